@@ -1,0 +1,91 @@
+/**
+ * The one IPC contract between the renderer and the main process. The preload, the
+ * main-process registration, the Playwright bridge and the renderer client are all
+ * derived from these two maps; nothing else names a channel.
+ *
+ * Rules: one argument per call, a plain JSON object; results are plain JSON.
+ */
+import type { SourceFile } from '../model/dataset';
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  /** 'electron' in the desktop app, 'browser' when the renderer runs under the test bridge */
+  host: 'electron' | 'browser';
+  platform: string;
+}
+
+export interface OpenImportArgs {
+  /** pick files, or pick one folder whose files are read recursively */
+  mode: 'files' | 'folder';
+}
+
+export interface OpenImportResult {
+  canceled: boolean;
+  /** names are relative to the chosen folder (`GPT-4o/topic_1.jsonl`) or bare file names */
+  files: SourceFile[];
+  /** files skipped because of their extension or size, with the reason */
+  skipped: { name: string; reason: string }[];
+}
+
+export interface SaveExportArgs {
+  /** proposed file name, e.g. `maieutic-verified.jsonl` */
+  defaultName: string;
+  content: string;
+  /** file-type filter shown in the dialog */
+  kind: 'jsonl' | 'csv' | 'json' | 'md';
+}
+
+export interface SaveExportResult {
+  canceled: boolean;
+  /** absolute path written (atomically: temporary file, then rename) */
+  path: string | null;
+  bytes: number;
+}
+
+/** renderer → main calls; each returns a promise of its result */
+export interface InvokeMap {
+  'app.info': (arg: Record<string, never>) => AppInfo;
+  'files.openImport': (arg: OpenImportArgs) => OpenImportResult;
+  'files.readSample': (arg: Record<string, never>) => SourceFile[];
+  'files.saveExport': (arg: SaveExportArgs) => SaveExportResult;
+}
+
+/** commands the application menu sends to the renderer */
+export type MenuCommand = 'open-files' | 'open-folder' | 'open-sample' | 'export' | 'show-shortcuts' | 'settings';
+
+/** main → renderer events */
+export interface EventMap {
+  'menu.command': { command: MenuCommand };
+}
+
+export type InvokeChannel = keyof InvokeMap;
+export type EventChannel = keyof EventMap;
+export type InvokeArg<K extends InvokeChannel> = Parameters<InvokeMap[K]>[0];
+export type InvokeResult<K extends InvokeChannel> = ReturnType<InvokeMap[K]>;
+
+/** Every invoke channel, listed once so the preload and the main registration can iterate. */
+export const INVOKE_CHANNELS = [
+  'app.info',
+  'files.openImport',
+  'files.readSample',
+  'files.saveExport',
+] as const satisfies readonly InvokeChannel[];
+
+export const EVENT_CHANNELS = ['menu.command'] as const satisfies readonly EventChannel[];
+
+// Compile-time proof that the lists above name every key of the maps.
+type Missing<T, L extends readonly unknown[]> = Exclude<keyof T, L[number]>;
+const allInvokeListed: Missing<InvokeMap, typeof INVOKE_CHANNELS> extends never ? true : never = true;
+const allEventsListed: Missing<EventMap, typeof EVENT_CHANNELS> extends never ? true : never = true;
+void allInvokeListed;
+void allEventsListed;
+
+/** What the preload exposes as `window.api`, and what the test bridge reproduces. */
+export interface RendererApi {
+  invoke<K extends InvokeChannel>(channel: K, arg: InvokeArg<K>): Promise<InvokeResult<K>>;
+  on<K extends EventChannel>(channel: K, listener: (payload: EventMap[K]) => void): () => void;
+}
+
+/** The handler side: one async function per channel, plain Node, no electron import. */
+export type InvokeHandlers = { [K in InvokeChannel]: (arg: InvokeArg<K>) => Promise<InvokeResult<K>> };

@@ -1,0 +1,181 @@
+/**
+ * The data model shared by the importer, the Dexie store, the review UI and the exporters.
+ * Everything here is plain JSON (no Map/Set/class instances) so it crosses IPC and the
+ * Playwright bridge unchanged.
+ */
+
+/** How a raw value relates to the codebook after normalisation. */
+export type ValueStatus =
+  /** every part matched a label (canonical code, Chinese/English name or alias) */
+  | 'ok'
+  /** empty string or absent: for a field that does not apply to the speaker this is expected */
+  | 'empty'
+  /** at least one part matched no label; kept raw and flagged for review, never dropped */
+  | 'unknown'
+  /** several annotation fragments aligned to one turn disagree on this field */
+  | 'conflict';
+
+/** One field's value as it came in, plus what the codebook made of it. */
+export interface FieldValue {
+  /** exactly as imported (for a merged turn: fragment values joined with " | ") */
+  raw: string;
+  /** canonical label codes in codebook order of appearance in raw; for free-text fields empty */
+  codes: string[];
+  /** parts of raw that matched no label */
+  unknown: string[];
+  status: ValueStatus;
+}
+
+/** Per-field values keyed by field id (e.g. `teacher_intent`). */
+export type FieldValues = Record<string, FieldValue>;
+
+export type SpeakerCode = 'teacher' | 'student' | 'other';
+
+/** A turn as stored: the dialogue's utterance plus the LLM pre-annotation aligned to it. */
+export interface Turn {
+  /** `${dialogueId}#${index}` */
+  id: string;
+  dialogueId: string;
+  /** 0-based position in the dialogue */
+  index: number;
+  speaker: SpeakerCode;
+  /** role as written in the source (`教师`, `Teacher`, `tutor`, …) */
+  speakerRaw: string;
+  utterance: string;
+  /** true when the utterance ended with `[结束]` / `[End]` (kept in `utterance`) */
+  endMarker: boolean;
+  /** pre-annotation per field id; absent key = no annotation aligned for that field */
+  pre: FieldValues;
+  /** how the pre-annotation was aligned: exact, normalised, containment, index, or none */
+  alignment: AlignmentKind;
+  /** how many annotation entries were merged into `pre` (2+ for split summaries) */
+  fragments: number;
+}
+
+export type AlignmentKind = 'exact' | 'normalized' | 'containment' | 'mapped' | 'none';
+
+/** A dialogue-level record. Turns live in their own rows (bounded rows in IndexedDB). */
+export interface Dialogue {
+  /** `${sourceId}:${line}` — unique across the whole database */
+  id: string;
+  datasetId: string;
+  sourceId: string;
+  /** `<topic_id>-<student_id>-<repeat_id>` when those keys exist, else `<file name>:<line>` */
+  externalId: string;
+  /** the model that played the teacher (from folder/file name, editable) */
+  teacherModel: string;
+  topicId: string | null;
+  topicText: string;
+  studentId: string | null;
+  studentType: string;
+  scenario: string;
+  repeatId: string | null;
+  turnCount: number;
+  /** pre-annotation values with status unknown/conflict plus unaligned annotations */
+  flaggedCount: number;
+  /** source file name and 1-based line of the record (JSONL line; first row for CSV) */
+  file: string;
+  line: number;
+  /** keys of the source record we do not model, kept for a faithful SID export */
+  extra: Record<string, unknown>;
+  /** annotation entries that could not be aligned to any turn */
+  unaligned: UnalignedAnnotation[];
+}
+
+export interface UnalignedAnnotation {
+  /** position in the source `annotations` list */
+  index: number;
+  speakerRaw: string;
+  utterance: string;
+  /** the raw annotation object, as imported */
+  raw: Record<string, unknown>;
+}
+
+/** A problem found while reading input. */
+export interface ImportIssue {
+  severity: 'error' | 'warning';
+  /** file name as the user gave it (relative to the chosen folder when importing a folder) */
+  file: string;
+  /** 1-based line (JSONL line, CSV row incl. header, or the line of the JSON array element) */
+  line: number;
+  /** machine-readable kind, stable for tests and filters */
+  code: ImportIssueCode;
+  message: string;
+}
+
+export type ImportIssueCode =
+  | 'malformed-json'
+  | 'not-an-object'
+  | 'missing-dialogue'
+  | 'bad-turn'
+  | 'unknown-speaker'
+  | 'unaligned-annotation'
+  | 'merged-fragments'
+  | 'unknown-label'
+  | 'conflicting-fragments'
+  | 'missing-column'
+  | 'bad-row'
+  | 'duplicate-dialogue'
+  | 'empty-file'
+  | 'unsupported-format';
+
+/** A file handed to the importer. `folder` is the teacher model candidate for folder imports. */
+export interface SourceFile {
+  /** display name, relative to the chosen folder when importing a folder (`GPT-4o/a.jsonl`) */
+  name: string;
+  text: string;
+}
+
+/** The result of parsing one file: dialogues with their turns, or issues, never half. */
+export interface ParsedFile {
+  file: string;
+  format: SourceFormat;
+  /** hex digest of the file text (shared/import/hash.ts): the same file imported twice is detected by it */
+  contentHash: string;
+  teacherModel: string;
+  dialogues: ParsedDialogue[];
+  issues: ImportIssue[];
+  counts: { dialogues: number; turns: number; annotations: number };
+}
+
+/** A dialogue before it has a database id. */
+export interface ParsedDialogue {
+  line: number;
+  externalId: string;
+  teacherModel: string;
+  topicId: string | null;
+  topicText: string;
+  studentId: string | null;
+  studentType: string;
+  scenario: string;
+  repeatId: string | null;
+  extra: Record<string, unknown>;
+  turns: ParsedTurn[];
+  unaligned: UnalignedAnnotation[];
+}
+
+export type ParsedTurn = Omit<Turn, 'id' | 'dialogueId'>;
+
+export type SourceFormat = 'sid-jsonl' | 'sid-json' | 'delimited' | 'mathdial' | 'bridge';
+
+/** A data set: the unit the user opens. */
+export interface Dataset {
+  id: string;
+  name: string;
+  createdAt: string;
+  codebookId: string;
+}
+
+/** One imported file, kept to detect re-imports and to trace a dialogue back to its file. */
+export interface SourceRecord {
+  id: string;
+  datasetId: string;
+  file: string;
+  format: SourceFormat;
+  contentHash: string;
+  teacherModel: string;
+  importedAt: string;
+  dialogues: number;
+  turns: number;
+  warnings: number;
+}

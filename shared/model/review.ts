@@ -1,0 +1,48 @@
+/**
+ * The expert's layer: what a reviewer decided for each field of each turn.
+ * Stored one row per (turn, field) so an edit is one small write.
+ */
+
+export type ReviewDecision =
+  /** the pre-annotation is right: the expert value equals it */
+  | 'accepted'
+  /** the expert chose another value */
+  | 'changed'
+  /** the expert is not sure; `codes`/`text` hold their best guess (may be the pre-annotation) */
+  | 'unsure';
+
+export interface FieldReview {
+  /** `${turnId}|${fieldId}` */
+  id: string;
+  turnId: string;
+  dialogueId: string;
+  fieldId: string;
+  decision: ReviewDecision;
+  /** label codes for label fields; for free-text fields empty and `text` is used */
+  codes: string[];
+  text: string | null;
+  reviewer: string;
+  /** ISO time of the last change */
+  at: string;
+}
+
+export interface TurnReview {
+  /** the turn id */
+  id: string;
+  dialogueId: string;
+  verified: boolean;
+  reviewer: string;
+  at: string;
+}
+
+export type DialogueStatus = 'unreviewed' | 'in-progress' | 'verified';
+
+export interface DialogueReview {
+  /** the dialogue id */
+  id: string;
+  status: DialogueStatus;
+  /** the teacher model as corrected by the user, when edited */
+  teacherModel?: string;
+  reviewer: string;
+  at: string;
+}
