@@ -1,0 +1,26 @@
+/** Where a command writes. Tests pass an in-memory pair; the entry point passes the process streams. */
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+/** One CLI command. Exit codes: 0 ok, 1 the input has errors, 2 the command line is wrong. */
+export interface CliCommand {
+  name: string;
+  /** one line for the command list */
+  summary: string;
+  /** the full usage text, ending with a newline */
+  usage: string;
+  run(args: readonly string[], io: CliIo): Promise<number>;
+}
+
+export const EXIT_OK = 0;
+export const EXIT_INPUT_ERRORS = 1;
+export const EXIT_USAGE = 2;
+
+export function processIo(): CliIo {
+  return {
+    stdout: (text) => void process.stdout.write(text),
+    stderr: (text) => void process.stderr.write(text),
+  };
+}

@@ -1,0 +1,27 @@
+import { validateCommand } from './commands/validate';
+import type { CliCommand, CliIo } from './io';
+import { EXIT_OK, EXIT_USAGE } from './io';
+
+/** Every command, by name. A new command (agreement, metrics, …) is one module plus one entry here. */
+export const COMMANDS: readonly CliCommand[] = [validateCommand];
+
+export function usage(): string {
+  const width = Math.max(...COMMANDS.map((command) => command.name.length));
+  const list = COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`).join('\n');
+  return `Usage: npm run -s cli -- <command> [arguments]\n\nCommands:\n${list}\n\nRun a command with --help for its options.\n`;
+}
+
+/** Runs one command line (without the node/script arguments) and returns the exit code. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    (name === undefined ? io.stderr : io.stdout)(usage());
+    return name === undefined ? EXIT_USAGE : EXIT_OK;
+  }
+  const command = COMMANDS.find((candidate) => candidate.name === name);
+  if (!command) {
+    io.stderr(`Unknown command "${name}".\n\n${usage()}`);
+    return EXIT_USAGE;
+  }
+  return command.run(args, io);
+}

@@ -1,0 +1,131 @@
+/**
+ * Electron entry: app lifecycle and window creation only. Everything testable lives in the
+ * plain modules it wires together (services/, ipc.ts, menu.ts, window-security.ts, …).
+ */
+import { join, resolve } from 'node:path';
+import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, session, shell } from 'electron';
+import { createElectronDialogs } from './electron-dialogs';
+import { sendEvent } from './events';
+import { registerIpc } from './ipc';
+import { buildMenuTemplate, menuLocaleFor } from './menu';
+import { serveRendererFile } from './renderer-files';
+import { APP_NAME, createHandlers } from './services/handlers';
+import { appLocationOf, isAppUrl, isPermissionAllowed, secureWebContents } from './window-security';
+
+/**
+ * The built renderer is served from app://maieutic/ rather than file://: a standard, secure
+ * scheme gives it a real origin (IndexedDB, module scripts, CSP 'self') and lets every response
+ * carry the Content-Security-Policy header.
+ */
+const APP_SCHEME = 'app';
+const APP_URL = `${APP_SCHEME}://maieutic/index.html`;
+
+const outDir = resolve(import.meta.dirname, '..');
+const rendererDir = join(outDir, 'renderer');
+const preloadPath = join(outDir, 'preload', 'index.cjs');
+// Packaged, electron-builder copies resources/{codebooks,sample} next to app.asar.
+const resourcesDir = app.isPackaged ? process.resourcesPath : resolve(outDir, '..', 'resources');
+const devServerUrl = (!app.isPackaged && process.env.ELECTRON_RENDERER_URL) || undefined;
+const rendererLocation = appLocationOf(devServerUrl ?? APP_URL);
+
+// Tests and side-by-side profiles point the app at their own data folder; must precede `ready`
+// (and the single-instance lock, which lives in that folder).
+if (process.env.MAIEUTIC_USER_DATA_DIR) app.setPath('userData', resolve(process.env.MAIEUTIC_USER_DATA_DIR));
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } },
+]);
+
+let mainWindow: BrowserWindow | null = null;
+
+// Two instances would fight over the same IndexedDB files; the second one hands over and quits.
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  app.on('web-contents-created', (_event, contents) => {
+    secureWebContents(contents, { app: rendererLocation, openExternal: (url) => void shell.openExternal(url) });
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.whenReady().then(start).catch((error: unknown) => {
+    dialog.showErrorBox(APP_NAME, `The app could not start: ${String(error)}`);
+    app.exit(1);
+  });
+}
+
+function start(): void {
+  protocol.handle(APP_SCHEME, async (request) => {
+    const url = new URL(request.url);
+    if (url.host !== rendererLocation.host) return new Response('Not found', { status: 404 });
+    const file = await serveRendererFile(rendererDir, url.pathname);
+    return new Response(file.body, { status: file.status, headers: file.headers });
+  });
+
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => {
+    callback(isPermissionAllowed(permission));
+  });
+  session.defaultSession.setPermissionCheckHandler((_contents, permission) => isPermissionAllowed(permission));
+
+  const locale = menuLocaleFor(app.getLocale());
+  const handlers = createHandlers({
+    host: 'electron',
+    version: app.getVersion(),
+    platform: process.platform,
+    resourcesDir,
+    dialogs: createElectronDialogs({
+      dialog,
+      parentWindow: () => mainWindow,
+      defaultDirectory: app.getPath('documents'),
+      locale,
+    }),
+  });
+  registerIpc(ipcMain, handlers, (frameUrl) => isAppUrl(frameUrl, rendererLocation));
+
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      buildMenuTemplate({
+        appName: APP_NAME,
+        platform: process.platform,
+        locale,
+        isDevelopment: !app.isPackaged,
+        onCommand: (command) => sendEvent(mainWindow?.webContents, 'menu.command', { command }),
+      }),
+    ),
+  );
+
+  createMainWindow();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
+  });
+}
+
+function createMainWindow(): void {
+  const window = new BrowserWindow({
+    title: APP_NAME,
+    width: 1280,
+    height: 820,
+    minWidth: 880,
+    minHeight: 560,
+    show: false,
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      spellcheck: false,
+    },
+  });
+  mainWindow = window;
+  window.once('ready-to-show', () => window.show());
+  window.on('closed', () => {
+    if (mainWindow === window) mainWindow = null;
+  });
+  void window.loadURL(devServerUrl ?? APP_URL);
+}

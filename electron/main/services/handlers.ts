@@ -1,0 +1,63 @@
+/**
+ * The main-process side of the IPC contract, in plain Node. Electron registers these with
+ * `ipcMain` (electron/main/ipc.ts); the Playwright bridge (tests/support/bridge.ts) exposes the
+ * very same functions to Chromium. Each handler parses its untrusted argument first.
+ */
+import type { AppInfo, InvokeHandlers, SaveExportArgs } from '../../../shared/ipc/contract';
+import { writeFileAtomic } from './atomic-write';
+import { readFolder, readPickedFiles } from './import-files';
+import { readSample } from './sample';
+import { parseEmptyArgs, parseOpenImportArgs, parseSaveExportArgs } from './validate';
+
+/** Native file dialogs, or a stand-in (tests, the browser dev host). `null` means cancelled. */
+export interface DialogPort {
+  pickFiles(): Promise<string[] | null>;
+  pickFolder(): Promise<string | null>;
+  /** `defaultName` is a bare file name; the port chooses the folder */
+  pickSavePath(defaultName: string, kind: SaveExportArgs['kind']): Promise<string | null>;
+}
+
+export interface HandlerDeps {
+  host: AppInfo['host'];
+  version: string;
+  platform: string;
+  /** folder holding `codebooks/` and `sample/`: repo `resources/` in dev, `process.resourcesPath` packaged */
+  resourcesDir: string;
+  dialogs: DialogPort;
+}
+
+export const APP_NAME = 'Maieutic';
+
+export function createHandlers(deps: HandlerDeps): InvokeHandlers {
+  return {
+    'app.info': async (arg) => {
+      parseEmptyArgs('app.info', arg);
+      return { name: APP_NAME, version: deps.version, host: deps.host, platform: deps.platform };
+    },
+
+    'files.openImport': async (arg) => {
+      const { mode } = parseOpenImportArgs(arg);
+      if (mode === 'folder') {
+        const folder = await deps.dialogs.pickFolder();
+        if (folder === null) return { canceled: true, files: [], skipped: [] };
+        return { canceled: false, ...(await readFolder(folder)) };
+      }
+      const paths = await deps.dialogs.pickFiles();
+      if (paths === null || paths.length === 0) return { canceled: true, files: [], skipped: [] };
+      return { canceled: false, ...(await readPickedFiles(paths)) };
+    },
+
+    'files.readSample': async (arg) => {
+      parseEmptyArgs('files.readSample', arg);
+      return readSample(deps.resourcesDir);
+    },
+
+    'files.saveExport': async (arg) => {
+      const { defaultName, content, kind } = parseSaveExportArgs(arg);
+      const path = await deps.dialogs.pickSavePath(defaultName, kind);
+      if (path === null) return { canceled: true, path: null, bytes: 0 };
+      const bytes = await writeFileAtomic(path, content);
+      return { canceled: false, path, bytes };
+    },
+  };
+}

@@ -1,0 +1,214 @@
+/**
+ * Reads the files a user picked (or every importable file under a picked folder) into
+ * `SourceFile`s for the renderer's importer. Plain Node: unit-tested without Electron.
+ */
+import { lstat, readdir, readFile, stat } from 'node:fs/promises';
+import { basename, dirname, extname, join, relative, sep } from 'node:path';
+import type { SourceFile } from '../../../shared/model/dataset';
+import type { OpenImportResult } from '../../../shared/ipc/contract';
+
+export const IMPORTABLE_EXTENSIONS = ['.jsonl', '.json', '.csv', '.tsv', '.txt'] as const;
+
+export type SkippedFile = OpenImportResult['skipped'][number];
+
+export interface ReadFilesResult {
+  files: SourceFile[];
+  skipped: SkippedFile[];
+}
+
+export interface ImportLimits {
+  /** a single file larger than this is skipped */
+  maxFileBytes: number;
+  /** files that would take the running total over this are skipped (the text crosses IPC whole) */
+  maxTotalBytes: number;
+  /** a folder walk stops after this many files, so picking a home folder by mistake ends quickly */
+  maxEntries: number;
+}
+
+const MIB = 1024 * 1024;
+
+export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
+  maxFileBytes: 64 * MIB,
+  maxTotalBytes: 256 * MIB,
+  maxEntries: 10_000,
+};
+
+/** Numeric collation so `topic_2` comes before `topic_10`. */
+const byName = new Intl.Collator('en', { numeric: true }).compare;
+
+/**
+ * Reads files the user picked one by one. Names are bare file names. Hidden files are read
+ * like any other: picking one is deliberate, unlike finding one while walking a folder.
+ */
+export async function readPickedFiles(
+  paths: readonly string[],
+  limits: ImportLimits = DEFAULT_IMPORT_LIMITS,
+): Promise<ReadFilesResult> {
+  const collector = new FileCollector(limits);
+  for (const path of paths) {
+    const name = basename(path);
+    const info = await stat(path).catch((error: unknown) => error as Error);
+    if (info instanceof Error) collector.skip(name, `could not be read (${errorCode(info)})`);
+    else if (info.isDirectory()) collector.skip(name, 'is a folder; use Open folder to import a folder');
+    else await collector.addFile(path, name, info.size);
+  }
+  return collector.result();
+}
+
+/**
+ * Reads every importable file under `folder`, recursively. Names are relative to the folder's
+ * parent, so the folder's own name (the teacher model, by SID convention) stays in every name:
+ * picking `…/annotated/GPT-4o` gives `GPT-4o/topic_1.jsonl`.
+ */
+export function readFolder(folder: string, limits: ImportLimits = DEFAULT_IMPORT_LIMITS): Promise<ReadFilesResult> {
+  return readFolderTree(folder, folder, limits);
+}
+
+/** Reads every importable file under `folder`, naming each relative to `nameRoot` with `/`. */
+export async function readFolderTree(
+  folder: string,
+  nameRoot: string,
+  limits: ImportLimits = DEFAULT_IMPORT_LIMITS,
+): Promise<ReadFilesResult> {
+  const collector = new FileCollector(limits);
+  const rootInfo = await stat(folder).catch((error: unknown) => error as Error);
+  if (rootInfo instanceof Error) throw new Error(`Could not open the folder ${folder} (${errorCode(rootInfo)})`);
+  if (!rootInfo.isDirectory()) throw new Error(`Not a folder: ${folder}`);
+  await walk(folder, nameRoot, collector);
+  return collector.result();
+}
+
+async function walk(folder: string, nameRoot: string, collector: FileCollector): Promise<void> {
+  const entries = await readdir(folder, { withFileTypes: true }).catch((error: unknown) => error as Error);
+  if (entries instanceof Error) {
+    collector.skip(`${displayName(nameRoot, folder)}/`, `folder could not be read (${errorCode(entries)})`);
+    return;
+  }
+  entries.sort((a, b) => byName(a.name, b.name));
+  for (const entry of entries) {
+    if (collector.full) return;
+    const path = join(folder, entry.name);
+    const name = displayName(nameRoot, path);
+    if (entry.name.startsWith('.')) {
+      collector.skip(entry.isDirectory() ? `${name}/` : name, entry.isDirectory() ? 'hidden folder' : 'hidden file');
+    } else if (entry.isDirectory()) {
+      await walk(path, nameRoot, collector);
+    } else if (entry.isFile() || entry.isSymbolicLink()) {
+      await addLinkOrFile(path, name, entry.isSymbolicLink(), collector);
+    } else {
+      collector.skip(name, 'not a regular file');
+    }
+  }
+}
+
+async function addLinkOrFile(path: string, name: string, isLink: boolean, collector: FileCollector): Promise<void> {
+  // Links to folders are not followed: a link back up the tree would never end.
+  const info = await (isLink ? stat(path) : lstat(path)).catch((error: unknown) => error as Error);
+  if (info instanceof Error) collector.skip(name, `could not be read (${errorCode(info)})`);
+  else if (info.isDirectory()) collector.skip(`${name}/`, 'link to a folder (not followed)');
+  else if (!info.isFile()) collector.skip(name, 'not a regular file');
+  else await collector.addFile(path, name, info.size);
+}
+
+class FileCollector {
+  private readonly files: SourceFile[] = [];
+  private readonly skipped: SkippedFile[] = [];
+  private totalBytes = 0;
+  private entries = 0;
+
+  constructor(private readonly limits: ImportLimits) {}
+
+  get full(): boolean {
+    return this.entries > this.limits.maxEntries;
+  }
+
+  skip(name: string, reason: string): void {
+    this.skipped.push({ name, reason });
+  }
+
+  async addFile(path: string, name: string, size: number): Promise<void> {
+    this.entries += 1;
+    if (this.full) {
+      this.skip(name, `stopped after ${this.limits.maxEntries} files; pick a smaller folder`);
+      return;
+    }
+    const extension = extname(name).toLowerCase();
+    if (!isImportable(extension)) {
+      this.skip(name, unsupportedReason(extension));
+      return;
+    }
+    if (size > this.limits.maxFileBytes) {
+      this.skip(name, `too large (${formatBytes(size)}; the limit is ${formatBytes(this.limits.maxFileBytes)})`);
+      return;
+    }
+    if (this.totalBytes + size > this.limits.maxTotalBytes) {
+      this.skip(name, `the import would exceed ${formatBytes(this.limits.maxTotalBytes)} in total; import it separately`);
+      return;
+    }
+    const bytes = await readFile(path).catch((error: unknown) => error as Error);
+    if (bytes instanceof Error) {
+      this.skip(name, `could not be read (${errorCode(bytes)})`);
+      return;
+    }
+    const decoded = decodeText(bytes);
+    if (!decoded.ok) {
+      this.skip(name, decoded.reason);
+      return;
+    }
+    this.totalBytes += bytes.byteLength;
+    this.files.push({ name, text: decoded.text });
+  }
+
+  result(): ReadFilesResult {
+    return { files: this.files, skipped: this.skipped };
+  }
+}
+
+export type DecodeResult = { ok: true; text: string } | { ok: false; reason: string };
+
+/**
+ * Decodes file bytes as UTF-8 (or UTF-16 when a byte-order mark says so) and drops the BOM.
+ * Invalid UTF-8 is refused rather than decoded with replacement characters: a GBK file read as
+ * UTF-8 would import as plausible-looking garbage.
+ */
+export function decodeText(bytes: Uint8Array): DecodeResult {
+  let text: string;
+  try {
+    if (bytes[0] === 0xff && bytes[1] === 0xfe) text = new TextDecoder('utf-16le', { fatal: true }).decode(bytes.subarray(2));
+    else if (bytes[0] === 0xfe && bytes[1] === 0xff) text = new TextDecoder('utf-16be', { fatal: true }).decode(bytes.subarray(2));
+    else {
+      const hasBom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+      text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(hasBom ? bytes.subarray(3) : bytes);
+    }
+  } catch {
+    return { ok: false, reason: 'not UTF-8 text; save it as UTF-8 (in Excel: "CSV UTF-8")' };
+  }
+  if (text.includes('\u0000')) {
+    return { ok: false, reason: 'contains NUL characters: a binary file, or UTF-16 without a byte-order mark' };
+  }
+  return { ok: true, text };
+}
+
+function isImportable(extension: string): boolean {
+  return IMPORTABLE_EXTENSIONS.some((importable) => importable === extension);
+}
+
+function unsupportedReason(extension: string): string {
+  const supported = IMPORTABLE_EXTENSIONS.join(', ');
+  if (extension === '.xlsx' || extension === '.xls') {
+    return `Excel workbook; save it as "CSV UTF-8" first (supported: ${supported})`;
+  }
+  return `unsupported file type${extension ? ` (${extension})` : ''}; supported: ${supported}`;
+}
+
+function displayName(nameRoot: string, path: string): string {
+  return relative(nameRoot, path).split(sep).join('/');
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= MIB ? `${(bytes / MIB).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+function errorCode(error: Error): string {
+  return (error as NodeJS.ErrnoException).code ?? error.message;
+}

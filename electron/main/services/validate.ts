@@ -1,0 +1,101 @@
+/**
+ * Hand-written guards for IPC arguments. The renderer is untrusted: every handler parses its
+ * argument through one of these before touching the file system, and a bad argument becomes an
+ * Error whose message names the channel, the field and what was wrong.
+ */
+import type { OpenImportArgs, SaveExportArgs } from '../../../shared/ipc/contract';
+
+const EXPORT_KINDS = ['jsonl', 'csv', 'json', 'md'] as const satisfies readonly SaveExportArgs['kind'][];
+const IMPORT_MODES = ['files', 'folder'] as const satisfies readonly OpenImportArgs['mode'][];
+
+/** Longest file name most file systems accept (bytes on ext4/APFS, UTF-16 units on NTFS). */
+const MAX_FILE_NAME_LENGTH = 255;
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return `"${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
+  return typeof value;
+}
+
+/** A plain object (not null, not an array) whose keys are all in `allowed`. */
+export function expectObject(
+  channel: string,
+  value: unknown,
+  allowed: readonly string[],
+): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error(`${channel}: the argument must be an object, got ${describe(value)}`);
+  }
+  const record = value as Record<string, unknown>;
+  const extra = Object.keys(record).filter((key) => !allowed.includes(key));
+  if (extra.length > 0) {
+    throw new Error(`${channel}: unexpected field${extra.length > 1 ? 's' : ''} ${extra.map((k) => `"${k}"`).join(', ')}`);
+  }
+  return record;
+}
+
+export function expectString(channel: string, record: Record<string, unknown>, key: string): string {
+  const value = record[key];
+  if (typeof value !== 'string') {
+    throw new Error(`${channel}: "${key}" must be a string, got ${describe(value)}`);
+  }
+  return value;
+}
+
+export function expectOneOf<T extends string>(
+  channel: string,
+  record: Record<string, unknown>,
+  key: string,
+  options: readonly T[],
+): T {
+  const value = record[key];
+  const match = options.find((option) => option === value);
+  if (match === undefined) {
+    throw new Error(`${channel}: "${key}" must be one of ${options.join(', ')}, got ${describe(value)}`);
+  }
+  return match;
+}
+
+/**
+ * A bare file name the save dialog may propose: no directory part (the renderer must not choose
+ * where a file lands), no control characters, not `.` or `..`.
+ */
+export function expectFileName(channel: string, record: Record<string, unknown>, key: string): string {
+  const name = expectString(channel, record, key);
+  const problem = fileNameProblem(name);
+  if (problem) throw new Error(`${channel}: "${key}" ${problem} (${describe(name)})`);
+  return name;
+}
+
+function fileNameProblem(name: string): string | null {
+  if (name.trim() === '') return 'is empty';
+  if (name.length > MAX_FILE_NAME_LENGTH) return `is longer than ${MAX_FILE_NAME_LENGTH} characters`;
+  if (/[/\\]/.test(name)) return 'contains a path separator';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(name)) return 'contains a control character';
+  if (name === '.' || name === '..') return 'is not a file name';
+  return null;
+}
+
+/** Channels whose argument carries nothing: `{}`. */
+export function parseEmptyArgs(channel: string, value: unknown): Record<string, never> {
+  expectObject(channel, value, []);
+  return {};
+}
+
+export function parseOpenImportArgs(value: unknown): OpenImportArgs {
+  const channel = 'files.openImport';
+  const record = expectObject(channel, value, ['mode']);
+  return { mode: expectOneOf(channel, record, 'mode', IMPORT_MODES) };
+}
+
+export function parseSaveExportArgs(value: unknown): SaveExportArgs {
+  const channel = 'files.saveExport';
+  const record = expectObject(channel, value, ['defaultName', 'content', 'kind']);
+  return {
+    defaultName: expectFileName(channel, record, 'defaultName'),
+    content: expectString(channel, record, 'content'),
+    kind: expectOneOf(channel, record, 'kind', EXPORT_KINDS),
+  };
+}

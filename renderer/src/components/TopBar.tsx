@@ -1,0 +1,65 @@
+import { useShallow } from 'zustand/react/shallow';
+import { useT } from '../i18n';
+import { openShortcutHelp } from '../keyboard';
+import { useAppStore } from '../stores/app/store';
+import { useDatasetsStore } from '../stores/datasets/store';
+import { useSettingsStore } from '../stores/settings/store';
+
+export function TopBar() {
+  const t = useT();
+  const { view, datasetId, goTo, closeDataset } = useAppStore(
+    useShallow((state) => ({ view: state.view, datasetId: state.datasetId, goTo: state.goTo, closeDataset: state.closeDataset })),
+  );
+  const current = useDatasetsStore((state) => state.current);
+  const labelLanguage = useSettingsStore((state) => state.labelLanguage);
+  const setLabelLanguage = useSettingsStore((state) => state.setLabelLanguage);
+  const datasetName = current && current.id === datasetId ? current.name : null;
+
+  return (
+    <header className="top-bar">
+      <nav className="top-nav" aria-label={t('nav.label')}>
+        <button type="button" className="brand" data-testid="nav-home" aria-current={view === 'start' ? 'page' : undefined} onClick={closeDataset}>
+          Maieutic
+        </button>
+        {datasetId && (
+          <>
+            <span className="crumb-separator" aria-hidden="true">
+              /
+            </span>
+            <button
+              type="button"
+              className="crumb"
+              data-testid="nav-dataset"
+              aria-current={view === 'datasets' ? 'page' : undefined}
+              onClick={() => goTo('datasets')}
+            >
+              {datasetName ?? t('nav.dataset')}
+            </button>
+          </>
+        )}
+      </nav>
+      <div className="top-actions">
+        {datasetId && (
+          <button type="button" className="quiet" data-testid="nav-export" aria-current={view === 'export' ? 'page' : undefined} onClick={() => goTo('export')}>
+            {t('nav.export')}
+          </button>
+        )}
+        <button type="button" className="quiet" data-testid="nav-settings" aria-current={view === 'settings' ? 'page' : undefined} onClick={() => goTo('settings')}>
+          {t('nav.settings')}
+        </button>
+        <button type="button" className="quiet" data-testid="nav-shortcuts" onClick={openShortcutHelp} title={t('nav.shortcutsTitle')}>
+          ?
+        </button>
+        <button
+          type="button"
+          className="quiet language-toggle"
+          data-testid="nav-language"
+          title={t('nav.languageTitle')}
+          onClick={() => void setLabelLanguage(labelLanguage === 'zh' ? 'en' : 'zh')}
+        >
+          {labelLanguage === 'zh' ? 'EN' : '中文'}
+        </button>
+      </div>
+    </header>
+  );
+}

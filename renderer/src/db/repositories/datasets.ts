@@ -1,0 +1,82 @@
+import type { Dataset } from '../../../../shared/model/dataset';
+import type { MaieuticDb } from '../db';
+import { newId } from '../ids';
+import { validateDataset, validateDatasetName } from './validate';
+
+export interface DatasetSummary {
+  dataset: Dataset;
+  sources: number;
+  dialogues: number;
+  turns: number;
+  verifiedDialogues: number;
+  /** distinct teacher models as imported, sorted */
+  teacherModels: string[];
+}
+
+export async function createDataset(
+  db: MaieuticDb,
+  { name, codebookId, now = new Date() }: { name: string; codebookId: string; now?: Date },
+): Promise<Dataset> {
+  const dataset: Dataset = { id: newId(), name: validateDatasetName(name), createdAt: now.toISOString(), codebookId };
+  validateDataset(dataset);
+  await db.datasets.add(dataset);
+  return dataset;
+}
+
+export async function getDataset(db: MaieuticDb, datasetId: string): Promise<Dataset | undefined> {
+  return db.datasets.get(datasetId);
+}
+
+export async function listDatasets(db: MaieuticDb): Promise<Dataset[]> {
+  const datasets = await db.datasets.orderBy('createdAt').toArray();
+  return datasets.reverse();
+}
+
+export async function summariseDataset(db: MaieuticDb, dataset: Dataset): Promise<DatasetSummary> {
+  return db.transaction('r', [db.sources, db.dialogues, db.dialogueReviews], async () => {
+    const [sources, dialogues] = await Promise.all([
+      db.sources.where('datasetId').equals(dataset.id).count(),
+      db.dialogues.where('datasetId').equals(dataset.id).toArray(),
+    ]);
+    const reviews = await db.dialogueReviews.bulkGet(dialogues.map((dialogue) => dialogue.id));
+    return {
+      dataset,
+      sources,
+      dialogues: dialogues.length,
+      turns: dialogues.reduce((sum, dialogue) => sum + dialogue.turnCount, 0),
+      verifiedDialogues: reviews.filter((review) => review?.status === 'verified').length,
+      teacherModels: [...new Set(dialogues.map((dialogue) => dialogue.teacherModel))].sort(),
+    };
+  });
+}
+
+/** Every data set, newest first, with its counts. */
+export async function listDatasetSummaries(db: MaieuticDb): Promise<DatasetSummary[]> {
+  const datasets = await listDatasets(db);
+  return Promise.all(datasets.map((dataset) => summariseDataset(db, dataset)));
+}
+
+export async function renameDataset(db: MaieuticDb, datasetId: string, name: string): Promise<void> {
+  const valid = validateDatasetName(name);
+  const updated = await db.datasets.update(datasetId, { name: valid });
+  if (updated === 0) throw new Error('The data set no longer exists.');
+}
+
+/** Deletes a data set with everything in it — sources, dialogues, turns and the expert's reviews — in one transaction. */
+export async function deleteDataset(db: MaieuticDb, datasetId: string): Promise<void> {
+  await db.transaction(
+    'rw',
+    [db.datasets, db.sources, db.dialogues, db.turns, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog],
+    async () => {
+      const dialogueIds = await db.dialogues.where('datasetId').equals(datasetId).primaryKeys();
+      await db.turns.where('dialogueId').anyOf(dialogueIds).delete();
+      await db.fieldReviews.where('dialogueId').anyOf(dialogueIds).delete();
+      await db.turnReviews.where('dialogueId').anyOf(dialogueIds).delete();
+      await db.editLog.where('dialogueId').anyOf(dialogueIds).delete();
+      await db.dialogueReviews.bulkDelete(dialogueIds);
+      await db.dialogues.bulkDelete(dialogueIds);
+      await db.sources.where('datasetId').equals(datasetId).delete();
+      await db.datasets.delete(datasetId);
+    },
+  );
+}

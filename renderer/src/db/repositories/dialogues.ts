@@ -1,0 +1,91 @@
+import type { Dialogue, Turn } from '../../../../shared/model/dataset';
+import type { DialogueReview, DialogueStatus, TurnReview } from '../../../../shared/model/review';
+import type { MaieuticDb } from '../db';
+
+/** One line of the data-set table: the dialogue plus its review progress. */
+export interface DialogueRow {
+  id: string;
+  externalId: string;
+  /** as corrected by the reviewer when edited, else as imported */
+  teacherModel: string;
+  topicId: string | null;
+  topicText: string;
+  studentType: string;
+  scenario: string;
+  turnCount: number;
+  verifiedTurns: number;
+  status: DialogueStatus;
+  flaggedCount: number;
+  file: string;
+  line: number;
+}
+
+/** Source order: by file, then by line within the file. */
+export function compareSourceOrder(a: Pick<Dialogue, 'file' | 'line' | 'id'>, b: Pick<Dialogue, 'file' | 'line' | 'id'>): number {
+  if (a.file !== b.file) return a.file < b.file ? -1 : 1;
+  if (a.line !== b.line) return a.line - b.line;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * A dialogue without a review row is unreviewed until one of its turns is verified; the
+ * review row, once written, is the authority.
+ */
+export function dialogueStatusOf(review: DialogueReview | undefined, verifiedTurns: number): DialogueStatus {
+  if (review) return review.status;
+  return verifiedTurns > 0 ? 'in-progress' : 'unreviewed';
+}
+
+export function countVerifiedTurns(turnReviews: readonly TurnReview[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const review of turnReviews) {
+    if (review.verified) counts.set(review.dialogueId, (counts.get(review.dialogueId) ?? 0) + 1);
+  }
+  return counts;
+}
+
+export async function listDialoguesOf(db: MaieuticDb, datasetId: string): Promise<Dialogue[]> {
+  const dialogues = await db.dialogues.where('datasetId').equals(datasetId).toArray();
+  return dialogues.sort(compareSourceOrder);
+}
+
+export async function listDialogueRows(db: MaieuticDb, datasetId: string): Promise<DialogueRow[]> {
+  return db.transaction('r', [db.dialogues, db.turnReviews, db.dialogueReviews], async () => {
+    const dialogues = await listDialoguesOf(db, datasetId);
+    const ids = dialogues.map((dialogue) => dialogue.id);
+    const [turnReviews, dialogueReviews] = await Promise.all([
+      db.turnReviews.where('dialogueId').anyOf(ids).toArray(),
+      db.dialogueReviews.bulkGet(ids),
+    ]);
+    const verified = countVerifiedTurns(turnReviews);
+    return dialogues.map((dialogue, position): DialogueRow => {
+      const review = dialogueReviews[position];
+      const verifiedTurns = Math.min(verified.get(dialogue.id) ?? 0, dialogue.turnCount);
+      return {
+        id: dialogue.id,
+        externalId: dialogue.externalId,
+        teacherModel: review?.teacherModel ?? dialogue.teacherModel,
+        topicId: dialogue.topicId,
+        topicText: dialogue.topicText,
+        studentType: dialogue.studentType,
+        scenario: dialogue.scenario,
+        turnCount: dialogue.turnCount,
+        verifiedTurns,
+        status: dialogueStatusOf(review, verifiedTurns),
+        flaggedCount: dialogue.flaggedCount,
+        file: dialogue.file,
+        line: dialogue.line,
+      };
+    });
+  });
+}
+
+export async function getDialogue(db: MaieuticDb, dialogueId: string): Promise<Dialogue | undefined> {
+  return db.dialogues.get(dialogueId);
+}
+
+/** The turns of one dialogue in order. */
+export async function listTurns(db: MaieuticDb, dialogueId: string): Promise<Turn[]> {
+  const turns = await db.turns.where('dialogueId').equals(dialogueId).toArray();
+  return turns.sort((a, b) => a.index - b.index);
+}

@@ -1,0 +1,257 @@
+/**
+ * The expert layer's reads and writes. Every write stores the row(s) and one edit-log entry
+ * per change in the same transaction, so the audit trail never disagrees with the data.
+ * The current value is read inside that transaction: callers describe an edit as a function
+ * of the current value, never as a value computed from a possibly stale screen.
+ */
+import type { Dialogue, Turn } from '../../../../shared/model/dataset';
+import type { DialogueReview, DialogueStatus, FieldReview, ReviewDecision, TurnReview } from '../../../../shared/model/review';
+import type { EditLogEntry, MaieuticDb } from '../db';
+
+/** A field's expert value without its bookkeeping; `null` means "not reviewed" (no row). */
+export interface FieldState {
+  decision: ReviewDecision;
+  codes: string[];
+  text: string | null;
+}
+
+export interface DialogueState {
+  status: DialogueStatus;
+  /** the corrected teacher model; undefined when the imported one stands */
+  teacherModel?: string;
+}
+
+/** Who writes and when: one context per user action. */
+export interface WriteContext {
+  dialogueId: string;
+  reviewer: string;
+  /** ISO time */
+  at: string;
+}
+
+export const KEEP_CURRENT = Symbol('keep-current');
+
+export interface FieldEdit {
+  turnId: string;
+  fieldId: string;
+  /** the new value given the stored one; KEEP_CURRENT leaves the field untouched and unlogged */
+  resolve: (current: FieldState | null) => FieldState | null | typeof KEEP_CURRENT;
+}
+
+export interface FieldChange {
+  turnId: string;
+  fieldId: string;
+  before: FieldState | null;
+  after: FieldState | null;
+}
+
+export interface StatusChange {
+  before: DialogueState;
+  after: DialogueState;
+}
+
+export interface FieldEditResult {
+  changes: FieldChange[];
+  /** set when this write moved the dialogue from unreviewed to in-progress */
+  statusChange: StatusChange | null;
+}
+
+export interface TurnVerifiedChange {
+  turnId: string;
+  before: boolean;
+  after: boolean;
+}
+
+/** Everything the review view shows for one dialogue; nothing of any other dialogue. */
+export interface ReviewBundle {
+  dialogue: Dialogue;
+  /** the codebook of the dialogue's data set; null when the data set row is missing */
+  codebookId: string | null;
+  /** ordered by index */
+  turns: Turn[];
+  fieldReviews: FieldReview[];
+  turnReviews: TurnReview[];
+  dialogueReview: DialogueReview | null;
+}
+
+const DECISIONS: readonly ReviewDecision[] = ['accepted', 'changed', 'unsure'];
+const STATUSES: readonly DialogueStatus[] = ['unreviewed', 'in-progress', 'verified'];
+
+export const fieldReviewId = (turnId: string, fieldId: string) => `${turnId}|${fieldId}`;
+
+export function fieldStateOf(row: FieldReview | undefined | null): FieldState | null {
+  return row ? { decision: row.decision, codes: [...row.codes], text: row.text } : null;
+}
+
+export function dialogueStateOf(row: DialogueReview | undefined | null): DialogueState {
+  if (!row) return { status: 'unreviewed' };
+  return row.teacherModel === undefined ? { status: row.status } : { status: row.status, teacherModel: row.teacherModel };
+}
+
+export function fieldStatesEqual(a: FieldState | null, b: FieldState | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.decision === b.decision && a.text === b.text && a.codes.length === b.codes.length && a.codes.every((code, i) => code === b.codes[i]);
+}
+
+function dialogueStatesEqual(a: DialogueState, b: DialogueState): boolean {
+  return a.status === b.status && a.teacherModel === b.teacherModel;
+}
+
+function requireContext(ctx: WriteContext): void {
+  if (!ctx.dialogueId) throw new Error('Review write without a dialogue id');
+  if (!ctx.reviewer.trim()) throw new Error('Review write without a reviewer name: set your name before editing');
+  if (Number.isNaN(Date.parse(ctx.at))) throw new Error(`Review write with an invalid time "${ctx.at}"`);
+}
+
+function validateFieldState(state: FieldState, where: string): void {
+  if (!DECISIONS.includes(state.decision)) throw new Error(`${where}: unknown decision "${String(state.decision)}"`);
+  if (!Array.isArray(state.codes) || state.codes.some((code) => typeof code !== 'string' || code.trim() === '')) {
+    throw new Error(`${where}: codes must be non-empty strings`);
+  }
+  if (new Set(state.codes).size !== state.codes.length) throw new Error(`${where}: the same code is listed twice`);
+  if (state.text !== null && typeof state.text !== 'string') throw new Error(`${where}: text must be a string or null`);
+}
+
+function validateDialogueState(state: DialogueState): void {
+  if (!STATUSES.includes(state.status)) throw new Error(`Dialogue review: unknown status "${String(state.status)}"`);
+  if (state.teacherModel !== undefined && typeof state.teacherModel !== 'string') {
+    throw new Error('Dialogue review: teacher model must be text');
+  }
+}
+
+function logEntry(ctx: WriteContext, target: EditLogEntry['target'], before: unknown, after: unknown): EditLogEntry {
+  return { dialogueId: ctx.dialogueId, target, before, after, reviewer: ctx.reviewer, at: ctx.at };
+}
+
+async function writeDialogueState(db: MaieuticDb, ctx: WriteContext, next: DialogueState): Promise<StatusChange | null> {
+  validateDialogueState(next);
+  const before = dialogueStateOf(await db.dialogueReviews.get(ctx.dialogueId));
+  if (dialogueStatesEqual(before, next)) return null;
+  const row: DialogueReview = { id: ctx.dialogueId, status: next.status, reviewer: ctx.reviewer, at: ctx.at };
+  if (next.teacherModel !== undefined) row.teacherModel = next.teacherModel;
+  await db.dialogueReviews.put(row);
+  await db.editLog.add(logEntry(ctx, { kind: 'dialogue' }, before, next));
+  return { before, after: next };
+}
+
+/** The first edit of an unreviewed dialogue puts it in progress (logged like any change). */
+async function markInProgress(db: MaieuticDb, ctx: WriteContext): Promise<StatusChange | null> {
+  const current = dialogueStateOf(await db.dialogueReviews.get(ctx.dialogueId));
+  if (current.status !== 'unreviewed') return null;
+  return writeDialogueState(db, ctx, { ...current, status: 'in-progress' });
+}
+
+async function requireTurnOfDialogue(db: MaieuticDb, ctx: WriteContext, turnId: string): Promise<void> {
+  const turn = await db.turns.get(turnId);
+  if (!turn) throw new Error(`Turn "${turnId}" does not exist`);
+  if (turn.dialogueId !== ctx.dialogueId) throw new Error(`Turn "${turnId}" belongs to dialogue "${turn.dialogueId}", not "${ctx.dialogueId}"`);
+}
+
+const writeTables = (db: MaieuticDb) => [db.turns, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog];
+
+/** Reads one dialogue and its expert layer in one consistent snapshot; null when the dialogue is gone. */
+export async function loadReviewBundle(db: MaieuticDb, dialogueId: string): Promise<ReviewBundle | null> {
+  return db.transaction('r', [db.datasets, db.dialogues, db.turns, db.fieldReviews, db.turnReviews, db.dialogueReviews], async () => {
+    const dialogue = await db.dialogues.get(dialogueId);
+    if (!dialogue) return null;
+    const [dataset, turns, fieldReviews, turnReviews, dialogueReview] = await Promise.all([
+      db.datasets.get(dialogue.datasetId),
+      db.turns.where('dialogueId').equals(dialogueId).sortBy('index'),
+      db.fieldReviews.where('dialogueId').equals(dialogueId).toArray(),
+      db.turnReviews.where('dialogueId').equals(dialogueId).toArray(),
+      db.dialogueReviews.get(dialogueId),
+    ]);
+    return { dialogue, codebookId: dataset?.codebookId ?? null, turns, fieldReviews, turnReviews, dialogueReview: dialogueReview ?? null };
+  });
+}
+
+/**
+ * Applies field edits atomically: each resolves against the stored value, changed ones are
+ * written (or deleted when resolved to null) and logged. No-op edits write nothing.
+ */
+export async function applyFieldEdits(db: MaieuticDb, ctx: WriteContext, edits: FieldEdit[]): Promise<FieldEditResult> {
+  requireContext(ctx);
+  return db.transaction('rw', writeTables(db), async () => {
+    const changes: FieldChange[] = [];
+    for (const edit of edits) {
+      if (!edit.fieldId) throw new Error(`Field edit on turn "${edit.turnId}" without a field id`);
+      await requireTurnOfDialogue(db, ctx, edit.turnId);
+      const id = fieldReviewId(edit.turnId, edit.fieldId);
+      const before = fieldStateOf(await db.fieldReviews.get(id));
+      const resolved = edit.resolve(before);
+      if (resolved === KEEP_CURRENT || fieldStatesEqual(before, resolved)) continue;
+      if (resolved === null) {
+        await db.fieldReviews.delete(id);
+      } else {
+        validateFieldState(resolved, `Field "${edit.fieldId}" of turn "${edit.turnId}"`);
+        await db.fieldReviews.put({
+          id,
+          turnId: edit.turnId,
+          dialogueId: ctx.dialogueId,
+          fieldId: edit.fieldId,
+          decision: resolved.decision,
+          codes: [...resolved.codes],
+          text: resolved.text,
+          reviewer: ctx.reviewer,
+          at: ctx.at,
+        });
+      }
+      await db.editLog.add(logEntry(ctx, { kind: 'field', turnId: edit.turnId, fieldId: edit.fieldId }, before, resolved));
+      changes.push({ turnId: edit.turnId, fieldId: edit.fieldId, before, after: resolved });
+    }
+    const statusChange = changes.length > 0 ? await markInProgress(db, ctx) : null;
+    return { changes, statusChange };
+  });
+}
+
+/** Sets a turn's verified flag; null when it already had that value. */
+export async function setTurnVerified(db: MaieuticDb, ctx: WriteContext, turnId: string, verified: boolean): Promise<TurnVerifiedChange | null> {
+  requireContext(ctx);
+  return db.transaction('rw', writeTables(db), async () => {
+    await requireTurnOfDialogue(db, ctx, turnId);
+    const before = (await db.turnReviews.get(turnId))?.verified ?? false;
+    if (before === verified) return null;
+    if (verified) {
+      await db.turnReviews.put({ id: turnId, dialogueId: ctx.dialogueId, verified: true, reviewer: ctx.reviewer, at: ctx.at });
+    } else {
+      // An unverified turn has no row, the same as a turn never touched.
+      await db.turnReviews.delete(turnId);
+    }
+    await db.editLog.add(logEntry(ctx, { kind: 'turn', turnId }, { verified: before }, { verified }));
+    await markInProgress(db, ctx);
+    return { turnId, before, after: verified };
+  });
+}
+
+/**
+ * Changes the dialogue's review status and/or corrected teacher model. A teacher-model edit
+ * on an unreviewed dialogue also puts it in progress. Null when nothing changed.
+ */
+export async function updateDialogueReview(
+  db: MaieuticDb,
+  ctx: WriteContext,
+  patch: { status?: DialogueStatus; teacherModel?: string | null },
+): Promise<StatusChange | null> {
+  requireContext(ctx);
+  return db.transaction('rw', writeTables(db), async () => {
+    const current = dialogueStateOf(await db.dialogueReviews.get(ctx.dialogueId));
+    const next: DialogueState = { status: patch.status ?? current.status };
+    const teacherModel = patch.teacherModel === undefined ? current.teacherModel : patch.teacherModel;
+    if (teacherModel !== null && teacherModel !== undefined) next.teacherModel = teacherModel;
+    if (patch.status === undefined && next.status === 'unreviewed' && next.teacherModel !== current.teacherModel) {
+      next.status = 'in-progress';
+    }
+    return writeDialogueState(db, ctx, next);
+  });
+}
+
+/** Writes a whole dialogue state back (undo/redo of a dialogue-level step). */
+export async function restoreDialogueState(db: MaieuticDb, ctx: WriteContext, state: DialogueState): Promise<StatusChange | null> {
+  requireContext(ctx);
+  return db.transaction('rw', writeTables(db), () => writeDialogueState(db, ctx, state));
+}
+
+/** The audit trail of one dialogue, oldest first. */
+export async function readEditLog(db: MaieuticDb, dialogueId: string): Promise<EditLogEntry[]> {
+  return db.editLog.where('dialogueId').equals(dialogueId).sortBy('seq');
+}

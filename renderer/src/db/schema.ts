@@ -1,0 +1,19 @@
+/**
+ * Dexie schema, one const per version. A shipped version is never edited: a change is a
+ * new const plus, when rows must be rewritten, an upgrade in migrations/.
+ */
+
+/** v1 (2026-11-29): first release — data sets, imported sources, dialogues, turns, the expert layer, an append-only edit log, settings. */
+export const schemaV1 = {
+  datasets: 'id, createdAt',
+  sources: 'id, datasetId, contentHash',
+  dialogues: 'id, datasetId, sourceId, teacherModel, externalId',
+  turns: 'id, dialogueId',
+  fieldReviews: 'id, dialogueId, turnId',
+  turnReviews: 'id, dialogueId',
+  dialogueReviews: 'id',
+  editLog: '++seq, dialogueId, at',
+  settings: 'key',
+} as const;
+
+export const CURRENT_SCHEMA_VERSION = 1;

@@ -1,0 +1,123 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { DialogueRow } from '../../db/repositories/dialogues';
+import { useT } from '../../i18n';
+import { useAppStore } from '../../stores/app/store';
+import { useDatasetsStore } from '../../stores/datasets/store';
+import { useExportStore } from '../../stores/export/store';
+import { useImportStore } from '../../stores/import/store';
+import { DatasetFilters } from './DatasetFilters';
+import { DatasetSummaryBar } from './DatasetSummaryBar';
+import { DatasetTable } from './DatasetTable';
+import { hasActiveFilters } from './filters';
+import { summariseRows } from './summary';
+import { useDialogueRows } from './use-dialogue-rows';
+
+export function DatasetView({ datasetId }: { datasetId: string }) {
+  const t = useT();
+  const current = useDatasetsStore((state) => state.current);
+  const currentStatus = useDatasetsStore((state) => state.currentStatus);
+  const table = useDatasetsStore((state) => state.table);
+  const { loadCurrent, resetFilters } = useDatasetsStore(useShallow((state) => ({ loadCurrent: state.loadCurrent, resetFilters: state.resetFilters })));
+  const { goTo, closeDataset, setVisibleDialogueIds } = useAppStore(
+    useShallow((state) => ({ goTo: state.goTo, closeDataset: state.closeDataset, setVisibleDialogueIds: state.setVisibleDialogueIds })),
+  );
+  const pickFiles = useImportStore((state) => state.pickFiles);
+  const { saveTableCsv, tableCsvStatus, tableCsvPath } = useExportStore(
+    useShallow((state) => ({ saveTableCsv: state.saveTableCsv, tableCsvStatus: state.tableCsvStatus, tableCsvPath: state.tableCsvPath })),
+  );
+
+  useEffect(() => {
+    void loadCurrent(datasetId);
+  }, [datasetId, loadCurrent]);
+
+  const rows = useDialogueRows(datasetId);
+  const summary = useMemo(() => summariseRows(rows ?? []), [rows]);
+  const teacherModels = useMemo(() => summary.teacherModels.map((model) => model.name).sort(), [summary]);
+
+  const [visibleRows, setVisibleRows] = useState<DialogueRow[]>([]);
+  const onVisibleRowsChange = useCallback(
+    (next: DialogueRow[]) => {
+      setVisibleRows(next);
+      setVisibleDialogueIds(next.map((row) => row.id));
+    },
+    [setVisibleDialogueIds],
+  );
+
+  if (currentStatus === 'missing') {
+    return (
+      <section className="view empty-state" data-testid="dataset-missing">
+        <h1>{t('dataset.missingTitle')}</h1>
+        <p>{t('dataset.missingBody')}</p>
+        <button type="button" className="primary" onClick={closeDataset}>
+          {t('nav.home')}
+        </button>
+      </section>
+    );
+  }
+
+  const name = current?.id === datasetId ? current.name : '';
+  return (
+    <section className="view dataset-view" data-testid="dataset-view" data-dataset-id={datasetId}>
+      <header className="view-header">
+        <h1 data-testid="dataset-name">{name}</h1>
+        <div className="button-row">
+          <button type="button" data-testid="dataset-import-files" onClick={() => void pickFiles('files', datasetId)}>
+            {t('dataset.importMore')}
+          </button>
+          <button type="button" data-testid="dataset-import-folder" onClick={() => void pickFiles('folder', datasetId)}>
+            {t('dataset.importFolder')}
+          </button>
+          <button
+            type="button"
+            data-testid="dataset-export-table-csv"
+            disabled={visibleRows.length === 0 || tableCsvStatus === 'working'}
+            onClick={() => void saveTableCsv(visibleRows, name)}
+          >
+            {t('dataset.exportTable')}
+          </button>
+          <button type="button" className="primary" data-testid="dataset-export" onClick={() => goTo('export')}>
+            {t('dataset.export')}
+          </button>
+        </div>
+      </header>
+      {tableCsvStatus === 'saved' && tableCsvPath && (
+        <p className="status-line" data-testid="dataset-table-csv-result">
+          {t('dataset.tableSaved', { path: tableCsvPath })}
+        </p>
+      )}
+
+      {rows === undefined ? (
+        <p className="loading" data-testid="dataset-loading">
+          {t('common.loading')}
+        </p>
+      ) : rows.length === 0 ? (
+        <div className="empty-state" data-testid="dataset-empty">
+          <h2>{t('dataset.emptyTitle')}</h2>
+          <p>{t('dataset.emptyBody')}</p>
+          <button type="button" className="primary" onClick={() => void pickFiles('files', datasetId)}>
+            {t('dataset.importMore')}
+          </button>
+        </div>
+      ) : (
+        <>
+          <DatasetSummaryBar summary={summary} />
+          <DatasetFilters teacherModels={teacherModels} />
+          <p className="status-line" data-testid="dataset-visible-count">
+            {t('dataset.showing', { shown: visibleRows.length, total: rows.length })}
+          </p>
+          {visibleRows.length === 0 && hasActiveFilters(table) && (
+            <div className="empty-state compact" data-testid="dataset-filter-empty">
+              <p>{t('dataset.noMatch')}</p>
+              <button type="button" onClick={resetFilters}>
+                {t('filters.clear')}
+              </button>
+            </div>
+          )}
+          <DatasetTable rows={rows} onVisibleRowsChange={onVisibleRowsChange} />
+          <p className="key-hint">{t('dataset.keyHint')}</p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { useT, useLanguage, formatDateTime, type MessageKey } from '../../i18n';
+import { issueCounts, verdictOf, type FileVerdict } from '../../stores/import/file-verdict';
+import type { ImportFileEntry } from '../../stores/import/store';
+import { IssueList } from './IssueList';
+
+const VERDICT_KEYS: Record<FileVerdict, MessageKey> = {
+  clean: 'report.verdict.clean',
+  warnings: 'report.verdict.warnings',
+  errors: 'report.verdict.errors',
+  empty: 'report.verdict.empty',
+  unsupported: 'report.verdict.unsupported',
+};
+
+interface FileReportProps {
+  entry: ImportFileEntry;
+  index: number;
+  disabled: boolean;
+  onInclude(index: number, include: boolean): void;
+  onTeacherModel(index: number, teacherModel: string): void;
+}
+
+export function FileReport({ entry, index, disabled, onInclude, onTeacherModel }: FileReportProps) {
+  const t = useT();
+  const lang = useLanguage();
+  const verdict = verdictOf(entry);
+  const counts = issueCounts(entry.parsed);
+  const turns = entry.parsed?.dialogues.reduce((sum, dialogue) => sum + dialogue.turns.length, 0) ?? 0;
+  const importable = verdict === 'clean' || verdict === 'warnings';
+
+  return (
+    <article className={`file-report verdict-${verdict}`} data-testid="import-file" data-file={entry.name} data-verdict={verdict}>
+      <header className="file-report-header">
+        <h3 className="file-name">{entry.name}</h3>
+        <span className={`verdict verdict-${verdict}`} data-testid="import-file-verdict">
+          {t(VERDICT_KEYS[verdict], { errors: counts.errors, warnings: counts.warnings })}
+        </span>
+      </header>
+
+      <div className="file-report-facts">
+        <span>
+          {t('report.format')}: <code>{entry.format ?? '—'}</code>
+        </span>
+        <span data-testid="import-file-counts" data-dialogues={entry.parsed?.dialogues.length ?? 0} data-turns={turns}>
+          {t('report.counts', {
+            dialogues: entry.parsed?.dialogues.length ?? 0,
+            turns,
+            annotations: entry.parsed?.counts.annotations ?? 0,
+          })}
+        </span>
+        <label className="inline-field">
+          <span>{t('report.teacherModel')}</span>
+          <input
+            type="text"
+            data-testid="import-teacher-model"
+            value={entry.teacherModel}
+            disabled={disabled}
+            onChange={(event) => onTeacherModel(index, event.target.value)}
+          />
+        </label>
+      </div>
+
+      {entry.priorImports.length > 0 && (
+        <p className="notice-inline" data-testid="import-file-duplicate">
+          {t('report.duplicate', {
+            date: formatDateTime(lang, entry.priorImports[0].importedAt),
+            dataset: entry.priorImports[0].datasetName ?? t('report.deletedDataset'),
+          })}
+        </p>
+      )}
+      {entry.sameAs !== null && (
+        <p className="notice-inline" data-testid="import-file-same-as">
+          {t('report.sameAs', { file: entry.sameAs })}
+        </p>
+      )}
+
+      {verdict === 'errors' && <p className="explain">{t('report.errorsExplain')}</p>}
+      {verdict === 'empty' && <p className="explain">{t('report.emptyExplain')}</p>}
+      {verdict === 'unsupported' && <p className="explain">{t('report.unsupportedExplain')}</p>}
+
+      {importable && (
+        <label className="checkbox include">
+          <input
+            type="checkbox"
+            data-testid={verdict === 'warnings' ? 'import-accept-warnings' : 'import-file-include'}
+            checked={entry.include}
+            disabled={disabled}
+            onChange={(event) => onInclude(index, event.target.checked)}
+          />
+          <span>{verdict === 'warnings' ? t('report.includeWithWarnings', { count: counts.warnings }) : t('report.include')}</span>
+        </label>
+      )}
+
+      {entry.parsed && <IssueList issues={entry.parsed.issues} />}
+    </article>
+  );
+}

@@ -1,0 +1,51 @@
+import { ProgressBar } from '../../components/ProgressBar';
+import { useT } from '../../i18n';
+import { useImportStore } from '../../stores/import/store';
+import { MappingStep } from './MappingStep';
+import { ReportStep } from './ReportStep';
+
+export function ImportView() {
+  const t = useT();
+  const step = useImportStore((state) => state.step);
+  const progress = useImportStore((state) => state.progress);
+  const fileCount = useImportStore((state) => state.entries.length);
+  const parsedInWorker = useImportStore((state) => state.parsedInWorker);
+  const cancel = useImportStore((state) => state.cancel);
+
+  return (
+    <section className="view import-view" data-testid="import-view" data-step={step}>
+      <header className="view-header">
+        <h1>{t('import.title')}</h1>
+        <ol className="steps" aria-label={t('import.steps')}>
+          <li className={step === 'mapping' ? 'current' : undefined}>{t('import.stepMapping')}</li>
+          <li className={step === 'report' || step === 'committing' ? 'current' : undefined}>{t('import.stepReport')}</li>
+        </ol>
+      </header>
+
+      {(step === 'reading' || step === 'inspecting' || step === 'parsing') && (
+        <div className="progress-panel" data-testid="import-progress" aria-live="polite">
+          <p>
+            {step === 'parsing' && progress
+              ? t('import.parsing', { done: progress.done, total: progress.total, file: progress.file ?? '' })
+              : t('import.reading', { count: fileCount })}
+          </p>
+          <ProgressBar value={progress && progress.total > 0 ? progress.done / progress.total : 0} label={t('import.progressLabel')} />
+          {!parsedInWorker && <p className="muted">{t('import.mainThread')}</p>}
+          <button type="button" data-testid="import-cancel" onClick={cancel}>
+            {t('common.cancel')}
+          </button>
+        </div>
+      )}
+      {step === 'mapping' && <MappingStep />}
+      {(step === 'report' || step === 'committing') && <ReportStep />}
+      {step === 'idle' && (
+        <div className="empty-state" data-testid="import-idle">
+          <p>{t('import.nothing')}</p>
+          <button type="button" onClick={cancel}>
+            {t('common.back')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

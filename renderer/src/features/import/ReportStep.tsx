@@ -1,0 +1,120 @@
+import { useEffect, useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useT } from '../../i18n';
+import { useDatasetsStore } from '../../stores/datasets/store';
+import { commitTotals, selectImportActions } from '../../stores/import/selectors';
+import { useImportStore } from '../../stores/import/store';
+import { FileReport } from './FileReport';
+import { SkippedFiles } from './SkippedFiles';
+
+export function ReportStep() {
+  const t = useT();
+  const entries = useImportStore((state) => state.entries);
+  const skipped = useImportStore((state) => state.skipped);
+  const target = useImportStore((state) => state.target);
+  const step = useImportStore((state) => state.step);
+  const error = useImportStore((state) => state.error);
+  const actions = useImportStore(useShallow(selectImportActions));
+  const datasets = useDatasetsStore((state) => state.list);
+  const loadList = useDatasetsStore((state) => state.loadList);
+
+  useEffect(() => {
+    void loadList();
+  }, [loadList]);
+
+  const totals = useMemo(() => commitTotals(entries), [entries]);
+  const committing = step === 'committing';
+  const nameMissing = target.kind === 'new' && target.name.trim() === '';
+  const canCommit = totals.files > 0 && !committing && !nameMissing;
+
+  return (
+    <div className="import-report" data-testid="import-report">
+      <fieldset className="target" disabled={committing}>
+        <legend>{t('report.target')}</legend>
+        <label className="radio">
+          <input
+            type="radio"
+            name="import-target"
+            data-testid="import-target-new"
+            checked={target.kind === 'new'}
+            onChange={() => actions.setTarget({ kind: 'new', name: target.kind === 'new' ? target.name : '' })}
+          />
+          <span>{t('report.targetNew')}</span>
+        </label>
+        {target.kind === 'new' && (
+          <input
+            type="text"
+            className="dataset-name-input"
+            data-testid="import-dataset-name"
+            aria-label={t('report.datasetName')}
+            value={target.name}
+            onChange={(event) => actions.setTarget({ kind: 'new', name: event.target.value })}
+          />
+        )}
+        {datasets.length > 0 && (
+          <>
+            <label className="radio">
+              <input
+                type="radio"
+                name="import-target"
+                data-testid="import-target-existing"
+                checked={target.kind === 'existing'}
+                onChange={() => actions.setTarget({ kind: 'existing', datasetId: datasets[0].dataset.id })}
+              />
+              <span>{t('report.targetExisting')}</span>
+            </label>
+            {target.kind === 'existing' && (
+              <select
+                data-testid="import-dataset-select"
+                aria-label={t('report.targetExisting')}
+                value={target.datasetId}
+                onChange={(event) => actions.setTarget({ kind: 'existing', datasetId: event.target.value })}
+              >
+                {datasets.map((summary) => (
+                  <option key={summary.dataset.id} value={summary.dataset.id}>
+                    {summary.dataset.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </>
+        )}
+        {nameMissing && <p className="field-hint">{t('report.nameRequired')}</p>}
+      </fieldset>
+
+      {error && (
+        <p className="error-inline" role="alert" data-testid="import-error">
+          {t('report.failed', { message: error })}
+        </p>
+      )}
+
+      <div className="file-reports">
+        {entries.map((entry, index) => (
+          <FileReport
+            key={`${entry.name}-${index}`}
+            entry={entry}
+            index={index}
+            disabled={committing}
+            onInclude={actions.setInclude}
+            onTeacherModel={actions.setTeacherModel}
+          />
+        ))}
+      </div>
+      <SkippedFiles skipped={skipped} />
+
+      <footer className="wizard-footer">
+        <p data-testid="import-totals" data-files={totals.files} data-dialogues={totals.dialogues} data-turns={totals.turns}>
+          {totals.files === 0 ? t('report.nothingChosen') : t('report.totals', { files: totals.files, dialogues: totals.dialogues, turns: totals.turns })}
+        </p>
+        <div className="button-row">
+          <button type="button" data-testid="import-cancel" onClick={actions.cancel} disabled={committing}>
+            {t('common.cancel')}
+          </button>
+          <button type="button" className="primary" data-testid="import-confirm" disabled={!canCommit} onClick={() => void actions.commit()}>
+            {committing ? t('report.importing') : t('report.import')}
+          </button>
+        </div>
+      </footer>
+    </div>
+  );
+}

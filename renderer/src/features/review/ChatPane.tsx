@@ -1,0 +1,30 @@
+import { useEffect, useRef } from 'react';
+import { ChatTurn } from './ChatTurn';
+import type { TurnModel } from './review-model';
+import type { ReviewTextApi } from './strings';
+
+interface ChatPaneProps {
+  turns: TurnModel[];
+  currentIndex: number;
+  text: ReviewTextApi;
+  onSelect: (index: number) => void;
+}
+
+export function ChatPane({ turns, currentIndex, text, onSelect }: ChatPaneProps) {
+  const listRef = useRef<HTMLOListElement>(null);
+
+  useEffect(() => {
+    const current = listRef.current?.querySelector<HTMLElement>('[data-current="true"]');
+    current?.scrollIntoView({ block: 'nearest' });
+  }, [currentIndex]);
+
+  return (
+    <section className="rv-chat" aria-label={text.t('conversation')}>
+      <ol className="rv-chat-list" ref={listRef}>
+        {turns.map((turn, position) => (
+          <ChatTurn key={turn.turn.id} model={turn} position={position} current={position === currentIndex} text={text} onSelect={onSelect} />
+        ))}
+      </ol>
+    </section>
+  );
+}

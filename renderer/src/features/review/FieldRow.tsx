@@ -1,0 +1,113 @@
+import { memo, useEffect, useRef } from 'react';
+import { DecisionChip, ExpertValueView, PreValueView } from './FieldValues';
+import { LabelOptions } from './LabelOptions';
+import type { FieldRowModel } from './review-model';
+import type { ReviewTextApi } from './strings';
+import { TextFieldEditor } from './TextFieldEditor';
+import { Typeahead } from './Typeahead';
+
+export interface FieldRowActions {
+  focus: (fieldId: string) => void;
+  pick: (fieldId: string, code: string) => void;
+  accept: (fieldId: string) => void;
+  unsure: (fieldId: string) => void;
+  clear: (fieldId: string) => void;
+  commitText: (fieldId: string, value: string) => void;
+  closeTypeahead: () => void;
+}
+
+interface FieldRowProps {
+  row: FieldRowModel;
+  current: boolean;
+  typeaheadOpen: boolean;
+  textFocusRequest: number;
+  text: ReviewTextApi;
+  actions: FieldRowActions;
+}
+
+export const FieldRow = memo(function FieldRow({ row, current, typeaheadOpen, textFocusRequest, text, actions }: FieldRowProps) {
+  const { field, applicable } = row;
+  const { t, hint, lang } = text;
+  const rowRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!current || !rowRef.current) return;
+    rowRef.current.scrollIntoView({ block: 'nearest' });
+    // Keep DOM focus with the cursor (for screen readers) unless the user is typing somewhere.
+    const active = document.activeElement;
+    const typing = active instanceof HTMLElement && active.matches('input, textarea, select, [contenteditable="true"]');
+    if (!typing) rowRef.current.focus({ preventScroll: true });
+  }, [current]);
+
+  const other = lang === 'zh' ? 'en' : 'zh';
+  return (
+    <div
+      ref={rowRef}
+      className={`rv-field-row${current ? ' rv-current' : ''}${applicable ? '' : ' rv-not-applicable'}`}
+      data-testid="field-row"
+      data-field-id={field.id}
+      data-decision={row.decision}
+      data-applicable={applicable ? 'true' : 'false'}
+      data-current={current ? 'true' : 'false'}
+      aria-current={current ? 'true' : undefined}
+      role="group"
+      aria-label={field.name[lang]}
+      tabIndex={-1}
+      onClick={applicable ? () => actions.focus(field.id) : undefined}
+    >
+      <span className="rv-field-name">
+        {field.name[lang]} <span className="rv-hint">{field.name[other]}</span>
+      </span>
+      {!applicable ? (
+        <div className="rv-na">
+          {t('decision.not-applicable')} <span className="rv-hint">{hint('decision.not-applicable')}</span>
+          {row.context.pre && row.context.pre.raw.trim() !== '' && field.type !== 'text' && (
+            <span className="rv-note">
+              {' '}
+              · {t('preAnnotation')}: <span className="rv-raw">{row.context.pre.raw}</span>
+            </span>
+          )}
+        </div>
+      ) : (
+        <>
+          <PreValueView row={row} text={text} />
+          <ExpertValueView row={row} text={text} />
+        </>
+      )}
+      <span className="rv-field-state">
+        {row.flagged && <span className="rv-badge rv-badge-warn">⚠</span>}
+        {applicable && <DecisionChip decision={row.decision} text={text} />}
+      </span>
+      {current && applicable && (
+        <div className="rv-field-editor" onClick={(event) => event.stopPropagation()}>
+          {field.type === 'text' ? (
+            <TextFieldEditor
+              value={row.expert?.text ?? row.context.preText}
+              text={text}
+              focusRequest={textFocusRequest}
+              onCommit={(value) => actions.commitText(field.id, value)}
+            />
+          ) : (
+            <>
+              <LabelOptions row={row} text={text} onPick={(code) => actions.pick(field.id, code)} />
+              {typeaheadOpen && (
+                <Typeahead field={field} text={text} onPick={(code) => actions.pick(field.id, code)} onClose={actions.closeTypeahead} />
+              )}
+            </>
+          )}
+          <div className="rv-field-actions">
+            <button type="button" onClick={() => actions.accept(field.id)} disabled={row.acceptRefusal !== null} tabIndex={-1}>
+              {t('accept')} <kbd>a</kbd>
+            </button>
+            <button type="button" onClick={() => actions.unsure(field.id)} tabIndex={-1}>
+              {t('unsure')} <kbd>u</kbd>
+            </button>
+            <button type="button" onClick={() => actions.clear(field.id)} disabled={row.expert === null} tabIndex={-1}>
+              {t('clear')} <kbd>⌫</kbd>
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,241 @@
+/// <reference types="vite/client" />
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { codebookForDataset } from '../../codebook';
+import { dialogueStatusOf } from '../../db/repositories/dialogues';
+import type { ReviewBundle } from '../../db/repositories/reviews';
+import { useCommands } from '../../keyboard/use-commands';
+import { useAppStore } from '../../stores/app/store';
+import { selectCanRedo, selectCanUndo } from '../../stores/review/selectors';
+import { reviewStore, useReviewStore } from '../../stores/review/store';
+import { useSettingsStore } from '../../stores/settings/store';
+import { ChatPane } from './ChatPane';
+import { DialogueHeader, type DialogueHeaderActions } from './DialogueHeader';
+import { FieldPanel } from './FieldPanel';
+import type { FieldRowActions } from './FieldRow';
+import { noticeText, noticeTone } from './notice-text';
+import { activeFieldId, buildDialogueModel, dialogueVerifyWarnings } from './review-model';
+import { ReviewerPrompt } from './ReviewerPrompt';
+import { useReviewText, type ReviewTextApi } from './strings';
+import { useReviewBundle } from './use-review-bundle';
+import { buildCommandHandlers, buildReviewActions, type ReviewActions } from './use-review-commands';
+import './review.css';
+
+export interface ReviewViewProps {
+  dialogueId: string;
+}
+
+/** Review of one dialogue: the conversation on the left, the current turn's fields on the right. */
+export function ReviewView({ dialogueId }: ReviewViewProps) {
+  const text = useReviewText();
+  const bundle = useReviewBundle(dialogueId);
+  const goTo = useAppStore((state) => state.goTo);
+
+  useLayoutEffect(() => {
+    reviewStore.getState().startSession(dialogueId);
+  }, [dialogueId]);
+
+  const ready = bundle !== undefined && bundle !== null;
+  useCommands('review', { 'nav.datasets': () => goTo('datasets') }, { enabled: !ready });
+
+  if (bundle === undefined) {
+    return (
+      <div className="rv-view rv-view-message" data-testid="review-view" data-state="loading" data-dialogue-id={dialogueId}>
+        {text.t('loading')}
+      </div>
+    );
+  }
+  if (bundle === null) {
+    return (
+      <div className="rv-view rv-view-message" data-testid="review-view" data-state="not-found" data-dialogue-id={dialogueId}>
+        <p role="alert">{text.t('notFound')}</p>
+        <button type="button" onClick={() => goTo('datasets')}>
+          ← {text.t('back')}
+        </button>
+      </div>
+    );
+  }
+  return <ReviewWorkspace key={dialogueId} bundle={bundle} text={text} />;
+}
+
+function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewTextApi }) {
+  const dialogueId = bundle.dialogue.id;
+  const codebook = useMemo(() => codebookForDataset(bundle.codebookId ?? '').codebook, [bundle.codebookId]);
+  const model = useMemo(() => buildDialogueModel(codebook, bundle), [codebook, bundle]);
+
+  const sessionDialogueId = useReviewStore((state) => state.dialogueId);
+  const storedTurnIndex = useReviewStore((state) => state.turnIndex);
+  const preferredFieldId = useReviewStore((state) => state.fieldId);
+  const typeaheadOpen = useReviewStore((state) => state.typeaheadOpen);
+  const verifyArmed = useReviewStore((state) => state.verifyDialogueArmed);
+  const notice = useReviewStore((state) => state.notice);
+  const canUndo = useReviewStore(selectCanUndo);
+  const canRedo = useReviewStore(selectCanRedo);
+
+  const visibleDialogueIds = useAppStore((state) => state.visibleDialogueIds);
+  const openDialogue = useAppStore((state) => state.openDialogue);
+  const goTo = useAppStore((state) => state.goTo);
+  const setReviewerName = useSettingsStore((state) => state.setReviewerName);
+
+  const [promptOpen, setPromptOpen] = useState(false);
+  const [textFocusRequest, setTextFocusRequest] = useState(0);
+  const pendingAction = useRef<(() => void) | null>(null);
+
+  const sessionReady = sessionDialogueId === dialogueId;
+  const turnCount = model.turns.length;
+  const turnIndex = sessionReady ? Math.min(storedTurnIndex, Math.max(0, turnCount - 1)) : 0;
+  const turn = model.turns[turnIndex];
+  const fieldId = activeFieldId(turn, sessionReady ? preferredFieldId : null);
+  const activeRow = turn?.fields.find((row) => row.field.id === fieldId);
+  const status = dialogueStatusOf(bundle.dialogueReview ?? undefined, model.progress.verifiedTurns);
+  const positionIndex = visibleDialogueIds.indexOf(dialogueId);
+  const position = positionIndex === -1 ? null : { index: positionIndex, total: visibleDialogueIds.length };
+
+  const guarded = (action: () => void) => {
+    if (useSettingsStore.getState().reviewerName.trim()) {
+      action();
+      return;
+    }
+    pendingAction.current = action;
+    setPromptOpen(true);
+  };
+
+  const context = {
+    store: reviewStore,
+    codebook,
+    dialogueId,
+    model,
+    turn,
+    turnIndex,
+    activeRow,
+    status,
+    visibleDialogueIds,
+    guarded,
+    openDialogue,
+    backToTable: () => goTo('datasets'),
+    focusText: () => setTextFocusRequest((count) => count + 1),
+  };
+  const actions = buildReviewActions(context);
+  useCommands('review', buildCommandHandlers(context, actions));
+
+  // Stable callbacks for the memoised rows; they always reach the latest actions.
+  const latest = useRef<{ actions: ReviewActions; turnCount: number }>({ actions, turnCount });
+  useEffect(() => {
+    latest.current = { actions, turnCount };
+  });
+  const rowActions = useMemo<FieldRowActions & { verifyTurn: () => void; acceptAll: () => void }>(
+    () => ({
+      focus: (id) => reviewStore.getState().focusField(id),
+      pick: (id, code) => {
+        reviewStore.getState().focusField(id);
+        reviewStore.getState().setTypeaheadOpen(false);
+        latest.current.actions.edit(id, { kind: 'pick', code });
+      },
+      accept: (id) => latest.current.actions.accept(id),
+      unsure: (id) => latest.current.actions.edit(id, { kind: 'unsure' }),
+      clear: (id) => latest.current.actions.edit(id, { kind: 'clear' }),
+      commitText: (id, value) => latest.current.actions.edit(id, { kind: 'text', text: value }),
+      closeTypeahead: () => reviewStore.getState().setTypeaheadOpen(false),
+      verifyTurn: () => latest.current.actions.verifyTurn(),
+      acceptAll: () => latest.current.actions.acceptAll(),
+    }),
+    [],
+  );
+  const headerActions = useMemo<DialogueHeaderActions>(
+    () => ({
+      back: () => goTo('datasets'),
+      previous: () => latest.current.actions.stepDialogue('prev'),
+      next: () => latest.current.actions.stepDialogue('next'),
+      undo: () => latest.current.actions.undo(),
+      redo: () => latest.current.actions.redo(),
+      verifyDialogue: () => latest.current.actions.verifyDialogue(),
+      commitTeacherModel: (teacherModel) => latest.current.actions.setTeacherModel(teacherModel),
+    }),
+    [goTo],
+  );
+  const selectTurn = useMemo(() => (index: number) => reviewStore.getState().goToTurn(index, latest.current.turnCount), []);
+
+  const saveReviewer = async (name: string) => {
+    const saved = await setReviewerName(name);
+    if (saved) {
+      setPromptOpen(false);
+      const action = pendingAction.current;
+      pendingAction.current = null;
+      action?.();
+    }
+    return saved;
+  };
+
+  const warnings = verifyArmed ? dialogueVerifyWarnings(model.progress) : null;
+  const messages = (
+    <>
+      {promptOpen && (
+        <ReviewerPrompt
+          text={text}
+          onSave={saveReviewer}
+          onCancel={() => {
+            pendingAction.current = null;
+            setPromptOpen(false);
+          }}
+        />
+      )}
+      {warnings && (
+        <div className="rv-message rv-message-warn" role="alert" data-testid="verify-dialogue-warning">
+          {text.t('verifyWarning', { turns: warnings.unverifiedTurns, fields: warnings.unreviewedFields, unsure: warnings.unsureFields })}
+          <button type="button" onClick={() => actions.verifyDialogue()} tabIndex={-1}>
+            {text.t('verifyAnyway')}
+          </button>
+          <button type="button" onClick={() => reviewStore.getState().armVerifyDialogue(false)} tabIndex={-1}>
+            {text.t('cancel')}
+          </button>
+        </div>
+      )}
+      {notice && (
+        <div className={`rv-message rv-message-${noticeTone(notice)}`} data-testid="review-notice" data-kind={notice.kind} role="status">
+          {noticeText(notice, codebook, text)}
+        </div>
+      )}
+    </>
+  );
+
+  return (
+    <div
+      className="rv-view"
+      data-testid="review-view"
+      data-state="ready"
+      data-dialogue-id={dialogueId}
+      data-status={status}
+      // Clicking a button must not take the focus away from the field cursor.
+      onMouseDown={(event) => {
+        if (event.target instanceof Element && event.target.closest('button')) event.preventDefault();
+      }}
+    >
+      <DialogueHeader
+        dialogue={bundle.dialogue}
+        review={bundle.dialogueReview}
+        status={status}
+        progress={model.progress}
+        position={position}
+        canUndo={canUndo}
+        canRedo={canRedo}
+        text={text}
+        actions={headerActions}
+      />
+      <div className="rv-body">
+        <ChatPane turns={model.turns} currentIndex={turnIndex} text={text} onSelect={selectTurn} />
+        {turn ? (
+          <FieldPanel
+            turn={turn}
+            activeFieldId={fieldId}
+            typeaheadOpen={typeaheadOpen}
+            textFocusRequest={textFocusRequest}
+            text={text}
+            actions={rowActions}
+            messages={messages}
+          />
+        ) : (
+          <section className="rv-fields">{messages}</section>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * What the review view shows, derived from one dialogue's stored rows. Pure, so the rules
+ * (applicability follows the corrected speaker, what counts as open work) are testable.
+ */
+import { fieldAppliesTo } from '../../../../shared/codebook/lookup';
+import type { Codebook, FieldDef } from '../../../../shared/codebook/types';
+import type { SpeakerCode, Turn } from '../../../../shared/model/dataset';
+import type { FieldReview, ReviewDecision } from '../../../../shared/model/review';
+import { fieldStateOf, type FieldState, type ReviewBundle } from '../../db/repositories/reviews';
+import { preAsValue, type FieldContext, type RefusalReason } from '../../stores/review/field-intents';
+
+export type RowDecision = ReviewDecision | 'not-reviewed' | 'not-applicable';
+
+export interface FieldRowModel {
+  field: FieldDef;
+  applicable: boolean;
+  context: FieldContext;
+  expert: FieldState | null;
+  decision: RowDecision;
+  /** why 'a' cannot take the pre-annotation as is; null when it can */
+  acceptRefusal: RefusalReason | null;
+  /** the pre-annotation is unknown or conflicting */
+  flagged: boolean;
+}
+
+export interface TurnModel {
+  turn: Turn;
+  /** the speaker as corrected by the expert, else as imported */
+  speaker: SpeakerCode;
+  speakerCorrected: boolean;
+  /** the utterance as corrected by the expert, else as imported */
+  utterance: string;
+  utteranceCorrected: boolean;
+  verified: boolean;
+  fields: FieldRowModel[];
+  counts: { applicable: number; reviewed: number; unsure: number; changed: number; flagged: number };
+}
+
+export interface DialogueProgress {
+  turnCount: number;
+  verifiedTurns: number;
+  /** applicable fields without a decision, over all turns */
+  unreviewedFields: number;
+  unsureFields: number;
+}
+
+export interface DialogueModel {
+  turns: TurnModel[];
+  progress: DialogueProgress;
+}
+
+const SPEAKER_FIELD = 'speaker';
+const isSpeakerCode = (code: string | undefined): code is 'teacher' | 'student' => code === 'teacher' || code === 'student';
+
+function contextFor(field: FieldDef, turn: Turn): FieldContext {
+  return { field, pre: turn.pre[field.id] ?? null, preText: turn.utterance };
+}
+
+export function buildTurnModel(codebook: Codebook, turn: Turn, reviews: ReadonlyMap<string, FieldReview>, verified: boolean): TurnModel {
+  const speakerReview = fieldStateOf(reviews.get(SPEAKER_FIELD));
+  const correctedSpeaker = speakerReview?.codes[0];
+  const speaker = isSpeakerCode(correctedSpeaker) ? correctedSpeaker : turn.speaker;
+  let utterance = turn.utterance;
+  let utteranceCorrected = false;
+
+  const fields = codebook.fields.map((field): FieldRowModel => {
+    const applicable = fieldAppliesTo(field, speaker);
+    const context = contextFor(field, turn);
+    const expert = fieldStateOf(reviews.get(field.id));
+    if (field.type === 'text' && field.id === 'utterance' && expert?.text != null && expert.text !== turn.utterance) {
+      utterance = expert.text;
+      utteranceCorrected = true;
+    }
+    const pre = preAsValue(context);
+    const flagged = applicable && (context.pre?.status === 'unknown' || context.pre?.status === 'conflict');
+    return {
+      field,
+      applicable,
+      context,
+      expert,
+      decision: !applicable ? 'not-applicable' : (expert?.decision ?? 'not-reviewed'),
+      acceptRefusal: pre.ok ? null : pre.reason,
+      flagged,
+    };
+  });
+
+  const applicableFields = fields.filter((row) => row.applicable);
+  return {
+    turn,
+    speaker,
+    speakerCorrected: speaker !== turn.speaker,
+    utterance,
+    utteranceCorrected,
+    verified,
+    fields,
+    counts: {
+      applicable: applicableFields.length,
+      reviewed: applicableFields.filter((row) => row.expert !== null).length,
+      unsure: applicableFields.filter((row) => row.decision === 'unsure').length,
+      changed: applicableFields.filter((row) => row.decision === 'changed').length,
+      flagged: applicableFields.filter((row) => row.flagged).length,
+    },
+  };
+}
+
+export function buildDialogueModel(codebook: Codebook, bundle: Pick<ReviewBundle, 'turns' | 'fieldReviews' | 'turnReviews'>): DialogueModel {
+  const reviewsByTurn = new Map<string, Map<string, FieldReview>>();
+  for (const review of bundle.fieldReviews) {
+    let forTurn = reviewsByTurn.get(review.turnId);
+    if (!forTurn) reviewsByTurn.set(review.turnId, (forTurn = new Map()));
+    forTurn.set(review.fieldId, review);
+  }
+  const verifiedTurnIds = new Set(bundle.turnReviews.filter((review) => review.verified).map((review) => review.id));
+  const turns = bundle.turns.map((turn) => buildTurnModel(codebook, turn, reviewsByTurn.get(turn.id) ?? new Map(), verifiedTurnIds.has(turn.id)));
+  return {
+    turns,
+    progress: {
+      turnCount: turns.length,
+      verifiedTurns: turns.filter((turn) => turn.verified).length,
+      unreviewedFields: turns.reduce((sum, turn) => sum + turn.counts.applicable - turn.counts.reviewed, 0),
+      unsureFields: turns.reduce((sum, turn) => sum + turn.counts.unsure, 0),
+    },
+  };
+}
+
+/** Open work that Shift+V warns about before verifying the dialogue. */
+export function dialogueVerifyWarnings(progress: DialogueProgress): { unverifiedTurns: number; unreviewedFields: number; unsureFields: number } | null {
+  const unverifiedTurns = progress.turnCount - progress.verifiedTurns;
+  if (unverifiedTurns === 0 && progress.unreviewedFields === 0 && progress.unsureFields === 0) return null;
+  return { unverifiedTurns, unreviewedFields: progress.unreviewedFields, unsureFields: progress.unsureFields };
+}
+
+/**
+ * The field that has the focus ring on this turn: the preferred one when it applies, else the
+ * next applicable field after it (so moving from a teacher to a student turn lands nearby).
+ */
+export function activeFieldId(turn: TurnModel | undefined, preferred: string | null): string | null {
+  if (!turn) return null;
+  const applicable = turn.fields.filter((row) => row.applicable);
+  if (applicable.length === 0) return null;
+  if (preferred === null) return defaultFieldId(turn);
+  const position = turn.fields.findIndex((row) => row.field.id === preferred);
+  if (position === -1) return defaultFieldId(turn);
+  for (let offset = 0; offset < turn.fields.length; offset += 1) {
+    const row = turn.fields[(position + offset) % turn.fields.length];
+    if (row.applicable) return row.field.id;
+  }
+  return applicable[0].field.id;
+}
+
+/** The first labelled field after the speaker: speaker and utterance are rarely what needs checking. */
+function defaultFieldId(turn: TurnModel): string | null {
+  const candidate = turn.fields.find((row) => row.applicable && row.field.type !== 'text' && row.field.id !== SPEAKER_FIELD);
+  return (candidate ?? turn.fields.find((row) => row.applicable))?.field.id ?? null;
+}
+
+export function applicableFieldIds(turn: TurnModel | undefined): string[] {
+  return turn ? turn.fields.filter((row) => row.applicable).map((row) => row.field.id) : [];
+}

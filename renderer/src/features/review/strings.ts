@@ -1,0 +1,152 @@
+/**
+ * The review view's words, kept here rather than in the app dictionary so the view can be
+ * changed without touching shared files. `{name}` placeholders are filled by reviewText().
+ */
+import { useMemo } from 'react';
+import type { LabelLanguage } from '../../../../shared/codebook/types';
+import { useLanguage } from '../../i18n';
+
+interface Bilingual {
+  zh: string;
+  en: string;
+}
+
+export const REVIEW_STRINGS = {
+  loading: { zh: '正在载入对话…', en: 'Loading the dialogue…' },
+  notFound: { zh: '找不到这段对话（可能已被删除）。', en: 'This dialogue was not found (it may have been deleted).' },
+  back: { zh: '返回表格', en: 'Back to table' },
+  prevDialogue: { zh: '上一段', en: 'Previous' },
+  nextDialogue: { zh: '下一段', en: 'Next' },
+  position: { zh: '第 {n} / {total} 段', en: '{n} of {total}' },
+  notInList: { zh: '不在当前表格筛选中', en: 'not in the table’s current filter' },
+  teacherModel: { zh: '教师模型', en: 'Teacher model' },
+  teacherModelImported: { zh: '导入值：{value}', en: 'Imported as: {value}' },
+  topic: { zh: '课题', en: 'Topic' },
+  studentType: { zh: '学生类型', en: 'Student type' },
+  scenario: { zh: '场景', en: 'Scenario' },
+  source: { zh: '来源', en: 'Source' },
+  'status.unreviewed': { zh: '未审阅', en: 'Unreviewed' },
+  'status.in-progress': { zh: '审阅中', en: 'In progress' },
+  'status.verified': { zh: '已确认', en: 'Verified' },
+  turnsVerified: { zh: '已确认 {verified} / {total} 轮', en: '{verified} of {total} turns verified' },
+  openWork: { zh: '未审字段 {unreviewed} · 不确定 {unsure}', en: '{unreviewed} fields not reviewed · {unsure} unsure' },
+  'speaker.teacher': { zh: '教师', en: 'Teacher' },
+  'speaker.student': { zh: '学生', en: 'Student' },
+  'speaker.other': { zh: '其他', en: 'Other' },
+  turnNumber: { zh: '第 {n} 轮', en: 'Turn {n}' },
+  endMarker: { zh: '结束标记', en: 'End marker' },
+  'alignment.normalized': { zh: '规范化对齐', en: 'aligned after normalising' },
+  'alignment.containment': { zh: '包含对齐', en: 'aligned by containment' },
+  'alignment.mapped': { zh: '按映射对齐', en: 'aligned by mapping' },
+  'alignment.none': { zh: '无预标注', en: 'no pre-annotation aligned' },
+  mergedFragments: { zh: '合并了 {n} 条标注', en: '{n} annotations merged' },
+  flaggedValues: { zh: '{n} 个待查值', en: 'flagged: {n}' },
+  verifiedBadge: { zh: '已确认', en: 'verified' },
+  unsureBadge: { zh: '{n} 不确定', en: '{n} unsure' },
+  changedBadge: { zh: '{n} 已改', en: '{n} changed' },
+  reviewedBadge: { zh: '{reviewed}/{applicable} 字段', en: '{reviewed}/{applicable} fields' },
+  speakerCorrected: { zh: '说话人已更正', en: 'speaker corrected' },
+  textCorrected: { zh: '文本已更正', en: 'text corrected' },
+  'decision.accepted': { zh: '已接受', en: 'accepted' },
+  'decision.changed': { zh: '已修改', en: 'changed' },
+  'decision.unsure': { zh: '不确定', en: 'unsure' },
+  'decision.not-reviewed': { zh: '未审阅', en: 'not reviewed' },
+  'decision.not-applicable': { zh: '不适用', en: 'not applicable' },
+  'pre.status.unknown': { zh: '未知值', en: 'unknown value' },
+  'pre.status.conflict': { zh: '片段冲突', en: 'conflicting fragments' },
+  'pre.status.empty': { zh: '空', en: 'empty' },
+  'pre.missing': { zh: '无预标注', en: 'no pre-annotation' },
+  preAnnotation: { zh: '预标注', en: 'Pre-annotation' },
+  asImported: { zh: '原始值', en: 'as imported' },
+  codebookLabel: { zh: '标签', en: 'label' },
+  expertValue: { zh: '专家值', en: 'Expert value' },
+  noValue: { zh: '（无）', en: '(none)' },
+  newValue: { zh: '新值', en: 'new value' },
+  annotationUtterance: { zh: '标注中的话语：{text}', en: 'Utterance in the annotation: {text}' },
+  accept: { zh: '接受', en: 'Accept' },
+  unsure: { zh: '不确定', en: 'Unsure' },
+  clear: { zh: '清除', en: 'Clear' },
+  acceptAll: { zh: '全部接受', en: 'Accept all' },
+  verifyTurn: { zh: '确认本轮', en: 'Verify turn' },
+  unverifyTurn: { zh: '取消确认本轮', en: 'Unverify turn' },
+  verifyDialogue: { zh: '确认整段对话', en: 'Verify dialogue' },
+  reopenDialogue: { zh: '重新打开审阅', en: 'Reopen dialogue' },
+  undo: { zh: '撤销', en: 'Undo' },
+  redo: { zh: '重做', en: 'Redo' },
+  scale: { zh: '等级', en: 'Scale' },
+  typeaheadPlaceholder: { zh: '输入中文、英文名称、别名或代码…', en: 'Type a Chinese or English name, alias or code…' },
+  addValue: { zh: '添加“{value}”', en: 'Add “{value}”' },
+  noMatch: { zh: '没有匹配的标签', en: 'No label matches' },
+  textEditHint: { zh: 'Ctrl/⌘+Enter 保存 · Esc 取消', en: 'Ctrl/⌘+Enter saves · Esc cancels' },
+  saveText: { zh: '保存文本', en: 'Save text' },
+  reviewerTitle: { zh: '开始修改前，请填写审阅人姓名（会记录在每次修改中）。', en: 'Before your first edit, enter your name as reviewer (it is recorded with every change).' },
+  reviewerPlaceholder: { zh: '审阅人姓名', en: 'Reviewer name' },
+  reviewerSave: { zh: '保存并继续', en: 'Save and continue' },
+  saving: { zh: '正在保存…', en: 'Saving…' },
+  saved: { zh: '已保存 {time}', en: 'Saved {time}' },
+  notSavedYet: { zh: '尚无修改', en: 'No changes yet' },
+  saveFailed: { zh: '保存失败：{message}', en: 'Not saved: {message}' },
+  dismiss: { zh: '知道了', en: 'Dismiss' },
+  'refused.pre-unknown': { zh: '预标注含有标注体系之外的值，请选择一个标签。', en: 'The pre-annotation holds a value outside the codebook: pick a label.' },
+  'refused.pre-conflict': { zh: '合并的标注片段互相矛盾，请选择一个标签。', en: 'The merged annotation fragments disagree: pick a label.' },
+  'refused.pre-multiple': { zh: '该字段只能有一个值，但预标注给了多个，请选择一个。', en: 'This field takes one value but the pre-annotation names several: pick one.' },
+  'refused.pre-empty': { zh: '预标注为空，无可接受的值，请选择一个标签。', en: 'The pre-annotation is empty, there is nothing to accept: pick a label.' },
+  'refused.not-a-label': { zh: '这不是该字段的标签。', en: 'That is not a label of this field.' },
+  'refused.wrong-kind': { zh: '这是文本字段：按 / 编辑文本。', en: 'This is a text field: press / to edit the text.' },
+  acceptedAll: { zh: '已接受 {accepted} 个字段，跳过 {skipped} 个（需要手动选择）。', en: 'Accepted {accepted} fields, skipped {skipped} (they need a choice).' },
+  nothingToUndo: { zh: '没有可撤销的操作。', en: 'Nothing to undo.' },
+  nothingToRedo: { zh: '没有可重做的操作。', en: 'Nothing to redo.' },
+  undone: { zh: '已撤销。', en: 'Undone.' },
+  redone: { zh: '已重做。', en: 'Redone.' },
+  notApplicableNotice: { zh: '该字段不适用于此说话人。', en: 'This field does not apply to this speaker.' },
+  noSuchLabel: { zh: '该字段没有第 {n} 个标签，按 / 搜索。', en: 'This field has no label {n}: press / to search.' },
+  endOfListNext: { zh: '已经是表格中的最后一段对话。', en: 'This is the last dialogue in the table.' },
+  endOfListPrev: { zh: '已经是表格中的第一段对话。', en: 'This is the first dialogue in the table.' },
+  verifyWarning: {
+    zh: '还有 {turns} 轮未确认、{fields} 个字段未审、{unsure} 个不确定值。再按一次 Shift+V 仍然确认，按其他键取消。',
+    en: '{turns} turns not verified, {fields} fields not reviewed, {unsure} values unsure. Press Shift+V again to verify anyway, any other key to cancel.',
+  },
+  verifyAnyway: { zh: '仍然确认', en: 'Verify anyway' },
+  cancel: { zh: '取消', en: 'Cancel' },
+  unaligned: { zh: '{n} 条标注未能对齐到任何一轮', en: '{n} annotations could not be aligned to a turn' },
+  fieldDescription: { zh: '字段说明', en: 'About this field' },
+  definition: { zh: '定义', en: 'Definition' },
+  example: { zh: '例句', en: 'Example' },
+  shortcutsHint: { zh: '按 ? 查看全部快捷键', en: 'Press ? for all shortcuts' },
+  noApplicableFields: { zh: '该轮没有适用的字段。', en: 'No field applies to this turn.' },
+  fields: { zh: '字段', en: 'Fields' },
+  conversation: { zh: '对话', en: 'Conversation' },
+} satisfies Record<string, Bilingual>;
+
+export type ReviewStringKey = keyof typeof REVIEW_STRINGS;
+export type ReviewTextParams = Record<string, string | number>;
+
+export function reviewText(lang: LabelLanguage, key: ReviewStringKey, params?: ReviewTextParams): string {
+  const template = REVIEW_STRINGS[key][lang];
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
+}
+
+export const otherLanguage = (lang: LabelLanguage): LabelLanguage => (lang === 'zh' ? 'en' : 'zh');
+
+export interface ReviewTextApi {
+  lang: LabelLanguage;
+  /** in the chosen language */
+  t: (key: ReviewStringKey, params?: ReviewTextParams) => string;
+  /** in the other language, shown as a quiet hint */
+  hint: (key: ReviewStringKey, params?: ReviewTextParams) => string;
+}
+
+export function makeReviewText(lang: LabelLanguage): ReviewTextApi {
+  const other = otherLanguage(lang);
+  return {
+    lang,
+    t: (key, params) => reviewText(lang, key, params),
+    hint: (key, params) => reviewText(other, key, params),
+  };
+}
+
+export function useReviewText(): ReviewTextApi {
+  const lang = useLanguage();
+  return useMemo(() => makeReviewText(lang), [lang]);
+}

@@ -1,0 +1,199 @@
+import type { Codebook } from '../../../../shared/codebook/types';
+import type { DialogueStatus } from '../../../../shared/model/review';
+import type { LabelPickCommand } from '../../keyboard/keymap';
+import type { CommandHandlers } from '../../keyboard/use-commands';
+import type { FieldIntent } from '../../stores/review/field-intents';
+import type { ReviewStore } from '../../stores/review/store';
+import { HANDLED_COMMANDS, type ReviewCommand } from './handled-commands';
+import { applicableFieldIds, dialogueVerifyWarnings, type DialogueModel, type FieldRowModel, type TurnModel } from './review-model';
+
+export interface ReviewCommandContext {
+  store: ReviewStore;
+  codebook: Codebook;
+  dialogueId: string;
+  model: DialogueModel;
+  turn: TurnModel | undefined;
+  turnIndex: number;
+  activeRow: FieldRowModel | undefined;
+  status: DialogueStatus;
+  visibleDialogueIds: readonly string[];
+  /** runs the action now when a reviewer name is set, else after the user has given one */
+  guarded: (action: () => void) => void;
+  openDialogue: (dialogueId: string) => void;
+  backToTable: () => void;
+  focusText: () => void;
+}
+
+export interface ReviewActions {
+  edit: (fieldId: string, intent: FieldIntent) => void;
+  pickNumber: (position: number) => void;
+  accept: (fieldId: string) => void;
+  acceptAll: () => void;
+  verifyTurn: () => void;
+  verifyDialogue: () => void;
+  stepDialogue: (direction: 'next' | 'prev') => void;
+  undo: () => void;
+  redo: () => void;
+  setTeacherModel: (teacherModel: string | null) => void;
+}
+
+/** What each review command does, given the current screen. Rebuilt every render; cheap. */
+export function buildReviewActions(ctx: ReviewCommandContext): ReviewActions {
+  const { store, turn, turnIndex } = ctx;
+  const state = () => store.getState();
+  const rowOf = (fieldId: string) => turn?.fields.find((row) => row.field.id === fieldId);
+
+  const edit = (fieldId: string, intent: FieldIntent) => {
+    const row = rowOf(fieldId);
+    if (!turn || !row) return;
+    if (!row.applicable) {
+      state().setNotice({ kind: 'not-applicable', fieldId });
+      return;
+    }
+    if (intent.kind === 'accept' && row.acceptRefusal) {
+      state().setNotice({ kind: 'refused', reason: row.acceptRefusal, fieldId });
+      return;
+    }
+    ctx.guarded(() => {
+      void state().editFields(turnIndex, [{ turnId: turn.turn.id, fieldId, context: row.context, intent }]);
+    });
+  };
+
+  return {
+    edit,
+    accept: (fieldId) => edit(fieldId, { kind: 'accept' }),
+    pickNumber(position) {
+      const row = ctx.activeRow;
+      if (!row) return;
+      if (row.field.type === 'text') {
+        state().setNotice({ kind: 'refused', reason: 'wrong-kind', fieldId: row.field.id });
+        return;
+      }
+      const label = row.field.labels[position - 1];
+      if (!label) {
+        state().setNotice({ kind: 'no-such-label', fieldId: row.field.id, position });
+        return;
+      }
+      edit(row.field.id, { kind: 'pick', code: label.code });
+    },
+    acceptAll() {
+      if (!turn) return;
+      const open = turn.fields.filter((row) => row.applicable && row.expert === null);
+      if (open.length === 0) {
+        state().setNotice({ kind: 'accepted-all', accepted: 0, skipped: 0 });
+        return;
+      }
+      ctx.guarded(() => {
+        void state().editFields(
+          turnIndex,
+          open.map((row) => ({ turnId: turn.turn.id, fieldId: row.field.id, context: row.context, intent: { kind: 'accept' } })),
+        );
+      });
+    },
+    verifyTurn() {
+      if (!turn) return;
+      const verify = !turn.verified;
+      ctx.guarded(() => {
+        void state().setTurnVerified(turn.turn.id, turnIndex, verify);
+        if (verify) state().moveTurn(1, ctx.model.turns.length);
+      });
+    },
+    verifyDialogue() {
+      if (ctx.status === 'verified') {
+        state().armVerifyDialogue(false);
+        ctx.guarded(() => void state().setDialogueStatus('in-progress'));
+        return;
+      }
+      if (dialogueVerifyWarnings(ctx.model.progress) && !state().verifyDialogueArmed) {
+        state().armVerifyDialogue(true);
+        return;
+      }
+      state().armVerifyDialogue(false);
+      ctx.guarded(() => void state().setDialogueStatus('verified'));
+    },
+    stepDialogue(direction) {
+      const ids = ctx.visibleDialogueIds;
+      const position = ids.indexOf(ctx.dialogueId);
+      const target = position === -1 ? undefined : ids[position + (direction === 'next' ? 1 : -1)];
+      if (target === undefined) {
+        state().setNotice({ kind: 'end-of-list', direction });
+        return;
+      }
+      ctx.openDialogue(target);
+    },
+    undo: () => ctx.guarded(() => void state().undo()),
+    redo: () => ctx.guarded(() => void state().redo()),
+    setTeacherModel: (teacherModel) => ctx.guarded(() => void state().setTeacherModel(teacherModel)),
+  };
+}
+
+const pick = (position: number) => (actions: ReviewActions) => () => actions.pickNumber(position);
+
+/** The key-map table's review commands bound to actions; typed so none can be left out. */
+export function buildCommandHandlers(ctx: ReviewCommandContext, actions: ReviewActions): CommandHandlers {
+  const { store } = ctx;
+  const state = () => store.getState();
+  const fieldIds = applicableFieldIds(ctx.turn);
+  const picks = {
+    'label.pick1': pick(1)(actions),
+    'label.pick2': pick(2)(actions),
+    'label.pick3': pick(3)(actions),
+    'label.pick4': pick(4)(actions),
+    'label.pick5': pick(5)(actions),
+    'label.pick6': pick(6)(actions),
+    'label.pick7': pick(7)(actions),
+    'label.pick8': pick(8)(actions),
+    'label.pick9': pick(9)(actions),
+  } satisfies Record<LabelPickCommand, () => void>;
+
+  const handlers: Record<ReviewCommand, () => void> = {
+    'nav.datasets': ctx.backToTable,
+    'turn.next': () => {
+      state().moveTurn(1, ctx.model.turns.length);
+    },
+    'turn.prev': () => {
+      state().moveTurn(-1, ctx.model.turns.length);
+    },
+    'field.next': () => {
+      if (ctx.activeRow) state().focusField(ctx.activeRow.field.id);
+      state().moveField(1, fieldIds);
+    },
+    'field.prev': () => {
+      if (ctx.activeRow) state().focusField(ctx.activeRow.field.id);
+      state().moveField(-1, fieldIds);
+    },
+    ...picks,
+    'label.search': () => {
+      const row = ctx.activeRow;
+      if (!row) return;
+      if (row.field.type === 'text') ctx.focusText();
+      else state().setTypeaheadOpen(true);
+    },
+    'field.accept': () => ctx.activeRow && actions.accept(ctx.activeRow.field.id),
+    'field.unsure': () => ctx.activeRow && actions.edit(ctx.activeRow.field.id, { kind: 'unsure' }),
+    'field.clear': () => ctx.activeRow && actions.edit(ctx.activeRow.field.id, { kind: 'clear' }),
+    'turn.acceptAll': actions.acceptAll,
+    'turn.verify': actions.verifyTurn,
+    'dialogue.verify': actions.verifyDialogue,
+    'dialogue.next': () => actions.stepDialogue('next'),
+    'dialogue.prev': () => actions.stepDialogue('prev'),
+    'edit.undo': actions.undo,
+    'edit.redo': actions.redo,
+  };
+
+  // Any command but Shift+V itself cancels an armed "verify anyway"; Escape then only cancels.
+  const wrapped: CommandHandlers = {};
+  for (const command of HANDLED_COMMANDS) {
+    const handler = handlers[command];
+    wrapped[command] =
+      command === 'dialogue.verify'
+        ? handler
+        : () => {
+            const wasArmed = state().verifyDialogueArmed;
+            state().armVerifyDialogue(false);
+            if (wasArmed && command === 'nav.datasets') return;
+            handler();
+          };
+  }
+  return wrapped;
+}

@@ -1,0 +1,17 @@
+import { useEffect } from 'react';
+import { onEvent } from '../api/client';
+import { runMenuCommand } from './menu-commands';
+
+/**
+ * The one subscriber to main → renderer events, mounted once at the root. Every
+ * subscription is undone on unmount, so React's double-mount in development and hot reloads
+ * never stack listeners.
+ */
+export function useMainEvents(): void {
+  useEffect(() => {
+    const unsubscribe = [onEvent('menu.command', ({ command }) => runMenuCommand(command))];
+    return () => {
+      for (const stop of unsubscribe) stop();
+    };
+  }, []);
+}

@@ -1,0 +1,121 @@
+/**
+ * The one key-map table. Handlers (useCommands), the shortcut help overlay and the keymap
+ * tests all read this table; nothing else names a key.
+ *
+ * Key syntax: modifiers joined with '+', key last. `Mod` is Ctrl or Cmd. A letter is written
+ * lower-case (`a`); Shift+letter is `Shift+A`. Symbols are written as typed (`?`, `/`): the
+ * layout decides whether they need Shift, so Shift is ignored for them.
+ */
+
+export type KeyScope = 'global' | 'datasets' | 'review';
+
+export type LabelPickCommand =
+  | 'label.pick1'
+  | 'label.pick2'
+  | 'label.pick3'
+  | 'label.pick4'
+  | 'label.pick5'
+  | 'label.pick6'
+  | 'label.pick7'
+  | 'label.pick8'
+  | 'label.pick9';
+
+export type CommandId =
+  | 'help.shortcuts'
+  | 'nav.datasets'
+  | 'list.next'
+  | 'list.prev'
+  | 'list.open'
+  | 'turn.next'
+  | 'turn.prev'
+  | 'field.next'
+  | 'field.prev'
+  | LabelPickCommand
+  | 'label.search'
+  | 'field.accept'
+  | 'field.unsure'
+  | 'field.clear'
+  | 'turn.acceptAll'
+  | 'turn.verify'
+  | 'dialogue.verify'
+  | 'dialogue.next'
+  | 'dialogue.prev'
+  | 'edit.undo'
+  | 'edit.redo';
+
+export interface KeyBinding {
+  command: CommandId;
+  keys: string[];
+  label: { zh: string; en: string };
+  scope: KeyScope;
+  /** held-down keys fire again only for movement; a repeated "verify" would race through turns */
+  repeatable?: boolean;
+  /** entries sharing a help group are shown as one row in the help overlay (1 … 9) */
+  helpGroup?: { zh: string; en: string };
+}
+
+const PICK_GROUP = { zh: '选择第 n 个标签（集合字段：切换）', en: 'Pick label n (set fields: toggle)' };
+
+const labelPicks: KeyBinding[] = ([1, 2, 3, 4, 5, 6, 7, 8, 9] as const).map((n) => ({
+  command: `label.pick${n}` satisfies LabelPickCommand,
+  keys: [String(n)],
+  label: { zh: `选择第 ${n} 个标签`, en: `Pick label ${n}` },
+  scope: 'review',
+  helpGroup: PICK_GROUP,
+}));
+
+export const KEYMAP: readonly KeyBinding[] = [
+  { command: 'help.shortcuts', keys: ['Shift+?'], label: { zh: '显示快捷键', en: 'Show keyboard shortcuts' }, scope: 'global' },
+  { command: 'nav.datasets', keys: ['Escape'], label: { zh: '返回数据集表格', en: 'Back to the data-set table' }, scope: 'global' },
+
+  { command: 'list.next', keys: ['j', 'ArrowDown'], label: { zh: '下一条对话', en: 'Next dialogue in the list' }, scope: 'datasets', repeatable: true },
+  { command: 'list.prev', keys: ['k', 'ArrowUp'], label: { zh: '上一条对话', en: 'Previous dialogue in the list' }, scope: 'datasets', repeatable: true },
+  { command: 'list.open', keys: ['Enter'], label: { zh: '打开所选对话进行审阅', en: 'Open the selected dialogue for review' }, scope: 'datasets' },
+
+  { command: 'turn.next', keys: ['j', 'ArrowDown'], label: { zh: '下一轮', en: 'Next turn' }, scope: 'review', repeatable: true },
+  { command: 'turn.prev', keys: ['k', 'ArrowUp'], label: { zh: '上一轮', en: 'Previous turn' }, scope: 'review', repeatable: true },
+  { command: 'field.next', keys: ['Tab', 'l'], label: { zh: '下一个字段', en: 'Next field' }, scope: 'review', repeatable: true },
+  { command: 'field.prev', keys: ['Shift+Tab', 'h'], label: { zh: '上一个字段', en: 'Previous field' }, scope: 'review', repeatable: true },
+  ...labelPicks,
+  { command: 'label.search', keys: ['/'], label: { zh: '搜索标签 / 编辑文本', en: 'Search labels / edit text' }, scope: 'review' },
+  { command: 'field.accept', keys: ['a'], label: { zh: '接受预标注', en: 'Accept the pre-annotation' }, scope: 'review' },
+  { command: 'turn.acceptAll', keys: ['Shift+A'], label: { zh: '接受本轮所有未审字段', en: 'Accept all unreviewed fields of the turn' }, scope: 'review' },
+  { command: 'field.unsure', keys: ['u'], label: { zh: '标记 / 取消不确定', en: 'Mark / unmark unsure' }, scope: 'review' },
+  { command: 'field.clear', keys: ['Backspace', 'Delete'], label: { zh: '清除为未审阅', en: 'Clear back to not reviewed' }, scope: 'review' },
+  { command: 'turn.verify', keys: ['v'], label: { zh: '确认本轮并前进', en: 'Verify the turn and advance' }, scope: 'review' },
+  { command: 'dialogue.verify', keys: ['Shift+V'], label: { zh: '确认整段对话', en: 'Verify the whole dialogue' }, scope: 'review' },
+  { command: 'dialogue.next', keys: ['n'], label: { zh: '下一段对话', en: 'Next dialogue' }, scope: 'review' },
+  { command: 'dialogue.prev', keys: ['p'], label: { zh: '上一段对话', en: 'Previous dialogue' }, scope: 'review' },
+  { command: 'edit.undo', keys: ['Mod+z'], label: { zh: '撤销', en: 'Undo' }, scope: 'review', repeatable: true },
+  { command: 'edit.redo', keys: ['Mod+Shift+z', 'Mod+y'], label: { zh: '重做', en: 'Redo' }, scope: 'review', repeatable: true },
+];
+
+export const KEY_SCOPES: readonly KeyScope[] = ['global', 'datasets', 'review'];
+
+export const SCOPE_NAMES: Record<KeyScope, { zh: string; en: string }> = {
+  global: { zh: '全局', en: 'Everywhere' },
+  datasets: { zh: '数据集表格', en: 'Data-set table' },
+  review: { zh: '审阅', en: 'Review' },
+};
+
+/** Every command id, listed once: the keymap tests check that KEYMAP binds each of them. */
+export const COMMAND_IDS = [
+  'help.shortcuts', 'nav.datasets', 'list.next', 'list.prev', 'list.open',
+  'turn.next', 'turn.prev', 'field.next', 'field.prev',
+  'label.pick1', 'label.pick2', 'label.pick3', 'label.pick4', 'label.pick5',
+  'label.pick6', 'label.pick7', 'label.pick8', 'label.pick9',
+  'label.search', 'field.accept', 'field.unsure', 'field.clear', 'turn.acceptAll', 'turn.verify',
+  'dialogue.verify', 'dialogue.next', 'dialogue.prev', 'edit.undo', 'edit.redo',
+] as const satisfies readonly CommandId[];
+
+type Unlisted = Exclude<CommandId, (typeof COMMAND_IDS)[number]>;
+const everyCommandListed: Unlisted extends never ? true : never = true;
+void everyCommandListed;
+
+export function bindingsForScope(scope: KeyScope): KeyBinding[] {
+  return KEYMAP.filter((binding) => binding.scope === scope);
+}
+
+export function bindingFor(command: CommandId): KeyBinding | undefined {
+  return KEYMAP.find((binding) => binding.command === command);
+}

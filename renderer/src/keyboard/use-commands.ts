@@ -1,0 +1,59 @@
+import { useEffect, useRef } from 'react';
+import { KEYMAP, type CommandId, type KeyBinding, type KeyScope } from './keymap';
+import { chordFromEvent, chordsEqual, isCommandCandidate, parseBinding, type Chord, type KeyEventLike } from './key-match';
+
+export type CommandHandlers = Partial<Record<CommandId, () => void>>;
+
+interface CompiledBinding {
+  binding: KeyBinding;
+  chords: Chord[];
+}
+
+const compiled: CompiledBinding[] = KEYMAP.map((binding) => ({ binding, chords: binding.keys.map(parseBinding) }));
+
+/**
+ * The command a key event triggers in a scope: the scope's own bindings first, then global
+ * ones. Only commands with a handler count, so a scope that does not handle a global command
+ * leaves the key to whoever does.
+ */
+export function resolveCommand(event: KeyEventLike, scope: KeyScope, handled: (command: CommandId) => boolean): KeyBinding | null {
+  if (!isCommandCandidate(event)) return null;
+  const chord = chordFromEvent(event);
+  const scopes: KeyScope[] = scope === 'global' ? ['global'] : [scope, 'global'];
+  for (const wanted of scopes) {
+    for (const entry of compiled) {
+      if (entry.binding.scope !== wanted || !handled(entry.binding.command)) continue;
+      if (event.repeat && !entry.binding.repeatable) continue;
+      if (entry.chords.some((candidate) => chordsEqual(candidate, chord))) return entry.binding;
+    }
+  }
+  return null;
+}
+
+/**
+ * Binds the KEYMAP's keys of `scope` (and the global keys it handles) to handlers while the
+ * calling component is mounted: one window keydown listener per mounted scope. Handlers may
+ * change every render; the listener always calls the latest ones.
+ */
+export function useCommands(scope: KeyScope, handlers: CommandHandlers, options: { enabled?: boolean } = {}): void {
+  const handlersRef = useRef(handlers);
+  const enabled = options.enabled ?? true;
+
+  useEffect(() => {
+    handlersRef.current = handlers;
+  });
+
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented) return;
+      const current = handlersRef.current;
+      const binding = resolveCommand(event, scope, (command) => typeof current[command] === 'function');
+      if (!binding) return;
+      event.preventDefault();
+      current[binding.command]?.();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [scope, enabled]);
+}

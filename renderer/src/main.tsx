@@ -1,0 +1,42 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { ErrorBoundary } from './components/ErrorBoundary';
+import { getDb } from './db/db';
+import { requestPersistentStorage } from './db/storage';
+import { installGlobalErrorHandlers } from './global-errors';
+import { reportError } from './stores/notices/store';
+import { useSettingsStore } from './stores/settings/store';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/table.css';
+import './styles/import.css';
+
+async function prepare(): Promise<void> {
+  try {
+    await getDb().open();
+  } catch (error) {
+    // The app still starts: the banner explains why nothing can be saved.
+    reportError(error, 'notice.context.openDatabase');
+  }
+  await useSettingsStore.getState().load();
+  await requestPersistentStorage();
+}
+
+function render(): void {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  createRoot(container).render(
+    <StrictMode>
+      <ErrorBoundary root>
+        <App />
+      </ErrorBoundary>
+    </StrictMode>,
+  );
+}
+
+installGlobalErrorHandlers();
+// Whatever happens while preparing, the window shows the app (and its error banner), never a blank page.
+void prepare()
+  .catch((error: unknown) => reportError(error))
+  .finally(render);

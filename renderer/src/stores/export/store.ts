@@ -1,0 +1,119 @@
+import { create } from 'zustand';
+import { toLongCsv, toSidJsonl } from '../../../../shared/export';
+import { invoke } from '../../api/client';
+import { codebookForDataset } from '../../codebook';
+import { getDb, type MaieuticDb } from '../../db/db';
+import { errorMessage } from '../../db/errors';
+import { getDataset } from '../../db/repositories/datasets';
+import type { DialogueRow } from '../../db/repositories/dialogues';
+import { countExportable, loadExportItems, type ExportCounts, type ExportScope } from '../../db/repositories/export';
+import { rowsToCsv } from './table-csv';
+import { reportError } from '../notices/store';
+import { fileNameStem, todayStamp } from './file-names';
+
+export type ExportFormat = 'sid-jsonl' | 'long-csv';
+
+export interface SavedFile {
+  path: string;
+  bytes: number;
+  dialogues: number;
+  turns: number;
+}
+
+type SaveStatus = 'idle' | 'working' | 'saved' | 'canceled' | 'error';
+
+export interface ExportState {
+  scope: ExportScope;
+  format: ExportFormat;
+  counts: ExportCounts | null;
+  countsDatasetId: string | null;
+  status: SaveStatus;
+  saved: SavedFile | null;
+  error: string | null;
+  tableCsvStatus: SaveStatus;
+  tableCsvPath: string | null;
+  setScope(scope: ExportScope): void;
+  setFormat(format: ExportFormat): void;
+  loadCounts(datasetId: string): Promise<void>;
+  exportDataset(datasetId: string): Promise<void>;
+  saveTableCsv(rows: readonly DialogueRow[], datasetName: string): Promise<void>;
+}
+
+export function createExportStore(database: () => MaieuticDb = getDb) {
+  return create<ExportState>()((set, get) => ({
+    scope: 'all',
+    format: 'sid-jsonl',
+    counts: null,
+    countsDatasetId: null,
+    status: 'idle',
+    saved: null,
+    error: null,
+    tableCsvStatus: 'idle',
+    tableCsvPath: null,
+    setScope(scope) {
+      set({ scope, status: 'idle', saved: null, error: null });
+    },
+    setFormat(format) {
+      set({ format, status: 'idle', saved: null, error: null });
+    },
+    async loadCounts(datasetId) {
+      if (get().countsDatasetId !== datasetId) set({ counts: null, countsDatasetId: datasetId, status: 'idle', saved: null, error: null });
+      try {
+        const counts = await countExportable(database(), datasetId);
+        if (get().countsDatasetId === datasetId) set({ counts });
+      } catch (error) {
+        reportError(error, 'notice.context.export');
+      }
+    },
+    async exportDataset(datasetId) {
+      const { scope, format } = get();
+      set({ status: 'working', saved: null, error: null });
+      try {
+        const db = database();
+        const dataset = await getDataset(db, datasetId);
+        if (!dataset) throw new Error('The data set no longer exists.');
+        const items = await loadExportItems(db, { datasetId, scope });
+        const { codebook } = codebookForDataset(dataset.codebookId);
+        // Nothing above or below awaits inside a Dexie transaction: the read finished before the IPC call.
+        const content = format === 'sid-jsonl' ? toSidJsonl(items, codebook, {}) : toLongCsv(items, codebook);
+        const extension = format === 'sid-jsonl' ? 'jsonl' : 'csv';
+        const suffix = `${scope === 'verified' ? 'verified' : 'all'}${format === 'long-csv' ? '-long' : ''}`;
+        const result = await invoke('files.saveExport', {
+          defaultName: `${fileNameStem(dataset.name)}-${suffix}-${todayStamp()}.${extension}`,
+          content,
+          kind: extension,
+        });
+        if (result.canceled || result.path === null) return set({ status: 'canceled' });
+        set({
+          status: 'saved',
+          saved: {
+            path: result.path,
+            bytes: result.bytes,
+            dialogues: items.length,
+            turns: items.reduce((sum, item) => sum + item.turns.length, 0),
+          },
+        });
+      } catch (error) {
+        set({ status: 'error', error: errorMessage(error) });
+        reportError(error, 'notice.context.export');
+      }
+    },
+    async saveTableCsv(rows, datasetName) {
+      set({ tableCsvStatus: 'working', tableCsvPath: null });
+      try {
+        const result = await invoke('files.saveExport', {
+          defaultName: `${fileNameStem(datasetName)}-table-${todayStamp()}.csv`,
+          content: rowsToCsv(rows),
+          kind: 'csv',
+        });
+        if (result.canceled || result.path === null) return set({ tableCsvStatus: 'canceled' });
+        set({ tableCsvStatus: 'saved', tableCsvPath: result.path });
+      } catch (error) {
+        set({ tableCsvStatus: 'error' });
+        reportError(error, 'notice.context.export');
+      }
+    },
+  }));
+}
+
+export const useExportStore = createExportStore();

@@ -1,0 +1,278 @@
+import { create } from 'zustand';
+import type { ColumnMapping, DelimitedPreview } from '../../../../shared/import/types';
+import type { OpenImportResult } from '../../../../shared/ipc/contract';
+import type { ParsedFile, SourceFile, SourceFormat } from '../../../../shared/model/dataset';
+import { invoke } from '../../api/client';
+import { ACTIVE_CODEBOOK } from '../../codebook';
+import { getDb, type MaieuticDb } from '../../db/db';
+import { errorMessage } from '../../db/errors';
+import { importParsedFiles, type ImportTarget } from '../../db/repositories/import';
+import { findPriorImports, type PriorImport } from '../../db/repositories/sources';
+import { translate } from '../../i18n';
+import { parseClient, type ParseProgress } from '../../parsing/parse-client';
+import { useAppStore } from '../app/store';
+import { useDatasetsStore } from '../datasets/store';
+import { reportError } from '../notices/store';
+import { useSettingsStore } from '../settings/store';
+import { includedByDefault, isImportable, suggestDatasetName, verdictOf, withTeacherModel } from './file-verdict';
+
+export interface ImportFileEntry {
+  name: string;
+  /** kept until the wizard ends, to parse again after the mapping changes */
+  text: string;
+  format: SourceFormat | null;
+  teacherModel: string;
+  preview: DelimitedPreview | null;
+  mapping: ColumnMapping | null;
+  parsed: ParsedFile | null;
+  /** earlier imports of the same content (by contentHash) */
+  priorImports: PriorImport[];
+  /** an earlier file of this same selection with the same content */
+  sameAs: string | null;
+  /** the user's choice; only honoured for importable files */
+  include: boolean;
+}
+
+export type ImportStep = 'idle' | 'reading' | 'inspecting' | 'mapping' | 'parsing' | 'report' | 'committing';
+
+export type TargetChoice = { kind: 'new'; name: string } | { kind: 'existing'; datasetId: string };
+
+export type SkippedFile = OpenImportResult['skipped'][number];
+
+export interface ImportState {
+  step: ImportStep;
+  /** 'sample' runs without the wizard unless something needs the user */
+  origin: 'files' | 'sample';
+  entries: ImportFileEntry[];
+  skipped: SkippedFile[];
+  progress: ParseProgress | null;
+  target: TargetChoice;
+  /** a failure of the wizard itself (reading, parsing, storing), shown in the wizard */
+  error: string | null;
+  /** false when parsing ran on the main thread because no worker could start */
+  parsedInWorker: boolean;
+  pickFiles(mode: 'files' | 'folder', targetDatasetId?: string | null): Promise<void>;
+  receiveFiles(files: SourceFile[], skipped: SkippedFile[], targetDatasetId?: string | null): Promise<void>;
+  openSample(): Promise<void>;
+  setTeacherModel(index: number, teacherModel: string): void;
+  setMapping(index: number, mapping: ColumnMapping): void;
+  setInclude(index: number, include: boolean): void;
+  setTarget(target: TargetChoice): void;
+  /** parses every file with the current mappings and shows the report */
+  parseAll(): Promise<void>;
+  /** stores the chosen files in one transaction and opens the data set */
+  commit(): Promise<void>;
+  cancel(): void;
+}
+
+const IDLE = {
+  step: 'idle',
+  origin: 'files',
+  entries: [],
+  skipped: [],
+  progress: null,
+  target: { kind: 'new', name: '' },
+  error: null,
+  parsedInWorker: true,
+} satisfies Partial<ImportState>;
+
+function targetFor(datasetId: string | null | undefined, names: readonly string[]): TargetChoice {
+  return datasetId ? { kind: 'existing', datasetId } : { kind: 'new', name: suggestDatasetName(names) };
+}
+
+export function createImportStore(database: () => MaieuticDb = getDb) {
+  return create<ImportState>()((set, get) => {
+    // Each wizard run gets a number; results of a cancelled or superseded run are dropped.
+    let run = 0;
+    const isCurrent = (token: number) => token === run;
+
+    function leaveWizard(): void {
+      const app = useAppStore.getState();
+      if (app.view === 'import') app.goTo(app.datasetId ? 'datasets' : 'start');
+    }
+
+    async function inspect(token: number, files: SourceFile[]): Promise<boolean> {
+      set({ step: 'inspecting', progress: null });
+      const inspections = await parseClient.inspect(files, ACTIVE_CODEBOOK);
+      if (!isCurrent(token)) return false;
+      const entries = inspections.map((inspection, index): ImportFileEntry => ({
+        name: inspection.name,
+        text: files[index].text,
+        format: inspection.format,
+        teacherModel: inspection.teacherModel,
+        preview: inspection.preview,
+        mapping: inspection.mapping,
+        parsed: null,
+        priorImports: [],
+        sameAs: null,
+        include: false,
+      }));
+      set({ entries });
+      return true;
+    }
+
+    async function parse(token: number): Promise<boolean> {
+      const { entries } = get();
+      const jobs = entries
+        .map((entry, index) => ({ entry, index }))
+        .filter(({ entry }) => entry.format !== null)
+        .map(({ entry, index }) => ({ index, job: { file: { name: entry.name, text: entry.text }, teacherModel: entry.teacherModel, mapping: entry.mapping } }));
+      set({ step: 'parsing', progress: { done: 0, total: jobs.length, file: null }, parsedInWorker: parseClient.usesWorker });
+      const parsed = await parseClient.parse(
+        jobs.map(({ job }) => job),
+        ACTIVE_CODEBOOK,
+        (progress) => {
+          if (isCurrent(token)) set({ progress });
+        },
+      );
+      if (!isCurrent(token)) return false;
+      const priorImports = await findPriorImports(database(), parsed.map((file) => file.contentHash));
+      if (!isCurrent(token)) return false;
+      const parsedByIndex = new Map(jobs.map(({ index }, position) => [index, parsed[position]]));
+      const firstWithHash = new Map<string, string>();
+      set({
+        parsedInWorker: parseClient.usesWorker,
+        progress: null,
+        entries: get().entries.map((entry, index) => {
+          const file = parsedByIndex.get(index) ?? null;
+          const prior = file ? priorImports.filter((item) => item.contentHash === file.contentHash) : [];
+          const sameAs = file ? (firstWithHash.get(file.contentHash) ?? null) : null;
+          if (file && sameAs === null) firstWithHash.set(file.contentHash, entry.name);
+          const verdict = verdictOf({ format: entry.format, parsed: file });
+          return { ...entry, parsed: file, priorImports: prior, sameAs, include: sameAs === null && includedByDefault(verdict, prior) };
+        }),
+      });
+      return true;
+    }
+
+    function start(files: SourceFile[], skipped: SkippedFile[], targetDatasetId: string | null | undefined): number {
+      const token = ++run;
+      set({ ...IDLE, step: 'inspecting', skipped, target: targetFor(targetDatasetId, files.map((file) => file.name)) });
+      useAppStore.getState().goTo('import');
+      return token;
+    }
+
+    async function wizard(token: number, files: SourceFile[]): Promise<void> {
+      try {
+        if (!(await inspect(token, files))) return;
+        if (get().entries.some((entry) => entry.format === 'delimited')) {
+          set({ step: 'mapping' });
+          return;
+        }
+        if (!(await parse(token))) return;
+        set({ step: 'report' });
+      } catch (error) {
+        if (isCurrent(token)) set({ step: 'report', error: errorMessage(error), progress: null });
+      }
+    }
+
+    return {
+      ...IDLE,
+      async pickFiles(mode, targetDatasetId) {
+        let result: OpenImportResult;
+        try {
+          result = await invoke('files.openImport', { mode });
+        } catch (error) {
+          reportError(error, 'notice.context.openFiles');
+          return;
+        }
+        if (result.canceled) return;
+        await get().receiveFiles(result.files, result.skipped, targetDatasetId);
+      },
+      async receiveFiles(files, skipped, targetDatasetId) {
+        const token = start(files, skipped, targetDatasetId);
+        await wizard(token, files);
+      },
+      async openSample() {
+        const token = ++run;
+        set({ ...IDLE, origin: 'sample', step: 'reading' });
+        try {
+          const files = await invoke('files.readSample', {});
+          if (!isCurrent(token)) return;
+          set({ target: { kind: 'new', name: translate(useSettingsStore.getState().labelLanguage, 'start.sampleName') } });
+          if (!(await inspect(token, files)) || !(await parse(token))) return;
+          const { entries } = get();
+          // The sample already imported (and not deleted) is reopened rather than imported twice.
+          const datasetIds = new Set(entries.flatMap((entry) => entry.priorImports.map((prior) => prior.datasetId)));
+          const everywhere = [...datasetIds].find((datasetId) => entries.every((entry) => entry.priorImports.some((prior) => prior.datasetId === datasetId)));
+          if (everywhere) {
+            set({ ...IDLE });
+            useAppStore.getState().openDataset(everywhere);
+            return;
+          }
+          if (!entries.every((entry) => isImportable(verdictOf(entry)))) {
+            // Something needs the user's eyes: show the report instead of importing silently.
+            set({ step: 'report', origin: 'files' });
+            useAppStore.getState().goTo('import');
+            return;
+          }
+          set({ entries: entries.map((entry) => ({ ...entry, include: true })) });
+          await get().commit();
+        } catch (error) {
+          if (!isCurrent(token)) return;
+          set({ ...IDLE });
+          reportError(error, 'notice.context.openSample');
+        }
+      },
+      setTeacherModel(index, teacherModel) {
+        set({ entries: get().entries.map((entry, position) => (position === index ? { ...entry, teacherModel } : entry)) });
+      },
+      setMapping(index, mapping) {
+        set({ entries: get().entries.map((entry, position) => (position === index ? { ...entry, mapping } : entry)) });
+      },
+      setInclude(index, include) {
+        set({
+          entries: get().entries.map((entry, position) =>
+            position === index && isImportable(verdictOf(entry)) ? { ...entry, include } : entry,
+          ),
+        });
+      },
+      setTarget(target) {
+        set({ target });
+      },
+      async parseAll() {
+        const token = ++run;
+        set({ error: null });
+        try {
+          if (await parse(token)) set({ step: 'report' });
+        } catch (error) {
+          if (isCurrent(token)) set({ step: 'mapping', error: errorMessage(error), progress: null });
+        }
+      },
+      async commit() {
+        const { entries, target, step, origin } = get();
+        if (step === 'committing') return;
+        const chosen = entries.filter((entry) => entry.include && entry.parsed && isImportable(verdictOf(entry)));
+        if (chosen.length === 0) return;
+        const token = ++run;
+        const importTarget: ImportTarget =
+          target.kind === 'existing' ? target : { kind: 'new', name: target.name, codebookId: ACTIVE_CODEBOOK.id };
+        set({ step: 'committing', error: null });
+        try {
+          const files = chosen.flatMap((entry) => (entry.parsed ? [withTeacherModel(entry.parsed, entry.teacherModel)] : []));
+          const result = await importParsedFiles(database(), importTarget, files);
+          if (!isCurrent(token)) return;
+          set({ ...IDLE });
+          useAppStore.getState().openDataset(result.datasetId);
+          void useDatasetsStore.getState().loadList();
+        } catch (error) {
+          if (!isCurrent(token)) return;
+          if (origin === 'sample') {
+            set({ ...IDLE });
+            reportError(error, 'notice.context.openSample');
+            return;
+          }
+          set({ step: 'report', error: errorMessage(error) });
+          reportError(error, 'notice.context.import');
+        }
+      },
+      cancel() {
+        run += 1;
+        set({ ...IDLE });
+        leaveWizard();
+      },
+    };
+  });
+}
+
+export const useImportStore = createImportStore();

@@ -1,0 +1,90 @@
+import type { DialogueStatus } from '../../../../shared/model/review';
+import type { MaieuticDb } from '../../db/db';
+import type { FieldChange, StatusChange, TurnVerifiedChange } from '../../db/repositories/reviews';
+import type { FieldContext, FieldIntent, RefusalReason } from './field-intents';
+import type { UndoHistory } from './undo-stack';
+
+/** One undoable user action; undo writes every `before` back, redo every `after`. */
+export type EditStep =
+  | { kind: 'fields'; turnIndex: number; changes: FieldChange[] }
+  | { kind: 'turn'; turnIndex: number; change: TurnVerifiedChange }
+  | { kind: 'dialogue'; change: StatusChange };
+
+/** A short message about the last command, shown near the fields (not an error). */
+export type ReviewNotice =
+  | { kind: 'refused'; reason: RefusalReason; fieldId: string }
+  | { kind: 'accepted-all'; accepted: number; skipped: number }
+  | { kind: 'nothing-to-undo' }
+  | { kind: 'nothing-to-redo' }
+  | { kind: 'undone' }
+  | { kind: 'redone' }
+  | { kind: 'not-applicable'; fieldId: string }
+  | { kind: 'no-such-label'; fieldId: string; position: number }
+  | { kind: 'end-of-list'; direction: 'next' | 'prev' };
+
+export interface SaveStatus {
+  /** writes queued or running */
+  pending: number;
+  /** ISO time of the last successful write of this session */
+  lastSavedAt: string | null;
+  /** the last failed write's message, until dismissed or a later write succeeds */
+  error: string | null;
+}
+
+export interface ReviewDeps {
+  db: () => MaieuticDb;
+  /** the reviewer name from settings, read at the moment of each write */
+  reviewer: () => string;
+  /** ISO time */
+  now: () => string;
+  /** where failed writes are reported besides the save indicator */
+  reportError?: (error: unknown, context: string) => void;
+}
+
+export interface FieldEditRequest {
+  turnId: string;
+  fieldId: string;
+  context: FieldContext;
+  intent: FieldIntent;
+}
+
+export interface NavigationSlice {
+  dialogueId: string | null;
+  turnIndex: number;
+  /** id of the field with the focus ring; null before the first field is known */
+  fieldId: string | null;
+  typeaheadOpen: boolean;
+  /** the first Shift+V with open work arms the confirmation; the second verifies */
+  verifyDialogueArmed: boolean;
+  /** starts a review session; a new dialogue resets the cursor and the undo history */
+  startSession(dialogueId: string): void;
+  goToTurn(index: number, turnCount: number): void;
+  /** returns false at either end, where the cursor stays */
+  moveTurn(delta: number, turnCount: number): boolean;
+  focusField(fieldId: string): void;
+  /** moves among `fieldIds` (the applicable ones, in codebook order), wrapping around */
+  moveField(delta: number, fieldIds: readonly string[]): void;
+  setTypeaheadOpen(open: boolean): void;
+  armVerifyDialogue(armed: boolean): void;
+}
+
+export interface EditsSlice {
+  /** bumped by startSession for a new dialogue: results of older sessions' writes are not recorded */
+  sessionId: number;
+  history: UndoHistory<EditStep>;
+  save: SaveStatus;
+  notice: ReviewNotice | null;
+  /** each resolves to false when the write failed (already reported) */
+  editFields(turnIndex: number, requests: FieldEditRequest[]): Promise<boolean>;
+  setTurnVerified(turnId: string, turnIndex: number, verified: boolean): Promise<boolean>;
+  setDialogueStatus(status: DialogueStatus): Promise<boolean>;
+  setTeacherModel(teacherModel: string | null): Promise<boolean>;
+  undo(): Promise<boolean>;
+  redo(): Promise<boolean>;
+  /** resolves when every queued write has finished */
+  flush(): Promise<void>;
+  setNotice(notice: ReviewNotice | null): void;
+  dismissSaveError(): void;
+}
+
+export type ReviewState = NavigationSlice & EditsSlice;

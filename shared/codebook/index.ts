@@ -1,0 +1,6 @@
+export * from './types';
+export { DEFAULT_CODEBOOK } from './default-codebook';
+export { CodebookError, parseCodebook } from './parse-codebook';
+export { fieldAppliesTo, fieldById, labelByCode, labelName } from './lookup';
+export { matchLabelCode, normalizeValue } from './normalize-value';
+export { foldForMatch, splitValueParts } from './text-fold';

@@ -1,0 +1,46 @@
+import type { SourceFile, SourceFormat } from '../model/dataset';
+import { isJsonObject, nonBlankLines } from './json-records';
+import { fileExtension } from './teacher-model';
+
+const SNIFF_CHARS = 64 * 1024;
+const SNIFF_LINES = 5;
+
+function looksLikeMathDial(record: unknown): boolean {
+  return isJsonObject(record) && typeof record.conversation === 'string' && record.conversation.includes('|EOM|');
+}
+
+/** JSON Lines: MathDial when one of the first parsable lines has a `conversation` with |EOM|. */
+function detectJsonLines(text: string): SourceFormat {
+  const lines = nonBlankLines(text.slice(0, SNIFF_CHARS * 16)).slice(0, SNIFF_LINES);
+  for (const { text: line } of lines) {
+    try {
+      const record: unknown = JSON.parse(line);
+      return looksLikeMathDial(record) ? 'mathdial' : 'sid-jsonl';
+    } catch {
+      // a malformed line: look at the next one; the parser will report this one
+    }
+  }
+  return 'sid-jsonl';
+}
+
+/** A JSON array is Bridge when its elements carry a `c_h` history list. */
+function detectJsonArray(text: string): SourceFormat {
+  return /^\s*\[\s*\{[\s\S]*?"c_h"\s*:\s*\[/.test(text.slice(0, SNIFF_CHARS)) ? 'bridge' : 'sid-json';
+}
+
+/**
+ * Which parser a file needs, from its extension and its first characters: SID JSON Lines,
+ * SID JSON array, MathDial JSON Lines, Bridge JSON, or delimited text. 'unknown' when
+ * neither says anything useful.
+ */
+export function detectFormat(file: SourceFile): SourceFormat | 'unknown' {
+  const extension = fileExtension(file.name);
+  if (extension === 'csv' || extension === 'tsv') return 'delimited';
+  const head = file.text.replace(/^\uFEFF/, '').trimStart();
+  if (head.startsWith('[')) return detectJsonArray(head);
+  if (head.startsWith('{') || extension === 'jsonl' || extension === 'ndjson') return detectJsonLines(head);
+  if (extension === 'json') return head === '' ? 'sid-json' : 'unknown';
+  const firstLine = head.slice(0, Math.max(0, head.indexOf('\n')) || head.length);
+  if (/[,\t;]/.test(firstLine)) return 'delimited';
+  return 'unknown';
+}

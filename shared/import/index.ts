@@ -1,0 +1,16 @@
+export * from './types';
+export { alignAnnotations } from './align';
+export type { AlignmentResult, AlignSource, AlignTarget, MatchLevel } from './align';
+export { guessColumnMapping } from './delimited/guess-mapping';
+export { previewDelimited } from './delimited/preview';
+export { detectFormat } from './detect-format';
+export { contentHash } from './hash';
+export { parseSourceFile } from './parse-source-file';
+export { BRIDGE_ERROR_TO_COGNITION, BRIDGE_INTENT_TO_SID, BRIDGE_STRATEGY_TO_SID } from './presets/bridge-tables';
+export { MATHDIAL_MOVE_TO_STRATEGY } from './presets/mathdial-moves';
+export { resolveSpeaker } from './speaker';
+export { countFlagged, summarizeImport } from './summarize';
+export { fileExtension, teacherModelFromName } from './teacher-model';
+export { foldForAlignment, hasEndMarker } from './text-normalize';
+export { toStoredDialogue } from './to-stored';
+export type { StoreContext } from './to-stored';

@@ -1,0 +1,80 @@
+/** Helpers that read JSON text while remembering 1-based line numbers. */
+import { jsonErrorOffset } from './json-error-offset';
+
+export interface JsonLine {
+  line: number;
+  text: string;
+}
+
+/** Non-blank lines of a JSON Lines text, with their line numbers (CRLF tolerated). */
+export function nonBlankLines(text: string): JsonLine[] {
+  const lines: JsonLine[] = [];
+  let start = 0;
+  let line = 1;
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    const content = text.slice(start, end);
+    if (content.trim().length > 0) lines.push({ line, text: content });
+    start = end + 1;
+    line++;
+  }
+  return lines;
+}
+
+/**
+ * A JSON.parse error message made readable: V8 quotes the whole input in some messages
+ * (`Unexpected token '}', "{…}" is not valid JSON`), which is noise for a long line. The
+ * position (V8's, or our own scan when V8 names none) becomes a line and column.
+ */
+export function describeJsonError(error: unknown, text: string, firstLine = 1): { line: number; problem: string } {
+  const message = error instanceof Error ? error.message : String(error);
+  const problem = message.replace(/,\s*(?:\.\.\.)?".*" is not valid JSON$/s, '').replace(/\s*in JSON at position \d+.*$/s, '');
+  const position = /at position (\d+)/.exec(message);
+  const offset = position ? Number(position[1]) : jsonErrorOffset(text);
+  if (offset >= 0) {
+    const before = text.slice(0, offset);
+    const lineBreaks = before.split('\n').length - 1;
+    const column = offset - (before.lastIndexOf('\n') + 1) + 1;
+    return { line: firstLine + lineBreaks, problem: `${problem} (column ${column})` };
+  }
+  return { line: firstLine, problem };
+}
+
+/**
+ * Start offsets of the elements of a top-level JSON array, found by a single scan that
+ * tracks strings and nesting (JSON.parse tells no positions). Call only on text that
+ * JSON.parse accepted.
+ */
+export function arrayElementLines(text: string): number[] {
+  const lines: number[] = [];
+  let depth = 0;
+  let line = 1;
+  let inString = false;
+  let expectValue = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 10) line++;
+    if (inString) {
+      if (ch === 92) i++; // backslash: skip the escaped character (never a newline in valid JSON)
+      else if (ch === 34) inString = false;
+      continue;
+    }
+    if (ch === 32 || ch === 9 || ch === 10 || ch === 13) continue;
+    if (depth === 1 && expectValue && ch !== 93) {
+      lines.push(line);
+      expectValue = false;
+    }
+    if (ch === 34) inString = true;
+    else if (ch === 91 || ch === 123) {
+      depth++;
+      if (depth === 1) expectValue = true;
+    } else if (ch === 93 || ch === 125) depth--;
+    else if (ch === 44 && depth === 1) expectValue = true;
+  }
+  return lines;
+}
+
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,48 @@
+import { fieldAppliesTo } from '../codebook/lookup';
+import type { Codebook, FieldDef } from '../codebook/types';
+import type { FieldValues, SpeakerCode } from '../model/dataset';
+import type { IssueSink } from './issues';
+import { snippet } from './issues';
+
+export interface LabelledTurn {
+  speaker: SpeakerCode;
+  pre: FieldValues;
+}
+
+function expectedLabels(field: FieldDef): string {
+  const names = field.labels.slice(0, 8).map((label) => label.name.zh || label.name.en || label.code);
+  return names.join(', ') + (field.labels.length > 8 ? ', …' : '');
+}
+
+function unknownMessage(field: FieldDef, raw: string, unknown: string[]): string {
+  const quoted = unknown.map((part) => `"${snippet(part, 40)}"`).join(', ');
+  if (field.openVocabulary) {
+    return `${field.id} ${quoted} is not in the codebook's list. This field has an open vocabulary, so this is only a note: the value is kept as written; check its spelling.`;
+  }
+  if (field.type !== 'set' && unknown.length > 1) {
+    return `${field.id} "${snippet(raw, 60)}" gives several values but this field takes one; kept as written and flagged for review.`;
+  }
+  return `${field.id} ${quoted} is not a label of this field (expected one of ${expectedLabels(field)}); kept as written and flagged for review.`;
+}
+
+/**
+ * Warnings for one turn's pre-annotation: every unknown label ('unknown-label'; a milder
+ * note for open vocabularies), every conflict left by merging, and every non-empty value on
+ * a field that does not apply to the speaker. The latter has no issue code of its own yet,
+ * so it is reported as 'unknown-label' with a message that says what happened. `where`
+ * starts each message ("Turn 3 (教师)", "This row (teacher)").
+ */
+export function warnAboutLabels(codebook: Codebook, turn: LabelledTurn, where: string, line: number, issues: IssueSink): void {
+  for (const field of codebook.fields) {
+    const value = turn.pre[field.id];
+    if (!value) continue;
+    if (value.status === 'conflict') {
+      issues.warn(line, 'conflicting-fragments', `${where}: the merged annotation entries disagree on ${field.id} ("${snippet(value.raw, 60)}"); marked as a conflict to resolve.`);
+    } else if (value.unknown.length > 0) {
+      issues.warn(line, 'unknown-label', `${where}: ${unknownMessage(field, value.raw, value.unknown)}`);
+    }
+    if (value.status !== 'empty' && !fieldAppliesTo(field, turn.speaker)) {
+      issues.warn(line, 'unknown-label', `${where}: ${field.id} applies only to ${field.appliesTo} turns but has the value "${snippet(value.raw, 40)}"; kept and flagged for review.`);
+    }
+  }
+}

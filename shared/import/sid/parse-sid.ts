@@ -1,0 +1,50 @@
+import type { ParserContext, ParserOutput } from '../parser-types';
+import { arrayElementLines, describeJsonError, nonBlankLines } from '../json-records';
+import { parseSidRecord } from './sid-record';
+
+/** SID JSON Lines: one dialogue per non-blank line; every bad line is reported. */
+export function parseSidJsonl(text: string, ctx: ParserContext): ParserOutput {
+  const output: ParserOutput = [];
+  for (const { line, text: lineText } of nonBlankLines(text)) {
+    let record: unknown;
+    try {
+      record = JSON.parse(lineText);
+    } catch (error) {
+      const { problem } = describeJsonError(error, lineText);
+      ctx.issues.error(line, 'malformed-json', `This line is not valid JSON: ${problem}. Each line must hold one complete dialogue object.`);
+      continue;
+    }
+    const parsed = parseSidRecord(record, { ...ctx, line });
+    if (parsed) output.push(parsed);
+  }
+  return output;
+}
+
+/** Parses a whole-file JSON array, reporting a syntax error at its line. Null after an error. */
+export function parseJsonArray(text: string, ctx: ParserContext): { elements: unknown[]; lines: number[] } | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const { line, problem } = describeJsonError(error, text);
+    ctx.issues.error(line, 'malformed-json', `The file is not valid JSON: ${problem}.`);
+    return null;
+  }
+  if (!Array.isArray(value)) {
+    ctx.issues.error(1, 'not-an-object', 'The file holds one JSON value that is not a list; expected a list of dialogue objects (or use JSON Lines).');
+    return null;
+  }
+  return { elements: value, lines: arrayElementLines(text) };
+}
+
+/** SID records as a JSON array; each element's line is where it starts. */
+export function parseSidJsonArray(text: string, ctx: ParserContext): ParserOutput {
+  const output: ParserOutput = [];
+  const array = parseJsonArray(text, ctx);
+  if (!array) return output;
+  array.elements.forEach((record, i) => {
+    const parsed = parseSidRecord(record, { ...ctx, line: array.lines[i] ?? 1 });
+    if (parsed) output.push(parsed);
+  });
+  return output;
+}

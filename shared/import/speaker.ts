@@ -1,0 +1,21 @@
+import { fieldById } from '../codebook/lookup';
+import { matchLabelCode } from '../codebook/normalize-value';
+import type { Codebook } from '../codebook/types';
+import type { SpeakerCode } from '../model/dataset';
+
+const FALLBACK: Record<string, SpeakerCode> = { teacher: 'teacher', student: 'student', 教师: 'teacher', 学生: 'student' };
+
+/**
+ * A role as written (`教师`, `老师`, `Teacher`, `tutor`, `学生`, …) to a speaker code through
+ * the codebook's `speaker` field. A label of that field other than teacher/student gives
+ * 'other'; a role matching no label gives null (the caller decides how loud to be).
+ */
+export function resolveSpeaker(codebook: Codebook, role: string): SpeakerCode | null {
+  const field = fieldById(codebook, 'speaker');
+  const trimmed = role.trim();
+  if (!trimmed) return null;
+  if (!field) return FALLBACK[trimmed.toLowerCase()] ?? null;
+  const code = matchLabelCode(field, trimmed);
+  if (code === undefined) return null;
+  return code === 'teacher' || code === 'student' ? code : 'other';
+}

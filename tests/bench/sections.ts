@@ -1,0 +1,68 @@
+import { availableParallelism, loadavg } from 'node:os';
+import { DEFAULT_CODEBOOK } from '../../shared/codebook';
+import { parseSourceFile } from '../../shared/import';
+import { generateSidJsonl } from './generate';
+
+/**
+ * One part of the benchmark report. `npm run bench` runs every section in order and prints
+ * their results under their names in one JSON object. Add a section (for example an
+ * IndexedDB-in-Chromium write/read test) by pushing onto `benchSections`.
+ */
+export interface BenchSection {
+  name: string;
+  run(): Promise<unknown>;
+}
+
+const SIZES = [2_000, 20_000] as const;
+const REPEATS = 3;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function round(value: number, digits = 1): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+/** parse + validate + align of one generated SID JSONL file per size, median of 3 runs */
+export const parseSection: BenchSection = {
+  name: 'parse',
+  async run() {
+    const results = [];
+    for (const dialogues of SIZES) {
+      const text = generateSidJsonl({ dialogues, seed: 7 });
+      const file = { name: 'bench/GPT-4o-interdis_topic_1.jsonl', text };
+      parseSourceFile(file, { codebook: DEFAULT_CODEBOOK }); // warm-up: JIT and memo caches
+      const runs: number[] = [];
+      let turns = 0;
+      for (let i = 0; i < REPEATS; i++) {
+        const start = performance.now();
+        const parsed = parseSourceFile(file, { codebook: DEFAULT_CODEBOOK });
+        runs.push(performance.now() - start);
+        turns = parsed.counts.turns;
+      }
+      const ms = median(runs);
+      results.push({
+        dialogues,
+        turns,
+        megabytes: round(Buffer.byteLength(text, 'utf8') / 1e6, 2),
+        medianMs: round(ms),
+        runsMs: runs.map((run) => round(run)),
+        dialoguesPerSecond: Math.round(dialogues / (ms / 1000)),
+      });
+    }
+    const [small, large] = results;
+    // 1.0 means time grows exactly with size; above 1 means worse than linear
+    const linearity = round(large.medianMs / small.medianMs / (large.dialogues / small.dialogues), 2);
+    return { sizes: results, linearity };
+  },
+};
+
+export const benchSections: BenchSection[] = [parseSection];
+
+export function environment() {
+  // the 1-minute load average at start: figures taken on a busy machine are noisy
+  return { cores: availableParallelism(), node: process.version, loadAverage1m: Math.round(loadavg()[0] * 100) / 100 };
+}

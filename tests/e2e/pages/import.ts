@@ -1,0 +1,135 @@
+/**
+ * Page object for the import wizard (column mapping for CSV/TSV, then the report).
+ *
+ * Test ids: import-view (data-step: inspecting|mapping|parsing|report|committing|idle),
+ * import-progress, import-idle, import-mapping, import-mapping-file (data-file),
+ * import-map-<role> (dialogueId, turnOrder, speaker, utterance, teacherModel),
+ * import-map-field-<fieldId>, import-mapping-missing, import-preview-table, import-parse,
+ * import-report, import-target-new, import-dataset-name, import-target-existing,
+ * import-dataset-select, import-error, import-file (data-file, data-verdict:
+ * clean|warnings|errors|empty|unsupported), import-file-verdict, import-file-counts
+ * (data-dialogues, data-turns), import-teacher-model, import-file-duplicate,
+ * import-file-same-as, import-file-include, import-accept-warnings, import-error-list,
+ * import-issue-code (data-code), import-issue (data-severity, data-code), import-copy-issues,
+ * import-issues-more, import-skipped, import-totals (data-files, data-dialogues, data-turns),
+ * import-cancel, import-confirm.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export type FileVerdict = 'clean' | 'warnings' | 'errors' | 'empty' | 'unsupported';
+export type MappingRole = 'dialogueId' | 'turnOrder' | 'speaker' | 'utterance' | 'teacherModel';
+
+export class ImportPage {
+  readonly root: Locator;
+  readonly progress: Locator;
+  readonly mapping: Locator;
+  readonly previewTable: Locator;
+  readonly parseButton: Locator;
+  readonly report: Locator;
+  readonly files: Locator;
+  readonly targetNew: Locator;
+  readonly datasetName: Locator;
+  readonly targetExisting: Locator;
+  readonly datasetSelect: Locator;
+  readonly wizardError: Locator;
+  readonly skipped: Locator;
+  readonly totals: Locator;
+  readonly cancelButton: Locator;
+  readonly confirmButton: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.getByTestId('import-view');
+    this.progress = page.getByTestId('import-progress');
+    this.mapping = page.getByTestId('import-mapping');
+    this.previewTable = page.getByTestId('import-preview-table');
+    this.parseButton = page.getByTestId('import-parse');
+    this.report = page.getByTestId('import-report');
+    this.files = page.getByTestId('import-file');
+    this.targetNew = page.getByTestId('import-target-new');
+    this.datasetName = page.getByTestId('import-dataset-name');
+    this.targetExisting = page.getByTestId('import-target-existing');
+    this.datasetSelect = page.getByTestId('import-dataset-select');
+    this.wizardError = page.getByTestId('import-error');
+    this.skipped = page.getByTestId('import-skipped');
+    this.totals = page.getByTestId('import-totals');
+    this.cancelButton = page.getByTestId('import-cancel');
+    this.confirmButton = page.getByTestId('import-confirm');
+  }
+
+  /** A file's card in the report (or in the mapping step), by its name as given (`GPT-4o/a.jsonl`). */
+  file(name: string): Locator {
+    return this.page.locator(`[data-testid="import-file"][data-file="${name}"], [data-testid="import-mapping-file"][data-file="${name}"]`);
+  }
+
+  issues(name: string): Locator {
+    return this.file(name).getByTestId('import-issue');
+  }
+
+  mappingSelect(name: string, role: MappingRole): Locator {
+    return this.file(name).getByTestId(`import-map-${role}`);
+  }
+
+  fieldMappingSelect(name: string, fieldId: string): Locator {
+    return this.file(name).getByTestId(`import-map-field-${fieldId}`);
+  }
+
+  async waitForReport(): Promise<void> {
+    await expect(this.report).toBeVisible();
+  }
+
+  async waitForMapping(): Promise<void> {
+    await expect(this.mapping).toBeVisible();
+  }
+
+  async verdict(name: string): Promise<FileVerdict> {
+    return (await this.file(name).getAttribute('data-verdict')) as FileVerdict;
+  }
+
+  /** The issue lines of a file as shown, `file:line — message`. */
+  async issueTexts(name: string): Promise<string[]> {
+    return this.issues(name).locator('.issue-text').allTextContents();
+  }
+
+  async setTeacherModel(name: string, model: string): Promise<void> {
+    await this.file(name).getByTestId('import-teacher-model').fill(model);
+  }
+
+  async mapColumn(name: string, role: MappingRole, column: string): Promise<void> {
+    await this.mappingSelect(name, role).selectOption(column);
+  }
+
+  async checkFiles(): Promise<void> {
+    await this.parseButton.click();
+    await this.waitForReport();
+  }
+
+  /** Explicitly accepts a file's warnings (it is not imported otherwise). */
+  async acceptWarnings(name: string): Promise<void> {
+    await this.file(name).getByTestId('import-accept-warnings').check();
+  }
+
+  async setIncluded(name: string, included: boolean): Promise<void> {
+    await this.file(name).getByTestId('import-file-include').setChecked(included);
+  }
+
+  async intoNewDataset(name: string): Promise<void> {
+    await this.targetNew.check();
+    await this.datasetName.fill(name);
+  }
+
+  async intoExistingDataset(datasetId: string): Promise<void> {
+    await this.targetExisting.check();
+    await this.datasetSelect.selectOption(datasetId);
+  }
+
+  /** Commits the chosen files; the data set opens. */
+  async confirm(): Promise<void> {
+    await this.confirmButton.click();
+    await expect(this.page.getByTestId('dataset-view')).toBeVisible();
+  }
+
+  async cancel(): Promise<void> {
+    await this.cancelButton.first().click();
+    await expect(this.root).toBeHidden();
+  }
+}

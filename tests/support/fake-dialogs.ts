@@ -1,0 +1,73 @@
+import type { SaveExportArgs } from '../../shared/ipc/contract';
+import type { DialogPort } from '../../electron/main/services/handlers';
+
+export type DialogKind = 'files' | 'folder' | 'save';
+
+export type DialogCall =
+  | { dialog: 'files' }
+  | { dialog: 'folder' }
+  | { dialog: 'save'; defaultName: string; kind: SaveExportArgs['kind'] };
+
+/**
+ * A DialogPort answered by the test. Each dialog kind has a queue of answers; a dialog that
+ * opens with nothing queued throws, so a test never silently gets a cancel it did not ask for.
+ */
+export interface FakeDialogs extends DialogPort {
+  /** the next "Open files" dialog returns these absolute paths */
+  nextFiles(paths: string[]): void;
+  /** the next "Open folder" dialog returns this absolute path */
+  nextFolder(path: string): void;
+  /** the next save dialog returns this absolute path */
+  nextSavePath(path: string): void;
+  /** the next dialog of this kind is cancelled */
+  nextCancel(dialog: DialogKind): void;
+  /** every dialog opened so far, in order */
+  readonly calls: readonly DialogCall[];
+  /** answers queued but never consumed, e.g. `["save: /tmp/x.csv"]` */
+  pendingAnswers(): string[];
+}
+
+const DIALOG_KINDS = ['files', 'folder', 'save'] as const satisfies readonly DialogKind[];
+const ANSWER_METHOD: Record<DialogKind, string> = { files: 'nextFiles', folder: 'nextFolder', save: 'nextSavePath' };
+
+export function createFakeDialogs(): FakeDialogs {
+  const queues: Record<DialogKind, (string | string[] | null)[]> = { files: [], folder: [], save: [] };
+  const calls: DialogCall[] = [];
+
+  const take = (dialog: DialogKind) => {
+    if (queues[dialog].length === 0) {
+      throw new Error(
+        `Fake dialogs: a "${dialog}" dialog opened but the test queued no answer ` +
+          `(call dialogs.${ANSWER_METHOD[dialog]}(…) or dialogs.nextCancel('${dialog}') first)`,
+      );
+    }
+    return queues[dialog].shift() ?? null;
+  };
+
+  return {
+    calls,
+    nextFiles: (paths) => void queues.files.push([...paths]),
+    nextFolder: (path) => void queues.folder.push(path),
+    nextSavePath: (path) => void queues.save.push(path),
+    nextCancel: (dialog) => void queues[dialog].push(null),
+    pendingAnswers: () =>
+      DIALOG_KINDS.flatMap((dialog) =>
+        queues[dialog].map((answer) => `${dialog}: ${answer === null ? 'cancel' : String(answer)}`),
+      ),
+    async pickFiles() {
+      calls.push({ dialog: 'files' });
+      const answer = take('files');
+      return Array.isArray(answer) ? answer : null;
+    },
+    async pickFolder() {
+      calls.push({ dialog: 'folder' });
+      const answer = take('folder');
+      return typeof answer === 'string' ? answer : null;
+    },
+    async pickSavePath(defaultName, kind) {
+      calls.push({ dialog: 'save', defaultName, kind });
+      const answer = take('save');
+      return typeof answer === 'string' ? answer : null;
+    },
+  };
+}

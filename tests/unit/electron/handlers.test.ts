@@ -1,0 +1,125 @@
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { InvokeHandlers } from '../../../shared/ipc/contract';
+import { createHandlers } from '../../../electron/main/services/handlers';
+import { createFakeDialogs, type FakeDialogs } from '../../support/fake-dialogs';
+import { makeTempDir, type TempDir } from '../../support/temp-dir';
+
+let temp: TempDir;
+let dialogs: FakeDialogs;
+let handlers: InvokeHandlers;
+
+beforeEach(async () => {
+  temp = await makeTempDir();
+  dialogs = createFakeDialogs();
+  handlers = createHandlers({ host: 'browser', version: '9.8.7', platform: 'linux', resourcesDir: join(temp.path, 'resources'), dialogs });
+});
+afterEach(async () => {
+  await temp.remove();
+});
+
+/** Calls a handler the way the renderer can: with anything at all. */
+function callUntrusted(channel: keyof InvokeHandlers, arg: unknown): Promise<unknown> {
+  return (handlers[channel] as (untrusted: unknown) => Promise<unknown>)(arg);
+}
+
+describe('app.info', () => {
+  it('reports the name, version, host and platform it was built with', async () => {
+    expect(await handlers['app.info']({})).toEqual({ name: 'Maieutic', version: '9.8.7', host: 'browser', platform: 'linux' });
+  });
+});
+
+describe('files.openImport', () => {
+  it('reads the picked files', async () => {
+    await writeFile(join(temp.path, 'a.jsonl'), '{"a":1}');
+    await writeFile(join(temp.path, 'b.docx'), 'PK');
+    dialogs.nextFiles([join(temp.path, 'a.jsonl'), join(temp.path, 'b.docx')]);
+
+    const result = await handlers['files.openImport']({ mode: 'files' });
+
+    expect(result).toEqual({
+      canceled: false,
+      files: [{ name: 'a.jsonl', text: '{"a":1}' }],
+      skipped: [{ name: 'b.docx', reason: expect.stringContaining('unsupported file type') }],
+    });
+    expect(dialogs.calls).toEqual([{ dialog: 'files' }]);
+  });
+
+  it('reads a picked folder, keeping its name', async () => {
+    await mkdir(join(temp.path, 'GPT-4o'));
+    await writeFile(join(temp.path, 'GPT-4o', 'topic_1.jsonl'), '{}');
+    dialogs.nextFolder(join(temp.path, 'GPT-4o'));
+
+    const result = await handlers['files.openImport']({ mode: 'folder' });
+
+    expect(result.files).toEqual([{ name: 'GPT-4o/topic_1.jsonl', text: '{}' }]);
+    expect(dialogs.calls).toEqual([{ dialog: 'folder' }]);
+  });
+
+  it('reports a cancelled dialog as canceled with nothing read', async () => {
+    dialogs.nextCancel('files');
+    dialogs.nextCancel('folder');
+    expect(await handlers['files.openImport']({ mode: 'files' })).toEqual({ canceled: true, files: [], skipped: [] });
+    expect(await handlers['files.openImport']({ mode: 'folder' })).toEqual({ canceled: true, files: [], skipped: [] });
+  });
+
+  it('validates the argument before opening any dialog', async () => {
+    await expect(callUntrusted('files.openImport', { mode: 'everything' })).rejects.toThrow('files.openImport: "mode" must be one of');
+    expect(dialogs.calls).toEqual([]);
+  });
+});
+
+describe('files.readSample', () => {
+  it('reads resources/sample', async () => {
+    await mkdir(join(temp.path, 'resources', 'sample', 'GPT-4o'), { recursive: true });
+    await writeFile(join(temp.path, 'resources', 'sample', 'GPT-4o', 's.jsonl'), '{}\n');
+    expect(await handlers['files.readSample']({})).toEqual([{ name: 'GPT-4o/s.jsonl', text: '{}\n' }]);
+  });
+
+  it('refuses arguments it does not expect', async () => {
+    await expect(callUntrusted('files.readSample', { path: '/etc' })).rejects.toThrow('files.readSample: unexpected field "path"');
+  });
+});
+
+describe('files.saveExport', () => {
+  it('asks where to save with the proposed name and kind, then writes the content there', async () => {
+    const target = join(temp.path, 'chosen.csv');
+    dialogs.nextSavePath(target);
+
+    const result = await handlers['files.saveExport']({ defaultName: 'maieutic.csv', content: '教师,学生\n', kind: 'csv' });
+
+    expect(result).toEqual({ canceled: false, path: target, bytes: 14 });
+    expect(await readFile(target, 'utf8')).toBe('教师,学生\n');
+    expect(dialogs.calls).toEqual([{ dialog: 'save', defaultName: 'maieutic.csv', kind: 'csv' }]);
+  });
+
+  it('writes nothing when the dialog is cancelled', async () => {
+    dialogs.nextCancel('save');
+    expect(await handlers['files.saveExport']({ defaultName: 'x.md', content: '# x', kind: 'md' })).toEqual({
+      canceled: true,
+      path: null,
+      bytes: 0,
+    });
+    expect(await readdir(temp.path)).toEqual([]);
+  });
+
+  it('refuses a proposed name with a directory part before any dialog opens', async () => {
+    await expect(callUntrusted('files.saveExport', { defaultName: '../../x.md', content: '', kind: 'md' })).rejects.toThrow(
+      'files.saveExport: "defaultName" contains a path separator',
+    );
+    expect(dialogs.calls).toEqual([]);
+  });
+});
+
+describe('fake dialogs', () => {
+  it('throw when a dialog opens that the test did not answer', async () => {
+    await expect(handlers['files.openImport']({ mode: 'files' })).rejects.toThrow('a "files" dialog opened but the test queued no answer');
+  });
+
+  it('list answers nobody asked for', () => {
+    dialogs.nextSavePath('/tmp/x.csv');
+    dialogs.nextCancel('folder');
+    expect(dialogs.pendingAnswers()).toEqual(['folder: cancel', 'save: /tmp/x.csv']);
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { parseEmptyArgs, parseOpenImportArgs, parseSaveExportArgs } from '../../../electron/main/services/validate';
+
+describe('parseEmptyArgs', () => {
+  it('accepts an empty object', () => {
+    expect(parseEmptyArgs('app.info', {})).toEqual({});
+  });
+
+  it.each([
+    [undefined, 'app.info: the argument must be an object, got undefined'],
+    [null, 'app.info: the argument must be an object, got null'],
+    [[], 'app.info: the argument must be an object, got an array'],
+    ['x', 'app.info: the argument must be an object, got "x"'],
+    [{ extra: 1 }, 'app.info: unexpected field "extra"'],
+  ])('refuses %j', (value, message) => {
+    expect(() => parseEmptyArgs('app.info', value)).toThrow(message);
+  });
+});
+
+describe('parseOpenImportArgs', () => {
+  it('accepts both modes', () => {
+    expect(parseOpenImportArgs({ mode: 'files' })).toEqual({ mode: 'files' });
+    expect(parseOpenImportArgs({ mode: 'folder' })).toEqual({ mode: 'folder' });
+  });
+
+  it('names the field and the allowed values when the mode is wrong', () => {
+    expect(() => parseOpenImportArgs({ mode: 'disk' })).toThrow('files.openImport: "mode" must be one of files, folder, got "disk"');
+    expect(() => parseOpenImportArgs({})).toThrow('"mode" must be one of files, folder, got undefined');
+    expect(() => parseOpenImportArgs({ mode: 'files', path: '/etc' })).toThrow('unexpected field "path"');
+  });
+});
+
+describe('parseSaveExportArgs', () => {
+  const valid = { defaultName: '审校结果.jsonl', content: '{"a":1}\n', kind: 'jsonl' };
+
+  it('returns a copy holding only the known fields', () => {
+    expect(parseSaveExportArgs(valid)).toEqual(valid);
+  });
+
+  it('accepts empty content (an export of nothing is still a file)', () => {
+    expect(parseSaveExportArgs({ ...valid, content: '' }).content).toBe('');
+  });
+
+  it.each([
+    [{ ...valid, defaultName: '../evil.jsonl' }, '"defaultName" contains a path separator'],
+    [{ ...valid, defaultName: 'C:\\evil.jsonl' }, '"defaultName" contains a path separator'],
+    [{ ...valid, defaultName: '  ' }, '"defaultName" is empty'],
+    [{ ...valid, defaultName: '..' }, '"defaultName" is not a file name'],
+    [{ ...valid, defaultName: 'a\u0000b' }, '"defaultName" contains a control character'],
+    [{ ...valid, defaultName: 'x'.repeat(256) }, '"defaultName" is longer than 255 characters'],
+    [{ ...valid, defaultName: 42 }, '"defaultName" must be a string, got number'],
+    [{ ...valid, content: { rows: [] } }, '"content" must be a string, got object'],
+    [{ ...valid, kind: 'exe' }, '"kind" must be one of jsonl, csv, json, md, got "exe"'],
+    [{ ...valid, path: '/etc/passwd' }, 'unexpected field "path"'],
+  ])('refuses %j', (value, message) => {
+    expect(() => parseSaveExportArgs(value)).toThrow(`files.saveExport: ${message}`);
+  });
+});

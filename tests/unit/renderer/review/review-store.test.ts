@@ -1,0 +1,174 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MaieuticDb } from '../../../../renderer/src/db/db';
+import { loadReviewBundle, readEditLog } from '../../../../renderer/src/db/repositories/reviews';
+import { buildDialogueModel } from '../../../../renderer/src/features/review/review-model';
+import { createReviewStore } from '../../../../renderer/src/stores/review/store';
+import type { FieldEditRequest } from '../../../../renderer/src/stores/review/types';
+import type { FieldIntent } from '../../../../renderer/src/stores/review/field-intents';
+import { DEFAULT_CODEBOOK, freshDbName, openDb, REVIEWER, seedDialogue } from './fixtures';
+
+const opened: MaieuticDb[] = [];
+afterEach(() => {
+  for (const db of opened.splice(0)) db.close();
+});
+
+async function setup(reviewer = REVIEWER) {
+  const db = openDb(freshDbName());
+  opened.push(db);
+  await seedDialogue(db);
+  let tick = 0;
+  const reported: unknown[] = [];
+  const names = { reviewer };
+  const store = createReviewStore({
+    db: () => db,
+    reviewer: () => names.reviewer,
+    now: () => new Date(Date.UTC(2026, 2, 1, 10, 0, tick++)).toISOString(),
+    reportError: (error) => reported.push(error),
+  });
+  store.getState().startSession('d1');
+  return { db, store, reported, names };
+}
+
+async function request(db: MaieuticDb, turnIndex: number, fieldId: string, intent: FieldIntent): Promise<FieldEditRequest> {
+  const bundle = await loadReviewBundle(db, 'd1');
+  if (!bundle) throw new Error('no bundle');
+  const row = buildDialogueModel(DEFAULT_CODEBOOK, bundle).turns[turnIndex].fields.find((candidate) => candidate.field.id === fieldId);
+  if (!row) throw new Error(fieldId);
+  return { turnId: bundle.turns[turnIndex].id, fieldId, context: row.context, intent };
+}
+
+const stored = async (db: MaieuticDb, id: string) => {
+  const row = await db.fieldReviews.get(id);
+  return row ? { decision: row.decision, codes: row.codes } : null;
+};
+
+describe('review store: edits, undo and redo', () => {
+  it('survives change, undo, redo, each written to the database and logged', async () => {
+    const { db, store } = await setup();
+    const change = await request(db, 1, 'teacher_intent', { kind: 'pick', code: 'check_understanding' });
+
+    expect(await store.getState().editFields(1, [change])).toBe(true);
+    expect(await stored(db, 'd1#1|teacher_intent')).toEqual({ decision: 'changed', codes: ['check_understanding'] });
+
+    expect(await store.getState().undo()).toBe(true);
+    expect(await stored(db, 'd1#1|teacher_intent')).toBeNull();
+
+    expect(await store.getState().redo()).toBe(true);
+    expect(await stored(db, 'd1#1|teacher_intent')).toEqual({ decision: 'changed', codes: ['check_understanding'] });
+
+    const fieldLog = (await readEditLog(db, 'd1')).filter((entry) => entry.target.kind === 'field');
+    expect(fieldLog.map((entry) => [entry.before === null ? null : 'value', entry.after === null ? null : 'value'])).toEqual([
+      [null, 'value'],
+      ['value', null],
+      [null, 'value'],
+    ]);
+    expect(new Set(fieldLog.map((entry) => entry.at)).size).toBe(3);
+    expect(store.getState().history.past).toHaveLength(1);
+    expect(store.getState().history.future).toHaveLength(0);
+  });
+
+  it('lands rapid key presses in order: three toggles on a set field build on each other', async () => {
+    const { db, store } = await setup();
+    const toggle = (code: string) => request(db, 1, 'discipline', { kind: 'pick', code });
+    const [a, b, c] = await Promise.all([toggle('geography'), toggle('physics'), toggle('geography')]);
+    // Not awaited one by one: the queue must order them.
+    const writes = [store.getState().editFields(1, [a]), store.getState().editFields(1, [b]), store.getState().editFields(1, [c])];
+    await Promise.all(writes);
+    expect(await stored(db, 'd1#1|discipline')).toEqual({ decision: 'changed', codes: ['physics', 'biology', 'geography'] });
+    expect(store.getState().history.past).toHaveLength(3);
+
+    await store.getState().undo();
+    expect((await stored(db, 'd1#1|discipline'))?.codes).toEqual(['physics', 'biology']);
+    await store.getState().undo();
+    expect((await stored(db, 'd1#1|discipline'))?.codes).toEqual(['biology']);
+    await store.getState().undo();
+    expect(await stored(db, 'd1#1|discipline')).toBeNull();
+  });
+
+  it('an undo pressed right after an edit waits for that edit', async () => {
+    const { db, store } = await setup();
+    const change = await request(db, 1, 'teacher_intent', { kind: 'pick', code: 'check_understanding' });
+    void store.getState().editFields(1, [change]);
+    await store.getState().undo();
+    expect(await stored(db, 'd1#1|teacher_intent')).toBeNull();
+    expect(store.getState().history.future).toHaveLength(1);
+  });
+
+  it('accept-all writes one undo step and reports what it skipped', async () => {
+    const { db, store } = await setup();
+    const fields = ['teacher_intent', 'teaching_strategy', 'cognitive_level'];
+    const requests = await Promise.all(fields.map((fieldId) => request(db, 3, fieldId, { kind: 'accept' })));
+    await store.getState().editFields(3, requests);
+    // turn 3 has the intent value 引导推理 as a strategy: unknown, so it is skipped
+    expect(store.getState().notice).toEqual({ kind: 'accepted-all', accepted: 2, skipped: 1 });
+    expect(await stored(db, 'd1#3|teaching_strategy')).toBeNull();
+    expect(store.getState().history.past).toHaveLength(1);
+    await store.getState().undo();
+    expect(await db.fieldReviews.count()).toBe(0);
+  });
+
+  it('undoes a turn verification and a dialogue verification', async () => {
+    const { db, store } = await setup();
+    await store.getState().setTurnVerified('d1#0', 0, true);
+    await store.getState().setDialogueStatus('verified');
+    expect((await db.dialogueReviews.get('d1'))?.status).toBe('verified');
+    await store.getState().undo();
+    expect((await db.dialogueReviews.get('d1'))?.status).toBe('in-progress');
+    await store.getState().undo();
+    expect(await db.turnReviews.get('d1#0')).toBeUndefined();
+    await store.getState().redo();
+    expect((await db.turnReviews.get('d1#0'))?.verified).toBe(true);
+    expect(store.getState().turnIndex).toBe(0);
+  });
+
+  it('keeps undo history per dialogue session', async () => {
+    const { db, store } = await setup();
+    await seedDialogue(db, 'd2');
+    await store.getState().editFields(1, [await request(db, 1, 'teacher_intent', { kind: 'pick', code: 'check_understanding' })]);
+    store.getState().startSession('d2');
+    expect(store.getState().history.past).toHaveLength(0);
+    await store.getState().undo();
+    expect(store.getState().notice).toEqual({ kind: 'nothing-to-undo' });
+    expect(await stored(db, 'd1#1|teacher_intent')).not.toBeNull();
+  });
+
+  it('shows a failed write and keeps the step undone nowhere', async () => {
+    const { db, store, reported, names } = await setup();
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    names.reviewer = '';
+    const change = await request(db, 1, 'teacher_intent', { kind: 'pick', code: 'check_understanding' });
+    expect(await store.getState().editFields(1, [change])).toBe(false);
+    expect(store.getState().save.error).toMatch(/reviewer/);
+    expect(reported).toHaveLength(1);
+    expect(store.getState().history.past).toHaveLength(0);
+    expect(await db.fieldReviews.count()).toBe(0);
+
+    names.reviewer = REVIEWER;
+    expect(await store.getState().editFields(1, [change])).toBe(true);
+    // the failure stays visible until dismissed
+    expect(store.getState().save.error).not.toBeNull();
+    store.getState().dismissSaveError();
+    expect(store.getState().save).toMatchObject({ error: null, pending: 0 });
+    expect(store.getState().save.lastSavedAt).not.toBeNull();
+    expect(consoleError).toHaveBeenCalledTimes(1);
+    consoleError.mockRestore();
+  });
+});
+
+describe('review store: navigation', () => {
+  it('moves between turns within bounds and between applicable fields with wrap-around', async () => {
+    const { store } = await setup();
+    expect(store.getState().moveTurn(-1, 4)).toBe(false);
+    expect(store.getState().moveTurn(1, 4)).toBe(true);
+    store.getState().goToTurn(10, 4);
+    expect(store.getState().turnIndex).toBe(3);
+    store.getState().focusField('b');
+    store.getState().moveField(1, ['a', 'b', 'c']);
+    expect(store.getState().fieldId).toBe('c');
+    store.getState().moveField(1, ['a', 'b', 'c']);
+    expect(store.getState().fieldId).toBe('a');
+    store.getState().moveField(-1, ['a', 'b', 'c']);
+    expect(store.getState().fieldId).toBe('c');
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { contentHash, detectFormat, hasEndMarker, teacherModelFromName } from '../../../../shared/import';
+import { jsonErrorOffset } from '../../../../shared/import/json-error-offset';
+
+describe('teacherModelFromName', () => {
+  it.each([
+    ['GPT-4o/GPT-4o-interdis_topic_1.jsonl', 'GPT-4o'],
+    ['annotated/Qwen2.5-72B/whatever.jsonl', 'Qwen2.5-72B'],
+    ['GPT-4o-interdis_topic_12.jsonl', 'GPT-4o'],
+    ['claude-3.5_topic_3.jsonl', 'claude-3.5'],
+    ['deepseek.jsonl', 'deepseek'],
+    ['C:\\data\\Gemini\\x.jsonl', 'Gemini'],
+    ['topic_1.jsonl', 'topic_1'],
+  ])('%s → %s', (name, model) => {
+    expect(teacherModelFromName(name)).toBe(model);
+  });
+});
+
+describe('contentHash', () => {
+  it('is deterministic, 16 hex digits, and sensitive to one character', () => {
+    const text = '学生：为什么？\n'.repeat(1000);
+    expect(contentHash(text)).toMatch(/^[0-9a-f]{16}$/);
+    expect(contentHash(text)).toBe(contentHash(`${text}`));
+    expect(contentHash(text)).not.toBe(contentHash(`${text.slice(0, -1)}。`));
+    expect(contentHash('')).not.toBe(contentHash(' '));
+    expect(contentHash('ab')).not.toBe(contentHash('ba'));
+  });
+});
+
+describe('hasEndMarker', () => {
+  it.each([
+    ['今天就到这里。[结束]', true],
+    ['Bye [End]', true],
+    ['再见［结束］  ', true],
+    ['[结束] 之后还有话', false],
+    ['结束', false],
+  ])('%j → %s', (utterance, expected) => {
+    expect(hasEndMarker(utterance)).toBe(expected);
+  });
+});
+
+describe('detectFormat', () => {
+  it.each([
+    ['a.jsonl', '{"dialogue": []}\n', 'sid-jsonl'],
+    ['a.jsonl', 'not json\n{"conversation": "Teacher: (probing)Why?|EOM|Student: x"}\n', 'mathdial'],
+    ['a.json', '[{"dialogue": []}]', 'sid-json'],
+    ['a.json', '\uFEFF [\n {"c_id": "1", "c_h": [{"text": "hi", "user": "tutor"}]}]', 'bridge'],
+    ['a.csv', '{"looks": "like json"}', 'delimited'],
+    ['a.tsv', 'x\ty', 'delimited'],
+    ['a.txt', 'dialogue_id,speaker,utterance\n', 'delimited'],
+    ['a.txt', 'just words', 'unknown'],
+    ['a.json', 'hello', 'unknown'],
+  ])('%s %j → %s', (name, text, format) => {
+    expect(detectFormat({ name, text })).toBe(format);
+  });
+});
+
+describe('jsonErrorOffset', () => {
+  it.each([
+    ['{"a": [1, 2, {"b": null}], "c": "x\\n\\u00e9", "d": -1.5e3}', -1],
+    ['{"a": 1,}', 8],
+    ['[1 2]', 3],
+    ['{"a": tru}', 9],
+    ['{"a": "\\q"}', 8],
+    ['{"a": 1} x', 9],
+    ['"open', 5],
+    ['', 0],
+  ])('%j fails at %i (-1 = valid)', (text, offset) => {
+    expect(jsonErrorOffset(text)).toBe(offset);
+    let valid = true;
+    try {
+      JSON.parse(text);
+    } catch {
+      valid = false;
+    }
+    expect(valid).toBe(offset === -1);
+  });
+});
