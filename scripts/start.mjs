@@ -30,7 +30,27 @@ function findElectronBinary() {
   return binary && existsSync(binary) ? binary : null;
 }
 
-const electron = findElectronBinary();
+/**
+ * electron ≥ 42 has no install script, so `npm ci` never fetches the binary: fetch it on the
+ * first `npm start` instead (the package's own installer), where the network allows.
+ */
+function installElectronBinary() {
+  let installer;
+  try {
+    installer = join(dirname(require.resolve('electron/package.json')), 'install.js');
+  } catch {
+    return;
+  }
+  if (!existsSync(installer)) return;
+  console.log('> Electron binary missing: downloading it once (node_modules/electron/install.js)');
+  spawnSync(process.execPath, [installer], { cwd: repoRoot, stdio: 'inherit', timeout: 10 * 60_000 });
+}
+
+let electron = findElectronBinary();
+if (!electron && !process.env.ELECTRON_EXEC_PATH) {
+  installElectronBinary();
+  electron = findElectronBinary();
+}
 if (!electron) {
   console.error(`The Electron binary is not installed (node_modules/electron has no dist/), so the desktop app cannot start here.
 

@@ -34,7 +34,7 @@ export function createRendererApi(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'remo
       if (!isEventChannel(channel)) throw new Error(`Unknown event channel ${JSON.stringify(String(channel))}`);
       if (typeof listener !== 'function') throw new Error(`api.on("${channel}"): the listener must be a function`);
       const forward = (_event: IpcRendererEvent, payload: unknown) => {
-        (listener as (...a: unknown[]) => void)(_event, payload);
+        listener(payload as Parameters<typeof listener>[0]);
       };
       ipc.on(channel, forward);
       return () => {

@@ -1,4 +1,4 @@
-import Papa from 'papaparse/papaparse.js';
+import Papa from 'papaparse/papaparse.min.js';
 import { fieldAppliesTo } from '../codebook/lookup';
 import type { Codebook, FieldDef } from '../codebook/types';
 import type { FieldValue, Turn } from '../model/dataset';

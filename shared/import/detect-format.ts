@@ -28,6 +28,17 @@ function detectJsonArray(text: string): SourceFormat {
   return /^\s*\[\s*\{[\s\S]*?"c_h"\s*:\s*\[/.test(text.slice(0, SNIFF_CHARS)) ? 'bridge' : 'sid-json';
 }
 
+/** A `.json` file holding one (usually pretty-printed) object is a one-element list, not JSON Lines. */
+function parsesAsOneObject(text: string): SourceFormat | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!isJsonObject(value)) return null;
+    return Array.isArray(value.c_h) ? 'bridge' : 'sid-json';
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Which parser a file needs, from its extension and its first characters: SID JSON Lines,
  * SID JSON array, MathDial JSON Lines, Bridge JSON, or delimited text. 'unknown' when
@@ -38,6 +49,10 @@ export function detectFormat(file: SourceFile): SourceFormat | 'unknown' {
   if (extension === 'csv' || extension === 'tsv') return 'delimited';
   const head = file.text.replace(/^\uFEFF/, '').trimStart();
   if (head.startsWith('[')) return detectJsonArray(head);
+  if (head.startsWith('{') && extension === 'json') {
+    const single = parsesAsOneObject(head);
+    if (single !== null) return single;
+  }
   if (head.startsWith('{') || extension === 'jsonl' || extension === 'ndjson') return detectJsonLines(head);
   if (extension === 'json') return head === '' ? 'sid-json' : 'unknown';
   const firstLine = head.slice(0, Math.max(0, head.indexOf('\n')) || head.length);

@@ -1,9 +1,11 @@
 /**
  * A narrow local declaration of the papaparse API we use. @types/papaparse references node
- * types and DOM File/Blob, which would leak `process` & co. into the pure shared/ layer; the
- * deep path `papaparse/papaparse.js` is the same module without those types.
+ * types and DOM File/Blob, which would leak `process` & co. into the pure shared/ layer. The
+ * deep path `papaparse/papaparse.min.js` is the package's browser build (it also runs in
+ * Node) under a name no one else types; unlike papaparse.js it has no `require('stream')`,
+ * which browser bundlers cannot resolve.
  */
-declare module 'papaparse/papaparse.js' {
+declare module 'papaparse/papaparse.min.js' {
   interface PapaParseError {
     type: string;
     code: string;

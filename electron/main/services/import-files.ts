@@ -61,7 +61,7 @@ export async function readPickedFiles(
  * picking `…/annotated/GPT-4o` gives `GPT-4o/topic_1.jsonl`.
  */
 export function readFolder(folder: string, limits: ImportLimits = DEFAULT_IMPORT_LIMITS): Promise<ReadFilesResult> {
-  return readFolderTree(folder, folder, limits);
+  return readFolderTree(folder, dirname(folder), limits);
 }
 
 /** Reads every importable file under `folder`, naming each relative to `nameRoot` with `/`. */

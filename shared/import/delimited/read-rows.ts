@@ -1,4 +1,4 @@
-import Papa from 'papaparse/papaparse.js';
+import Papa from 'papaparse/papaparse.min.js';
 import { fileExtension } from '../teacher-model';
 
 export type Delimiter = ',' | '\t' | ';';

@@ -1,5 +1,5 @@
 import type { ParserContext, ParserOutput } from '../parser-types';
-import { arrayElementLines, describeJsonError, nonBlankLines } from '../json-records';
+import { arrayElementLines, describeJsonError, isJsonObject, nonBlankLines } from '../json-records';
 import { parseSidRecord } from './sid-record';
 
 /** SID JSON Lines: one dialogue per non-blank line; every bad line is reported. */
@@ -20,7 +20,7 @@ export function parseSidJsonl(text: string, ctx: ParserContext): ParserOutput {
   return output;
 }
 
-/** Parses a whole-file JSON array, reporting a syntax error at its line. Null after an error. */
+/** Parses a whole-file JSON array (one object counts as a list of one), reporting a syntax error at its line. Null after an error. */
 export function parseJsonArray(text: string, ctx: ParserContext): { elements: unknown[]; lines: number[] } | null {
   let value: unknown;
   try {
@@ -29,6 +29,10 @@ export function parseJsonArray(text: string, ctx: ParserContext): { elements: un
     const { line, problem } = describeJsonError(error, text);
     ctx.issues.error(line, 'malformed-json', `The file is not valid JSON: ${problem}.`);
     return null;
+  }
+  if (isJsonObject(value)) {
+    const start = text.slice(0, text.indexOf('{'));
+    return { elements: [value], lines: [start.split('\n').length] };
   }
   if (!Array.isArray(value)) {
     ctx.issues.error(1, 'not-an-object', 'The file holds one JSON value that is not a list; expected a list of dialogue objects (or use JSON Lines).');

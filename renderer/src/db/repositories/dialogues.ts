@@ -50,14 +50,17 @@ export async function listDialoguesOf(db: MaieuticDb, datasetId: string): Promis
 }
 
 export async function listDialogueRows(db: MaieuticDb, datasetId: string): Promise<DialogueRow[]> {
+  const t0 = performance.now();
   return db.transaction('r', [db.dialogues, db.turnReviews, db.dialogueReviews], async () => {
     const dialogues = await listDialoguesOf(db, datasetId);
+    console.log('PERF dialogues read', performance.now() - t0);
     const ids = dialogues.map((dialogue) => dialogue.id);
     const [turnReviews, dialogueReviews] = await Promise.all([
       db.turnReviews.where('dialogueId').anyOf(ids).toArray(),
       db.dialogueReviews.bulkGet(ids),
     ]);
     const verified = countVerifiedTurns(turnReviews);
+    console.log('PERF reviews read', performance.now() - t0);
     return dialogues.map((dialogue, position): DialogueRow => {
       const review = dialogueReviews[position];
       const verifiedTurns = Math.min(verified.get(dialogue.id) ?? 0, dialogue.turnCount);

@@ -187,6 +187,14 @@ describe('SID JSON array', () => {
     expect(errorsOf(file)).toEqual([expect.objectContaining({ line: 3, code: 'malformed-json' })]);
   });
 
+  it('reads a .json file holding one pretty-printed object as one record', () => {
+    const one = parseText('one.json', `\n${JSON.stringify({ dialogue: [{ role: '学生', content: '你好' }] }, null, 2)}\n`);
+    expect(one.format).toBe('sid-json');
+    expect(one.dialogues.map((dialogue) => dialogue.line)).toEqual([2]);
+    const other = parseText('package.json', JSON.stringify({ name: 'x', version: '1.0.0' }, null, 2));
+    expect(errorsOf(other)).toEqual([expect.objectContaining({ code: 'missing-dialogue', line: 1 })]);
+  });
+
   it('reports elements without a dialogue at their own line', () => {
     const file = parseText('x.json', '[\n{"dialogue": []},\n{"topic_id": 1}\n]');
     expect(errorsOf(file)).toEqual([expect.objectContaining({ line: 3, code: 'missing-dialogue' })]);
