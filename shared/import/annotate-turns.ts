@@ -23,6 +23,9 @@ export interface AnnotateContext {
   line: number;
 }
 
+/** higher = weaker evidence; a merged turn reports the weakest level of its fragments */
+const LEVEL_RANK: Record<AlignmentKind, number> = { exact: 1, normalized: 2, containment: 3, mapped: 0, none: 0 };
+
 function mergeFragments(codebook: Codebook, fragments: FieldValues[]): { pre: FieldValues; conflicts: number } {
   const pre: FieldValues = {};
   let conflicts = 0;
@@ -79,7 +82,6 @@ export function annotateTurns(
     }
     const slot = perTurn[result.turn];
     slot.indices.push(i);
-    // the weakest level used for any of the turn's fragments describes the turn
     if (slot.level === 'none' || LEVEL_RANK[result.level] > LEVEL_RANK[slot.level]) slot.level = result.level;
   });
 
@@ -99,4 +101,3 @@ export function annotateTurns(
   return { turns, unaligned };
 }
 
-const LEVEL_RANK: Record<AlignmentKind, number> = { exact: 1, normalized: 2, containment: 3, mapped: 0, none: 0 };

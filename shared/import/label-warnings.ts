@@ -28,9 +28,8 @@ function unknownMessage(field: FieldDef, raw: string, unknown: string[]): string
 /**
  * Warnings for one turn's pre-annotation: every unknown label ('unknown-label'; a milder
  * note for open vocabularies), every conflict left by merging, and every non-empty value on
- * a field that does not apply to the speaker. The latter has no issue code of its own yet,
- * so it is reported as 'unknown-label' with a message that says what happened. `where`
- * starts each message ("Turn 3 (教师)", "This row (teacher)").
+ * a field that does not apply to the speaker ('not-applicable-value'). `where` starts each
+ * message ("Turn 3 (教师)", "This row (teacher)").
  */
 export function warnAboutLabels(codebook: Codebook, turn: LabelledTurn, where: string, line: number, issues: IssueSink): void {
   for (const field of codebook.fields) {
@@ -42,7 +41,7 @@ export function warnAboutLabels(codebook: Codebook, turn: LabelledTurn, where: s
       issues.warn(line, 'unknown-label', `${where}: ${unknownMessage(field, value.raw, value.unknown)}`);
     }
     if (value.status !== 'empty' && !fieldAppliesTo(field, turn.speaker)) {
-      issues.warn(line, 'unknown-label', `${where}: ${field.id} applies only to ${field.appliesTo} turns but has the value "${snippet(value.raw, 40)}"; kept and flagged for review.`);
+      issues.warn(line, 'not-applicable-value', `${where}: ${field.id} applies only to ${field.appliesTo} turns but has the value "${snippet(value.raw, 40)}"; kept and flagged for review.`);
     }
   }
 }

@@ -112,6 +112,8 @@ export type ImportIssueCode =
   | 'unaligned-annotation'
   | 'merged-fragments'
   | 'unknown-label'
+  /** a non-empty value on a field that does not apply to the turn's speaker */
+  | 'not-applicable-value'
   | 'conflicting-fragments'
   | 'missing-column'
   | 'bad-row'

@@ -2,6 +2,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { DEFAULT_CODEBOOK } from '../../shared/codebook';
 import { parseSourceFile } from '../../shared/import';
 import { generateSidJsonl } from './generate';
+import { indexedDbSection } from './idb/section';
 
 /**
  * One part of the benchmark report. `npm run bench` runs every section in order and prints
@@ -60,7 +61,7 @@ export const parseSection: BenchSection = {
   },
 };
 
-export const benchSections: BenchSection[] = [parseSection];
+export const benchSections: BenchSection[] = [parseSection, indexedDbSection];
 
 export function environment() {
   // the 1-minute load average at start: figures taken on a busy machine are noisy

@@ -1,6 +1,6 @@
 import type { Codebook } from '../../../shared/codebook/types';
 import type { ParsedFile, SourceFile } from '../../../shared/model/dataset';
-import { inspectFiles, parseJobs, type FileInspection, type ParseJob, type ParseProgress } from './parse-tasks';
+import type { FileInspection, ParseJob, ParseProgress } from './parse-tasks';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 
 type Pending = {
@@ -8,6 +8,11 @@ type Pending = {
   resolve: (response: WorkerResponse) => void;
   reject: (error: Error) => void;
 };
+
+/** The parsers stay out of the main bundle: they normally run in the worker. */
+function loadFallback() {
+  return import('./parse-tasks');
+}
 
 /** Lets the browser paint (the progress indicator) between files when parsing on the main thread. */
 function nextFrame(): Promise<void> {
@@ -87,6 +92,7 @@ class ParseClient {
       }
     }
     await nextFrame();
+    const { inspectFiles } = await loadFallback();
     return inspectFiles(files, codebook);
   }
 
@@ -101,6 +107,7 @@ class ParseClient {
         if (!this.broken) throw error;
       }
     }
+    const { parseJobs } = await loadFallback();
     const results: ParsedFile[] = [];
     for (const [index, job] of jobs.entries()) {
       onProgress({ done: index, total: jobs.length, file: job.file.name });

@@ -1,6 +1,7 @@
 import type { Dataset } from '../../../../shared/model/dataset';
 import type { MaieuticDb } from '../db';
 import { newId } from '../ids';
+import { dialogueReviewsBySource, sourceIdsOf } from './by-source';
 import { validateDataset, validateDatasetName } from './validate';
 
 export interface DatasetSummary {
@@ -34,17 +35,17 @@ export async function listDatasets(db: MaieuticDb): Promise<Dataset[]> {
 
 export async function summariseDataset(db: MaieuticDb, dataset: Dataset): Promise<DatasetSummary> {
   return db.transaction('r', [db.sources, db.dialogues, db.dialogueReviews], async () => {
-    const [sources, dialogues] = await Promise.all([
-      db.sources.where('datasetId').equals(dataset.id).count(),
+    const [sourceIds, dialogues] = await Promise.all([
+      sourceIdsOf(db, dataset.id),
       db.dialogues.where('datasetId').equals(dataset.id).toArray(),
     ]);
-    const reviews = await db.dialogueReviews.bulkGet(dialogues.map((dialogue) => dialogue.id));
+    const reviews = await dialogueReviewsBySource(db, sourceIds);
     return {
       dataset,
-      sources,
+      sources: sourceIds.length,
       dialogues: dialogues.length,
       turns: dialogues.reduce((sum, dialogue) => sum + dialogue.turnCount, 0),
-      verifiedDialogues: reviews.filter((review) => review?.status === 'verified').length,
+      verifiedDialogues: dialogues.filter((dialogue) => reviews.get(dialogue.id)?.status === 'verified').length,
       teacherModels: [...new Set(dialogues.map((dialogue) => dialogue.teacherModel))].sort(),
     };
   });

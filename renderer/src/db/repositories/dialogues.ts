@@ -1,6 +1,7 @@
 import type { Dialogue, Turn } from '../../../../shared/model/dataset';
 import type { DialogueReview, DialogueStatus, TurnReview } from '../../../../shared/model/review';
 import type { MaieuticDb } from '../db';
+import { dialogueReviewsBySource, sourceIdsOf, turnReviewsBySource } from './by-source';
 
 /** One line of the data-set table: the dialogue plus its review progress. */
 export interface DialogueRow {
@@ -50,19 +51,12 @@ export async function listDialoguesOf(db: MaieuticDb, datasetId: string): Promis
 }
 
 export async function listDialogueRows(db: MaieuticDb, datasetId: string): Promise<DialogueRow[]> {
-  const t0 = performance.now();
-  return db.transaction('r', [db.dialogues, db.turnReviews, db.dialogueReviews], async () => {
-    const dialogues = await listDialoguesOf(db, datasetId);
-    console.log('PERF dialogues read', performance.now() - t0);
-    const ids = dialogues.map((dialogue) => dialogue.id);
-    const [turnReviews, dialogueReviews] = await Promise.all([
-      db.turnReviews.where('dialogueId').anyOf(ids).toArray(),
-      db.dialogueReviews.bulkGet(ids),
-    ]);
+  return db.transaction('r', [db.sources, db.dialogues, db.turnReviews, db.dialogueReviews], async () => {
+    const [dialogues, sourceIds] = await Promise.all([listDialoguesOf(db, datasetId), sourceIdsOf(db, datasetId)]);
+    const [turnReviews, dialogueReviews] = await Promise.all([turnReviewsBySource(db, sourceIds), dialogueReviewsBySource(db, sourceIds)]);
     const verified = countVerifiedTurns(turnReviews);
-    console.log('PERF reviews read', performance.now() - t0);
-    return dialogues.map((dialogue, position): DialogueRow => {
-      const review = dialogueReviews[position];
+    return dialogues.map((dialogue): DialogueRow => {
+      const review = dialogueReviews.get(dialogue.id);
       const verifiedTurns = Math.min(verified.get(dialogue.id) ?? 0, dialogue.turnCount);
       return {
         id: dialogue.id,

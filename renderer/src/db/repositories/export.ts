@@ -2,6 +2,7 @@ import type { ExportDialogue } from '../../../../shared/export/types';
 import type { FieldReview, TurnReview } from '../../../../shared/model/review';
 import type { Turn } from '../../../../shared/model/dataset';
 import type { MaieuticDb } from '../db';
+import { dialogueReviewsBySource, fieldReviewsBySource, sourceIdsOf, turnReviewsBySource, turnsBySource } from './by-source';
 import { listDialoguesOf } from './dialogues';
 
 /** Which dialogues an export contains: all, or only those the reviewer marked verified. */
@@ -28,44 +29,42 @@ export async function loadExportItems(
   db: MaieuticDb,
   { datasetId, scope }: { datasetId: string; scope: ExportScope },
 ): Promise<ExportDialogue[]> {
-  return db.transaction('r', [db.dialogues, db.turns, db.fieldReviews, db.turnReviews, db.dialogueReviews], async () => {
-    const allDialogues = await listDialoguesOf(db, datasetId);
-    const reviews = await db.dialogueReviews.bulkGet(allDialogues.map((dialogue) => dialogue.id));
-    const chosen = allDialogues
-      .map((dialogue, position) => ({ dialogue, review: reviews[position] ?? null }))
-      .filter(({ review }) => scope === 'all' || review?.status === 'verified');
-    const ids = chosen.map(({ dialogue }) => dialogue.id);
+  return db.transaction('r', [db.sources, db.dialogues, db.turns, db.fieldReviews, db.turnReviews, db.dialogueReviews], async () => {
+    const [allDialogues, sourceIds] = await Promise.all([listDialoguesOf(db, datasetId), sourceIdsOf(db, datasetId)]);
+    const reviews = await dialogueReviewsBySource(db, sourceIds);
+    const chosen = allDialogues.filter((dialogue) => scope === 'all' || reviews.get(dialogue.id)?.status === 'verified');
+    if (chosen.length === 0) return [];
     const [turns, fieldReviews, turnReviews] = await Promise.all([
-      db.turns.where('dialogueId').anyOf(ids).toArray(),
-      db.fieldReviews.where('dialogueId').anyOf(ids).toArray(),
-      db.turnReviews.where('dialogueId').anyOf(ids).toArray(),
+      turnsBySource(db, sourceIds),
+      fieldReviewsBySource(db, sourceIds),
+      turnReviewsBySource(db, sourceIds),
     ]);
     const turnsBy = groupBy<Turn>(turns, (turn) => turn.dialogueId);
     const fieldReviewsBy = groupBy<FieldReview>(fieldReviews, (review) => review.dialogueId);
     const turnReviewsBy = groupBy<TurnReview>(turnReviews, (review) => review.dialogueId);
-    return chosen.map(({ dialogue, review }): ExportDialogue => ({
+    return chosen.map((dialogue): ExportDialogue => ({
       dialogue,
       turns: (turnsBy.get(dialogue.id) ?? []).sort((a, b) => a.index - b.index),
       fieldReviews: (fieldReviewsBy.get(dialogue.id) ?? []).sort((a, b) => a.id.localeCompare(b.id)),
       turnReviews: (turnReviewsBy.get(dialogue.id) ?? []).sort((a, b) => a.id.localeCompare(b.id)),
-      dialogueReview: review,
+      dialogueReview: reviews.get(dialogue.id) ?? null,
     }));
   });
 }
 
 export async function countExportable(db: MaieuticDb, datasetId: string): Promise<ExportCounts> {
-  return db.transaction('r', [db.dialogues, db.dialogueReviews], async () => {
-    const dialogues = await db.dialogues.where('datasetId').equals(datasetId).toArray();
-    const reviews = await db.dialogueReviews.bulkGet(dialogues.map((dialogue) => dialogue.id));
+  return db.transaction('r', [db.sources, db.dialogues, db.dialogueReviews], async () => {
+    const [dialogues, sourceIds] = await Promise.all([db.dialogues.where('datasetId').equals(datasetId).toArray(), sourceIdsOf(db, datasetId)]);
+    const reviews = await dialogueReviewsBySource(db, sourceIds);
     const counts: ExportCounts = { all: { dialogues: 0, turns: 0 }, verified: { dialogues: 0, turns: 0 } };
-    dialogues.forEach((dialogue, position) => {
+    for (const dialogue of dialogues) {
       counts.all.dialogues += 1;
       counts.all.turns += dialogue.turnCount;
-      if (reviews[position]?.status === 'verified') {
+      if (reviews.get(dialogue.id)?.status === 'verified') {
         counts.verified.dialogues += 1;
         counts.verified.turns += dialogue.turnCount;
       }
-    });
+    }
     return counts;
   });
 }

@@ -108,11 +108,8 @@ export async function importParsedFiles(
     datasetId = target.datasetId;
   }
 
-  const t0 = performance.now();
   const perFile = files.map((file) => rowsForFile(file, datasetId, importedAt));
-  console.log('PERF rows+validate', performance.now() - t0);
 
-  const tx0 = performance.now();
   await db.transaction('rw', [db.datasets, db.sources, db.dialogues, db.turns], async () => {
     if (newDataset) {
       await db.datasets.add(newDataset);
@@ -120,16 +117,12 @@ export async function importParsedFiles(
       throw new ValidationError('The data set to import into no longer exists.');
     }
     for (const rows of perFile) {
-      const a = performance.now();
       await db.sources.add(rows.source);
       await db.dialogues.bulkAdd(rows.dialogues);
-      const b = performance.now();
       await db.turns.bulkAdd(rows.turns);
-      console.log('PERF dialogues', b - a, 'turns', performance.now() - b);
     }
   });
 
-  console.log('PERF transaction total', performance.now() - tx0);
   return {
     datasetId,
     sourceIds: perFile.map((rows) => rows.source.id),

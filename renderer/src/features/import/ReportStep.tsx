@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useT } from '../../i18n';
 import { useDatasetsStore } from '../../stores/datasets/store';
+import { suggestDatasetName } from '../../stores/import/file-verdict';
 import { commitTotals, selectImportActions } from '../../stores/import/selectors';
 import { useImportStore } from '../../stores/import/store';
 import { FileReport } from './FileReport';
@@ -37,7 +38,7 @@ export function ReportStep() {
             name="import-target"
             data-testid="import-target-new"
             checked={target.kind === 'new'}
-            onChange={() => actions.setTarget({ kind: 'new', name: target.kind === 'new' ? target.name : '' })}
+            onChange={() => actions.setTarget({ kind: 'new', name: target.kind === 'new' ? target.name : suggestDatasetName(entries.map((entry) => entry.name)) })}
           />
           <span>{t('report.targetNew')}</span>
         </label>

@@ -1,7 +1,7 @@
 import { useState, type DragEvent } from 'react';
 import { useT } from '../../i18n';
 import { reportError } from '../../stores/notices/store';
-import { readDroppedEntries, type EntryLike } from './read-dropped-entries';
+import { plainFileEntry, readDroppedEntries, type EntryLike } from './read-dropped-entries';
 import type { SourceFile } from '../../../../shared/model/dataset';
 
 interface DropZoneProps {
@@ -26,8 +26,14 @@ export function DropZone({ disabled = false, onFiles }: DropZoneProps) {
     const entries: EntryLike[] = [];
     for (const item of Array.from(event.dataTransfer.items)) {
       if (item.kind !== 'file') continue;
-      const entry = item.webkitGetAsEntry();
-      if (entry) entries.push(entry);
+      const entry = typeof item.webkitGetAsEntry === 'function' ? item.webkitGetAsEntry() : null;
+      if (entry) {
+        entries.push(entry);
+        continue;
+      }
+      // Without the Entries API (or for a synthetic drop) only plain files arrive, never folders.
+      const file = item.getAsFile();
+      if (file) entries.push(plainFileEntry(file));
     }
     if (entries.length === 0) return;
     setReading(true);

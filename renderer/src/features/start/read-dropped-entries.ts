@@ -29,6 +29,11 @@ export interface DirectoryEntryLike extends EntryLike {
   createReader(): { readEntries(success: (entries: EntryLike[]) => void, failure?: (error: unknown) => void): void };
 }
 
+/** A dropped File as an entry at the drop root, for hosts that give no FileSystemEntry. */
+export function plainFileEntry(file: FileLike): FileEntryLike {
+  return { isFile: true, isDirectory: false, name: file.name, fullPath: `/${file.name}`, file: (success) => success(file) };
+}
+
 export interface DroppedFiles {
   files: SourceFile[];
   skipped: { name: string; reason: string }[];

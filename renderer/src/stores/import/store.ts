@@ -250,9 +250,7 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
         set({ step: 'committing', error: null });
         try {
           const files = chosen.flatMap((entry) => (entry.parsed ? [withTeacherModel(entry.parsed, entry.teacherModel)] : []));
-          const t0 = performance.now();
           const result = await importParsedFiles(database(), importTarget, files);
-          console.log('PERF importParsedFiles', performance.now() - t0);
           if (!isCurrent(token)) return;
           set({ ...IDLE });
           useAppStore.getState().openDataset(result.datasetId);

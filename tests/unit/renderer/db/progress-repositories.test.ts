@@ -49,6 +49,20 @@ describe('review progress, summaries, export reads and deletion', () => {
     ]);
   });
 
+  it('keeps another data set’s reviews and turns out of this one’s rows, counts and export', async () => {
+    const other = await importParsedFiles(db, { kind: 'new', name: 'Other', codebookId: 'sid-default' }, [parsedFile('c.jsonl', [dialogue(1, 6)])]);
+    const otherId = `${other.sourceIds[0]}:1`;
+    await review(db, otherId, [0, 1, 2, 3, 4, 5], 'verified');
+
+    const rows = await listDialogueRows(db, imported.datasetId);
+    expect(rows.map((row) => row.verifiedTurns)).toEqual([0, 0, 0]);
+    expect(await countExportable(db, imported.datasetId)).toEqual({ all: { dialogues: 3, turns: 12 }, verified: { dialogues: 0, turns: 0 } });
+    const all = await loadExportItems(db, { datasetId: imported.datasetId, scope: 'all' });
+    expect(all.flatMap((item) => item.turns).every((turn) => ids.includes(turn.dialogueId))).toBe(true);
+    expect(all.flatMap((item) => item.turnReviews)).toEqual([]);
+    expect((await listDialogueRows(db, other.datasetId)).map((row) => [row.verifiedTurns, row.status])).toEqual([[6, 'verified']]);
+  });
+
   it('reads a dialogue’s turns in index order', async () => {
     const turns = await listTurns(db, ids[2]);
     expect(turns.map((turn) => turn.index)).toEqual([0, 1, 2, 3, 4]);

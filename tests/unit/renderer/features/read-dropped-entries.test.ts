@@ -5,6 +5,7 @@ import {
   type DirectoryEntryLike,
   type EntryLike,
   type FileEntryLike,
+  plainFileEntry,
 } from '../../../../renderer/src/features/start/read-dropped-entries';
 
 type Tree = { [name: string]: string | Uint8Array | Tree };
@@ -84,6 +85,14 @@ describe('readDroppedEntries', () => {
       ['b.jsonl', 'the'],
       ['gbk.csv', 'not'],
     ]);
+  });
+});
+
+describe('plainFileEntry', () => {
+  it('reads a dropped File without the Entries API as a file at the drop root', async () => {
+    const file = { name: 'GPT-4o-interdis_topic_7.jsonl', size: 2, arrayBuffer: async () => toBuffer('{}') };
+    const result = await readDroppedEntries([plainFileEntry(file)]);
+    expect(result).toEqual({ files: [{ name: 'GPT-4o-interdis_topic_7.jsonl', text: '{}' }], skipped: [] });
   });
 });
 

@@ -140,7 +140,8 @@ describe('SID JSONL: bad input', () => {
   it('keeps and warns about a value on a field that does not apply to the speaker', () => {
     const file = parseText('x.jsonl', sidLine([['学生', '我懂了']], [annotation('学生', '我懂了', { teacher_intent: '引导推理' })]));
     expect(file.dialogues[0].turns[0].pre.teacher_intent).toMatchObject({ raw: '引导推理', codes: ['guide_reasoning'] });
-    expect(warningsOf(file)[0].message).toMatch(/teacher_intent applies only to teacher turns/);
+    const [warning] = warningsOf(file, 'not-applicable-value');
+    expect(warning.message).toMatch(/teacher_intent applies only to teacher turns/);
   });
 
   it('reports an unknown discipline as a milder note of the open vocabulary', () => {
