@@ -3,11 +3,18 @@
  * `SourceFile`s for the renderer's importer. Plain Node: unit-tested without Electron.
  */
 import { lstat, readdir, readFile, stat } from 'node:fs/promises';
-import { basename, dirname, extname, join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import type { SourceFile } from '../../../shared/model/dataset';
 import type { OpenImportResult } from '../../../shared/ipc/contract';
+import {
+  DEFAULT_IMPORT_LIMITS,
+  type ImportLimits,
+  decodeImportBytes,
+  skipReasonBeforeReading,
+  tooManyFilesReason,
+} from '../../../shared/import/file-rules';
 
-export const IMPORTABLE_EXTENSIONS = ['.jsonl', '.json', '.csv', '.tsv', '.txt'] as const;
+export { DEFAULT_IMPORT_LIMITS, IMPORTABLE_EXTENSIONS, type ImportLimits } from '../../../shared/import/file-rules';
 
 export type SkippedFile = OpenImportResult['skipped'][number];
 
@@ -15,23 +22,6 @@ export interface ReadFilesResult {
   files: SourceFile[];
   skipped: SkippedFile[];
 }
-
-export interface ImportLimits {
-  /** a single file larger than this is skipped */
-  maxFileBytes: number;
-  /** files that would take the running total over this are skipped (the text crosses IPC whole) */
-  maxTotalBytes: number;
-  /** a folder walk stops after this many files, so picking a home folder by mistake ends quickly */
-  maxEntries: number;
-}
-
-const MIB = 1024 * 1024;
-
-export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
-  maxFileBytes: 64 * MIB,
-  maxTotalBytes: 256 * MIB,
-  maxEntries: 10_000,
-};
 
 /** Numeric collation so `topic_2` comes before `topic_10`. */
 const byName = new Intl.Collator('en', { numeric: true }).compare;
@@ -129,20 +119,12 @@ class FileCollector {
   async addFile(path: string, name: string, size: number): Promise<void> {
     this.entries += 1;
     if (this.full) {
-      this.skip(name, `stopped after ${this.limits.maxEntries} files; pick a smaller folder`);
+      this.skip(name, tooManyFilesReason(this.limits));
       return;
     }
-    const extension = extname(name).toLowerCase();
-    if (!isImportable(extension)) {
-      this.skip(name, unsupportedReason(extension));
-      return;
-    }
-    if (size > this.limits.maxFileBytes) {
-      this.skip(name, `too large (${formatBytes(size)}; the limit is ${formatBytes(this.limits.maxFileBytes)})`);
-      return;
-    }
-    if (this.totalBytes + size > this.limits.maxTotalBytes) {
-      this.skip(name, `the import would exceed ${formatBytes(this.limits.maxTotalBytes)} in total; import it separately`);
+    const reason = skipReasonBeforeReading(name, size, this.totalBytes, this.limits);
+    if (reason) {
+      this.skip(name, reason);
       return;
     }
     const bytes = await readFile(path).catch((error: unknown) => error as Error);
@@ -150,7 +132,7 @@ class FileCollector {
       this.skip(name, `could not be read (${errorCode(bytes)})`);
       return;
     }
-    const decoded = decodeText(bytes);
+    const decoded = decodeImportBytes(bytes);
     if (!decoded.ok) {
       this.skip(name, decoded.reason);
       return;
@@ -164,49 +146,8 @@ class FileCollector {
   }
 }
 
-export type DecodeResult = { ok: true; text: string } | { ok: false; reason: string };
-
-/**
- * Decodes file bytes as UTF-8 (or UTF-16 when a byte-order mark says so) and drops the BOM.
- * Invalid UTF-8 is refused rather than decoded with replacement characters: a GBK file read as
- * UTF-8 would import as plausible-looking garbage.
- */
-export function decodeText(bytes: Uint8Array): DecodeResult {
-  let text: string;
-  try {
-    if (bytes[0] === 0xff && bytes[1] === 0xfe) text = new TextDecoder('utf-16le', { fatal: true }).decode(bytes.subarray(2));
-    else if (bytes[0] === 0xfe && bytes[1] === 0xff) text = new TextDecoder('utf-16be', { fatal: true }).decode(bytes.subarray(2));
-    else {
-      const hasBom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-      text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(hasBom ? bytes.subarray(3) : bytes);
-    }
-  } catch {
-    return { ok: false, reason: 'not UTF-8 text; save it as UTF-8 (in Excel: "CSV UTF-8")' };
-  }
-  if (text.includes('\u0000')) {
-    return { ok: false, reason: 'contains NUL characters: a binary file, or UTF-16 without a byte-order mark' };
-  }
-  return { ok: true, text };
-}
-
-function isImportable(extension: string): boolean {
-  return IMPORTABLE_EXTENSIONS.some((importable) => importable === extension);
-}
-
-function unsupportedReason(extension: string): string {
-  const supported = IMPORTABLE_EXTENSIONS.join(', ');
-  if (extension === '.xlsx' || extension === '.xls') {
-    return `Excel workbook; save it as "CSV UTF-8" first (supported: ${supported})`;
-  }
-  return `unsupported file type${extension ? ` (${extension})` : ''}; supported: ${supported}`;
-}
-
 function displayName(nameRoot: string, path: string): string {
   return relative(nameRoot, path).split(sep).join('/');
-}
-
-function formatBytes(bytes: number): string {
-  return bytes >= MIB ? `${(bytes / MIB).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 }
 
 function errorCode(error: Error): string {

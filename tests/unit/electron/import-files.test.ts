@@ -1,12 +1,8 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  DEFAULT_IMPORT_LIMITS,
-  decodeText,
-  readFolder,
-  readPickedFiles,
-} from '../../../electron/main/services/import-files';
+import { DEFAULT_IMPORT_LIMITS, readFolder, readPickedFiles } from '../../../electron/main/services/import-files';
+import { decodeImportBytes as decodeText } from '../../../shared/import/file-rules';
 import { makeTempDir, type TempDir } from '../../support/temp-dir';
 
 let temp: TempDir;
@@ -79,7 +75,7 @@ describe('readFolder', () => {
     const result = await readFolder(join(temp.path, 'm'), { ...DEFAULT_IMPORT_LIMITS, maxEntries: 2 });
 
     expect(result.files.map((file) => file.name)).toEqual(['m/a.txt', 'm/b.txt']);
-    expect(result.skipped).toEqual([{ name: 'm/c.txt', reason: 'stopped after 2 files; pick a smaller folder' }]);
+    expect(result.skipped).toEqual([{ name: 'm/c.txt', reason: 'stopped after 2 files; choose a smaller folder' }]);
   });
 
   it('reads linked files but does not follow links to folders', async () => {

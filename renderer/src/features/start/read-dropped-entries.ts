@@ -5,6 +5,13 @@
  * model, exactly as with "Import a folder…". The filters mirror the main process's file
  * reader (electron/main/services/import-files.ts) so both ways in behave alike.
  */
+import {
+  DEFAULT_IMPORT_LIMITS,
+  type ImportLimits,
+  decodeImportBytes,
+  skipReasonBeforeReading,
+  tooManyFilesReason,
+} from '../../../../shared/import/file-rules';
 import type { SourceFile } from '../../../../shared/model/dataset';
 
 export interface FileLike {
@@ -39,16 +46,6 @@ export interface DroppedFiles {
   skipped: { name: string; reason: string }[];
 }
 
-export const DROP_EXTENSIONS = ['.jsonl', '.json', '.csv', '.tsv', '.txt'] as const;
-const MIB = 1024 * 1024;
-export const DROP_LIMITS = { maxFileBytes: 64 * MIB, maxTotalBytes: 256 * MIB, maxEntries: 10_000 };
-
-function extensionOf(name: string): string {
-  const base = name.split('/').pop() ?? name;
-  const dot = base.lastIndexOf('.');
-  return dot > 0 ? base.slice(dot).toLowerCase() : '';
-}
-
 function displayName(entry: EntryLike): string {
   return entry.fullPath.replace(/^\/+/, '') || entry.name;
 }
@@ -76,29 +73,9 @@ function fileOf(entry: FileEntryLike): Promise<FileLike> {
   return new Promise((resolve, reject) => entry.file(resolve, reject));
 }
 
-export type DecodeResult = { ok: true; text: string } | { ok: false; reason: string };
-
-/** UTF-8 (or UTF-16 with a byte-order mark); invalid UTF-8 is refused, never decoded into plausible garbage. */
-export function decodeFileText(buffer: ArrayBuffer): DecodeResult {
-  const bytes = new Uint8Array(buffer);
-  let text: string;
-  try {
-    if (bytes[0] === 0xff && bytes[1] === 0xfe) text = new TextDecoder('utf-16le', { fatal: true }).decode(bytes.subarray(2));
-    else if (bytes[0] === 0xfe && bytes[1] === 0xff) text = new TextDecoder('utf-16be', { fatal: true }).decode(bytes.subarray(2));
-    else {
-      const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-      text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bom ? bytes.subarray(3) : bytes);
-    }
-  } catch {
-    return { ok: false, reason: 'not UTF-8 text; save it as UTF-8 (in Excel: "CSV UTF-8")' };
-  }
-  if (text.includes('\u0000')) return { ok: false, reason: 'contains NUL characters: a binary file, or UTF-16 without a byte-order mark' };
-  return { ok: true, text };
-}
-
 const byName = new Intl.Collator('en', { numeric: true }).compare;
 
-export async function readDroppedEntries(roots: readonly EntryLike[], limits = DROP_LIMITS): Promise<DroppedFiles> {
+export async function readDroppedEntries(roots: readonly EntryLike[], limits: ImportLimits = DEFAULT_IMPORT_LIMITS): Promise<DroppedFiles> {
   const result: DroppedFiles = { files: [], skipped: [] };
   let totalBytes = 0;
   let seen = 0;
@@ -107,24 +84,16 @@ export async function readDroppedEntries(roots: readonly EntryLike[], limits = D
     const name = displayName(entry);
     seen += 1;
     if (seen > limits.maxEntries) {
-      result.skipped.push({ name, reason: `stopped after ${limits.maxEntries} files; drop a smaller folder` });
-      return;
-    }
-    const extension = extensionOf(name);
-    if (!DROP_EXTENSIONS.some((allowed) => allowed === extension)) {
-      result.skipped.push({ name, reason: `unsupported file type${extension ? ` (${extension})` : ''}; supported: ${DROP_EXTENSIONS.join(', ')}` });
+      result.skipped.push({ name, reason: tooManyFilesReason(limits) });
       return;
     }
     const file = await fileOf(entry);
-    if (file.size > limits.maxFileBytes) {
-      result.skipped.push({ name, reason: `too large (${(file.size / MIB).toFixed(1)} MB; the limit is ${limits.maxFileBytes / MIB} MB)` });
+    const reason = skipReasonBeforeReading(name, file.size, totalBytes, limits);
+    if (reason) {
+      result.skipped.push({ name, reason });
       return;
     }
-    if (totalBytes + file.size > limits.maxTotalBytes) {
-      result.skipped.push({ name, reason: `the import would exceed ${limits.maxTotalBytes / MIB} MB in total; import it separately` });
-      return;
-    }
-    const decoded = decodeFileText(await file.arrayBuffer());
+    const decoded = decodeImportBytes(new Uint8Array(await file.arrayBuffer()));
     if (!decoded.ok) {
       result.skipped.push({ name, reason: decoded.reason });
       return;

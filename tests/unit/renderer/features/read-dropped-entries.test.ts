@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { decodeImportBytes } from '../../../../shared/import/file-rules';
 import {
-  decodeFileText,
   readDroppedEntries,
   type DirectoryEntryLike,
   type EntryLike,
@@ -96,10 +96,10 @@ describe('plainFileEntry', () => {
   });
 });
 
-describe('decodeFileText', () => {
+describe('decodeImportBytes', () => {
   it('drops a UTF-8 byte-order mark and reads UTF-16 with one', () => {
-    expect(decodeFileText(toBuffer(new Uint8Array([0xef, 0xbb, 0xbf, 0x61, 0x62])))).toEqual({ ok: true, text: 'ab' });
-    expect(decodeFileText(toBuffer(new Uint8Array([0xff, 0xfe, 0x61, 0x00, 0x2d, 0x4e])))).toEqual({ ok: true, text: 'a中' });
-    expect(decodeFileText(toBuffer(new Uint8Array([0x61, 0x00, 0x62, 0x00])))).toMatchObject({ ok: false });
+    expect(decodeImportBytes(new Uint8Array([0xef, 0xbb, 0xbf, 0x61, 0x62]))).toEqual({ ok: true, text: 'ab' });
+    expect(decodeImportBytes(new Uint8Array([0xff, 0xfe, 0x61, 0x00, 0x2d, 0x4e]))).toEqual({ ok: true, text: 'a中' });
+    expect(decodeImportBytes(new Uint8Array([0x61, 0x00, 0x62, 0x00]))).toMatchObject({ ok: false });
   });
 });
