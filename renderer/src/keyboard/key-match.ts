@@ -101,9 +101,24 @@ export function isTypingTarget(target: unknown): boolean {
   return false;
 }
 
-/** Keys typed into a text box stay there, except Escape and Mod combinations. */
+const ACTIVATABLE_TAGS = new Set(['BUTTON', 'A', 'SUMMARY']);
+
+/** True for a focused button, link or checkbox-like input: Enter and Space activate it. */
+export function isActivatableTarget(target: unknown): boolean {
+  if (target === null || typeof target !== 'object') return false;
+  const element = target as ElementLike;
+  const tag = typeof element.tagName === 'string' ? element.tagName.toUpperCase() : '';
+  if (ACTIVATABLE_TAGS.has(tag)) return true;
+  return tag === 'INPUT' && NON_TYPING_INPUT_TYPES.has(String(element.type ?? 'text').toLowerCase());
+}
+
+/**
+ * Keys typed into a text box stay there, except Escape and Mod combinations; Enter and Space
+ * on a focused control activate that control, never a view-wide command.
+ */
 export function isCommandCandidate(event: KeyEventLike): boolean {
   if (event.isComposing) return false;
+  if ((event.key === 'Enter' || event.key === ' ') && !event.ctrlKey && !event.metaKey && isActivatableTarget(event.target)) return false;
   if (!isTypingTarget(event.target)) return true;
   return event.key === 'Escape' || event.ctrlKey || event.metaKey;
 }

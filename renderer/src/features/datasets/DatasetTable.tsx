@@ -29,10 +29,6 @@ interface DatasetTableProps {
   onVisibleRowsChange(rows: DialogueRow[]): void;
 }
 
-function isActivatable(element: Element | null): element is HTMLElement {
-  return element instanceof HTMLElement && element.matches('button, a[href], summary, [role="button"]');
-}
-
 export function DatasetTable({ rows, onVisibleRowsChange }: DatasetTableProps) {
   const t = useT();
   const openDialogue = useAppStore((state) => state.openDialogue);
@@ -105,12 +101,6 @@ export function DatasetTable({ rows, onVisibleRowsChange }: DatasetTableProps) {
     'list.next': () => move(1),
     'list.prev': () => move(-1),
     'list.open': () => {
-      // The keymap claims Enter for the whole view; a focused button still gets its own Enter.
-      const active = document.activeElement;
-      if (isActivatable(active)) {
-        active.click();
-        return;
-      }
       if (selectedIndex >= 0) openDialogue(visibleRows[selectedIndex].id);
     },
   };

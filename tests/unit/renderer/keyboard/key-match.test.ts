@@ -87,6 +87,9 @@ describe('typing targets', () => {
     expect(isCommandCandidate(key('Escape', { target: input }))).toBe(true);
     expect(isCommandCandidate(key('z', { target: input, ctrlKey: true }))).toBe(true);
     expect(isCommandCandidate(key('j', { target: button }))).toBe(true);
+    expect(isCommandCandidate(key('Enter', { target: button }))).toBe(false);
+    expect(isCommandCandidate(key(' ', { target: button }))).toBe(false);
+    expect(isCommandCandidate(key('Enter', { target: { tagName: 'DIV' } }))).toBe(true);
     expect(isCommandCandidate(key('j', { isComposing: true }))).toBe(false);
   });
 });
