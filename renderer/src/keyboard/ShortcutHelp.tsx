@@ -1,4 +1,3 @@
-/// <reference types="vite/client" />
 import { useEffect, useMemo, useRef } from 'react';
 import { useSettingsStore } from '../stores/settings/store';
 import { SCOPE_NAMES } from './keymap';

@@ -1,4 +1,3 @@
-/// <reference types="vite/client" />
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { codebookForDataset } from '../../codebook';
 import { dialogueStatusOf } from '../../db/repositories/dialogues';
