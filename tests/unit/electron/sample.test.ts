@@ -40,10 +40,10 @@ describe('readSample', () => {
     await expect(readSample(temp.path)).rejects.toThrow('contains no importable file');
   });
 
-  // The real sample is written by another part of the project; check its layout once it exists.
-  it.skipIf(!existsSync(sampleDir(RESOURCES_DIR)))('reads the bundled sample as <model>/<file>.jsonl', async () => {
+  it('reads the bundled sample as <model>/<file>.jsonl', async () => {
+    expect(existsSync(sampleDir(RESOURCES_DIR)), 'resources/sample ships with the app').toBe(true);
     const files = await readSample(RESOURCES_DIR);
-    expect(files.length).toBeGreaterThan(0);
+    expect(files).toHaveLength(12);
     for (const file of files) {
       expect(file.name).toMatch(/^[^/]+\/[^/]+\.jsonl$/);
       expect(file.text.trim()).not.toBe('');
