@@ -1,18 +1,23 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
+import { decodeImportBytes, isImportableName } from '../../shared/import/file-rules';
 import type { SourceFile } from '../../shared/model/dataset';
-
-/** Extensions a folder import reads; others (README.md, LICENSE) are skipped silently. */
-export const IMPORT_EXTENSIONS = ['.jsonl', '.json', '.csv', '.tsv'] as const;
 
 export interface InputProblem {
   file: string;
   message: string;
+  /** 'missing': the path does not exist; 'unreadable': a file that exists but could not be read or decoded */
+  kind: 'missing' | 'unreadable';
 }
 
-function wanted(name: string): boolean {
-  const lower = name.toLowerCase();
-  return IMPORT_EXTENSIONS.some((extension) => lower.endsWith(extension));
+/** A file to check: its text under the name to print, and the name its teacher model comes from. */
+export interface InputFile extends SourceFile {
+  /**
+   * The path relative to the parent of the folder given on the command line
+   * (`GPT-4o/x.jsonl` for the folder `…/GPT-4o`), as the app's folder import names it; for a
+   * file given directly, the path as given.
+   */
+  teacherModelFrom: string;
 }
 
 async function walk(folder: string): Promise<string[]> {
@@ -22,39 +27,52 @@ async function walk(folder: string): Promise<string[]> {
     if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
     const path = join(folder, entry.name);
     if (entry.isDirectory()) found.push(...(await walk(path)));
-    else if (entry.isFile() && wanted(entry.name)) found.push(path);
+    else if (entry.isFile() && isImportableName(entry.name)) found.push(path);
   }
   return found;
 }
 
 const slashes = (path: string): string => path.split('\\').join('/');
 
+async function readText(path: string): Promise<{ text: string } | { problem: string }> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    return { problem: `Cannot read the file: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const decoded = decodeImportBytes(bytes);
+  return decoded.ok ? { text: decoded.text } : { problem: `Cannot read the file: ${decoded.reason}.` };
+}
+
 /**
- * Reads the files named on the command line. A folder is read recursively and its files are
- * named relative to the folder's parent (`GPT-4o/x.jsonl` for the folder `…/GPT-4o`), so the
- * folder name gives the teacher model, as in the app's folder import. A file keeps the path
- * as given.
+ * Reads the files named on the command line as the app does: bytes decoded by the import's
+ * own rules (UTF-8, or UTF-16 with a byte-order mark; anything else is a problem, never
+ * replacement characters), folders walked recursively for the importable extensions. A file is
+ * named as the user can open it: `join(folder argument, path inside it)`, or the path as given.
+ * The teacher model is derived from the folder structure instead (InputFile.teacherModelFrom),
+ * so `validate .` inside `GPT-4o/` still finds `GPT-4o`.
  */
-export async function readInputs(paths: readonly string[]): Promise<{ files: SourceFile[]; problems: InputProblem[] }> {
-  const files: SourceFile[] = [];
+export async function readInputs(paths: readonly string[]): Promise<{ files: InputFile[]; problems: InputProblem[] }> {
+  const files: InputFile[] = [];
   const problems: InputProblem[] = [];
   for (const path of paths) {
     let isFolder: boolean;
     try {
       isFolder = (await stat(path)).isDirectory();
     } catch {
-      problems.push({ file: slashes(path), message: 'No such file or folder.' });
+      problems.push({ file: slashes(path), message: 'No such file or folder.', kind: 'missing' });
       continue;
     }
     const targets = isFolder ? await walk(path) : [path];
-    const base = dirname(resolve(path));
+    const folderName = basename(resolve(path));
     for (const target of targets) {
-      const name = isFolder ? slashes(relative(base, resolve(target))) : slashes(path);
-      try {
-        files.push({ name, text: await readFile(target, 'utf8') });
-      } catch (error) {
-        problems.push({ file: name, message: `Cannot read the file: ${error instanceof Error ? error.message : String(error)}` });
-      }
+      const inside = relative(path, target);
+      const name = slashes(isFolder ? join(path, inside) : path);
+      const teacherModelFrom = isFolder ? slashes(join(folderName, inside)) : slashes(path);
+      const read = await readText(target);
+      if ('problem' in read) problems.push({ file: name, message: read.problem, kind: 'unreadable' });
+      else files.push({ name, text: read.text, teacherModelFrom });
     }
   }
   return { files, problems };

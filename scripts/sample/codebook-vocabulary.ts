@@ -1,18 +1,10 @@
 /** Which raw annotation values the default codebook recognises (code, Chinese/English name or alias). */
 import { readFileSync } from 'node:fs';
-import type { Codebook, FieldDef } from '../../shared/codebook/types';
-import { splitMultiValue } from './sid-record';
+import { normalizeValue } from '../../shared/codebook';
+import type { Codebook } from '../../shared/codebook/types';
 
 export function loadCodebook(path: string): Codebook {
   return JSON.parse(readFileSync(path, 'utf8')) as Codebook;
-}
-
-function spellings(field: FieldDef): Set<string> {
-  const known = new Set<string>();
-  for (const label of field.labels) {
-    for (const spelling of [label.code, label.name.zh, label.name.en, ...label.aliases]) known.add(spelling.toLowerCase());
-  }
-  return known;
 }
 
 export interface Vocabulary {
@@ -20,15 +12,14 @@ export interface Vocabulary {
   unknownParts(fieldId: string, raw: string): string[];
 }
 
+/** Uses the importer's own normalisation, so the sample's notion of "unknown" is the app's. */
 export function vocabularyOf(codebook: Codebook): Vocabulary {
-  const byField = new Map(codebook.fields.map((field) => [field.id, { field, known: spellings(field) }]));
+  const byId = new Map(codebook.fields.map((field) => [field.id, field]));
   return {
     unknownParts(fieldId, raw) {
-      const entry = byField.get(fieldId);
-      if (!entry) throw new Error(`The codebook has no field "${fieldId}"`);
-      if (raw.trim() === '') return [];
-      const parts = entry.field.type === 'set' ? splitMultiValue(raw) : [raw.trim()];
-      return parts.filter((part) => !entry.known.has(part.toLowerCase()));
+      const field = byId.get(fieldId);
+      if (!field) throw new Error(`The codebook has no field "${fieldId}"`);
+      return normalizeValue(field, raw).unknown;
     },
   };
 }

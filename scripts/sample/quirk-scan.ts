@@ -21,6 +21,7 @@ export type QuirkKind =
   | 'separator'
   | 'end-marker'
   | 'speaker-alias'
+  | 'glossed-label'
   | 'empty-strategy'
   | 'ends-with-student';
 
@@ -121,7 +122,10 @@ function scanRecord(file: string, line: number, record: SidRecord, vocabulary: V
     const at = `annotation ${index + 1}`;
     for (const field of LABELLED_FIELDS) {
       const unknown = vocabulary.unknownParts(field, annotation[field]);
-      if (unknown.length === 0) continue;
+      if (unknown.length === 0) {
+        if (/[（(][A-Za-z][^）)]*[）)]/.test(annotation[field])) hit('glossed-label', `${at}: ${field} «${annotation[field]}»`);
+        continue;
+      }
       const intents = unknown.filter((part) => vocabulary.unknownParts('teacher_intent', part).length === 0);
       if (field === 'teaching_strategy' && intents.length > 0) {
         hit('intent-as-strategy', `${at}: teaching_strategy «${annotation[field]}» holds the intent ${intents.join(', ')}`);

@@ -42,6 +42,11 @@ const QUIRK_SECTIONS: { kinds: QuirkKind[]; title: string; expectation: string }
     expectation: '`老师` is an alias of 教师 in the codebook.',
   },
   {
+    kinds: ['glossed-label'],
+    title: 'A label written with an English gloss in brackets',
+    expectation: 'Resolves to its label when either part names it (here 理解 → understand); the raw text is kept. The same spelling as a cognition state is outside the codebook (above).',
+  },
+  {
     kinds: ['empty-strategy'],
     title: 'A teacher turn with an empty teaching_strategy',
     expectation: 'The field applies but holds no value: it counts against strategy density (SD).',

@@ -11,9 +11,14 @@ export function sidLabelText(label: LabelDef): string {
   return label.name.zh || label.code;
 }
 
-/** One field as written into a SID annotation object: set fields joined with ", ". */
+/**
+ * One field as written into a SID annotation object. Text fields: the text. Values nobody
+ * reviewed: as imported (`老师` stays `老师`, `生物,地理` keeps its comma), also when they did not
+ * resolve. Reviewed values, values merged from several entries and values the source never
+ * had: the Chinese label(s), set fields joined with ", ".
+ */
 export function sidFieldText(field: FieldDef, value: ExportValue): string {
-  if (field.type === 'text' || value.unresolved) return value.text;
+  if (field.type === 'text' || value.asImported || value.unresolved) return value.text;
   return value.codes
     .map((code) => {
       const label = labelByCode(field, code);

@@ -15,70 +15,129 @@ export interface AlignSource {
 
 export type MatchLevel = 'exact' | 'normalized' | 'containment';
 
-/** Where one annotation went: a turn index and how, or nowhere. */
-export type AlignmentResult = { turn: number; level: MatchLevel } | { turn: -1; level: null };
+/**
+ * Why an annotation stayed unaligned:
+ * - 'no-text': it has no utterance;
+ * - 'no-match': no turn's text matches it at any level;
+ * - 'speaker-mismatch': its text equals a turn's (exactly or normalised) but the speakers differ;
+ * - 'already-annotated': it matches a turn (speakers agreeing) that other annotations already describe.
+ */
+export type UnalignedReason = 'no-text' | 'no-match' | 'speaker-mismatch' | 'already-annotated';
+
+/**
+ * Where one annotation went. Aligned: the turn, how, and whether it lies before the turn of an
+ * earlier annotation (`outOfOrder`). Unaligned: why, and the turn it resembles for the
+ * reasons that name one (`near`, else null).
+ */
+export type AlignmentResult =
+  | { turn: number; level: MatchLevel; outOfOrder: boolean }
+  | { turn: -1; level: null; reason: UnalignedReason; near: number | null };
 
 /** Containment needs this many folded characters in the shorter text, so `对` cannot match everything. */
 const MIN_CONTAINED_LENGTH = 2;
 
-const LEVELS: readonly MatchLevel[] = ['exact', 'normalized', 'containment'];
+/**
+ * How much of a turn the annotations so far account for: 'whole' after an exact or normalised
+ * match (no other annotation belongs there), 'part' after containment (a long utterance split
+ * into fragments may send more).
+ */
+type Claim = 'none' | 'part' | 'whole';
+
+/** 'other' (a narrator, an odd label) and an unresolved speaker agree with anyone. */
+function speakersAgree(annotation: SpeakerCode | null, turn: SpeakerCode): boolean {
+  if (annotation === null || annotation === 'other' || turn === 'other') return true;
+  return annotation === turn;
+}
 
 /**
- * Aligns annotation entries to dialogue turns by their text, never by index alone:
- * level by level (exact, then normalised, then containment either way), searching forward
- * from the last aligned turn (that turn itself comes second: a long utterance split into
- * several annotation entries), and only then the whole dialogue. Containment also requires
- * the speakers to agree when the annotation names one, because short texts recur.
+ * Aligns annotation entries to dialogue turns by their text, never by index alone, keeping
+ * the order of the annotations (monotonic) and trusting the nearest evidence first:
+ *
+ * 1. Ahead of the last aligned turn (the cursor), the first turn whose text equals the
+ *    annotation's exactly or after normalisation, with agreeing speakers. The nearest such turn
+ *    wins, so `好的` goes to the next `好的。`, not to a later verbatim `好的`.
+ * 2. Containment either way, speakers agreeing: first the cursor turn when it is being split
+ *    (the previous annotation was a fragment of it: SID's split final summary), then the
+ *    nearest turn ahead. A turn matched in full takes no fragments.
+ * 3. Behind the cursor, nearest first (an annotation out of order): unclaimed turns by whole
+ *    match, then by containment, then turns being split by containment; never a turn another
+ *    annotation matched in full. The cursor stays, so one stray entry does not drag the rest back.
+ *
+ * Speakers agree when equal or when either is unknown/'other'. Linear per annotation in the
+ * usual case (the next turn matches); folded texts are computed at most once per text.
  */
 export function alignAnnotations(turns: readonly AlignTarget[], annotations: readonly AlignSource[]): AlignmentResult[] {
   const folded: (string | undefined)[] = new Array(turns.length);
   const foldedTurn = (i: number): string => (folded[i] ??= foldForAlignment(turns[i].utterance));
+  const claims: Claim[] = turns.map(() => 'none');
   let cursor = -1;
 
-  return annotations.map((annotation) => {
-    if (annotation.utterance === null) return { turn: -1, level: null };
+  return annotations.map((annotation): AlignmentResult => {
+    if (annotation.utterance === null) return { turn: -1, level: null, reason: 'no-text', near: null };
     const text = annotation.utterance;
-    // the common case, the next turn verbatim, without building the search order
-    if (cursor + 1 < turns.length && turns[cursor + 1].utterance === text) {
-      cursor += 1;
-      return { turn: cursor, level: 'exact' };
-    }
     let foldedText: string | undefined;
     const foldedAnnotation = (): string => (foldedText ??= foldForAlignment(text));
+    const agrees = (i: number): boolean => speakersAgree(annotation.speaker, turns[i].speaker);
 
-    const matches = (i: number, level: MatchLevel): boolean => {
-      if (level === 'exact') return turns[i].utterance === text;
+    const wholeMatch = (i: number): 'exact' | 'normalized' | null => {
+      if (turns[i].utterance === text) return 'exact';
+      const a = foldedAnnotation();
+      return a.length > 0 && a === foldedTurn(i) ? 'normalized' : null;
+    };
+    const contains = (i: number): boolean => {
       const a = foldedAnnotation();
       const t = foldedTurn(i);
-      if (level === 'normalized') return a.length > 0 && a === t;
-      if (annotation.speaker !== null && annotation.speaker !== turns[i].speaker) return false;
       const [shorter, longer] = a.length <= t.length ? [a, t] : [t, a];
       return shorter.length >= MIN_CONTAINED_LENGTH && longer.includes(shorter);
     };
+    const take = (turn: number, level: MatchLevel, outOfOrder: boolean): AlignmentResult => {
+      claims[turn] = level === 'containment' ? 'part' : 'whole';
+      if (!outOfOrder) cursor = Math.max(cursor, turn);
+      return { turn, level, outOfOrder };
+    };
 
-    for (const order of searchOrders(turns.length, cursor)) {
-      for (const level of LEVELS) {
-        const turn = order.find((i) => matches(i, level));
-        if (turn !== undefined) {
-          cursor = turn;
-          return { turn, level };
-        }
-      }
+    for (let i = cursor + 1; i < turns.length; i++) {
+      if (!agrees(i)) continue;
+      const level = wholeMatch(i);
+      if (level) return take(i, level, false);
     }
-    return { turn: -1, level: null };
+    if (cursor >= 0 && claims[cursor] === 'part' && agrees(cursor) && contains(cursor)) return take(cursor, 'containment', false);
+    for (let i = cursor + 1; i < turns.length; i++) {
+      if (agrees(i) && contains(i)) return take(i, 'containment', false);
+    }
+
+    for (let i = cursor - 1; i >= 0; i--) {
+      if (claims[i] !== 'none' || !agrees(i)) continue;
+      const level = wholeMatch(i);
+      if (level) return take(i, level, true);
+    }
+    for (let i = cursor - 1; i >= 0; i--) {
+      if (claims[i] === 'none' && agrees(i) && contains(i)) return take(i, 'containment', true);
+    }
+    for (let i = cursor - 1; i >= 0; i--) {
+      if (claims[i] === 'part' && agrees(i) && contains(i)) return take(i, 'containment', true);
+    }
+    return unalignedResult(turns.length, agrees, wholeMatch, contains, claims);
   });
 }
 
-/**
- * The next turn, then the last aligned turn again (the fragments of a split utterance), then
- * the rest forward; everything before the cursor only as a fallback.
- */
-function searchOrders(count: number, cursor: number): number[][] {
-  const forward: number[] = [];
-  if (cursor + 1 < count) forward.push(cursor + 1);
-  if (cursor >= 0) forward.push(cursor);
-  for (let i = cursor + 2; i < count; i++) forward.push(i);
-  const backward: number[] = [];
-  for (let i = 0; i < cursor; i++) backward.push(i);
-  return backward.length > 0 ? [forward, backward] : [forward];
+/** The most helpful explanation for an annotation that found no turn. */
+function unalignedResult(
+  count: number,
+  agrees: (i: number) => boolean,
+  wholeMatch: (i: number) => MatchLevel | null,
+  contains: (i: number) => boolean,
+  claims: readonly Claim[],
+): AlignmentResult {
+  let mismatch: number | null = null;
+  for (let i = 0; i < count; i++) {
+    if (wholeMatch(i) === null) continue;
+    if (agrees(i)) return { turn: -1, level: null, reason: 'already-annotated', near: i };
+    mismatch ??= i;
+  }
+  if (mismatch !== null) return { turn: -1, level: null, reason: 'speaker-mismatch', near: mismatch };
+  for (let i = 0; i < count; i++) {
+    if (claims[i] !== 'none' && agrees(i) && contains(i)) return { turn: -1, level: null, reason: 'already-annotated', near: i };
+  }
+  return { turn: -1, level: null, reason: 'no-match', near: null };
 }

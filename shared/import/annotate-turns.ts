@@ -1,11 +1,15 @@
 import { fieldById } from '../codebook/lookup';
 import type { Codebook } from '../codebook/types';
 import type { AlignmentKind, FieldValues, ParsedTurn, SpeakerCode, UnalignedAnnotation } from '../model/dataset';
+import type { AlignmentResult } from './align';
 import { alignAnnotations } from './align';
 import { annotationValues, cellText, mergeFieldValues } from './annotation-values';
+import type { EntryExtras } from './entry-extras';
+import { addEntryExtras, mergeEntryExtras } from './entry-extras';
 import type { IssueSink } from './issues';
 import { snippet, turnLabel } from './issues';
 import { warnAboutLabels } from './label-warnings';
+import { ownEntriesExcept } from './own-keys';
 import { resolveSpeaker } from './speaker';
 import { hasEndMarker } from './text-normalize';
 
@@ -52,18 +56,36 @@ function finishTurn(draft: DraftTurn, index: number, pre: FieldValues, alignment
   };
 }
 
+/** Why an annotation found no turn, for the 'unaligned-annotation' warning. */
+function unalignedExplanation(result: Extract<AlignmentResult, { level: null }>, text: string, speakerRaw: string, drafts: readonly DraftTurn[]): string {
+  const quoted = `("${snippet(text)}")`;
+  const near = result.near === null ? '' : turnLabel(result.near, drafts[result.near].speakerRaw);
+  switch (result.reason) {
+    case 'no-text':
+      return 'has no "utterance" text';
+    case 'speaker-mismatch':
+      return `${quoted} has the text of ${near} but the speaker "${snippet(speakerRaw, 12)}"`;
+    case 'already-annotated':
+      return `${quoted} matches ${near}, which other annotation entries already describe`;
+    case 'no-match':
+      return `${quoted} matches no utterance in this dialogue`;
+  }
+}
+
 /**
  * Attaches SID annotation entries to the turns they describe (align.ts), merges entries that
  * land on the same turn, and reports everything a reviewer must look at: unaligned entries,
- * merged fragments, conflicts and unknown labels.
+ * entries out of order, merged fragments, conflicts and unknown labels. Keys of an entry that
+ * are not codebook fields come back in `annotationExtras` (entry-extras.ts).
  */
 export function annotateTurns(
   drafts: readonly DraftTurn[],
   annotations: readonly Record<string, unknown>[],
   ctx: AnnotateContext,
-): { turns: ParsedTurn[]; unaligned: UnalignedAnnotation[] } {
+): { turns: ParsedTurn[]; unaligned: UnalignedAnnotation[]; annotationExtras: EntryExtras } {
   const { codebook, issues, line } = ctx;
   const hasSpeakerField = fieldById(codebook, 'speaker') !== undefined;
+  const fieldIds = new Set(codebook.fields.map((field) => field.id));
   const sources = annotations.map((annotation) => ({
     utterance: typeof annotation.utterance === 'string' ? annotation.utterance : null,
     speaker: hasSpeakerField ? resolveSpeaker(codebook, cellText(annotation.speaker)) : null,
@@ -73,21 +95,27 @@ export function annotateTurns(
   const perTurn: { indices: number[]; level: AlignmentKind }[] = drafts.map(() => ({ indices: [], level: 'none' }));
   const unaligned: UnalignedAnnotation[] = [];
   results.forEach((result, i) => {
+    const text = sources[i].utterance ?? '';
     if (result.level === null) {
-      const text = sources[i].utterance ?? '';
-      unaligned.push({ index: i, speakerRaw: cellText(annotations[i].speaker), utterance: text, raw: annotations[i] });
-      const what = sources[i].utterance === null ? 'has no "utterance" text' : `("${snippet(text)}") matches no utterance in this dialogue`;
-      issues.warn(line, 'unaligned-annotation', `Annotation ${i + 1} ${what}; it is kept aside as unaligned for review.`);
+      const speakerRaw = cellText(annotations[i].speaker);
+      unaligned.push({ index: i, speakerRaw, utterance: text, raw: annotations[i] });
+      issues.warn(line, 'unaligned-annotation', `Annotation ${i + 1} ${unalignedExplanation(result, text, speakerRaw, drafts)}; it is kept aside as unaligned for review.`);
       return;
+    }
+    if (result.outOfOrder) {
+      const target = turnLabel(result.turn, drafts[result.turn].speakerRaw);
+      issues.warn(line, 'out-of-order-annotation', `Annotation ${i + 1} ("${snippet(text)}") was attached to ${target}, which comes before the turns of the entries listed ahead of it; check that it belongs there.`);
     }
     const slot = perTurn[result.turn];
     slot.indices.push(i);
     if (slot.level === 'none' || LEVEL_RANK[result.level] > LEVEL_RANK[slot.level]) slot.level = result.level;
   });
 
+  const annotationExtras: EntryExtras = {};
   const turns = drafts.map((draft, index) => {
     const { indices, level } = perTurn[index];
     if (indices.length === 0) return finishTurn(draft, index, {}, 'none', 0);
+    addEntryExtras(annotationExtras, index, mergeEntryExtras(indices.map((i) => ownEntriesExcept(annotations[i], fieldIds))));
     const fragments = indices.map((i) => annotationValues(codebook, annotations[i]));
     if (indices.length > 1) {
       const list = indices.map((i) => i + 1).join(', ');
@@ -98,6 +126,5 @@ export function annotateTurns(
     warnAboutLabels(codebook, turn, turnLabel(index, draft.speakerRaw), line, issues);
     return turn;
   });
-  return { turns, unaligned };
+  return { turns, unaligned, annotationExtras };
 }
-

@@ -18,7 +18,7 @@ export function cellText(value: unknown): string {
 export function annotationValues(codebook: Codebook, annotation: Record<string, unknown>): FieldValues {
   const values: FieldValues = {};
   for (const field of codebook.fields) {
-    if (field.id in annotation) values[field.id] = normalizeValue(field, cellText(annotation[field.id]));
+    if (Object.hasOwn(annotation, field.id)) values[field.id] = normalizeValue(field, cellText(annotation[field.id]));
   }
   return values;
 }

@@ -1,9 +1,11 @@
 export * from './types';
 export { alignAnnotations } from './align';
-export type { AlignmentResult, AlignSource, AlignTarget, MatchLevel } from './align';
+export type { AlignmentResult, AlignSource, AlignTarget, MatchLevel, UnalignedReason } from './align';
 export { guessColumnMapping } from './delimited/guess-mapping';
 export { previewDelimited } from './delimited/preview';
 export { detectFormat } from './detect-format';
+export { ANNOTATION_EXTRAS_KEY, RESERVED_EXTRA_KEYS, TURN_EXTRAS_KEY } from './entry-extras';
+export type { EntryExtras } from './entry-extras';
 export { contentHash } from './hash';
 export { parseSourceFile } from './parse-source-file';
 export { BRIDGE_ERROR_TO_COGNITION, BRIDGE_INTENT_TO_SID, BRIDGE_STRATEGY_TO_SID } from './presets/bridge-tables';

@@ -54,7 +54,7 @@ export function parseSourceFile(file: SourceFile, opts: ParseOptions): ParsedFil
   const issues = new IssueSink(file.name);
   const detected = opts.format ?? detectFormat(file);
   const format: SourceFormat = detected === 'unknown' ? (fileExtension(file.name) === 'csv' ? 'delimited' : 'sid-jsonl') : detected;
-  const teacherModel = opts.teacherModel ?? PRESET_TEACHERS[format] ?? teacherModelFromName(file.name);
+  const teacherModel = opts.teacherModel ?? PRESET_TEACHERS[format] ?? teacherModelFromName(opts.teacherModelFrom ?? file.name);
   let output: ParserOutput = [];
 
   if (text.trim() === '') {

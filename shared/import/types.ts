@@ -43,6 +43,12 @@ export interface ParseOptions {
   codebook: Codebook;
   /** overrides the model derived from the file/folder name */
   teacherModel?: string;
+  /**
+   * The name to derive the teacher model from (teacherModelFromName) when `SourceFile.name` is
+   * a display path that does not show the folder structure, e.g. the CLI shows `./x.jsonl` for
+   * a file of the folder `GPT-4o` given as `.`; default `SourceFile.name`.
+   */
+  teacherModelFrom?: string;
   /** for delimited files; when absent it is guessed from the header (guessColumnMapping) */
   mapping?: ColumnMapping;
   /** skip detection and parse as this format */

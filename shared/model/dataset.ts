@@ -110,6 +110,8 @@ export type ImportIssueCode =
   | 'bad-turn'
   | 'unknown-speaker'
   | 'unaligned-annotation'
+  /** an annotation entry aligned to a turn before the turn of an entry listed ahead of it */
+  | 'out-of-order-annotation'
   | 'merged-fragments'
   | 'unknown-label'
   /** a non-empty value on a field that does not apply to the turn's speaker */
@@ -118,6 +120,8 @@ export type ImportIssueCode =
   | 'missing-column'
   | 'bad-row'
   | 'duplicate-dialogue'
+  /** two rows of one CSV/TSV dialogue with the same turn-order value */
+  | 'duplicate-turn-order'
   | 'empty-file'
   | 'unsupported-format';
 

@@ -8,11 +8,12 @@ import { readInputs } from '../read-inputs';
 const USAGE = `Usage: maieutic validate <file or folder>... [--json]
 
 Checks dialogue files (SID JSONL/JSON, MathDial, Bridge, CSV/TSV) the way the import does.
-Folders are read recursively (.jsonl .json .csv .tsv). CSV/TSV columns are guessed from the header.
+Folders are read recursively (.jsonl .json .csv .tsv .txt). Files must be UTF-8 (or UTF-16 with a
+byte-order mark). CSV/TSV columns are guessed from the header.
 
   --json   print one JSON object {dialogues, turns, annotations, errors, warnings} and nothing else
 
-Prints "file:line: severity: message" per problem and a summary line.
+Prints "file:line: message" per error, "file:line: warning: message" per warning, then a summary line.
 Exit code: 0 no errors (warnings allowed), 1 at least one error, 2 wrong command line.
 `;
 
@@ -40,10 +41,11 @@ function report(parsed: readonly ParsedFile[], readErrors: Problem[]) {
   };
 }
 
-function printText(io: CliIo, result: ReturnType<typeof report>, readErrors: Problem[], fileCount: number): void {
-  const lines = readErrors.map((problem) => `${problem.file}:${problem.line}: error: ${problem.message}`);
-  for (const issue of result.issues) lines.push(`${issue.file}:${issue.line}: ${issue.severity}: ${issue.message}`);
-  const failed = result.summary.failedFiles.length;
+/** Errors as compilers print them (`file:line: message`), so editors and terminals link them; warnings say so. */
+function printText(io: CliIo, result: ReturnType<typeof report>, readErrors: Problem[], fileCount: number, unreadable: number): void {
+  const lines = readErrors.map((problem) => `${problem.file}:${problem.line}: ${problem.message}`);
+  for (const issue of result.issues) lines.push(issue.severity === 'error' ? `${issue.file}:${issue.line}: ${issue.message}` : `${issue.file}:${issue.line}: warning: ${issue.message}`);
+  const failed = result.summary.failedFiles.length + unreadable;
   lines.push(
     `${fileCount} file${fileCount === 1 ? '' : 's'} checked: ${result.dialogues} dialogues, ${result.turns} turns, ${result.annotations} annotations; ` +
       `${result.errors.length} error${result.errors.length === 1 ? '' : 's'}, ${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'}` +
@@ -67,13 +69,14 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
   }
   const { files, problems } = await readInputs(paths);
   const readErrors = problems.map((problem) => ({ file: problem.file, line: 1, message: problem.message }));
-  const parsed = files.map((file) => parseSourceFile(file, { codebook: DEFAULT_CODEBOOK }));
+  const parsed = files.map(({ name, text, teacherModelFrom }) => parseSourceFile({ name, text }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom }));
   const result = report(parsed, readErrors);
   if (json) {
     const { dialogues, turns, annotations, errors, warnings } = result;
     io.stdout(`${JSON.stringify({ dialogues, turns, annotations, errors, warnings })}\n`);
   } else {
-    printText(io, result, readErrors, files.length);
+    const unreadable = problems.filter((problem) => problem.kind === 'unreadable').length;
+    printText(io, result, readErrors, files.length + unreadable, unreadable);
   }
   return result.errors.length > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
 }

@@ -1,4 +1,5 @@
 import type { ParsedDialogue } from '../../model/dataset';
+import { setOwn } from '../own-keys';
 import type { DelimitedRow } from './read-rows';
 
 type HeaderFields = Pick<ParsedDialogue, 'topicId' | 'topicText' | 'studentId' | 'studentType' | 'scenario' | 'repeatId' | 'extra'>;
@@ -29,7 +30,7 @@ export function dialogueHeaderFields(header: readonly string[], unmapped: readon
     const textField = TEXT_COLUMNS.get(name);
     if (idField) fields[idField] = value.trim() === '' ? null : value;
     else if (textField) fields[textField] = value;
-    else fields.extra[name] = value;
+    else setOwn(fields.extra, name, value);
   }
   return fields;
 }

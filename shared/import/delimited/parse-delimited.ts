@@ -17,6 +17,8 @@ import { dialogueHeaderFields } from './dialogue-columns';
 
 interface RowTurn {
   order: number;
+  /** line of the row the turn came from */
+  line: number;
   turn: ParsedTurn;
 }
 
@@ -89,16 +91,31 @@ export function parseDelimited(name: string, text: string, ctx: ParserContext): 
   const output: ParserOutput = [];
   for (const [groupKey, group] of groups) {
     const externalId = groupKey.slice(groupKey.indexOf('\u0000') + 1);
+    if (columns.turnOrder !== null && !columns.rowTurns) warnDuplicateOrders(group.turns, externalId, table.header[columns.turnOrder], ctx.issues);
     const turns = [...group.turns].sort((a, b) => a.order - b.order).map((entry, index) => ({ ...entry.turn, index }));
     output.push({ dialogue: buildDialogue(ctx, table.header, columns, group.rows, externalId, turns), annotations: turns.filter(hasAnnotation).length });
   }
   return output;
 }
 
+/**
+ * Two rows of one dialogue with the same turn order leave their order to the file: the sort
+ * is stable, so they stay in file order, but a reviewer should know the file is ambiguous.
+ */
+function warnDuplicateOrders(turns: readonly RowTurn[], externalId: string, orderColumn: string, issues: IssueSink): void {
+  const firstLine = new Map<number, number>();
+  for (const { order, line } of turns) {
+    const seen = firstLine.get(order);
+    if (seen === undefined) firstLine.set(order, line);
+    else issues.warn(line, 'duplicate-turn-order', `Dialogue "${snippet(externalId, 40)}" has turn order ${order} in "${orderColumn}" on line ${seen} and on line ${line}; the two rows were kept in file order.`);
+  }
+}
+
 function readRowTurns(ctx: ParserContext, row: DelimitedRow, columns: ResolvedColumns, header: readonly string[]): RowTurn[] | null {
   if (columns.rowTurns) {
     return columns.rowTurns.map((spec, i) => ({
       order: i,
+      line: row.line,
       turn: makeTurn(ctx, row, spec.role, row.cells[spec.utterance], readValues(ctx.codebook, row.cells, spec.fields), i),
     }));
   }
@@ -109,7 +126,7 @@ function readRowTurns(ctx: ParserContext, row: DelimitedRow, columns: ResolvedCo
     return null;
   }
   const pre = readValues(ctx.codebook, row.cells, columns.fields);
-  return [{ order, turn: makeTurn(ctx, row, row.cells[columns.speaker], row.cells[columns.utterance], pre, 0) }];
+  return [{ order, line: row.line, turn: makeTurn(ctx, row, row.cells[columns.speaker], row.cells[columns.utterance], pre, 0) }];
 }
 
 function readOrder(row: DelimitedRow, column: number | null, header: readonly string[], issues: IssueSink): number | null {

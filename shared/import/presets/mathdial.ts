@@ -2,6 +2,7 @@ import type { FieldValues, ParsedDialogue, ParsedTurn } from '../../model/datase
 import { snippet, turnLabel } from '../issues';
 import { describeJsonError, isJsonObject, nonBlankLines } from '../json-records';
 import { warnAboutLabels } from '../label-warnings';
+import { ownEntriesExcept } from '../own-keys';
 import type { ParserContext, ParserOutput } from '../parser-types';
 import { resolveSpeaker } from '../speaker';
 import { hasEndMarker } from '../text-normalize';
@@ -76,8 +77,7 @@ export function parseMathDial(text: string, ctx: ParserContext): ParserOutput {
       continue;
     }
     const { turns, moves } = readTurns(record.conversation, line, ctx);
-    const extra: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(record)) if (!MODELLED_KEYS.has(key)) extra[key] = value;
+    const extra = ownEntriesExcept(record, MODELLED_KEYS);
     const dialogue: ParsedDialogue = {
       line,
       externalId: `${ctx.file}:${line}`,

@@ -2,9 +2,12 @@ import type { Codebook } from '../../codebook/types';
 import type { ParsedDialogue } from '../../model/dataset';
 import type { DraftTurn } from '../annotate-turns';
 import { annotateTurns } from '../annotate-turns';
+import type { EntryExtras } from '../entry-extras';
+import { addEntryExtras, ANNOTATION_EXTRAS_KEY, RESERVED_EXTRA_KEYS, TURN_EXTRAS_KEY } from '../entry-extras';
 import type { IssueSink } from '../issues';
 import { snippet } from '../issues';
 import { isJsonObject } from '../json-records';
+import { ownEntriesExcept, setOwn } from '../own-keys';
 import { resolveSpeaker } from '../speaker';
 
 export interface RecordContext {
@@ -31,9 +34,19 @@ function plainText(value: unknown): string {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 }
 
-function pick(entry: Record<string, unknown>, keys: readonly string[]): unknown {
-  for (const key of keys) if (typeof entry[key] === 'string') return entry[key];
+/** The first of `keys` holding a string, with its value. */
+function pick(entry: Record<string, unknown>, keys: readonly string[]): { key: string; value: string } | undefined {
+  for (const key of keys) {
+    const value = Object.hasOwn(entry, key) ? entry[key] : undefined;
+    if (typeof value === 'string') return { key, value };
+  }
   return undefined;
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 /**
@@ -41,8 +54,9 @@ function pick(entry: Record<string, unknown>, keys: readonly string[]): unknown 
  * is neither teacher nor student is a warning and the turn is kept as speaker 'other', so a
  * narrator line or an odd label does not block a whole file.
  */
-function readTurns(list: unknown[], ctx: RecordContext): DraftTurn[] {
+function readTurns(list: unknown[], ctx: RecordContext): { drafts: DraftTurn[]; turnExtras: EntryExtras } {
   const drafts: DraftTurn[] = [];
+  const turnExtras: EntryExtras = {};
   list.forEach((entry, i) => {
     if (!isJsonObject(entry)) {
       ctx.issues.error(ctx.line, 'bad-turn', `Turn ${i + 1} of "dialogue" is not an object like {"role": "教师", "content": "…"}.`);
@@ -50,19 +64,20 @@ function readTurns(list: unknown[], ctx: RecordContext): DraftTurn[] {
     }
     const role = pick(entry, ROLE_KEYS);
     const text = pick(entry, TEXT_KEYS);
-    if (typeof role !== 'string' || typeof text !== 'string') {
-      const missing = typeof role !== 'string' ? '"role" (教师 or 学生)' : '"content" text';
+    if (role === undefined || text === undefined) {
+      const missing = role === undefined ? '"role" (教师 or 学生)' : '"content" text';
       ctx.issues.error(ctx.line, 'bad-turn', `Turn ${i + 1} of "dialogue" has no ${missing}.`);
       return;
     }
-    let speaker = resolveSpeaker(ctx.codebook, role);
+    addEntryExtras(turnExtras, drafts.length, ownEntriesExcept(entry, new Set([role.key, text.key])));
+    let speaker = resolveSpeaker(ctx.codebook, role.value);
     if (speaker === null) {
-      ctx.issues.warn(ctx.line, 'unknown-speaker', `Turn ${i + 1} has role "${snippet(role, 20)}", which is neither teacher nor student; it was imported as speaker "other". If it is one of them, add it as an alias in the codebook.`);
+      ctx.issues.warn(ctx.line, 'unknown-speaker', `Turn ${i + 1} has role "${snippet(role.value, 20)}", which is neither teacher nor student; it was imported as speaker "other". If it is one of them, add it as an alias in the codebook.`);
       speaker = 'other';
     }
-    drafts.push({ speaker, speakerRaw: role, utterance: text });
+    drafts.push({ speaker, speakerRaw: role.value, utterance: text.value });
   });
-  return drafts;
+  return { drafts, turnExtras };
 }
 
 function readAnnotations(record: Record<string, unknown>, ctx: RecordContext): Record<string, unknown>[] | null {
@@ -86,22 +101,26 @@ export function parseSidRecord(record: unknown, ctx: RecordContext): { dialogue:
     ctx.issues.error(ctx.line, 'not-an-object', 'This record is not a JSON object; each record must be one dialogue {"dialogue": [...], "annotations": [...]}.');
     return null;
   }
+  if (Object.hasOwn(record, 'dialogue') && record.dialogue !== null && !Array.isArray(record.dialogue)) {
+    ctx.issues.error(ctx.line, 'missing-dialogue', `"dialogue" is not a list (it is ${describeType(record.dialogue)}); it must be a list of turns [{"role": …, "content": …}, …].`);
+    return null;
+  }
   if (!Array.isArray(record.dialogue)) {
     const keys = Object.keys(record).slice(0, 8).join(', ') || 'none';
     ctx.issues.error(ctx.line, 'missing-dialogue', `This record has no "dialogue" list (keys found: ${keys}). Each record needs "dialogue": [{"role": …, "content": …}, …].`);
     return null;
   }
-  const drafts = readTurns(record.dialogue, ctx);
+  const { drafts, turnExtras } = readTurns(record.dialogue, ctx);
   const annotations = readAnnotations(record, ctx);
   if (drafts.length !== record.dialogue.length || annotations === null) return null;
 
-  const { turns, unaligned } = annotateTurns(drafts, annotations, ctx);
+  const { turns, unaligned, annotationExtras } = annotateTurns(drafts, annotations, ctx);
   const topicId = idText(record.topic_id);
   const studentId = idText(record.student_id);
   const repeatId = idText(record.repeat_id);
-  const extra: Record<string, unknown> = {};
-  const known = new Set<string>(SID_RECORD_KEYS);
-  for (const [key, value] of Object.entries(record)) if (!known.has(key)) extra[key] = value;
+  const extra = ownEntriesExcept(record, new Set<string>([...SID_RECORD_KEYS, ...RESERVED_EXTRA_KEYS]));
+  if (Object.keys(turnExtras).length > 0) setOwn(extra, TURN_EXTRAS_KEY, turnExtras);
+  if (Object.keys(annotationExtras).length > 0) setOwn(extra, ANNOTATION_EXTRAS_KEY, annotationExtras);
 
   const dialogue: ParsedDialogue = {
     line: ctx.line,

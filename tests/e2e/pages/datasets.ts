@@ -124,6 +124,18 @@ export class DatasetsPage {
     await this.page.keyboard.press(key);
   }
 
+  /** The text of one column in every rendered row, top to bottom (the column found by its sort button). */
+  async columnTexts(column: DatasetColumn): Promise<string[]> {
+    const index = await this.table
+      .locator('thead th')
+      .evaluateAll((headers, id) => headers.findIndex((header) => header.querySelector(`[data-testid="dataset-sort-${id}"]`) !== null), column);
+    if (index === -1) throw new Error(`The table has no column ${column}`);
+    return this.rows.evaluateAll(
+      (rows, cellIndex) => rows.map((row) => ((row.children[cellIndex] as HTMLElement | undefined)?.innerText ?? '').trim()),
+      index,
+    );
+  }
+
   async scrollTableToBottom(): Promise<void> {
     await this.table.evaluate((element) => {
       element.scrollTop = element.scrollHeight;

@@ -1,8 +1,13 @@
 import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../electron/cli/main';
+import { readInputs } from '../../../electron/cli/read-inputs';
+import { teacherModelFromName } from '../../../shared/import';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/import/', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -22,6 +27,10 @@ interface JsonReport {
   warnings: { file: string; line: number; message: string }[];
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 describe('cli validate', () => {
   it('--json prints exactly one JSON object with counts and problems, exit 0 on warnings only', async () => {
     const { code, stdout, stderr } = await run('validate', `${FIXTURES}models`, '--json');
@@ -34,16 +43,40 @@ describe('cli validate', () => {
     expect(report.warnings.length).toBeGreaterThan(0);
     for (const warning of report.warnings) expect(Object.keys(warning)).toEqual(['file', 'line', 'message']);
     const files = new Set(report.warnings.map((warning) => warning.file));
-    expect(files).toEqual(new Set(['models/GPT-4o/GPT-4o-interdis_topic_1.jsonl', 'models/Qwen/Qwen-interdis_topic_1.json']));
+    // a folder's files are named as the user can open them: the folder argument joined with the path inside it
+    expect(files).toEqual(new Set([`${FIXTURES}models/GPT-4o/GPT-4o-interdis_topic_1.jsonl`, `${FIXTURES}models/Qwen/Qwen-interdis_topic_1.json`]));
   });
 
-  it('prints file:line: severity: message and a summary, exit 1 on errors', async () => {
+  it('prints errors as file:line: message, warnings as file:line: warning: message, then a summary; exit 1 on errors', async () => {
     const { code, stdout } = await run('validate', `${FIXTURES}sid-malformed.jsonl`);
     expect(code).toBe(1);
-    const lines = stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/sid-malformed\.jsonl:2: error: This line is not valid JSON/);
-    expect(lines.filter((line) => / error: /.test(line))).toHaveLength(3);
-    expect(lines.at(-1)).toBe('1 file checked: 0 dialogues, 0 turns, 0 annotations; 3 errors, 1 warning; 1 file would import nothing because of errors.');
+    const file = `${FIXTURES}sid-malformed.jsonl`;
+    expect(stdout.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^${escapeRegExp(file)}:2: This line is not valid JSON: `)),
+      `${file}:4: This record has no "dialogue" list (keys found: topic_id, annotations). Each record needs "dialogue": [{"role": …, "content": …}, …].`,
+      `${file}:5: This record is not a JSON object; each record must be one dialogue {"dialogue": [...], "annotations": [...]}.`,
+      `${file}:6: warning: Dialogue "1-1-1" already appears on line 1; both are imported, check whether one is a copy.`,
+      '1 file checked: 0 dialogues, 0 turns, 0 annotations; 3 errors, 1 warning; 1 file would import nothing because of errors.',
+    ]);
+  });
+
+  it('prints a folder argument as given, joined with the paths inside it', async () => {
+    const { stdout } = await run('validate', 'tests/fixtures/import/models/');
+    const files = new Set(stdout.trimEnd().split('\n').slice(0, -1).map((line) => line.slice(0, line.indexOf(':'))));
+    expect(files).toEqual(new Set(['tests/fixtures/import/models/GPT-4o/GPT-4o-interdis_topic_1.jsonl', 'tests/fixtures/import/models/Qwen/Qwen-interdis_topic_1.json']));
+  });
+
+  it('decodes bytes with the import rules: a UTF-16 file with a BOM reads, a GBK file is an error on line 1', async () => {
+    const { code, stdout } = await run('validate', `${FIXTURES}encodings`, '--json');
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout) as JsonReport;
+    expect(report.errors).toEqual([{ file: `${FIXTURES}encodings/gbk.csv`, line: 1, message: 'Cannot read the file: not UTF-8 text; save it as UTF-8 (in Excel: "CSV UTF-8").' }]);
+    expect(report).toMatchObject({ dialogues: 2, turns: 2, annotations: 2, warnings: [] });
+    const text = await run('validate', `${FIXTURES}encodings/gbk.csv`);
+    expect(text.stdout).toBe(
+      `${FIXTURES}encodings/gbk.csv:1: Cannot read the file: not UTF-8 text; save it as UTF-8 (in Excel: "CSV UTF-8").\n` +
+        '1 file checked: 0 dialogues, 0 turns, 0 annotations; 1 error, 0 warnings; 1 file would import nothing because of errors.\n',
+    );
   });
 
   it('reports a path that does not exist as an error', async () => {
@@ -84,4 +117,30 @@ describe('cli validate', () => {
     expect(report).toMatchObject({ dialogues: 1, turns: 12, annotations: 14 });
     expect(report.errors.map((error) => error.line)).toEqual([2, 4, 5]);
   }, 30_000);
+});
+
+describe('readInputs', () => {
+  const root = mkdtempSync(join(tmpdir(), 'maieutic-cli-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const record = '{"dialogue": [{"role": "教师", "content": "你好"}], "annotations": []}\n';
+  mkdirSync(join(root, 'GPT-4o', 'run'), { recursive: true });
+  writeFileSync(join(root, 'GPT-4o', 'run1.jsonl'), record);
+  writeFileSync(join(root, 'GPT-4o', 'run', 'b.txt'), 'dialogue_id,speaker,utterance\n1,教师,你好\n');
+  writeFileSync(join(root, 'GPT-4o', 'README.md'), '# not data');
+
+  it('names files by the folder argument and derives the teacher model from the folder structure', async () => {
+    const { files, problems } = await readInputs([join(root, 'GPT-4o')]);
+    expect(problems).toEqual([]);
+    expect(files.map((file) => [file.name, file.teacherModelFrom])).toEqual([
+      [join(root, 'GPT-4o', 'run', 'b.txt'), 'GPT-4o/run/b.txt'],
+      [join(root, 'GPT-4o', 'run1.jsonl'), 'GPT-4o/run1.jsonl'],
+    ]);
+    expect(teacherModelFromName(files[1].teacherModelFrom)).toBe('GPT-4o');
+  });
+
+  it('keeps a file argument as given', async () => {
+    const path = join(root, 'GPT-4o', 'run1.jsonl');
+    const { files } = await readInputs([path]);
+    expect(files).toEqual([{ name: path, text: record, teacherModelFrom: path }]);
+  });
 });

@@ -18,20 +18,18 @@ function review(turn: Turn, fieldId: string, decision: FieldReview['decision'], 
   return { id: `${turn.id}|${fieldId}`, turnId: turn.id, dialogueId: turn.dialogueId, fieldId, decision, codes, text, reviewer: 'wang', at: '2025-01-02T03:04:05.000Z' };
 }
 
+/** Everything a round trip must keep, raw values included; the provenance key is the export's own addition. */
 function comparable(file: ParsedFile) {
   return file.dialogues.map((dialogue) => ({
     externalId: dialogue.externalId,
     topic: [dialogue.topicId, dialogue.topicText, dialogue.studentId, dialogue.studentType, dialogue.scenario, dialogue.repeatId],
+    extra: Object.fromEntries(Object.entries(dialogue.extra).filter(([key]) => key !== 'maieutic')),
     turns: dialogue.turns.map((turn) => ({
       speaker: turn.speaker,
       speakerRaw: turn.speakerRaw,
       utterance: turn.utterance,
       endMarker: turn.endMarker,
-      pre: Object.fromEntries(
-        Object.entries(turn.pre)
-          .filter(([id]) => id !== 'utterance')
-          .map(([id, value]) => [id, { codes: value.codes, status: value.status, unknown: value.unknown }]),
-      ),
+      pre: turn.pre,
     })),
   }));
 }
@@ -51,6 +49,22 @@ const canonical = [
     { topic_id: 7, topic_text: '校园生态', student_id: 3, student_type: '全优型', scenario: '课堂探究', repeat_id: 1, run: { seed: 42 } },
   ),
 ].join('\n');
+
+/** A record spelled the way LLM output is: 老师 for 教师, odd separators and keys the model does not hold. */
+const untidy = JSON.stringify({
+  topic_id: 9,
+  student_id: 1,
+  repeat_id: 2,
+  model_meta: { temperature: 0.8 },
+  dialogue: [
+    { role: '老师', content: '沙漠里缺什么？', ts: 1 },
+    { role: '学生', content: '水吧。', ts: 2, mood: 'unsure' },
+  ],
+  annotations: [
+    { ...annotation('老师', '沙漠里缺什么？', { teacher_intent: '引导推理', teaching_strategy: '追问、提示', discipline: '生物,地理', discipline_transfer: 'Yes', teacher_guidance_level: 'L2（解释型）', cognitive_level: '理解（Understand）' }), confidence: 0.9 },
+    { ...annotation('学生', '水吧。', { discipline: '地理', discipline_transfer: '否', student_cognition_state: '模糊理解', cognitive_level: '记忆' }), confidence: 0.4, notes: ['short'] },
+  ],
+});
 
 describe('toSidJsonl round trip', () => {
   it('parse → export without reviews → parse gives the same turns and pre values', () => {
@@ -82,13 +96,30 @@ describe('toSidJsonl round trip', () => {
     expect(annotations[2].student_cognition_state).toBe('理解');
   });
 
-  it('re-spells resolved values canonically and keeps unresolved conflicts raw', () => {
+  it('round-trips raw spellings and the keys of turns and annotations the model does not hold', () => {
+    const first = parseText('GPT-4o/a.jsonl', untidy);
+    const exported = toSidJsonl(exportItems(first), DEFAULT_CODEBOOK);
+    const second = parseText('GPT-4o/a.jsonl', exported);
+    expect(comparable(second)).toEqual(comparable(first));
+    const record = JSON.parse(exported) as { dialogue: Record<string, unknown>[]; annotations: Record<string, unknown>[] };
+    expect(record.dialogue).toEqual([
+      { role: '老师', content: '沙漠里缺什么？', ts: 1 },
+      { role: '学生', content: '水吧。', ts: 2, mood: 'unsure' },
+    ]);
+    expect(record.annotations[0]).toMatchObject({ speaker: '老师', teaching_strategy: '追问、提示', discipline: '生物,地理', discipline_transfer: 'Yes', teacher_guidance_level: 'L2（解释型）', confidence: 0.9 });
+    expect(record.annotations[1]).toMatchObject({ confidence: 0.4, notes: ['short'] });
+    expect(Object.keys(record)).not.toContain('__turnExtras');
+    expect(Object.keys(record)).not.toContain('__annotationExtras');
+  });
+
+  it('writes unreviewed values as imported, merged values as labels, and keeps unresolved conflicts raw', () => {
     const file = parseText('a.jsonl', fixtureText('sid-split-summary.jsonl'));
     const exported = toSidJsonl(exportItems(file), DEFAULT_CODEBOOK);
     const [record] = exported.trimEnd().split('\n').map((line) => JSON.parse(line) as { annotations: Record<string, string>[]; dialogue: unknown[] });
     expect(record.dialogue).toHaveLength(12);
     expect(record.annotations).toHaveLength(12);
-    expect(record.annotations[7].discipline).toBe('地理, 生物');
+    expect(record.annotations[7].discipline).toBe('地理，生物');
+    expect(record.annotations[11].discipline).toBe('生物, 地理');
     expect(record.annotations[11].teacher_intent).toBe('总结提升 | 总结提升 | 引发迁移');
     expect(record.annotations[11].utterance).toBe(file.dialogues[0].turns[11].utterance);
     expect(exported.endsWith('\n')).toBe(true);
@@ -122,10 +153,10 @@ describe('expert values and provenance', () => {
 
   it('expertValue prefers the review, else the pre-annotation', () => {
     const intent = DEFAULT_CODEBOOK.fields[2];
-    expect(expertValue(teacher, intent, reviews[0])).toEqual({ source: 'expert', codes: ['check_understanding'], text: '', unresolved: false });
-    expect(expertValue(teacher, intent, undefined)).toEqual({ source: 'pre', codes: ['guide_reasoning'], text: '', unresolved: false });
+    expect(expertValue(teacher, intent, reviews[0])).toEqual({ source: 'expert', codes: ['check_understanding'], text: '', unresolved: false, asImported: false });
+    expect(expertValue(teacher, intent, undefined)).toEqual({ source: 'pre', codes: ['guide_reasoning'], text: '引导推理', unresolved: false, asImported: true });
     const state = DEFAULT_CODEBOOK.fields[6];
-    expect(expertValue(last, state, undefined)).toEqual({ source: 'pre', codes: [], text: '理解', unresolved: true });
+    expect(expertValue(last, state, undefined)).toEqual({ source: 'pre', codes: [], text: '理解', unresolved: true, asImported: true });
     expect(expertValue({ ...teacher, pre: {} }, intent, undefined).source).toBe('missing');
   });
 
@@ -148,5 +179,79 @@ describe('expert values and provenance', () => {
     expect(reimported.dialogues[0].extra.maieutic).toBeDefined();
     const again = JSON.parse(toSidJsonl(exportItems(reimported), DEFAULT_CODEBOOK)) as { maieutic: { status: string } };
     expect(again.maieutic.status).toBe('unreviewed');
+  });
+});
+
+describe('a corrected utterance', () => {
+  const file = parseText('GPT-4o/a.jsonl', canonical);
+  const [item] = exportItems(file);
+  const [, teacher, last] = item.turns;
+  const corrected = '沙漠里最缺少什么？';
+  const reviewed: ExportDialogue = {
+    ...item,
+    fieldReviews: [
+      review(teacher, 'utterance', 'changed', [], corrected),
+      review(teacher, 'teacher_intent', 'changed', ['check_understanding']),
+      review(last, 'student_cognition_state', 'changed', ['clear_understanding']),
+    ],
+  };
+  const exported = toSidJsonl([reviewed], DEFAULT_CODEBOOK);
+  const record = JSON.parse(exported) as {
+    dialogue: { content: string }[];
+    annotations: Record<string, string>[];
+    maieutic: { turns: { originalUtterance?: string }[] };
+  };
+
+  it('is written in both the dialogue and the annotation, the imported text kept in the provenance', () => {
+    expect(record.dialogue[1].content).toBe(corrected);
+    expect(record.annotations[1].utterance).toBe(corrected);
+    expect(record.maieutic.turns[1].originalUtterance).toBe('你觉得沙漠里最缺少的是什么？');
+    expect(record.maieutic.turns.map((turn) => 'originalUtterance' in turn)).toEqual([false, true, false]);
+  });
+
+  it('re-imports with every turn aligned exactly and the expert labels as the new pre-annotation', () => {
+    const again = parseText('GPT-4o/a.jsonl', exported);
+    const turns = again.dialogues[0].turns;
+    expect(again.issues.filter((issue) => issue.code === 'unaligned-annotation')).toEqual([]);
+    expect(turns.map((turn) => turn.alignment)).toEqual(['exact', 'exact', 'exact']);
+    expect(turns[1].utterance).toBe(corrected);
+    expect(turns[1].pre.teacher_intent).toMatchObject({ raw: '检测理解', codes: ['check_understanding'], status: 'ok' });
+    expect(turns[2].pre.student_cognition_state).toMatchObject({ raw: '清晰理解', codes: ['clear_understanding'], status: 'ok' });
+  });
+
+  it('a reviewed utterance without text keeps the turn text', () => {
+    const accepted = toSidJsonl([{ ...item, fieldReviews: [review(teacher, 'utterance', 'accepted', [], null)] }], DEFAULT_CODEBOOK);
+    const parsed = JSON.parse(accepted) as typeof record;
+    expect(parsed.dialogue[1].content).toBe(teacher.utterance);
+    expect(parsed.annotations[1].utterance).toBe(teacher.utterance);
+  });
+});
+
+describe('keys named __proto__ or constructor in a source', () => {
+  const text =
+    '{"topic_id": 1, "__proto__": {"polluted": 1}, "constructor": "c", ' +
+    '"dialogue": [{"role": "教师", "content": "为什么？", "__proto__": {"x": 1}}], ' +
+    '"annotations": [{"speaker": "教师", "utterance": "为什么？", "teacher_intent": "引导推理", "constructor": 5}]}';
+  const file = parseText('a.jsonl', text);
+  const { extra } = file.dialogues[0];
+
+  it('stay ordinary data on the dialogue, never a prototype', () => {
+    expect(Object.getPrototypeOf(extra)).toBe(Object.prototype);
+    expect((extra as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(Object.hasOwn(extra, '__proto__')).toBe(true);
+    expect(Object.hasOwn(extra, 'constructor')).toBe(true);
+    expect(JSON.parse(JSON.stringify(extra)) as unknown).toMatchObject({ constructor: 'c' });
+  });
+
+  it('are written back where they were', () => {
+    const record = JSON.parse(toSidJsonl(exportItems(file), DEFAULT_CODEBOOK)) as Record<string, unknown> & {
+      dialogue: Record<string, unknown>[];
+      annotations: Record<string, unknown>[];
+    };
+    expect(Object.hasOwn(record, '__proto__')).toBe(true);
+    expect(Object.getOwnPropertyDescriptor(record, '__proto__')?.value).toEqual({ polluted: 1 });
+    expect(record.constructor).toBe('c');
+    expect(Object.getOwnPropertyDescriptor(record.dialogue[0], '__proto__')?.value).toEqual({ x: 1 });
+    expect(Object.getOwnPropertyDescriptor(record.annotations[0], 'constructor')?.value).toBe(5);
   });
 });

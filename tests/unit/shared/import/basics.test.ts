@@ -5,7 +5,16 @@ import { jsonErrorOffset } from '../../../../shared/import/json-error-offset';
 describe('teacherModelFromName', () => {
   it.each([
     ['GPT-4o/GPT-4o-interdis_topic_1.jsonl', 'GPT-4o'],
+    ['GPT-4o/GPT-4o-interdis_topic_7.jsonl', 'GPT-4o'],
+    ['annotated/GPT-4o-interdis_topic_1.jsonl', 'GPT-4o'],
+    ['annotated/Qwen2.5-72B-interdis_topic_1.jsonl', 'Qwen2.5-72B'],
+    ['/home/u/Downloads/GPT-4o-interdis_topic_1.jsonl', 'GPT-4o'],
+    ['annotated/GPT-4o/x.jsonl', 'GPT-4o'],
     ['annotated/Qwen2.5-72B/whatever.jsonl', 'Qwen2.5-72B'],
+    ['data/run1.jsonl', 'data'],
+    ['run1.jsonl', 'run1'],
+    ['./run1.jsonl', 'run1'],
+    ['data/topic_1.jsonl', 'data'],
     ['GPT-4o-interdis_topic_12.jsonl', 'GPT-4o'],
     ['claude-3.5_topic_3.jsonl', 'claude-3.5'],
     ['deepseek.jsonl', 'deepseek'],
@@ -17,13 +26,28 @@ describe('teacherModelFromName', () => {
 });
 
 describe('contentHash', () => {
-  it('is deterministic, 16 hex digits, and sensitive to one character', () => {
+  it('is 16 hex digits and the same for the same text however it was built', () => {
     const text = '学生：为什么？\n'.repeat(1000);
+    const rebuilt = Array.from({ length: 1000 }, () => '学生：为什么？').join('\n') + '\n';
     expect(contentHash(text)).toMatch(/^[0-9a-f]{16}$/);
-    expect(contentHash(text)).toBe(contentHash(`${text}`));
-    expect(contentHash(text)).not.toBe(contentHash(`${text.slice(0, -1)}。`));
+    expect(contentHash(rebuilt)).toBe(contentHash(text));
+  });
+
+  it('differs for different texts, down to one character, order or a trailing newline', () => {
+    const text = '学生：为什么？\n'.repeat(1000);
+    expect(contentHash(`${text.slice(0, -1)}。`)).not.toBe(contentHash(text));
+    expect(contentHash(text.trimEnd())).not.toBe(contentHash(text));
     expect(contentHash('')).not.toBe(contentHash(' '));
     expect(contentHash('ab')).not.toBe(contentHash('ba'));
+    const lines = Array.from({ length: 2000 }, (_, i) => `{"topic_id": ${i}}`);
+    expect(new Set(lines.map(contentHash)).size).toBe(lines.length);
+  });
+
+  it('keeps its values across versions, or re-imports of files stored earlier would go unnoticed', () => {
+    // computed independently from the algorithm in hash.ts (a Python re-implementation of the 32-bit lanes)
+    expect(contentHash('')).toBe('488bdcb81aee8d83');
+    expect(contentHash('a')).toBe('1213124eda4555df');
+    expect(contentHash('学生：为什么？')).toBe('45010484ddce4281');
   });
 });
 

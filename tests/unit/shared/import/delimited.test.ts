@@ -35,6 +35,22 @@ describe('delimited import: line numbers', () => {
     expect(file.counts).toEqual({ dialogues: 2, turns: 5, annotations: 5 });
   });
 
+  it('warns about two rows of one dialogue with the same turn order, naming both lines, and keeps file order', () => {
+    const file = parseText('turns.csv', 'dialogue_id,turn,speaker,utterance\nd1,1,教师,A\nd2,1,教师,X\nd1,1,学生,B\nd1,2,教师,C\n');
+    expect(errorsOf(file)).toEqual([]);
+    expect(file.dialogues[0].turns.map((turn) => turn.utterance)).toEqual(['A', 'B', 'C']);
+    const warnings = warningsOf(file, 'duplicate-turn-order');
+    expect(warnings).toEqual([expect.objectContaining({ line: 4 })]);
+    expect(warnings[0].message).toBe('Dialogue "d1" has turn order 1 in "turn" on line 2 and on line 4; the two rows were kept in file order.');
+  });
+
+  it('keeps a column named __proto__ as an ordinary extra value', () => {
+    const file = parseText('turns.csv', 'dialogue_id,speaker,utterance,__proto__\nd1,教师,A,x\nd1,学生,B,x\n');
+    const { extra } = file.dialogues[0];
+    expect(Object.getPrototypeOf(extra)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(extra, '__proto__')?.value).toBe('x');
+  });
+
   it('handles CRLF line ends and a byte-order mark', () => {
     const text = '\uFEFFdialogue_id,speaker,utterance\r\nd1,教师,"第一行\r\n第二行"\r\nd1,学生,嗯\r\n';
     const file = parseText('crlf.csv', text);

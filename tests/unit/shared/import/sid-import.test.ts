@@ -112,6 +112,15 @@ describe('SID JSONL: bad input', () => {
     expect(errorsOf(file)[1].message).toContain('keys found: topic_id, annotations');
   });
 
+  it('says "dialogue" is not a list when it is there with another type', () => {
+    const file = parseText('x.jsonl', '{"dialogue": 5}\n{"dialogue": {"role": "教师"}}\n{"dialogue": "教师：你好"}\n');
+    expect(errorsOf(file).map((issue) => [issue.line, issue.code, issue.message.slice(0, issue.message.indexOf(';'))])).toEqual([
+      [1, 'missing-dialogue', '"dialogue" is not a list (it is a number)'],
+      [2, 'missing-dialogue', '"dialogue" is not a list (it is an object)'],
+      [3, 'missing-dialogue', '"dialogue" is not a list (it is a string)'],
+    ]);
+  });
+
   it('is all or nothing: one bad turn drops the good dialogues of the same file', () => {
     const good = sidLine([['学生', '你好']], [], { topic_id: 1, student_id: 1, repeat_id: 1 });
     const bad = JSON.stringify({ dialogue: [{ role: '教师', content: '好' }, { role: '学生' }] });
@@ -170,6 +179,40 @@ describe('SID JSONL: bad input', () => {
   it('refuses a file it cannot recognise', () => {
     const file = parseText('notes.txt', fixtureText('notes.txt'));
     expect(errorsOf(file)).toEqual([expect.objectContaining({ code: 'unsupported-format', line: 1 })]);
+  });
+});
+
+describe('SID JSONL: keys the model does not hold', () => {
+  const text = JSON.stringify({
+    topic_id: 1,
+    run: 'r1',
+    dialogue: [
+      { role: '教师', content: '分成两段的总结。第一段。第二段。', ts: 1 },
+      { speaker: '学生', text: '嗯', role: 7 },
+    ],
+    annotations: [
+      { ...annotation('教师', '第一段。'), confidence: 0.9, model: 'm' },
+      { ...annotation('教师', '第二段。'), confidence: 0.7, model: 'm' },
+      { ...annotation('学生', '嗯'), confidence: 0.5 },
+      { ...annotation('学生', '对不上的一句'), confidence: 0.1 },
+    ],
+  });
+  const [dialogue] = parseText('x.jsonl', text).dialogues;
+
+  it('keeps turn keys by turn index, besides the role and text keys it used', () => {
+    expect(dialogue.extra.run).toBe('r1');
+    expect(dialogue.extra.__turnExtras).toEqual({ '0': { ts: 1 }, '1': { role: 7 } });
+    expect(dialogue.turns[1]).toMatchObject({ speakerRaw: '学生', utterance: '嗯' });
+  });
+
+  it('keeps annotation keys by the turn they aligned to; merged entries keep agreeing values and list differing ones', () => {
+    expect(dialogue.extra.__annotationExtras).toEqual({ '0': { confidence: [0.9, 0.7], model: 'm' }, '1': { confidence: 0.5 } });
+    expect(dialogue.unaligned[0].raw.confidence).toBe(0.1);
+  });
+
+  it('does not take a source key named like the reserved ones', () => {
+    const [other] = parseText('x.jsonl', JSON.stringify({ __turnExtras: 'theirs', dialogue: [{ role: '教师', content: '你好' }] })).dialogues;
+    expect(other.extra).toEqual({});
   });
 });
 

@@ -1,0 +1,160 @@
+/**
+ * The bundled sample, opened in one click from the empty start screen. Every expected number
+ * is counted here from resources/sample (files and README), never copied from the app.
+ */
+import { readFileSync } from 'node:fs';
+import { en } from '../../renderer/src/i18n/en';
+import { expect, test } from './fixtures/app';
+import { StartPage } from './pages/start';
+import { openSample, readSampleDialogues, SAMPLE_README, type SampleDialogue } from './support-sample';
+
+const sample = readSampleDialogues();
+const sampleTurns = sample.reduce((sum, dialogue) => sum + dialogue.record.dialogue.length, 0);
+const sampleModels = [...new Set(sample.map((dialogue) => dialogue.teacherModel))].sort();
+
+/** A value the README says the reviewer must look at, with where it is. */
+interface FlagNote {
+  file: string;
+  line: number;
+  note: string;
+}
+
+/**
+ * The README's irregularities that leave a value to check: annotations matching no turn,
+ * fragments that disagree, values outside the codebook. Separator and whitespace quirks are
+ * known values and are not flags.
+ */
+function readmeFlagNotes(): FlagNote[] {
+  const sections = readFileSync(SAMPLE_README, 'utf8').split(/^### /m).slice(1);
+  const notes: FlagNote[] = [];
+  const bullets = (section: string) => section.split('\n').filter((line) => line.startsWith('- `'));
+  const located = (bullet: string) => {
+    const match = /^- `([^`]+)` line (\d+): (.*)$/.exec(bullet);
+    if (!match) throw new Error(`Unexpected README bullet: ${bullet}`);
+    return { file: match[1], line: Number(match[2]), note: match[3] };
+  };
+  const sectionTitled = (prefix: string) => {
+    const found = sections.find((section) => section.startsWith(prefix));
+    if (!found) throw new Error(`The sample README has no section "${prefix}…"`);
+    return found;
+  };
+  for (const bullet of bullets(sectionTitled('Annotations that match no turn'))) {
+    const where = located(bullet);
+    if (where.note.includes('matches no turn')) notes.push(where);
+  }
+  for (const bullet of bullets(sectionTitled('A long final teacher summary'))) {
+    const where = located(bullet);
+    if (where.note.includes('fragments disagree')) notes.push(where);
+  }
+  for (const bullet of bullets(sectionTitled('Values outside the codebook'))) notes.push(located(bullet));
+  return notes;
+}
+
+function dialogueAt(file: string, line: number): SampleDialogue {
+  const found = sample.find((dialogue) => dialogue.file === file && dialogue.line === line);
+  if (!found) throw new Error(`The README names ${file}:${line}, which is not in the sample`);
+  return found;
+}
+
+test('the empty start screen opens the bundled sample in one click and shows its dialogues, turns and models', async ({ app }) => {
+  const start = new StartPage(app.page);
+  await expect(start.root).toBeVisible();
+  await expect(app.page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(start.noDatasets).toHaveText(en['start.noDatasets']);
+  await expect(start.datasetItems).toHaveCount(0);
+  await expect(app.page.getByTestId('dataset-view')).toHaveCount(0);
+
+  const datasets = await openSample(app);
+
+  await expect(datasets.table).toHaveAttribute('data-row-count', String(sample.length));
+  await expect(datasets.summaryValue('dialogues')).toHaveText(String(sample.length));
+  await expect(datasets.summaryValue('turns')).toHaveText(String(sampleTurns));
+  await expect(datasets.summaryValue('verified-turns')).toHaveText(`0 / ${sampleTurns}`);
+  await expect(datasets.summaryValue('verified-dialogues')).toHaveText(`0 / ${sample.length}`);
+
+  const modelChips = datasets.summaryValue('teacher-models').locator('[data-teacher-model]');
+  await expect(modelChips).toHaveCount(sampleModels.length);
+  const chipModels = (await modelChips.evaluateAll((chips) => chips.map((chip) => chip.getAttribute('data-teacher-model') ?? ''))).sort();
+  expect(chipModels).toEqual(sampleModels);
+  for (const model of sampleModels) {
+    const expected = sample.filter((dialogue) => dialogue.teacherModel === model).length;
+    await expect(datasets.summaryValue('teacher-models').locator(`[data-teacher-model="${model}"] .chip-count`)).toHaveText(String(expected));
+  }
+
+  // Back on the start screen the sample is listed once, and opening it again does not import it twice.
+  await start.goHome();
+  await expect(start.datasetItems).toHaveCount(1);
+  await expect(start.noDatasets).toHaveCount(0);
+  await start.openSample();
+  await start.goHome();
+  await expect(start.datasetItems).toHaveCount(1);
+});
+
+test('sorting by turns orders the rows by turn count and a second click reverses it', async ({ app }) => {
+  const datasets = await openSample(app);
+  // One model's 12 dialogues fit on screen, so every row is rendered and the whole order can be checked.
+  const model = sampleModels[0];
+  const expectedCounts = sample.filter((dialogue) => dialogue.teacherModel === model).map((dialogue) => dialogue.record.dialogue.length);
+  await datasets.filterByModel(model);
+  await expect(datasets.table).toHaveAttribute('data-row-count', String(expectedCounts.length));
+  await expect(datasets.rows).toHaveCount(expectedCounts.length);
+
+  const sortButton = datasets.sortButton('turnCount');
+  await expect(sortButton).toHaveAttribute('data-sorted', 'none');
+  for (let click = 0; click < 2; click += 1) {
+    const before = await sortButton.getAttribute('data-sorted');
+    await datasets.sortBy('turnCount');
+    await expect(sortButton).not.toHaveAttribute('data-sorted', before ?? 'none');
+    const direction = await sortButton.getAttribute('data-sorted');
+    expect(direction === 'asc' || direction === 'desc', `data-sorted is ${direction}`).toBe(true);
+    const wanted = [...expectedCounts].sort((a, b) => (direction === 'asc' ? a - b : b - a)).map(String);
+    await expect.poll(() => datasets.columnTexts('turnCount')).toEqual(wanted);
+  }
+});
+
+test('the teacher-model filter keeps exactly that model’s dialogues, and clearing it brings all back', async ({ app }) => {
+  const datasets = await openSample(app);
+  const options = await datasets.filterModel.locator('option').evaluateAll((elements) => elements.map((element) => (element as HTMLOptionElement).value));
+  expect(options.filter((value) => value !== '').sort()).toEqual(sampleModels);
+
+  for (const model of sampleModels) {
+    const expected = sample.filter((dialogue) => dialogue.teacherModel === model);
+    await datasets.filterByModel(model);
+    await expect(datasets.table).toHaveAttribute('data-row-count', String(expected.length));
+    await expect(datasets.rows).toHaveCount(expected.length);
+    expect(new Set(await datasets.columnTexts('teacherModel'))).toEqual(new Set([model]));
+    expect((await datasets.columnTexts('externalId')).sort()).toEqual(expected.map((dialogue) => dialogue.externalId).sort());
+  }
+
+  await datasets.filterByModel('');
+  await expect(datasets.table).toHaveAttribute('data-row-count', String(sample.length));
+});
+
+test('every dialogue the sample README names as holding a value to check shows a flag count', async ({ app }) => {
+  const notes = readmeFlagNotes();
+  expect(notes.length, 'the README lists values to check').toBeGreaterThan(0);
+  const flaggedDialogues = new Map<string, { dialogue: SampleDialogue; notes: string[] }>();
+  for (const note of notes) {
+    const dialogue = dialogueAt(note.file, note.line);
+    const key = `${note.file}:${note.line}`;
+    const entry = flaggedDialogues.get(key) ?? { dialogue, notes: [] };
+    entry.notes.push(note.note);
+    flaggedDialogues.set(key, entry);
+  }
+
+  const datasets = await openSample(app);
+  for (const [where, { dialogue, notes: why }] of flaggedDialogues) {
+    await datasets.filterByModel(dialogue.teacherModel);
+    await datasets.search(dialogue.externalId);
+    await expect(datasets.table).toHaveAttribute('data-row-count', '1');
+    const [flagCell] = await datasets.columnTexts('flaggedCount');
+    expect.soft(Number(flagCell), `${where} (${dialogue.teacherModel} ${dialogue.externalId}): ${why.join('; ')}`).toBeGreaterThanOrEqual(why.length);
+  }
+
+  await datasets.clearFilters.click();
+  await expect(datasets.table).toHaveAttribute('data-row-count', String(sample.length));
+  // One flag per README note, and no dialogue the README does not name is flagged.
+  await expect.soft(datasets.summaryValue('flagged')).toHaveText(String(notes.length));
+  await datasets.filterFlags.check();
+  await expect(datasets.table).toHaveAttribute('data-row-count', String(flaggedDialogues.size));
+});

@@ -1,0 +1,45 @@
+/**
+ * Reads the app's IndexedDB ('maieutic', written through Dexie) directly from the page, so a
+ * spec can check what was stored without going through the app's own repositories.
+ */
+import type { Page } from '@playwright/test';
+
+export const APP_DB_NAME = 'maieutic';
+
+/** Row counts of the given object stores; a store that does not exist fails the spec. */
+export async function countStoredRows(page: Page, stores: readonly string[]): Promise<Record<string, number>> {
+  return page.evaluate(
+    ({ name, storeNames }) =>
+      new Promise<Record<string, number>>((resolve, reject) => {
+        // No version: open whatever version the app created, never upgrade it from here.
+        const request = indexedDB.open(name);
+        request.onerror = () => reject(new Error(`indexedDB.open(${name}) failed: ${String(request.error)}`));
+        request.onsuccess = () => {
+          const db = request.result;
+          const missing = storeNames.filter((store) => !db.objectStoreNames.contains(store));
+          if (missing.length > 0) {
+            db.close();
+            reject(new Error(`The ${name} database has no object store ${missing.join(', ')} (has ${[...db.objectStoreNames].join(', ')})`));
+            return;
+          }
+          const transaction = db.transaction([...storeNames], 'readonly');
+          const counts: Record<string, number> = {};
+          for (const store of storeNames) {
+            const count = transaction.objectStore(store).count();
+            count.onsuccess = () => {
+              counts[store] = count.result;
+            };
+          }
+          transaction.oncomplete = () => {
+            db.close();
+            resolve(counts);
+          };
+          transaction.onerror = () => {
+            db.close();
+            reject(new Error(`Counting rows failed: ${String(transaction.error)}`));
+          };
+        };
+      }),
+    { name: APP_DB_NAME, storeNames: [...stores] },
+  );
+}
