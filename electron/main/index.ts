@@ -4,11 +4,14 @@
  */
 import { join, resolve } from 'node:path';
 import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, session, shell } from 'electron';
+import { createCloseAnywayPrompt } from './close-dialog';
 import { createElectronDialogs } from './electron-dialogs';
 import { sendEvent } from './events';
 import { registerIpc } from './ipc';
 import { buildMenuTemplate, menuLocaleFor } from './menu';
 import { serveRendererFile } from './renderer-files';
+import { createQuitCoordinator, createWindowCloseFlow, type WindowCloseFlow } from './services/close-flow';
+import { createCloseGuard } from './services/close-guard';
 import { APP_NAME, createHandlers } from './services/handlers';
 import { appLocationOf, isAppUrl, isPermissionAllowed, secureWebContents } from './window-security';
 
@@ -38,6 +41,15 @@ protocol.registerSchemesAsPrivileged([
 
 let mainWindow: BrowserWindow | null = null;
 
+/** One close guard for every window: request ids are unique, so answers find their window. */
+const closeGuard = createCloseGuard();
+const closeFlows = new Map<BrowserWindow, WindowCloseFlow>();
+const quitCoordinator = createQuitCoordinator({
+  platform: process.platform,
+  windows: () => [...closeFlows].map(([window, flow]) => ({ flow, close: () => window.close() })),
+  quit: () => app.quit(),
+});
+
 // Two instances would fight over the same IndexedDB files; the second one hands over and quits.
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -50,9 +62,9 @@ if (!app.requestSingleInstanceLock()) {
   app.on('web-contents-created', (_event, contents) => {
     secureWebContents(contents, { app: rendererLocation, openExternal: (url) => void shell.openExternal(url) });
   });
-  app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
-  });
+  // Quitting first closes every window through its close handshake, so queued review writes land.
+  app.on('before-quit', (event) => quitCoordinator.onBeforeQuit(event));
+  app.on('window-all-closed', () => quitCoordinator.onAllWindowsClosed());
   app.whenReady().then(start).catch((error: unknown) => {
     dialog.showErrorBox(APP_NAME, `The app could not start: ${String(error)}`);
     app.exit(1);
@@ -84,6 +96,7 @@ function start(): void {
       defaultDirectory: app.getPath('documents'),
       locale,
     }),
+    closeGuard,
   });
   registerIpc(ipcMain, handlers, (frameUrl) => isAppUrl(frameUrl, rendererLocation));
 
@@ -99,13 +112,14 @@ function start(): void {
     ),
   );
 
-  createMainWindow();
+  const confirmCloseAnyway = createCloseAnywayPrompt({ dialog, locale });
+  createMainWindow(confirmCloseAnyway);
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
+    if (BrowserWindow.getAllWindows().length === 0) createMainWindow(confirmCloseAnyway);
   });
 }
 
-function createMainWindow(): void {
+function createMainWindow(confirmCloseAnyway: ReturnType<typeof createCloseAnywayPrompt>): void {
   const window = new BrowserWindow({
     title: APP_NAME,
     width: 1280,
@@ -124,8 +138,45 @@ function createMainWindow(): void {
   });
   mainWindow = window;
   window.once('ready-to-show', () => window.show());
+  guardWindowClose(window, confirmCloseAnyway);
   window.on('closed', () => {
+    closeFlows.delete(window);
     if (mainWindow === window) mainWindow = null;
   });
   void window.loadURL(devServerUrl ?? APP_URL);
+}
+
+/**
+ * The first close of the window waits until the renderer has committed its drafts and stored
+ * its queued writes (or says it could not, and the user chooses); see services/close-flow.ts.
+ */
+function guardWindowClose(window: BrowserWindow, confirmCloseAnyway: ReturnType<typeof createCloseAnywayPrompt>): void {
+  const contents = window.webContents;
+  let rendererGone = false;
+  contents.on('render-process-gone', () => {
+    rendererGone = true;
+  });
+  contents.on('did-finish-load', () => {
+    rendererGone = false;
+  });
+  const flow = createWindowCloseFlow({
+    guard: closeGuard,
+    notifyRenderer: (request) => {
+      if (contents.isDestroyed() || rendererGone) throw new Error('the page is no longer running');
+      sendEvent(contents, 'app.beforeClose', request);
+    },
+    confirmCloseAnyway: (error) => confirmCloseAnyway(window, error),
+    closeWindow: () => {
+      if (!window.isDestroyed()) window.close();
+    },
+    onStay: () => quitCoordinator.onStay(),
+    log: (message) => console.warn(message),
+  });
+  closeFlows.set(window, flow);
+  window.on('close', (event) => flow.onClose(event));
+  // Once the handshake (or the user) allowed the close, a beforeunload the page still raises
+  // would cancel it silently; the decision has been made, so the unload goes ahead.
+  contents.on('will-prevent-unload', (event) => {
+    if (flow.state() === 'closing') event.preventDefault();
+  });
 }

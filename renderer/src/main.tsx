@@ -5,6 +5,7 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import { getDb } from './db/db';
 import { requestPersistentStorage } from './db/storage';
 import { installGlobalErrorHandlers } from './global-errors';
+import { installAppUnsavedWorkGuards } from './hooks/unsaved-work-guards';
 import { reportError } from './stores/notices/store';
 import { useSettingsStore } from './stores/settings/store';
 import './styles/base.css';
@@ -36,6 +37,7 @@ function render(): void {
 }
 
 installGlobalErrorHandlers();
+installAppUnsavedWorkGuards();
 // Whatever happens while preparing, the window shows the app (and its error banner), never a blank page.
 void prepare()
   .catch((error: unknown) => reportError(error))

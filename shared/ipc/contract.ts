@@ -43,9 +43,33 @@ export interface SaveExportResult {
   bytes: number;
 }
 
+/**
+ * The close handshake. Before a window closes (or the app quits) main sends `app.beforeClose`;
+ * the renderer commits open drafts, waits for its queued writes and answers with
+ * `app.readyToClose` carrying the same `requestId`. Main waits a bounded time for the answer.
+ */
+export interface BeforeCloseRequest {
+  /** echoed in the answer, so a late answer to an earlier request is recognised as such */
+  requestId: string;
+}
+
+export interface ReadyToCloseArgs {
+  requestId: string;
+  /** true when every draft was committed and every queued write is stored */
+  flushed: boolean;
+  /** why not, in words for the user (shown in the "close anyway?" message box) */
+  error?: string;
+}
+
+export interface ReadyToCloseResult {
+  /** false when main no longer waits for this request (already answered, timed out, or unknown) */
+  accepted: boolean;
+}
+
 /** renderer → main calls; each returns a promise of its result */
 export interface InvokeMap {
   'app.info': (arg: Record<string, never>) => AppInfo;
+  'app.readyToClose': (arg: ReadyToCloseArgs) => ReadyToCloseResult;
   'files.openImport': (arg: OpenImportArgs) => OpenImportResult;
   'files.readSample': (arg: Record<string, never>) => SourceFile[];
   'files.saveExport': (arg: SaveExportArgs) => SaveExportResult;
@@ -57,6 +81,8 @@ export type MenuCommand = 'open-files' | 'open-folder' | 'open-sample' | 'export
 /** main → renderer events */
 export interface EventMap {
   'menu.command': { command: MenuCommand };
+  /** the window is about to close: flush, then answer with `app.readyToClose` */
+  'app.beforeClose': BeforeCloseRequest;
 }
 
 export type InvokeChannel = keyof InvokeMap;
@@ -67,12 +93,13 @@ export type InvokeResult<K extends InvokeChannel> = ReturnType<InvokeMap[K]>;
 /** Every invoke channel, listed once so the preload and the main registration can iterate. */
 export const INVOKE_CHANNELS = [
   'app.info',
+  'app.readyToClose',
   'files.openImport',
   'files.readSample',
   'files.saveExport',
 ] as const satisfies readonly InvokeChannel[];
 
-export const EVENT_CHANNELS = ['menu.command'] as const satisfies readonly EventChannel[];
+export const EVENT_CHANNELS = ['menu.command', 'app.beforeClose'] as const satisfies readonly EventChannel[];
 
 // Compile-time proof that the lists above name every key of the maps.
 type Missing<T, L extends readonly unknown[]> = Exclude<keyof T, L[number]>;

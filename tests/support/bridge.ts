@@ -1,6 +1,10 @@
 /**
  * The Playwright stand-in for electron/preload: gives a Chromium page the same `window.api`
  * (RendererApi) backed by the same Node handlers Electron registers with ipcMain.
+ *
+ * It also plays main's side of the close handshake: `requestClose(page)` sends
+ * `app.beforeClose` and resolves with the renderer's `app.readyToClose` answer (or a timeout),
+ * exactly as the desktop app waits before closing a window.
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import {
@@ -10,6 +14,10 @@ import {
   type InvokeHandlers,
 } from '../../shared/ipc/contract';
 import { dispatchInvoke } from '../../electron/main/ipc-dispatch';
+import { createCloseGuard, type CloseGuard, type CloseVerdict } from '../../electron/main/services/close-guard';
+import { createReadyToCloseHandler } from '../../electron/main/services/handlers';
+
+export type { CloseVerdict } from '../../electron/main/services/close-guard';
 
 const INVOKE_BINDING = '__maieuticInvoke';
 const EMIT_FUNCTION = '__maieuticEmit';
@@ -20,12 +28,24 @@ interface PageSetup {
   emitFunction: string;
 }
 
+/** Close guards by the page or context their `window.api` was installed in. */
+const closeGuards = new WeakMap<Page | BrowserContext, CloseGuard>();
+
+export interface InstallApiOptions {
+  /** how long `requestClose` waits for the renderer's answer; main's 10 s by default */
+  closeTimeoutMs?: number;
+}
+
 /**
  * Installs `window.api` in every page of `target` (and every later navigation or reload).
- * Call before the first `page.goto`.
+ * Call before the first `page.goto`. `app.readyToClose` answers go to the bridge's own close
+ * guard (whatever `handlers` would do with them), so `requestClose` can wait for them.
  */
-export async function installApi(target: Page | BrowserContext, handlers: InvokeHandlers): Promise<void> {
-  await target.exposeFunction(INVOKE_BINDING, (channel: unknown, arg: unknown) => dispatchInvoke(handlers, channel, arg));
+export async function installApi(target: Page | BrowserContext, handlers: InvokeHandlers, options: InstallApiOptions = {}): Promise<void> {
+  const guard = createCloseGuard({ timeoutMs: options.closeTimeoutMs });
+  closeGuards.set(target, guard);
+  const routed: InvokeHandlers = { ...handlers, 'app.readyToClose': createReadyToCloseHandler(guard) };
+  await target.exposeFunction(INVOKE_BINDING, (channel: unknown, arg: unknown) => dispatchInvoke(routed, channel, arg));
   const setup: PageSetup = { eventChannels: EVENT_CHANNELS, invokeBinding: INVOKE_BINDING, emitFunction: EMIT_FUNCTION };
   // Sent as source text with a no-op `__name`: tsx (scripts/dev-browser.ts) compiles with
   // esbuild's keepNames, which wraps inner functions in `__name(…)`, a helper the page lacks.
@@ -44,6 +64,24 @@ export async function emitEvent<K extends EventChannel>(page: Page, channel: K, 
     },
     { emitFunction: EMIT_FUNCTION, channel, payload },
   );
+}
+
+export interface RequestCloseOptions {
+  /** overrides the wait set by `installApi` for this request */
+  timeoutMs?: number;
+}
+
+/**
+ * Does what the desktop app does when the user closes the window: sends `app.beforeClose` and
+ * waits for the renderer's `app.readyToClose` answer. Resolves `{ outcome: 'flushed' }` when the
+ * renderer committed its drafts and stored every queued write, `{ outcome: 'failed', error }`
+ * when it could not, `{ outcome: 'timed-out' }` when it never answered. The page stays open:
+ * what follows (reload, close, assertions on IndexedDB) is the test's business.
+ */
+export async function requestClose(page: Page, options: RequestCloseOptions = {}): Promise<CloseVerdict> {
+  const guard = closeGuards.get(page) ?? closeGuards.get(page.context());
+  if (!guard) throw new Error('requestClose: window.api is not installed for this page (call installApi first)');
+  return guard.request((request) => emitEvent(page, 'app.beforeClose', request), { timeoutMs: options.timeoutMs });
 }
 
 /**

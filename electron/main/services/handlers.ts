@@ -5,9 +5,10 @@
  */
 import type { AppInfo, InvokeHandlers, SaveExportArgs } from '../../../shared/ipc/contract';
 import { writeFileAtomic } from './atomic-write';
+import type { CloseGuard } from './close-guard';
 import { readFolder, readPickedFiles } from './import-files';
 import { readSample } from './sample';
-import { parseEmptyArgs, parseOpenImportArgs, parseSaveExportArgs } from './validate';
+import { parseEmptyArgs, parseOpenImportArgs, parseReadyToCloseArgs, parseSaveExportArgs } from './validate';
 
 /** Native file dialogs, or a stand-in (tests, the browser dev host). `null` means cancelled. */
 export interface DialogPort {
@@ -24,9 +25,22 @@ export interface HandlerDeps {
   /** folder holding `codebooks/` and `sample/`: repo `resources/` in dev, `process.resourcesPath` packaged */
   resourcesDir: string;
   dialogs: DialogPort;
+  /**
+   * Receives the renderer's `app.readyToClose` answers. Without one nobody is waiting, and every
+   * answer is acknowledged with `accepted: false`.
+   */
+  closeGuard?: Pick<CloseGuard, 'answer'>;
 }
 
 export const APP_NAME = 'Maieutic';
+
+/** The `app.readyToClose` handler over a close guard; the Playwright bridge binds it to its own guard. */
+export function createReadyToCloseHandler(guard: Pick<CloseGuard, 'answer'> | null): InvokeHandlers['app.readyToClose'] {
+  return async (arg) => {
+    const reply = parseReadyToCloseArgs(arg);
+    return { accepted: guard?.answer(reply) ?? false };
+  };
+}
 
 export function createHandlers(deps: HandlerDeps): InvokeHandlers {
   return {
@@ -34,6 +48,8 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
       parseEmptyArgs('app.info', arg);
       return { name: APP_NAME, version: deps.version, host: deps.host, platform: deps.platform };
     },
+
+    'app.readyToClose': createReadyToCloseHandler(deps.closeGuard ?? null),
 
     'files.openImport': async (arg) => {
       const { mode } = parseOpenImportArgs(arg);

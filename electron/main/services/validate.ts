@@ -3,7 +3,7 @@
  * argument through one of these before touching the file system, and a bad argument becomes an
  * Error whose message names the channel, the field and what was wrong.
  */
-import type { OpenImportArgs, SaveExportArgs } from '../../../shared/ipc/contract';
+import type { OpenImportArgs, ReadyToCloseArgs, SaveExportArgs } from '../../../shared/ipc/contract';
 
 const EXPORT_KINDS = ['jsonl', 'csv', 'json', 'md'] as const satisfies readonly SaveExportArgs['kind'][];
 const IMPORT_MODES = ['files', 'folder'] as const satisfies readonly OpenImportArgs['mode'][];
@@ -97,5 +97,23 @@ export function parseSaveExportArgs(value: unknown): SaveExportArgs {
     defaultName: expectFileName(channel, record, 'defaultName'),
     content: expectString(channel, record, 'content'),
     kind: expectOneOf(channel, record, 'kind', EXPORT_KINDS),
+  };
+}
+
+/** Longest error text passed on to the "close anyway?" box; a runaway message must not fill the screen. */
+const MAX_CLOSE_ERROR_LENGTH = 2_000;
+
+export function parseReadyToCloseArgs(value: unknown): ReadyToCloseArgs {
+  const channel = 'app.readyToClose';
+  const record = expectObject(channel, value, ['requestId', 'flushed', 'error']);
+  const requestId = expectString(channel, record, 'requestId');
+  if (requestId.trim() === '') throw new Error(`${channel}: "requestId" is empty`);
+  if (typeof record.flushed !== 'boolean') throw new Error(`${channel}: "flushed" must be true or false, got ${describe(record.flushed)}`);
+  if (record.error === undefined) return { requestId, flushed: record.flushed };
+  const error = expectString(channel, record, 'error');
+  return {
+    requestId,
+    flushed: record.flushed,
+    error: error.length > MAX_CLOSE_ERROR_LENGTH ? `${error.slice(0, MAX_CLOSE_ERROR_LENGTH)}…` : error,
   };
 }

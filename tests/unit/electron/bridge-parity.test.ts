@@ -11,7 +11,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RendererApi } from '../../../shared/ipc/contract';
 import { createHandlers } from '../../../electron/main/services/handlers';
-import { emitEvent, installApi } from '../../support/bridge';
+import { emitEvent, installApi, requestClose } from '../../support/bridge';
 import { createFakeDialogs } from '../../support/fake-dialogs';
 import { startStaticServer, type StaticServer } from '../../support/static-server';
 import { makeTempDir, type TempDir } from '../../support/temp-dir';
@@ -46,7 +46,7 @@ describe.skipIf(!existsSync(chromiumPath))(`test bridge in Chromium (${chromiumP
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
     const handlers = createHandlers({ host: 'browser', version: '0.0.1', platform: 'linux', resourcesDir: site.path, dialogs: createFakeDialogs() });
-    await installApi(page, handlers);
+    await installApi(page, handlers, { closeTimeoutMs: 5_000 });
   }, 30_000);
 
   afterAll(async () => {
@@ -113,6 +113,25 @@ describe.skipIf(!existsSync(chromiumPath))(`test bridge in Chromium (${chromiumP
     await subscribe();
     await emitEvent(page, 'menu.command', { command: 'show-shortcuts' });
     expect(await page.evaluate(() => window.received)).toEqual([[{ command: 'show-shortcuts' }]]);
+  });
+
+  it("plays main's side of the close handshake: requestClose resolves with the page's answer", async () => {
+    await page.evaluate(() => {
+      window.received = [];
+      window.api.on('app.beforeClose', ({ requestId }) => {
+        window.received?.push([requestId]);
+        void window.api.invoke('app.readyToClose', { requestId, flushed: false, error: 'disk full' }).then((result) => window.received?.push([result]));
+      });
+    });
+
+    expect(await requestClose(page)).toEqual({ outcome: 'failed', error: 'disk full' });
+    const received = await page.evaluate(() => window.received);
+    expect(received?.[0]).toEqual([expect.stringMatching(/^close-/)]);
+    await expect.poll(() => page.evaluate(() => window.received?.[1])).toEqual([{ accepted: true }]);
+  });
+
+  it('reports a page that never answers the close request as timed out', async () => {
+    expect(await requestClose(page, { timeoutMs: 200 })).toEqual({ outcome: 'timed-out', afterMs: 200 });
   });
 
   it('serves pages with the app CSP, so inline script is blocked and reported', async () => {

@@ -2,6 +2,7 @@ import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InvokeHandlers } from '../../../shared/ipc/contract';
+import { createCloseGuard } from '../../../electron/main/services/close-guard';
 import { createHandlers } from '../../../electron/main/services/handlers';
 import { createFakeDialogs, type FakeDialogs } from '../../support/fake-dialogs';
 import { makeTempDir, type TempDir } from '../../support/temp-dir';
@@ -27,6 +28,23 @@ function callUntrusted(channel: keyof InvokeHandlers, arg: unknown): Promise<unk
 describe('app.info', () => {
   it('reports the name, version, host and platform it was built with', async () => {
     expect(await handlers['app.info']({})).toEqual({ name: 'Maieutic', version: '9.8.7', host: 'browser', platform: 'linux' });
+  });
+});
+
+describe('app.readyToClose', () => {
+  it('hands the answer to the close guard, which says whether it was waiting for it', async () => {
+    const closeGuard = createCloseGuard({ nextRequestId: () => 'close-7' });
+    const withGuard = createHandlers({ host: 'electron', version: '1', platform: 'linux', resourcesDir: temp.path, dialogs, closeGuard });
+    const verdict = closeGuard.request(() => undefined);
+
+    expect(await withGuard['app.readyToClose']({ requestId: 'close-7', flushed: false, error: 'disk full' })).toEqual({ accepted: true });
+    expect(await verdict).toEqual({ outcome: 'failed', error: 'disk full' });
+    expect(await withGuard['app.readyToClose']({ requestId: 'close-7', flushed: true })).toEqual({ accepted: false });
+  });
+
+  it('accepts nothing without a close guard, but still validates', async () => {
+    expect(await handlers['app.readyToClose']({ requestId: 'close-1', flushed: true })).toEqual({ accepted: false });
+    await expect(callUntrusted('app.readyToClose', { requestId: 'close-1' })).rejects.toThrow('"flushed" must be true or false');
   });
 });
 

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INVOKE_CHANNELS, type RendererApi } from '../../../shared/ipc/contract';
 import { registerIpc } from '../../../electron/main/ipc';
 import { sendEvent } from '../../../electron/main/events';
+import { createCloseGuard, type CloseGuard } from '../../../electron/main/services/close-guard';
 import { createHandlers } from '../../../electron/main/services/handlers';
 import { createFakeDialogs } from '../../support/fake-dialogs';
 import { makeTempDir, type TempDir } from '../../support/temp-dir';
@@ -80,6 +81,7 @@ vi.mock('electron', () => fakeElectron.module);
 
 let temp: TempDir;
 let api: RendererApi;
+let closeGuard: CloseGuard;
 const dialogs = createFakeDialogs();
 
 beforeEach(async () => {
@@ -90,7 +92,8 @@ beforeEach(async () => {
   vi.resetModules();
   await import('../../../electron/preload/index');
   api = fakeElectron.exposed.api as RendererApi;
-  const handlers = createHandlers({ host: 'electron', version: '1.2.3', platform: 'linux', resourcesDir: temp.path, dialogs });
+  closeGuard = createCloseGuard({ timeoutMs: 5_000 });
+  const handlers = createHandlers({ host: 'electron', version: '1.2.3', platform: 'linux', resourcesDir: temp.path, dialogs, closeGuard });
   // The fake's event carries only what registerIpc reads (senderFrame), hence the cast.
   registerIpc(fakeElectron.module.ipcMain as unknown as Pick<IpcMain, 'handle'>, handlers, (url) => url.startsWith('app://maieutic/'));
 });
@@ -154,6 +157,26 @@ describe('preload window.api', () => {
 
     expect(received).toEqual([[{ command: 'open-sample' }]]);
     expect(fakeElectron.rendererListeners.get('menu.command')?.size).toBe(0);
+  });
+
+  it('carries the close handshake: main asks through app.beforeClose, the answer comes back through app.readyToClose', async () => {
+    const answers: unknown[] = [];
+    const unsubscribe = api.on('app.beforeClose', ({ requestId }) => {
+      void api.invoke('app.readyToClose', { requestId, flushed: false, error: 'disk full' }).then((result) => answers.push(result));
+    });
+
+    const verdict = await closeGuard.request((request) => sendEvent(fakeElectron.webContents, 'app.beforeClose', request));
+
+    expect(verdict).toEqual({ outcome: 'failed', error: 'disk full' });
+    await vi.waitFor(() => expect(answers).toEqual([{ accepted: true }]));
+    unsubscribe();
+  });
+
+  it('tells a late or stray close answer that nobody waits for it', async () => {
+    expect(await api.invoke('app.readyToClose', { requestId: 'close-from-yesterday', flushed: true })).toEqual({ accepted: false });
+    await expect(api.invoke('app.readyToClose', { requestId: 'x' } as never)).rejects.toThrow(
+      /^app\.readyToClose: "flushed" must be true or false, got undefined$/,
+    );
   });
 
   it('refuses to listen to events outside the contract', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEmptyArgs, parseOpenImportArgs, parseSaveExportArgs } from '../../../electron/main/services/validate';
+import { parseEmptyArgs, parseOpenImportArgs, parseReadyToCloseArgs, parseSaveExportArgs } from '../../../electron/main/services/validate';
 
 describe('parseEmptyArgs', () => {
   it('accepts an empty object', () => {
@@ -54,5 +54,32 @@ describe('parseSaveExportArgs', () => {
     [{ ...valid, path: '/etc/passwd' }, 'unexpected field "path"'],
   ])('refuses %j', (value, message) => {
     expect(() => parseSaveExportArgs(value)).toThrow(`files.saveExport: ${message}`);
+  });
+});
+
+describe('parseReadyToCloseArgs', () => {
+  it('accepts an answer with and without a reason', () => {
+    expect(parseReadyToCloseArgs({ requestId: 'close-1', flushed: true })).toEqual({ requestId: 'close-1', flushed: true });
+    expect(parseReadyToCloseArgs({ requestId: 'close-1', flushed: false, error: 'disk full' })).toEqual({
+      requestId: 'close-1',
+      flushed: false,
+      error: 'disk full',
+    });
+  });
+
+  it.each([
+    [{ flushed: true }, 'app.readyToClose: "requestId" must be a string, got undefined'],
+    [{ requestId: ' ', flushed: true }, 'app.readyToClose: "requestId" is empty'],
+    [{ requestId: 'close-1', flushed: 'yes' }, 'app.readyToClose: "flushed" must be true or false, got "yes"'],
+    [{ requestId: 'close-1', flushed: false, error: 42 }, 'app.readyToClose: "error" must be a string, got number'],
+    [{ requestId: 'close-1', flushed: true, window: 2 }, 'app.readyToClose: unexpected field "window"'],
+  ])('refuses %j', (value, message) => {
+    expect(() => parseReadyToCloseArgs(value)).toThrow(message);
+  });
+
+  it('shortens a runaway reason before it reaches the message box', () => {
+    const parsed = parseReadyToCloseArgs({ requestId: 'close-1', flushed: false, error: 'x'.repeat(10_000) });
+    expect(parsed.error).toHaveLength(2_001);
+    expect(parsed.error?.endsWith('…')).toBe(true);
   });
 });

@@ -12,7 +12,8 @@ export interface DialogueHeaderActions {
   undo: () => void;
   redo: () => void;
   verifyDialogue: () => void;
-  commitTeacherModel: (teacherModel: string | null) => void;
+  /** true when the correction was handed over for saving */
+  commitTeacherModel: (teacherModel: string | null) => boolean;
 }
 
 interface DialogueHeaderProps {

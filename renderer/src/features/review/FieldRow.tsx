@@ -12,7 +12,8 @@ export interface FieldRowActions {
   accept: (fieldId: string) => void;
   unsure: (fieldId: string) => void;
   clear: (fieldId: string) => void;
-  commitText: (fieldId: string, value: string) => void;
+  /** true when the correction was handed over for saving */
+  commitText: (fieldId: string, value: string) => boolean;
   closeTypeahead: () => void;
 }
 

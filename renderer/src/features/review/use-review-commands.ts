@@ -25,7 +25,8 @@ export interface ReviewCommandContext {
 }
 
 export interface ReviewActions {
-  edit: (fieldId: string, intent: FieldIntent) => void;
+  /** true when the write was queued (not refused, not held back for the reviewer's name) */
+  edit: (fieldId: string, intent: FieldIntent) => boolean;
   pickNumber: (position: number) => void;
   accept: (fieldId: string) => void;
   acceptAll: () => void;
@@ -34,7 +35,8 @@ export interface ReviewActions {
   stepDialogue: (direction: 'next' | 'prev') => void;
   undo: () => void;
   redo: () => void;
-  setTeacherModel: (teacherModel: string | null) => void;
+  /** true when the write was queued */
+  setTeacherModel: (teacherModel: string | null) => boolean;
 }
 
 /** What each review command does, given the current screen. Rebuilt every render; cheap. */
@@ -43,19 +45,30 @@ export function buildReviewActions(ctx: ReviewCommandContext): ReviewActions {
   const state = () => store.getState();
   const rowOf = (fieldId: string) => turn?.fields.find((row) => row.field.id === fieldId);
 
+  /** Runs `action` through the reviewer-name guard; true when it ran now. */
+  const runGuarded = (action: () => void) => {
+    let ran = false;
+    ctx.guarded(() => {
+      ran = true;
+      action();
+    });
+    return ran;
+  };
+
   const edit = (fieldId: string, intent: FieldIntent) => {
     const row = rowOf(fieldId);
-    if (!turn || !row) return;
+    if (!turn || !row) return false;
     if (!row.applicable) {
       state().setNotice({ kind: 'not-applicable', fieldId });
-      return;
+      return false;
     }
     if (intent.kind === 'accept' && row.acceptRefusal) {
       state().setNotice({ kind: 'refused', reason: row.acceptRefusal, fieldId });
-      return;
+      return false;
     }
-    ctx.guarded(() => {
-      void state().editFields(turnIndex, [{ turnId: turn.turn.id, fieldId, context: row.context, intent }]);
+    const { dialogueId, id: turnId } = turn.turn;
+    return runGuarded(() => {
+      void state().editFields(turnIndex, [{ dialogueId, turnId, fieldId, context: row.context, intent }]);
     });
   };
 
@@ -86,7 +99,13 @@ export function buildReviewActions(ctx: ReviewCommandContext): ReviewActions {
       ctx.guarded(() => {
         void state().editFields(
           turnIndex,
-          open.map((row) => ({ turnId: turn.turn.id, fieldId: row.field.id, context: row.context, intent: { kind: 'accept' } })),
+          open.map((row) => ({
+            dialogueId: turn.turn.dialogueId,
+            turnId: turn.turn.id,
+            fieldId: row.field.id,
+            context: row.context,
+            intent: { kind: 'accept' },
+          })),
         );
       });
     },
@@ -94,7 +113,7 @@ export function buildReviewActions(ctx: ReviewCommandContext): ReviewActions {
       if (!turn) return;
       const verify = !turn.verified;
       ctx.guarded(() => {
-        void state().setTurnVerified(turn.turn.id, turnIndex, verify);
+        void state().setTurnVerified({ dialogueId: turn.turn.dialogueId, turnId: turn.turn.id, turnIndex }, verify);
         if (verify) state().moveTurn(1, ctx.model.turns.length);
       });
     },
@@ -123,7 +142,7 @@ export function buildReviewActions(ctx: ReviewCommandContext): ReviewActions {
     },
     undo: () => ctx.guarded(() => void state().undo()),
     redo: () => ctx.guarded(() => void state().redo()),
-    setTeacherModel: (teacherModel) => ctx.guarded(() => void state().setTeacherModel(teacherModel)),
+    setTeacherModel: (teacherModel) => runGuarded(() => void state().setTeacherModel(ctx.dialogueId, teacherModel)),
   };
 }
 

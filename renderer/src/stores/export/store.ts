@@ -9,6 +9,7 @@ import type { DialogueRow } from '../../db/repositories/dialogues';
 import { countExportable, loadExportItems, type ExportCounts, type ExportScope } from '../../db/repositories/export';
 import { rowsToCsv } from './table-csv';
 import { reportError } from '../notices/store';
+import { flushAll, type FlushOutcome } from '../review/flush-all';
 import { fileNameStem, todayStamp } from './file-names';
 
 export type ExportFormat = 'sid-jsonl' | 'long-csv';
@@ -39,7 +40,11 @@ export interface ExportState {
   saveTableCsv(rows: readonly DialogueRow[], datasetName: string): Promise<void>;
 }
 
-export function createExportStore(database: () => MaieuticDb = getDb) {
+/**
+ * `flushPendingWork` runs before every read of the expert layer: an export started right after
+ * an edit (from the menu, while the last write is still queued) must contain that edit.
+ */
+export function createExportStore(database: () => MaieuticDb = getDb, flushPendingWork: () => Promise<FlushOutcome> = flushAll) {
   return create<ExportState>()((set, get) => ({
     scope: 'all',
     format: 'sid-jsonl',
@@ -59,6 +64,7 @@ export function createExportStore(database: () => MaieuticDb = getDb) {
     async loadCounts(datasetId) {
       if (get().countsDatasetId !== datasetId) set({ counts: null, countsDatasetId: datasetId, status: 'idle', saved: null, error: null });
       try {
+        await flushPendingWork();
         const counts = await countExportable(database(), datasetId);
         if (get().countsDatasetId === datasetId) set({ counts });
       } catch (error) {
@@ -69,6 +75,8 @@ export function createExportStore(database: () => MaieuticDb = getDb) {
       const { scope, format } = get();
       set({ status: 'working', saved: null, error: null });
       try {
+        const flush = await flushPendingWork();
+        if (!flush.flushed) throw new Error(`The export would miss review work that is not saved. ${flush.error ?? ''}`.trim());
         const db = database();
         const dataset = await getDataset(db, datasetId);
         if (!dataset) throw new Error('The data set no longer exists.');

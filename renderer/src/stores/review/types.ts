@@ -42,10 +42,31 @@ export interface ReviewDeps {
 }
 
 export interface FieldEditRequest {
+  /**
+   * The turn's own dialogue. A commit can arrive after the user has moved on (a text box
+   * committing as it unmounts): the write still goes to the dialogue the turn belongs to.
+   */
+  dialogueId: string;
   turnId: string;
   fieldId: string;
   context: FieldContext;
   intent: FieldIntent;
+}
+
+/** A turn named the way writes need it, independent of which dialogue is open now. */
+export interface TurnTarget {
+  dialogueId: string;
+  turnId: string;
+  /** where the turn sits in its dialogue; undo moves the cursor back here */
+  turnIndex: number;
+}
+
+/** What `flush()` found while waiting. */
+export interface FlushResult {
+  /** writes that failed while the flush waited (each already reported) */
+  failedWrites: number;
+  /** the message of the last of those failures */
+  error: string | null;
 }
 
 export interface NavigationSlice {
@@ -74,15 +95,20 @@ export interface EditsSlice {
   history: UndoHistory<EditStep>;
   save: SaveStatus;
   notice: ReviewNotice | null;
-  /** each resolves to false when the write failed (already reported) */
+  /**
+   * Each resolves to false when the write failed (already reported). Writes go to the dialogue
+   * they name; they become undo steps (and notices) only while that dialogue is the open one.
+   */
   editFields(turnIndex: number, requests: FieldEditRequest[]): Promise<boolean>;
-  setTurnVerified(turnId: string, turnIndex: number, verified: boolean): Promise<boolean>;
+  setTurnVerified(turn: TurnTarget, verified: boolean): Promise<boolean>;
+  /** the open dialogue's status (a command on what is on screen) */
   setDialogueStatus(status: DialogueStatus): Promise<boolean>;
-  setTeacherModel(teacherModel: string | null): Promise<boolean>;
+  /** null restores the imported model */
+  setTeacherModel(dialogueId: string, teacherModel: string | null): Promise<boolean>;
   undo(): Promise<boolean>;
   redo(): Promise<boolean>;
-  /** resolves when every queued write has finished */
-  flush(): Promise<void>;
+  /** resolves when every write queued so far (and any queued while waiting) has finished */
+  flush(): Promise<FlushResult>;
   setNotice(notice: ReviewNotice | null): void;
   dismissSaveError(): void;
 }

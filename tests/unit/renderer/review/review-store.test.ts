@@ -30,12 +30,14 @@ async function setup(reviewer = REVIEWER) {
   return { db, store, reported, names };
 }
 
-async function request(db: MaieuticDb, turnIndex: number, fieldId: string, intent: FieldIntent): Promise<FieldEditRequest> {
-  const bundle = await loadReviewBundle(db, 'd1');
+/** A request the way the review screen of `dialogueId` builds it. */
+async function request(db: MaieuticDb, turnIndex: number, fieldId: string, intent: FieldIntent, dialogueId = 'd1'): Promise<FieldEditRequest> {
+  const bundle = await loadReviewBundle(db, dialogueId);
   if (!bundle) throw new Error('no bundle');
   const row = buildDialogueModel(DEFAULT_CODEBOOK, bundle).turns[turnIndex].fields.find((candidate) => candidate.field.id === fieldId);
   if (!row) throw new Error(fieldId);
-  return { turnId: bundle.turns[turnIndex].id, fieldId, context: row.context, intent };
+  const turn = bundle.turns[turnIndex];
+  return { dialogueId: turn.dialogueId, turnId: turn.id, fieldId, context: row.context, intent };
 }
 
 const stored = async (db: MaieuticDb, id: string) => {
@@ -110,7 +112,7 @@ describe('review store: edits, undo and redo', () => {
 
   it('undoes a turn verification and a dialogue verification', async () => {
     const { db, store } = await setup();
-    await store.getState().setTurnVerified('d1#0', 0, true);
+    await store.getState().setTurnVerified({ dialogueId: 'd1', turnId: 'd1#0', turnIndex: 0 }, true);
     await store.getState().setDialogueStatus('verified');
     expect((await db.dialogueReviews.get('d1'))?.status).toBe('verified');
     await store.getState().undo();
@@ -153,6 +155,85 @@ describe('review store: edits, undo and redo', () => {
     expect(store.getState().save.lastSavedAt).not.toBeNull();
     expect(consoleError).toHaveBeenCalledTimes(1);
     consoleError.mockRestore();
+  });
+});
+
+describe('review store: writes go to the dialogue they name', () => {
+  it("writes a text commit that arrives after a dialogue switch to the turn's own dialogue, without a false save error", async () => {
+    const { db, store, reported } = await setup();
+    await seedDialogue(db, 'd2');
+    // Built while d1 was on screen; committed by the text box as it unmounts, after d2 opened.
+    const correction = await request(db, 2, 'utterance', { kind: 'text', text: '阳光和水？' });
+    store.getState().startSession('d2');
+
+    expect(await store.getState().editFields(2, [correction])).toBe(true);
+
+    expect(store.getState().save.error).toBeNull();
+    expect(reported).toEqual([]);
+    const row = await db.fieldReviews.get('d1#2|utterance');
+    expect(row).toMatchObject({ dialogueId: 'd1', text: '阳光和水？', decision: 'changed' });
+    expect((await readEditLog(db, 'd1')).map((entry) => entry.target)).toContainEqual({ kind: 'field', turnId: 'd1#2', fieldId: 'utterance' });
+    expect(await readEditLog(db, 'd2')).toEqual([]);
+    expect((await db.dialogueReviews.get('d1'))?.status).toBe('in-progress');
+    expect(await db.dialogueReviews.get('d2')).toBeUndefined();
+  });
+
+  it("does not make another dialogue's late commit an undo step (or a notice) of the open one", async () => {
+    const { db, store } = await setup();
+    await seedDialogue(db, 'd2');
+    const late = await request(db, 1, 'teacher_intent', { kind: 'pick', code: 'check_understanding' });
+    store.getState().startSession('d2');
+    await store.getState().editFields(1, [late]);
+
+    expect(store.getState().history.past).toHaveLength(0);
+    expect(store.getState().notice).toBeNull();
+    await store.getState().undo();
+    expect(store.getState().notice).toEqual({ kind: 'nothing-to-undo' });
+    expect(await stored(db, 'd1#1|teacher_intent')).toEqual({ decision: 'changed', codes: ['check_understanding'] });
+  });
+
+  it('keeps a commit queued before the switch out of the new dialogue, too', async () => {
+    const { db, store } = await setup();
+    await seedDialogue(db, 'd2');
+    const change = await request(db, 1, 'teacher_intent', { kind: 'pick', code: 'check_understanding' });
+    const written = store.getState().editFields(1, [change]);
+    store.getState().startSession('d2');
+    expect(await written).toBe(true);
+    expect(store.getState().history.past).toHaveLength(0);
+    expect(await stored(db, 'd1#1|teacher_intent')).not.toBeNull();
+  });
+
+  it('refuses one edit that names two dialogues, writing neither', async () => {
+    const { db, store, reported } = await setup();
+    await seedDialogue(db, 'd2');
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const ofD1 = await request(db, 1, 'teacher_intent', { kind: 'accept' });
+    const ofD2 = await request(db, 1, 'teaching_strategy', { kind: 'accept' }, 'd2');
+
+    expect(await store.getState().editFields(1, [ofD1, ofD2])).toBe(false);
+    expect(store.getState().save.error).toMatch(/two dialogues/);
+    expect(reported).toHaveLength(1);
+    expect(await db.fieldReviews.count()).toBe(0);
+    consoleError.mockRestore();
+  });
+
+  it('writes a teacher model and a turn verification to the dialogue they name, not the open one', async () => {
+    const { db, store } = await setup();
+    await seedDialogue(db, 'd2');
+    store.getState().startSession('d2');
+
+    await store.getState().setTeacherModel('d1', 'GPT-4o-mini');
+    await store.getState().setTurnVerified({ dialogueId: 'd1', turnId: 'd1#0', turnIndex: 0 }, true);
+
+    expect((await db.dialogueReviews.get('d1'))?.teacherModel).toBe('GPT-4o-mini');
+    expect(await db.dialogueReviews.get('d2')).toBeUndefined();
+    expect((await db.turnReviews.get('d1#0'))?.verified).toBe(true);
+    expect(store.getState().save.error).toBeNull();
+    expect(store.getState().history.past).toHaveLength(0);
+
+    await store.getState().setTeacherModel('d2', 'Claude');
+    expect((await db.dialogueReviews.get('d2'))?.teacherModel).toBe('Claude');
+    expect(store.getState().history.past).toHaveLength(1);
   });
 });
 

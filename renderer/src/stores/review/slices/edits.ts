@@ -18,12 +18,16 @@ type Side = 'before' | 'after';
 
 export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, [], [], EditsSlice> {
   return (set, get) => {
+    /** failures so far and the last message: flush() reports those that happen while it waits */
+    const failures = { count: 0, lastMessage: null as string | null };
     const queue = createWriteQueue({
       onPendingChange: (pending) => set((state) => ({ save: { ...state.save, pending } })),
       onSuccess: () => set((state) => ({ save: { ...state.save, lastSavedAt: deps.now() } })),
       onError: (error) => {
         console.error('Review write failed', error);
         deps.reportError?.(error, 'Saving a review edit / 保存审阅修改');
+        failures.count += 1;
+        failures.lastMessage = errorMessage(error);
         set((state) => ({ save: { ...state.save, error: errorMessage(error) } }));
       },
     });
@@ -79,11 +83,21 @@ export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, []
       notice: null,
 
       editFields(turnIndex, requests) {
-        const session = sessionDialogue();
-        if (!session || requests.length === 0) return Promise.resolve(false);
+        const dialogueId = requests[0]?.dialogueId;
+        if (!dialogueId) return Promise.resolve(false);
+        const mixed = requests.find((request) => request.dialogueId !== dialogueId);
+        if (mixed) {
+          return run(async () => {
+            throw new Error(`One edit names two dialogues ("${dialogueId}" and "${mixed.dialogueId}")`);
+          });
+        }
+        // Captured now: a commit that arrives after a dialogue switch is written, but it is not an
+        // undo step (or a notice) of the dialogue that is open by then.
+        const sessionId = get().sessionId;
+        const ofOpenDialogue = get().dialogueId === dialogueId;
         return run(async () => {
           const refusals: { fieldId: string; reason: RefusalReason }[] = [];
-          const result = await applyFieldEdits(deps.db(), contextFor(session.dialogueId), requests.map((request) => ({
+          const result = await applyFieldEdits(deps.db(), contextFor(dialogueId), requests.map((request) => ({
             turnId: request.turnId,
             fieldId: request.fieldId,
             resolve: (current) => {
@@ -93,20 +107,21 @@ export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, []
               return KEEP_CURRENT;
             },
           })));
-          if (result.changes.length > 0) record(session.sessionId, { kind: 'fields', turnIndex, changes: result.changes });
+          if (!ofOpenDialogue) return;
+          if (result.changes.length > 0) record(sessionId, { kind: 'fields', turnIndex, changes: result.changes });
           let notice: ReviewNotice | null = null;
           if (requests.length > 1) notice = { kind: 'accepted-all', accepted: result.changes.length, skipped: refusals.length };
           else if (refusals[0]) notice = { kind: 'refused', reason: refusals[0].reason, fieldId: refusals[0].fieldId };
-          if (get().sessionId === session.sessionId) set({ notice });
+          if (get().sessionId === sessionId) set({ notice });
         });
       },
 
-      setTurnVerified(turnId, turnIndex, verified) {
-        const session = sessionDialogue();
-        if (!session) return Promise.resolve(false);
+      setTurnVerified(turn, verified) {
+        const sessionId = get().sessionId;
+        const ofOpenDialogue = get().dialogueId === turn.dialogueId;
         return run(async () => {
-          const change = await setTurnVerified(deps.db(), contextFor(session.dialogueId), turnId, verified);
-          if (change) record(session.sessionId, { kind: 'turn', turnIndex, change });
+          const change = await setTurnVerified(deps.db(), contextFor(turn.dialogueId), turn.turnId, verified);
+          if (change && ofOpenDialogue) record(sessionId, { kind: 'turn', turnIndex: turn.turnIndex, change });
         });
       },
 
@@ -118,11 +133,12 @@ export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, []
         });
       },
 
-      setTeacherModel(teacherModel) {
-        const session = sessionDialogue();
-        if (!session) return Promise.resolve(false);
+      setTeacherModel(dialogueId, teacherModel) {
+        const sessionId = get().sessionId;
+        const ofOpenDialogue = get().dialogueId === dialogueId;
         return run(async () => {
-          recordDialogueChange(session.sessionId, await updateDialogueReview(deps.db(), contextFor(session.dialogueId), { teacherModel }));
+          const change = await updateDialogueReview(deps.db(), contextFor(dialogueId), { teacherModel });
+          if (ofOpenDialogue) recordDialogueChange(sessionId, change);
         });
       },
 
@@ -154,7 +170,15 @@ export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, []
         });
       },
 
-      flush: () => queue.idle(),
+      async flush() {
+        const before = failures.count;
+        // Writes queued while waiting (an undo pressed during an export) are waited for too.
+        do {
+          await queue.idle();
+        } while (queue.pending() > 0);
+        const failedWrites = failures.count - before;
+        return { failedWrites, error: failedWrites > 0 ? failures.lastMessage : null };
+      },
 
       setNotice(notice) {
         set({ notice });
