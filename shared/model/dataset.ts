@@ -144,21 +144,11 @@ export interface ParsedFile {
   counts: { dialogues: number; turns: number; annotations: number };
 }
 
-/** A dialogue before it has a database id. */
-export interface ParsedDialogue {
-  line: number;
-  externalId: string;
-  teacherModel: string;
-  topicId: string | null;
-  topicText: string;
-  studentId: string | null;
-  studentType: string;
-  scenario: string;
-  repeatId: string | null;
-  extra: Record<string, unknown>;
-  turns: ParsedTurn[];
-  unaligned: UnalignedAnnotation[];
-}
+/** A dialogue before it has a database id: what the parsers produce, with its turns inline. */
+export type ParsedDialogue = Pick<
+  Dialogue,
+  'line' | 'externalId' | 'teacherModel' | 'topicId' | 'topicText' | 'studentId' | 'studentType' | 'scenario' | 'repeatId' | 'extra' | 'unaligned'
+> & { turns: ParsedTurn[] };
 
 export type ParsedTurn = Omit<Turn, 'id' | 'dialogueId'>;
 
