@@ -1,9 +1,10 @@
 import { validateCommand } from './commands/validate';
+import { agreementCommand } from './commands/agreement';
 import type { CliCommand, CliIo } from './io';
 import { EXIT_OK, EXIT_USAGE } from './io';
 
 /** Every command, by name. A new command (agreement, metrics, …) is one module plus one entry here. */
-export const COMMANDS: readonly CliCommand[] = [validateCommand];
+export const COMMANDS: readonly CliCommand[] = [validateCommand, agreementCommand];
 
 export function usage(): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length));

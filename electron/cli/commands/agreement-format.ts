@@ -1,0 +1,114 @@
+import { landisKochWords, toAgreementResult } from '../../../shared/agreement';
+import type { DetailedResult } from '../../../shared/agreement';
+
+/** `--json`: exactly one object, `{ "results": [ … ] }`, with the common fields only, numbers at full precision. */
+export function formatJson(results: readonly DetailedResult[]): string {
+  return `${JSON.stringify({ results: results.map(toAgreementResult) })}\n`;
+}
+
+const WIDE = /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/u;
+
+/** Terminal columns a string takes: CJK characters take two. */
+function displayWidth(text: string): number {
+  let width = 0;
+  for (const character of text) width += WIDE.test(character) ? 2 : 1;
+  return width;
+}
+
+const DASH = '—';
+
+function decimal(value: number | null): string {
+  return value === null ? DASH : value.toFixed(4);
+}
+
+function pValue(value: number | null): string {
+  if (value === null) return DASH;
+  return value < 0.0001 ? '<0.0001' : value.toFixed(4);
+}
+
+/** Agreements Po/Pe, or for alpha the disagreements, marked D_o/D_e so they are not read as agreements. */
+function observedAndExpected(result: DetailedResult): [string, string] {
+  switch (result.coefficient) {
+    case 'krippendorff':
+      return [disagreement('D_o', result.observedDisagreement), disagreement('D_e', result.expectedDisagreement)];
+    case 'percent':
+      return [decimal(result.value), DASH];
+    default:
+      return [decimal(result.observed), decimal(result.expected)];
+  }
+}
+
+function disagreement(name: string, value: number | null): string {
+  return value === null ? DASH : `${name} ${decimal(value)}`;
+}
+
+function variant(result: DetailedResult): string {
+  if (result.coefficient === 'cohen') return result.weights === 'none' ? 'unweighted' : (result.weights ?? DASH);
+  return result.level ?? DASH;
+}
+
+/** Landis & Koch words for chance-corrected coefficients; raw percent agreement has no band. */
+function band(result: DetailedResult): string {
+  if (result.coefficient === 'percent') return DASH;
+  const words = landisKochWords(result.value);
+  return words === null ? DASH : `${words.en} ${words.zh}`;
+}
+
+function row(result: DetailedResult, showField: boolean): string[] {
+  const [observed, expected] = observedAndExpected(result);
+  const p = result.coefficient === 'cohen' || result.coefficient === 'fleiss' ? result.pTwoSided : null;
+  const cells = [
+    result.coefficient,
+    variant(result),
+    result.value === null ? 'undefined' : decimal(result.value),
+    decimal(result.se),
+    result.ci95 === null ? DASH : `[${decimal(result.ci95[0])}, ${decimal(result.ci95[1])}]`,
+    pValue(p),
+    observed,
+    expected,
+    String(result.items),
+    String(result.raters),
+    String(result.missing),
+    String(result.excludedItems),
+    band(result),
+  ];
+  return showField ? [result.field ?? DASH, ...cells] : cells;
+}
+
+const HEADER = ['coefficient', 'variant', 'value', 'se', '95% CI', 'p', 'observed', 'expected', 'n', 'raters', 'missing', 'excluded', 'agreement'];
+const RIGHT_ALIGNED = new Set(['value', 'se', 'p', 'observed', 'expected', 'n', 'raters', 'missing', 'excluded']);
+
+function table(rows: string[][], header: string[]): string[] {
+  const widths = header.map((title, column) => Math.max(displayWidth(title), ...rows.map((cells) => displayWidth(cells[column]))));
+  const render = (cells: string[]) =>
+    cells
+      .map((cell, column) => {
+        const padding = ' '.repeat(widths[column] - displayWidth(cell));
+        if (column === cells.length - 1) return cell;
+        return RIGHT_ALIGNED.has(header[column]) ? padding + cell : cell + padding;
+      })
+      .join('  ');
+  return [render(header), ...rows.map(render)];
+}
+
+/** A readable table, then what its columns mean and why any value is undefined. */
+export function formatText(results: readonly DetailedResult[], options: { showField: boolean }): string {
+  const header = options.showField ? ['field', ...HEADER] : HEADER;
+  const lines = table(results.map((result) => row(result, options.showField)), header);
+  const present = new Set(results.map((result) => result.coefficient));
+  lines.push('');
+  lines.push('n: items used; excluded: items left out (a rating missing, or too few ratings); missing: absent ratings in the item × rater grid.');
+  lines.push('observed/expected: agreement Po/Pe (weighted kappa: Po(w)/Pe(w)); for krippendorff the disagreements D_o/D_e, alpha = 1 − D_o/D_e.');
+  if (present.has('cohen')) lines.push('cohen: se is the asymptotic SE (Fleiss, Cohen & Everitt 1969; SAS "ASE"), giving the 95% Wald CI; p tests κ = 0 with the SE under H0.');
+  if (present.has('fleiss')) lines.push('fleiss: se is the SE under H0 κ = 0 (Fleiss, Nee & Landis 1979, as R irr), so it only gives p; no CI.');
+  if (results.some((result) => result.raters === 2 && (result.coefficient === 'fleiss' || result.coefficient === 'randolph'))) {
+    lines.push("With two raters, fleiss is Scott's pi and randolph is Bennett's S.");
+  }
+  lines.push('agreement: Landis & Koch (1977) bands for chance-corrected values (none for raw percent agreement); Krippendorff asks alpha ≥ 0.800.');
+  const undefinedResults = results.filter((result) => result.reason !== null);
+  if (undefinedResults.length > 0) {
+    lines.push('');
+    for (const result of undefinedResults) lines.push(`${result.field === null ? '' : `${result.field} `}${result.coefficient}: ${result.reason}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,49 @@
+import { missingRatings, rowTotal } from './item-counts';
+import { resultFrame, tooFewItemsReason } from './result';
+import type { AgreementResult, ChanceCorrectedParts, ItemCounts } from './types';
+
+/**
+ * Gwet's AC1 (Gwet 2008), for two or more raters with missing ratings as in Gwet's irrCAC
+ * `gwet.ac1.raw`:
+ *   Pa = mean over items with r_i ≥ 2 of Σ_k r_ik(r_ik − 1) / (r_i(r_i − 1))
+ *   π_k = mean over items with r_i ≥ 1 of r_ik / r_i,  Pe = Σ_k π_k(1 − π_k) / (q − 1)
+ * where q is the number of categories in the full ordered list (not only those used; irrCAC's
+ * `categ.labels`). Pe ≤ 1/q, so AC1 stays defined when one category dominates, and is 1 when
+ * every rater always picks the same single category (Pe = 0), as irrCAC reports.
+ * `items` counts the items with at least one rating (they all enter π). No standard error.
+ */
+export interface GwetAc1Result extends AgreementResult, ChanceCorrectedParts {
+  coefficient: 'gwet';
+}
+
+export function gwetAc1(data: ItemCounts): GwetAc1Result {
+  const q = data.categories.length;
+  let rated = 0;
+  let pairable = 0;
+  let agreementSum = 0;
+  const shareSums = data.categories.map(() => 0);
+  for (const row of data.counts) {
+    const r = rowTotal(row);
+    if (r === 0) continue;
+    rated++;
+    row.forEach((count, k) => (shareSums[k] += count / r));
+    if (r < 2) continue;
+    pairable++;
+    agreementSum += row.reduce((sum, count) => sum + count * (count - 1), 0) / (r * (r - 1));
+  }
+  const result: GwetAc1Result = {
+    ...resultFrame({ coefficient: 'gwet', items: rated, raters: data.raters, missing: missingRatings(data) }),
+    coefficient: 'gwet',
+    observed: null,
+    expected: null,
+    excludedItems: data.counts.length - rated,
+  };
+  if (q < 2) return { ...result, reason: 'There is only one category; AC1 needs at least two (its chance agreement divides by q − 1).' };
+  if (pairable < 2) return { ...result, reason: tooFewItemsReason(pairable, 'with two or more ratings') };
+  const observed = agreementSum / pairable;
+  const expected = shareSums.reduce((sum, shareSum) => {
+    const pi = shareSum / rated;
+    return sum + pi * (1 - pi);
+  }, 0) / (q - 1);
+  return { ...result, observed, expected, value: (observed - expected) / (1 - expected) };
+}

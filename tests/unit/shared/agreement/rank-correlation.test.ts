@@ -1,0 +1,43 @@
+/** Correlations between raters, agreement references doc §5 (anxiety, derived with scipy and irr's formula). */
+import { describe, expect, it } from 'vitest';
+import { averageRanks, kendallTauB, kendallW, pearson, spearman } from '../../../../shared/agreement';
+import { ANXIETY } from '../../../fixtures/agreement/reference-data';
+import { expectDerived } from './support';
+
+const scores = ANXIETY.map((row) => row.map(Number));
+const r1 = scores.map((row) => row[0]);
+const r2 = scores.map((row) => row[1]);
+
+describe('anxiety r1 vs r2 (scipy, derived)', () => {
+  it('Pearson 0.29974463809210333, Spearman 0.42219382265555966, Kendall tau-b 0.3380152922565091', () => {
+    expectDerived(pearson(r1, r2).value, 0.29974463809210333);
+    expectDerived(spearman(r1, r2).value, 0.42219382265555966);
+    expectDerived(kendallTauB(r1, r2).value, 0.3380152922565091);
+    expect(pearson(r1, r2).n).toBe(20);
+  });
+});
+
+describe("Kendall's W over the three anxiety raters (irr kendall(anxiety, TRUE))", () => {
+  it('W 0.501921470342523, tie-corrected W_t 0.5396568759543698, χ² = m(n − 1)W_t 30.760441929399082', () => {
+    const result = kendallW(scores);
+    expectDerived(result.uncorrected, 0.501921470342523);
+    expectDerived(result.value, 0.5396568759543698);
+    expectDerived(result.chiSquare, 30.760441929399082);
+    expect(result).toMatchObject({ n: 20, raters: 3, degreesOfFreedom: 19 });
+  });
+});
+
+describe('ranks and undefined cases', () => {
+  it('ties share their average rank', () => {
+    expect(averageRanks([10, 20, 10, 30, 20, 20])).toEqual([1.5, 4, 1.5, 6, 4, 4]);
+  });
+
+  it('a constant rater makes every correlation null with a reason', () => {
+    const constant = r1.map(() => 3);
+    for (const result of [pearson(constant, r2), spearman(constant, r2), kendallTauB(constant, r2)]) {
+      expect(result.value).toBeNull();
+      expect(result.reason).toMatch(/same score/);
+    }
+    expect(kendallW([[1, 1], [1, 1]]).value).toBeNull();
+  });
+});
