@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { NoticeBanner } from './components/NoticeBanner';
 import { TopBar } from './components/TopBar';
+import { AgreementView } from './features/agreement/AgreementView';
 import { DatasetView } from './features/datasets/DatasetView';
 import { ExportView } from './features/export/ExportView';
 import { ImportView } from './features/import/ImportView';
@@ -19,6 +20,7 @@ function CurrentView({ view, datasetId, dialogueId }: { view: View; datasetId: s
   if (view === 'review' && dialogueId) return <ReviewView dialogueId={dialogueId} />;
   if (view === 'import') return <ImportView />;
   if (view === 'export' && datasetId) return <ExportView datasetId={datasetId} />;
+  if (view === 'agreement' && datasetId) return <AgreementView datasetId={datasetId} />;
   if (view === 'settings') return <SettingsView />;
   return <StartView />;
 }
@@ -44,7 +46,7 @@ export function App() {
   }, []);
 
   // Escape leaves the side views; review and the table bind their own keys.
-  useCommands('global', { 'nav.datasets': () => goTo(datasetId ? 'datasets' : 'start') }, { enabled: view === 'export' || view === 'settings' });
+  useCommands('global', { 'nav.datasets': () => goTo(datasetId ? 'datasets' : 'start') }, { enabled: view === 'export' || view === 'agreement' || view === 'settings' });
 
   return (
     <div className="app-shell" data-view={view}>

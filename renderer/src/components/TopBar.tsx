@@ -44,6 +44,11 @@ export function TopBar() {
             {t('nav.export')}
           </button>
         )}
+        {datasetId && (
+          <button type="button" className="quiet" data-testid="nav-agreement" aria-current={view === 'agreement' ? 'page' : undefined} onClick={() => goTo('agreement')}>
+            {t('nav.agreement')}
+          </button>
+        )}
         <button type="button" className="quiet" data-testid="nav-settings" aria-current={view === 'settings' ? 'page' : undefined} onClick={() => goTo('settings')}>
           {t('nav.settings')}
         </button>

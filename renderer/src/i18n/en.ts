@@ -13,6 +13,7 @@ export const en: Record<MessageKey, string> = {
   'nav.home': 'Back to the start page',
   'nav.dataset': 'Data set',
   'nav.export': 'Export',
+  'nav.agreement': 'Agreement',
   'nav.settings': 'Settings',
   'nav.shortcutsTitle': 'Keyboard shortcuts (?)',
   'nav.languageTitle': 'Switch the interface and label language',
@@ -39,6 +40,7 @@ export const en: Record<MessageKey, string> = {
   'notice.context.openSample': 'opening the sample data set',
   'notice.context.import': 'importing files',
   'notice.context.export': 'exporting',
+  'notice.context.agreement': 'computing agreement',
 
   'errorBoundary.title': 'This page cannot be shown',
   'errorBoundary.body': 'The interface hit an error. Saved data is not affected.',

@@ -11,6 +11,7 @@ export const zh = {
   'nav.home': '返回首页',
   'nav.dataset': '数据集',
   'nav.export': '导出',
+  'nav.agreement': '一致性',
   'nav.settings': '设置',
   'nav.shortcutsTitle': '键盘快捷键（?）',
   'nav.languageTitle': '切换界面与标签语言',
@@ -37,6 +38,7 @@ export const zh = {
   'notice.context.openSample': '打开示例数据集',
   'notice.context.import': '导入文件',
   'notice.context.export': '导出',
+  'notice.context.agreement': '计算一致性',
 
   'errorBoundary.title': '这个页面无法显示',
   'errorBoundary.body': '界面遇到一个错误。已保存的数据不受影响。',

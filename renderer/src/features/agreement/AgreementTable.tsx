@@ -1,0 +1,82 @@
+import type { LayerAgreementGroup } from '../../../../shared/agreement/review-layers';
+import { totalMissing } from '../../../../shared/agreement/review-layers';
+import type { Codebook } from '../../../../shared/codebook/types';
+import { formatCoefficient, formatInterval, formatPercent, NONE } from '../../stores/agreement/format';
+import { bandWords, rowName } from './row-names';
+import type { AgreementTextApi } from './strings';
+
+interface AgreementTableProps {
+  group: LayerAgreementGroup;
+  codebook: Codebook;
+  text: AgreementTextApi;
+  selectedKey: string | null;
+  onSelect: (key: string) => void;
+}
+
+/** The paper's Table VI for one group: a row per field (and per code of a label-set field). */
+export function AgreementTable({ group, codebook, text, selectedKey, onSelect }: AgreementTableProps) {
+  const { t, lang } = text;
+  return (
+    <table className="data-table agreement-table" data-testid="agreement-table" data-group={group.group}>
+      <thead>
+        <tr>
+          <th scope="col">{t('field')}</th>
+          <th scope="col" className="numeric">{t('n')}</th>
+          <th scope="col" className="numeric">{t('missing')}</th>
+          <th scope="col" className="numeric">{t('excluded')}</th>
+          <th scope="col" className="numeric">{t('accuracy')}</th>
+          <th scope="col" className="numeric">{t('kappa')}</th>
+          <th scope="col" className="numeric">{t('ci')}</th>
+          <th scope="col">{t('band')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {group.rows.map((row) => {
+          const selected = row.key === selectedKey;
+          const name = rowName(codebook, row, lang);
+          return (
+            <tr
+              key={row.key}
+              className={`${selected ? 'selected' : ''} ${row.code !== null ? 'agreement-code-row' : ''}`}
+              data-testid="agreement-row"
+              data-key={row.key}
+              data-items={row.items}
+              data-agreeing={row.agreeing}
+              data-missing={row.missing}
+              data-excluded={row.excluded}
+              data-unsure={row.unsure}
+              data-accuracy={row.accuracy ?? ''}
+              data-kappa={row.kappa.value ?? ''}
+              aria-selected={selected}
+            >
+              <th scope="row">
+                {row.confusion ? (
+                  <button type="button" className="link-button" data-testid="agreement-row-select" onClick={() => onSelect(row.key)}>
+                    {name}
+                  </button>
+                ) : (
+                  <span title={t('setNote')}>{name}</span>
+                )}
+              </th>
+              <td className="numeric" data-testid="agreement-n">{row.items}</td>
+              <td className="numeric" data-testid="agreement-missing" title={t('missingDetail', { llm: totalMissing(row.missingLlm), expert: totalMissing(row.missingExpert) })}>
+                {row.missing}
+              </td>
+              <td className="numeric" data-testid="agreement-excluded" title={t('otherCounts', { unsure: row.unsure, unreviewed: row.unreviewed })}>
+                {row.excluded}
+              </td>
+              <td className="numeric" data-testid="agreement-accuracy" title={row.items > 0 ? t('accuracyOf', { agreeing: row.agreeing, items: row.items }) : undefined}>
+                {formatPercent(row.accuracy)}
+              </td>
+              <td className="numeric" data-testid="agreement-kappa" title={row.kappa.reason ?? undefined}>
+                {row.kappa.value === null ? NONE : `${formatCoefficient(row.kappa.value)} (${t(`weights.${row.weights}`)})`}
+              </td>
+              <td className="numeric" data-testid="agreement-ci">{formatInterval(row.kappa.ci95)}</td>
+              <td data-testid="agreement-band">{bandWords(row, lang)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,181 @@
+import { useEffect, useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { ALL_GROUP, type LayerAgreementRow } from '../../../../shared/agreement/review-layers';
+import { codebookForDataset } from '../../codebook';
+import { ProgressBar } from '../../components/ProgressBar';
+import { useAppStore } from '../../stores/app/store';
+import { useAgreementStore, type TableFileKind } from '../../stores/agreement/store';
+import type { TurnInfo } from '../../stores/agreement/load-layers';
+import { reviewStore } from '../../stores/review/store';
+import { AgreementTable } from './AgreementTable';
+import { CellTurnList } from './CellTurnList';
+import { ConfusionHeatmap } from './ConfusionHeatmap';
+import { categoryName, rowName, tableWords } from './row-names';
+import { useAgreementText } from './strings';
+import './agreement.css';
+
+const hasMatrix = (row: LayerAgreementRow): row is LayerAgreementRow & { confusion: number[][]; cellTurns: string[][][] } => row.confusion !== null && row.cellTurns !== null;
+
+/** Agreement between the LLM pre-annotation and the expert layer of the open data set. */
+export function AgreementView({ datasetId }: { datasetId: string }) {
+  const text = useAgreementText();
+  const { t, lang } = text;
+  const goTo = useAppStore((state) => state.goTo);
+  const openDialogue = useAppStore((state) => state.openDialogue);
+  const state = useAgreementStore(
+    useShallow((store) => ({
+      status: store.status,
+      storeDatasetId: store.datasetId,
+      datasetName: store.datasetName,
+      codebookId: store.codebookId,
+      progress: store.progress,
+      usedWorker: store.usedWorker,
+      report: store.report,
+      turnInfo: store.turnInfo,
+      error: store.error,
+      group: store.group,
+      selectedKey: store.selectedKey,
+      selectedCell: store.selectedCell,
+      save: store.save,
+      load: store.load,
+      setGroup: store.setGroup,
+      selectRow: store.selectRow,
+      selectCell: store.selectCell,
+      saveTable: store.saveTable,
+    })),
+  );
+  const { load } = state;
+
+  useEffect(() => {
+    void load(datasetId);
+  }, [datasetId, load]);
+
+  const codebook = useMemo(() => codebookForDataset(state.codebookId ?? '').codebook, [state.codebookId]);
+  const report = state.storeDatasetId === datasetId ? state.report : null;
+  const group = report?.groups.find((candidate) => candidate.group === state.group) ?? report?.groups[0] ?? null;
+  const matrixRows = group?.rows.filter(hasMatrix) ?? [];
+  const selectedRow = matrixRows.find((row) => row.key === state.selectedKey) ?? null;
+  const cell = selectedRow && state.selectedCell ? state.selectedCell : null;
+  const nothingReviewed = report !== null && (report.groups[0]?.reviewedTurns ?? 0) === 0;
+
+  const openTurn = (info: TurnInfo) => {
+    // The review session is started here so that it opens on this turn and field, not on turn 1.
+    const review = reviewStore.getState();
+    review.startSession(info.dialogueId);
+    review.goToTurn(info.index, info.turnCount);
+    if (selectedRow) review.focusField(selectedRow.fieldId);
+    openDialogue(info.dialogueId);
+  };
+
+  const save = (kind: TableFileKind) => void state.saveTable(kind, tableWords(codebook, lang));
+  const saving = state.save?.status === 'working';
+  const viewState = report ? (nothingReviewed ? 'empty' : 'ready') : state.status;
+
+  return (
+    <section className="view agreement-view" data-testid="agreement-view" data-state={viewState} data-computed-in={report ? (state.usedWorker ? 'worker' : 'main-thread') : undefined}>
+      <header className="view-header">
+        <h1>{t('title')}</h1>
+        <button type="button" data-testid="agreement-back" onClick={() => goTo('datasets')}>
+          {'←'} {state.datasetName || t('openTable')}
+        </button>
+      </header>
+      <p className="muted">{t('intro')}</p>
+
+      {state.status === 'loading' && (
+        <div className="agreement-loading" data-testid="agreement-loading" aria-live="polite">
+          <span>{state.progress ? t('computing', { done: state.progress.done, total: state.progress.total }) : t('loading')}</span>
+          <ProgressBar value={state.progress ? state.progress.done / Math.max(1, state.progress.total) : 0} label={t('progressLabel')} />
+        </div>
+      )}
+      {state.status === 'missing' && <p role="alert">{t('missingDataset')}</p>}
+      {state.status === 'error' && (
+        <div className="error-inline" role="alert" data-testid="agreement-error">
+          {t('failed', { message: state.error ?? '' })}{' '}
+          <button type="button" onClick={() => void load(datasetId)}>
+            {t('retry')}
+          </button>
+        </div>
+      )}
+
+      {report && nothingReviewed && (
+        <div className="empty-state" data-testid="agreement-empty">
+          <h2>{t('emptyTitle')}</h2>
+          <p>{t('emptyBody')}</p>
+          <button type="button" className="primary" onClick={() => goTo('datasets')}>
+            {t('openTable')}
+          </button>
+        </div>
+      )}
+
+      {report && group && !nothingReviewed && (
+        <>
+          {!state.usedWorker && <p className="muted">{t('mainThread')}</p>}
+          <div className="agreement-controls">
+            <label>
+              {t('group')}{' '}
+              <select data-testid="agreement-group" value={group.group} onChange={(event) => state.setGroup(event.target.value)}>
+                {report.groups.map((candidate) => (
+                  <option key={candidate.group} value={candidate.group}>
+                    {candidate.group === ALL_GROUP ? t('allGroups') : candidate.group} ({t('reviewedTurns', { n: candidate.reviewedTurns })})
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t('fieldPicker')}{' '}
+              <select data-testid="agreement-field-picker" value={selectedRow?.key ?? ''} onChange={(event) => state.selectRow(event.target.value)}>
+                {!selectedRow && <option value="">—</option>}
+                {matrixRows.map((row) => (
+                  <option key={row.key} value={row.key}>
+                    {rowName(codebook, row, lang)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <span className="button-row">
+              <button type="button" data-testid="agreement-save-csv" disabled={saving} onClick={() => save('csv')}>
+                {t('saveCsv')}
+              </button>
+              <button type="button" data-testid="agreement-save-md" disabled={saving} onClick={() => save('md')}>
+                {t('saveMarkdown')}
+              </button>
+            </span>
+          </div>
+          {state.save?.status === 'saved' && (
+            <p className="success-inline" data-testid="agreement-save-result" data-kind={state.save.kind} data-path={state.save.path ?? ''} aria-live="polite">
+              {t('saved', { path: state.save.path ?? '' })}
+            </p>
+          )}
+          {state.save?.status === 'canceled' && <p className="muted">{t('canceled')}</p>}
+          {state.save?.status === 'error' && <p className="error-inline" role="alert">{t('saveFailed')}</p>}
+
+          <div className="agreement-table-wrap">
+            <AgreementTable group={group} codebook={codebook} text={text} selectedKey={selectedRow?.key ?? null} onSelect={state.selectRow} />
+          </div>
+          <p className="muted field-hint">{t('setNote')}</p>
+
+          <div className="agreement-detail">
+            {selectedRow ? (
+              <ConfusionHeatmap row={selectedRow} codebook={codebook} text={text} selected={cell} onSelect={state.selectCell} />
+            ) : (
+              <p className="muted">{t('noMatrix')}</p>
+            )}
+            {selectedRow && cell && (
+              <CellTurnList
+                title={t('cellTurns', {
+                  llm: categoryName(codebook, selectedRow, cell.row, lang),
+                  expert: categoryName(codebook, selectedRow, cell.column, lang),
+                  count: selectedRow.cellTurns[cell.row][cell.column].length,
+                })}
+                turnIds={selectedRow.cellTurns[cell.row][cell.column]}
+                turnInfo={state.turnInfo}
+                text={text}
+                onOpen={(_, info) => openTurn(info)}
+              />
+            )}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

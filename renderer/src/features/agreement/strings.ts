@@ -1,0 +1,90 @@
+/**
+ * The agreement view's words, kept beside the view (as review does) rather than in the app
+ * dictionary. `{name}` placeholders are filled by agreementText().
+ */
+import { useMemo } from 'react';
+import type { LabelLanguage } from '../../../../shared/codebook/types';
+import { useLanguage } from '../../i18n';
+
+interface Bilingual {
+  zh: string;
+  en: string;
+}
+
+export const AGREEMENT_STRINGS = {
+  title: { zh: '一致性：LLM 预标注 × 专家', en: 'Agreement: LLM pre-annotation × expert' },
+  intro: {
+    zh: '每个字段比较 LLM 预标注与你确认或修改后的值（仅含“接受”和“修改”的字段；“不确定”不计入）。',
+    en: 'Per field, the LLM pre-annotation against the values you accepted or changed (unsure values are left out).',
+  },
+  loading: { zh: '正在读取审阅数据…', en: 'Reading the reviews…' },
+  computing: { zh: '正在计算一致性（{done}/{total}）…', en: 'Computing agreement ({done}/{total})…' },
+  progressLabel: { zh: '一致性计算进度', en: 'Agreement progress' },
+  mainThread: { zh: '后台线程不可用，已在主线程计算。', en: 'No background worker was available; computed on the main thread.' },
+  missingDataset: { zh: '找不到这个数据集（可能已被删除）。', en: 'This data set cannot be found (it may have been deleted).' },
+  failed: { zh: '无法计算一致性：{message}', en: 'Agreement could not be computed: {message}' },
+  retry: { zh: '重试', en: 'Try again' },
+  emptyTitle: { zh: '还没有可比较的审阅', en: 'Nothing to compare yet' },
+  emptyBody: {
+    zh: '请先审阅一些轮次：一致性比较的是 LLM 预标注与你确认后的值。',
+    en: 'Review some turns first: agreement compares the LLM pre-annotation with your verified values.',
+  },
+  openTable: { zh: '去数据集表格', en: 'Go to the data-set table' },
+  group: { zh: '教师模型', en: 'Teacher model' },
+  allGroups: { zh: '全部', en: 'All' },
+  reviewedTurns: { zh: '已审阅 {n} 轮', en: '{n} reviewed turns' },
+  field: { zh: '字段', en: 'Field' },
+  fieldPicker: { zh: '混淆矩阵字段', en: 'Confusion matrix of' },
+  n: { zh: 'n', en: 'n' },
+  missing: { zh: '缺失', en: 'Missing' },
+  excluded: { zh: '不适用', en: 'Excluded' },
+  accuracy: { zh: '准确率', en: 'Accuracy' },
+  kappa: { zh: 'κ（权重）', en: 'κ (weights)' },
+  ci: { zh: '95% 置信区间', en: '95% CI' },
+  band: { zh: '解释（Landis & Koch）', en: 'Band (Landis & Koch)' },
+  'weights.none': { zh: '不加权', en: 'unweighted' },
+  'weights.linear': { zh: '线性', en: 'linear' },
+  'weights.quadratic': { zh: '二次', en: 'quadratic' },
+  accuracyOf: { zh: '{agreeing}/{items} 一致', en: '{agreeing} of {items} agree' },
+  missingDetail: { zh: 'LLM 缺失 {llm}，专家缺失 {expert}', en: 'LLM missing {llm}, expert missing {expert}' },
+  otherCounts: { zh: '不确定 {unsure} · 未审 {unreviewed}', en: 'unsure {unsure} · not reviewed {unreviewed}' },
+  setNote: {
+    zh: '集合字段（学科、教学策略）：本行是整个集合完全一致的比例；每个代码单独按“有/无”计算 κ，见其下各行。',
+    en: 'Set fields (discipline, teaching strategy): this row is exact-set agreement; each code gets its own present/absent κ in the rows below.',
+  },
+  absent: { zh: '无', en: 'absent' },
+  present: { zh: '有', en: 'present' },
+  matrixTitle: { zh: '混淆矩阵：{field}', en: 'Confusion matrix: {field}' },
+  matrixCaption: { zh: '行：LLM 预标注；列：专家。点击单元格列出对应的轮次。', en: 'Rows: LLM pre-annotation; columns: expert. Click a cell to list its turns.' },
+  rowsLlm: { zh: 'LLM ↓ / 专家 →', en: 'LLM ↓ / expert →' },
+  cellLabel: { zh: 'LLM：{llm}，专家：{expert}，{count} 轮', en: 'LLM: {llm}, expert: {expert}, {count} turns' },
+  noMatrix: { zh: '这一行没有混淆矩阵：请选择字段或某个代码。', en: 'This row has no confusion matrix: pick a field or one code.' },
+  cellTurns: { zh: 'LLM“{llm}”× 专家“{expert}”：{count} 轮', en: 'LLM “{llm}” × expert “{expert}”: {count} turns' },
+  turnNumber: { zh: '第 {n} 轮', en: 'turn {n}' },
+  openInReview: { zh: '在审阅中打开', en: 'Open in review' },
+  saveCsv: { zh: '保存为 CSV…', en: 'Save as CSV…' },
+  saveMarkdown: { zh: '保存为 Markdown 表格…', en: 'Save as a Markdown table…' },
+  saving: { zh: '正在保存…', en: 'Saving…' },
+  saved: { zh: '已保存到 {path}', en: 'Saved to {path}' },
+  canceled: { zh: '已取消保存。', en: 'Saving was cancelled.' },
+  saveFailed: { zh: '保存失败。', en: 'Saving failed.' },
+} satisfies Record<string, Bilingual>;
+
+export type AgreementStringKey = keyof typeof AGREEMENT_STRINGS;
+export type AgreementTextParams = Record<string, string | number>;
+
+export function agreementText(lang: LabelLanguage, key: AgreementStringKey, params?: AgreementTextParams): string {
+  const template = AGREEMENT_STRINGS[key][lang];
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
+}
+
+export interface AgreementTextApi {
+  lang: LabelLanguage;
+  t: (key: AgreementStringKey, params?: AgreementTextParams) => string;
+}
+
+export function useAgreementText(): AgreementTextApi {
+  const lang = useLanguage();
+  return useMemo(() => ({ lang, t: (key, params) => agreementText(lang, key, params) }), [lang]);
+}

@@ -1,0 +1,72 @@
+/**
+ * The agreement table as files: CSV (one row per group × field, full precision, for further
+ * analysis) and Markdown (one Table-VI-style table per group, rounded, ready for a paper).
+ */
+import type { LayerAgreementReport, LayerAgreementRow } from '../../../../shared/agreement/review-layers';
+import { totalMissing } from '../../../../shared/agreement/review-layers';
+import { formatCoefficient, formatInterval, formatPercent, NONE } from './format';
+
+/** Words the tables need, in the language the user reads. */
+export interface TableWords {
+  /** the row's field (and code) as the reader knows it */
+  rowName: (row: LayerAgreementRow) => string;
+  groupName: (group: string) => string;
+  weightName: (weights: LayerAgreementRow['weights']) => string;
+  band: (row: LayerAgreementRow) => string;
+  headers: { field: string; n: string; missing: string; excluded: string; accuracy: string; kappa: string; ci: string; band: string };
+}
+
+const CSV_HEADER = [
+  'group', 'field', 'code', 'items', 'agreeing', 'missing', 'missing_llm', 'missing_expert', 'excluded', 'unsure', 'unreviewed',
+  'accuracy', 'kappa', 'weights', 'se', 'ci95_low', 'ci95_high', 'band_en', 'band_zh', 'reason',
+];
+
+function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function agreementCsv(report: LayerAgreementReport): string {
+  const lines = [CSV_HEADER.join(',')];
+  for (const group of report.groups) {
+    for (const row of group.rows) {
+      const { kappa } = row;
+      lines.push(
+        [
+          group.group, row.fieldId, row.code, row.items, row.agreeing, row.missing, totalMissing(row.missingLlm), totalMissing(row.missingExpert),
+          row.excluded, row.unsure, row.unreviewed, row.accuracy, kappa.value, kappa.weights, kappa.se, kappa.ci95?.[0] ?? null,
+          kappa.ci95?.[1] ?? null, row.band?.en ?? null, row.band?.zh ?? null, kappa.reason,
+        ]
+          .map(csvCell)
+          .join(','),
+      );
+    }
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Untrusted names (a teacher model typed by a user) must not break the table. */
+function markdownCell(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+}
+
+export function agreementMarkdown(report: LayerAgreementReport, words: TableWords): string {
+  const { headers } = words;
+  const sections = report.groups.map((group) => {
+    const head = [headers.field, headers.n, headers.missing, headers.excluded, headers.accuracy, headers.kappa, headers.ci, headers.band];
+    const lines = [
+      `### ${markdownCell(words.groupName(group.group))}`,
+      '',
+      `| ${head.map(markdownCell).join(' | ')} |`,
+      `|${head.map((_, index) => (index === 0 ? ' --- ' : ' ---: ')).join('|')}|`,
+    ];
+    for (const row of group.rows) {
+      const kappa = row.kappa.value === null ? NONE : `${formatCoefficient(row.kappa.value)} (${words.weightName(row.weights)})`;
+      const cells = [words.rowName(row), String(row.items), String(row.missing), String(row.excluded), formatPercent(row.accuracy), kappa, formatInterval(row.kappa.ci95), words.band(row)];
+      lines.push(`| ${cells.map(markdownCell).join(' | ')} |`);
+    }
+    return lines.join('\n');
+  });
+  return `${sections.join('\n\n')}\n`;
+}

@@ -1,0 +1,113 @@
+/**
+ * The agreement store over a real (fake-indexeddb) database: it flushes review work first,
+ * groups turns by the corrected teacher model, computes through the client it is given, and
+ * saves the table through files.saveExport.
+ */
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ALL_GROUP, reviewLayerAgreement } from '../../../../shared/agreement/review-layers';
+import type { SaveExportArgs, SaveExportResult } from '../../../../shared/ipc/contract';
+import type { FieldReview } from '../../../../shared/model/review';
+import type { MaieuticDb } from '../../../../renderer/src/db/db';
+import { createAgreementStore } from '../../../../renderer/src/stores/agreement/store';
+import type { TableWords } from '../../../../renderer/src/stores/agreement/table-export';
+import { AT, freshDbName, openDb, REVIEWER, seedDialogue } from '../review/fixtures';
+
+const opened: MaieuticDb[] = [];
+let saved: SaveExportArgs[];
+
+beforeEach(() => {
+  saved = [];
+  const invoke = async (channel: string, arg: SaveExportArgs): Promise<SaveExportResult> => {
+    if (channel !== 'files.saveExport') throw new Error(`unexpected channel ${channel}`);
+    saved.push(arg);
+    return { canceled: false, path: `/exports/${arg.defaultName}`, bytes: arg.content.length };
+  };
+  vi.stubGlobal('window', { api: { invoke, on: () => () => undefined } });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  for (const db of opened.splice(0)) db.close();
+});
+
+/** Ids follow `${sourceId}:${line}`: the repositories read a source's rows as one key range. */
+const DIALOGUE = 'src1:1';
+
+function fieldReview(turnIndex: number, fieldId: string, decision: FieldReview['decision'], codes: string[]): FieldReview {
+  const turnId = `${DIALOGUE}#${turnIndex}`;
+  return { id: `${turnId}|${fieldId}`, turnId, dialogueId: DIALOGUE, fieldId, decision, codes, text: null, reviewer: REVIEWER, at: AT };
+}
+
+async function seeded(): Promise<MaieuticDb> {
+  const db = openDb(freshDbName());
+  opened.push(db);
+  await seedDialogue(db, DIALOGUE);
+  await db.sources.put({
+    id: 'src1', datasetId: 'ds1', file: 'GPT-4o/a.jsonl', format: 'sid-jsonl', contentHash: 'h',
+    teacherModel: 'GPT-4o', importedAt: AT, dialogues: 1, turns: 4, warnings: 0,
+  });
+  // Turn 1 pre: guide_reasoning (accepted); turn 3 pre: summarize_elevate, changed to check_understanding.
+  await db.fieldReviews.bulkPut([fieldReview(1, 'teacher_intent', 'accepted', ['guide_reasoning']), fieldReview(3, 'teacher_intent', 'changed', ['check_understanding'])]);
+  await db.dialogueReviews.put({ id: DIALOGUE, status: 'in-progress', teacherModel: 'Corrected-Model', reviewer: REVIEWER, at: AT });
+  return db;
+}
+
+const directClient = { usesWorker: false, compute: async (input: Parameters<typeof reviewLayerAgreement>[0]) => reviewLayerAgreement(input) };
+
+describe('agreement store', () => {
+  it('loads both layers, groups by the corrected teacher model and keeps what the cell list needs', async () => {
+    const db = await seeded();
+    const flush = vi.fn(async () => ({ flushed: true }));
+    const store = createAgreementStore(() => db, directClient, flush);
+    await store.getState().load('ds1');
+    const state = store.getState();
+    expect(flush).toHaveBeenCalledTimes(1);
+    expect(state.status).toBe('ready');
+    expect(state.usedWorker).toBe(false);
+    expect(state.report?.groups.map((group) => group.group)).toEqual([ALL_GROUP, 'Corrected-Model']);
+    const intent = state.report?.groups[0].rows.find((row) => row.key === 'teacher_intent');
+    expect(intent).toMatchObject({ items: 2, agreeing: 1, accuracy: 0.5 });
+    const codes = intent!.categories;
+    const changed = intent!.cellTurns![codes.indexOf('summarize_elevate')][codes.indexOf('check_understanding')];
+    expect(changed).toEqual([`${DIALOGUE}#3`]);
+    expect(state.turnInfo.get(`${DIALOGUE}#3`)).toMatchObject({ dialogueId: DIALOGUE, externalId: `7-3-${DIALOGUE}`, index: 3, turnCount: 4 });
+    // the first field with compared items, not the first field of the codebook (speaker, unreviewed here)
+    expect(state.selectedKey).toBe('teacher_intent');
+  });
+
+  it('refuses to compute over unsaved review work', async () => {
+    const db = await seeded();
+    const store = createAgreementStore(() => db, directClient, async () => ({ flushed: false, error: 'disk full' }));
+    await store.getState().load('ds1');
+    expect(store.getState().status).toBe('error');
+    expect(store.getState().error).toMatch(/not saved.*disk full/);
+    expect(store.getState().report).toBeNull();
+  });
+
+  it('says so when the data set is gone', async () => {
+    const db = await seeded();
+    const store = createAgreementStore(() => db, directClient, async () => ({ flushed: true }));
+    await store.getState().load('no-such-dataset');
+    expect(store.getState().status).toBe('missing');
+  });
+
+  it('saves the table as Markdown and as CSV through files.saveExport', async () => {
+    const db = await seeded();
+    const store = createAgreementStore(() => db, directClient, async () => ({ flushed: true }));
+    await store.getState().load('ds1');
+    const words: TableWords = {
+      rowName: (row) => row.key,
+      groupName: (group) => group,
+      weightName: (weights) => weights,
+      band: () => '',
+      headers: { field: 'F', n: 'n', missing: 'm', excluded: 'x', accuracy: 'acc', kappa: 'k', ci: 'ci', band: 'b' },
+    };
+    await store.getState().saveTable('md', words);
+    await store.getState().saveTable('csv', words);
+    expect(saved.map((args) => args.kind)).toEqual(['md', 'csv']);
+    expect(saved[0].defaultName).toMatch(/^Test-agreement-\d{8}\.md$/);
+    expect(saved[0].content).toContain('| teacher_intent | 2 | 0 | 0 | 50.0% |');
+    expect(saved[1].content.split('\r\n')[0].startsWith('group,field,code,items')).toBe(true);
+    expect(store.getState().save).toEqual({ kind: 'csv', status: 'saved', path: `/exports/${saved[1].defaultName}` });
+  });
+});
