@@ -1,3 +1,4 @@
+import { itemCountsOfTable } from './item-counts';
 import type { ItemCounts, RatingTable } from './types';
 
 /** One rating in long form (one row of `item,rater,label`); a null label is a missing rating. */
@@ -111,13 +112,7 @@ export function countMissing(table: RatingTable): number {
   return missing;
 }
 
-/** Per item, how many raters chose each category; missing ratings simply add nothing. */
+/** Per item, how many raters chose each category; missing ratings simply add nothing (built flat in item-counts.ts). */
 export function itemCounts(table: RatingTable): ItemCounts {
-  const k = table.categories.length;
-  const counts = table.ratings.map((row) => {
-    const itemCount = new Array<number>(k).fill(0);
-    for (const value of row) if (value !== null) itemCount[value]++;
-    return itemCount;
-  });
-  return { categories: table.categories, items: table.items, counts, raters: table.raters.length };
+  return itemCountsOfTable(table);
 }

@@ -1,6 +1,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { DEFAULT_CODEBOOK } from '../../shared/codebook';
 import { parseSourceFile } from '../../shared/import';
+import { agreementSection } from './agreement-section';
 import { generateSidJsonl } from './generate';
 import { indexedDbSection } from './idb/section';
 
@@ -61,7 +62,7 @@ export const parseSection: BenchSection = {
   },
 };
 
-export const benchSections: BenchSection[] = [parseSection, indexedDbSection];
+export const benchSections: BenchSection[] = [parseSection, indexedDbSection, agreementSection];
 
 export function environment() {
   // the 1-minute load average at start: figures taken on a busy machine are noisy

@@ -14,7 +14,26 @@ export interface AgreementArgs {
   json: boolean;
 }
 
-export type ParsedArgs = { kind: 'help' } | { kind: 'run'; args: AgreementArgs } | { kind: 'usage-error'; message: string };
+/** The --dataset form: annotation layers of data-set files, compared per codebook field. */
+export interface DatasetArgs {
+  /** one path per layer (a file, or a folder whose files form one layer), in the order given */
+  datasets: string[];
+  /** field ids to report (from --field, repeatable or comma-separated); null = every labelled field */
+  fields: string[] | null;
+  coefficients: ReportCoefficient[];
+  cohenRequested: boolean;
+  /** --weights / --level as given; null = the field's default (linear / ordinal for ordinal fields) */
+  weights: WeightScheme | null;
+  level: AlphaLevel | null;
+  raters: [string, string] | null;
+  json: boolean;
+}
+
+export type ParsedArgs =
+  | { kind: 'help' }
+  | { kind: 'run'; args: AgreementArgs }
+  | { kind: 'dataset'; args: DatasetArgs }
+  | { kind: 'usage-error'; message: string };
 
 const VALUE_OPTIONS = ['--input', '--layout', '--coefficient', '--weights', '--level', '--categories', '--raters', '--dataset', '--field'] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
@@ -63,12 +82,7 @@ export function parseAgreementArgs(argv: readonly string[]): ParsedArgs {
   if (typeof collected === 'string') return { kind: 'usage-error', message: collected };
   const { values, flags, stray } = collected;
   if (flags.has('--help')) return { kind: 'help' };
-  if (values.has('--dataset') || values.has('--field')) {
-    return {
-      kind: 'usage-error',
-      message: 'The --dataset form (comparing the annotation layers of data-set files, with --field) is not yet supported; it is planned in issue 3. Use --input ratings.csv for now.',
-    };
-  }
+  if (values.has('--dataset') || values.has('--field')) return parseDatasetArgs(values, flags, stray);
   if (stray.length > 0) return { kind: 'usage-error', message: `Unexpected argument ${stray.map((arg) => `"${arg}"`).join(', ')}; give the file with --input.` };
   for (const [name, given] of values) if (given.length > 1) return { kind: 'usage-error', message: `${name} is given ${given.length} times; give it once.` };
   const value = (name: ValueOption): string | undefined => values.get(name)?.[0];
@@ -87,17 +101,9 @@ export function parseAgreementArgs(argv: readonly string[]): ParsedArgs {
     throw error;
   }
 
-  const named = list(value('--coefficient') ?? 'all');
-  const coefficients: ReportCoefficient[] = [];
-  for (const name of named) {
-    if (name === 'all') coefficients.push(...COEFFICIENTS.filter((coefficient) => !coefficients.includes(coefficient)));
-    else {
-      const found = COEFFICIENTS.find((coefficient) => coefficient === name);
-      if (!found) return { kind: 'usage-error', message: `--coefficient must be one of ${COEFFICIENTS.join(', ')}, all (or a comma-separated list); got "${name}".` };
-      if (!coefficients.includes(found)) coefficients.push(found);
-    }
-  }
-  const cohenRequested = named.includes('cohen');
+  const chosen = chooseCoefficients(value('--coefficient'));
+  if (typeof chosen === 'string') return { kind: 'usage-error', message: chosen };
+  const { coefficients, cohenRequested } = chosen;
 
   let categories: string[] | null = null;
   const categoriesValue = value('--categories');
@@ -108,13 +114,8 @@ export function parseAgreementArgs(argv: readonly string[]): ParsedArgs {
     if (repeated !== undefined) return { kind: 'usage-error', message: `--categories names "${repeated}" twice.` };
   }
 
-  let raters: [string, string] | null = null;
-  const ratersValue = value('--raters');
-  if (ratersValue !== undefined) {
-    const pair = list(ratersValue);
-    if (pair.length !== 2 || pair.some((rater) => rater === '') || pair[0] === pair[1]) return { kind: 'usage-error', message: `--raters names two different raters, e.g. --raters A,B; got "${ratersValue}".` };
-    raters = [pair[0], pair[1]];
-  }
+  const raters = chooseRaters(value('--raters'));
+  if (typeof raters === 'string') return { kind: 'usage-error', message: raters };
 
   if (layout === 'counts') {
     if (raters) return { kind: 'usage-error', message: '--raters needs the ratings layout: a counts layout does not say which rater gave which rating.' };
@@ -133,5 +134,67 @@ export function parseAgreementArgs(argv: readonly string[]): ParsedArgs {
       raters,
       json: flags.has('--json'),
     },
+  };
+}
+
+/** The coefficients named by --coefficient (default all), or what is wrong with the list. */
+function chooseCoefficients(given: string | undefined): { coefficients: ReportCoefficient[]; cohenRequested: boolean } | string {
+  const named = list(given ?? 'all');
+  const coefficients: ReportCoefficient[] = [];
+  for (const name of named) {
+    if (name === 'all') coefficients.push(...COEFFICIENTS.filter((coefficient) => !coefficients.includes(coefficient)));
+    else {
+      const found = COEFFICIENTS.find((coefficient) => coefficient === name);
+      if (!found) return `--coefficient must be one of ${COEFFICIENTS.join(', ')}, all (or a comma-separated list); got "${name}".`;
+      if (!coefficients.includes(found)) coefficients.push(found);
+    }
+  }
+  return { coefficients, cohenRequested: named.includes('cohen') };
+}
+
+function chooseRaters(given: string | undefined): [string, string] | null | string {
+  if (given === undefined) return null;
+  const pair = list(given);
+  if (pair.length !== 2 || pair.some((rater) => rater === '') || pair[0] === pair[1]) return `--raters names two different raters, e.g. --raters A,B; got "${given}".`;
+  return [pair[0], pair[1]];
+}
+
+const CSV_ONLY_OPTIONS = ['--input', '--layout', '--categories'] as const;
+
+function parseDatasetArgs(values: Map<ValueOption, string[]>, flags: Set<string>, stray: string[]): ParsedArgs {
+  const usage = (message: string): ParsedArgs => ({ kind: 'usage-error', message });
+  const datasets = values.get('--dataset') ?? [];
+  if (datasets.length < 2) return usage('The --dataset form compares annotation layers: give at least two, e.g. --dataset llm.jsonl --dataset human.jsonl.');
+  if (datasets.some((path) => path.trim() === '')) return usage('--dataset needs a file or folder.');
+  if (stray.length > 0) return usage(`Unexpected argument ${stray.map((arg) => `"${arg}"`).join(', ')}; give each layer with --dataset.`);
+  const csvOnly = CSV_ONLY_OPTIONS.find((name) => values.has(name));
+  if (csvOnly !== undefined) {
+    const why = csvOnly === '--categories' ? 'the categories are the codebook\'s full label list of each field' : 'it belongs to the --input form';
+    return usage(`${csvOnly} cannot be used with --dataset: ${why}.`);
+  }
+  for (const name of ['--coefficient', '--weights', '--level', '--raters'] as const) {
+    const given = values.get(name) ?? [];
+    if (given.length > 1) return usage(`${name} is given ${given.length} times; give it once.`);
+  }
+  const fields = values.has('--field') ? (values.get('--field') ?? []).flatMap(list) : null;
+  if (fields?.some((field) => field === '')) return usage('--field has an empty entry; name codebook fields, e.g. --field teacher_intent.');
+  let weights: WeightScheme | null = null;
+  let level: AlphaLevel | null = null;
+  try {
+    const weightsValue = values.get('--weights')?.[0];
+    const levelValue = values.get('--level')?.[0];
+    if (weightsValue !== undefined) weights = oneOf('--weights', weightsValue, WEIGHT_SCHEMES);
+    if (levelValue !== undefined) level = oneOf('--level', levelValue, ALPHA_LEVELS);
+  } catch (error) {
+    if (error instanceof UsageError) return usage(error.message);
+    throw error;
+  }
+  const chosen = chooseCoefficients(values.get('--coefficient')?.[0]);
+  if (typeof chosen === 'string') return usage(chosen);
+  const raters = chooseRaters(values.get('--raters')?.[0]);
+  if (typeof raters === 'string') return usage(raters);
+  return {
+    kind: 'dataset',
+    args: { datasets, fields: fields === null ? null : [...new Set(fields)], ...chosen, weights, level, raters, json: flags.has('--json') },
   };
 }

@@ -2,12 +2,15 @@ import { agreementReport } from '../../../shared/agreement';
 import type { CliCommand, CliIo } from '../io';
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
 import { parseAgreementArgs } from './agreement-args';
+import { runDatasetAgreement } from './agreement-dataset';
 import { formatJson, formatText } from './agreement-format';
 import { parseCountsCsv, parseRatingsCsv, readInputText } from './agreement-input';
 
 const USAGE = `Usage: maieutic agreement --input <ratings.csv> [options]
+       maieutic agreement --dataset <layer A> --dataset <layer B> [--dataset …] [options]
 
-Inter-annotator agreement from a CSV file (UTF-8, or UTF-16 with a byte-order mark).
+Inter-annotator agreement from a CSV file (UTF-8, or UTF-16 with a byte-order mark), or between
+the annotation layers of data-set files.
 
 Input layouts:
   --layout ratings   (default) header item,rater,label, one row per rating; an empty label is a
@@ -36,7 +39,22 @@ the 95% Wald CI; Fleiss = SE under H0 κ = 0 (Fleiss, Nee & Landis 1979, as R ir
 none. items: items used; missing: absent ratings. Cohen and Fleiss leave out items with a missing
 rating; Krippendorff's alpha and percent agreement use every item with two or more ratings.
 
-The --dataset a.jsonl --dataset b.jsonl [--field f] form is not yet supported (issue 3).
+Data-set layers (--dataset, two or more): each is one annotator's SID file (or a folder of
+them), e.g. an LLM's pre-annotation and a human's. Layers are named after the file (a folder:
+its name; the parent folder is added when names collide); --raters takes those names.
+  - Dialogues are matched by <topic_id>-<student_id>-<repeat_id> (else identical turn texts),
+    turns by utterance text (exact, then ignoring width, case, spaces and punctuation). Every
+    mismatch is printed as "file:line: warning: …" and left out, never guessed.
+  - Per codebook field, the categories are its full ordered label list. Turns the field does not
+    apply to (speaker) are left out and counted; empty, unknown or conflicting values are
+    missing ratings, counted by reason.
+  - Set-valued fields (teaching_strategy, discipline) give one absent/present result per code,
+    named field=code (e.g. discipline=biology); an empty value there is the empty set.
+  - Ordinal fields (teacher_guidance_level, cognitive_level) use linear weights and ordinal
+    alpha unless --weights/--level say otherwise; these two options apply to ordinal fields
+    only, nominal fields are always unweighted and nominal.
+  --field F          report only these fields (repeatable or comma-separated)
+  Not with --input, --layout or --categories. Exit 1 when a layer has errors or nothing matches.
 
 Bad input is reported as "file:line: message" (exit 1); a wrong command line exits 2.
 `;
@@ -51,6 +69,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     io.stderr(`${parsed.message}\n\n${USAGE}`);
     return EXIT_USAGE;
   }
+  if (parsed.kind === 'dataset') return runDatasetAgreement(parsed.args, io);
   const { args } = parsed;
   const read = await readInputText(args.input);
   if ('problem' in read) {
@@ -85,4 +104,4 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
  * `agreement`: percent agreement, Cohen's, Fleiss', Randolph's kappa, Krippendorff's alpha and
  * Gwet's AC1 from a ratings CSV, per field, with the statistics of shared/agreement.
  */
-export const agreementCommand: CliCommand = { name: 'agreement', summary: 'inter-annotator agreement (kappa, alpha, AC1) from a ratings CSV', usage: USAGE, run };
+export const agreementCommand: CliCommand = { name: 'agreement', summary: 'inter-annotator agreement (kappa, alpha, AC1) from a ratings CSV or between data-set annotation layers', usage: USAGE, run };

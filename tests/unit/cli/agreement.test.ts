@@ -220,8 +220,8 @@ describe('cli agreement, command line', () => {
     [['--input', 'x.csv', '--layout', 'counts', '--raters', 'A,B'], '--raters needs the ratings layout: a counts layout does not say which rater gave which rating.'],
     [['--input', 'x.csv', '--layout', 'counts', '--coefficient', 'cohen'], "Cohen's kappa needs the ratings layout (item,rater,label): a counts layout does not say which rater gave which rating."],
     [
-      ['--dataset', 'a.jsonl', '--dataset', 'b.jsonl', '--field', 'teacher_intent'],
-      'The --dataset form (comparing the annotation layers of data-set files, with --field) is not yet supported; it is planned in issue 3. Use --input ratings.csv for now.',
+      ['--dataset', 'a.jsonl', '--field', 'teacher_intent'],
+      'The --dataset form compares annotation layers: give at least two, e.g. --dataset llm.jsonl --dataset human.jsonl.',
     ],
   ];
   for (const [argv, message] of usageErrors) {

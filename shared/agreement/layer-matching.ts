@@ -1,0 +1,508 @@
+/**
+ * Annotation layers of the same dialogues (an LLM annotator's SID file, a human annotator's
+ * file, …) matched into rating tables, one per field, for the agreement statistics.
+ *
+ * Matching, never guessing:
+ * - Dialogues by external id `<topic_id>-<student_id>-<repeat_id>` when the record has all three
+ *   keys, otherwise by identical turn texts (the exact utterances, in order).
+ * - Turns by utterance text within a matched dialogue: an order-preserving alignment (longest
+ *   common subsequence) on exact text, then on the import's folded text (foldForAlignment:
+ *   width, case, whitespace, punctuation, end markers). The first layer that has the dialogue is
+ *   its reference; a turn of another layer that matches no reference turn, or matches one of a
+ *   different speaker, is left out of that layer.
+ * - Every mismatch is a LayerProblem with file and line: a dialogue in one layer only (its turns
+ *   are left out), a dialogue absent from some layers (its ratings there count as missing), a
+ *   different turn count, a turn whose text differs, a turn only one layer has, a speaker that
+ *   differs, a dialogue given twice in one layer (the later one is ignored).
+ *
+ * Items are the reference turns matched in at least two layers. Per field (layerRatingTables):
+ * - the category list is the codebook field's FULL ordered label list;
+ * - an item whose speaker the field does not apply to is excluded and counted (`notApplicable`);
+ * - a rating is missing (null, counted per reason) when the layer lacks the dialogue or the
+ *   turn, has no value, or its value is unknown to the codebook, a conflict of merged fragments,
+ *   or several labels for a one-label field: such values are never coerced to a label;
+ * - a set-valued field (teaching_strategy, discipline) becomes one absent/present table per code
+ *   of the codebook (binary decomposition, as label-sets.ts), named `field=code`. There an empty
+ *   value on a turn the field applies to is the empty set ("none of the codes": SID's SD metric
+ *   counts teacher turns without a strategy), while a layer with no value at all for the field is
+ *   missing. A set with any part unknown to the codebook is missing as a whole;
+ * - ordinal fields (teacher_guidance_level, cognitive_level) are marked `ordinal`: report them
+ *   with linear-weighted kappa and ordinal alpha (defaultScales); the others are nominal.
+ */
+import { fieldAppliesTo } from '../codebook/lookup';
+import type { Codebook, FieldDef } from '../codebook/types';
+import { foldForAlignment } from '../import/text-normalize';
+import type { ParsedDialogue, ParsedFile, ParsedTurn, SpeakerCode } from '../model/dataset';
+import { BINARY_CATEGORIES } from './label-sets';
+import type { AlphaLevel, RatingTable, WeightScheme } from './types';
+
+/** One annotation layer: the files of one annotator (one --dataset argument), under one name. */
+export interface AnnotationLayer {
+  name: string;
+  files: readonly ParsedFile[];
+}
+
+export type LayerProblemKind =
+  | 'dialogue-in-one-layer'
+  | 'dialogue-absent'
+  | 'duplicate-dialogue'
+  | 'turn-count'
+  | 'turn-text'
+  | 'turn-only-here'
+  | 'speaker-differs';
+
+export interface LayerProblem {
+  kind: LayerProblemKind;
+  file: string;
+  /** the line of the dialogue's record (turns of a JSONL record share it) */
+  line: number;
+  message: string;
+}
+
+/** Why a rating of a matched item is missing. */
+export type MissingReason = 'dialogue-absent' | 'turn-absent' | 'not-annotated' | 'unknown-value' | 'conflict' | 'several-labels';
+
+export const MISSING_REASON_WORDS: Record<MissingReason, string> = {
+  'dialogue-absent': 'dialogue not in the layer',
+  'turn-absent': 'turn not matched in the layer',
+  'not-annotated': 'no value',
+  'unknown-value': 'value not in the codebook',
+  conflict: 'conflicting fragments',
+  'several-labels': 'several labels for a one-label field',
+};
+
+/** A reference turn and, per layer (in layer order), the turn matched to it or why there is none. */
+export interface MatchedTurn {
+  /** `externalId#index` of the reference turn */
+  id: string;
+  speaker: SpeakerCode;
+  turns: readonly (ParsedTurn | 'dialogue-absent' | 'turn-absent')[];
+}
+
+export interface LayerMatch {
+  layers: readonly string[];
+  /** reference turns matched in at least two layers, in reference order */
+  items: readonly MatchedTurn[];
+  /** dialogues present in at least two layers */
+  matchedDialogues: number;
+  /** turns matched by folded rather than exact text */
+  normalizedTurnMatches: number;
+  problems: readonly LayerProblem[];
+}
+
+export interface LayerFieldTable {
+  /** the field id, or `field=code` for one code of a set-valued field */
+  name: string;
+  fieldId: string;
+  /** the code of a set-valued field's binary table, else null */
+  code: string | null;
+  ordinal: boolean;
+  table: RatingTable;
+  /** matched turns left out because the field does not apply to their speaker */
+  notApplicable: number;
+  /** missing ratings of `table` by reason (they sum to the table's absent cells) */
+  missing: Record<MissingReason, number>;
+}
+
+interface Located {
+  file: string;
+  dialogue: ParsedDialogue;
+}
+
+const SNIPPET = 24;
+
+function snippet(text: string): string {
+  const characters = [...text];
+  return JSON.stringify(characters.length > SNIPPET ? `${characters.slice(0, SNIPPET).join('')}…` : text);
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** `<topic_id>-<student_id>-<repeat_id>` when the record has all three, else its exact turn texts. */
+export function dialogueKey(dialogue: ParsedDialogue): string {
+  if (dialogue.topicId !== null && dialogue.studentId !== null && dialogue.repeatId !== null) return `id:${dialogue.externalId}`;
+  return `text:${dialogue.turns.map((turn) => turn.utterance).join('\u0000')}`;
+}
+
+function dialogueLabel(dialogue: ParsedDialogue): string {
+  if (dialogue.topicId !== null && dialogue.studentId !== null && dialogue.repeatId !== null) return `Dialogue "${dialogue.externalId}"`;
+  return `The dialogue starting ${snippet(dialogue.turns[0]?.utterance ?? '')} (no topic/student/repeat id; matched by its turn texts)`;
+}
+
+function where(located: Located): string {
+  return `${located.file}:${located.dialogue.line}`;
+}
+
+/**
+ * Pairs of turn positions (reference, other) in order: the longest common subsequence on exact
+ * text, then on folded text among the turns still unpaired between those anchors.
+ */
+function alignTurns(reference: readonly ParsedTurn[], other: readonly ParsedTurn[]): [number, number][] {
+  const exact = lcs(reference.map((turn) => turn.utterance), other.map((turn) => turn.utterance), 0, reference.length, 0, other.length);
+  const pairs: [number, number][] = [];
+  let fromReference = 0;
+  let fromOther = 0;
+  const fill = (untilReference: number, untilOther: number) => {
+    if (untilReference > fromReference && untilOther > fromOther) {
+      const folded = lcs(reference.map((turn) => foldForAlignment(turn.utterance)), other.map((turn) => foldForAlignment(turn.utterance)), fromReference, untilReference, fromOther, untilOther);
+      pairs.push(...folded);
+    }
+  };
+  for (const [i, j] of exact) {
+    fill(i, j);
+    pairs.push([i, j]);
+    fromReference = i + 1;
+    fromOther = j + 1;
+  }
+  fill(reference.length, other.length);
+  return pairs;
+}
+
+/** LCS of a[aFrom, aTo) and b[bFrom, bTo) as index pairs; non-empty strings only pair. */
+function lcs(a: readonly string[], b: readonly string[], aFrom: number, aTo: number, bFrom: number, bTo: number): [number, number][] {
+  const n = aTo - aFrom;
+  const m = bTo - bFrom;
+  const lengths = new Int32Array((n + 1) * (m + 1));
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) {
+      const here = i * (m + 1) + j;
+      lengths[here] =
+        a[aFrom + i] !== '' && a[aFrom + i] === b[bFrom + j] ? lengths[here + m + 2] + 1 : Math.max(lengths[here + m + 1], lengths[here + 1]);
+    }
+  }
+  const pairs: [number, number][] = [];
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    if (a[aFrom + i] !== '' && a[aFrom + i] === b[bFrom + j]) {
+      pairs.push([aFrom + i, bFrom + j]);
+      i++;
+      j++;
+    } else if (lengths[(i + 1) * (m + 1) + j] >= lengths[i * (m + 1) + j + 1]) i++;
+    else j++;
+  }
+  return pairs;
+}
+
+function indexLayer(layer: AnnotationLayer, problems: LayerProblem[]): Map<string, Located> {
+  const byKey = new Map<string, Located>();
+  for (const parsed of layer.files) {
+    for (const dialogue of parsed.dialogues) {
+      const located = { file: parsed.file, dialogue };
+      const key = dialogueKey(dialogue);
+      const first = byKey.get(key);
+      if (first) {
+        problems.push({
+          kind: 'duplicate-dialogue',
+          file: parsed.file,
+          line: dialogue.line,
+          message: `${dialogueLabel(dialogue)} is already in layer "${layer.name}" at ${where(first)}; this copy is ignored.`,
+        });
+        continue;
+      }
+      byKey.set(key, located);
+    }
+  }
+  return byKey;
+}
+
+/** Matches the dialogues and turns of the layers; see the module comment for the rules. */
+export function matchLayers(layers: readonly AnnotationLayer[]): LayerMatch {
+  const names = layers.map((layer) => layer.name);
+  const repeated = names.find((name, index) => names.indexOf(name) !== index);
+  if (repeated !== undefined) throw new Error(`Two annotation layers are named "${repeated}"; layer names must differ.`);
+  const problems: LayerProblem[] = [];
+  const indexed = layers.map((layer) => indexLayer(layer, problems));
+  const keys: string[] = [];
+  const seenKeys = new Set<string>();
+  for (const byKey of indexed) {
+    for (const key of byKey.keys()) {
+      if (!seenKeys.has(key)) {
+        seenKeys.add(key);
+        keys.push(key);
+      }
+    }
+  }
+  const items: MatchedTurn[] = [];
+  let matchedDialogues = 0;
+  let normalizedTurnMatches = 0;
+  for (const key of keys) {
+    const present = indexed.map((byKey) => byKey.get(key) ?? null);
+    const holders = present.flatMap((located, layer) => (located ? [layer] : []));
+    const referenceLayer = holders[0];
+    const reference = present[referenceLayer] as Located;
+    if (holders.length < 2) {
+      problems.push({
+        kind: 'dialogue-in-one-layer',
+        file: reference.file,
+        line: reference.dialogue.line,
+        message: `${dialogueLabel(reference.dialogue)} is only in layer "${names[referenceLayer]}"; its ${plural(reference.dialogue.turns.length, 'turn')} are left out.`,
+      });
+      continue;
+    }
+    matchedDialogues++;
+    const absent = names.filter((_, layer) => present[layer] === null);
+    if (absent.length > 0) {
+      problems.push({
+        kind: 'dialogue-absent',
+        file: reference.file,
+        line: reference.dialogue.line,
+        message: `${dialogueLabel(reference.dialogue)} is not in layer ${absent.map((name) => `"${name}"`).join(', ')}; its ratings there count as missing.`,
+      });
+    }
+    const referenceTurns = reference.dialogue.turns;
+    const perLayer: (ParsedTurn | 'dialogue-absent' | 'turn-absent')[][] = referenceTurns.map(() => []);
+    for (let layer = 0; layer < layers.length; layer++) {
+      const located = present[layer];
+      if (located === null) {
+        for (const slots of perLayer) slots.push('dialogue-absent');
+        continue;
+      }
+      if (layer === referenceLayer) {
+        referenceTurns.forEach((turn, index) => perLayer[index].push(turn));
+        continue;
+      }
+      const turns = located.dialogue.turns;
+      const context = `${dialogueLabel(located.dialogue)} in layer "${names[layer]}"`;
+      const origin = `layer "${names[referenceLayer]}" (${where(reference)})`;
+      if (turns.length !== referenceTurns.length) {
+        problems.push({ kind: 'turn-count', file: located.file, line: located.dialogue.line, message: `${context} has ${plural(turns.length, 'turn')}, ${origin} has ${referenceTurns.length}.` });
+      }
+      const pairs = alignTurns(referenceTurns, turns);
+      const matchOf = new Array<number>(referenceTurns.length).fill(-1);
+      const otherMatched = new Array<boolean>(turns.length).fill(false);
+      const referenceReported = new Array<boolean>(referenceTurns.length).fill(false);
+      for (const [i, j] of pairs) {
+        if (referenceTurns[i].speaker !== turns[j].speaker) {
+          problems.push({
+            kind: 'speaker-differs',
+            file: located.file,
+            line: located.dialogue.line,
+            message: `${context}, turn ${j + 1} ${snippet(turns[j].utterance)} is spoken by the ${turns[j].speaker}, in ${origin} by the ${referenceTurns[i].speaker}; the turn is left out of layer "${names[layer]}".`,
+          });
+          referenceReported[i] = true;
+          otherMatched[j] = true;
+          continue;
+        }
+        matchOf[i] = j;
+        otherMatched[j] = true;
+        if (referenceTurns[i].utterance !== turns[j].utterance) normalizedTurnMatches++;
+      }
+      reportUnmatched({ referenceTurns, turns, matchOf, otherMatched, referenceReported, located, context, origin, layerName: names[layer], problems });
+      referenceTurns.forEach((_, index) => perLayer[index].push(matchOf[index] < 0 ? 'turn-absent' : turns[matchOf[index]]));
+    }
+    referenceTurns.forEach((turn, index) => {
+      const slots = perLayer[index];
+      if (slots.filter((slot) => typeof slot !== 'string').length < 2) return;
+      items.push({ id: `${reference.dialogue.externalId}#${index}`, speaker: turn.speaker, turns: slots });
+    });
+  }
+  return { layers: names, items, matchedDialogues, normalizedTurnMatches, problems };
+}
+
+/**
+ * Between two matched turns, an unmatched reference turn and an unmatched turn of the other
+ * layer at the same relative place are reported together as a text that differs; the rest as
+ * turns that only one side has.
+ */
+function reportUnmatched(context: {
+  referenceTurns: readonly ParsedTurn[];
+  turns: readonly ParsedTurn[];
+  matchOf: readonly number[];
+  /** turns of the other layer already matched or reported */
+  otherMatched: readonly boolean[];
+  /** reference turns already reported */
+  referenceReported: readonly boolean[];
+  located: Located;
+  context: string;
+  origin: string;
+  layerName: string;
+  problems: LayerProblem[];
+}): void {
+  const { referenceTurns, turns, matchOf, otherMatched, located, problems } = context;
+  const at = { file: located.file, line: located.dialogue.line };
+  let j = 0;
+  let i = 0;
+  while (i <= referenceTurns.length) {
+    // the gap before the next matched reference turn (or the end)
+    let nextMatched = i;
+    while (nextMatched < referenceTurns.length && matchOf[nextMatched] < 0) nextMatched++;
+    const otherEnd = nextMatched < referenceTurns.length ? matchOf[nextMatched] : turns.length;
+    const referenceGap = [];
+    for (let index = i; index < nextMatched; index++) if (!context.referenceReported[index]) referenceGap.push(index);
+    const otherGap = [];
+    for (let index = j; index < otherEnd; index++) if (!otherMatched[index]) otherGap.push(index);
+    const paired = Math.min(referenceGap.length, otherGap.length);
+    for (let p = 0; p < paired; p++) {
+      const r = referenceGap[p];
+      const o = otherGap[p];
+      problems.push({
+        kind: 'turn-text',
+        ...at,
+        message: `${context.context}, turn ${o + 1}: the text ${snippet(turns[o].utterance)} differs from turn ${r + 1} of ${context.origin}, ${snippet(referenceTurns[r].utterance)}; the turn is left out of layer "${context.layerName}".`,
+      });
+    }
+    for (const r of referenceGap.slice(paired)) {
+      problems.push({ kind: 'turn-only-here', ...at, message: `${context.context} lacks turn ${r + 1} of ${context.origin}, ${snippet(referenceTurns[r].utterance)}; its rating there counts as missing.` });
+    }
+    for (const o of otherGap.slice(paired)) {
+      problems.push({ kind: 'turn-only-here', ...at, message: `${context.context}, turn ${o + 1} ${snippet(turns[o].utterance)} is not in ${context.origin}; it is left out.` });
+    }
+    if (nextMatched >= referenceTurns.length) break;
+    j = matchOf[nextMatched] + 1;
+    i = nextMatched + 1;
+  }
+}
+
+const NO_CODES: readonly string[] = [];
+
+/** The layer's codes for the field (maybe none, for a set field), or why its rating is missing. */
+function ratingOf(slot: ParsedTurn | 'dialogue-absent' | 'turn-absent', field: FieldDef): readonly string[] | MissingReason {
+  if (typeof slot === 'string') return slot;
+  const value = slot.pre[field.id];
+  if (value === undefined) return 'not-annotated';
+  const set = field.type === 'set';
+  switch (value.status) {
+    case 'unknown':
+      return 'unknown-value';
+    case 'conflict':
+      return 'conflict';
+    case 'empty':
+      return set ? NO_CODES : 'not-annotated';
+    case 'ok':
+      if (value.codes.length === 0) return set ? NO_CODES : 'not-annotated';
+      return !set && value.codes.length > 1 ? 'several-labels' : value.codes;
+  }
+}
+
+/**
+ * Rows of rating tables, shared between items with identical ratings: with a few layers there
+ * are few distinct rows ((k + 1)^m), and one fresh array per item and table made building the
+ * tables of 100,000 turns slower than computing every coefficient on them.
+ */
+class RowPool {
+  private readonly rows = new Map<number, readonly (number | null)[]>();
+  constructor(private readonly base: number) {}
+
+  /** `values` holds category indices, −1 for missing */
+  row(values: Int32Array): readonly (number | null)[] {
+    let key = 0;
+    for (let rater = 0; rater < values.length; rater++) key = key * this.base + values[rater] + 1;
+    if (!Number.isSafeInteger(key) || this.base ** values.length > 2 ** 52) return Array.from(values, (value) => (value < 0 ? null : value));
+    let found = this.rows.get(key);
+    if (found === undefined) {
+      found = Array.from(values, (value) => (value < 0 ? null : value));
+      this.rows.set(key, found);
+    }
+    return found;
+  }
+}
+
+function noMissing(): Record<MissingReason, number> {
+  return { 'dialogue-absent': 0, 'turn-absent': 0, 'not-annotated': 0, 'unknown-value': 0, conflict: 0, 'several-labels': 0 };
+}
+
+/** Linear-weighted kappa and ordinal alpha for ordinal fields; unweighted and nominal otherwise. */
+export function defaultScales(ordinal: boolean): { weights: WeightScheme; level: AlphaLevel } {
+  return ordinal ? { weights: 'linear', level: 'ordinal' } : { weights: 'none', level: 'nominal' };
+}
+
+/** The codebook fields that have labels (every field but free text), in codebook order. */
+export function ratableFields(codebook: Codebook): FieldDef[] {
+  return codebook.fields.filter((field) => field.type !== 'text' && field.labels.length > 0);
+}
+
+/**
+ * One rating table per labelled field (per code for set-valued fields), over the matched items
+ * the field applies to, in codebook order. `fields` picks field ids (default: every labelled
+ * field); an id that is not a labelled field of the codebook throws.
+ */
+export function layerRatingTables(match: LayerMatch, codebook: Codebook, options: { fields?: readonly string[] } = {}): LayerFieldTable[] {
+  const available = ratableFields(codebook);
+  const wanted = options.fields ?? available.map((field) => field.id);
+  for (const id of wanted) {
+    if (!available.some((field) => field.id === id)) throw new Error(`"${id}" is not a labelled field of the codebook (fields: ${available.map((field) => field.id).join(', ')}).`);
+  }
+  const tables: LayerFieldTable[] = [];
+  for (const field of available) {
+    if (!wanted.includes(field.id)) continue;
+    const categories = field.labels.map((label) => label.code);
+    const index = new Map(categories.map((code, position) => [code, position]));
+    const applicable = match.items.filter((item) => fieldAppliesTo(field, item.speaker));
+    const notApplicable = match.items.length - applicable.length;
+    const missing = noMissing();
+    const raters = match.layers.length;
+    // one flat slot per item × layer: the layer's codes, or null when missing (no per-item arrays)
+    const slots = new Array<readonly string[] | null>(applicable.length * raters);
+    for (let position = 0; position < applicable.length; position++) {
+      const item = applicable[position];
+      for (let rater = 0; rater < raters; rater++) {
+        const rating = ratingOf(item.turns[rater], field);
+        if (typeof rating === 'string') {
+          missing[rating]++;
+          slots[position * raters + rater] = null;
+        } else slots[position * raters + rater] = rating;
+      }
+    }
+    const items = applicable.map((item) => item.id);
+    const scratch = new Int32Array(raters);
+    const buildRows = (pool: RowPool, valueOf: (codes: readonly string[]) => number) => {
+      const rows = new Array<readonly (number | null)[]>(applicable.length);
+      for (let position = 0; position < applicable.length; position++) {
+        for (let rater = 0; rater < raters; rater++) {
+          const codes = slots[position * raters + rater];
+          scratch[rater] = codes === null ? -1 : valueOf(codes);
+        }
+        rows[position] = pool.row(scratch);
+      }
+      return rows;
+    };
+    if (field.type === 'set') {
+      const pool = new RowPool(BINARY_CATEGORIES.length + 1);
+      for (const code of categories) {
+        tables.push({
+          name: `${field.id}=${code}`,
+          fieldId: field.id,
+          code,
+          ordinal: false,
+          table: { categories: BINARY_CATEGORIES, raters: match.layers, items, ratings: buildRows(pool, (codes) => (codes.includes(code) ? 1 : 0)) },
+          notApplicable,
+          missing: { ...missing },
+        });
+      }
+      continue;
+    }
+    const rows = buildRows(new RowPool(categories.length + 1), (codes) => {
+      const position = index.get(codes[0]);
+      if (position === undefined) throw new Error(`The import gave field "${field.id}" the code "${codes[0]}", which its codebook does not list.`);
+      return position;
+    });
+    tables.push({
+      name: field.id,
+      fieldId: field.id,
+      code: null,
+      ordinal: field.type === 'ordinal',
+      table: { categories, raters: match.layers, items, ratings: rows },
+      notApplicable,
+      missing,
+    });
+  }
+  return tables;
+}
+
+/**
+ * Layer names from the paths the layers were read from: the file name without its extension
+ * (a folder: its name); where two names collide, the parent folder is prefixed, and where that
+ * still collides, the whole path is used.
+ */
+export function layerNames(paths: readonly string[]): string[] {
+  const parts = paths.map((path) => path.split(/[\\/]+/).filter((part) => part !== '' && part !== '.'));
+  const base = parts.map((segments, index) => (segments.at(-1) ?? paths[index]).replace(/\.(jsonl|json|csv|tsv|txt)$/i, ''));
+  const withFolder = parts.map((segments, index) => (segments.length > 1 ? `${segments.at(-2)}/${base[index]}` : base[index]));
+  const unique = (names: string[]) => names.map((name) => names.filter((other) => other === name).length === 1);
+  const baseUnique = unique(base);
+  const folderUnique = unique(withFolder);
+  return paths.map((path, index) => (baseUnique[index] ? base[index] : folderUnique[index] ? withFolder[index] : path));
+}
