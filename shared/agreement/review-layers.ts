@@ -159,6 +159,15 @@ interface FieldItems {
   unreviewed: number;
 }
 
+const SPEAKER_FIELD = 'speaker';
+const SPEAKER_CODES: ReadonlySet<string> = new Set<SpeakerCode>(['teacher', 'student', 'other']);
+
+/** The speaker as the expert set it (the review view decides applicability the same way), else as imported. */
+function effectiveSpeaker(turn: ReviewLayerTurn, reviews: Map<string, ReviewLayerReview>): SpeakerCode {
+  const corrected = reviews.get(SPEAKER_FIELD)?.codes[0];
+  return corrected !== undefined && SPEAKER_CODES.has(corrected) ? (corrected as SpeakerCode) : turn.speaker;
+}
+
 function collectItems(field: FieldDef, turns: readonly ReviewLayerTurn[], reviewsOf: Map<string, Map<string, ReviewLayerReview>>): FieldItems {
   const items: FieldItems = {
     turnIds: [],
@@ -174,7 +183,7 @@ function collectItems(field: FieldDef, turns: readonly ReviewLayerTurn[], review
   for (const turn of turns) {
     const reviews = reviewsOf.get(turn.id);
     if (!reviews) continue;
-    if (!fieldAppliesTo(field, turn.speaker)) {
+    if (!fieldAppliesTo(field, effectiveSpeaker(turn, reviews))) {
       items.excluded++;
       continue;
     }

@@ -17,7 +17,8 @@ export interface LongCsvOptions {
   escapeFormulae?: boolean;
 }
 
-const FORMULA_START = /^[=+\-@\t\r](?!\d+(?:[.,]\d+)?$)/;
+/** A cell a spreadsheet would run as a formula; a plain negative number like -3 is not one. */
+export const SPREADSHEET_FORMULA_START = /^[=+\-@\t\r](?!\d+(?:[.,]\d+)?$)/;
 
 /** Label fields as canonical codes joined with ", "; unresolved values as imported. */
 function preText(field: FieldDef, pre: FieldValue | undefined): string {
@@ -65,5 +66,5 @@ export function toLongCsv(items: readonly ExportDialogue[], codebook: Codebook, 
       }
     }
   }
-  return `${Papa.unparse(rows, { newline: '\n', escapeFormulae: opts.escapeFormulae === false ? false : FORMULA_START })}\n`;
+  return `${Papa.unparse(rows, { newline: '\n', escapeFormulae: opts.escapeFormulae === false ? false : SPREADSHEET_FORMULA_START })}\n`;
 }

@@ -1,3 +1,4 @@
+import { INTERVAL_NOTE } from '../../stores/agreement/format';
 import type { LayerAgreementGroup } from '../../../../shared/agreement/review-layers';
 import { totalMissing } from '../../../../shared/agreement/review-layers';
 import type { Codebook } from '../../../../shared/codebook/types';
@@ -77,6 +78,9 @@ export function AgreementTable({ group, codebook, text, selectedKey, onSelect }:
           );
         })}
       </tbody>
+      <caption className="agreement-table-note">
+        {lang === 'zh' ? '95% 置信区间：渐近（Wald）区间，截断至 [−1, 1]。' : INTERVAL_NOTE}
+      </caption>
     </table>
   );
 }

@@ -16,6 +16,15 @@ export function formatCoefficient(value: number | null): string {
   return text.startsWith('-') ? `−${text.slice(1)}` : text;
 }
 
+/**
+ * The asymptotic (Wald) interval as SAS and statsmodels compute it can reach past ±1 on small
+ * samples, where kappa cannot go: shown truncated to [−1, 1] (the CSV and the CLI keep the raw
+ * bounds).
+ */
 export function formatInterval(ci: readonly [number, number] | null): string {
-  return ci === null ? NONE : `[${formatCoefficient(ci[0])}, ${formatCoefficient(ci[1])}]`;
+  if (ci === null) return NONE;
+  const clip = (bound: number) => Math.max(-1, Math.min(1, bound));
+  return `[${formatCoefficient(clip(ci[0]))}, ${formatCoefficient(clip(ci[1]))}]`;
 }
+
+export const INTERVAL_NOTE = '95% CI: asymptotic (Wald) interval, truncated to [−1, 1].';

@@ -4,7 +4,8 @@
  */
 import type { LayerAgreementReport, LayerAgreementRow } from '../../../../shared/agreement/review-layers';
 import { totalMissing } from '../../../../shared/agreement/review-layers';
-import { formatCoefficient, formatInterval, formatPercent, NONE } from './format';
+import { SPREADSHEET_FORMULA_START } from '../../../../shared/export/long-csv';
+import { formatCoefficient, formatInterval, formatPercent, INTERVAL_NOTE, NONE } from './format';
 
 /** Words the tables need, in the language the user reads. */
 export interface TableWords {
@@ -23,7 +24,8 @@ const CSV_HEADER = [
 
 function csvCell(value: string | number | null): string {
   if (value === null) return '';
-  const text = String(value);
+  // Group names are typed by users: a spreadsheet must not run one as a formula.
+  const text = typeof value === 'string' && SPREADSHEET_FORMULA_START.test(value) ? `'${value}` : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -68,5 +70,5 @@ export function agreementMarkdown(report: LayerAgreementReport, words: TableWord
     }
     return lines.join('\n');
   });
-  return `${sections.join('\n\n')}\n`;
+  return `${sections.join('\n\n')}\n\n${INTERVAL_NOTE}\n`;
 }

@@ -61,7 +61,9 @@ describe('number formats', () => {
     expect(formatPercent(null)).toBe('—');
     expect(formatCoefficient(-0.5)).toBe('−0.500');
     expect(formatCoefficient(7 / 11)).toBe('0.636');
-    expect(formatInterval([-0.73, 1.23])).toBe('[−0.730, 1.230]');
+    expect(formatInterval([-0.73, 0.95])).toBe('[−0.730, 0.950]');
+    // kappa cannot pass ±1: a Wald bound beyond it is shown truncated
+    expect(formatInterval([-1.2, 1.23])).toBe('[−1.000, 1.000]');
     expect(formatInterval(null)).toBe('—');
   });
 });
@@ -77,6 +79,14 @@ describe('agreementCsv', () => {
   });
 });
 
+describe('agreementCsv and spreadsheets', () => {
+  it('keeps a user-typed group name from running as a formula, but leaves negative numbers alone', () => {
+    const [, line] = agreementCsv({ ...report, groups: [{ ...report.groups[1], group: '=HYPERLINK("x")' }] }).trimEnd().split('\r\n');
+    expect(line.startsWith(`"'=HYPERLINK(""x"")",intent,`)).toBe(true);
+    expect(line).toContain(',-0.73,');
+  });
+});
+
 describe('agreementMarkdown', () => {
   it('writes one table per group with rounded numbers and escaped pipes', () => {
     const markdown = agreementMarkdown(report, words);
@@ -86,14 +96,16 @@ describe('agreementMarkdown', () => {
         '',
         '| Field | n | Missing | Excluded | Accuracy | κ | 95% CI | Band |',
         '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-        '| Teacher intent | 3 | 1 | 2 | 66.7% | 0.250 (none) | [−0.730, 1.230] | fair |',
+        '| Teacher intent | 3 | 1 | 2 | 66.7% | 0.250 (none) | [−0.730, 1.000] | fair |',
         '| Cognition | 0 | 0 | 2 | — | — | — | — |',
         '',
         '### GPT\\|4o',
         '',
         '| Field | n | Missing | Excluded | Accuracy | κ | 95% CI | Band |',
         '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-        '| Teacher intent | 3 | 1 | 2 | 66.7% | 0.250 (none) | [−0.730, 1.230] | fair |',
+        '| Teacher intent | 3 | 1 | 2 | 66.7% | 0.250 (none) | [−0.730, 1.000] | fair |',
+        '',
+        '95% CI: asymptotic (Wald) interval, truncated to [−1, 1].',
         '',
       ].join('\n'),
     );

@@ -241,6 +241,21 @@ describe('reviewLayerAgreement: values that are not one rating', () => {
     expect(row.missingExpert).toMatchObject({ 'not-in-codebook': 1, empty: 1 });
   });
 
+  it("decides applicability by the expert's corrected speaker, as the review view does", () => {
+    const withSpeaker: Codebook = { ...codebook, fields: [field('speaker', 'single', 'all', ['teacher', 'student']), ...codebook.fields] };
+    // Imported as a teacher turn; the expert says a student spoke and labels the cognition state.
+    const relabelled: ReviewLayerInput = {
+      codebook: withSpeaker,
+      turns: [{ id: 'R1', speaker: 'teacher', group: 'GPT-4o', pre: { speaker: ok('teacher'), intent: ok('a'), cogn: ok('s1') } }],
+      fieldReviews: [review('R1', 'speaker', 'changed', 'student'), review('R1', 'cogn', 'accepted', 's1')],
+      fields: ['intent', 'cogn'],
+    };
+    const rows = reviewLayerAgreement(relabelled).groups[0].rows;
+    const byField = (id: string) => rows.find((row) => row.fieldId === id && row.code === null)!;
+    expect(byField('intent')).toMatchObject({ items: 0, excluded: 1, unreviewed: 0 });
+    expect(byField('cogn')).toMatchObject({ items: 1, agreeing: 1, excluded: 0 });
+  });
+
   it('reports progress once per field and group', () => {
     const calls: [number, number][] = [];
     reviewLayerAgreement({ ...input, perGroup: true }, (done, total) => calls.push([done, total]));
