@@ -8,6 +8,24 @@ import type { ItemCounts, RatingTable } from './types';
  */
 const knownMissing = new WeakMap<ItemCounts, number>();
 
+/**
+ * Counts handed over by the code that built a table while building it (layerRatingTables counts
+ * each distinct row once), so a report over 24 tables of 100,000 items does not re-read them.
+ * Keyed by the (readonly) table object: a table derived from it (selectRaters, a spread) is a new
+ * object and is counted afresh.
+ */
+const countedWithTable = new WeakMap<RatingTable, ItemCounts>();
+
+/**
+ * Remembers `counts` (counts[item][category], rows may be shared) and the table's absent cells
+ * as the table's ItemCounts. Only for a builder that derived both from the very ratings of `table`.
+ */
+export function rememberItemCounts(table: RatingTable, counts: readonly (readonly number[])[], missing: number): void {
+  const result: ItemCounts = { categories: table.categories, items: table.items, counts, raters: table.raters.length };
+  knownMissing.set(result, missing);
+  countedWithTable.set(table, result);
+}
+
 /** Above this many distinct keys ((k + 1)^raters) the rows are not shared (see itemCountsOfTable). */
 const MAX_SHARED_KEY = 2 ** 52;
 
@@ -23,6 +41,8 @@ const MAX_SHARED_KEY = 2 ** 52;
  * (k + 1)^m stays below 2^52; larger panels get one row per item as before.
  */
 export function itemCountsOfTable(table: RatingTable): ItemCounts {
+  const counted = countedWithTable.get(table);
+  if (counted !== undefined) return counted;
   const k = table.categories.length;
   const m = table.raters.length;
   const n = table.ratings.length;

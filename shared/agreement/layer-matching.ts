@@ -33,6 +33,7 @@ import { fieldAppliesTo } from '../codebook/lookup';
 import type { Codebook, FieldDef } from '../codebook/types';
 import { foldForAlignment } from '../import/text-normalize';
 import type { ParsedDialogue, ParsedFile, ParsedTurn, SpeakerCode } from '../model/dataset';
+import { rememberItemCounts } from './item-counts';
 import { BINARY_CATEGORIES } from './label-sets';
 import type { AlphaLevel, RatingTable, WeightScheme } from './types';
 
@@ -140,14 +141,20 @@ function where(located: Located): string {
  * text, then on folded text among the turns still unpaired between those anchors.
  */
 function alignTurns(reference: readonly ParsedTurn[], other: readonly ParsedTurn[]): [number, number][] {
+  const identical = sameNonEmptyTexts(reference, other);
+  if (identical) return reference.map((_, index): [number, number] => [index, index]);
   const exact = lcs(reference.map((turn) => turn.utterance), other.map((turn) => turn.utterance), 0, reference.length, 0, other.length);
   const pairs: [number, number][] = [];
   let fromReference = 0;
   let fromOther = 0;
+  // folded once per dialogue pair, and only if some gap needs them
+  let foldedReference: string[] | null = null;
+  let foldedOther: string[] | null = null;
   const fill = (untilReference: number, untilOther: number) => {
     if (untilReference > fromReference && untilOther > fromOther) {
-      const folded = lcs(reference.map((turn) => foldForAlignment(turn.utterance)), other.map((turn) => foldForAlignment(turn.utterance)), fromReference, untilReference, fromOther, untilOther);
-      pairs.push(...folded);
+      foldedReference ??= reference.map((turn) => foldForAlignment(turn.utterance));
+      foldedOther ??= other.map((turn) => foldForAlignment(turn.utterance));
+      pairs.push(...lcs(foldedReference, foldedOther, fromReference, untilReference, fromOther, untilOther));
     }
   };
   for (const [i, j] of exact) {
@@ -158,6 +165,20 @@ function alignTurns(reference: readonly ParsedTurn[], other: readonly ParsedTurn
   }
   fill(reference.length, other.length);
   return pairs;
+}
+
+/**
+ * The common case of layers annotating the same file: equal turn counts and the same non-empty
+ * text at every position. The alignment then pairs every turn with itself (the LCS would find
+ * exactly that), so the quadratic table is skipped.
+ */
+function sameNonEmptyTexts(reference: readonly ParsedTurn[], other: readonly ParsedTurn[]): boolean {
+  if (reference.length !== other.length) return false;
+  for (let index = 0; index < reference.length; index++) {
+    const text = reference[index].utterance;
+    if (text === '' || text !== other[index].utterance) return false;
+  }
+  return true;
 }
 
 /** LCS of a[aFrom, aTo) and b[bFrom, bTo) as index pairs; non-empty strings only pair. */
@@ -253,7 +274,8 @@ export function matchLayers(layers: readonly AnnotationLayer[]): LayerMatch {
       });
     }
     const referenceTurns = reference.dialogue.turns;
-    const perLayer: (ParsedTurn | 'dialogue-absent' | 'turn-absent')[][] = referenceTurns.map(() => []);
+    const perLayer: (ParsedTurn | 'dialogue-absent' | 'turn-absent')[][] = [];
+    for (let index = 0; index < referenceTurns.length; index++) perLayer.push([]);
     for (let layer = 0; layer < layers.length; layer++) {
       const located = present[layer];
       if (located === null) {
@@ -261,14 +283,15 @@ export function matchLayers(layers: readonly AnnotationLayer[]): LayerMatch {
         continue;
       }
       if (layer === referenceLayer) {
-        referenceTurns.forEach((turn, index) => perLayer[index].push(turn));
+        for (let index = 0; index < referenceTurns.length; index++) perLayer[index].push(referenceTurns[index]);
         continue;
       }
       const turns = located.dialogue.turns;
-      const context = `${dialogueLabel(located.dialogue)} in layer "${names[layer]}"`;
-      const origin = `layer "${names[referenceLayer]}" (${where(reference)})`;
+      // the wording of problems, built only when there is one to report
+      const context = () => `${dialogueLabel(located.dialogue)} in layer "${names[layer]}"`;
+      const origin = () => `layer "${names[referenceLayer]}" (${where(reference)})`;
       if (turns.length !== referenceTurns.length) {
-        problems.push({ kind: 'turn-count', file: located.file, line: located.dialogue.line, message: `${context} has ${plural(turns.length, 'turn')}, ${origin} has ${referenceTurns.length}.` });
+        problems.push({ kind: 'turn-count', file: located.file, line: located.dialogue.line, message: `${context()} has ${plural(turns.length, 'turn')}, ${origin()} has ${referenceTurns.length}.` });
       }
       const pairs = alignTurns(referenceTurns, turns);
       const matchOf = new Array<number>(referenceTurns.length).fill(-1);
@@ -280,7 +303,7 @@ export function matchLayers(layers: readonly AnnotationLayer[]): LayerMatch {
             kind: 'speaker-differs',
             file: located.file,
             line: located.dialogue.line,
-            message: `${context}, turn ${j + 1} ${snippet(turns[j].utterance)} is spoken by the ${turns[j].speaker}, in ${origin} by the ${referenceTurns[i].speaker}; the turn is left out of layer "${names[layer]}".`,
+            message: `${context()}, turn ${j + 1} ${snippet(turns[j].utterance)} is spoken by the ${turns[j].speaker}, in ${origin()} by the ${referenceTurns[i].speaker}; the turn is left out of layer "${names[layer]}".`,
           });
           referenceReported[i] = true;
           otherMatched[j] = true;
@@ -290,14 +313,19 @@ export function matchLayers(layers: readonly AnnotationLayer[]): LayerMatch {
         otherMatched[j] = true;
         if (referenceTurns[i].utterance !== turns[j].utterance) normalizedTurnMatches++;
       }
-      reportUnmatched({ referenceTurns, turns, matchOf, otherMatched, referenceReported, located, context, origin, layerName: names[layer], problems });
-      referenceTurns.forEach((_, index) => perLayer[index].push(matchOf[index] < 0 ? 'turn-absent' : turns[matchOf[index]]));
+      // when every turn on both sides is paired there is no gap to report
+      if (pairs.length !== referenceTurns.length || pairs.length !== turns.length) {
+        reportUnmatched({ referenceTurns, turns, matchOf, otherMatched, referenceReported, located, context: context(), origin: origin(), layerName: names[layer], problems });
+      }
+      for (let index = 0; index < referenceTurns.length; index++) perLayer[index].push(matchOf[index] < 0 ? 'turn-absent' : turns[matchOf[index]]);
     }
-    referenceTurns.forEach((turn, index) => {
+    for (let index = 0; index < referenceTurns.length; index++) {
       const slots = perLayer[index];
-      if (slots.filter((slot) => typeof slot !== 'string').length < 2) return;
-      items.push({ id: `${reference.dialogue.externalId}#${index}`, speaker: turn.speaker, turns: slots });
-    });
+      let rated = 0;
+      for (const slot of slots) if (typeof slot !== 'string') rated++;
+      if (rated < 2) continue;
+      items.push({ id: `${reference.dialogue.externalId}#${index}`, speaker: referenceTurns[index].speaker, turns: slots });
+    }
   }
   return { layers: names, items, matchedDialogues, normalizedTurnMatches, problems };
 }
@@ -356,48 +384,85 @@ function reportUnmatched(context: {
   }
 }
 
-const NO_CODES: readonly string[] = [];
+/**
+ * Shares the rows of rating tables between items with identical ratings: with a few layers there
+ * are few distinct rows ((k + 1)^m), and one fresh array per item and table made building the
+ * tables of 100,000 turns slower than computing every coefficient on them. A row is keyed by its
+ * values as digits (index + 1, 0 for missing) in base k + 1; small key ranges look rows up in a
+ * plain array, larger ones in a Map, and above 2^52 (keys no longer exact) rows are not shared.
+ *
+ * Each distinct row also gets its per-category counts, so the table's ItemCounts (which every
+ * coefficient but Cohen's reads) come out of the same pass instead of a second one per report.
+ */
+class RowPool {
+  private readonly byKey = new Map<number, PooledRow>();
+  private readonly bySmallKey: (PooledRow | undefined)[] | null;
+  private readonly shared: boolean;
+  private readonly base: number;
 
-/** The layer's codes for the field (maybe none, for a set field), or why its rating is missing. */
-function ratingOf(slot: ParsedTurn | 'dialogue-absent' | 'turn-absent', field: FieldDef): readonly string[] | MissingReason {
-  if (typeof slot === 'string') return slot;
-  const value = slot.pre[field.id];
-  if (value === undefined) return 'not-annotated';
-  const set = field.type === 'set';
-  switch (value.status) {
-    case 'unknown':
-      return 'unknown-value';
-    case 'conflict':
-      return 'conflict';
-    case 'empty':
-      return set ? NO_CODES : 'not-annotated';
-    case 'ok':
-      if (value.codes.length === 0) return set ? NO_CODES : 'not-annotated';
-      return !set && value.codes.length > 1 ? 'several-labels' : value.codes;
+  constructor(
+    private readonly categories: number,
+    private readonly raters: number,
+  ) {
+    this.base = categories + 1;
+    const keys = this.base ** raters;
+    this.shared = keys <= 2 ** 52;
+    this.bySmallKey = keys <= 1 << 16 ? new Array<PooledRow | undefined>(keys).fill(undefined) : null;
+  }
+
+  /**
+   * The table of `count` items whose ratings are `values[from + item × raters + rater]` (a
+   * category index, −1 for missing), with its item counts remembered for itemCountsOfTable.
+   */
+  table(options: { categories: readonly string[]; raters: readonly string[]; items: readonly string[]; values: Int8Array | Int32Array; from: number; count: number }): RatingTable {
+    const { values, from, count } = options;
+    const { base, raters } = this;
+    const rows = new Array<readonly (number | null)[]>(count);
+    const counts = new Array<readonly number[]>(count);
+    let missing = 0;
+    for (let item = 0, at = from; item < count; item++, at += raters) {
+      let pooled: PooledRow | undefined;
+      if (this.shared) {
+        let key = 0;
+        for (let rater = 0; rater < raters; rater++) key = key * base + values[at + rater] + 1;
+        pooled = this.bySmallKey !== null ? this.bySmallKey[key] : this.byKey.get(key);
+        if (pooled === undefined) {
+          pooled = pooledRow(values, at, raters, this.categories);
+          if (this.bySmallKey !== null) this.bySmallKey[key] = pooled;
+          else this.byKey.set(key, pooled);
+        }
+      } else pooled = pooledRow(values, at, raters, this.categories);
+      rows[item] = pooled.ratings;
+      counts[item] = pooled.counts;
+      missing += pooled.missing;
+    }
+    const table: RatingTable = { categories: options.categories, raters: options.raters, items: options.items, ratings: rows };
+    rememberItemCounts(table, counts, missing);
+    return table;
   }
 }
 
-/**
- * Rows of rating tables, shared between items with identical ratings: with a few layers there
- * are few distinct rows ((k + 1)^m), and one fresh array per item and table made building the
- * tables of 100,000 turns slower than computing every coefficient on them.
- */
-class RowPool {
-  private readonly rows = new Map<number, readonly (number | null)[]>();
-  constructor(private readonly base: number) {}
+interface PooledRow {
+  ratings: readonly (number | null)[];
+  counts: readonly number[];
+  missing: number;
+}
 
-  /** `values` holds category indices, −1 for missing */
-  row(values: Int32Array): readonly (number | null)[] {
-    let key = 0;
-    for (let rater = 0; rater < values.length; rater++) key = key * this.base + values[rater] + 1;
-    if (!Number.isSafeInteger(key) || this.base ** values.length > 2 ** 52) return Array.from(values, (value) => (value < 0 ? null : value));
-    let found = this.rows.get(key);
-    if (found === undefined) {
-      found = Array.from(values, (value) => (value < 0 ? null : value));
-      this.rows.set(key, found);
+function pooledRow(values: Int8Array | Int32Array, at: number, raters: number, categories: number): PooledRow {
+  const ratings: (number | null)[] = [];
+  const counts = new Array<number>(categories).fill(0);
+  let missing = 0;
+  for (let rater = 0; rater < raters; rater++) {
+    const value = values[at + rater];
+    if (value < 0) {
+      ratings.push(null);
+      missing++;
+    } else {
+      ratings.push(value);
+      counts[value]++;
     }
-    return found;
   }
+  return { ratings, counts, missing };
 }
 
 function noMissing(): Record<MissingReason, number> {
@@ -414,10 +479,49 @@ export function ratableFields(codebook: Codebook): FieldDef[] {
   return codebook.fields.filter((field) => field.type !== 'text' && field.labels.length > 0);
 }
 
+/** One byte per cell while the category indices fit (every codebook so far), else four. */
+function ratingCells(cells: number, categories: number): Int8Array | Int32Array {
+  return categories <= 127 ? new Int8Array(cells) : new Int32Array(cells);
+}
+
+const SPEAKERS: readonly SpeakerCode[] = ['teacher', 'student', 'other'];
+
+function speakerSlot(speaker: SpeakerCode): number {
+  return speaker === 'teacher' ? 0 : speaker === 'student' ? 1 : 2;
+}
+
+/**
+ * One wanted field while the matched turns are read: its ratings land in one flat typed array
+ * (no per-item objects). A one-label field keeps a category index per item × layer (−1 missing);
+ * a set field keeps, code-major, absent (0) / present (1) / missing (−1) per code × item × layer,
+ * so each code's binary table is one contiguous run.
+ */
+interface FieldTally {
+  field: FieldDef;
+  set: boolean;
+  categories: readonly string[];
+  categoryIndex: ReadonlyMap<string, number>;
+  /** by speakerSlot */
+  appliesTo: readonly boolean[];
+  /** matched items the field applies to */
+  count: number;
+  /** items filled so far */
+  filled: number;
+  /** cells per code of a set field (count × raters) */
+  stride: number;
+  values: Int8Array | Int32Array;
+  missing: Record<MissingReason, number>;
+  /** the first code of a one-label field that its codebook does not list (thrown after the pass, as before) */
+  unlisted: string | null;
+}
+
 /**
  * One rating table per labelled field (per code for set-valued fields), over the matched items
  * the field applies to, in codebook order. `fields` picks field ids (default: every labelled
  * field); an id that is not a labelled field of the codebook throws.
+ *
+ * The matched turns are read once for all fields (not once per field), which is what makes
+ * 100,000 turns × several layers × every field fast enough to report interactively.
  */
 export function layerRatingTables(match: LayerMatch, codebook: Codebook, options: { fields?: readonly string[] } = {}): LayerFieldTable[] {
   const available = ratableFields(codebook);
@@ -425,71 +529,135 @@ export function layerRatingTables(match: LayerMatch, codebook: Codebook, options
   for (const id of wanted) {
     if (!available.some((field) => field.id === id)) throw new Error(`"${id}" is not a labelled field of the codebook (fields: ${available.map((field) => field.id).join(', ')}).`);
   }
-  const tables: LayerFieldTable[] = [];
-  for (const field of available) {
-    if (!wanted.includes(field.id)) continue;
-    const categories = field.labels.map((label) => label.code);
-    const index = new Map(categories.map((code, position) => [code, position]));
-    const applicable = match.items.filter((item) => fieldAppliesTo(field, item.speaker));
-    const notApplicable = match.items.length - applicable.length;
-    const missing = noMissing();
-    const raters = match.layers.length;
-    // one flat slot per item × layer: the layer's codes, or null when missing (no per-item arrays)
-    const slots = new Array<readonly string[] | null>(applicable.length * raters);
-    for (let position = 0; position < applicable.length; position++) {
-      const item = applicable[position];
-      for (let rater = 0; rater < raters; rater++) {
-        const rating = ratingOf(item.turns[rater], field);
-        if (typeof rating === 'string') {
-          missing[rating]++;
-          slots[position * raters + rater] = null;
-        } else slots[position * raters + rater] = rating;
-      }
+  const raters = match.layers.length;
+  const itemCount = match.items.length;
+  const speakers = new Uint8Array(itemCount);
+  const perSpeaker = [0, 0, 0];
+  for (let item = 0; item < itemCount; item++) perSpeaker[(speakers[item] = speakerSlot(match.items[item].speaker))]++;
+
+  const tallies: FieldTally[] = available
+    .filter((field) => wanted.includes(field.id))
+    .map((field) => {
+      const categories = field.labels.map((label) => label.code);
+      const appliesTo = SPEAKERS.map((speaker) => fieldAppliesTo(field, speaker));
+      const count = appliesTo.reduce((sum, applies, slot) => sum + (applies ? perSpeaker[slot] : 0), 0);
+      const set = field.type === 'set';
+      return {
+        field,
+        set,
+        categories,
+        categoryIndex: new Map(categories.map((code, position) => [code, position])),
+        appliesTo,
+        count,
+        filled: 0,
+        stride: count * raters,
+        values: ratingCells((set ? categories.length : 1) * count * raters, set ? BINARY_CATEGORIES.length : categories.length),
+        missing: noMissing(),
+        unlisted: null,
+      };
+    });
+
+  for (let item = 0; item < itemCount; item++) {
+    const speaker = speakers[item];
+    const turns = match.items[item].turns;
+    for (const tally of tallies) {
+      if (!tally.appliesTo[speaker]) continue;
+      const position = tally.filled++;
+      for (let rater = 0; rater < raters; rater++) readRating(tally, turns[rater], position * raters + rater);
     }
-    const items = applicable.map((item) => item.id);
-    const scratch = new Int32Array(raters);
-    const buildRows = (pool: RowPool, valueOf: (codes: readonly string[]) => number) => {
-      const rows = new Array<readonly (number | null)[]>(applicable.length);
-      for (let position = 0; position < applicable.length; position++) {
-        for (let rater = 0; rater < raters; rater++) {
-          const codes = slots[position * raters + rater];
-          scratch[rater] = codes === null ? -1 : valueOf(codes);
-        }
-        rows[position] = pool.row(scratch);
-      }
-      return rows;
-    };
-    if (field.type === 'set') {
-      const pool = new RowPool(BINARY_CATEGORIES.length + 1);
-      for (const code of categories) {
+  }
+  for (const tally of tallies) {
+    if (tally.unlisted !== null) throw new Error(`The import gave field "${tally.field.id}" the code "${tally.unlisted}", which its codebook does not list.`);
+  }
+
+  // items of fields with the same speakers are the same list, so they share one array
+  const itemIdsBySpeakers = new Map<string, readonly string[]>();
+  const itemIds = (appliesTo: readonly boolean[]): readonly string[] => {
+    const signature = appliesTo.join();
+    let ids = itemIdsBySpeakers.get(signature);
+    if (ids === undefined) {
+      const fresh: string[] = [];
+      for (let item = 0; item < itemCount; item++) if (appliesTo[speakers[item]]) fresh.push(match.items[item].id);
+      ids = fresh;
+      itemIdsBySpeakers.set(signature, ids);
+    }
+    return ids;
+  };
+
+  const tables: LayerFieldTable[] = [];
+  const binaryPool = new RowPool(BINARY_CATEGORIES.length, raters);
+  for (const tally of tallies) {
+    const { field, count, missing } = tally;
+    const items = itemIds(tally.appliesTo);
+    const notApplicable = itemCount - count;
+    if (tally.set) {
+      tally.categories.forEach((code, codePosition) => {
         tables.push({
           name: `${field.id}=${code}`,
           fieldId: field.id,
           code,
           ordinal: false,
-          table: { categories: BINARY_CATEGORIES, raters: match.layers, items, ratings: buildRows(pool, (codes) => (codes.includes(code) ? 1 : 0)) },
+          table: binaryPool.table({ categories: BINARY_CATEGORIES, raters: match.layers, items, values: tally.values, from: codePosition * tally.stride, count }),
           notApplicable,
           missing: { ...missing },
         });
-      }
+      });
       continue;
     }
-    const rows = buildRows(new RowPool(categories.length + 1), (codes) => {
-      const position = index.get(codes[0]);
-      if (position === undefined) throw new Error(`The import gave field "${field.id}" the code "${codes[0]}", which its codebook does not list.`);
-      return position;
-    });
     tables.push({
       name: field.id,
       fieldId: field.id,
       code: null,
       ordinal: field.type === 'ordinal',
-      table: { categories, raters: match.layers, items, ratings: rows },
+      table: new RowPool(tally.categories.length, raters).table({ categories: tally.categories, raters: match.layers, items, values: tally.values, from: 0, count }),
       notApplicable,
       missing,
     });
   }
   return tables;
+}
+
+/**
+ * Stores one layer's rating of one item (`cell` = item position × raters + rater) for the field,
+ * or counts why it is missing: the layer lacks the dialogue or turn, has no value, or its value
+ * is unknown, a conflict, or several labels for a one-label field. For a set field an empty value
+ * is the empty set, and codes the codebook does not list are not present in any code's table.
+ */
+function readRating(tally: FieldTally, slot: ParsedTurn | 'dialogue-absent' | 'turn-absent', cell: number): void {
+  let reason: MissingReason;
+  if (typeof slot === 'string') reason = slot;
+  else {
+    const value = slot.pre[tally.field.id];
+    if (value === undefined) reason = 'not-annotated';
+    else if (value.status === 'unknown') reason = 'unknown-value';
+    else if (value.status === 'conflict') reason = 'conflict';
+    else if (tally.set) {
+      // the empty set unless 'ok' lists codes: the cells start at 0 (absent)
+      if (value.status !== 'ok') return;
+      const { codes } = value;
+      for (let index = 0; index < codes.length; index++) {
+        const position = tally.categoryIndex.get(codes[index]);
+        if (position !== undefined) tally.values[position * tally.stride + cell] = 1;
+      }
+      return;
+    } else if (value.status === 'empty' || value.codes.length === 0) reason = 'not-annotated';
+    else if (value.codes.length > 1) reason = 'several-labels';
+    else {
+      const position = tally.categoryIndex.get(value.codes[0]);
+      if (position === undefined) {
+        tally.unlisted ??= value.codes[0];
+        return;
+      }
+      tally.values[cell] = position;
+      return;
+    }
+  }
+  tally.missing[reason]++;
+  if (!tally.set) {
+    tally.values[cell] = -1;
+    return;
+  }
+  for (let position = 0; position < tally.categories.length; position++) tally.values[position * tally.stride + cell] = -1;
 }
 
 /**
