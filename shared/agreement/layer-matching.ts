@@ -4,7 +4,9 @@
  *
  * Matching, never guessing:
  * - Dialogues by external id `<topic_id>-<student_id>-<repeat_id>` when the record has all three
- *   keys, otherwise by identical turn texts (the exact utterances, in order).
+ *   keys, otherwise by identical turn texts (the exact utterances, in order). When a layer holds
+ *   one id under several teacher models (a benchmark folder: every model ran the same sessions),
+ *   that id is qualified by the teacher model in every layer.
  * - Turns by utterance text within a matched dialogue: an order-preserving alignment (longest
  *   common subsequence) on exact text, then on the import's folded text (foldForAlignment:
  *   width, case, whitespace, punctuation, end markers). The first layer that has the dialogue is
@@ -207,12 +209,35 @@ function lcs(a: readonly string[], b: readonly string[], aFrom: number, aTo: num
   return pairs;
 }
 
-function indexLayer(layer: AnnotationLayer, problems: LayerProblem[]): Map<string, Located> {
+/**
+ * Ids (`<topic>-<student>-<repeat>`) that some layer holds under two or more teacher models: a
+ * benchmark runs the same sessions with every model, so there the id alone names several
+ * dialogues and the teacher model becomes part of the key, in every layer alike.
+ */
+function idsSharedByModels(layers: readonly AnnotationLayer[]): Set<string> {
+  const shared = new Set<string>();
+  for (const layer of layers) {
+    const modelsOf = new Map<string, string>();
+    for (const parsed of layer.files) {
+      for (const dialogue of parsed.dialogues) {
+        const key = dialogueKey(dialogue);
+        if (!key.startsWith('id:')) continue;
+        const model = modelsOf.get(key);
+        if (model === undefined) modelsOf.set(key, dialogue.teacherModel);
+        else if (model !== dialogue.teacherModel) shared.add(key);
+      }
+    }
+  }
+  return shared;
+}
+
+function indexLayer(layer: AnnotationLayer, sharedIds: ReadonlySet<string>, problems: LayerProblem[]): Map<string, Located> {
   const byKey = new Map<string, Located>();
   for (const parsed of layer.files) {
     for (const dialogue of parsed.dialogues) {
       const located = { file: parsed.file, dialogue };
-      const key = dialogueKey(dialogue);
+      const idKey = dialogueKey(dialogue);
+      const key = sharedIds.has(idKey) ? `${idKey}\u0000${dialogue.teacherModel}` : idKey;
       const first = byKey.get(key);
       if (first) {
         problems.push({
@@ -235,7 +260,8 @@ export function matchLayers(layers: readonly AnnotationLayer[]): LayerMatch {
   const repeated = names.find((name, index) => names.indexOf(name) !== index);
   if (repeated !== undefined) throw new Error(`Two annotation layers are named "${repeated}"; layer names must differ.`);
   const problems: LayerProblem[] = [];
-  const indexed = layers.map((layer) => indexLayer(layer, problems));
+  const sharedIds = idsSharedByModels(layers);
+  const indexed = layers.map((layer) => indexLayer(layer, sharedIds, problems));
   const keys: string[] = [];
   const seenKeys = new Set<string>();
   for (const byKey of indexed) {

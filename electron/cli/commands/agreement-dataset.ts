@@ -87,6 +87,11 @@ export async function runDatasetAgreement(args: DatasetArgs, io: CliIo): Promise
     io.stderr(`--field: "${unknownField}" is not a labelled field of the codebook (fields: ${known.join(', ')}).\n`);
     return EXIT_USAGE;
   }
+  const repeatedPath = args.datasets.find((path, index) => args.datasets.indexOf(path) !== index);
+  if (repeatedPath !== undefined) {
+    io.stderr(`--dataset ${repeatedPath} is given twice; each --dataset is one annotation layer.\n`);
+    return EXIT_USAGE;
+  }
   const names = layerNames(args.datasets);
   if (args.raters) {
     const unknown = args.raters.filter((rater) => !names.includes(rater));

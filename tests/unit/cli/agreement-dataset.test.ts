@@ -164,6 +164,7 @@ describe('cli agreement --dataset, fixture layers', () => {
   it('command-line errors exit 2', async () => {
     const cases: [string[], string][] = [
       [['--dataset', LLM], 'give at least two'],
+      [['--dataset', LLM, '--dataset', LLM], 'is given twice'],
       [['--dataset', LLM, '--dataset', HUMAN, '--categories', 'a,b'], '--categories cannot be used with --dataset'],
       [['--dataset', LLM, '--dataset', HUMAN, '--field', 'utterance'], '--field: "utterance" is not a labelled field of the codebook'],
     ];
@@ -199,5 +200,29 @@ describe('cli agreement --dataset, bundled sample against a modified copy', () =
     const cohen = find(results, 'teacher_intent', 'cohen');
     expect(cohen.value).not.toBeNull();
     expect(cohen.value as number).toBeLessThan(1);
+  });
+});
+
+describe('cli agreement --dataset, a benchmark folder of several teacher models per layer', () => {
+  it('keeps the same session id under different teacher models apart instead of dropping two thirds as duplicates', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'maieutic-agreement-'));
+    const sampleRoot = fileURLToPath(new URL('../../../resources/sample/', import.meta.url));
+    const layerFiles: string[] = [];
+    for (const layer of ['llm', 'human']) {
+      for (const model of ['GPT-4o', 'Qwen2.5-72B', 'DeepSeek-V3']) {
+        await mkdir(join(folder, layer, model), { recursive: true });
+        const name = `${model}-interdis_topic_7.jsonl`;
+        await copyFile(join(sampleRoot, model, name), join(folder, layer, model, name));
+        if (layer === 'llm') layerFiles.push(join(sampleRoot, model, name));
+      }
+    }
+    // every dialogue of the three files, counted from the raw text: all of them must be matched
+    const dialogues = (await Promise.all(layerFiles.map((file) => readFile(file, 'utf8')))).reduce(
+      (sum, text) => sum + text.trim().split('\n').length,
+      0,
+    );
+    const { stderr } = await run('--dataset', join(folder, 'llm'), '--dataset', join(folder, 'human'), '--field', 'teacher_intent', '--json');
+    expect(stderr).toContain(`${dialogues} dialogues and`);
+    expect(stderr).not.toContain('is already in layer');
   });
 });
