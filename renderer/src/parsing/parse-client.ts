@@ -1,13 +1,8 @@
 import type { Codebook } from '../../../shared/codebook/types';
 import type { ParsedFile, SourceFile } from '../../../shared/model/dataset';
 import type { FileInspection, ParseJob, ParseProgress } from './parse-tasks';
+import { WorkerChannel, WorkerUnavailable } from '../workers/worker-channel';
 import type { WorkerRequest, WorkerResponse } from './protocol';
-
-type Pending = {
-  onProgress: (progress: ParseProgress) => void;
-  resolve: (response: WorkerResponse) => void;
-  reject: (error: Error) => void;
-};
 
 /** The parsers stay out of the main bundle: they normally run in the worker. */
 function loadFallback() {
@@ -25,58 +20,20 @@ function nextFrame(): Promise<void> {
  * file instead, still reporting progress; `usesWorker` tells the UI which happened.
  */
 class ParseClient {
-  private worker: Worker | null = null;
-  private broken = typeof Worker === 'undefined';
-  private nextRequestId = 1;
-  private readonly pending = new Map<number, Pending>();
+  private readonly channel = new WorkerChannel<WorkerRequest, WorkerResponse>(
+    () => new Worker(new URL('./parse.worker.ts', import.meta.url), { type: 'module', name: 'maieutic-parse' }),
+    'The parsing worker failed to start.',
+  );
 
   get usesWorker(): boolean {
-    return !this.broken;
-  }
-
-  private ensureWorker(): Worker | null {
-    if (this.broken) return null;
-    if (this.worker) return this.worker;
-    try {
-      const worker = new Worker(new URL('./parse.worker.ts', import.meta.url), { type: 'module', name: 'maieutic-parse' });
-      worker.addEventListener('message', (event: MessageEvent<WorkerResponse>) => this.onMessage(event.data));
-      worker.addEventListener('error', (event) => this.onWorkerFailure(new Error(event.message || 'The parsing worker failed to start.')));
-      this.worker = worker;
-      return worker;
-    } catch {
-      this.broken = true;
-      return null;
-    }
-  }
-
-  private onMessage(response: WorkerResponse): void {
-    const pending = this.pending.get(response.requestId);
-    if (!pending) return;
-    if (response.kind === 'progress') {
-      pending.onProgress(response.progress);
-      return;
-    }
-    this.pending.delete(response.requestId);
-    pending.resolve(response);
-  }
-
-  /** A worker that fails to load fails every open request; those requests are then re-run on the main thread. */
-  private onWorkerFailure(error: Error): void {
-    this.broken = true;
-    this.worker?.terminate();
-    this.worker = null;
-    const open = [...this.pending.values()];
-    this.pending.clear();
-    for (const pending of open) pending.reject(error);
+    return this.channel.usesWorker;
   }
 
   private request(build: (requestId: number) => WorkerRequest, onProgress: (progress: ParseProgress) => void): Promise<WorkerResponse> | null {
-    const worker = this.ensureWorker();
-    if (!worker) return null;
-    const requestId = this.nextRequestId++;
-    return new Promise<WorkerResponse>((resolve, reject) => {
-      this.pending.set(requestId, { onProgress, resolve, reject });
-      worker.postMessage(build(requestId));
+    return this.channel.request(build, (response) => {
+      if (response.kind !== 'progress') return true;
+      onProgress(response.progress);
+      return false;
     });
   }
 
@@ -88,7 +45,7 @@ class ParseClient {
         if (response.kind === 'inspected') return response.inspections;
         if (response.kind === 'failed') throw new Error(response.message);
       } catch (error) {
-        if (!this.broken) throw error;
+        if (!(error instanceof WorkerUnavailable)) throw error;
       }
     }
     await nextFrame();
@@ -104,7 +61,7 @@ class ParseClient {
         if (response.kind === 'parsed') return response.files;
         if (response.kind === 'failed') throw new Error(response.message);
       } catch (error) {
-        if (!this.broken) throw error;
+        if (!(error instanceof WorkerUnavailable)) throw error;
       }
     }
     const { parseJobs } = await loadFallback();
