@@ -33,7 +33,7 @@
  */
 import { fieldAppliesTo } from '../codebook/lookup';
 import type { Codebook, FieldDef } from '../codebook/types';
-import { foldForAlignment } from '../import/text-normalize';
+import { alignTexts } from '../import/text-sequence-alignment';
 import type { ParsedDialogue, ParsedFile, ParsedTurn, SpeakerCode } from '../model/dataset';
 import { rememberItemCounts } from './item-counts';
 import { BINARY_CATEGORIES } from './label-sets';
@@ -138,75 +138,9 @@ function where(located: Located): string {
   return `${located.file}:${located.dialogue.line}`;
 }
 
-/**
- * Pairs of turn positions (reference, other) in order: the longest common subsequence on exact
- * text, then on folded text among the turns still unpaired between those anchors.
- */
+/** Pairs of turn positions (reference, other) in order, by utterance text (see alignTexts). */
 function alignTurns(reference: readonly ParsedTurn[], other: readonly ParsedTurn[]): [number, number][] {
-  const identical = sameNonEmptyTexts(reference, other);
-  if (identical) return reference.map((_, index): [number, number] => [index, index]);
-  const exact = lcs(reference.map((turn) => turn.utterance), other.map((turn) => turn.utterance), 0, reference.length, 0, other.length);
-  const pairs: [number, number][] = [];
-  let fromReference = 0;
-  let fromOther = 0;
-  // folded once per dialogue pair, and only if some gap needs them
-  let foldedReference: string[] | null = null;
-  let foldedOther: string[] | null = null;
-  const fill = (untilReference: number, untilOther: number) => {
-    if (untilReference > fromReference && untilOther > fromOther) {
-      foldedReference ??= reference.map((turn) => foldForAlignment(turn.utterance));
-      foldedOther ??= other.map((turn) => foldForAlignment(turn.utterance));
-      pairs.push(...lcs(foldedReference, foldedOther, fromReference, untilReference, fromOther, untilOther));
-    }
-  };
-  for (const [i, j] of exact) {
-    fill(i, j);
-    pairs.push([i, j]);
-    fromReference = i + 1;
-    fromOther = j + 1;
-  }
-  fill(reference.length, other.length);
-  return pairs;
-}
-
-/**
- * The common case of layers annotating the same file: equal turn counts and the same non-empty
- * text at every position. The alignment then pairs every turn with itself (the LCS would find
- * exactly that), so the quadratic table is skipped.
- */
-function sameNonEmptyTexts(reference: readonly ParsedTurn[], other: readonly ParsedTurn[]): boolean {
-  if (reference.length !== other.length) return false;
-  for (let index = 0; index < reference.length; index++) {
-    const text = reference[index].utterance;
-    if (text === '' || text !== other[index].utterance) return false;
-  }
-  return true;
-}
-
-/** LCS of a[aFrom, aTo) and b[bFrom, bTo) as index pairs; non-empty strings only pair. */
-function lcs(a: readonly string[], b: readonly string[], aFrom: number, aTo: number, bFrom: number, bTo: number): [number, number][] {
-  const n = aTo - aFrom;
-  const m = bTo - bFrom;
-  const lengths = new Int32Array((n + 1) * (m + 1));
-  for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) {
-      const here = i * (m + 1) + j;
-      lengths[here] =
-        a[aFrom + i] !== '' && a[aFrom + i] === b[bFrom + j] ? lengths[here + m + 2] + 1 : Math.max(lengths[here + m + 1], lengths[here + 1]);
-    }
-  }
-  const pairs: [number, number][] = [];
-  let i = 0;
-  let j = 0;
-  while (i < n && j < m) {
-    if (a[aFrom + i] !== '' && a[aFrom + i] === b[bFrom + j]) {
-      pairs.push([aFrom + i, bFrom + j]);
-      i++;
-      j++;
-    } else if (lengths[(i + 1) * (m + 1) + j] >= lengths[i * (m + 1) + j + 1]) i++;
-    else j++;
-  }
-  return pairs;
+  return alignTexts(reference.map((turn) => turn.utterance), other.map((turn) => turn.utterance));
 }
 
 /**

@@ -1,7 +1,8 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { Dataset, Dialogue, SourceRecord, Turn } from '../../../shared/model/dataset';
+import type { AttachProblem } from '../../../shared/import/attach-layer';
+import type { Dataset, Dialogue, FieldValues, SourceRecord, Turn } from '../../../shared/model/dataset';
 import type { DialogueReview, FieldReview, TurnReview } from '../../../shared/model/review';
-import { schemaV1 } from './schema';
+import { schemaV1, schemaV2 } from './schema';
 
 /** One row per change the expert made, never rewritten: the audit trail behind undo and provenance. */
 export interface EditLogEntry {
@@ -13,6 +14,37 @@ export interface EditLogEntry {
   after: unknown;
   reviewer: string;
   at: string;
+}
+
+/** Who produced an attached annotation layer: an LLM annotator or a human one. */
+export type LayerKind = 'llm' | 'human';
+
+/** An annotation layer attached to a data set: one annotator's file, matched to the stored turns. */
+export interface LayerRow {
+  id: string;
+  datasetId: string;
+  /** shown in the agreement view; unique within the data set */
+  name: string;
+  kind: LayerKind;
+  /** the file name as the user chose it */
+  sourceFile: string;
+  /** hex digest of the file text: the same file attached twice to one data set is refused */
+  contentHash: string;
+  importedAt: string;
+  /** how many stored turns got values from the file */
+  turns: number;
+  /** every dialogue or turn of the file that matched nothing, kept so the report can be shown again */
+  problems: AttachProblem[];
+}
+
+/** One turn's values in an annotation layer. */
+export interface LayerValueRow {
+  /** `${layerId}|${turnId}` */
+  id: string;
+  layerId: string;
+  dialogueId: string;
+  turnId: string;
+  values: FieldValues;
 }
 
 export interface SettingRow {
@@ -30,10 +62,13 @@ export class MaieuticDb extends Dexie {
   dialogueReviews!: EntityTable<DialogueReview, 'id'>;
   editLog!: EntityTable<EditLogEntry, 'seq'>;
   settings!: EntityTable<SettingRow, 'key'>;
+  layers!: EntityTable<LayerRow, 'id'>;
+  layerValues!: EntityTable<LayerValueRow, 'id'>;
 
   constructor(name = 'maieutic') {
     super(name);
     this.version(1).stores(schemaV1);
+    this.version(2).stores(schemaV2);
   }
 }
 

@@ -16,4 +16,15 @@ export const schemaV1 = {
   settings: 'key',
 } as const;
 
-export const CURRENT_SCHEMA_VERSION = 1;
+/**
+ * v2 (2026-11-29): annotation layers (issue 3) — a second annotator's file attached to an existing
+ * data set. `layers` holds one row per attached file, `layerValues` one row per matched turn
+ * (`${layerId}|${turnId}`). v1 rows are not touched, so there is no upgrade function.
+ */
+export const schemaV2 = {
+  ...schemaV1,
+  layers: 'id, datasetId',
+  layerValues: 'id, layerId, dialogueId, turnId',
+} as const;
+
+export const CURRENT_SCHEMA_VERSION = 2;

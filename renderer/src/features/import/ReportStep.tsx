@@ -6,6 +6,8 @@ import { suggestDatasetName } from '../../stores/import/file-verdict';
 import { commitTotals, selectImportActions } from '../../stores/import/selectors';
 import { useImportStore } from '../../stores/import/store';
 import { FileReport } from './FileReport';
+import { LayerOption } from './LayerOption';
+import { useLayerText } from './layer-strings';
 import { SkippedFiles } from './SkippedFiles';
 
 export function ReportStep() {
@@ -15,6 +17,9 @@ export function ReportStep() {
   const target = useImportStore((state) => state.target);
   const step = useImportStore((state) => state.step);
   const error = useImportStore((state) => state.error);
+  const layer = useImportStore((state) => state.layer);
+  const layerPreview = useImportStore((state) => state.layerPreview);
+  const layerText = useLayerText();
   const actions = useImportStore(useShallow(selectImportActions));
   const datasets = useDatasetsStore((state) => state.list);
   const loadList = useDatasetsStore((state) => state.loadList);
@@ -26,7 +31,14 @@ export function ReportStep() {
   const totals = useMemo(() => commitTotals(entries), [entries]);
   const committing = step === 'committing';
   const nameMissing = target.kind === 'new' && target.name.trim() === '';
-  const canCommit = totals.files > 0 && !committing && !nameMissing;
+  const attaching = layer !== null && target.kind === 'existing';
+  const layerReady =
+    layer !== null &&
+    layer.name.trim() !== '' &&
+    layerPreview.status === 'ready' &&
+    layerPreview.matched.values.length > 0 &&
+    layerPreview.alreadyAttachedAs === null;
+  const canCommit = totals.files > 0 && !committing && !nameMissing && (!attaching || layerReady);
 
   return (
     <div className="import-report" data-testid="import-report">
@@ -81,6 +93,7 @@ export function ReportStep() {
           </>
         )}
         {nameMissing && <p className="field-hint">{t('report.nameRequired')}</p>}
+        {target.kind === 'existing' && <LayerOption disabled={committing} />}
       </fieldset>
 
       {error && (
@@ -112,7 +125,7 @@ export function ReportStep() {
             {t('common.cancel')}
           </button>
           <button type="button" className="primary" data-testid="import-confirm" disabled={!canCommit} onClick={() => void actions.commit()}>
-            {committing ? t('report.importing') : t('report.import')}
+            {attaching ? layerText(committing ? 'attaching' : 'confirm') : committing ? t('report.importing') : t('report.import')}
           </button>
         </div>
       </footer>

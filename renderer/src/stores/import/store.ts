@@ -7,6 +7,7 @@ import { ACTIVE_CODEBOOK } from '../../codebook';
 import { getDb, type MaieuticDb } from '../../db/db';
 import { errorMessage } from '../../db/errors';
 import { importParsedFiles, type ImportTarget } from '../../db/repositories/import';
+import { attachLayer } from '../../db/repositories/layers';
 import { findPriorImports, type PriorImport } from '../../db/repositories/sources';
 import { translate } from '../../i18n';
 import { parseClient, type ParseProgress } from '../../parsing/parse-client';
@@ -15,6 +16,7 @@ import { useDatasetsStore } from '../datasets/store';
 import { reportError } from '../notices/store';
 import { useSettingsStore } from '../settings/store';
 import { includedByDefault, isImportable, suggestDatasetName, verdictOf, withTeacherModel } from './file-verdict';
+import { type LayerChoice, type LayerPreview, previewLayer, suggestLayerName } from './layer-preview';
 
 export interface ImportFileEntry {
   name: string;
@@ -51,6 +53,9 @@ export interface ImportState {
   error: string | null;
   /** false when parsing ran on the main thread because no worker could start */
   parsedInWorker: boolean;
+  /** non-null: the chosen file is attached to the existing target as an annotation layer instead of imported */
+  layer: LayerChoice | null;
+  layerPreview: LayerPreview;
   pickFiles(mode: 'files' | 'folder', targetDatasetId?: string | null): Promise<void>;
   receiveFiles(files: SourceFile[], skipped: SkippedFile[], targetDatasetId?: string | null): Promise<void>;
   openSample(): Promise<void>;
@@ -58,6 +63,11 @@ export interface ImportState {
   setMapping(index: number, mapping: ColumnMapping): void;
   setInclude(index: number, include: boolean): void;
   setTarget(target: TargetChoice): void;
+  /** turns the "attach as an annotation layer" option on (with a suggested name) or off */
+  setAttachAsLayer(on: boolean): void;
+  setLayerChoice(choice: LayerChoice): void;
+  /** matches the chosen file to the target data set and keeps the result for the report */
+  refreshLayerPreview(): Promise<void>;
   /** parses every file with the current mappings and shows the report */
   parseAll(): Promise<void>;
   /** stores the chosen files in one transaction and opens the data set */
@@ -74,6 +84,8 @@ const IDLE = {
   target: { kind: 'new', name: '' },
   error: null,
   parsedInWorker: true,
+  layer: null,
+  layerPreview: { status: 'idle' },
 } satisfies Partial<ImportState>;
 
 function targetFor(datasetId: string | null | undefined, names: readonly string[]): TargetChoice {
@@ -166,6 +178,34 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
       }
     }
 
+    // previews of superseded choices are dropped
+    let previewRun = 0;
+
+    function chosenFiles(): ParsedFile[] {
+      return get().entries.flatMap((entry) =>
+        entry.include && entry.parsed && isImportable(verdictOf(entry)) ? [withTeacherModel(entry.parsed, entry.teacherModel)] : [],
+      );
+    }
+
+    async function commitLayer(token: number, datasetId: string, choice: LayerChoice): Promise<void> {
+      const files = chosenFiles();
+      if (files.length !== 1) return;
+      set({ step: 'committing', error: null });
+      try {
+        // matched again at commit: the data set may have changed since the preview
+        const preview = await previewLayer(database(), datasetId, files[0]);
+        await attachLayer(database(), { datasetId, name: choice.name, kind: choice.kind, parsed: files[0], matched: preview.matched });
+        if (!isCurrent(token)) return;
+        set({ ...IDLE });
+        useAppStore.getState().openDataset(datasetId);
+        void useDatasetsStore.getState().loadList();
+      } catch (error) {
+        if (!isCurrent(token)) return;
+        set({ step: 'report', error: errorMessage(error) });
+        reportError(error, 'notice.context.import');
+      }
+    }
+
     return {
       ...IDLE,
       async pickFiles(mode, targetDatasetId) {
@@ -228,7 +268,39 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
         });
       },
       setTarget(target) {
-        set({ target });
+        set(target.kind === 'new' ? { target, layer: null, layerPreview: { status: 'idle' } } : { target });
+      },
+      setAttachAsLayer(on) {
+        if (!on) {
+          previewRun += 1;
+          set({ layer: null, layerPreview: { status: 'idle' } });
+          return;
+        }
+        const first = chosenFiles()[0];
+        set({ layer: get().layer ?? { name: first ? suggestLayerName(first.file) : '', kind: 'human' } });
+      },
+      setLayerChoice(choice) {
+        set({ layer: choice });
+      },
+      async refreshLayerPreview() {
+        const { layer, target } = get();
+        const token = ++previewRun;
+        if (!layer || target.kind !== 'existing') {
+          set({ layerPreview: { status: 'idle' } });
+          return;
+        }
+        const files = chosenFiles();
+        if (files.length !== 1) {
+          set({ layerPreview: { status: 'needs-one-file', chosen: files.length } });
+          return;
+        }
+        set({ layerPreview: { status: 'matching' } });
+        try {
+          const preview = await previewLayer(database(), target.datasetId, files[0]);
+          if (token === previewRun) set({ layerPreview: preview });
+        } catch (error) {
+          if (token === previewRun) set({ layerPreview: { status: 'failed', message: errorMessage(error) } });
+        }
       },
       async parseAll() {
         const token = ++run;
@@ -245,6 +317,11 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
         const chosen = entries.filter((entry) => entry.include && entry.parsed && isImportable(verdictOf(entry)));
         if (chosen.length === 0) return;
         const token = ++run;
+        const { layer } = get();
+        if (layer && target.kind === 'existing') {
+          await commitLayer(token, target.datasetId, layer);
+          return;
+        }
         const importTarget: ImportTarget =
           target.kind === 'existing' ? target : { kind: 'new', name: target.name, codebookId: ACTIVE_CODEBOOK.id };
         set({ step: 'committing', error: null });

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { MaieuticDb } from '../../../../renderer/src/db/db';
-import { CURRENT_SCHEMA_VERSION, schemaV1 } from '../../../../renderer/src/db/schema';
+import { type LayerRow, type LayerValueRow, MaieuticDb } from '../../../../renderer/src/db/db';
+import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2 } from '../../../../renderer/src/db/schema';
 import type { Dataset, Dialogue, SourceRecord, Turn } from '../../../../shared/model/dataset';
 import type { DialogueReview, FieldReview, TurnReview } from '../../../../shared/model/review';
 
@@ -70,9 +70,40 @@ const MIGRATION_CASES: MigrationCase[] = [
       expect(await db.settings.get('reviewerName')).toEqual({ key: 'reviewerName', value: 'Li' });
     },
   },
+  {
+    fromVersion: 2,
+    schemas: [schemaV1, schemaV2],
+    async seed(db) {
+      await MIGRATION_CASES[0].seed(db);
+      await db.table('layers').add(layer);
+      await db.table('layerValues').add(layerValue);
+    },
+    async check(db) {
+      await MIGRATION_CASES[0].check(db);
+      expect(await db.layers.where('datasetId').equals('ds1').toArray()).toEqual([layer]);
+      expect(await db.layerValues.where('turnId').equals('src1:1#0').toArray()).toEqual([layerValue]);
+    },
+  },
 ];
 
+const layer: LayerRow = {
+  id: 'layer1', datasetId: 'ds1', name: '王老师', kind: 'human', sourceFile: 'wang.jsonl', contentHash: 'def', importedAt: AT, turns: 1,
+  problems: [{ file: 'wang.jsonl', line: 2, message: 'Dialogue "7-9-1" (teacher model GPT-4o) is not in the data set; its 2 turn(s) are not attached.' }],
+};
+const layerValue: LayerValueRow = {
+  id: 'layer1|src1:1#0', layerId: 'layer1', dialogueId: 'src1:1', turnId: 'src1:1#0',
+  values: { cognitive_level: { raw: '理解', codes: ['understand'], unknown: [], status: 'ok' } },
+};
+
 let counter = 0;
+
+async function seedDatabase(name: string, migration: MigrationCase): Promise<void> {
+  const old = new Dexie(name);
+  migration.schemas.forEach((schema, index) => old.version(index + 1).stores(schema));
+  await old.open();
+  await migration.seed(old);
+  old.close();
+}
 
 describe('Dexie migrations', () => {
   it('has a case for every version up to the current one', () => {
@@ -83,11 +114,7 @@ describe('Dexie migrations', () => {
     it(`opens a v${migration.fromVersion} database with the current schema and keeps its rows`, async () => {
       counter += 1;
       const name = `migration-${migration.fromVersion}-${counter}`;
-      const old = new Dexie(name);
-      migration.schemas.forEach((schema, index) => old.version(index + 1).stores(schema));
-      await old.open();
-      await migration.seed(old);
-      old.close();
+      await seedDatabase(name, migration);
 
       const current = new MaieuticDb(name);
       await current.open();
@@ -97,4 +124,22 @@ describe('Dexie migrations', () => {
       await Dexie.delete(name);
     });
   }
+
+  it('v1 → v2: keeps every v1 row and starts with no annotation layers', async () => {
+    counter += 1;
+    const name = `migration-v1-v2-${counter}`;
+    await seedDatabase(name, MIGRATION_CASES[0]);
+    const current = new MaieuticDb(name);
+    await current.open();
+    expect(current.verno).toBe(2);
+    await MIGRATION_CASES[0].check(current);
+    expect(await current.layers.count()).toBe(0);
+    expect(await current.layerValues.count()).toBe(0);
+    // the new indexes work on the upgraded database
+    await current.layers.add(layer);
+    await current.layerValues.add(layerValue);
+    expect(await current.layerValues.where('layerId').equals('layer1').primaryKeys()).toEqual(['layer1|src1:1#0']);
+    current.close();
+    await Dexie.delete(name);
+  });
 });
