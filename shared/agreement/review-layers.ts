@@ -1,7 +1,10 @@
 /**
- * Agreement between the two layers every data set has today: the LLM pre-annotation
- * (`Turn.pre`) and the expert layer (`FieldReview`). Two raters, `llm` and `expert`, one item
- * per turn, over the codebook's full ordered label list.
+ * Agreement between two layers of a data set, one item per turn, over the codebook's full
+ * ordered label list. By default the two raters are the LLM pre-annotation (`Turn.pre`, rater
+ * `llm`) and the expert layer (`FieldReview`, rater `expert`); `raters` may instead name any two
+ * of: the pre-annotation, the expert layer, an attached annotation layer (its values per turn,
+ * read like the pre-annotation). Below, "LLM" stands for any rater read from values and
+ * `missingLlm`/`missingExpert` hold rater A's and rater B's reasons.
  *
  * Which turns and fields count (these rules change the numbers, so they are fixed here):
  * - Only fields with labels (single, ordinal, boolean, set); free text has no categories.
@@ -24,7 +27,7 @@
  */
 import { fieldAppliesTo } from '../codebook/lookup';
 import type { Codebook, FieldDef, FieldType } from '../codebook/types';
-import type { SpeakerCode, Turn } from '../model/dataset';
+import type { FieldValue, FieldValues, SpeakerCode, Turn } from '../model/dataset';
 import type { FieldReview } from '../model/review';
 import { cohenKappa } from './cohen-kappa';
 import { landisKochWords } from './interpretation';
@@ -37,6 +40,27 @@ export const LLM_RATER = 'llm';
 export const EXPERT_RATER = 'expert';
 /** The group that holds every turn, next to one group per teacher model. */
 export const ALL_GROUP = 'all';
+
+/**
+ * One of the two raters. A `layer` carries its values per turn id; a turn it has no values for
+ * is an absent rating. `id` names the rater in the kappa result.
+ */
+export type RaterSource =
+  | { kind: 'pre' }
+  | { kind: 'expert' }
+  | { kind: 'layer'; id: string; values: Readonly<Record<string, FieldValues>> };
+
+export const PRE_SOURCE: RaterSource = { kind: 'pre' };
+export const EXPERT_SOURCE: RaterSource = { kind: 'expert' };
+/** The comparison when the caller names none: LLM pre-annotation × expert. */
+export const DEFAULT_RATERS: readonly [RaterSource, RaterSource] = [PRE_SOURCE, EXPERT_SOURCE];
+
+/** `llm`, `expert` or `layer:<id>`: the rater's name in the kappa result and its identity. */
+export function raterKey(source: RaterSource): string {
+  if (source.kind === 'pre') return LLM_RATER;
+  if (source.kind === 'expert') return EXPERT_RATER;
+  return `layer:${source.id}`;
+}
 
 /** Why a layer has no usable rating for an item. */
 export type MissingReason = 'absent' | 'empty' | 'unknown' | 'conflict' | 'multiple' | 'not-in-codebook';
@@ -63,6 +87,13 @@ export interface ReviewLayerInput {
   ordinalWeights?: WeightScheme;
   /** also one set of rows per distinct `group` of the turns (the teacher models); default false */
   perGroup?: boolean;
+  /**
+   * rater A (rows of the confusion matrix) and rater B (columns); default DEFAULT_RATERS. With
+   * the expert among them only fields the expert decided are items (as described above);
+   * without it every turn is one, and `unsure`/`unreviewed` stay 0. Applicability follows the
+   * expert's corrected speaker either way.
+   */
+  raters?: readonly [RaterSource, RaterSource];
 }
 
 /** One row of the agreement table: a field, or one code of a label-set field. */
@@ -134,8 +165,7 @@ function checkCodes(field: FieldDef, codes: readonly string[]): MissingReason | 
   return null;
 }
 
-function llmRating(turn: ReviewLayerTurn, field: FieldDef): Rating<readonly string[]> {
-  const pre = turn.pre[field.id];
+function valueRating(pre: FieldValue | undefined, field: FieldDef): Rating<readonly string[]> {
   if (!pre) return { missing: 'absent' };
   if (pre.status === 'unknown' || pre.status === 'conflict') return { missing: pre.status };
   const problem = checkCodes(field, pre.codes);
@@ -145,6 +175,13 @@ function llmRating(turn: ReviewLayerTurn, field: FieldDef): Rating<readonly stri
 function expertRating(review: ReviewLayerReview, field: FieldDef): Rating<readonly string[]> {
   const problem = checkCodes(field, review.codes);
   return problem ? { missing: problem } : { value: review.codes };
+}
+
+function sourceRating(source: RaterSource, turn: ReviewLayerTurn, field: FieldDef, review: ReviewLayerReview | undefined): Rating<readonly string[]> {
+  if (source.kind === 'pre') return valueRating(turn.pre[field.id], field);
+  if (source.kind === 'layer') return valueRating(source.values[turn.id]?.[field.id], field);
+  // Only reached with a decided review: collectItems skips the expert's undecided fields.
+  return review ? expertRating(review, field) : { missing: 'absent' };
 }
 
 interface FieldItems {
@@ -163,12 +200,18 @@ const SPEAKER_FIELD = 'speaker';
 const SPEAKER_CODES: ReadonlySet<string> = new Set<SpeakerCode>(['teacher', 'student', 'other']);
 
 /** The speaker as the expert set it (the review view decides applicability the same way), else as imported. */
-function effectiveSpeaker(turn: ReviewLayerTurn, reviews: Map<string, ReviewLayerReview>): SpeakerCode {
-  const corrected = reviews.get(SPEAKER_FIELD)?.codes[0];
+function effectiveSpeaker(turn: ReviewLayerTurn, reviews: Map<string, ReviewLayerReview> | undefined): SpeakerCode {
+  const corrected = reviews?.get(SPEAKER_FIELD)?.codes[0];
   return corrected !== undefined && SPEAKER_CODES.has(corrected) ? (corrected as SpeakerCode) : turn.speaker;
 }
 
-function collectItems(field: FieldDef, turns: readonly ReviewLayerTurn[], reviewsOf: Map<string, Map<string, ReviewLayerReview>>): FieldItems {
+function collectItems(
+  field: FieldDef,
+  turns: readonly ReviewLayerTurn[],
+  reviewsOf: Map<string, Map<string, ReviewLayerReview>>,
+  raters: readonly [RaterSource, RaterSource],
+): FieldItems {
+  const expertRates = raters.some((source) => source.kind === 'expert');
   const items: FieldItems = {
     turnIds: [],
     llm: [],
@@ -182,22 +225,24 @@ function collectItems(field: FieldDef, turns: readonly ReviewLayerTurn[], review
   };
   for (const turn of turns) {
     const reviews = reviewsOf.get(turn.id);
-    if (!reviews) continue;
+    if (expertRates && !reviews) continue;
     if (!fieldAppliesTo(field, effectiveSpeaker(turn, reviews))) {
       items.excluded++;
       continue;
     }
-    const review = reviews.get(field.id);
-    if (!review) {
-      items.unreviewed++;
-      continue;
+    const review = reviews?.get(field.id);
+    if (expertRates) {
+      if (!review) {
+        items.unreviewed++;
+        continue;
+      }
+      if (review.decision === 'unsure') {
+        items.unsure++;
+        continue;
+      }
     }
-    if (review.decision === 'unsure') {
-      items.unsure++;
-      continue;
-    }
-    const llm = llmRating(turn, field);
-    const expert = expertRating(review, field);
+    const llm = sourceRating(raters[0], turn, field, review);
+    const expert = sourceRating(raters[1], turn, field, review);
     if ('missing' in llm) items.missingLlm[llm.missing]++;
     if ('missing' in expert) items.missingExpert[expert.missing]++;
     if ('missing' in llm || 'missing' in expert) items.missing++;
@@ -208,7 +253,7 @@ function collectItems(field: FieldDef, turns: readonly ReviewLayerTurn[], review
   return items;
 }
 
-/** The confusion counts and the turns behind each cell, from a table whose raters are [llm, expert]. */
+/** The confusion counts and the turns behind each cell, from a table whose raters are [A, B]. */
 function crossTabulate(table: RatingTable): { confusion: number[][]; cellTurns: string[][][]; agreeing: number; items: number } {
   const confusion = table.categories.map(() => table.categories.map(() => 0));
   const cellTurns = table.categories.map(() => table.categories.map((): string[] => []));
@@ -224,13 +269,15 @@ function crossTabulate(table: RatingTable): { confusion: number[][]; cellTurns: 
   return { confusion, cellTurns, agreeing, items };
 }
 
-function rowFromTable(base: Omit<LayerAgreementRow, 'items' | 'agreeing' | 'accuracy' | 'kappa' | 'band' | 'confusion' | 'cellTurns'>, table: RatingTable): LayerAgreementRow {
+type RaterNames = readonly [string, string];
+
+function rowFromTable(base: Omit<LayerAgreementRow, 'items' | 'agreeing' | 'accuracy' | 'kappa' | 'band' | 'confusion' | 'cellTurns'>, table: RatingTable, names: RaterNames): LayerAgreementRow {
   const { confusion, cellTurns, agreeing, items } = crossTabulate(table);
-  const kappa = toAgreementResult({ ...cohenKappa(table, { raters: [LLM_RATER, EXPERT_RATER], weights: base.weights }), field: base.key });
+  const kappa = toAgreementResult({ ...cohenKappa(table, { raters: names, weights: base.weights }), field: base.key });
   return { ...base, items, agreeing, accuracy: items > 0 ? agreeing / items : null, kappa, band: landisKochWords(kappa.value), confusion, cellTurns };
 }
 
-function fieldRows(field: FieldDef, items: FieldItems, ordinalWeights: WeightScheme): LayerAgreementRow[] {
+function fieldRows(field: FieldDef, items: FieldItems, ordinalWeights: WeightScheme, names: RaterNames): LayerAgreementRow[] {
   const categories = field.labels.map((label) => label.code);
   const counted = {
     fieldId: field.id,
@@ -246,15 +293,15 @@ function fieldRows(field: FieldDef, items: FieldItems, ordinalWeights: WeightSch
     const weights: WeightScheme = field.type === 'ordinal' ? ordinalWeights : 'none';
     const table = ratingTableFromLabels({
       categories,
-      raters: [LLM_RATER, EXPERT_RATER],
+      raters: names,
       items: items.turnIds,
       labels: items.llm.map((llm, index) => [llm?.[0] ?? null, items.expert[index]?.[0] ?? null]),
     });
-    return [rowFromTable({ ...counted, key: field.id, code: null, categories, weights }, table)];
+    return [rowFromTable({ ...counted, key: field.id, code: null, categories, weights }, table, names)];
   }
   const setTable = labelSetTableFromLabels({
     categories,
-    raters: [LLM_RATER, EXPERT_RATER],
+    raters: names,
     items: items.turnIds,
     labels: items.llm.map((llm, index) => [llm, items.expert[index]]),
   });
@@ -292,7 +339,7 @@ function fieldRows(field: FieldDef, items: FieldItems, ordinalWeights: WeightSch
     cellTurns: null,
   };
   const perCode = binaryTablesPerCategory(setTable).map(({ category, table }) =>
-    rowFromTable({ ...counted, key: `${field.id}:${category}`, code: category, categories: table.categories, weights: 'none' }, table),
+    rowFromTable({ ...counted, key: `${field.id}:${category}`, code: category, categories: table.categories, weights: 'none' }, table, names),
   );
   return [ownRow, ...perCode];
 }
@@ -323,11 +370,13 @@ function reviewLayerRows(
   input: Pick<ReviewLayerInput, 'codebook' | 'fields' | 'ordinalWeights'>,
   turns: readonly ReviewLayerTurn[],
   reviewsOf: Map<string, Map<string, ReviewLayerReview>>,
+  raters: readonly [RaterSource, RaterSource],
   onField?: (fieldId: string) => void,
 ): LayerAgreementRow[] {
   const ordinalWeights = input.ordinalWeights ?? 'linear';
+  const names: RaterNames = [raterKey(raters[0]), raterKey(raters[1])];
   return comparableFields(input.codebook, input.fields).flatMap((field) => {
-    const rows = fieldRows(field, collectItems(field, turns, reviewsOf), ordinalWeights);
+    const rows = fieldRows(field, collectItems(field, turns, reviewsOf, raters), ordinalWeights, names);
     onField?.(field.id);
     return rows;
   });
@@ -348,11 +397,13 @@ function turnGroups(turns: readonly ReviewLayerTurn[], perGroup: boolean): { gro
 }
 
 /**
- * Accuracy and Cohen's kappa of the LLM pre-annotation against the expert layer, per field (and
- * per code of label-set fields), for all turns and optionally per teacher model.
- * `onProgress(done, total)` is called after each field of each group.
+ * Accuracy and Cohen's kappa of rater A against rater B (by default the LLM pre-annotation
+ * against the expert layer), per field (and per code of label-set fields), for all turns and
+ * optionally per teacher model. `onProgress(done, total)` is called after each field of each group.
  */
 export function reviewLayerAgreement(input: ReviewLayerInput, onProgress?: (done: number, total: number) => void): LayerAgreementReport {
+  const raters = input.raters ?? DEFAULT_RATERS;
+  if (raterKey(raters[0]) === raterKey(raters[1])) throw new Error(`Agreement needs two different raters; both are "${raterKey(raters[0])}".`);
   const reviewsOf = indexReviews(input.fieldReviews);
   const groups = turnGroups(input.turns, input.perGroup ?? false);
   const fieldCount = comparableFields(input.codebook, input.fields).length;
@@ -362,7 +413,7 @@ export function reviewLayerAgreement(input: ReviewLayerInput, onProgress?: (done
     groups: groups.map(({ group, turns }) => ({
       group,
       reviewedTurns: turns.reduce((count, turn) => count + (reviewsOf.has(turn.id) ? 1 : 0), 0),
-      rows: reviewLayerRows(input, turns, reviewsOf, () => onProgress?.(++done, total)),
+      rows: reviewLayerRows(input, turns, reviewsOf, raters, () => onProgress?.(++done, total)),
     })),
   };
 }

@@ -4,7 +4,8 @@
  *
  * Test ids: nav-agreement (top bar), agreement-view (data-state: loading | ready | empty |
  * error | missing), agreement-back, agreement-loading, agreement-error, agreement-empty,
- * agreement-group, agreement-field-picker, agreement-save-csv, agreement-save-md,
+ * data-raters ("<A> <B>" of the shown numbers), aria-busy, agreement-title, agreement-rater-a / agreement-rater-b (values pre | expert | layer:<layer id>;
+ * the other side's choice is disabled), agreement-group, agreement-field-picker, agreement-save-csv, agreement-save-md,
  * data-computed-in (worker | main-thread), agreement-save-result (data-kind, data-path), agreement-table (data-group),
  * agreement-row (data-key, data-items, data-agreeing, data-missing, data-excluded,
  * data-unsure, data-accuracy, data-kappa, aria-selected) with cells agreement-n,
@@ -21,6 +22,9 @@ export class AgreementPage {
   readonly empty: Locator;
   readonly table: Locator;
   readonly rows: Locator;
+  readonly title: Locator;
+  readonly raterASelect: Locator;
+  readonly raterBSelect: Locator;
   readonly groupSelect: Locator;
   readonly fieldPicker: Locator;
   readonly matrix: Locator;
@@ -35,6 +39,9 @@ export class AgreementPage {
     this.empty = page.getByTestId('agreement-empty');
     this.table = page.getByTestId('agreement-table');
     this.rows = page.getByTestId('agreement-row');
+    this.title = page.getByTestId('agreement-title');
+    this.raterASelect = page.getByTestId('agreement-rater-a');
+    this.raterBSelect = page.getByTestId('agreement-rater-b');
     this.groupSelect = page.getByTestId('agreement-group');
     this.fieldPicker = page.getByTestId('agreement-field-picker');
     this.matrix = page.getByTestId('confusion-matrix');
@@ -56,6 +63,28 @@ export class AgreementPage {
 
   cell(row: string, column: string): Locator {
     return this.matrix.locator(`[data-testid="confusion-cell"][data-row="${row}"][data-column="${column}"]`);
+  }
+
+  /**
+   * Compares `a` (matrix rows) with `b` (columns), each 'pre', 'expert' or a layer's name as
+   * shown, and waits until the numbers of that pair are shown (agreement-view data-raters).
+   * A source cannot be on both sides, so the side that frees the other's choice goes first;
+   * a plain swap of the two current sources needs a third source in between.
+   */
+  async chooseRaters(a: string, b: string): Promise<void> {
+    const option = (choice: string) => (choice === 'pre' || choice === 'expert' ? choice : { label: choice });
+    const holds = async (select: Locator, choice: string) =>
+      (await select.inputValue()) === choice || (await select.locator('option:checked').textContent()) === choice;
+    if (await holds(this.raterBSelect, a)) {
+      await this.raterBSelect.selectOption(option(b));
+      await this.raterASelect.selectOption(option(a));
+    } else {
+      await this.raterASelect.selectOption(option(a));
+      await this.raterBSelect.selectOption(option(b));
+    }
+    const pair = `${await this.raterASelect.inputValue()} ${await this.raterBSelect.inputValue()}`;
+    await expect(this.root).toHaveAttribute('data-raters', pair);
+    await expect(this.root).toHaveAttribute('aria-busy', 'false');
   }
 
   async chooseGroup(group: string): Promise<void> {

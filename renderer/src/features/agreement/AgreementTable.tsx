@@ -10,12 +10,14 @@ interface AgreementTableProps {
   group: LayerAgreementGroup;
   codebook: Codebook;
   text: AgreementTextApi;
+  /** rater A's and rater B's names */
+  raters: readonly [string, string];
   selectedKey: string | null;
   onSelect: (key: string) => void;
 }
 
 /** The paper's Table VI for one group: a row per field (and per code of a label-set field). */
-export function AgreementTable({ group, codebook, text, selectedKey, onSelect }: AgreementTableProps) {
+export function AgreementTable({ group, codebook, text, raters, selectedKey, onSelect }: AgreementTableProps) {
   const { t, lang } = text;
   return (
     <table className="data-table agreement-table" data-testid="agreement-table" data-group={group.group}>
@@ -60,7 +62,7 @@ export function AgreementTable({ group, codebook, text, selectedKey, onSelect }:
                 )}
               </th>
               <td className="numeric" data-testid="agreement-n">{row.items}</td>
-              <td className="numeric" data-testid="agreement-missing" title={t('missingDetail', { llm: totalMissing(row.missingLlm), expert: totalMissing(row.missingExpert) })}>
+              <td className="numeric" data-testid="agreement-missing" title={t('missingDetail', { a: raters[0], aCount: totalMissing(row.missingLlm), b: raters[1], bCount: totalMissing(row.missingExpert) })}>
                 {row.missing}
               </td>
               <td className="numeric" data-testid="agreement-excluded" title={t('otherCounts', { unsure: row.unsure, unreviewed: row.unreviewed })}>

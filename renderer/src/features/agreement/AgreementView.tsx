@@ -6,17 +6,19 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { useAppStore } from '../../stores/app/store';
 import { useAgreementStore, type TableFileKind } from '../../stores/agreement/store';
 import type { TurnInfo } from '../../stores/agreement/load-layers';
+import { raterChoices, type RaterChoice } from '../../stores/agreement/rater-choice';
 import { reviewStore } from '../../stores/review/store';
 import { AgreementTable } from './AgreementTable';
 import { CellTurnList } from './CellTurnList';
 import { ConfusionHeatmap } from './ConfusionHeatmap';
+import { raterName, raterNames } from './rater-names';
 import { categoryName, rowName, tableWords } from './row-names';
 import { useAgreementText } from './strings';
 import './agreement.css';
 
 const hasMatrix = (row: LayerAgreementRow): row is LayerAgreementRow & { confusion: number[][]; cellTurns: string[][][] } => row.confusion !== null && row.cellTurns !== null;
 
-/** Agreement between the LLM pre-annotation and the expert layer of the open data set. */
+/** Agreement between two layers of the open data set, by default the LLM pre-annotation and the expert layer. */
 export function AgreementView({ datasetId }: { datasetId: string }) {
   const text = useAgreementText();
   const { t, lang } = text;
@@ -37,7 +39,11 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
       selectedKey: store.selectedKey,
       selectedCell: store.selectedCell,
       save: store.save,
+      raters: store.raters,
+      reportRaters: store.reportRaters,
+      layers: store.layers,
       load: store.load,
+      setRaters: store.setRaters,
       setGroup: store.setGroup,
       selectRow: store.selectRow,
       selectCell: store.selectCell,
@@ -56,7 +62,35 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
   const matrixRows = group?.rows.filter(hasMatrix) ?? [];
   const selectedRow = matrixRows.find((row) => row.key === state.selectedKey) ?? null;
   const cell = selectedRow && state.selectedCell ? state.selectedCell : null;
-  const nothingReviewed = report !== null && (report.groups[0]?.reviewedTurns ?? 0) === 0;
+  // The words follow the pair the shown numbers compare, not a choice still being computed.
+  const shownPair = report ? state.reportRaters : state.raters;
+  const names = raterNames(shownPair, state.layers, lang);
+  const nothingReviewed = report !== null && shownPair.includes('expert') && (report.groups[0]?.reviewedTurns ?? 0) === 0;
+  const choices = raterChoices(state.layers);
+  const chooseRater = (side: 0 | 1, choice: RaterChoice) => {
+    const pair: [RaterChoice, RaterChoice] = [state.raters[0], state.raters[1]];
+    pair[side] = choice;
+    void state.setRaters(pair);
+  };
+  const raterSelect = (side: 0 | 1) => (
+    <label>
+      {t(side === 0 ? 'raterA' : 'raterB')}{' '}
+      <select
+        data-testid={side === 0 ? 'agreement-rater-a' : 'agreement-rater-b'}
+        value={state.raters[side]}
+        onChange={(event) => {
+          const choice = choices.find((candidate) => candidate === event.target.value);
+          if (choice) chooseRater(side, choice);
+        }}
+      >
+        {choices.map((choice) => (
+          <option key={choice} value={choice} disabled={choice === state.raters[side === 0 ? 1 : 0]}>
+            {raterName(choice, state.layers, lang)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
 
   const openTurn = (info: TurnInfo) => {
     // The review session is started here so that it opens on this turn and field, not on turn 1.
@@ -67,19 +101,32 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
     openDialogue(info.dialogueId);
   };
 
-  const save = (kind: TableFileKind) => void state.saveTable(kind, tableWords(codebook, lang));
+  const save = (kind: TableFileKind) => void state.saveTable(kind, tableWords(codebook, lang, names));
   const saving = state.save?.status === 'working';
   const viewState = report ? (nothingReviewed ? 'empty' : 'ready') : state.status;
 
   return (
-    <section className="view agreement-view" data-testid="agreement-view" data-state={viewState} data-computed-in={report ? (state.usedWorker ? 'worker' : 'main-thread') : undefined}>
+    <section
+      className="view agreement-view"
+      data-testid="agreement-view"
+      data-state={viewState}
+      data-computed-in={report ? (state.usedWorker ? 'worker' : 'main-thread') : undefined}
+      data-raters={report ? shownPair.join(' ') : undefined}
+      aria-busy={state.status === 'loading'}
+    >
       <header className="view-header">
-        <h1>{t('title')}</h1>
+        <h1 data-testid="agreement-title">{t('title', { a: names[0], b: names[1] })}</h1>
         <button type="button" data-testid="agreement-back" onClick={() => goTo('datasets')}>
           {'←'} {state.datasetName || t('openTable')}
         </button>
       </header>
-      <p className="muted">{t('intro')}</p>
+      <p className="muted">{t('intro', { a: names[0], b: names[1] })}</p>
+      {state.storeDatasetId === datasetId && state.status !== 'missing' && (
+        <div className="agreement-controls" data-testid="agreement-raters">
+          {raterSelect(0)}
+          {raterSelect(1)}
+        </div>
+      )}
 
       {state.status === 'loading' && (
         <div className="agreement-loading" data-testid="agreement-loading" aria-live="polite">
@@ -100,7 +147,7 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
       {report && nothingReviewed && (
         <div className="empty-state" data-testid="agreement-empty">
           <h2>{t('emptyTitle')}</h2>
-          <p>{t('emptyBody')}</p>
+          <p>{t('emptyBody', { a: names[shownPair[0] === 'expert' ? 1 : 0] })}</p>
           <button type="button" className="primary" onClick={() => goTo('datasets')}>
             {t('openTable')}
           </button>
@@ -150,21 +197,23 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
           {state.save?.status === 'error' && <p className="error-inline" role="alert">{t('saveFailed')}</p>}
 
           <div className="agreement-table-wrap">
-            <AgreementTable group={group} codebook={codebook} text={text} selectedKey={selectedRow?.key ?? null} onSelect={state.selectRow} />
+            <AgreementTable group={group} codebook={codebook} text={text} raters={names} selectedKey={selectedRow?.key ?? null} onSelect={state.selectRow} />
           </div>
           <p className="muted field-hint">{t('setNote')}</p>
 
           <div className="agreement-detail">
             {selectedRow ? (
-              <ConfusionHeatmap row={selectedRow} codebook={codebook} text={text} selected={cell} onSelect={state.selectCell} />
+              <ConfusionHeatmap row={selectedRow} codebook={codebook} text={text} raters={names} selected={cell} onSelect={state.selectCell} />
             ) : (
               <p className="muted">{t('noMatrix')}</p>
             )}
             {selectedRow && cell && (
               <CellTurnList
                 title={t('cellTurns', {
-                  llm: categoryName(codebook, selectedRow, cell.row, lang),
-                  expert: categoryName(codebook, selectedRow, cell.column, lang),
+                  a: names[0],
+                  aValue: categoryName(codebook, selectedRow, cell.row, lang),
+                  b: names[1],
+                  bValue: categoryName(codebook, selectedRow, cell.column, lang),
                   count: selectedRow.cellTurns[cell.row][cell.column].length,
                 })}
                 turnIds={selectedRow.cellTurns[cell.row][cell.column]}

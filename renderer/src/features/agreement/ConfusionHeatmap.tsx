@@ -8,6 +8,8 @@ interface ConfusionHeatmapProps {
   row: LayerAgreementRow & { confusion: number[][] };
   codebook: Codebook;
   text: AgreementTextApi;
+  /** rater A's (rows) and rater B's (columns) names */
+  raters: readonly [string, string];
   selected: ConfusionCell | null;
   onSelect: (cell: ConfusionCell) => void;
 }
@@ -18,7 +20,7 @@ function shade(count: number, largest: number): { backgroundColor: string; color
   return { backgroundColor: `rgba(37, 99, 235, ${(0.08 + strength * 0.8).toFixed(3)})`, color: strength > 0.55 ? '#fff' : 'inherit' };
 }
 
-export function ConfusionHeatmap({ row, codebook, text, selected, onSelect }: ConfusionHeatmapProps) {
+export function ConfusionHeatmap({ row, codebook, text, raters, selected, onSelect }: ConfusionHeatmapProps) {
   const { t, lang } = text;
   const names = row.categories.map((_, index) => categoryName(codebook, row, index, lang));
   const largest = Math.max(0, ...row.confusion.flat());
@@ -26,11 +28,11 @@ export function ConfusionHeatmap({ row, codebook, text, selected, onSelect }: Co
     <table className="confusion-matrix" data-testid="confusion-matrix" data-key={row.key}>
       <caption>
         <strong>{t('matrixTitle', { field: rowName(codebook, row, lang) })}</strong>
-        <span className="muted"> {t('matrixCaption')}</span>
+        <span className="muted"> {t('matrixCaption', { a: raters[0], b: raters[1] })}</span>
       </caption>
       <thead>
         <tr>
-          <th scope="col" className="confusion-corner">{t('rowsLlm')}</th>
+          <th scope="col" className="confusion-corner">{t('matrixCorner', { a: raters[0], b: raters[1] })}</th>
           {names.map((name, column) => (
             <th key={row.categories[column]} scope="col">{name}</th>
           ))}
@@ -52,7 +54,7 @@ export function ConfusionHeatmap({ row, codebook, text, selected, onSelect }: Co
                     data-column={row.categories[column]}
                     data-count={count}
                     aria-pressed={pressed}
-                    aria-label={t('cellLabel', { llm: names[rowIndex], expert: names[column], count })}
+                    aria-label={t('cellLabel', { a: raters[0], aValue: names[rowIndex], b: raters[1], bValue: names[column], count })}
                     disabled={count === 0}
                     style={shade(count, largest)}
                     onClick={() => onSelect({ row: rowIndex, column })}

@@ -33,9 +33,11 @@ export function bandWords(row: LayerAgreementRow, lang: LabelLanguage): string {
   return row.band ? row.band[lang] : NONE;
 }
 
-export function tableWords(codebook: Codebook, lang: LabelLanguage): TableWords {
+/** `raters` are the two compared layers' names, written above the Markdown tables. */
+export function tableWords(codebook: Codebook, lang: LabelLanguage, raters: readonly [string, string]): TableWords {
   const t = (key: Parameters<typeof agreementText>[1]) => agreementText(lang, key);
   return {
+    comparison: `${raters[0]} × ${raters[1]}`,
     rowName: (row) => rowName(codebook, row, lang),
     groupName: (group) => (group === ALL_GROUP ? t('allGroups') : group),
     weightName: (weights) => t(`weights.${weights}`),

@@ -1,7 +1,10 @@
 import type { ReviewLayerReview, ReviewLayerTurn } from '../../../../shared/agreement/review-layers';
+import type { FieldValues } from '../../../../shared/model/dataset';
 import type { MaieuticDb } from '../../db/db';
 import { getDataset } from '../../db/repositories/datasets';
 import { loadExportItems } from '../../db/repositories/export';
+import { layerValues, listLayers } from '../../db/repositories/layers';
+import type { LayerOption } from './rater-choice';
 
 /** What the cell list shows of a turn behind a confusion cell. */
 export interface TurnInfo {
@@ -19,16 +22,20 @@ export interface ReviewLayers {
   turns: ReviewLayerTurn[];
   fieldReviews: ReviewLayerReview[];
   turnInfo: Map<string, TurnInfo>;
+  /** the attached annotation layers, oldest first */
+  layers: LayerOption[];
 }
 
 /**
- * Both layers of a data set in one consistent snapshot. A turn's group is its dialogue's
- * teacher model as the reviewer corrected it, else as imported.
+ * The pre-annotation and the expert layer of a data set in one consistent snapshot, and the list
+ * of its attached layers. A turn's group is its dialogue's teacher model as the reviewer
+ * corrected it, else as imported.
  */
 export async function loadReviewLayers(db: MaieuticDb, datasetId: string): Promise<ReviewLayers | null> {
   const dataset = await getDataset(db, datasetId);
   if (!dataset) return null;
   const items = await loadExportItems(db, { datasetId, scope: 'all' });
+  const layers = (await listLayers(db, datasetId)).map(({ id, name, kind }) => ({ id, name, kind }));
   const turns: ReviewLayerTurn[] = [];
   const fieldReviews: ReviewLayerReview[] = [];
   const turnInfo = new Map<string, TurnInfo>();
@@ -40,5 +47,12 @@ export async function loadReviewLayers(db: MaieuticDb, datasetId: string): Promi
     }
     for (const review of reviews) fieldReviews.push({ turnId: review.turnId, fieldId: review.fieldId, decision: review.decision, codes: review.codes });
   }
-  return { codebookId: dataset.codebookId, datasetName: dataset.name, turns, fieldReviews, turnInfo };
+  return { codebookId: dataset.codebookId, datasetName: dataset.name, turns, fieldReviews, turnInfo, layers };
+}
+
+/** An attached layer's values per turn id: the rater source of a layer choice. */
+export async function loadLayerValues(db: MaieuticDb, layerId: string): Promise<Record<string, FieldValues>> {
+  const values: Record<string, FieldValues> = {};
+  for (const row of await layerValues(db, layerId)) values[row.turnId] = row.values;
+  return values;
 }

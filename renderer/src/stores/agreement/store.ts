@@ -8,7 +8,9 @@ import { fileNameStem, todayStamp } from '../export/file-names';
 import { reportError } from '../notices/store';
 import { flushAll, type FlushOutcome } from '../review/flush-all';
 import { agreementClient, type AgreementClient, type AgreementProgress } from './agreement-client';
-import { loadReviewLayers, type TurnInfo } from './load-layers';
+import type { FieldValues } from '../../../../shared/model/dataset';
+import { loadLayerValues, loadReviewLayers, type TurnInfo } from './load-layers';
+import { availablePair, chosenLayerId, DEFAULT_RATER_PAIR, raterColumnKey, raterSource, type LayerOption, type RaterPair } from './rater-choice';
 import { agreementCsv, agreementMarkdown, type TableWords } from './table-export';
 
 export type TableFileKind = 'csv' | 'md';
@@ -38,7 +40,15 @@ export interface AgreementState {
   selectedKey: string | null;
   selectedCell: ConfusionCell | null;
   save: { kind: TableFileKind; status: SaveStatus; path: string | null } | null;
+  /** the raters the user chose: A (matrix rows) and B (columns) */
+  raters: RaterPair;
+  /** the raters the shown report compares (lags `raters` while a new choice is computed) */
+  reportRaters: RaterPair;
+  /** the data set's attached annotation layers, oldest first */
+  layers: readonly LayerOption[];
   load(datasetId: string): Promise<void>;
+  /** compares another pair; a pair naming one source twice is ignored */
+  setRaters(raters: RaterPair): Promise<void>;
   setGroup(group: string): void;
   selectRow(key: string): void;
   selectCell(cell: ConfusionCell | null): void;
@@ -69,6 +79,9 @@ export function createAgreementStore(
     selectedKey: null,
     selectedCell: null,
     save: null,
+    raters: DEFAULT_RATER_PAIR,
+    reportRaters: DEFAULT_RATER_PAIR,
+    layers: [],
     async load(datasetId) {
       const sequence = ++loadSequence;
       const switching = get().datasetId !== datasetId;
@@ -79,7 +92,9 @@ export function createAgreementStore(
         error: null,
         save: null,
         selectedCell: null,
-        ...(switching ? { report: null, turnInfo: new Map(), group: ALL_GROUP, selectedKey: null, datasetName: '' } : {}),
+        ...(switching
+          ? { report: null, turnInfo: new Map(), group: ALL_GROUP, selectedKey: null, datasetName: '', raters: DEFAULT_RATER_PAIR, reportRaters: DEFAULT_RATER_PAIR, layers: [] }
+          : {}),
       });
       try {
         const flush = await flushPendingWork();
@@ -87,8 +102,21 @@ export function createAgreementStore(
         const layers = await loadReviewLayers(database(), datasetId);
         if (sequence !== loadSequence) return;
         if (!layers) return set({ status: 'missing' });
+        const raters = availablePair(get().raters, layers.layers);
+        const valuesOf = new Map<string, Record<string, FieldValues>>();
+        for (const layerId of raters.map(chosenLayerId)) {
+          if (layerId !== null) valuesOf.set(layerId, await loadLayerValues(database(), layerId));
+        }
+        if (sequence !== loadSequence) return;
         const { codebook } = codebookForDataset(layers.codebookId);
-        const report = await client.compute({ codebook, turns: layers.turns, fieldReviews: layers.fieldReviews, perGroup: true }, (progress) => {
+        const input = {
+          codebook,
+          turns: layers.turns,
+          fieldReviews: layers.fieldReviews,
+          perGroup: true,
+          raters: [raterSource(raters[0], valuesOf), raterSource(raters[1], valuesOf)] as const,
+        };
+        const report = await client.compute(input, (progress) => {
           if (sequence === loadSequence) set({ progress });
         });
         if (sequence !== loadSequence) return;
@@ -102,6 +130,9 @@ export function createAgreementStore(
           turnInfo: layers.turnInfo,
           datasetName: layers.datasetName,
           codebookId: layers.codebookId,
+          layers: layers.layers,
+          raters,
+          reportRaters: raters,
           group: groups.includes(group) ? group : ALL_GROUP,
           selectedKey: selectedKey ?? firstWithMatrix?.key ?? null,
         });
@@ -110,6 +141,12 @@ export function createAgreementStore(
         set({ status: 'error', error: errorMessage(error) });
         reportError(error, 'notice.context.agreement');
       }
+    },
+    async setRaters(raters) {
+      const { datasetId } = get();
+      if (raters[0] === raters[1]) return;
+      set({ raters });
+      if (datasetId !== null) await get().load(datasetId);
     },
     setGroup(group) {
       set({ group, selectedCell: null });
@@ -121,11 +158,11 @@ export function createAgreementStore(
       set({ selectedCell: cell });
     },
     async saveTable(kind, words) {
-      const { report, datasetName } = get();
+      const { report, datasetName, reportRaters, layers } = get();
       if (!report) return;
       set({ save: { kind, status: 'working', path: null } });
       try {
-        const content = kind === 'csv' ? agreementCsv(report) : agreementMarkdown(report, words);
+        const content = kind === 'csv' ? agreementCsv(report, [raterColumnKey(reportRaters[0], layers), raterColumnKey(reportRaters[1], layers)]) : agreementMarkdown(report, words);
         const result = await invoke('files.saveExport', { defaultName: `${fileNameStem(datasetName)}-agreement-${todayStamp()}.${kind}`, content, kind });
         if (result.canceled || result.path === null) return set({ save: { kind, status: 'canceled', path: null } });
         set({ save: { kind, status: 'saved', path: result.path } });

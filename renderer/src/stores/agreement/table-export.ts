@@ -15,12 +15,16 @@ export interface TableWords {
   weightName: (weights: LayerAgreementRow['weights']) => string;
   band: (row: LayerAgreementRow) => string;
   headers: { field: string; n: string; missing: string; excluded: string; accuracy: string; kappa: string; ci: string; band: string };
+  /** "rater A × rater B", written above the tables when given */
+  comparison?: string;
 }
 
-const CSV_HEADER = [
-  'group', 'field', 'code', 'items', 'agreeing', 'missing', 'missing_llm', 'missing_expert', 'excluded', 'unsure', 'unreviewed',
-  'accuracy', 'kappa', 'weights', 'se', 'ci95_low', 'ci95_high', 'band_en', 'band_zh', 'reason',
-];
+function csvHeader([raterA, raterB]: readonly [string, string]): string[] {
+  return [
+    'group', 'field', 'code', 'items', 'agreeing', 'missing', `missing_${raterA}`, `missing_${raterB}`, 'excluded', 'unsure', 'unreviewed',
+    'accuracy', 'kappa', 'weights', 'se', 'ci95_low', 'ci95_high', 'band_en', 'band_zh', 'reason',
+  ];
+}
 
 function csvCell(value: string | number | null): string {
   if (value === null) return '';
@@ -29,8 +33,9 @@ function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function agreementCsv(report: LayerAgreementReport): string {
-  const lines = [CSV_HEADER.join(',')];
+/** `raterColumns` name the two missing-count columns (`missing_<rater>`); default llm and expert. */
+export function agreementCsv(report: LayerAgreementReport, raterColumns: readonly [string, string] = ['llm', 'expert']): string {
+  const lines = [csvHeader(raterColumns).map(csvCell).join(',')];
   for (const group of report.groups) {
     for (const row of group.rows) {
       const { kappa } = row;
@@ -70,5 +75,6 @@ export function agreementMarkdown(report: LayerAgreementReport, words: TableWord
     }
     return lines.join('\n');
   });
-  return `${sections.join('\n\n')}\n\n${INTERVAL_NOTE}\n`;
+  const heading = words.comparison === undefined ? '' : `## ${markdownCell(words.comparison)}\n\n`;
+  return `${heading}${sections.join('\n\n')}\n\n${INTERVAL_NOTE}\n`;
 }

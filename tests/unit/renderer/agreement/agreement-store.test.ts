@@ -111,3 +111,68 @@ describe('agreement store', () => {
     expect(store.getState().save).toEqual({ kind: 'csv', status: 'saved', path: `/exports/${saved[1].defaultName}` });
   });
 });
+
+describe('agreement store: choosing the two raters', () => {
+  const LAYER = 'layer-1';
+  const intentValue = (code: string) => ({ raw: code, codes: [code], unknown: [], status: 'ok' as const });
+
+  async function withLayer(): Promise<MaieuticDb> {
+    const db = await seeded();
+    await db.layers.put({
+      id: LAYER, datasetId: 'ds1', name: 'Second annotator', kind: 'human', sourceFile: 'b.jsonl', contentHash: 'h2', importedAt: AT, turns: 2, problems: [],
+    });
+    // The second annotator agrees with the expert on both teacher turns, and so differs from the pre-annotation on turn 3.
+    await db.layerValues.bulkPut([
+      { id: `${LAYER}|${DIALOGUE}#1`, layerId: LAYER, dialogueId: DIALOGUE, turnId: `${DIALOGUE}#1`, values: { teacher_intent: intentValue('guide_reasoning') } },
+      { id: `${LAYER}|${DIALOGUE}#3`, layerId: LAYER, dialogueId: DIALOGUE, turnId: `${DIALOGUE}#3`, values: { teacher_intent: intentValue('check_understanding') } },
+    ]);
+    return db;
+  }
+
+  const intentOf = (store: ReturnType<typeof createAgreementStore>) => store.getState().report?.groups[0].rows.find((row) => row.key === 'teacher_intent');
+
+  it('lists the attached layers and defaults to pre-annotation × expert', async () => {
+    const db = await withLayer();
+    const store = createAgreementStore(() => db, directClient, async () => ({ flushed: true }));
+    await store.getState().load('ds1');
+    expect(store.getState().layers).toEqual([{ id: LAYER, name: 'Second annotator', kind: 'human' }]);
+    expect(store.getState().reportRaters).toEqual(['pre', 'expert']);
+    expect(intentOf(store)).toMatchObject({ items: 2, agreeing: 1 });
+  });
+
+  it('compares an attached layer with the expert, and with the pre-annotation over every teacher turn', async () => {
+    const db = await withLayer();
+    const store = createAgreementStore(() => db, directClient, async () => ({ flushed: true }));
+    await store.getState().load('ds1');
+    await store.getState().setRaters([`layer:${LAYER}`, 'expert']);
+    expect(store.getState().reportRaters).toEqual([`layer:${LAYER}`, 'expert']);
+    // turn 1 guide_reasoning/guide_reasoning, turn 3 check_understanding/check_understanding
+    expect(intentOf(store)).toMatchObject({ items: 2, agreeing: 2, accuracy: 1 });
+
+    await store.getState().setRaters([`layer:${LAYER}`, 'pre']);
+    // turns 1 and 3 are the teacher turns (0 and 2 are students': excluded); turn 3 differs.
+    const intent = intentOf(store)!;
+    expect(intent).toMatchObject({ items: 2, agreeing: 1, excluded: 2, unsure: 0, unreviewed: 0 });
+    const codes = intent.categories;
+    expect(intent.cellTurns![codes.indexOf('check_understanding')][codes.indexOf('summarize_elevate')]).toEqual([`${DIALOGUE}#3`]);
+
+    await store.getState().saveTable('csv', {
+      rowName: (row) => row.key, groupName: (group) => group, weightName: (weights) => weights, band: () => '',
+      headers: { field: 'F', n: 'n', missing: 'm', excluded: 'x', accuracy: 'acc', kappa: 'k', ci: 'ci', band: 'b' },
+    });
+    expect(saved[0].content.split('\r\n')[0]).toContain(',missing,missing_layer_Second_annotator,missing_llm,excluded,');
+  });
+
+  it('ignores a pair that names one source twice, and falls back when a chosen layer is gone', async () => {
+    const db = await withLayer();
+    const store = createAgreementStore(() => db, directClient, async () => ({ flushed: true }));
+    await store.getState().load('ds1');
+    await store.getState().setRaters(['expert', 'expert']);
+    expect(store.getState().raters).toEqual(['pre', 'expert']);
+    await store.getState().setRaters(['pre', `layer:${LAYER}`]);
+    await db.layers.delete(LAYER);
+    await store.getState().load('ds1');
+    expect(store.getState().reportRaters).toEqual(['pre', 'expert']);
+    expect(intentOf(store)).toMatchObject({ items: 2, agreeing: 1 });
+  });
+});

@@ -111,3 +111,12 @@ describe('agreementMarkdown', () => {
     );
   });
 });
+
+describe('agreement tables naming the compared raters', () => {
+  it('names the missing-count columns after the raters and writes the comparison above the Markdown tables', () => {
+    const [header] = agreementCsv(report, ['layer_B', 'expert']).split('\r\n');
+    expect(header).toContain(',missing,missing_layer_B,missing_expert,excluded,');
+    const markdown = agreementMarkdown(report, { ...words, comparison: 'Annotator|B × Expert (verified)' });
+    expect(markdown.startsWith('## Annotator\\|B × Expert (verified)\n\n### All\n')).toBe(true);
+  });
+});

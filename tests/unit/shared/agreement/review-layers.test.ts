@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Z_975 } from '../../../../shared/agreement';
-import { ALL_GROUP, reviewLayerAgreement, totalMissing, type LayerAgreementRow, type ReviewLayerInput, type ReviewLayerReview, type ReviewLayerTurn } from '../../../../shared/agreement/review-layers';
+import { ALL_GROUP, EXPERT_SOURCE, PRE_SOURCE, reviewLayerAgreement, totalMissing, type LayerAgreementRow, type RaterSource, type ReviewLayerInput, type ReviewLayerReview, type ReviewLayerTurn } from '../../../../shared/agreement/review-layers';
 import type { Codebook, FieldDef } from '../../../../shared/codebook/types';
-import type { FieldValue } from '../../../../shared/model/dataset';
+import type { FieldValue, FieldValues } from '../../../../shared/model/dataset';
 import type { ReviewDecision } from '../../../../shared/model/review';
 
 function field(id: string, type: FieldDef['type'], appliesTo: FieldDef['appliesTo'], codes: string[]): FieldDef {
@@ -267,5 +267,73 @@ describe('reviewLayerAgreement: values that are not one rating', () => {
   it('rejects a free-text or unknown field by name', () => {
     expect(() => reviewLayerAgreement({ ...input, fields: ['utterance'] })).toThrow('The field "utterance" is free text');
     expect(() => reviewLayerAgreement({ ...input, fields: ['nope'] })).toThrow('has no field "nope"');
+  });
+});
+
+describe('reviewLayerAgreement: an attached layer as one of the raters', () => {
+  const layer = (values: Record<string, FieldValues>): RaterSource => ({ kind: 'layer', id: 'L2', values });
+
+  it('layer × expert: the expert decides the items, the layer is read like the pre-annotation', () => {
+    // Expert-decided intent items (T7 unsure, T5 a student turn, T9 not reviewed on intent):
+    // T1 a/a, T2 b/b, T3 b/b, T4 b/c, T8 a/a (layer/expert). n = 5, Po = 4/5.
+    // Layer margins a 2/5, b 3/5, c 0; expert a 2/5, b 2/5, c 1/5.
+    // Pe = .4·.4 + .6·.4 + 0·.2 = .4; κ = (.8 − .4)/(1 − .4) = 2/3.
+    const secondAnnotator = layer({ T1: { intent: ok('a') }, T2: { intent: ok('b') }, T3: { intent: ok('b') }, T4: { intent: ok('b') }, T8: { intent: ok('a') } });
+    const [all] = reviewLayerAgreement({ ...input, fields: ['intent'], raters: [secondAnnotator, EXPERT_SOURCE] }).groups;
+    const intent = rowOf(all.rows, 'intent');
+    expect(intent).toMatchObject({ items: 5, agreeing: 4, missing: 0, excluded: 1, unsure: 1, unreviewed: 1 });
+    expect(intent.kappa.value).toBeCloseTo(2 / 3, 12);
+    expect(intent.confusion).toEqual([
+      [2, 0, 0],
+      [0, 2, 1],
+      [0, 0, 0],
+    ]);
+    expect(intent.cellTurns?.[1][2]).toEqual(['T4']);
+  });
+
+  it('layer × pre: every applicable turn is an item, unknown and absent values are missing with their reason', () => {
+    // Teacher turns T1–T4, T6–T9 (T5 is a student turn: excluded), layer/pre:
+    // T1 a/a, T2 b/a, T3 b/b, T4 b/c, T6 a/a; T7 layer absent, T8 pre unknown, T9 pre absent.
+    // n = 5, Po = 3/5. Layer margins a 2/5, b 3/5, c 0; pre a 3/5, b 1/5, c 1/5.
+    // Pe = .4·.6 + .6·.2 + 0·.2 = .36; κ = (.6 − .36)/(1 − .36) = .24/.64 = 3/8.
+    const secondAnnotator = layer({
+      T1: { intent: ok('a') },
+      T2: { intent: ok('b') },
+      T3: { intent: ok('b') },
+      T4: { intent: ok('b') },
+      T6: { intent: ok('a') },
+      T8: { intent: ok('a') },
+      T9: { intent: ok('a') },
+    });
+    const [all] = reviewLayerAgreement({ ...input, fields: ['intent'], raters: [secondAnnotator, PRE_SOURCE] }).groups;
+    const intent = rowOf(all.rows, 'intent');
+    expect(intent).toMatchObject({ items: 5, agreeing: 3, missing: 3, excluded: 1, unsure: 0, unreviewed: 0 });
+    expect(intent.accuracy).toBeCloseTo(0.6, 14);
+    expect(intent.kappa.value).toBeCloseTo(3 / 8, 12);
+    expect(intent.missingLlm).toMatchObject({ absent: 1 });
+    expect(totalMissing(intent.missingLlm)).toBe(1);
+    expect(intent.missingExpert).toMatchObject({ unknown: 1, absent: 1 });
+    expect(intent.confusion).toEqual([
+      [2, 0, 0],
+      [1, 1, 1],
+      [0, 0, 0],
+    ]);
+  });
+
+  it("still decides applicability by the expert's corrected speaker when the expert is not a rater", () => {
+    const withSpeaker: Codebook = { ...codebook, fields: [field('speaker', 'single', 'all', ['teacher', 'student']), ...codebook.fields] };
+    const rows = reviewLayerAgreement({
+      codebook: withSpeaker,
+      turns: [{ id: 'R1', speaker: 'teacher', pre: { intent: ok('a'), cogn: ok('s1') } }],
+      fieldReviews: [review('R1', 'speaker', 'changed', 'student')],
+      fields: ['intent', 'cogn'],
+      raters: [PRE_SOURCE, layer({ R1: { intent: ok('a'), cogn: ok('s2') } })],
+    }).groups[0].rows;
+    expect(rowOf(rows, 'intent')).toMatchObject({ items: 0, excluded: 1 });
+    expect(rowOf(rows, 'cogn')).toMatchObject({ items: 1, agreeing: 0, excluded: 0 });
+  });
+
+  it('refuses the same rater twice', () => {
+    expect(() => reviewLayerAgreement({ ...input, raters: [EXPERT_SOURCE, EXPERT_SOURCE] })).toThrow('two different raters');
   });
 });
