@@ -12,7 +12,9 @@
  * import-file-same-as, import-file-include, import-accept-warnings, import-error-list,
  * import-issue-code (data-code), import-issue (data-severity, data-code), import-copy-issues,
  * import-issues-more, import-skipped, import-totals (data-files, data-dialogues, data-turns),
- * import-cancel, import-confirm.
+ * import-cancel, import-confirm; layer option (existing target only): import-layer-option,
+ * import-attach-layer, import-layer-name, import-layer-kind (human | llm), import-layer-status,
+ * import-layer-preview (data-turns, data-problems), import-layer-problems.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 
@@ -36,6 +38,10 @@ export class ImportPage {
   readonly totals: Locator;
   readonly cancelButton: Locator;
   readonly confirmButton: Locator;
+  readonly attachLayerCheckbox: Locator;
+  readonly layerName: Locator;
+  readonly layerKind: Locator;
+  readonly layerPreview: Locator;
 
   constructor(readonly page: Page) {
     this.root = page.getByTestId('import-view');
@@ -54,6 +60,10 @@ export class ImportPage {
     this.totals = page.getByTestId('import-totals');
     this.cancelButton = page.getByTestId('import-cancel');
     this.confirmButton = page.getByTestId('import-confirm');
+    this.attachLayerCheckbox = page.getByTestId('import-attach-layer');
+    this.layerName = page.getByTestId('import-layer-name');
+    this.layerKind = page.getByTestId('import-layer-kind');
+    this.layerPreview = page.getByTestId('import-layer-preview');
   }
 
   /** A file's card in the report (or in the mapping step), by its name as given (`GPT-4o/a.jsonl`). */
@@ -120,6 +130,14 @@ export class ImportPage {
   async intoExistingDataset(datasetId: string): Promise<void> {
     await this.targetExisting.check();
     await this.datasetSelect.selectOption(datasetId);
+  }
+
+  /** Attaches the chosen file to the existing target as an annotation layer; waits for the matching preview. */
+  async attachAsLayer(name: string, kind: 'human' | 'llm'): Promise<void> {
+    await this.attachLayerCheckbox.check();
+    await this.layerName.fill(name);
+    await this.layerKind.selectOption(kind);
+    await expect(this.layerPreview).toBeVisible();
   }
 
   /** Commits the chosen files; the data set opens. */
