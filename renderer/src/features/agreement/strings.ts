@@ -5,11 +5,7 @@
 import { useMemo } from 'react';
 import type { LabelLanguage } from '../../../../shared/codebook/types';
 import { useLanguage } from '../../i18n';
-
-interface Bilingual {
-  zh: string;
-  en: string;
-}
+import { type Bilingual, fillPlaceholders } from '../../i18n/feature-strings';
 
 export const AGREEMENT_STRINGS = {
   title: { zh: '一致性：{a} × {b}', en: 'Agreement: {a} × {b}' },
@@ -78,9 +74,7 @@ export type AgreementStringKey = keyof typeof AGREEMENT_STRINGS;
 export type AgreementTextParams = Record<string, string | number>;
 
 export function agreementText(lang: LabelLanguage, key: AgreementStringKey, params?: AgreementTextParams): string {
-  const template = AGREEMENT_STRINGS[key][lang];
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
+  return fillPlaceholders(AGREEMENT_STRINGS[key][lang], params);
 }
 
 export interface AgreementTextApi {

@@ -5,11 +5,7 @@
 import { useMemo } from 'react';
 import type { LabelLanguage } from '../../../../shared/codebook/types';
 import { useLanguage } from '../../i18n';
-
-interface Bilingual {
-  zh: string;
-  en: string;
-}
+import { type Bilingual, fillPlaceholders } from '../../i18n/feature-strings';
 
 export const LAYER_STRINGS = {
   option: { zh: '作为标注层附加（第二位标注者）', en: 'Attach as an annotation layer (second annotator)' },
@@ -40,9 +36,7 @@ export const LAYER_STRINGS = {
 export type LayerStringKey = keyof typeof LAYER_STRINGS;
 
 export function layerText(lang: LabelLanguage, key: LayerStringKey, params?: Record<string, string | number>): string {
-  const template = LAYER_STRINGS[key][lang];
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
+  return fillPlaceholders(LAYER_STRINGS[key][lang], params);
 }
 
 export function useLayerText(): (key: LayerStringKey, params?: Record<string, string | number>) => string {

@@ -5,11 +5,7 @@
 import { useMemo } from 'react';
 import type { LabelLanguage } from '../../../../shared/codebook/types';
 import { useLanguage } from '../../i18n';
-
-interface Bilingual {
-  zh: string;
-  en: string;
-}
+import { type Bilingual, fillPlaceholders } from '../../i18n/feature-strings';
 
 export const REVIEW_STRINGS = {
   loading: { zh: '正在载入对话…', en: 'Loading the dialogue…' },
@@ -122,9 +118,7 @@ export type ReviewStringKey = keyof typeof REVIEW_STRINGS;
 export type ReviewTextParams = Record<string, string | number>;
 
 export function reviewText(lang: LabelLanguage, key: ReviewStringKey, params?: ReviewTextParams): string {
-  const template = REVIEW_STRINGS[key][lang];
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
+  return fillPlaceholders(REVIEW_STRINGS[key][lang], params);
 }
 
 export const otherLanguage = (lang: LabelLanguage): LabelLanguage => (lang === 'zh' ? 'en' : 'zh');
