@@ -155,7 +155,7 @@ export function totalMissing(reasons: MissingReasons): number {
   return Object.values(reasons).reduce((sum, count) => sum + count, 0);
 }
 
-type Rating<T> = { value: T } | { missing: MissingReason };
+export type Rating<T> = { value: T } | { missing: MissingReason };
 
 function checkCodes(field: FieldDef, codes: readonly string[]): MissingReason | null {
   const known = new Set(field.labels.map((label) => label.code));
@@ -177,7 +177,7 @@ function expertRating(review: ReviewLayerReview, field: FieldDef): Rating<readon
   return problem ? { missing: problem } : { value: review.codes };
 }
 
-function sourceRating(source: RaterSource, turn: ReviewLayerTurn, field: FieldDef, review: ReviewLayerReview | undefined): Rating<readonly string[]> {
+export function sourceRating(source: RaterSource, turn: ReviewLayerTurn, field: FieldDef, review: ReviewLayerReview | undefined): Rating<readonly string[]> {
   if (source.kind === 'pre') return valueRating(turn.pre[field.id], field);
   if (source.kind === 'layer') return valueRating(source.values[turn.id]?.[field.id], field);
   // Only reached with a decided review: collectItems skips the expert's undecided fields.
@@ -200,7 +200,7 @@ const SPEAKER_FIELD = 'speaker';
 const SPEAKER_CODES: ReadonlySet<string> = new Set<SpeakerCode>(['teacher', 'student', 'other']);
 
 /** The speaker as the expert set it (the review view decides applicability the same way), else as imported. */
-function effectiveSpeaker(turn: ReviewLayerTurn, reviews: Map<string, ReviewLayerReview> | undefined): SpeakerCode {
+export function effectiveSpeaker(turn: ReviewLayerTurn, reviews: Map<string, ReviewLayerReview> | undefined): SpeakerCode {
   const corrected = reviews?.get(SPEAKER_FIELD)?.codes[0];
   return corrected !== undefined && SPEAKER_CODES.has(corrected) ? (corrected as SpeakerCode) : turn.speaker;
 }
@@ -344,7 +344,7 @@ function fieldRows(field: FieldDef, items: FieldItems, ordinalWeights: WeightSch
   return [ownRow, ...perCode];
 }
 
-function indexReviews(reviews: readonly ReviewLayerReview[]): Map<string, Map<string, ReviewLayerReview>> {
+export function indexReviews(reviews: readonly ReviewLayerReview[]): Map<string, Map<string, ReviewLayerReview>> {
   const byTurn = new Map<string, Map<string, ReviewLayerReview>>();
   for (const review of reviews) {
     let fields = byTurn.get(review.turnId);
@@ -383,7 +383,7 @@ function reviewLayerRows(
 }
 
 /** Groups of turns: all, then one per distinct group in order of first appearance. */
-function turnGroups(turns: readonly ReviewLayerTurn[], perGroup: boolean): { group: string; turns: readonly ReviewLayerTurn[] }[] {
+export function turnGroups(turns: readonly ReviewLayerTurn[], perGroup: boolean): { group: string; turns: readonly ReviewLayerTurn[] }[] {
   const groups = [{ group: ALL_GROUP, turns }];
   if (!perGroup) return groups;
   const byGroup = new Map<string, ReviewLayerTurn[]>();

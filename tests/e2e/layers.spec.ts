@@ -87,6 +87,32 @@ test('a second annotator file attached as a layer: no blocking problems, agreeme
   await expect(intent).toHaveAttribute('data-agreeing', String(teacherTurns - CHANGED_TURNS));
   await expect(intent.getByTestId('agreement-n')).toHaveText(String(teacherTurns));
 
+  // All layers at once: the same pair in the matrix, and the expert pooled with the human layer by default.
+  await expect(agreement.panel).toBeVisible();
+  await agreement.pickPanelField(FIELD);
+  await expect(agreement.pairCell('llm', 'layer:')).toHaveAttribute('data-items', String(teacherTurns));
+  await expect(agreement.pairCell('llm', 'layer:')).toHaveAttribute('data-kappa', (await intent.getAttribute('data-kappa')) ?? 'missing');
+  await expect(agreement.panelMember('expert')).toBeChecked();
+  await expect(agreement.panelMember('layer:')).toBeChecked();
+  await expect(agreement.panelMember('llm')).not.toBeChecked();
+  // Pooling the pre-annotation with the layer only: Fleiss over every teacher turn of the file, with a per-label table.
+  await agreement.panelMember('llm').check();
+  await expect(agreement.root).toHaveAttribute('aria-busy', 'false');
+  await agreement.panelMember('expert').uncheck();
+  await expect(agreement.panelMember('expert')).not.toBeChecked();
+  await expect(agreement.root).toHaveAttribute('aria-busy', 'false');
+  await expect(agreement.panelRow(FIELD)).toHaveAttribute('data-fleiss', /^-?\d/);
+  await expect(agreement.panel.getByTestId('agreement-per-label-row')).toHaveCount(codebookField(FIELD).labels.length);
+  app.dialogs.nextSavePath(join(app.tempDir, 'all-layers.csv'));
+  const allLayers = await agreement.saveAllCsv();
+  expect(allLayers).toMatch(/all-layers\.csv$/);
+
+  // Quadratic weights for ordinal fields.
+  await agreement.ordinalWeights.selectOption('quadratic');
+  await expect(agreement.root).toHaveAttribute('aria-busy', 'false');
+  await expect(agreement.row('teacher_guidance_level')).toHaveAttribute('data-weights', 'quadratic');
+  await expect(agreement.row(FIELD)).toHaveAttribute('data-weights', 'none');
+
   // The same file again: flagged as already attached, and cannot be confirmed.
   await app.page.getByTestId('nav-dataset').click();
   await datasets.waitForRows();

@@ -8,11 +8,16 @@
  * the other side's choice is disabled), agreement-group, agreement-field-picker, agreement-save-csv, agreement-save-md,
  * data-computed-in (worker | main-thread), agreement-save-result (data-kind, data-path), agreement-table (data-group),
  * agreement-row (data-key, data-items, data-agreeing, data-missing, data-excluded,
- * data-unsure, data-accuracy, data-kappa, aria-selected) with cells agreement-n,
+ * data-unsure, data-accuracy, data-kappa, data-weights, aria-selected) with cells agreement-n,
  * agreement-missing, agreement-excluded, agreement-accuracy, agreement-kappa, agreement-ci,
  * agreement-band and the button agreement-row-select; confusion-matrix (data-key),
  * confusion-cell (data-row, data-column = category codes, data-count, aria-pressed),
- * cell-turns, cell-turn (data-dialogue-id, data-turn-index).
+ * cell-turns, cell-turn (data-dialogue-id, data-turn-index), agreement-ordinal-weights
+ * (linear | quadratic). All layers (only with an attached layer): agreement-panel,
+ * agreement-panel-member checkboxes (data-source = llm | expert | layer:<id>),
+ * agreement-panel-row (data-key, data-fleiss, data-alpha), agreement-pair-matrix (data-key),
+ * agreement-pair-cell (data-a, data-b, data-kappa, data-items), agreement-per-label-row
+ * (data-category, data-kappa), agreement-save-all-csv, agreement-save-all-md.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 
@@ -32,6 +37,8 @@ export class AgreementPage {
   readonly saveCsvButton: Locator;
   readonly saveMarkdownButton: Locator;
   readonly saveResult: Locator;
+  readonly panel: Locator;
+  readonly ordinalWeights: Locator;
 
   constructor(readonly page: Page) {
     this.navButton = page.getByTestId('nav-agreement');
@@ -49,6 +56,33 @@ export class AgreementPage {
     this.saveCsvButton = page.getByTestId('agreement-save-csv');
     this.saveMarkdownButton = page.getByTestId('agreement-save-md');
     this.saveResult = page.getByTestId('agreement-save-result');
+    this.panel = page.getByTestId('agreement-panel');
+    this.ordinalWeights = page.getByTestId('agreement-ordinal-weights');
+  }
+
+  panelRow(key: string): Locator {
+    return this.panel.locator(`[data-testid="agreement-panel-row"][data-key="${key}"]`);
+  }
+
+  /** Shows the pairwise matrix and per-label table of one field (or code) of the all-layers section. */
+  async pickPanelField(key: string): Promise<void> {
+    await this.panelRow(key).getByRole('button').click();
+    await expect(this.panel.getByTestId('agreement-pair-matrix')).toHaveAttribute('data-key', key);
+  }
+
+  /** The pairwise cell of two sources by key prefix (`llm`, `expert`, `layer:`), in matrix order a × b. */
+  pairCell(a: string, b: string): Locator {
+    const match = (key: string) => (key.endsWith(':') ? `^="${key}"` : `="${key}"`);
+    return this.panel.locator(`[data-testid="agreement-pair-cell"][data-a${match(a)}][data-b${match(b)}]`);
+  }
+
+  panelMember(source: string): Locator {
+    const match = source.endsWith(':') ? `^="${source}"` : `="${source}"`;
+    return this.panel.locator(`[data-testid="agreement-panel-member"][data-source${match}]`);
+  }
+
+  async saveAllCsv(): Promise<string> {
+    return this.save(this.page.getByTestId('agreement-save-all-csv'), 'csv');
   }
 
   /** Opens the view from the top bar and waits until the numbers (or the empty state) are shown. */

@@ -5,6 +5,7 @@
 import type { LayerAttachment, StoredDialogueForLayer } from '../../../../shared/import/attach-layer';
 import type { ParsedFile } from '../../../../shared/model/dataset';
 import type { LayerKind, LayerRow, LayerValueRow, MaieuticDb } from '../db';
+import { isReservedRaterName } from '../../../../shared/agreement/rater-names';
 import { newId } from '../ids';
 import { ValidationError } from './validate';
 
@@ -63,13 +64,14 @@ export async function layerValues(db: MaieuticDb, layerId: string): Promise<Laye
 /**
  * Stores the layer row and every matched turn's values in ONE transaction: either all of it is
  * written or (on a refusal or a storage error half-way) nothing is. Refused: a file with errors,
- * an empty name or kind other than llm/human, a name or file (by content hash) the data set
+ * an empty name, a built-in rater's name (isReservedRaterName), a kind other than llm/human, a name or file (by content hash) the data set
  * already has as a layer, a data set that no longer exists, and values for turns outside it.
  */
 export async function attachLayer(db: MaieuticDb, input: AttachLayerInput): Promise<LayerRow> {
   const { datasetId, kind, parsed, matched } = input;
   const name = input.name.trim();
   if (name === '') throw new ValidationError('The annotation layer needs a name.');
+  if (isReservedRaterName(name)) throw new ValidationError(`"${name}" is the name of a built-in rater (the LLM pre-annotation or the expert layer); give the layer another name.`);
   if (!KINDS.has(kind)) throw new ValidationError(`Layer kind must be "llm" or "human" (got "${String(kind)}").`);
   const erroneous = parsed.issues.find((issue) => issue.severity === 'error');
   if (erroneous) throw new ValidationError(`${parsed.file} has errors and cannot be attached (${erroneous.file}:${erroneous.line}: ${erroneous.message}).`);

@@ -50,6 +50,7 @@ export function AgreementTable({ group, codebook, text, raters, selectedKey, onS
               data-unsure={row.unsure}
               data-accuracy={row.accuracy ?? ''}
               data-kappa={row.kappa.value ?? ''}
+              data-weights={row.weights}
               aria-selected={selected}
             >
               <th scope="row">

@@ -6,13 +6,14 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { useAppStore } from '../../stores/app/store';
 import { useAgreementStore, type TableFileKind } from '../../stores/agreement/store';
 import type { TurnInfo } from '../../stores/agreement/load-layers';
-import { raterChoices, type RaterChoice } from '../../stores/agreement/rater-choice';
+import { availablePanel, raterChoices, raterSourceKey, type RaterChoice } from '../../stores/agreement/rater-choice';
 import { reviewStore } from '../../stores/review/store';
 import { AgreementTable } from './AgreementTable';
 import { CellTurnList } from './CellTurnList';
 import { ConfusionHeatmap } from './ConfusionHeatmap';
+import { LayerPanelSection } from './LayerPanelSection';
 import { raterName, raterNames } from './rater-names';
-import { categoryName, rowName, tableWords } from './row-names';
+import { categoryName, panelWords, rowName, tableWords } from './row-names';
 import { useAgreementText } from './strings';
 import './agreement.css';
 
@@ -42,6 +43,12 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
       raters: store.raters,
       reportRaters: store.reportRaters,
       layers: store.layers,
+      panel: store.panel,
+      panelChoice: store.panelChoice,
+      ordinalWeights: store.ordinalWeights,
+      setPanel: store.setPanel,
+      setOrdinalWeights: store.setOrdinalWeights,
+      savePanelTable: store.savePanelTable,
       load: store.load,
       setRaters: store.setRaters,
       setGroup: store.setGroup,
@@ -102,6 +109,13 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
   };
 
   const save = (kind: TableFileKind) => void state.saveTable(kind, tableWords(codebook, lang, names));
+  const panelGroup = state.panel?.groups.find((candidate) => candidate.group === group?.group) ?? null;
+  const panelSources = choices.map((choice) => {
+    const layer = state.layers.find((candidate) => `layer:${candidate.id}` === choice);
+    return { choice, key: raterSourceKey(choice), name: raterName(choice, state.layers, lang), kind: layer ? t(layer.kind === 'human' ? 'layerKindHuman' : 'layerKindLlm') : '' };
+  });
+  const sourceName = (key: string) => panelSources.find((source) => source.key === key)?.name ?? key;
+  const savePanel = (kind: TableFileKind) => void state.savePanelTable(kind, panelWords(codebook, lang, sourceName));
   const saving = state.save?.status === 'working';
   const viewState = report ? (nothingReviewed ? 'empty' : 'ready') : state.status;
 
@@ -179,6 +193,18 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
                 ))}
               </select>
             </label>
+            <label>
+              {t('ordinalWeights')}{' '}
+              <select
+                data-testid="agreement-ordinal-weights"
+                value={state.ordinalWeights}
+                disabled={state.status === 'loading'}
+                onChange={(event) => void state.setOrdinalWeights(event.target.value === 'quadratic' ? 'quadratic' : 'linear')}
+              >
+                <option value="linear">{t('weights.linear')}</option>
+                <option value="quadratic">{t('weights.quadratic')}</option>
+              </select>
+            </label>
             <span className="button-row">
               <button type="button" data-testid="agreement-save-csv" disabled={saving} onClick={() => save('csv')}>
                 {t('saveCsv')}
@@ -223,6 +249,29 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
               />
             )}
           </div>
+
+          {panelGroup && state.panel && (
+            <>
+              <LayerPanelSection
+                group={panelGroup}
+                codebook={codebook}
+                text={text}
+                sources={panelSources}
+                pooled={availablePanel(state.panelChoice, state.layers).map(raterSourceKey)}
+                selectedKey={selectedRow?.key ?? state.selectedKey}
+                onSelect={state.selectRow}
+                onPool={(members) => void state.setPanel(members)}
+              />
+              <p className="button-row">
+                <button type="button" data-testid="agreement-save-all-csv" disabled={saving} onClick={() => savePanel('csv')}>
+                  {t('saveAllCsv')}
+                </button>
+                <button type="button" data-testid="agreement-save-all-md" disabled={saving} onClick={() => savePanel('md')}>
+                  {t('saveAllMarkdown')}
+                </button>
+              </p>
+            </>
+          )}
         </>
       )}
     </section>

@@ -3,6 +3,7 @@
  * dictionary. `{name}` placeholders are filled by agreementText().
  */
 import { useMemo } from 'react';
+import { BUILT_IN_RATER_NAMES } from '../../../../shared/agreement/rater-names';
 import type { LabelLanguage } from '../../../../shared/codebook/types';
 import { useLanguage } from '../../i18n';
 import { type Bilingual, fillPlaceholders } from '../../i18n/feature-strings';
@@ -15,8 +16,8 @@ export const AGREEMENT_STRINGS = {
   },
   raterA: { zh: '评分者 A（行）', en: 'Rater A (rows)' },
   raterB: { zh: '评分者 B（列）', en: 'Rater B (columns)' },
-  sourcePre: { zh: 'LLM 预标注', en: 'LLM pre-annotation' },
-  sourceExpert: { zh: '专家（已核验）', en: 'Expert (verified)' },
+  sourcePre: BUILT_IN_RATER_NAMES.pre,
+  sourceExpert: BUILT_IN_RATER_NAMES.expert,
   loading: { zh: '正在读取审阅数据…', en: 'Reading the reviews…' },
   computing: { zh: '正在计算一致性（{done}/{total}）…', en: 'Computing agreement ({done}/{total})…' },
   progressLabel: { zh: '一致性计算进度', en: 'Agreement progress' },
@@ -62,6 +63,31 @@ export const AGREEMENT_STRINGS = {
   cellTurns: { zh: '{a}“{aValue}”× {b}“{bValue}”：{count} 轮', en: '{a} “{aValue}” × {b} “{bValue}”: {count} turns' },
   turnNumber: { zh: '第 {n} 轮', en: 'turn {n}' },
   openInReview: { zh: '在审阅中打开', en: 'Open in review' },
+  ordinalWeights: { zh: '有序字段的 κ 权重', en: 'κ weights of ordinal fields' },
+  panelTitle: { zh: '所有标注层', en: 'All annotation layers' },
+  panelIntro: {
+    zh: '每对标注层的 Cohen κ，以及所选标注层合在一起的 Fleiss κ 和 Krippendorff α（默认：专家和人工标注层）。专家只在已确认或修改的字段上算作评分。',
+    en: "Cohen's κ for every pair of layers, and Fleiss' κ and Krippendorff's α across the layers you pool (by default the expert and the human layers). The expert counts as a rating only where you accepted or changed a field.",
+  },
+  panelMembers: { zh: '合并计算的标注层', en: 'Pooled layers' },
+  panelTooFew: { zh: '请至少选择两个标注层来计算 Fleiss κ 和 α。', en: "Pick at least two layers to compute Fleiss' κ and α." },
+  layerKindHuman: { zh: '人工', en: 'human' },
+  layerKindLlm: { zh: 'LLM', en: 'LLM' },
+  fleissKappa: { zh: 'Fleiss κ', en: "Fleiss' κ" },
+  alpha: { zh: 'Krippendorff α', en: "Krippendorff's α" },
+  'level.nominal': { zh: '名义', en: 'nominal' },
+  'level.ordinal': { zh: '有序', en: 'ordinal' },
+  'level.masi': { zh: 'MASI 集合距离', en: 'MASI set distance' },
+  completeItems: { zh: '{n} 项完整（{excluded} 项缺评分，未计入）', en: '{n} complete items ({excluded} lacking a rating, left out)' },
+  pairMatrixTitle: { zh: '两两 Cohen κ：{field}', en: "Pairwise Cohen's κ: {field}" },
+  pairMatrixCaption: { zh: '单元格：κ（两者都有评分的项数 n）。', en: 'Cell: κ (n = items both layers rated).' },
+  pairCell: { zh: '{a} × {b}：κ {kappa}，n = {n}，一致 {agreeing}', en: '{a} × {b}: κ {kappa}, n = {n}, {agreeing} agree' },
+  perLabelTitle: { zh: '各标签一致性（Fleiss）：{field}', en: "Per-label agreement (Fleiss): {field}" },
+  label: { zh: '标签', en: 'Label' },
+  share: { zh: '评分占比', en: 'Share of ratings' },
+  labelKappa: { zh: 'κⱼ', en: 'κⱼ' },
+  saveAllCsv: { zh: '保存所有标注层为 CSV…', en: 'Save all layers as CSV…' },
+  saveAllMarkdown: { zh: '保存所有标注层为 Markdown…', en: 'Save all layers as Markdown…' },
   saveCsv: { zh: '保存为 CSV…', en: 'Save as CSV…' },
   saveMarkdown: { zh: '保存为 Markdown 表格…', en: 'Save as a Markdown table…' },
   saving: { zh: '正在保存…', en: 'Saving…' },

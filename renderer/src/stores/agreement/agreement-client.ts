@@ -1,6 +1,6 @@
-import { reviewLayerAgreement, type LayerAgreementReport, type ReviewLayerInput } from '../../../../shared/agreement/review-layers';
 import { WorkerChannel, WorkerUnavailable } from '../../workers/worker-channel';
-import type { AgreementWorkerRequest, AgreementWorkerResponse } from './protocol';
+import { computeAgreementJob } from './compute-job';
+import type { AgreementJob, AgreementResults, AgreementWorkerRequest, AgreementWorkerResponse } from './protocol';
 
 export interface AgreementProgress {
   done: number;
@@ -13,7 +13,7 @@ function nextFrame(): Promise<void> {
 }
 
 /**
- * Computes the agreement report in a Web Worker so that a large data set does not freeze the
+ * Computes the agreement reports in a Web Worker so that a large data set does not freeze the
  * window; where a worker cannot start it computes on the main thread instead. `usesWorker`
  * tells the UI which happened.
  */
@@ -27,9 +27,9 @@ export class AgreementClient {
     return this.channel.usesWorker;
   }
 
-  async compute(input: ReviewLayerInput, onProgress: (progress: AgreementProgress) => void): Promise<LayerAgreementReport> {
+  async compute(job: AgreementJob, onProgress: (progress: AgreementProgress) => void): Promise<AgreementResults> {
     const viaWorker = this.channel.request(
-      (requestId) => ({ requestId, input }),
+      (requestId) => ({ requestId, job }),
       (response) => {
         if (response.kind !== 'progress') return true;
         onProgress({ done: response.done, total: response.total });
@@ -39,7 +39,7 @@ export class AgreementClient {
     if (viaWorker) {
       try {
         const response = await viaWorker;
-        if (response.kind === 'done') return response.report;
+        if (response.kind === 'done') return response.results;
         if (response.kind === 'failed') throw new Error(response.message);
       } catch (error) {
         // A statistics error is the same on either thread: only a broken worker falls back.
@@ -47,7 +47,7 @@ export class AgreementClient {
       }
     }
     await nextFrame();
-    return reviewLayerAgreement(input, (done, total) => onProgress({ done, total }));
+    return computeAgreementJob(job, (done, total) => onProgress({ done, total }));
   }
 }
 

@@ -1,4 +1,4 @@
-import { reviewLayerAgreement } from '../../../../shared/agreement/review-layers';
+import { computeAgreementJob } from './compute-job';
 import type { AgreementWorkerRequest, AgreementWorkerResponse } from './protocol';
 
 // The project's tsconfig types `self` as a Window; inside a worker only these two members are used.
@@ -10,10 +10,10 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 
 scope.addEventListener('message', (event) => {
-  const { requestId, input } = event.data;
+  const { requestId, job } = event.data;
   try {
-    const report = reviewLayerAgreement(input, (done, total) => scope.postMessage({ requestId, kind: 'progress', done, total }));
-    scope.postMessage({ requestId, kind: 'done', report });
+    const results = computeAgreementJob(job, (done, total) => scope.postMessage({ requestId, kind: 'progress', done, total }));
+    scope.postMessage({ requestId, kind: 'done', results });
   } catch (error) {
     scope.postMessage({ requestId, kind: 'failed', message: error instanceof Error ? error.message : String(error) });
   }

@@ -1,13 +1,26 @@
+import type { LayerPanelInput, LayerPanelReport } from '../../../../shared/agreement/layer-panel';
 import type { LayerAgreementReport, ReviewLayerInput } from '../../../../shared/agreement/review-layers';
+
+/** What one computation of the agreement view holds: the chosen pair, and every layer at once when there are several. */
+export interface AgreementJob {
+  pair: ReviewLayerInput;
+  /** null when the data set has only the pre-annotation and the expert layer (the pair says it all) */
+  panel: LayerPanelInput | null;
+}
+
+export interface AgreementResults {
+  report: LayerAgreementReport;
+  panel: LayerPanelReport | null;
+}
 
 /** Messages to the agreement worker. Every request carries an id its answers repeat. */
 export interface AgreementWorkerRequest {
   requestId: number;
-  input: ReviewLayerInput;
+  job: AgreementJob;
 }
 
 /** Messages from the agreement worker. */
 export type AgreementWorkerResponse =
   | { requestId: number; kind: 'progress'; done: number; total: number }
-  | { requestId: number; kind: 'done'; report: LayerAgreementReport }
+  | { requestId: number; kind: 'done'; results: AgreementResults }
   | { requestId: number; kind: 'failed'; message: string };

@@ -2,7 +2,7 @@
  * The two raters the agreement view compares, as the user picks them: the LLM pre-annotation,
  * the expert layer, or an attached annotation layer of the data set (by id).
  */
-import { EXPERT_SOURCE, PRE_SOURCE, type RaterSource } from '../../../../shared/agreement/review-layers';
+import { EXPERT_RATER, EXPERT_SOURCE, LLM_RATER, PRE_SOURCE, type RaterSource } from '../../../../shared/agreement/review-layers';
 import type { FieldValues } from '../../../../shared/model/dataset';
 import type { LayerKind } from '../../db/db';
 
@@ -62,4 +62,19 @@ export function raterColumnKey(choice: RaterChoice, layers: readonly LayerOption
   const layerId = chosenLayerId(choice);
   const name = layers.find((layer) => layer.id === layerId)?.name ?? layerId ?? '';
   return `layer_${name.replace(/[^\p{L}\p{N}]+/gu, '_')}`;
+}
+
+/**
+ * The sources pooled for Fleiss' kappa and alpha across layers: the user's choice, minus layers
+ * the data set no longer has; by default (no choice) the expert and every human layer.
+ */
+export function availablePanel(choice: readonly RaterChoice[] | null, layers: readonly LayerOption[]): RaterChoice[] {
+  const offered = raterChoices(layers);
+  if (choice === null) return ['expert', ...layers.filter((layer) => layer.kind === 'human').map((layer) => layerChoice(layer.id))];
+  return offered.filter((candidate) => choice.includes(candidate));
+}
+
+/** The key a choice has in the computed reports (`llm`, `expert`, `layer:<id>`: raterKey of its source). */
+export function raterSourceKey(choice: RaterChoice): string {
+  return choice === 'pre' ? LLM_RATER : choice === 'expert' ? EXPERT_RATER : choice;
 }

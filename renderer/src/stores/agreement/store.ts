@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import { ALL_GROUP, type LayerAgreementReport } from '../../../../shared/agreement/review-layers';
+import type { LayerPanelReport } from '../../../../shared/agreement/layer-panel';
+import { ALL_GROUP, raterKey, type LayerAgreementReport } from '../../../../shared/agreement/review-layers';
 import { invoke } from '../../api/client';
 import { codebookForDataset } from '../../codebook';
 import { getDb, type MaieuticDb } from '../../db/db';
@@ -10,10 +11,12 @@ import { flushAll, type FlushOutcome } from '../review/flush-all';
 import { agreementClient, type AgreementClient, type AgreementProgress } from './agreement-client';
 import type { FieldValues } from '../../../../shared/model/dataset';
 import { loadLayerValues, loadReviewLayers, type TurnInfo } from './load-layers';
-import { availablePair, chosenLayerId, DEFAULT_RATER_PAIR, raterColumnKey, raterSource, type LayerOption, type RaterPair } from './rater-choice';
+import { availablePair, availablePanel, DEFAULT_RATER_PAIR, raterChoices, raterColumnKey, raterSource, type LayerOption, type RaterChoice, type RaterPair } from './rater-choice';
+import { panelCsv, panelMarkdown, type PanelWords } from './panel-export';
 import { agreementCsv, agreementMarkdown, type TableWords } from './table-export';
 
 export type TableFileKind = 'csv' | 'md';
+export type OrdinalWeights = 'linear' | 'quadratic';
 
 type LoadStatus = 'idle' | 'loading' | 'ready' | 'missing' | 'error';
 type SaveStatus = 'idle' | 'working' | 'saved' | 'canceled' | 'error';
@@ -46,10 +49,20 @@ export interface AgreementState {
   reportRaters: RaterPair;
   /** the data set's attached annotation layers, oldest first */
   layers: readonly LayerOption[];
+  /** every source at once (pairwise kappa, Fleiss and alpha across the panel); null without attached layers */
+  panel: LayerPanelReport | null;
+  /** the sources the user pooled for Fleiss and alpha; null: the default (the expert and the human layers) */
+  panelChoice: readonly RaterChoice[] | null;
+  /** the weights of kappa on ordinal fields */
+  ordinalWeights: OrdinalWeights;
   load(datasetId: string): Promise<void>;
   /** compares another pair; a pair naming one source twice is ignored */
   setRaters(raters: RaterPair): Promise<void>;
   setGroup(group: string): void;
+  /** pools these sources for Fleiss' kappa and alpha and recomputes */
+  setPanel(members: readonly RaterChoice[]): Promise<void>;
+  setOrdinalWeights(weights: OrdinalWeights): Promise<void>;
+  savePanelTable(kind: TableFileKind, words: PanelWords): Promise<void>;
   selectRow(key: string): void;
   selectCell(cell: ConfusionCell | null): void;
   saveTable(kind: TableFileKind, words: TableWords): Promise<void>;
@@ -65,7 +78,20 @@ export function createAgreementStore(
   flushPendingWork: () => Promise<FlushOutcome> = flushAll,
 ) {
   let loadSequence = 0;
-  return create<AgreementState>()((set, get) => ({
+  return create<AgreementState>()((set, get) => {
+  /** Writes a table through the save dialog, tracking its state for the view. */
+  async function saveFile(kind: TableFileKind, defaultName: string, content: () => string): Promise<void> {
+    set({ save: { kind, status: 'working', path: null } });
+    try {
+      const result = await invoke('files.saveExport', { defaultName, content: content(), kind });
+      if (result.canceled || result.path === null) return set({ save: { kind, status: 'canceled', path: null } });
+      set({ save: { kind, status: 'saved', path: result.path } });
+    } catch (error) {
+      set({ save: { kind, status: 'error', path: null } });
+      reportError(error, 'notice.context.export');
+    }
+  }
+  return {
     datasetId: null,
     datasetName: '',
     codebookId: null,
@@ -82,6 +108,9 @@ export function createAgreementStore(
     raters: DEFAULT_RATER_PAIR,
     reportRaters: DEFAULT_RATER_PAIR,
     layers: [],
+    panel: null,
+    panelChoice: null,
+    ordinalWeights: 'linear',
     async load(datasetId) {
       const sequence = ++loadSequence;
       const switching = get().datasetId !== datasetId;
@@ -93,7 +122,7 @@ export function createAgreementStore(
         save: null,
         selectedCell: null,
         ...(switching
-          ? { report: null, turnInfo: new Map(), group: ALL_GROUP, selectedKey: null, datasetName: '', raters: DEFAULT_RATER_PAIR, reportRaters: DEFAULT_RATER_PAIR, layers: [] }
+          ? { report: null, turnInfo: new Map(), group: ALL_GROUP, selectedKey: null, datasetName: '', raters: DEFAULT_RATER_PAIR, reportRaters: DEFAULT_RATER_PAIR, layers: [], panel: null, panelChoice: null }
           : {}),
       });
       try {
@@ -104,19 +133,19 @@ export function createAgreementStore(
         if (!layers) return set({ status: 'missing' });
         const raters = availablePair(get().raters, layers.layers);
         const valuesOf = new Map<string, Record<string, FieldValues>>();
-        for (const layerId of raters.map(chosenLayerId)) {
-          if (layerId !== null) valuesOf.set(layerId, await loadLayerValues(database(), layerId));
-        }
+        // Every layer is read: the all-layers comparison needs them, not only the chosen pair.
+        for (const layer of layers.layers) valuesOf.set(layer.id, await loadLayerValues(database(), layer.id));
         if (sequence !== loadSequence) return;
         const { codebook } = codebookForDataset(layers.codebookId);
-        const input = {
-          codebook,
-          turns: layers.turns,
-          fieldReviews: layers.fieldReviews,
-          perGroup: true,
-          raters: [raterSource(raters[0], valuesOf), raterSource(raters[1], valuesOf)] as const,
+        const { ordinalWeights } = get();
+        const common = { codebook, turns: layers.turns, fieldReviews: layers.fieldReviews, perGroup: true, ordinalWeights };
+        const sources = raterChoices(layers.layers).map((choice) => raterSource(choice, valuesOf));
+        const members = availablePanel(get().panelChoice, layers.layers);
+        const job = {
+          pair: { ...common, raters: [raterSource(raters[0], valuesOf), raterSource(raters[1], valuesOf)] as const },
+          panel: layers.layers.length > 0 ? { ...common, sources, panel: members.map((choice) => raterKey(raterSource(choice, valuesOf))) } : null,
         };
-        const report = await client.compute(input, (progress) => {
+        const { report, panel } = await client.compute(job, (progress) => {
           if (sequence === loadSequence) set({ progress });
         });
         if (sequence !== loadSequence) return;
@@ -126,6 +155,7 @@ export function createAgreementStore(
         set({
           status: 'ready',
           report,
+          panel,
           usedWorker: client.usesWorker,
           turnInfo: layers.turnInfo,
           datasetName: layers.datasetName,
@@ -148,6 +178,17 @@ export function createAgreementStore(
       set({ raters });
       if (datasetId !== null) await get().load(datasetId);
     },
+    async setPanel(members) {
+      const { datasetId } = get();
+      set({ panelChoice: [...members] });
+      if (datasetId !== null) await get().load(datasetId);
+    },
+    async setOrdinalWeights(ordinalWeights) {
+      const { datasetId } = get();
+      if (get().ordinalWeights === ordinalWeights) return;
+      set({ ordinalWeights });
+      if (datasetId !== null) await get().load(datasetId);
+    },
     setGroup(group) {
       set({ group, selectedCell: null });
     },
@@ -157,21 +198,20 @@ export function createAgreementStore(
     selectCell(cell) {
       set({ selectedCell: cell });
     },
+    async savePanelTable(kind, words) {
+      const { panel, datasetName } = get();
+      if (!panel) return;
+      await saveFile(kind, `${fileNameStem(datasetName)}-agreement-all-layers-${todayStamp()}.${kind}`, () => (kind === 'csv' ? panelCsv(panel, words) : panelMarkdown(panel, words)));
+    },
     async saveTable(kind, words) {
       const { report, datasetName, reportRaters, layers } = get();
       if (!report) return;
-      set({ save: { kind, status: 'working', path: null } });
-      try {
-        const content = kind === 'csv' ? agreementCsv(report, [raterColumnKey(reportRaters[0], layers), raterColumnKey(reportRaters[1], layers)]) : agreementMarkdown(report, words);
-        const result = await invoke('files.saveExport', { defaultName: `${fileNameStem(datasetName)}-agreement-${todayStamp()}.${kind}`, content, kind });
-        if (result.canceled || result.path === null) return set({ save: { kind, status: 'canceled', path: null } });
-        set({ save: { kind, status: 'saved', path: result.path } });
-      } catch (error) {
-        set({ save: { kind, status: 'error', path: null } });
-        reportError(error, 'notice.context.export');
-      }
+      await saveFile(kind, `${fileNameStem(datasetName)}-agreement-${todayStamp()}.${kind}`, () =>
+        kind === 'csv' ? agreementCsv(report, [raterColumnKey(reportRaters[0], layers), raterColumnKey(reportRaters[1], layers)]) : agreementMarkdown(report, words),
+      );
     },
-  }));
+  };
+  });
 }
 
 export const useAgreementStore = createAgreementStore();

@@ -4,7 +4,7 @@
  */
 import type { LayerAgreementReport, LayerAgreementRow } from '../../../../shared/agreement/review-layers';
 import { totalMissing } from '../../../../shared/agreement/review-layers';
-import { SPREADSHEET_FORMULA_START } from '../../../../shared/export/long-csv';
+import { csvCell, markdownCell } from './table-cells';
 import { formatCoefficient, formatInterval, formatPercent, INTERVAL_NOTE, NONE } from './format';
 
 /** Words the tables need, in the language the user reads. */
@@ -26,13 +26,6 @@ function csvHeader([raterA, raterB]: readonly [string, string]): string[] {
   ];
 }
 
-function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  // Group names are typed by users: a spreadsheet must not run one as a formula.
-  const text = typeof value === 'string' && SPREADSHEET_FORMULA_START.test(value) ? `'${value}` : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** `raterColumns` name the two missing-count columns (`missing_<rater>`); default llm and expert. */
 export function agreementCsv(report: LayerAgreementReport, raterColumns: readonly [string, string] = ['llm', 'expert']): string {
   const lines = [csvHeader(raterColumns).map(csvCell).join(',')];
@@ -51,11 +44,6 @@ export function agreementCsv(report: LayerAgreementReport, raterColumns: readonl
     }
   }
   return `${lines.join('\r\n')}\r\n`;
-}
-
-/** Untrusted names (a teacher model typed by a user) must not break the table. */
-function markdownCell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
 }
 
 export function agreementMarkdown(report: LayerAgreementReport, words: TableWords): string {

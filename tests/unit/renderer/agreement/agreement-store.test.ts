@@ -5,7 +5,9 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ALL_GROUP, reviewLayerAgreement } from '../../../../shared/agreement/review-layers';
+import { ALL_GROUP } from '../../../../shared/agreement/review-layers';
+import { computeAgreementJob } from '../../../../renderer/src/stores/agreement/compute-job';
+import type { AgreementJob } from '../../../../renderer/src/stores/agreement/protocol';
 import type { SaveExportArgs, SaveExportResult } from '../../../../shared/ipc/contract';
 import type { FieldReview } from '../../../../shared/model/review';
 import type { MaieuticDb } from '../../../../renderer/src/db/db';
@@ -52,7 +54,7 @@ async function seeded(): Promise<MaieuticDb> {
   return db;
 }
 
-const directClient = { usesWorker: false, compute: async (input: Parameters<typeof reviewLayerAgreement>[0]) => reviewLayerAgreement(input) };
+const directClient = { usesWorker: false, compute: async (job: AgreementJob) => computeAgreementJob(job, () => undefined) };
 
 describe('agreement store', () => {
   it('loads both layers, groups by the corrected teacher model and keeps what the cell list needs', async () => {
@@ -174,5 +176,56 @@ describe('agreement store: choosing the two raters', () => {
     await store.getState().load('ds1');
     expect(store.getState().reportRaters).toEqual(['pre', 'expert']);
     expect(intentOf(store)).toMatchObject({ items: 2, agreeing: 1 });
+  });
+
+  it('compares every layer at once: pairwise kappa, and Fleiss and alpha across the expert and the human layers by default', async () => {
+    const db = await withLayer();
+    const store = createAgreementStore(() => db, directClient, async () => ({ flushed: true }));
+    await store.getState().load('ds1');
+    const panel = store.getState().panel!;
+    expect(panel.sources).toEqual(['llm', 'expert', `layer:${LAYER}`]);
+    expect(panel.panel).toEqual(['expert', `layer:${LAYER}`]);
+    const intent = panel.groups[0].rows.find((row) => row.key === 'teacher_intent')!;
+    // llm × expert: turns 1, 3 (1 agrees); llm × layer: the same; expert × layer: both agree
+    expect(intent.pairs.map((pair) => [pair.a, pair.b, pair.items, pair.agreeing])).toEqual([
+      ['llm', 'expert', 2, 1],
+      ['llm', `layer:${LAYER}`, 2, 1],
+      ['expert', `layer:${LAYER}`, 2, 2],
+    ]);
+    expect(intent.panel?.fleiss.items).toBe(2);
+
+    await store.getState().setPanel(['pre', 'expert', `layer:${LAYER}`]);
+    expect(store.getState().panel?.panel).toEqual(['llm', 'expert', `layer:${LAYER}`]);
+    // By hand: turn 1 all guide_reasoning (P = 1), turn 3 summarize/check/check (P = 1/3): P̄ = 2/3;
+    // shares 3/6, 2/6, 1/6: P̄e = 7/18; κ = (2/3 − 7/18)/(11/18) = 5/11. Alpha: o(check, summarize)
+    // = 1 each way of n = 6 values, Do = 2/6; n_c = 3, 2, 1, De = (36 − 14)/30; α = 1 − (1/3)/(22/30) = 6/11.
+    const pooled = store.getState().panel!.groups[0].rows.find((row) => row.key === 'teacher_intent')!.panel!;
+    expect(pooled.fleiss.value).toBeCloseTo(5 / 11, 12);
+    expect(pooled.alpha.value).toBeCloseTo(6 / 11, 12);
+
+    await store.getState().savePanelTable('csv', { rowName: (row) => row.key, groupName: (group) => group, sourceName: (key) => key, headers: { field: 'F', fleiss: 'Fleiss', alpha: 'alpha' } });
+    const lines = saved[0].content.split('\r\n');
+    expect(saved[0].defaultName).toMatch(/-agreement-all-layers-\d{8}\.csv$/);
+    expect(lines[0]).toBe('group,field,code,coefficient,raters,items,excluded_items,agreeing,accuracy,value,weights,level,se,ci95_low,ci95_high,band_en,band_zh,reason');
+    expect(lines).toContain(`all,teacher_intent,,cohen,expert × layer:${LAYER},2,,2,1,1,none,,0,1,1,almost perfect,几乎完全一致,`);
+  });
+
+  it('switches ordinal fields to quadratic weights and back, in the pair report and the panel alike', async () => {
+    const db = await withLayer();
+    const store = createAgreementStore(() => db, directClient, async () => ({ flushed: true }));
+    await store.getState().load('ds1');
+    const guidance = () => store.getState().report?.groups[0].rows.find((row) => row.key === 'teacher_guidance_level');
+    expect(guidance()?.weights).toBe('linear');
+    await store.getState().setOrdinalWeights('quadratic');
+    expect(guidance()?.weights).toBe('quadratic');
+    expect(store.getState().panel?.groups[0].rows.find((row) => row.key === 'teacher_guidance_level')?.weights).toBe('quadratic');
+    expect(store.getState().report?.groups[0].rows.find((row) => row.key === 'teacher_intent')?.weights).toBe('none');
+  });
+
+  it('has no all-layers report without attached layers', async () => {
+    const db = await seeded();
+    const store = createAgreementStore(() => db, directClient, async () => ({ flushed: true }));
+    await store.getState().load('ds1');
+    expect(store.getState().panel).toBeNull();
   });
 });

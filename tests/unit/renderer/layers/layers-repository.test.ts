@@ -81,6 +81,19 @@ describe('annotation layer repository', () => {
     expect((await listLayers(db, datasetId)).map((layer) => layer.name)).toEqual(['Wang']);
   });
 
+  it("refuses a built-in rater's name in either language, whatever its case or spacing", async () => {
+    db = freshDb();
+    const { datasetId } = await datasetWithTwoDialogues(db);
+    const parsed = parsedFile('wang.jsonl', [annotated(1, 3, 'ask')]);
+    const matched = await prepare(db, datasetId, parsed);
+    for (const name of ['Expert (verified)', ' expert ', '专家（已核验）', 'llm pre-annotation', 'LLM 预标注']) {
+      await expect(attachLayer(db, { datasetId, name, kind: 'human', parsed, matched })).rejects.toThrow(/built-in rater/);
+    }
+    expect(await db.layers.count()).toBe(0);
+    await attachLayer(db, { datasetId, name: 'Expert Wang', kind: 'human', parsed, matched });
+    expect(await db.layers.count()).toBe(1);
+  });
+
   it('writes nothing when storage fails half-way', async () => {
     db = freshDb();
     const { datasetId } = await datasetWithTwoDialogues(db);

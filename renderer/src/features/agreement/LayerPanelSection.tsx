@@ -1,0 +1,180 @@
+import type { LayerPanelGroup, LayerPanelRow } from '../../../../shared/agreement/layer-panel';
+import type { Codebook } from '../../../../shared/codebook/types';
+import { formatCoefficient, formatPercent, NONE } from '../../stores/agreement/format';
+import type { RaterChoice } from '../../stores/agreement/rater-choice';
+import { categoryName, rowName } from './row-names';
+import type { AgreementTextApi } from './strings';
+
+interface LayerPanelSectionProps {
+  group: LayerPanelGroup;
+  codebook: Codebook;
+  text: AgreementTextApi;
+  /** every source, in the report's order, with its key in the report and its name */
+  sources: readonly { choice: RaterChoice; key: string; name: string; kind: string }[];
+  /** the keys of the sources the user pooled (the report follows once recomputed) */
+  pooled: readonly string[];
+  selectedKey: string | null;
+  onSelect: (key: string) => void;
+  onPool: (choices: RaterChoice[]) => void;
+}
+
+const bandOf = (band: { en: string; zh: string } | null, lang: 'zh' | 'en') => (band ? band[lang] : NONE);
+
+/** Every layer at once: Fleiss' κ and α per field across the pooled layers, then the pairwise κ matrix and per-label κ of the selected field. */
+export function LayerPanelSection({ group, codebook, text, sources, pooled, selectedKey, onSelect, onPool }: LayerPanelSectionProps) {
+  const { t, lang } = text;
+  const selected = group.rows.find((row) => row.key === selectedKey) ?? group.rows[0] ?? null;
+  const nameOf = (key: string) => sources.find((source) => source.key === key)?.name ?? key;
+  const toggle = (choice: RaterChoice, on: boolean) => {
+    const next = sources.filter((source) => (source.choice === choice ? on : pooled.includes(source.key))).map((source) => source.choice);
+    onPool(next);
+  };
+  return (
+    <section className="agreement-panel" data-testid="agreement-panel" aria-labelledby="agreement-panel-title">
+      <h2 id="agreement-panel-title">{t('panelTitle')}</h2>
+      <p className="muted">{t('panelIntro')}</p>
+      <fieldset className="agreement-controls" data-testid="agreement-panel-members">
+        <legend>{t('panelMembers')}</legend>
+        {sources.map((source) => (
+          <label key={source.choice}>
+            <input type="checkbox" data-testid="agreement-panel-member" data-source={source.key} checked={pooled.includes(source.key)} onChange={(event) => toggle(source.choice, event.target.checked)} />{' '}
+            {source.name}
+            {source.kind ? <span className="muted"> ({source.kind})</span> : null}
+          </label>
+        ))}
+      </fieldset>
+      {pooled.length < 2 && <p className="muted">{t('panelTooFew')}</p>}
+
+      <div className="agreement-table-wrap">
+        <table className="data-table agreement-table" data-testid="agreement-panel-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('field')}</th>
+              <th scope="col" className="numeric">{t('n')}</th>
+              <th scope="col" className="numeric">{t('fleissKappa')}</th>
+              <th scope="col">{t('band')}</th>
+              <th scope="col" className="numeric">{t('alpha')}</th>
+              <th scope="col">{t('band')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {group.rows.map((row) => (
+              <PanelRow key={row.key} row={row} codebook={codebook} text={text} selected={row.key === selected?.key} onSelect={onSelect} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {selected && (
+        <div className="agreement-detail">
+          <PairMatrix row={selected} codebook={codebook} text={text} sources={sources.map((source) => source.key)} nameOf={nameOf} />
+          {selected.panel && selected.panel.perCategory.length > 0 && <PerLabelTable row={selected} codebook={codebook} text={text} />}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function PanelRow({ row, codebook, text, selected: isSelected, onSelect }: { row: LayerPanelRow; codebook: Codebook; text: AgreementTextApi; selected: boolean; onSelect: (key: string) => void }) {
+  const { t, lang } = text;
+  const panel = row.panel;
+  return (
+    <tr className={`${isSelected ? 'selected' : ''} ${row.code !== null ? 'agreement-code-row' : ''}`} data-testid="agreement-panel-row" data-key={row.key} data-fleiss={panel?.fleiss.value ?? ''} data-alpha={panel?.alpha.value ?? ''} aria-selected={isSelected}>
+      <th scope="row">
+        <button type="button" className="link-button" onClick={() => onSelect(row.key)}>
+          {rowName(codebook, row, lang)}
+        </button>
+      </th>
+      <td className="numeric" title={panel ? t('completeItems', { n: panel.fleiss.items, excluded: panel.fleiss.excludedItems }) : undefined}>
+        {panel ? panel.fleiss.items : NONE}
+      </td>
+      <td className="numeric" data-testid="agreement-panel-fleiss" title={panel?.fleiss.reason ?? undefined}>
+        {formatCoefficient(panel?.fleiss.value ?? null)}
+      </td>
+      <td>{bandOf(panel?.fleissBand ?? null, lang)}</td>
+      <td className="numeric" data-testid="agreement-panel-alpha" title={panel?.alpha.reason ?? undefined}>
+        {panel ? `${formatCoefficient(panel.alpha.value)} (${t(`level.${row.level}`)}, n=${panel.alpha.items})` : NONE}
+      </td>
+      <td>{bandOf(panel?.alphaBand ?? null, lang)}</td>
+    </tr>
+  );
+}
+
+function PairMatrix({ row, codebook, text, sources, nameOf }: { row: LayerPanelRow; codebook: Codebook; text: AgreementTextApi; sources: readonly string[]; nameOf: (key: string) => string }) {
+  const { t, lang } = text;
+  const pairOf = (a: string, b: string) => row.pairs.find((pair) => (pair.a === a && pair.b === b) || (pair.a === b && pair.b === a));
+  return (
+    <table className="data-table pair-matrix" data-testid="agreement-pair-matrix" data-key={row.key}>
+      <caption>
+        <strong>{t('pairMatrixTitle', { field: rowName(codebook, row, lang) })}</strong> {t('pairMatrixCaption')}
+      </caption>
+      <thead>
+        <tr>
+          <td />
+          {sources.map((key) => (
+            <th key={key} scope="col">
+              {nameOf(key)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {sources.map((rowKey) => (
+          <tr key={rowKey}>
+            <th scope="row">{nameOf(rowKey)}</th>
+            {sources.map((columnKey) => {
+              if (rowKey === columnKey) return <td key={columnKey} className="numeric muted">{NONE}</td>;
+              const pair = pairOf(rowKey, columnKey);
+              if (!pair) return <td key={columnKey} />;
+              const shown = pair.kappa.value === null ? formatPercent(pair.accuracy) : formatCoefficient(pair.kappa.value);
+              return (
+                <td
+                  key={columnKey}
+                  className="numeric"
+                  data-testid="agreement-pair-cell"
+                  data-a={rowKey}
+                  data-b={columnKey}
+                  data-kappa={pair.kappa.value ?? ''}
+                  data-items={pair.items}
+                  title={pair.kappa.reason ?? t('pairCell', { a: nameOf(rowKey), b: nameOf(columnKey), kappa: formatCoefficient(pair.kappa.value), n: pair.items, agreeing: pair.agreeing })}
+                >
+                  {shown} <span className="muted">(n={pair.items})</span>
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function PerLabelTable({ row, codebook, text }: { row: LayerPanelRow; codebook: Codebook; text: AgreementTextApi }) {
+  const { t, lang } = text;
+  const categories = row.panel?.perCategory ?? [];
+  return (
+    <table className="data-table" data-testid="agreement-per-label" data-key={row.key}>
+      <caption>
+        <strong>{t('perLabelTitle', { field: rowName(codebook, row, lang) })}</strong>
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('label')}</th>
+          <th scope="col" className="numeric">{t('share')}</th>
+          <th scope="col" className="numeric">{t('labelKappa')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {categories.map((category, index) => (
+          <tr key={category.category} data-testid="agreement-per-label-row" data-category={category.category} data-kappa={category.value ?? ''}>
+            <th scope="row">{categoryName(codebook, row, index, lang)}</th>
+            <td className="numeric">{formatPercent(category.proportion)}</td>
+            <td className="numeric" title={category.reason ?? undefined}>
+              {formatCoefficient(category.value)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The all-layers comparison as files: CSV in long form (one row per group × field × coefficient
+ * × rater pair or panel, full precision) and Markdown (per group a table of fields × pairwise κ,
+ * Fleiss' κ and α across the panel, rounded, ready for a paper).
+ */
+import type { LayerPanelReport, LayerPanelRow } from '../../../../shared/agreement/layer-panel';
+import type { AgreementResult } from '../../../../shared/agreement/types';
+import { csvCell, markdownCell } from './table-cells';
+import { formatCoefficient, NONE } from './format';
+
+export interface PanelWords {
+  rowName: (row: LayerPanelRow) => string;
+  groupName: (group: string) => string;
+  /** a source by its key (`llm`, `expert`, `layer:<id>`), as the reader knows it */
+  sourceName: (key: string) => string;
+  headers: { field: string; fleiss: string; alpha: string };
+}
+
+const CSV_HEADER = ['group', 'field', 'code', 'coefficient', 'raters', 'items', 'excluded_items', 'agreeing', 'accuracy', 'value', 'weights', 'level', 'se', 'ci95_low', 'ci95_high', 'band_en', 'band_zh', 'reason'];
+
+function resultCells(result: AgreementResult, band: { en: string; zh: string } | null): (string | number | null)[] {
+  return [result.value, result.weights, result.level, result.se, result.ci95?.[0] ?? null, result.ci95?.[1] ?? null, band?.en ?? null, band?.zh ?? null, result.reason];
+}
+
+export function panelCsv(report: LayerPanelReport, words: Pick<PanelWords, 'sourceName'>): string {
+  const lines = [CSV_HEADER.join(',')];
+  const push = (cells: (string | number | null)[]) => lines.push(cells.map(csvCell).join(','));
+  for (const group of report.groups) {
+    for (const row of group.rows) {
+      for (const pair of row.pairs) {
+        const raters = `${words.sourceName(pair.a)} × ${words.sourceName(pair.b)}`;
+        push([group.group, row.fieldId, row.code, 'cohen', raters, pair.items, null, pair.agreeing, pair.accuracy, ...resultCells(pair.kappa, pair.band)]);
+      }
+      if (!row.panel) continue;
+      const raters = row.panel.raters.map(words.sourceName).join(' + ');
+      const { fleiss, alpha } = row.panel;
+      push([group.group, row.fieldId, row.code, 'fleiss', raters, fleiss.items, fleiss.excludedItems, null, null, ...resultCells(fleiss, row.panel.fleissBand)]);
+      push([group.group, row.fieldId, row.code, 'krippendorff', raters, alpha.items, null, null, null, ...resultCells(alpha, row.panel.alphaBand)]);
+      for (const category of row.panel.perCategory) {
+        push([group.group, row.fieldId, row.code, `fleiss:${category.category}`, raters, fleiss.items, fleiss.excludedItems, null, category.proportion, category.value, null, null, category.se, null, null, null, null, category.reason]);
+      }
+    }
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+function valueWithItems(result: AgreementResult): string {
+  return result.value === null ? NONE : `${formatCoefficient(result.value)} (n=${result.items})`;
+}
+
+export function panelMarkdown(report: LayerPanelReport, words: PanelWords): string {
+  const sections = report.groups.map((group) => {
+    const pairs = group.rows[0]?.pairs ?? [];
+    const panelNames = report.panel.map(words.sourceName).join(' + ');
+    const head = [
+      words.headers.field,
+      ...pairs.map((pair) => `κ ${words.sourceName(pair.a)} × ${words.sourceName(pair.b)}`),
+      ...(report.panel.length >= 2 ? [`${words.headers.fleiss} (${panelNames})`, `${words.headers.alpha} (${panelNames})`] : []),
+    ];
+    const lines = [`### ${markdownCell(words.groupName(group.group))}`, '', `| ${head.map(markdownCell).join(' | ')} |`, `|${head.map((_, index) => (index === 0 ? ' --- ' : ' ---: ')).join('|')}|`];
+    for (const row of group.rows) {
+      const cells = [words.rowName(row), ...row.pairs.map((pair) => valueWithItems(pair.kappa)), ...(row.panel ? [valueWithItems(row.panel.fleiss), valueWithItems(row.panel.alpha)] : [])];
+      lines.push(`| ${cells.map(markdownCell).join(' | ')} |`);
+    }
+    return lines.join('\n');
+  });
+  return `${sections.join('\n\n')}\n`;
+}

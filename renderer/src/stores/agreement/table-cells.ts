@@ -1,0 +1,13 @@
+import { SPREADSHEET_FORMULA_START } from '../../../../shared/export/long-csv';
+
+/** One CSV cell; a text a spreadsheet would run as a formula (a user-typed name) is quoted with a leading apostrophe. */
+export function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  const text = typeof value === 'string' && SPREADSHEET_FORMULA_START.test(value) ? `'${value}` : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Untrusted names (a teacher model typed by a user) must not break a Markdown table. */
+export function markdownCell(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+}
