@@ -50,10 +50,15 @@ export function completePanel(data: ItemCounts): CompletePanel {
 
 /** Why a panel coefficient cannot be computed before looking at the ratings, or null. */
 export function panelShortfall(data: ItemCounts, panel: CompletePanel): string | null {
-  if (data.raters < 2) return `There ${data.raters === 1 ? 'is 1 rater' : `are ${data.raters} raters`}; agreement needs at least two.`;
-  if (panel.positions.length < 2) {
-    const rated = panel.positions.length === 0 ? 'No item was' : 'Only 1 item was';
-    return `${rated} rated by all ${data.raters} raters; the coefficient needs at least two complete items (incomplete items are left out).`;
+  return panelShortfallOf(data.raters, panel.positions.length);
+}
+
+/** The same, from the panel size and the number of items every rater rated. */
+export function panelShortfallOf(raters: number, completeItems: number): string | null {
+  if (raters < 2) return `There ${raters === 1 ? 'is 1 rater' : `are ${raters} raters`}; agreement needs at least two.`;
+  if (completeItems < 2) {
+    const rated = completeItems === 0 ? 'No item was' : 'Only 1 item was';
+    return `${rated} rated by all ${raters} raters; the coefficient needs at least two complete items (incomplete items are left out).`;
   }
   return null;
 }

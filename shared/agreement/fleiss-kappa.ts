@@ -1,5 +1,5 @@
-import { completePanel, panelCategorySums, panelShortfall } from './complete-panel';
-import { missingRatings } from './item-counts';
+import { completePanel, panelShortfallOf } from './complete-panel';
+import { countRowsOf, missingOfRows, type CountRows } from './count-rows';
 import { normalTwoSided } from './normal-distribution';
 import { quoteList, resultFrame } from './result';
 import type { AgreementResult, ChanceCorrectedParts, ItemCounts } from './types';
@@ -31,8 +31,8 @@ export interface FleissKappaResult extends AgreementResult, ChanceCorrectedParts
   /** p_j per category of the full list */
   proportions: number[];
   perCategory: CategoryAgreement[];
-  /** P_i of each item used: `positions` index the items of the data, `agreement` holds P_i aligned with them */
-  perItem: { positions: Int32Array; agreement: Float64Array };
+  /** P_i of each item used: `positions` index the items of the data, `agreement` holds P_i aligned with them (absent when computed from count rows) */
+  perItem?: { positions: Int32Array; agreement: Float64Array };
 }
 
 function categoryAgreement(category: string, proportion: number, sumOfSquares: number, n: number, m: number): CategoryAgreement {
@@ -46,27 +46,59 @@ function categoryAgreement(category: string, proportion: number, sumOfSquares: n
   return { ...frame, value, se, z, pTwoSided: normalTwoSided(z), reason: null };
 }
 
-export function fleissKappa(data: ItemCounts): FleissKappaResult {
+/** Fleiss' kappa of an ItemCounts, with P_i per item (`perItem`). */
+export function fleissKappa(data: ItemCounts): FleissKappaResult & Required<Pick<FleissKappaResult, 'perItem'>> {
   const panel = completePanel(data);
+  return { ...fleissKappaOfRows(countRowsOf(data)), perItem: { positions: panel.positions, agreement: panel.itemAgreement } };
+}
+
+/**
+ * Fleiss' kappa from distinct rows and their multiplicities (count-rows.ts): the same numbers as
+ * fleissKappa, without `perItem`. Only rows rated by the whole panel (m ratings) are items.
+ */
+export function fleissKappaOfRows(data: CountRows): FleissKappaResult {
   const m = data.raters;
-  const n = panel.positions.length;
+  const k = data.categories.length;
+  let n = 0;
+  let excludedItems = 0;
+  let agreementSum = 0;
+  const totals = new Array<number>(k).fill(0);
+  const squares = new Array<number>(k).fill(0);
+  data.rows.forEach((row, index) => {
+    const times = data.times[index];
+    let total = 0;
+    let rowSquares = 0;
+    for (const count of row) {
+      total += count;
+      rowSquares += count * count;
+    }
+    // the tolerance of completePanel: counts of a counts layout may be fractional
+    if (m < 2 || Math.abs(total - m) > 1e-9 * m) {
+      excludedItems += times;
+      return;
+    }
+    n += times;
+    agreementSum += (times * (rowSquares - m)) / (m * (m - 1));
+    for (let j = 0; j < k; j++) {
+      totals[j] += times * row[j];
+      squares[j] += times * row[j] * row[j];
+    }
+  });
   const result: FleissKappaResult = {
-    ...resultFrame({ coefficient: 'fleiss', items: n, raters: m, missing: missingRatings(data) }),
+    ...resultFrame({ coefficient: 'fleiss', items: n, raters: m, missing: missingOfRows(data) }),
     coefficient: 'fleiss',
     observed: null,
     expected: null,
-    excludedItems: panel.excludedItems,
+    excludedItems,
     z: null,
     pTwoSided: null,
     proportions: [],
     perCategory: [],
-    perItem: { positions: panel.positions, agreement: panel.itemAgreement },
   };
-  const shortfall = panelShortfall(data, panel);
+  const shortfall = panelShortfallOf(m, n);
   if (shortfall) return { ...result, reason: shortfall };
-  const { totals, squares } = panelCategorySums(data, panel);
   const proportions = totals.map((total) => total / (n * m));
-  const observed = panel.meanAgreement;
+  const observed = agreementSum / n;
   const expected = proportions.reduce((sum, p) => sum + p * p, 0);
   const perCategory = data.categories.map((category, j) => categoryAgreement(category, proportions[j], squares[j], n, m));
   const described = { ...result, observed, expected, proportions, perCategory };

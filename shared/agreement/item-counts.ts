@@ -141,3 +141,4 @@ export function categoryTotals(data: ItemCounts): number[] {
   for (const row of data.counts) row.forEach((count, category) => (totals[category] += count));
   return totals;
 }
+

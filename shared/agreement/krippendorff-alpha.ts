@@ -1,4 +1,5 @@
-import { missingRatings, rowTotal } from './item-counts';
+import { countRowsOf, itemCountOf, missingOfRows, type CountRows } from './count-rows';
+import { rowTotal } from './item-counts';
 import { levelDistances } from './krippendorff-distance';
 import { quoteList, resultFrame } from './result';
 import type { AgreementResult, AlphaLevel, ItemCounts, LevelName } from './types';
@@ -29,36 +30,50 @@ export interface KrippendorffAlphaResult extends AgreementResult {
 export type AlphaMetric = AlphaLevel | { name: 'custom' | 'masi'; squaredDistance: readonly (readonly number[])[] };
 
 export function coincidenceMatrix(data: ItemCounts): { coincidence: number[][]; pairableItems: number } {
+  return coincidenceOfRows(countRowsOf(data));
+}
+
+/** The coincidence matrix from distinct rows: each row added once, times the items holding it. */
+export function coincidenceOfRows(data: CountRows): { coincidence: number[][]; pairableItems: number } {
   const k = data.categories.length;
   const coincidence = Array.from({ length: k }, () => Array.from({ length: k }, () => 0));
   let pairableItems = 0;
-  for (const row of data.counts) {
+  data.rows.forEach((row, index) => {
     const m = rowTotal(row);
-    if (m < 2) continue;
-    pairableItems++;
+    if (m < 2) return;
+    const times = data.times[index];
+    pairableItems += times;
     for (let c = 0; c < k; c++) {
       if (row[c] === 0) continue;
-      for (let d = 0; d < k; d++) coincidence[c][d] += (row[c] * (row[d] - (c === d ? 1 : 0))) / (m - 1);
+      for (let d = 0; d < k; d++) {
+        if (row[d] === 0) continue;
+        coincidence[c][d] += (times * row[c] * (row[d] - (c === d ? 1 : 0))) / (m - 1);
+      }
     }
-  }
+  });
   return { coincidence, pairableItems };
 }
 
 export function krippendorffAlpha(data: ItemCounts, metric: AlphaMetric = 'nominal', options: { scores?: readonly number[] } = {}): KrippendorffAlphaResult {
-  const { coincidence, pairableItems } = coincidenceMatrix(data);
+  return krippendorffAlphaOfRows(countRowsOf(data), metric, options);
+}
+
+/** Krippendorff's alpha from distinct rows and their multiplicities (count-rows.ts): the same numbers as krippendorffAlpha. */
+export function krippendorffAlphaOfRows(data: CountRows, metric: AlphaMetric = 'nominal', options: { scores?: readonly number[] } = {}): KrippendorffAlphaResult {
+  const { coincidence, pairableItems } = coincidenceOfRows(data);
   const marginals = coincidence.map((row) => row.reduce((sum, value) => sum + value, 0));
   const n = marginals.reduce((sum, value) => sum + value, 0);
   const level: LevelName = typeof metric === 'string' ? metric : metric.name;
   const outcome = typeof metric === 'string' ? levelDistances(metric, data.categories, marginals, options.scores) : { matrix: metric.squaredDistance.map((row) => [...row]) };
   const result: KrippendorffAlphaResult = {
-    ...resultFrame({ coefficient: 'krippendorff', level, items: pairableItems, raters: data.raters, missing: missingRatings(data) }),
+    ...resultFrame({ coefficient: 'krippendorff', level, items: pairableItems, raters: data.raters, missing: missingOfRows(data) }),
     coefficient: 'krippendorff',
     observedDisagreement: null,
     expectedDisagreement: null,
     pairableValues: n,
     coincidence,
     distance: 'matrix' in outcome ? outcome.matrix : null,
-    excludedItems: data.counts.length - pairableItems,
+    excludedItems: itemCountOf(data) - pairableItems,
   };
   if ('reason' in outcome) return { ...result, reason: outcome.reason };
   const distance = outcome.matrix;

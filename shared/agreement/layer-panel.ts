@@ -16,28 +16,17 @@
  *   kappa and nominal alpha; a label-set field gets one absent/present table per code (rows
  *   `field:code`), and its own row holds exact-set accuracy per pair and MASI alpha for the panel.
  */
-import type { Codebook, FieldDef, FieldType } from '../codebook/types';
-import { fieldAppliesTo } from '../codebook/lookup';
-import { cohenKappa } from './cohen-kappa';
-import { fleissKappa, type CategoryAgreement } from './fleiss-kappa';
+import type { Codebook, FieldType } from '../codebook/types';
+import { cohenKappaFromConfusion } from './cohen-kappa';
+import { encodeLayers, raterKey, type EncodedField, type EncodedLayers, type RaterSource, type ReviewLayerReview, type ReviewLayerTurn } from './encoded-layers';
+import type { CountRows } from './count-rows';
+import { fleissKappaOfRows, type CategoryAgreement } from './fleiss-kappa';
 import { landisKochWords } from './interpretation';
-import { krippendorffAlpha } from './krippendorff-alpha';
-import { binaryTablesPerCategory, labelSetTableFromLabels, type LabelSetTable } from './label-sets';
-import { labelSetAlpha } from './masi-distance';
-import { itemCounts, ratingTableFromLabels, selectRaters } from './rating-table';
+import { krippendorffAlphaOfRows } from './krippendorff-alpha';
+import { BINARY_CATEGORIES } from './label-sets';
+import { masiDistance } from './masi-distance';
 import { toAgreementResult } from './result';
-import {
-  comparableFields,
-  effectiveSpeaker,
-  indexReviews,
-  raterKey,
-  sourceRating,
-  turnGroups,
-  type RaterSource,
-  type ReviewLayerReview,
-  type ReviewLayerTurn,
-} from './review-layers';
-import type { AgreementResult, AlphaLevel, RatingTable, WeightScheme } from './types';
+import type { AgreementResult, AlphaLevel, ConfusionMatrix, WeightScheme } from './types';
 
 export interface LayerPanelInput {
   codebook: Codebook;
@@ -116,71 +105,177 @@ export interface LayerPanelReport {
   groups: LayerPanelGroup[];
 }
 
-interface FieldRatings {
-  turnIds: string[];
-  /** ratings[item][source]: the codes, or null when missing */
-  ratings: (readonly string[] | null)[][];
-  missing: Record<string, number>;
-  excluded: number;
+/**
+ * One field in one group as a histogram of rating tuples: each distinct tuple of the sources'
+ * values (negative: missing) once, with the number of turns that have it. Every number of the
+ * report depends on a turn only through its tuple, so the turns are read once per field and
+ * group, and each pair, the panel and each code of a set field are counted from the few
+ * distinct tuples instead of from 100,000 turns each.
+ */
+interface Tuples {
+  values: Int32Array[];
+  counts: number[];
 }
 
-function collectRatings(field: FieldDef, turns: readonly ReviewLayerTurn[], reviewsOf: ReturnType<typeof indexReviews>, sources: readonly RaterSource[], keys: readonly string[]): FieldRatings {
-  const collected: FieldRatings = { turnIds: [], ratings: [], missing: Object.fromEntries(keys.map((key) => [key, 0])), excluded: 0 };
-  for (const turn of turns) {
-    const reviews = reviewsOf.get(turn.id);
-    if (!fieldAppliesTo(field, effectiveSpeaker(turn, reviews))) {
-      collected.excluded++;
+/** Groups `tuple` values keyed by `keyOf`, adding counts; numeric keys when `base`^m is exact, strings otherwise. */
+class TupleCounter {
+  private readonly numeric: boolean;
+  private readonly index = new Map<number | string, number>();
+  readonly tuples: Tuples = { values: [], counts: [] };
+
+  constructor(
+    private readonly base: number,
+    private readonly width: number,
+  ) {
+    this.numeric = Number.isSafeInteger(base ** width);
+  }
+
+  add(tuple: Int32Array, count: number): void {
+    let key: number | string;
+    if (this.numeric) {
+      key = 0;
+      for (let at = 0; at < this.width; at++) key = key * this.base + (tuple[at] < 0 ? 0 : tuple[at] + 1);
+    } else key = tuple.join(',');
+    const at = this.index.get(key);
+    if (at !== undefined) {
+      this.tuples.counts[at] += count;
+      return;
+    }
+    this.index.set(key, this.tuples.counts.length);
+    this.tuples.values.push(Int32Array.from(tuple));
+    this.tuples.counts.push(count);
+  }
+}
+
+/** Below this many possible tuples a group's tuples are found through an array of slots rather than a Map. */
+const SLOT_ARRAY_LIMIT = 1 << 18;
+
+/** The tuples of the group's turns the field applies to, and how many it does not apply to. */
+function groupTuples(field: EncodedField, groupTurns: Int32Array): { tuples: Tuples; items: number; excluded: number } {
+  const m = field.values.length;
+  const base = (field.isSet ? field.sets.length : field.categories.length) + 1;
+  const range = base ** m;
+  const tuple = new Int32Array(m);
+  let items = 0;
+  if (range > SLOT_ARRAY_LIMIT) {
+    const counter = new TupleCounter(base, m);
+    for (const turn of groupTurns) {
+      if (field.applies[turn] === 0) continue;
+      items++;
+      for (let source = 0; source < m; source++) tuple[source] = field.values[source][turn];
+      counter.add(tuple, 1);
+    }
+    return { tuples: counter.tuples, items, excluded: groupTurns.length - items };
+  }
+  const slots = new Int32Array(range).fill(-1);
+  const tuples: Tuples = { values: [], counts: [] };
+  for (const turn of groupTurns) {
+    if (field.applies[turn] === 0) continue;
+    items++;
+    let key = 0;
+    for (let source = 0; source < m; source++) {
+      const value = field.values[source][turn];
+      key = key * base + (value < 0 ? 0 : value + 1);
+    }
+    const slot = slots[key];
+    if (slot >= 0) {
+      tuples.counts[slot]++;
       continue;
     }
-    const review = reviews?.get(field.id);
-    const decided = review !== undefined && review.decision !== 'unsure' ? review : undefined;
-    const row = sources.map((source, index) => {
-      const rating = source.kind === 'expert' && !decided ? null : sourceRating(source, turn, field, decided);
-      if (rating === null || 'missing' in rating) {
-        collected.missing[keys[index]]++;
-        return null;
-      }
-      return rating.value;
-    });
-    collected.turnIds.push(turn.id);
-    collected.ratings.push(row);
+    slots[key] = tuples.counts.length;
+    const values = new Int32Array(m);
+    for (let source = 0; source < m; source++) values[source] = field.values[source][turn];
+    tuples.values.push(values);
+    tuples.counts.push(1);
   }
-  return collected;
+  return { tuples, items, excluded: groupTurns.length - items };
 }
 
-function pairsOf(keys: readonly string[]): [number, number][] {
+/** The same turns' tuples with every value passed through `map` (negative stays missing). */
+function mapTuples(tuples: Tuples, categories: number, map: (value: number) => number): Tuples {
+  const width = tuples.values[0]?.length ?? 0;
+  const counter = new TupleCounter(categories + 1, width);
+  const mapped = new Int32Array(width);
+  tuples.values.forEach((tuple, index) => {
+    for (let at = 0; at < width; at++) mapped[at] = tuple[at] < 0 ? -1 : map(tuple[at]);
+    counter.add(mapped, tuples.counts[index]);
+  });
+  return counter.tuples;
+}
+
+function missingBySource(tuples: Tuples, keys: readonly string[]): Record<string, number> {
+  const missing = Object.fromEntries(keys.map((key) => [key, 0]));
+  tuples.values.forEach((tuple, index) => {
+    keys.forEach((key, source) => {
+      if (tuple[source] < 0) missing[key] += tuples.counts[index];
+    });
+  });
+  return missing;
+}
+
+function pairAgreement(key: string, keys: readonly string[], tuples: Tuples, a: number, b: number, categories: readonly string[], weights: WeightScheme): PairAgreement {
+  const k = categories.length;
+  const counts = Array.from({ length: k }, () => new Array<number>(k).fill(0));
+  let items = 0;
+  let agreeing = 0;
+  let excludedItems = 0;
+  let missing = 0;
+  tuples.values.forEach((tuple, index) => {
+    const times = tuples.counts[index];
+    const x = tuple[a];
+    const y = tuple[b];
+    if (x < 0) missing += times;
+    if (y < 0) missing += times;
+    if (x < 0 || y < 0) {
+      excludedItems += times;
+      return;
+    }
+    counts[x][y] += times;
+    items += times;
+    if (x === y) agreeing += times;
+  });
+  const confusion: ConfusionMatrix = { categories, raters: [keys[a], keys[b]], counts, items, excludedItems, missing };
+  const kappa = toAgreementResult({ ...cohenKappaFromConfusion(confusion, weights), field: key });
+  return { a: keys[a], b: keys[b], items, agreeing, accuracy: items > 0 ? agreeing / items : null, kappa, band: landisKochWords(kappa.value) };
+}
+
+/** Items × categories counts of the panel's ratings, as distinct rows with multiplicities. */
+function panelRows(tuples: Tuples, panelColumns: readonly number[], categories: readonly string[]): CountRows {
+  const k = categories.length;
+  const byRow = new Map<string, number>();
+  const rows: number[][] = [];
+  const times: number[] = [];
+  tuples.values.forEach((tuple, index) => {
+    const row = new Array<number>(k).fill(0);
+    for (const column of panelColumns) if (tuple[column] >= 0) row[tuple[column]]++;
+    const name = row.join(',');
+    const at = byRow.get(name);
+    if (at === undefined) {
+      byRow.set(name, rows.length);
+      rows.push(row);
+      times.push(tuples.counts[index]);
+    } else times[at] += tuples.counts[index];
+  });
+  return { categories, raters: panelColumns.length, rows, times };
+}
+
+function pairsOf(count: number): [number, number][] {
   const pairs: [number, number][] = [];
-  for (let a = 0; a < keys.length; a++) for (let b = a + 1; b < keys.length; b++) pairs.push([a, b]);
+  for (let a = 0; a < count; a++) for (let b = a + 1; b < count; b++) pairs.push([a, b]);
   return pairs;
 }
 
-function agreeingOf(table: RatingTable, a: number, b: number): { items: number; agreeing: number } {
-  let items = 0;
-  let agreeing = 0;
-  for (const row of table.ratings) {
-    const left = row[a];
-    const right = row[b];
-    if (left === null || right === null) continue;
-    items++;
-    if (left === right) agreeing++;
-  }
-  return { items, agreeing };
-}
+type RowBase = Omit<LayerPanelRow, 'pairs' | 'panel' | 'level' | 'missing'>;
 
-function labelledRow(base: Omit<LayerPanelRow, 'pairs' | 'panel' | 'level'>, table: RatingTable, panelKeys: readonly string[], level: Exclude<PanelLevel, 'masi'>): LayerPanelRow {
-  const keys = table.raters;
-  const pairs = pairsOf(keys).map(([a, b]): PairAgreement => {
-    const { items, agreeing } = agreeingOf(table, a, b);
-    const kappa = toAgreementResult({ ...cohenKappa(table, { raters: [keys[a], keys[b]], weights: base.weights }), field: base.key });
-    return { a: keys[a], b: keys[b], items, agreeing, accuracy: items > 0 ? agreeing / items : null, kappa, band: landisKochWords(kappa.value) };
-  });
+function labelledRow(base: RowBase, keys: readonly string[], tuples: Tuples, panelColumns: readonly number[], level: Exclude<PanelLevel, 'masi'>): LayerPanelRow {
+  const pairs = pairsOf(keys.length).map(([a, b]) => pairAgreement(base.key, keys, tuples, a, b, base.categories, base.weights));
   let panel: PanelAgreement | null = null;
-  if (panelKeys.length >= 2) {
-    const counts = itemCounts(selectRaters(table, panelKeys));
-    const fleiss = fleissKappa(counts);
-    const alpha = toAgreementResult({ ...krippendorffAlpha(counts, level), field: base.key });
+  if (panelColumns.length >= 2) {
+    const counts = panelRows(tuples, panelColumns, base.categories);
+    const fleiss = fleissKappaOfRows(counts);
+    const alpha = toAgreementResult({ ...krippendorffAlphaOfRows(counts, level), field: base.key });
     panel = {
-      raters: panelKeys,
+      raters: panelColumns.map((index) => keys[index]),
       fleiss: { ...toAgreementResult({ ...fleiss, field: base.key }), excludedItems: fleiss.excludedItems },
       fleissBand: landisKochWords(fleiss.value),
       perCategory: fleiss.perCategory,
@@ -188,45 +283,32 @@ function labelledRow(base: Omit<LayerPanelRow, 'pairs' | 'panel' | 'level'>, tab
       alphaBand: landisKochWords(alpha.value),
     };
   }
-  return { ...base, level, pairs, panel };
+  return { ...base, missing: missingBySource(tuples, keys), level, pairs, panel };
 }
 
-function sameSet(left: readonly number[], right: readonly number[]): boolean {
-  return left.length === right.length && left.every((code, index) => code === right[index]);
-}
+const SET_KAPPA_REASON = 'A label-set field has no single kappa: each code has its own (absent/present); accuracy here is exact-set agreement.';
 
-function setFieldOwnRow(base: Omit<LayerPanelRow, 'pairs' | 'panel' | 'level'>, table: LabelSetTable, panelKeys: readonly string[]): LayerPanelRow {
-  const keys = table.raters;
-  const pairs = pairsOf(keys).map(([a, b]): PairAgreement => {
-    let items = 0;
+/** Exact-set accuracy per pair and Krippendorff's alpha with the MASI distance across the panel (sets are the categories). */
+function setFieldOwnRow(base: RowBase, field: EncodedField, keys: readonly string[], tuples: Tuples, panelColumns: readonly number[]): LayerPanelRow {
+  const pairs = pairsOf(keys.length).map(([a, b]): PairAgreement => {
+    let both = 0;
     let agreeing = 0;
-    for (const row of table.ratings) {
-      const left = row[a];
-      const right = row[b];
-      if (left === null || right === null) continue;
-      items++;
-      if (sameSet(left, right)) agreeing++;
-    }
-    const kappa: AgreementResult = {
-      field: base.key,
-      coefficient: 'cohen',
-      weights: 'none',
-      level: null,
-      value: null,
-      se: null,
-      ci95: null,
-      items,
-      raters: 2,
-      missing: 0,
-      reason: 'A label-set field has no single kappa: each code has its own (absent/present); accuracy here is exact-set agreement.',
-    };
-    return { a: keys[a], b: keys[b], items, agreeing, accuracy: items > 0 ? agreeing / items : null, kappa, band: null };
+    tuples.values.forEach((tuple, index) => {
+      if (tuple[a] < 0 || tuple[b] < 0) return;
+      both += tuples.counts[index];
+      if (tuple[a] === tuple[b]) agreeing += tuples.counts[index];
+    });
+    const kappa: AgreementResult = { field: base.key, coefficient: 'cohen', weights: 'none', level: null, value: null, se: null, ci95: null, items: both, raters: 2, missing: 0, reason: SET_KAPPA_REASON };
+    return { a: keys[a], b: keys[b], items: both, agreeing, accuracy: both > 0 ? agreeing / both : null, kappa, band: null };
   });
   let panel: PanelAgreement | null = null;
-  if (panelKeys.length >= 2) {
-    const columns = panelKeys.map((key) => keys.indexOf(key));
-    const panelTable: LabelSetTable = { ...table, raters: panelKeys, ratings: table.ratings.map((row) => columns.map((column) => row[column])) };
-    const alpha = toAgreementResult({ ...labelSetAlpha(panelTable), field: base.key });
+  if (panelColumns.length >= 2) {
+    // Every distinct set met in the field is a category; sets nobody in the panel used add nothing to alpha.
+    const setNames = field.sets.map((set) => (set.length === 0 ? '∅' : set.map((label) => field.categories[label]).join('+')));
+    const categories = setNames.length > 0 ? setNames : ['∅'];
+    const counts = panelRows(tuples, panelColumns, categories);
+    const squaredDistance = field.sets.length > 0 ? field.sets.map((left) => field.sets.map((right) => masiDistance(left, right))) : [[0]];
+    const alpha = toAgreementResult({ ...krippendorffAlphaOfRows(counts, { name: 'masi', squaredDistance }), field: base.key });
     const fleiss = {
       field: base.key,
       coefficient: 'fleiss' as const,
@@ -236,56 +318,69 @@ function setFieldOwnRow(base: Omit<LayerPanelRow, 'pairs' | 'panel' | 'level'>, 
       se: null,
       ci95: null,
       items: 0,
-      raters: panelKeys.length,
+      raters: panelColumns.length,
       missing: 0,
       reason: "Fleiss' kappa needs one label per rating: see each code's row; alpha here uses the MASI set distance.",
       excludedItems: 0,
     };
-    panel = { raters: panelKeys, fleiss, fleissBand: null, perCategory: [], alpha, alphaBand: landisKochWords(alpha.value) };
+    panel = { raters: panelColumns.map((index) => keys[index]), fleiss, fleissBand: null, perCategory: [], alpha, alphaBand: landisKochWords(alpha.value) };
   }
-  return { ...base, level: 'masi', pairs, panel };
+  return { ...base, missing: missingBySource(tuples, keys), level: 'masi', pairs, panel };
 }
 
-function fieldRows(field: FieldDef, ratings: FieldRatings, keys: readonly string[], panelKeys: readonly string[], ordinalWeights: WeightScheme): LayerPanelRow[] {
-  const categories = field.labels.map((label) => label.code);
-  const base = { fieldId: field.id, fieldType: field.type, items: ratings.turnIds.length, excluded: ratings.excluded, missing: ratings.missing };
-  if (field.type !== 'set') {
-    const table = ratingTableFromLabels({ categories, raters: keys, items: ratings.turnIds, labels: ratings.ratings.map((row) => row.map((codes) => codes?.[0] ?? null)) });
-    const weights: WeightScheme = field.type === 'ordinal' ? ordinalWeights : 'none';
-    return [labelledRow({ ...base, key: field.id, code: null, categories, weights }, table, panelKeys, field.type === 'ordinal' ? 'ordinal' : 'nominal')];
+function fieldRows(encoded: EncodedLayers, field: EncodedField, groupTurns: Int32Array, panelColumns: readonly number[], ordinalWeights: WeightScheme): LayerPanelRow[] {
+  const def = field.field;
+  const keys = encoded.sourceKeys;
+  const { tuples, items, excluded } = groupTuples(field, groupTurns);
+  const base = { fieldId: def.id, fieldType: def.type, items, excluded };
+  if (!field.isSet) {
+    const weights: WeightScheme = def.type === 'ordinal' ? ordinalWeights : 'none';
+    return [labelledRow({ ...base, key: def.id, code: null, categories: field.categories, weights }, keys, tuples, panelColumns, def.type === 'ordinal' ? 'ordinal' : 'nominal')];
   }
-  const setTable = labelSetTableFromLabels({ categories, raters: keys, items: ratings.turnIds, labels: ratings.ratings });
-  const own = setFieldOwnRow({ ...base, key: field.id, code: null, categories, weights: 'none' }, setTable, panelKeys);
-  const perCode = binaryTablesPerCategory(setTable).map(({ category, table }) =>
-    labelledRow({ ...base, key: `${field.id}:${category}`, code: category, categories: table.categories, weights: 'none' }, table, panelKeys, 'nominal'),
+  const own = setFieldOwnRow({ ...base, key: def.id, code: null, categories: field.categories, weights: 'none' }, field, keys, tuples, panelColumns);
+  const k = field.categories.length;
+  const perCode = field.categories.map((category, label) =>
+    labelledRow(
+      { ...base, key: `${def.id}:${category}`, code: category, categories: BINARY_CATEGORIES, weights: 'none' },
+      keys,
+      mapTuples(tuples, BINARY_CATEGORIES.length, (set) => field.membership[set * k + label]),
+      panelColumns,
+      'nominal',
+    ),
   );
   return [own, ...perCode];
+}
+
+/** The all-layers report from layers already encoded with every source; `panel` holds raterKey()s. */
+export function layerPanelOfEncoded(encoded: EncodedLayers, panel: readonly string[], ordinalWeights: WeightScheme, onField?: () => void): LayerPanelReport {
+  const keys = encoded.sourceKeys;
+  if (keys.length < 2) throw new Error('A panel comparison needs at least two sources.');
+  const duplicate = keys.find((key, index) => keys.indexOf(key) !== index);
+  if (duplicate) throw new Error(`The source "${duplicate}" is named twice.`);
+  const unknown = panel.find((key) => !keys.includes(key));
+  if (unknown) throw new Error(`The panel names "${unknown}", which is not one of the sources (${keys.join(', ')}).`);
+  const panelColumns = keys.flatMap((key, index) => (panel.includes(key) ? [index] : []));
+  return {
+    sources: [...keys],
+    panel: panelColumns.map((index) => keys[index]),
+    groups: encoded.groups.map(({ group, turns }) => ({
+      group,
+      rows: encoded.fields.flatMap((field) => {
+        const rows = fieldRows(encoded, field, turns, panelColumns, ordinalWeights);
+        onField?.();
+        return rows;
+      }),
+    })),
+  };
 }
 
 /** Pairwise kappa of every pair of sources and panel agreement, per field, for all turns and optionally per teacher model. */
 export function layerPanelAgreement(input: LayerPanelInput, onProgress?: (done: number, total: number) => void): LayerPanelReport {
   const keys = input.sources.map(raterKey);
-  if (keys.length < 2) throw new Error('A panel comparison needs at least two sources.');
   const duplicate = keys.find((key, index) => keys.indexOf(key) !== index);
   if (duplicate) throw new Error(`The source "${duplicate}" is named twice.`);
-  const unknown = input.panel.find((key) => !keys.includes(key));
-  if (unknown) throw new Error(`The panel names "${unknown}", which is not one of the sources (${keys.join(', ')}).`);
-  const panelKeys = keys.filter((key) => input.panel.includes(key));
-  const reviewsOf = indexReviews(input.fieldReviews);
-  const fields = comparableFields(input.codebook, input.fields);
-  const groups = turnGroups(input.turns, input.perGroup ?? false);
-  const total = groups.length * fields.length;
+  const encoded = encodeLayers(input);
+  const total = encoded.groups.length * encoded.fields.length;
   let done = 0;
-  return {
-    sources: keys,
-    panel: panelKeys,
-    groups: groups.map(({ group, turns }) => ({
-      group,
-      rows: fields.flatMap((field) => {
-        const rows = fieldRows(field, collectRatings(field, turns, reviewsOf, input.sources, keys), keys, panelKeys, input.ordinalWeights ?? 'linear');
-        onProgress?.(++done, total);
-        return rows;
-      }),
-    })),
-  };
+  return layerPanelOfEncoded(encoded, input.panel, input.ordinalWeights ?? 'linear', () => onProgress?.(++done, total));
 }

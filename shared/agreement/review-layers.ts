@@ -25,57 +25,47 @@
  *   The field's own row reports exact-set accuracy (both sets equal) and no κ (`reason` says
  *   why). For a single-label field the items of every per-code view are the same turns.
  */
-import { fieldAppliesTo } from '../codebook/lookup';
-import type { Codebook, FieldDef, FieldType } from '../codebook/types';
-import type { FieldValue, FieldValues, SpeakerCode, Turn } from '../model/dataset';
-import type { FieldReview } from '../model/review';
-import { cohenKappa } from './cohen-kappa';
+import type { Codebook, FieldType } from '../codebook/types';
+import { cohenKappaFromConfusion } from './cohen-kappa';
+import {
+  encodeLayers,
+  missingReasonOf,
+  noMissing,
+  NOT_REVIEWED,
+  raterKey,
+  UNSURE,
+  type EncodedField,
+  type EncodedLayers,
+  type MissingReasons,
+  type RaterSource,
+  type ReviewLayerReview,
+  type ReviewLayerTurn,
+  totalMissing,
+} from './encoded-layers';
 import { landisKochWords } from './interpretation';
-import { binaryTablesPerCategory, labelSetTableFromLabels } from './label-sets';
-import { ratingTableFromLabels } from './rating-table';
+import { BINARY_CATEGORIES } from './label-sets';
 import { toAgreementResult } from './result';
-import type { AgreementResult, RatingTable, WeightScheme } from './types';
+import type { AgreementResult, ConfusionMatrix, WeightScheme } from './types';
 
-export const LLM_RATER = 'llm';
-export const EXPERT_RATER = 'expert';
-/** The group that holds every turn, next to one group per teacher model. */
-export const ALL_GROUP = 'all';
-
-/**
- * One of the two raters. A `layer` carries its values per turn id; a turn it has no values for
- * is an absent rating. `id` names the rater in the kappa result.
- */
-export type RaterSource =
-  | { kind: 'pre' }
-  | { kind: 'expert' }
-  | { kind: 'layer'; id: string; values: Readonly<Record<string, FieldValues>> };
+export {
+  ALL_GROUP,
+  comparableFields,
+  EXPERT_RATER,
+  LLM_RATER,
+  noMissing,
+  raterKey,
+  totalMissing,
+  type MissingReason,
+  type MissingReasons,
+  type RaterSource,
+  type ReviewLayerReview,
+  type ReviewLayerTurn,
+} from './encoded-layers';
 
 export const PRE_SOURCE: RaterSource = { kind: 'pre' };
 export const EXPERT_SOURCE: RaterSource = { kind: 'expert' };
 /** The comparison when the caller names none: LLM pre-annotation × expert. */
 export const DEFAULT_RATERS: readonly [RaterSource, RaterSource] = [PRE_SOURCE, EXPERT_SOURCE];
-
-/** `llm`, `expert` or `layer:<id>`: the rater's name in the kappa result and its identity. */
-export function raterKey(source: RaterSource): string {
-  if (source.kind === 'pre') return LLM_RATER;
-  if (source.kind === 'expert') return EXPERT_RATER;
-  return `layer:${source.id}`;
-}
-
-/** Why a layer has no usable rating for an item. */
-export type MissingReason = 'absent' | 'empty' | 'unknown' | 'conflict' | 'multiple' | 'not-in-codebook';
-
-export type MissingReasons = Record<MissingReason, number>;
-
-/** What the computation needs of a turn; `group` is the teacher model for per-model columns. */
-export interface ReviewLayerTurn {
-  id: string;
-  speaker: SpeakerCode;
-  pre: Turn['pre'];
-  group?: string | null;
-}
-
-export type ReviewLayerReview = Pick<FieldReview, 'turnId' | 'fieldId' | 'decision' | 'codes'>;
 
 export interface ReviewLayerInput {
   codebook: Codebook;
@@ -129,8 +119,8 @@ export interface LayerAgreementRow {
   band: { en: string; zh: string } | null;
   /** counts[llm category][expert category]; null for a label-set field's own row */
   confusion: number[][] | null;
-  /** the turn ids behind each confusion cell, in input order */
-  cellTurns: string[][][] | null;
+  /** the turns behind each confusion cell, in input order, as indices into the report's `turnIds` (cellTurnIds reads them) */
+  cellTurns: Int32Array[][] | null;
 }
 
 export interface LayerAgreementGroup {
@@ -142,187 +132,169 @@ export interface LayerAgreementGroup {
 }
 
 export interface LayerAgreementReport {
+  /** the input's turn ids in input order: what `cellTurns` index */
+  turnIds: readonly string[];
   groups: LayerAgreementGroup[];
 }
 
-const LABEL_TYPES: readonly FieldType[] = ['single', 'ordinal', 'boolean', 'set'];
 
-export function noMissing(): MissingReasons {
-  return { absent: 0, empty: 0, unknown: 0, conflict: 0, multiple: 0, 'not-in-codebook': 0 };
+/** The turn ids behind one confusion cell of a row. */
+export function cellTurnIds(report: Pick<LayerAgreementReport, 'turnIds'>, row: Pick<LayerAgreementRow, 'cellTurns'>, rowCategory: number, columnCategory: number): string[] {
+  const cell = row.cellTurns?.[rowCategory]?.[columnCategory];
+  return cell ? Array.from(cell, (index) => report.turnIds[index]) : [];
 }
 
-export function totalMissing(reasons: MissingReasons): number {
-  return Object.values(reasons).reduce((sum, count) => sum + count, 0);
-}
+type RaterNames = readonly [string, string];
 
-export type Rating<T> = { value: T } | { missing: MissingReason };
-
-function checkCodes(field: FieldDef, codes: readonly string[]): MissingReason | null {
-  const known = new Set(field.labels.map((label) => label.code));
-  if (codes.some((code) => !known.has(code))) return 'not-in-codebook';
-  if (field.type !== 'set' && codes.length > 1) return 'multiple';
-  if (field.type !== 'set' && codes.length === 0) return 'empty';
-  return null;
-}
-
-function valueRating(pre: FieldValue | undefined, field: FieldDef): Rating<readonly string[]> {
-  if (!pre) return { missing: 'absent' };
-  if (pre.status === 'unknown' || pre.status === 'conflict') return { missing: pre.status };
-  const problem = checkCodes(field, pre.codes);
-  return problem ? { missing: problem } : { value: pre.codes };
-}
-
-function expertRating(review: ReviewLayerReview, field: FieldDef): Rating<readonly string[]> {
-  const problem = checkCodes(field, review.codes);
-  return problem ? { missing: problem } : { value: review.codes };
-}
-
-export function sourceRating(source: RaterSource, turn: ReviewLayerTurn, field: FieldDef, review: ReviewLayerReview | undefined): Rating<readonly string[]> {
-  if (source.kind === 'pre') return valueRating(turn.pre[field.id], field);
-  if (source.kind === 'layer') return valueRating(source.values[turn.id]?.[field.id], field);
-  // Only reached with a decided review: collectItems skips the expert's undecided fields.
-  return review ? expertRating(review, field) : { missing: 'absent' };
-}
-
-interface FieldItems {
-  turnIds: string[];
-  llm: (readonly string[] | null)[];
-  expert: (readonly string[] | null)[];
-  missingLlm: MissingReasons;
-  missingExpert: MissingReasons;
+/** The items of one field in one group: counts, and the two raters' encoded values per item. */
+interface PairItems {
+  /** turn index per item (items with a missing rating included) */
+  turns: Int32Array;
+  a: Int32Array;
+  b: Int32Array;
+  count: number;
+  missingA: MissingReasons;
+  missingB: MissingReasons;
+  /** items where at least one rating is missing */
   missing: number;
   excluded: number;
   unsure: number;
   unreviewed: number;
 }
 
-const SPEAKER_FIELD = 'speaker';
-const SPEAKER_CODES: ReadonlySet<string> = new Set<SpeakerCode>(['teacher', 'student', 'other']);
-
-/** The speaker as the expert set it (the review view decides applicability the same way), else as imported. */
-export function effectiveSpeaker(turn: ReviewLayerTurn, reviews: Map<string, ReviewLayerReview> | undefined): SpeakerCode {
-  const corrected = reviews?.get(SPEAKER_FIELD)?.codes[0];
-  return corrected !== undefined && SPEAKER_CODES.has(corrected) ? (corrected as SpeakerCode) : turn.speaker;
-}
-
-function collectItems(
-  field: FieldDef,
-  turns: readonly ReviewLayerTurn[],
-  reviewsOf: Map<string, Map<string, ReviewLayerReview>>,
-  raters: readonly [RaterSource, RaterSource],
-): FieldItems {
-  const expertRates = raters.some((source) => source.kind === 'expert');
-  const items: FieldItems = {
-    turnIds: [],
-    llm: [],
-    expert: [],
-    missingLlm: noMissing(),
-    missingExpert: noMissing(),
+function collectPairItems(encoded: EncodedLayers, field: EncodedField, groupTurns: Int32Array, raters: readonly [number, number], expertRates: boolean): PairItems {
+  const size = groupTurns.length;
+  const items: PairItems = {
+    turns: new Int32Array(size),
+    a: new Int32Array(size),
+    b: new Int32Array(size),
+    count: 0,
+    missingA: noMissing(),
+    missingB: noMissing(),
     missing: 0,
     excluded: 0,
     unsure: 0,
     unreviewed: 0,
   };
-  for (const turn of turns) {
-    const reviews = reviewsOf.get(turn.id);
-    if (expertRates && !reviews) continue;
-    if (!fieldAppliesTo(field, effectiveSpeaker(turn, reviews))) {
+  const valuesA = field.values[raters[0]];
+  const valuesB = field.values[raters[1]];
+  for (let position = 0; position < size; position++) {
+    const turn = groupTurns[position];
+    if (expertRates && encoded.reviewed[turn] === 0) continue;
+    if (field.applies[turn] === 0) {
       items.excluded++;
       continue;
     }
-    const review = reviews?.get(field.id);
     if (expertRates) {
-      if (!review) {
+      const decided = field.decision[turn];
+      if (decided === NOT_REVIEWED) {
         items.unreviewed++;
         continue;
       }
-      if (review.decision === 'unsure') {
+      if (decided === UNSURE) {
         items.unsure++;
         continue;
       }
     }
-    const llm = sourceRating(raters[0], turn, field, review);
-    const expert = sourceRating(raters[1], turn, field, review);
-    if ('missing' in llm) items.missingLlm[llm.missing]++;
-    if ('missing' in expert) items.missingExpert[expert.missing]++;
-    if ('missing' in llm || 'missing' in expert) items.missing++;
-    items.turnIds.push(turn.id);
-    items.llm.push('value' in llm ? llm.value : null);
-    items.expert.push('value' in expert ? expert.value : null);
+    const a = valuesA[turn];
+    const b = valuesB[turn];
+    if (a < 0) items.missingA[missingReasonOf(a)]++;
+    if (b < 0) items.missingB[missingReasonOf(b)]++;
+    if (a < 0 || b < 0) items.missing++;
+    items.turns[items.count] = turn;
+    items.a[items.count] = a;
+    items.b[items.count] = b;
+    items.count++;
   }
   return items;
 }
 
-/** The confusion counts and the turns behind each cell, from a table whose raters are [A, B]. */
-function crossTabulate(table: RatingTable): { confusion: number[][]; cellTurns: string[][][]; agreeing: number; items: number } {
-  const confusion = table.categories.map(() => table.categories.map(() => 0));
-  const cellTurns = table.categories.map(() => table.categories.map((): string[] => []));
+/**
+ * Cross-tabulates `categoryOf(a)` × `categoryOf(b)` over the items both rated, with the turns of
+ * each cell (counted first, then filled, so each cell is one exact-size typed array).
+ */
+function crossTabulate(items: PairItems, k: number, categoryOf: (value: number) => number): { counts: number[][]; cellTurns: Int32Array[][]; agreeing: number; both: number } {
+  const counts = Array.from({ length: k }, () => new Array<number>(k).fill(0));
   let agreeing = 0;
-  let items = 0;
-  table.ratings.forEach(([llm, expert], index) => {
-    if (llm === null || expert === null) return;
-    confusion[llm][expert]++;
-    cellTurns[llm][expert].push(table.items[index]);
-    items++;
-    if (llm === expert) agreeing++;
-  });
-  return { confusion, cellTurns, agreeing, items };
+  let both = 0;
+  for (let item = 0; item < items.count; item++) {
+    const a = items.a[item];
+    const b = items.b[item];
+    if (a < 0 || b < 0) continue;
+    const row = categoryOf(a);
+    const column = categoryOf(b);
+    counts[row][column]++;
+    both++;
+    if (row === column) agreeing++;
+  }
+  const cellTurns = counts.map((row) => row.map((count) => new Int32Array(count)));
+  const filled = counts.map(() => new Array<number>(k).fill(0));
+  for (let item = 0; item < items.count; item++) {
+    const a = items.a[item];
+    const b = items.b[item];
+    if (a < 0 || b < 0) continue;
+    const row = categoryOf(a);
+    const column = categoryOf(b);
+    cellTurns[row][column][filled[row][column]++] = items.turns[item];
+  }
+  return { counts, cellTurns, agreeing, both };
 }
 
-type RaterNames = readonly [string, string];
+type RowBase = Omit<LayerAgreementRow, 'items' | 'agreeing' | 'accuracy' | 'kappa' | 'band' | 'confusion' | 'cellTurns'>;
 
-function rowFromTable(base: Omit<LayerAgreementRow, 'items' | 'agreeing' | 'accuracy' | 'kappa' | 'band' | 'confusion' | 'cellTurns'>, table: RatingTable, names: RaterNames): LayerAgreementRow {
-  const { confusion, cellTurns, agreeing, items } = crossTabulate(table);
-  const kappa = toAgreementResult({ ...cohenKappa(table, { raters: names, weights: base.weights }), field: base.key });
-  return { ...base, items, agreeing, accuracy: items > 0 ? agreeing / items : null, kappa, band: landisKochWords(kappa.value), confusion, cellTurns };
+function rowFromItems(base: RowBase, items: PairItems, names: RaterNames, categoryOf: (value: number) => number): LayerAgreementRow {
+  const k = base.categories.length;
+  const { counts, cellTurns, agreeing, both } = crossTabulate(items, k, categoryOf);
+  const confusion: ConfusionMatrix = {
+    categories: base.categories,
+    raters: names,
+    counts,
+    items: both,
+    excludedItems: items.missing,
+    missing: totalMissing(items.missingA) + totalMissing(items.missingB),
+  };
+  const kappa = toAgreementResult({ ...cohenKappaFromConfusion(confusion, base.weights), field: base.key });
+  return { ...base, items: both, agreeing, accuracy: both > 0 ? agreeing / both : null, kappa, band: landisKochWords(kappa.value), confusion: counts, cellTurns };
 }
 
-function fieldRows(field: FieldDef, items: FieldItems, ordinalWeights: WeightScheme, names: RaterNames): LayerAgreementRow[] {
-  const categories = field.labels.map((label) => label.code);
+const identity = (value: number) => value;
+
+function fieldRows(field: EncodedField, items: PairItems, ordinalWeights: WeightScheme, names: RaterNames): LayerAgreementRow[] {
+  const def = field.field;
   const counted = {
-    fieldId: field.id,
-    fieldType: field.type,
+    fieldId: def.id,
+    fieldType: def.type,
     missing: items.missing,
-    missingLlm: items.missingLlm,
-    missingExpert: items.missingExpert,
+    missingLlm: items.missingA,
+    missingExpert: items.missingB,
     excluded: items.excluded,
     unsure: items.unsure,
     unreviewed: items.unreviewed,
   };
-  if (field.type !== 'set') {
-    const weights: WeightScheme = field.type === 'ordinal' ? ordinalWeights : 'none';
-    const table = ratingTableFromLabels({
-      categories,
-      raters: names,
-      items: items.turnIds,
-      labels: items.llm.map((llm, index) => [llm?.[0] ?? null, items.expert[index]?.[0] ?? null]),
-    });
-    return [rowFromTable({ ...counted, key: field.id, code: null, categories, weights }, table, names)];
+  if (!field.isSet) {
+    const weights: WeightScheme = def.type === 'ordinal' ? ordinalWeights : 'none';
+    return [rowFromItems({ ...counted, key: def.id, code: null, categories: field.categories, weights }, items, names, identity)];
   }
-  const setTable = labelSetTableFromLabels({
-    categories,
-    raters: names,
-    items: items.turnIds,
-    labels: items.llm.map((llm, index) => [llm, items.expert[index]]),
-  });
   let both = 0;
   let agreeing = 0;
-  for (const [llm, expert] of setTable.ratings) {
-    if (llm === null || expert === null) continue;
+  for (let item = 0; item < items.count; item++) {
+    const a = items.a[item];
+    const b = items.b[item];
+    if (a < 0 || b < 0) continue;
     both++;
-    if (llm.length === expert.length && llm.every((code, index) => code === expert[index])) agreeing++;
+    if (a === b) agreeing++;
   }
   const ownRow: LayerAgreementRow = {
     ...counted,
-    key: field.id,
+    key: def.id,
     code: null,
-    categories,
+    categories: field.categories,
     weights: 'none',
     items: both,
     agreeing,
     accuracy: both > 0 ? agreeing / both : null,
     kappa: {
-      field: field.id,
+      field: def.id,
       coefficient: 'cohen',
       weights: 'none',
       level: null,
@@ -338,62 +310,37 @@ function fieldRows(field: FieldDef, items: FieldItems, ordinalWeights: WeightSch
     confusion: null,
     cellTurns: null,
   };
-  const perCode = binaryTablesPerCategory(setTable).map(({ category, table }) =>
-    rowFromTable({ ...counted, key: `${field.id}:${category}`, code: category, categories: table.categories, weights: 'none' }, table, names),
+  const k = field.categories.length;
+  const perCode = field.categories.map((category, label) =>
+    rowFromItems({ ...counted, key: `${def.id}:${category}`, code: category, categories: BINARY_CATEGORIES, weights: 'none' }, items, names, (set) => field.membership[set * k + label]),
   );
   return [ownRow, ...perCode];
 }
 
-export function indexReviews(reviews: readonly ReviewLayerReview[]): Map<string, Map<string, ReviewLayerReview>> {
-  const byTurn = new Map<string, Map<string, ReviewLayerReview>>();
-  for (const review of reviews) {
-    let fields = byTurn.get(review.turnId);
-    if (!fields) byTurn.set(review.turnId, (fields = new Map()));
-    fields.set(review.fieldId, review);
-  }
-  return byTurn;
-}
-
-/** The fields compared: the requested ids (an unknown or free-text id is a caller's bug), else every label field. */
-export function comparableFields(codebook: Codebook, fieldIds?: readonly string[]): FieldDef[] {
-  if (!fieldIds) return codebook.fields.filter((field) => LABEL_TYPES.includes(field.type));
-  return fieldIds.map((id) => {
-    const field = codebook.fields.find((candidate) => candidate.id === id);
-    if (!field) throw new Error(`The codebook "${codebook.id}" has no field "${id}".`);
-    if (!LABEL_TYPES.includes(field.type)) throw new Error(`The field "${id}" is free text; agreement needs labels.`);
-    return field;
-  });
-}
-
-/** The rows of one group of turns, one field after another (`onField` reports progress). */
-function reviewLayerRows(
-  input: Pick<ReviewLayerInput, 'codebook' | 'fields' | 'ordinalWeights'>,
-  turns: readonly ReviewLayerTurn[],
-  reviewsOf: Map<string, Map<string, ReviewLayerReview>>,
-  raters: readonly [RaterSource, RaterSource],
-  onField?: (fieldId: string) => void,
-): LayerAgreementRow[] {
-  const ordinalWeights = input.ordinalWeights ?? 'linear';
-  const names: RaterNames = [raterKey(raters[0]), raterKey(raters[1])];
-  return comparableFields(input.codebook, input.fields).flatMap((field) => {
-    const rows = fieldRows(field, collectItems(field, turns, reviewsOf, raters), ordinalWeights, names);
-    onField?.(field.id);
-    return rows;
-  });
-}
-
-/** Groups of turns: all, then one per distinct group in order of first appearance. */
-export function turnGroups(turns: readonly ReviewLayerTurn[], perGroup: boolean): { group: string; turns: readonly ReviewLayerTurn[] }[] {
-  const groups = [{ group: ALL_GROUP, turns }];
-  if (!perGroup) return groups;
-  const byGroup = new Map<string, ReviewLayerTurn[]>();
-  for (const turn of turns) {
-    if (turn.group === undefined || turn.group === null) continue;
-    let list = byGroup.get(turn.group);
-    if (!list) byGroup.set(turn.group, (list = []));
-    list.push(turn);
-  }
-  return [...groups, ...[...byGroup].map(([group, list]) => ({ group, turns: list }))];
+/**
+ * The pair report from layers already encoded: `raters` index `encoded.sources` (A, then B).
+ * `onField` is called after each field of each group.
+ */
+export function pairAgreementOfEncoded(encoded: EncodedLayers, raters: readonly [number, number], ordinalWeights: WeightScheme, onField?: () => void): LayerAgreementReport {
+  const names: RaterNames = [encoded.sourceKeys[raters[0]], encoded.sourceKeys[raters[1]]];
+  if (names[0] === names[1]) throw new Error(`Agreement needs two different raters; both are "${names[0]}".`);
+  const expertRates = raters.some((index) => encoded.sources[index].kind === 'expert');
+  return {
+    turnIds: encoded.turnIds,
+    groups: encoded.groups.map(({ group, turns }) => {
+      let reviewedTurns = 0;
+      for (const turn of turns) reviewedTurns += encoded.reviewed[turn];
+      return {
+        group,
+        reviewedTurns,
+        rows: encoded.fields.flatMap((field) => {
+          const rows = fieldRows(field, collectPairItems(encoded, field, turns, raters, expertRates), ordinalWeights, names);
+          onField?.();
+          return rows;
+        }),
+      };
+    }),
+  };
 }
 
 /**
@@ -404,16 +351,9 @@ export function turnGroups(turns: readonly ReviewLayerTurn[], perGroup: boolean)
 export function reviewLayerAgreement(input: ReviewLayerInput, onProgress?: (done: number, total: number) => void): LayerAgreementReport {
   const raters = input.raters ?? DEFAULT_RATERS;
   if (raterKey(raters[0]) === raterKey(raters[1])) throw new Error(`Agreement needs two different raters; both are "${raterKey(raters[0])}".`);
-  const reviewsOf = indexReviews(input.fieldReviews);
-  const groups = turnGroups(input.turns, input.perGroup ?? false);
-  const fieldCount = comparableFields(input.codebook, input.fields).length;
-  const total = groups.length * fieldCount;
+  const encoded = encodeLayers({ ...input, sources: raters });
+  const total = encoded.groups.length * encoded.fields.length;
   let done = 0;
-  return {
-    groups: groups.map(({ group, turns }) => ({
-      group,
-      reviewedTurns: turns.reduce((count, turn) => count + (reviewsOf.has(turn.id) ? 1 : 0), 0),
-      rows: reviewLayerRows(input, turns, reviewsOf, raters, () => onProgress?.(++done, total)),
-    })),
-  };
+  return pairAgreementOfEncoded(encoded, [0, 1], input.ordinalWeights ?? 'linear', () => onProgress?.(++done, total));
 }
+

@@ -5,6 +5,7 @@ import { DEFAULT_CODEBOOK, fieldAppliesTo } from '../../shared/codebook';
 import type { FieldDef } from '../../shared/codebook';
 import type { FieldValues, ParsedDialogue, ParsedTurn, SpeakerCode } from '../../shared/model/dataset';
 import type { BenchSection } from './sections';
+import { median, random, round } from './bench-math';
 
 const TURNS = 100_000;
 const TURNS_PER_DIALOGUE = 20;
@@ -12,18 +13,6 @@ const LAYERS = ['llm', 'human-a', 'human-b'] as const;
 /** chance that a later layer copies the first layer's label instead of drawing its own */
 const AGREEMENT = 0.7;
 const REPEATS = 3;
-
-/** mulberry32: a small seeded generator, so every run rates the same synthetic data */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function drawCodes(field: FieldDef, next: () => number): string[] {
   const codes = field.labels.map((label) => label.code);
@@ -91,13 +80,6 @@ function fullReport(tables: readonly LayerFieldTable[]): number {
   }
   return results;
 }
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-const round = (value: number) => Math.round(value * 10) / 10;
 
 /**
  * The agreement report over 100,000 turns × 3 layers: matching the layers, building one rating

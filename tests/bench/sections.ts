@@ -2,6 +2,8 @@ import { availableParallelism, loadavg } from 'node:os';
 import { DEFAULT_CODEBOOK } from '../../shared/codebook';
 import { parseSourceFile } from '../../shared/import';
 import { agreementSection } from './agreement-section';
+import { agreementViewSection } from './agreement-view-section';
+import { median, round } from './bench-math';
 import { generateSidJsonl } from './generate';
 import { indexedDbSection } from './idb/section';
 
@@ -17,16 +19,6 @@ export interface BenchSection {
 
 const SIZES = [2_000, 20_000] as const;
 const REPEATS = 3;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-function round(value: number, digits = 1): number {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
-}
 
 /** parse + validate + align of one generated SID JSONL file per size, median of 3 runs */
 export const parseSection: BenchSection = {
@@ -62,7 +54,7 @@ export const parseSection: BenchSection = {
   },
 };
 
-export const benchSections: BenchSection[] = [parseSection, indexedDbSection, agreementSection];
+export const benchSections: BenchSection[] = [parseSection, indexedDbSection, agreementSection, agreementViewSection];
 
 export function environment() {
   // the 1-minute load average at start: figures taken on a busy machine are noisy

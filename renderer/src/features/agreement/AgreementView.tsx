@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { ALL_GROUP, type LayerAgreementRow } from '../../../../shared/agreement/review-layers';
+import { ALL_GROUP, cellTurnIds, type LayerAgreementRow } from '../../../../shared/agreement/review-layers';
 import { codebookForDataset } from '../../codebook';
 import { ProgressBar } from '../../components/ProgressBar';
 import { useAppStore } from '../../stores/app/store';
@@ -17,7 +17,7 @@ import { categoryName, panelWords, rowName, tableWords } from './row-names';
 import { useAgreementText } from './strings';
 import './agreement.css';
 
-const hasMatrix = (row: LayerAgreementRow): row is LayerAgreementRow & { confusion: number[][]; cellTurns: string[][][] } => row.confusion !== null && row.cellTurns !== null;
+const hasMatrix = (row: LayerAgreementRow): row is LayerAgreementRow & { confusion: number[][]; cellTurns: Int32Array[][] } => row.confusion !== null && row.cellTurns !== null;
 
 /** Agreement between two layers of the open data set, by default the LLM pre-annotation and the expert layer. */
 export function AgreementView({ datasetId }: { datasetId: string }) {
@@ -242,7 +242,7 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
                   bValue: categoryName(codebook, selectedRow, cell.column, lang),
                   count: selectedRow.cellTurns[cell.row][cell.column].length,
                 })}
-                turnIds={selectedRow.cellTurns[cell.row][cell.column]}
+                turnIds={cellTurnIds(report, selectedRow, cell.row, cell.column)}
                 turnInfo={state.turnInfo}
                 text={text}
                 onOpen={(_, info) => openTurn(info)}

@@ -5,7 +5,7 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ALL_GROUP } from '../../../../shared/agreement/review-layers';
+import { ALL_GROUP, cellTurnIds } from '../../../../shared/agreement/review-layers';
 import { computeAgreementJob } from '../../../../renderer/src/stores/agreement/compute-job';
 import type { AgreementJob } from '../../../../renderer/src/stores/agreement/protocol';
 import type { SaveExportArgs, SaveExportResult } from '../../../../shared/ipc/contract';
@@ -70,7 +70,7 @@ describe('agreement store', () => {
     const intent = state.report?.groups[0].rows.find((row) => row.key === 'teacher_intent');
     expect(intent).toMatchObject({ items: 2, agreeing: 1, accuracy: 0.5 });
     const codes = intent!.categories;
-    const changed = intent!.cellTurns![codes.indexOf('summarize_elevate')][codes.indexOf('check_understanding')];
+    const changed = cellTurnIds(state.report!, intent!, codes.indexOf('summarize_elevate'), codes.indexOf('check_understanding'));
     expect(changed).toEqual([`${DIALOGUE}#3`]);
     expect(state.turnInfo.get(`${DIALOGUE}#3`)).toMatchObject({ dialogueId: DIALOGUE, externalId: `7-3-${DIALOGUE}`, index: 3, turnCount: 4 });
     // the first field with compared items, not the first field of the codebook (speaker, unreviewed here)
@@ -156,7 +156,7 @@ describe('agreement store: choosing the two raters', () => {
     const intent = intentOf(store)!;
     expect(intent).toMatchObject({ items: 2, agreeing: 1, excluded: 2, unsure: 0, unreviewed: 0 });
     const codes = intent.categories;
-    expect(intent.cellTurns![codes.indexOf('check_understanding')][codes.indexOf('summarize_elevate')]).toEqual([`${DIALOGUE}#3`]);
+    expect(cellTurnIds(store.getState().report!, intent, codes.indexOf('check_understanding'), codes.indexOf('summarize_elevate'))).toEqual([`${DIALOGUE}#3`]);
 
     await store.getState().saveTable('csv', {
       rowName: (row) => row.key, groupName: (group) => group, weightName: (weights) => weights, band: () => '',

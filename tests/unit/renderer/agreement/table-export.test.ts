@@ -28,7 +28,7 @@ function row(overrides: Partial<LayerAgreementRow>): LayerAgreementRow {
     kappa: { field: 'intent', coefficient: 'cohen', weights: 'none', level: null, value: 0.25, se: 0.5, ci95: [-0.73, 1.23], items: 3, raters: 2, missing: 1, reason: null },
     band: { en: 'fair', zh: '一般一致' },
     confusion: [[1, 1], [0, 1]],
-    cellTurns: [[['t1'], ['t2']], [[], ['t3']]],
+    cellTurns: [[Int32Array.of(0), Int32Array.of(1)], [Int32Array.of(), Int32Array.of(2)]],
     ...overrides,
   };
 }
@@ -45,7 +45,7 @@ const undefinedKappa = row({
   band: null,
 });
 
-const report: LayerAgreementReport = { groups: [{ group: 'all', reviewedTurns: 5, rows: [row({}), undefinedKappa] }, { group: 'GPT|4o', reviewedTurns: 5, rows: [row({})] }] };
+const report: LayerAgreementReport = { turnIds: ['t1', 't2', 't3'], groups: [{ group: 'all', reviewedTurns: 5, rows: [row({}), undefinedKappa] }, { group: 'GPT|4o', reviewedTurns: 5, rows: [row({})] }] };
 
 const words: TableWords = {
   rowName: (r) => (r.fieldId === 'intent' ? 'Teacher intent' : 'Cognition'),

@@ -4,6 +4,7 @@
  * Randolph (2005) Ex. 1 and 2 (DK `Randolph2005Test`) and NLTK `test_easy` (a missing rating).
  */
 import { describe, expect, it } from 'vitest';
+import { labelSetAlpha, labelSetTableFromLabels } from '../../../../shared/agreement';
 import { layerPanelAgreement, type LayerPanelInput } from '../../../../shared/agreement/layer-panel';
 import { EXPERT_SOURCE, PRE_SOURCE, reviewLayerAgreement, type RaterSource, type ReviewLayerReview, type ReviewLayerTurn } from '../../../../shared/agreement/review-layers';
 import type { Codebook, FieldDef } from '../../../../shared/codebook/types';
@@ -166,6 +167,22 @@ describe('layerPanelAgreement', () => {
     expect(rows[0].panel?.fleiss.value).toBeNull();
     // code y: llm (absent, present) × expert (absent, absent): 1 of 2 agree
     expect(rows[2].pairs[0]).toMatchObject({ items: 2, agreeing: 1 });
+  });
+
+  it("gives a label-set field's whole sets the same MASI alpha as labelSetAlpha (NLTK-checked) on the same ratings", () => {
+    const sets: (readonly [string[], string[], string[]])[] = [
+      [['x'], ['x'], ['x', 'y']],
+      [['x', 'y'], ['y'], ['x', 'y']],
+      [[], ['x'], []],
+      [['y'], ['y'], ['y']],
+    ];
+    const turns: ReviewLayerTurn[] = sets.map(([pre], index) => ({ id: `T${index}`, speaker: 'teacher', pre: { disc: ok(...pre) } }));
+    const fieldReviews: ReviewLayerReview[] = sets.map(([, expert], index) => ({ turnId: `T${index}`, fieldId: 'disc', decision: 'accepted', codes: expert }));
+    const layer: RaterSource = { kind: 'layer', id: 'B', values: Object.fromEntries(sets.map(([, , third], index) => [`T${index}`, { disc: ok(...third) }])) };
+    const report = layerPanelAgreement({ codebook, turns, fieldReviews, sources: [PRE_SOURCE, EXPERT_SOURCE, layer], panel: ['llm', 'expert', 'layer:B'], fields: ['disc'] });
+    const expected = labelSetAlpha(labelSetTableFromLabels({ categories: ['x', 'y'], raters: ['a', 'b', 'c'], labels: sets.map((row) => [...row]) }));
+    expect(expected.value).not.toBeNull();
+    expect(report.groups[0].rows[0].panel?.alpha.value).toBeCloseTo(expected.value ?? Number.NaN, 12);
   });
 
   it('adds one group per teacher model when asked', () => {

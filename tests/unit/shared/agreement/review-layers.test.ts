@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Z_975 } from '../../../../shared/agreement';
-import { ALL_GROUP, EXPERT_SOURCE, PRE_SOURCE, reviewLayerAgreement, totalMissing, type LayerAgreementRow, type RaterSource, type ReviewLayerInput, type ReviewLayerReview, type ReviewLayerTurn } from '../../../../shared/agreement/review-layers';
+import { ALL_GROUP, cellTurnIds, EXPERT_SOURCE, PRE_SOURCE, reviewLayerAgreement, totalMissing, type LayerAgreementRow, type RaterSource, type ReviewLayerInput, type ReviewLayerReview, type ReviewLayerTurn } from '../../../../shared/agreement/review-layers';
 import type { Codebook, FieldDef } from '../../../../shared/codebook/types';
 import type { FieldValue, FieldValues } from '../../../../shared/model/dataset';
 import type { ReviewDecision } from '../../../../shared/model/review';
@@ -81,7 +81,8 @@ function rowOf(rows: readonly LayerAgreementRow[], key: string): LayerAgreementR
 }
 
 describe('reviewLayerAgreement: all turns', () => {
-  const [all] = reviewLayerAgreement(input).groups;
+  const report = reviewLayerAgreement(input);
+  const [all] = report.groups;
 
   it('compares every label field, set fields with a row per code, and no free text', () => {
     expect(all.group).toBe(ALL_GROUP);
@@ -116,8 +117,8 @@ describe('reviewLayerAgreement: all turns', () => {
       [0, 1, 0],
       [0, 0, 1],
     ]);
-    expect(intent.cellTurns?.[0][1]).toEqual(['T2']);
-    expect(intent.cellTurns?.[0][0]).toEqual(['T1']);
+    expect(cellTurnIds(report, intent, 0, 1)).toEqual(['T2']);
+    expect(cellTurnIds(report, intent, 0, 0)).toEqual(['T1']);
   });
 
   it('has a standard error and the Wald interval around κ', () => {
@@ -179,8 +180,8 @@ describe('reviewLayerAgreement: all turns', () => {
       [1, 1],
       [1, 0],
     ]);
-    expect(y.cellTurns?.[1][0]).toEqual(['T2']);
-    expect(y.cellTurns?.[0][1]).toEqual(['T5']);
+    expect(cellTurnIds(report, y, 1, 0)).toEqual(['T2']);
+    expect(cellTurnIds(report, y, 0, 1)).toEqual(['T5']);
   });
 
   it('a field nobody could compare: no accuracy, κ undefined with a reason, never NaN', () => {
@@ -279,7 +280,8 @@ describe('reviewLayerAgreement: an attached layer as one of the raters', () => {
     // Layer margins a 2/5, b 3/5, c 0; expert a 2/5, b 2/5, c 1/5.
     // Pe = .4·.4 + .6·.4 + 0·.2 = .4; κ = (.8 − .4)/(1 − .4) = 2/3.
     const secondAnnotator = layer({ T1: { intent: ok('a') }, T2: { intent: ok('b') }, T3: { intent: ok('b') }, T4: { intent: ok('b') }, T8: { intent: ok('a') } });
-    const [all] = reviewLayerAgreement({ ...input, fields: ['intent'], raters: [secondAnnotator, EXPERT_SOURCE] }).groups;
+    const report = reviewLayerAgreement({ ...input, fields: ['intent'], raters: [secondAnnotator, EXPERT_SOURCE] });
+    const [all] = report.groups;
     const intent = rowOf(all.rows, 'intent');
     expect(intent).toMatchObject({ items: 5, agreeing: 4, missing: 0, excluded: 1, unsure: 1, unreviewed: 1 });
     expect(intent.kappa.value).toBeCloseTo(2 / 3, 12);
@@ -288,7 +290,7 @@ describe('reviewLayerAgreement: an attached layer as one of the raters', () => {
       [0, 2, 1],
       [0, 0, 0],
     ]);
-    expect(intent.cellTurns?.[1][2]).toEqual(['T4']);
+    expect(cellTurnIds(report, intent, 1, 2)).toEqual(['T4']);
   });
 
   it('layer × pre: every applicable turn is an item, unknown and absent values are missing with their reason', () => {
