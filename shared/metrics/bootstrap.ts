@@ -1,0 +1,66 @@
+import { seededRandom } from './random';
+
+export interface BootstrapOptions {
+  /** resamples; default 2,000 */
+  resamples?: number;
+  /** the generator's seed; the same seed gives the same interval */
+  seed?: number;
+  /** default 0.95 */
+  level?: number;
+}
+
+export const DEFAULT_RESAMPLES = 2000;
+export const DEFAULT_SEED = 20240601;
+
+/** Quantile with linear interpolation between order statistics (R type 7, NumPy's default). */
+export function quantile(sorted: ArrayLike<number>, probability: number): number {
+  const position = (sorted.length - 1) * probability;
+  const below = Math.floor(position);
+  const above = Math.min(sorted.length - 1, below + 1);
+  return sorted[below] + (sorted[above] - sorted[below]) * (position - below);
+}
+
+/**
+ * Percentile bootstrap intervals of the means of several columns over the same rows, resampling
+ * rows (dialogues) with replacement, the same resamples for every column (so the intervals of
+ * the seven indicators and TotalScore come from one set of resampled dialogues).
+ * `columns[c][row]` may be null (left out of that column's mean, as in the point estimate); a
+ * resample in which a column has no value is skipped for that column. A column with fewer than two
+ * values has no interval (null).
+ */
+export function bootstrapMeans(columns: readonly (readonly (number | null)[])[], options: BootstrapOptions = {}): ([number, number] | null)[] {
+  const resamples = options.resamples ?? DEFAULT_RESAMPLES;
+  const level = options.level ?? 0.95;
+  if (!Number.isInteger(resamples) || resamples < 1) throw new Error(`Resamples must be a positive whole number (got ${resamples}).`);
+  if (!(level > 0 && level < 1)) throw new Error(`The interval level must be between 0 and 1 (got ${level}).`);
+  const rows = columns[0]?.length ?? 0;
+  if (columns.some((column) => column.length !== rows)) throw new Error('Every column needs one value (or null) per row.');
+  const next = seededRandom(options.seed ?? DEFAULT_SEED);
+  const means = columns.map(() => new Float64Array(resamples));
+  const kept = columns.map(() => 0);
+  const sums = new Float64Array(columns.length);
+  const counts = new Int32Array(columns.length);
+  for (let sample = 0; sample < resamples; sample++) {
+    sums.fill(0);
+    counts.fill(0);
+    for (let draw = 0; draw < rows; draw++) {
+      const row = Math.floor(next() * rows);
+      for (let column = 0; column < columns.length; column++) {
+        const value = columns[column][row];
+        if (value === null) continue;
+        sums[column] += value;
+        counts[column]++;
+      }
+    }
+    for (let column = 0; column < columns.length; column++) {
+      if (counts[column] > 0) means[column][kept[column]++] = sums[column] / counts[column];
+    }
+  }
+  const tail = (1 - level) / 2;
+  return columns.map((column, index) => {
+    const values = column.filter((value) => value !== null).length;
+    if (values < 2 || kept[index] === 0) return null;
+    const sorted = means[index].subarray(0, kept[index]).sort();
+    return [quantile(sorted, tail), quantile(sorted, 1 - tail)];
+  });
+}

@@ -1,0 +1,92 @@
+/**
+ * Scores every dialogue and averages per group (teacher model): the paper's Table II. Per-group
+ * figures are the unweighted mean over the group's dialogues (a dialogue counts once whatever its
+ * length), each with the number of dialogues in it and a seeded 95% percentile bootstrap interval.
+ */
+import { bootstrapMeans, DEFAULT_RESAMPLES, DEFAULT_SEED } from './bootstrap';
+import { DEFAULT_WEIGHTS, SCORE_KEYS, type MetricWeights, type ScoreKey, type ThreeCConvention } from './definitions';
+import { scoreDialogue, type DialogueScore, type MetricDialogue } from './dialogue-metrics';
+import { weightsProblem } from './weights';
+
+export interface MetricsSettings {
+  weights: MetricWeights;
+  threeC: ThreeCConvention;
+  bootstrap: { resamples: number; seed: number };
+}
+
+export const DEFAULT_SETTINGS: MetricsSettings = {
+  weights: DEFAULT_WEIGHTS,
+  threeC: 'vacuous-one',
+  bootstrap: { resamples: DEFAULT_RESAMPLES, seed: DEFAULT_SEED },
+};
+
+export interface GroupScore {
+  group: string;
+  dialogues: number;
+  /** the mean of each indicator and of TotalScore over the dialogues that have a value; null without any */
+  means: Record<ScoreKey, number | null>;
+  /** dialogues in each mean (3C and TotalScore leave vacuous dialogues out under `strict`) */
+  n: Record<ScoreKey, number>;
+  /** 95% percentile bootstrap interval of each mean; null with fewer than two values */
+  ci95: Record<ScoreKey, [number, number] | null>;
+  /** dialogues without an incorrect answer: scored 1.0 (`vacuous-one`) or left out (`strict`) */
+  vacuous3C: number;
+  /** dialogues with at least one label the codebook did not know in the fields the metrics read */
+  withUnknownLabels: number;
+}
+
+export interface MetricsReport {
+  settings: MetricsSettings;
+  dialogues: DialogueScore[];
+  /** one per group, in order of first appearance */
+  groups: GroupScore[];
+  /** every dialogue as one group */
+  overall: GroupScore;
+}
+
+export function scoreOf(dialogue: DialogueScore, key: ScoreKey): number | null {
+  return key === 'TotalScore' ? dialogue.totalScore : dialogue.values[key];
+}
+
+function groupScore(group: string, dialogues: readonly DialogueScore[], settings: MetricsSettings): GroupScore {
+  const columns = SCORE_KEYS.map((key) => dialogues.map((dialogue) => scoreOf(dialogue, key)));
+  const intervals = bootstrapMeans(columns, settings.bootstrap);
+  const means = {} as Record<ScoreKey, number | null>;
+  const n = {} as Record<ScoreKey, number>;
+  const ci95 = {} as Record<ScoreKey, [number, number] | null>;
+  SCORE_KEYS.forEach((key, index) => {
+    const values = columns[index].filter((value): value is number => value !== null);
+    n[key] = values.length;
+    means[key] = values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
+    ci95[key] = intervals[index];
+  });
+  return {
+    group,
+    dialogues: dialogues.length,
+    means,
+    n,
+    ci95,
+    vacuous3C: dialogues.filter((dialogue) => dialogue.vacuous3C).length,
+    withUnknownLabels: dialogues.filter((dialogue) => dialogue.counts.unknownLabels > 0).length,
+  };
+}
+
+/** Throws on invalid weights or bootstrap settings (the caller shows the message). */
+export function computeMetrics(dialogues: readonly MetricDialogue[], settings: MetricsSettings = DEFAULT_SETTINGS): MetricsReport {
+  const problem = weightsProblem(settings.weights);
+  if (problem) throw new Error(problem);
+  const scored = dialogues.map((dialogue) => scoreDialogue(dialogue, settings));
+  const byGroup = new Map<string, DialogueScore[]>();
+  for (const score of scored) {
+    let list = byGroup.get(score.group);
+    if (!list) byGroup.set(score.group, (list = []));
+    list.push(score);
+  }
+  return {
+    settings,
+    dialogues: scored,
+    groups: [...byGroup].map(([group, list]) => groupScore(group, list, settings)),
+    overall: groupScore('all', scored, settings),
+  };
+}
+
