@@ -1,10 +1,11 @@
 import { validateCommand } from './commands/validate';
 import { agreementCommand } from './commands/agreement';
+import { metricsCommand } from './commands/metrics';
 import type { CliCommand, CliIo } from './io';
 import { EXIT_OK, EXIT_USAGE } from './io';
 
 /** Every command, by name. A new command (agreement, metrics, …) is one module plus one entry here. */
-export const COMMANDS: readonly CliCommand[] = [validateCommand, agreementCommand];
+export const COMMANDS: readonly CliCommand[] = [validateCommand, agreementCommand, metricsCommand];
 
 export function usage(): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length));

@@ -1,0 +1,153 @@
+import { basename, dirname, resolve } from 'node:path';
+import { DEFAULT_CODEBOOK } from '../../../shared/codebook';
+import { parseSourceFile } from '../../../shared/import';
+import {
+  computeMetrics,
+  DEFAULT_RESAMPLES,
+  DEFAULT_SEED,
+  DEFAULT_WEIGHTS,
+  hasReviewProvenance,
+  metricTurnFromValues,
+  parseWeights,
+  preAnnotationValues,
+  type MetricDialogue,
+  type MetricsSettings,
+} from '../../../shared/metrics';
+import type { ParsedFile } from '../../../shared/model/dataset';
+import type { CliCommand, CliIo } from '../io';
+import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
+import { readInputs } from '../read-inputs';
+import { metricsJson, metricsText } from './metrics-format';
+
+const USAGE = `Usage: maieutic metrics <file or folder>... [--layer verified|llm] [--group-by folder|file|none]
+                        [--strict-3c] [--weights SD=0.15,SV=0.10,...] [--seed N] [--resamples N] [--json]
+
+Scores SID-native files with the SID paper's objective metrics (SD, SV, IKT, BP, SC, L3 GR, 3C) and
+TotalScore, per dialogue and per group (teacher model), as the paper's Table II.
+
+  --layer verified   the annotations as the files hold them (default; a Maieutic export holds the
+                     expert's values where reviewed)
+  --layer llm        the LLM pre-annotation: reviewed fields take the value recorded in the file's
+                     review provenance ("maieutic"); a file never reviewed is its own pre-annotation
+  --group-by folder  the group is the name of the folder holding each file (default)
+  --group-by file    the group is the file name;  --group-by none: one group "all"
+  --strict-3c        leave dialogues without an incorrect answer out of 3C (and TotalScore) instead
+                     of scoring them 1.0 (the paper's convention)
+  --weights ...      TotalScore weights by metric name over the paper's (SD=0.15, SV=0.10, IKT=0.15,
+                     BP=0.15, SC=0.15, L3_GR=0.10, 3C=0.20); they must sum to 1
+  --seed N, --resamples N
+                     the bootstrap of the per-group 95% intervals (default seed ${DEFAULT_SEED}, ${DEFAULT_RESAMPLES} resamples)
+  --json             print one JSON object {dialogues: [...], groups: [...]}, metrics as fractions in
+                     [0, 1] (3C and TotalScore null for a dialogue --strict-3c leaves out)
+
+Dialogue ids are <topic_id>-<student_id>-<repeat_id> when the record has those keys, else <file>:<line>.
+Exit code: 0 scored, 1 a file has errors (printed as file:line: message), 2 wrong command line.
+`;
+
+type GroupBy = 'folder' | 'file' | 'none';
+type Layer = 'verified' | 'llm';
+
+interface MetricsArgs {
+  paths: string[];
+  layer: Layer;
+  groupBy: GroupBy;
+  settings: MetricsSettings;
+  json: boolean;
+}
+
+const VALUE_OPTIONS = new Set(['--layer', '--group-by', '--weights', '--seed', '--resamples']);
+
+function wholeNumber(option: string, text: string, least: number): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < least) throw new Error(`${option} needs a whole number of at least ${least} (got "${text}").`);
+  return value;
+}
+
+/** The command line, or the reason it is wrong. */
+export function parseMetricsArgs(args: readonly string[]): MetricsArgs | { error: string } {
+  const paths: string[] = [];
+  const values = new Map<string, string>();
+  let strict = false;
+  let json = false;
+  for (let at = 0; at < args.length; at++) {
+    const arg = args[at];
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') && !arg.startsWith('--weights=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (arg.startsWith('--weights=')) {
+      values.set('--weights', arg.slice('--weights='.length));
+    } else if (VALUE_OPTIONS.has(flag)) {
+      const value = inline ?? args[++at];
+      if (value === undefined) return { error: `${flag} needs a value.` };
+      values.set(flag, value);
+    } else if (arg === '--strict-3c') strict = true;
+    else if (arg === '--json') json = true;
+    else if (arg.startsWith('--')) return { error: `Unknown option ${arg}` };
+    else paths.push(arg);
+  }
+  if (paths.length === 0) return { error: 'Name at least one file or folder.' };
+  const layer = values.get('--layer') ?? 'verified';
+  if (layer !== 'verified' && layer !== 'llm') return { error: `--layer is "verified" or "llm" (got "${layer}").` };
+  const groupBy = values.get('--group-by') ?? 'folder';
+  if (groupBy !== 'folder' && groupBy !== 'file' && groupBy !== 'none') return { error: `--group-by is folder, file or none (got "${groupBy}").` };
+  try {
+    const weights = values.has('--weights') ? parseWeights(values.get('--weights') ?? '') : DEFAULT_WEIGHTS;
+    const seed = values.has('--seed') ? wholeNumber('--seed', values.get('--seed') ?? '', 0) : DEFAULT_SEED;
+    const resamples = values.has('--resamples') ? wholeNumber('--resamples', values.get('--resamples') ?? '', 1) : DEFAULT_RESAMPLES;
+    return { paths, layer, groupBy, json, settings: { weights, threeC: strict ? 'strict' : 'vacuous-one', bootstrap: { seed, resamples } } };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function groupOf(file: string, groupBy: GroupBy): string {
+  if (groupBy === 'none') return 'all';
+  if (groupBy === 'file') return basename(file);
+  return basename(dirname(resolve(file)));
+}
+
+/** The dialogues of the parsed files on the chosen layer. */
+function metricDialogues(files: readonly ParsedFile[], layer: Layer, groupBy: GroupBy): MetricDialogue[] {
+  return files.flatMap((file) =>
+    file.dialogues.map((dialogue): MetricDialogue => {
+      const values = layer === 'llm' ? preAnnotationValues(dialogue, DEFAULT_CODEBOOK) : dialogue.turns.map((turn) => turn.pre);
+      const id = dialogue.topicId !== null && dialogue.studentId !== null && dialogue.repeatId !== null ? `${dialogue.topicId}-${dialogue.studentId}-${dialogue.repeatId}` : `${basename(file.file)}:${dialogue.line}`;
+      return { id, group: groupOf(file.file, groupBy), turns: dialogue.turns.map((turn, position) => metricTurnFromValues(turn.speaker, values[position])) };
+    }),
+  );
+}
+
+async function run(args: readonly string[], io: CliIo): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    io.stdout(USAGE);
+    return EXIT_OK;
+  }
+  const parsedArgs = parseMetricsArgs(args);
+  if ('error' in parsedArgs) {
+    io.stderr(`${parsedArgs.error}\n\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+  const { files, problems } = await readInputs(parsedArgs.paths);
+  const errors = problems.map((problem) => `${problem.file}:1: ${problem.message}`);
+  const parsed = files.map(({ name, text, teacherModelFrom }) => parseSourceFile({ name, text }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom }));
+  const notes: string[] = [];
+  for (const file of parsed) {
+    for (const issue of file.issues) if (issue.severity === 'error') errors.push(`${issue.file}:${issue.line}: ${issue.message}`);
+    const warnings = file.issues.filter((issue) => issue.severity === 'warning').length;
+    if (warnings > 0) notes.push(`${file.file}: note: ${warnings} import warning${warnings === 1 ? '' : 's'} (unknown labels count for nothing; "maieutic validate ${file.file}" lists them).`);
+  }
+  if (files.length === 0 && problems.length === 0) errors.push(`${parsedArgs.paths.join(', ')}:1: no data-set file (.jsonl .json .csv .tsv .txt) found.`);
+  if (errors.length > 0) {
+    io.stderr(`${errors.join('\n')}\n`);
+    return EXIT_INPUT_ERRORS;
+  }
+  if (parsedArgs.layer === 'llm') {
+    const withProvenance = parsed.reduce((count, file) => count + file.dialogues.filter(hasReviewProvenance).length, 0);
+    const total = parsed.reduce((count, file) => count + file.dialogues.length, 0);
+    if (withProvenance < total) notes.push(`note: ${total - withProvenance} of ${total} dialogues carry no review provenance; for them the llm layer is the file's annotations.`);
+  }
+  if (notes.length > 0) io.stderr(`${notes.join('\n')}\n`);
+  const report = computeMetrics(metricDialogues(parsed, parsedArgs.layer, parsedArgs.groupBy), parsedArgs.settings);
+  io.stdout(parsedArgs.json ? `${JSON.stringify(metricsJson(report))}\n` : metricsText(report, parsedArgs.layer));
+  return EXIT_OK;
+}
+
+export const metricsCommand: CliCommand = { name: 'metrics', summary: 'score SID files with the objective metrics (Table II) per dialogue and teacher model', usage: USAGE, run };
