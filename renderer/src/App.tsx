@@ -3,6 +3,7 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import { NoticeBanner } from './components/NoticeBanner';
 import { TopBar } from './components/TopBar';
 import { AgreementView } from './features/agreement/AgreementView';
+import { MetricsView } from './features/metrics/MetricsView';
 import { DatasetView } from './features/datasets/DatasetView';
 import { ExportView } from './features/export/ExportView';
 import { ImportView } from './features/import/ImportView';
@@ -21,6 +22,7 @@ function CurrentView({ view, datasetId, dialogueId }: { view: View; datasetId: s
   if (view === 'import') return <ImportView />;
   if (view === 'export' && datasetId) return <ExportView datasetId={datasetId} />;
   if (view === 'agreement' && datasetId) return <AgreementView datasetId={datasetId} />;
+  if (view === 'metrics' && datasetId) return <MetricsView datasetId={datasetId} />;
   if (view === 'settings') return <SettingsView />;
   return <StartView />;
 }
@@ -46,7 +48,7 @@ export function App() {
   }, []);
 
   // Escape leaves the side views; review and the table bind their own keys.
-  useCommands('global', { 'nav.datasets': () => goTo(datasetId ? 'datasets' : 'start') }, { enabled: view === 'export' || view === 'agreement' || view === 'settings' });
+  useCommands('global', { 'nav.datasets': () => goTo(datasetId ? 'datasets' : 'start') }, { enabled: view === 'export' || view === 'agreement' || view === 'metrics' || view === 'settings' });
 
   return (
     <div className="app-shell" data-view={view}>

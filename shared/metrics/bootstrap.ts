@@ -35,25 +35,29 @@ export function bootstrapMeans(columns: readonly (readonly (number | null)[])[],
   if (!(level > 0 && level < 1)) throw new Error(`The interval level must be between 0 and 1 (got ${level}).`);
   const rows = columns[0]?.length ?? 0;
   if (columns.some((column) => column.length !== rows)) throw new Error('Every column needs one value (or null) per row.');
+  // Row-major typed values (NaN for null): one resampled row reads its values contiguously.
+  const width = columns.length;
+  const table = new Float64Array(rows * width);
+  columns.forEach((column, c) => column.forEach((value, row) => (table[row * width + c] = value === null ? Number.NaN : value)));
   const next = seededRandom(options.seed ?? DEFAULT_SEED);
   const means = columns.map(() => new Float64Array(resamples));
   const kept = columns.map(() => 0);
-  const sums = new Float64Array(columns.length);
-  const counts = new Int32Array(columns.length);
+  const sums = new Float64Array(width);
+  const counts = new Int32Array(width);
   for (let sample = 0; sample < resamples; sample++) {
     sums.fill(0);
     counts.fill(0);
     for (let draw = 0; draw < rows; draw++) {
-      const row = Math.floor(next() * rows);
-      for (let column = 0; column < columns.length; column++) {
-        const value = columns[column][row];
-        if (value === null) continue;
-        sums[column] += value;
-        counts[column]++;
+      const offset = Math.floor(next() * rows) * width;
+      for (let c = 0; c < width; c++) {
+        const value = table[offset + c];
+        if (value !== value) continue; // NaN: no value
+        sums[c] += value;
+        counts[c]++;
       }
     }
-    for (let column = 0; column < columns.length; column++) {
-      if (counts[column] > 0) means[column][kept[column]++] = sums[column] / counts[column];
+    for (let c = 0; c < width; c++) {
+      if (counts[c] > 0) means[c][kept[c]++] = sums[c] / counts[c];
     }
   }
   const tail = (1 - level) / 2;

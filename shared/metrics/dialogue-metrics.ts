@@ -51,6 +51,8 @@ export interface MetricDialogue {
 }
 
 export interface DialogueCounts {
+  /** every turn of the dialogue, whoever speaks */
+  turns: number;
   teacherTurns: number;
   studentTurns: number;
   /** teacher turns with at least one strategy */
@@ -96,6 +98,7 @@ const ratio = (count: number, total: number) => (total === 0 ? 0 : count / total
 export function scoreDialogue(dialogue: MetricDialogue, options: ScoreOptions): DialogueScore {
   const turnsOf: Record<MetricId, number[]> = { SD: [], SV: [], IKT: [], BP: [], SC: [], L3_GR: [], '3C': [] };
   const counts: DialogueCounts = {
+    turns: dialogue.turns.length,
     teacherTurns: 0,
     studentTurns: 0,
     withStrategy: 0,

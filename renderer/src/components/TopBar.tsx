@@ -49,6 +49,11 @@ export function TopBar() {
             {t('nav.agreement')}
           </button>
         )}
+        {datasetId && (
+          <button type="button" className="quiet" data-testid="nav-metrics" aria-current={view === 'metrics' ? 'page' : undefined} onClick={() => goTo('metrics')}>
+            {t('nav.metrics')}
+          </button>
+        )}
         <button type="button" className="quiet" data-testid="nav-settings" aria-current={view === 'settings' ? 'page' : undefined} onClick={() => goTo('settings')}>
           {t('nav.settings')}
         </button>

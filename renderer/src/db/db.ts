@@ -2,7 +2,8 @@ import Dexie, { type EntityTable } from 'dexie';
 import type { AttachProblem } from '../../../shared/import/attach-layer';
 import type { Dataset, Dialogue, FieldValues, SourceRecord, Turn } from '../../../shared/model/dataset';
 import type { DialogueReview, FieldReview, TurnReview } from '../../../shared/model/review';
-import { schemaV1, schemaV2 } from './schema';
+import type { DialogueScore, GroupScore, MetricsSettings } from '../../../shared/metrics';
+import { schemaV1, schemaV2, schemaV3 } from './schema';
 
 /** One row per change the expert made, never rewritten: the audit trail behind undo and provenance. */
 export interface EditLogEntry {
@@ -47,6 +48,25 @@ export interface LayerValueRow {
   values: FieldValues;
 }
 
+/** Which annotations a metrics run scored. */
+export type MetricLayer = { kind: 'verified' } | { kind: 'llm' } | { kind: 'layer'; layerId: string };
+
+/** One computation of the objective metrics over a data set, kept as computed. */
+export interface MetricRunRow {
+  id: string;
+  datasetId: string;
+  createdAt: string;
+  appVersion: string;
+  layer: MetricLayer;
+  /** the layer's name when the run was made (an attached layer may be deleted later) */
+  layerName: string;
+  settings: MetricsSettings;
+  groups: GroupScore[];
+  overall: GroupScore;
+  /** per dialogue: the stored dialogue id, its external id, and the score with the turns behind each metric */
+  dialogues: (DialogueScore & { dialogueId: string })[];
+}
+
 export interface SettingRow {
   key: string;
   value: unknown;
@@ -64,11 +84,13 @@ export class MaieuticDb extends Dexie {
   settings!: EntityTable<SettingRow, 'key'>;
   layers!: EntityTable<LayerRow, 'id'>;
   layerValues!: EntityTable<LayerValueRow, 'id'>;
+  metricRuns!: EntityTable<MetricRunRow, 'id'>;
 
   constructor(name = 'maieutic') {
     super(name);
     this.version(1).stores(schemaV1);
     this.version(2).stores(schemaV2);
+    this.version(3).stores(schemaV3);
   }
 }
 

@@ -14,6 +14,7 @@ export const en: Record<MessageKey, string> = {
   'nav.dataset': 'Data set',
   'nav.export': 'Export',
   'nav.agreement': 'Agreement',
+  'nav.metrics': 'Metrics',
   'nav.settings': 'Settings',
   'nav.shortcutsTitle': 'Keyboard shortcuts (?)',
   'nav.languageTitle': 'Switch the interface and label language',
@@ -41,6 +42,7 @@ export const en: Record<MessageKey, string> = {
   'notice.context.import': 'importing files',
   'notice.context.export': 'exporting',
   'notice.context.agreement': 'computing agreement',
+  'notice.context.metrics': 'computing metrics',
 
   'errorBoundary.title': 'This page cannot be shown',
   'errorBoundary.body': 'The interface hit an error. Saved data is not affected.',

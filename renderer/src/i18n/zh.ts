@@ -12,6 +12,7 @@ export const zh = {
   'nav.dataset': '数据集',
   'nav.export': '导出',
   'nav.agreement': '一致性',
+  'nav.metrics': '指标',
   'nav.settings': '设置',
   'nav.shortcutsTitle': '键盘快捷键（?）',
   'nav.languageTitle': '切换界面与标签语言',
@@ -39,6 +40,7 @@ export const zh = {
   'notice.context.import': '导入文件',
   'notice.context.export': '导出',
   'notice.context.agreement': '计算一致性',
+  'notice.context.metrics': '计算指标',
 
   'errorBoundary.title': '这个页面无法显示',
   'errorBoundary.body': '界面遇到一个错误。已保存的数据不受影响。',

@@ -63,12 +63,13 @@ export async function renameDataset(db: MaieuticDb, datasetId: string, name: str
   if (updated === 0) throw new Error('The data set no longer exists.');
 }
 
-/** Deletes a data set with everything in it — sources, dialogues, turns, the expert's reviews and the attached annotation layers — in one transaction. */
+/** Deletes a data set with everything in it — sources, dialogues, turns, the expert's reviews, the attached annotation layers and the metrics runs — in one transaction. */
 export async function deleteDataset(db: MaieuticDb, datasetId: string): Promise<void> {
   await db.transaction(
     'rw',
-    [db.datasets, db.sources, db.dialogues, db.turns, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog, db.layers, db.layerValues],
+    [db.datasets, db.sources, db.dialogues, db.turns, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog, db.layers, db.layerValues, db.metricRuns],
     async () => {
+      await db.metricRuns.where('datasetId').equals(datasetId).delete();
       const layerIds = await db.layers.where('datasetId').equals(datasetId).primaryKeys();
       await db.layerValues.where('layerId').anyOf(layerIds).delete();
       await db.layers.bulkDelete(layerIds);

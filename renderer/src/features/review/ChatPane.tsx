@@ -6,11 +6,13 @@ import type { ReviewTextApi } from './strings';
 interface ChatPaneProps {
   turns: TurnModel[];
   currentIndex: number;
+  /** positions of marked turns and why they are marked */
+  highlight?: { label: string; positions: ReadonlySet<number> } | null;
   text: ReviewTextApi;
   onSelect: (index: number) => void;
 }
 
-export function ChatPane({ turns, currentIndex, text, onSelect }: ChatPaneProps) {
+export function ChatPane({ turns, currentIndex, highlight = null, text, onSelect }: ChatPaneProps) {
   const listRef = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
@@ -22,7 +24,7 @@ export function ChatPane({ turns, currentIndex, text, onSelect }: ChatPaneProps)
     <section className="rv-chat" aria-label={text.t('conversation')}>
       <ol className="rv-chat-list" ref={listRef}>
         {turns.map((turn, position) => (
-          <ChatTurn key={turn.turn.id} model={turn} position={position} current={position === currentIndex} text={text} onSelect={onSelect} />
+          <ChatTurn key={turn.turn.id} model={turn} position={position} current={position === currentIndex} highlight={highlight?.positions.has(position) ? highlight.label : null} text={text} onSelect={onSelect} />
         ))}
       </ol>
     </section>

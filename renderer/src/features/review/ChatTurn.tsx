@@ -21,23 +21,26 @@ interface ChatTurnProps {
   /** position in the dialogue's turn list (what the cursor counts) */
   position: number;
   current: boolean;
+  /** the reason this turn is marked (a metric it counts toward), or null */
+  highlight?: string | null;
   text: ReviewTextApi;
   onSelect?: (position: number) => void;
 }
 
 /** One turn as a chat bubble, with its number, bilingual speaker and review badges. */
-export const ChatTurn = memo(function ChatTurn({ model, position, current, text, onSelect }: ChatTurnProps) {
+export const ChatTurn = memo(function ChatTurn({ model, position, current, highlight = null, text, onSelect }: ChatTurnProps) {
   const { turn, speaker, counts } = model;
   const { t, hint } = text;
   const speakerKey = `speaker.${speaker}` satisfies ReviewStringKey;
   const alignmentKey = turn.alignment === 'exact' ? null : (`alignment.${turn.alignment}` satisfies ReviewStringKey);
   return (
     <li
-      className={`rv-turn rv-turn-${speaker}${current ? ' rv-turn-current' : ''}${model.verified ? ' rv-turn-verified' : ''}`}
+      className={`rv-turn rv-turn-${speaker}${current ? ' rv-turn-current' : ''}${model.verified ? ' rv-turn-verified' : ''}${highlight ? ' rv-turn-highlighted' : ''}`}
       data-testid="chat-turn"
       data-turn-index={turn.index}
       data-current={current ? 'true' : 'false'}
       data-speaker={speaker}
+      data-highlighted={highlight ? 'true' : undefined}
       aria-current={current ? 'step' : undefined}
       onClick={onSelect ? () => onSelect(position) : undefined}
     >
@@ -48,6 +51,11 @@ export const ChatTurn = memo(function ChatTurn({ model, position, current, text,
         </span>
         {model.speakerCorrected && <span className="rv-badge rv-badge-info">{t('speakerCorrected')}</span>}
         {model.verified && <span className="rv-badge rv-badge-ok" data-badge="verified">✓ {t('verifiedBadge')}</span>}
+        {highlight && (
+          <span className="rv-badge rv-badge-highlight" data-badge="highlight" title={highlight}>
+            ★ {highlight}
+          </span>
+        )}
       </div>
       <div className="rv-bubble" lang="zh">
         <UtteranceText utterance={model.utterance} endMarker={turn.endMarker} />

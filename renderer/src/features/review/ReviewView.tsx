@@ -67,6 +67,11 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
   const typeaheadOpen = useReviewStore((state) => state.typeaheadOpen);
   const verifyArmed = useReviewStore((state) => state.verifyDialogueArmed);
   const notice = useReviewStore((state) => state.notice);
+  const highlightState = useReviewStore((state) => state.highlight);
+  const highlight = useMemo(
+    () => (highlightState && highlightState.dialogueId === dialogueId ? { label: highlightState.label, positions: new Set(highlightState.positions) } : null),
+    [highlightState, dialogueId],
+  );
   const canUndo = useReviewStore(selectCanUndo);
   const canRedo = useReviewStore(selectCanRedo);
 
@@ -219,8 +224,18 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
         text={text}
         actions={headerActions}
       />
+      {highlight && (
+        <div className="rv-highlight-banner" data-testid="review-highlight" data-count={highlight.positions.size} role="status">
+          <span>
+            ★ {highlight.label} · {text.t('highlightCount', { n: highlight.positions.size })}
+          </span>
+          <button type="button" onClick={() => reviewStore.getState().highlightTurns(null)}>
+            {text.t('highlightClear')}
+          </button>
+        </div>
+      )}
       <div className="rv-body">
-        <ChatPane turns={model.turns} currentIndex={turnIndex} text={text} onSelect={selectTurn} />
+        <ChatPane turns={model.turns} currentIndex={turnIndex} highlight={highlight} text={text} onSelect={selectTurn} />
         {turn ? (
           <FieldPanel
             turn={turn}

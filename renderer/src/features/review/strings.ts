@@ -38,6 +38,8 @@ export const REVIEW_STRINGS = {
   mergedFragments: { zh: '合并了 {n} 条标注', en: '{n} annotations merged' },
   flaggedValues: { zh: '{n} 个待查值', en: 'flagged: {n}' },
   verifiedBadge: { zh: '已确认', en: 'verified' },
+  highlightCount: { zh: '标出 {n} 轮', en: '{n} turns marked' },
+  highlightClear: { zh: '取消标记', en: 'Clear marks' },
   unsureBadge: { zh: '{n} 不确定', en: '{n} unsure' },
   changedBadge: { zh: '{n} 已改', en: '{n} changed' },
   reviewedBadge: { zh: '{reviewed}/{applicable} 字段', en: '{reviewed}/{applicable} fields' },

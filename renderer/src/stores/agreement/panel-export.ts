@@ -5,7 +5,7 @@
  */
 import type { LayerPanelReport, LayerPanelRow } from '../../../../shared/agreement/layer-panel';
 import type { AgreementResult } from '../../../../shared/agreement/types';
-import { csvCell, markdownCell } from './table-cells';
+import { csvCell, markdownCell } from '../export/table-cells';
 import { formatCoefficient, NONE } from './format';
 
 export interface PanelWords {

@@ -4,7 +4,7 @@
  */
 import type { LayerAgreementReport, LayerAgreementRow } from '../../../../shared/agreement/review-layers';
 import { totalMissing } from '../../../../shared/agreement/review-layers';
-import { csvCell, markdownCell } from './table-cells';
+import { csvCell, markdownCell } from '../export/table-cells';
 import { formatCoefficient, formatInterval, formatPercent, INTERVAL_NOTE, NONE } from './format';
 
 /** Words the tables need, in the language the user reads. */

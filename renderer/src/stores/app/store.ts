@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export type View = 'start' | 'datasets' | 'review' | 'import' | 'export' | 'agreement' | 'settings';
+export type View = 'start' | 'datasets' | 'review' | 'import' | 'export' | 'agreement' | 'metrics' | 'settings';
 
 export interface AppState {
   view: View;
@@ -10,7 +10,7 @@ export interface AppState {
   visibleDialogueIds: string[];
   openDataset(datasetId: string): void;
   openDialogue(dialogueId: string): void;
-  /** views that need a data set (datasets, export, agreement) or a dialogue (review) fall back to the start screen without one */
+  /** views that need a data set (datasets, export, agreement, metrics) or a dialogue (review) fall back to the start screen without one */
   goTo(view: View): void;
   closeDataset(): void;
   setVisibleDialogueIds(ids: string[]): void;
@@ -34,7 +34,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   },
   goTo(view) {
     const { datasetId, dialogueId } = get();
-    if ((view === 'datasets' || view === 'export' || view === 'agreement') && !datasetId) return set({ view: 'start' });
+    if ((view === 'datasets' || view === 'export' || view === 'agreement' || view === 'metrics') && !datasetId) return set({ view: 'start' });
     if (view === 'review' && !dialogueId) return set({ view: datasetId ? 'datasets' : 'start' });
     set({ view });
   },

@@ -1,4 +1,5 @@
 import type { DialogueRow } from '../../db/repositories/dialogues';
+import { csvCell as cell } from './table-cells';
 
 /** Stable English column names: this file feeds scripts and spreadsheets, whatever the UI language. */
 export const TABLE_CSV_COLUMNS = [
@@ -15,16 +16,6 @@ export const TABLE_CSV_COLUMNS = [
   'file',
   'line',
 ] as const;
-
-/** A cell a spreadsheet would run as a formula; plain numbers such as `-3` are left alone. */
-const FORMULA_START = /^[=+\-@\t\r](?!\d+(?:[.,]\d+)?$)/;
-
-function cell(value: string | number | null): string {
-  const raw = value === null ? '' : String(value);
-  // Topic texts and ids come from imported files: untrusted, so never executable in Excel.
-  const text = typeof value === 'string' && FORMULA_START.test(raw) ? `'${raw}` : raw;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /**
  * The table's current rows as RFC 4180 CSV, with a UTF-8 byte-order mark so that Excel reads

@@ -87,6 +87,18 @@ export interface NavigationSlice {
   moveField(delta: number, fieldIds: readonly string[]): void;
   setTypeaheadOpen(open: boolean): void;
   armVerifyDialogue(armed: boolean): void;
+  /** turns marked for the reader (the turns behind a metric, from the metrics drill-down); null: none */
+  highlight: TurnHighlight | null;
+  /** marks turns of a dialogue; a session on another dialogue drops the marks */
+  highlightTurns(highlight: TurnHighlight | null): void;
+}
+
+export interface TurnHighlight {
+  dialogueId: string;
+  /** why the turns are marked, as the reader should see it (e.g. "SD: teacher turns with a strategy") */
+  label: string;
+  /** 0-based positions in the dialogue's turn list */
+  positions: readonly number[];
 }
 
 export interface EditsSlice {

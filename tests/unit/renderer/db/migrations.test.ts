@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { type LayerRow, type LayerValueRow, MaieuticDb } from '../../../../renderer/src/db/db';
-import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2 } from '../../../../renderer/src/db/schema';
+import { type LayerRow, type LayerValueRow, MaieuticDb, type MetricRunRow } from '../../../../renderer/src/db/db';
+import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3 } from '../../../../renderer/src/db/schema';
 import type { Dataset, Dialogue, SourceRecord, Turn } from '../../../../shared/model/dataset';
 import type { DialogueReview, FieldReview, TurnReview } from '../../../../shared/model/review';
 
@@ -84,6 +84,18 @@ const MIGRATION_CASES: MigrationCase[] = [
       expect(await db.layerValues.where('turnId').equals('src1:1#0').toArray()).toEqual([layerValue]);
     },
   },
+  {
+    fromVersion: 3,
+    schemas: [schemaV1, schemaV2, schemaV3],
+    async seed(db) {
+      await MIGRATION_CASES[1].seed(db);
+      await db.table('metricRuns').add(metricRun);
+    },
+    async check(db) {
+      await MIGRATION_CASES[1].check(db);
+      expect(await db.metricRuns.where('datasetId').equals('ds1').toArray()).toEqual([metricRun]);
+    },
+  },
 ];
 
 const layer: LayerRow = {
@@ -93,6 +105,18 @@ const layer: LayerRow = {
 const layerValue: LayerValueRow = {
   id: 'layer1|src1:1#0', layerId: 'layer1', dialogueId: 'src1:1', turnId: 'src1:1#0',
   values: { cognitive_level: { raw: '理解', codes: ['understand'], unknown: [], status: 'ok' } },
+};
+
+const metricScores = { SD: 1, SV: 0.125, IKT: 0, BP: 0, SC: 0, L3_GR: 0, '3C': 1, TotalScore: 0.3625 };
+const metricGroup = {
+  group: 'GPT-4o', dialogues: 1, means: metricScores, n: { SD: 1, SV: 1, IKT: 1, BP: 1, SC: 1, L3_GR: 1, '3C': 1, TotalScore: 1 },
+  ci95: { SD: null, SV: null, IKT: null, BP: null, SC: null, L3_GR: null, '3C': null, TotalScore: null }, vacuous3C: 1, withUnknownLabels: 0,
+};
+const metricRun: MetricRunRow = {
+  id: 'run1', datasetId: 'ds1', createdAt: AT, appVersion: '0.1.0', layer: { kind: 'verified' }, layerName: 'Expert (verified)',
+  settings: { weights: { SD: 0.15, SV: 0.1, IKT: 0.15, BP: 0.15, SC: 0.15, L3_GR: 0.1, '3C': 0.2 }, threeC: 'vacuous-one', bootstrap: { resamples: 2000, seed: 1 } },
+  groups: [metricGroup], overall: { ...metricGroup, group: 'all' },
+  dialogues: [],
 };
 
 let counter = 0;
@@ -131,7 +155,7 @@ describe('Dexie migrations', () => {
     await seedDatabase(name, MIGRATION_CASES[0]);
     const current = new MaieuticDb(name);
     await current.open();
-    expect(current.verno).toBe(2);
+    expect(current.verno).toBe(CURRENT_SCHEMA_VERSION);
     await MIGRATION_CASES[0].check(current);
     expect(await current.layers.count()).toBe(0);
     expect(await current.layerValues.count()).toBe(0);
@@ -139,6 +163,21 @@ describe('Dexie migrations', () => {
     await current.layers.add(layer);
     await current.layerValues.add(layerValue);
     expect(await current.layerValues.where('layerId').equals('layer1').primaryKeys()).toEqual(['layer1|src1:1#0']);
+    current.close();
+    await Dexie.delete(name);
+  });
+
+  it('v2 → v3: keeps every v2 row and starts with no metrics runs', async () => {
+    counter += 1;
+    const name = `migration-v2-v3-${counter}`;
+    await seedDatabase(name, MIGRATION_CASES[1]);
+    const current = new MaieuticDb(name);
+    await current.open();
+    expect(current.verno).toBe(3);
+    await MIGRATION_CASES[1].check(current);
+    expect(await current.metricRuns.count()).toBe(0);
+    await current.metricRuns.add(metricRun);
+    expect(await current.metricRuns.where('datasetId').equals('ds1').primaryKeys()).toEqual(['run1']);
     current.close();
     await Dexie.delete(name);
   });

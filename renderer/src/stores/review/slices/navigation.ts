@@ -10,10 +10,13 @@ export const createNavigationSlice: StateCreator<ReviewState, [], [], Navigation
   fieldId: null,
   typeaheadOpen: false,
   verifyDialogueArmed: false,
+  highlight: null,
 
   startSession(dialogueId) {
     if (get().dialogueId === dialogueId) return;
+    const highlight = get().highlight;
     set({
+      highlight: highlight?.dialogueId === dialogueId ? highlight : null,
       dialogueId,
       turnIndex: 0,
       fieldId: null,
@@ -52,6 +55,10 @@ export const createNavigationSlice: StateCreator<ReviewState, [], [], Navigation
 
   setTypeaheadOpen(open) {
     set({ typeaheadOpen: open });
+  },
+
+  highlightTurns(highlight) {
+    set({ highlight });
   },
 
   armVerifyDialogue(armed) {

@@ -1,0 +1,128 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { formatScore, METRIC_NAMES, SCORE_KEYS, type DialogueScore, type ScoreKey } from '../../../../shared/metrics';
+import type { MetricsTextApi } from './strings';
+
+type ScoredDialogue = DialogueScore & { dialogueId: string };
+
+const ROW_HEIGHT = 34;
+
+interface DialogueScoresProps {
+  dialogues: readonly ScoredDialogue[];
+  metric: ScoreKey;
+  text: MetricsTextApi;
+  onMetric(key: ScoreKey): void;
+  onOpen(dialogue: ScoredDialogue): void;
+}
+
+const scoreOf = (dialogue: ScoredDialogue, key: ScoreKey) => (key === 'TotalScore' ? dialogue.totalScore : dialogue.values[key]);
+
+/** Every scored dialogue, sortable by any metric; opening one marks the turns behind the chosen metric in review. */
+export function DialogueScores({ dialogues, metric, text, onMetric, onOpen }: DialogueScoresProps) {
+  const { t } = text;
+  const [sorting, setSorting] = useState<SortingState>([{ id: metric, desc: false }]);
+  // Choosing a metric sorts by it, lowest first: the dialogues that pull a model down come first.
+  useEffect(() => setSorting([{ id: metric, desc: false }]), [metric]);
+  const columns = useMemo<ColumnDef<ScoredDialogue>[]>(
+    () => [
+      { id: 'id', header: t('dialogue'), accessorFn: (row) => row.id },
+      { id: 'group', header: t('group'), accessorFn: (row) => row.group },
+      ...SCORE_KEYS.map(
+        (key): ColumnDef<ScoredDialogue> => ({
+          id: key,
+          header: METRIC_NAMES[key].short,
+          accessorFn: (row) => scoreOf(row, key) ?? -1,
+          cell: (context) => formatScore(key, scoreOf(context.row.original, key)),
+          meta: { numeric: true },
+        }),
+      ),
+    ],
+    [t],
+  );
+  const table = useReactTable({
+    data: dialogues as ScoredDialogue[],
+    columns,
+    getRowId: (row) => row.dialogueId,
+    state: { sorting },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+  });
+  const rows = table.getRowModel().rows;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+  const items = virtualizer.getVirtualItems();
+  const paddingTop = items.length > 0 ? items[0].start : 0;
+  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  const columnCount = columns.length + 1;
+
+  return (
+    <section className="metrics-drill" aria-labelledby="metrics-drill-title">
+      <h2 id="metrics-drill-title">{t('drillTitle')}</h2>
+      <label>
+        {t('drillMetric')}{' '}
+        <select data-testid="metrics-drill-metric" value={metric} onChange={(event) => onMetric(event.target.value as ScoreKey)}>
+          {SCORE_KEYS.map((key) => (
+            <option key={key} value={key}>
+              {METRIC_NAMES[key].short} — {METRIC_NAMES[key][text.lang]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="table-scroll metrics-drill-scroll" ref={scrollRef} data-testid="metrics-dialogues" data-row-count={rows.length}>
+        <table className="data-table" aria-rowcount={rows.length + 1}>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  return (
+                    <th key={header.id} scope="col" className={header.column.columnDef.meta?.numeric ? 'numeric' : undefined} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
+                      <button type="button" className="sort-button" data-testid={`metrics-sort-${header.column.id}`} onClick={header.column.getToggleSortingHandler()}>
+                        {flexRender(header.column.columnDef.header, header.getContext())}
+                        <span className="sort-mark" aria-hidden="true">
+                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
+                        </span>
+                      </button>
+                    </th>
+                  );
+                })}
+                <th scope="col" />
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {paddingTop > 0 && (
+              <tr aria-hidden="true" className="spacer">
+                <td colSpan={columnCount} style={{ height: paddingTop }} />
+              </tr>
+            )}
+            {items.map((item) => {
+              const row = rows[item.index];
+              return (
+                <tr key={row.id} data-testid="metrics-dialogue-row" data-dialogue-id={row.original.dialogueId} data-score={scoreOf(row.original, metric) ?? ''} style={{ height: ROW_HEIGHT }} onDoubleClick={() => onOpen(row.original)}>
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id} className={cell.column.columnDef.meta?.numeric ? 'numeric' : undefined}>
+                      {flexRender(cell.column.columnDef.cell ?? ((context) => String(context.getValue())), cell.getContext())}
+                    </td>
+                  ))}
+                  <td>
+                    <button type="button" className="link-button" data-testid="metrics-open-dialogue" onClick={() => onOpen(row.original)}>
+                      {t('openInReview')}
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+            {paddingBottom > 0 && (
+              <tr aria-hidden="true" className="spacer">
+                <td colSpan={columnCount} style={{ height: paddingBottom }} />
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

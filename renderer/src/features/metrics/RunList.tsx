@@ -1,0 +1,57 @@
+import type { MetricRunRow } from '../../db/db';
+import type { LayerOption } from '../../stores/agreement/rater-choice';
+import { runLayerName, runTime } from './run-names';
+import type { MetricsTextApi } from './strings';
+
+interface RunListProps {
+  runs: readonly MetricRunRow[];
+  shownRunId: string | null;
+  baselineRunId: string | null;
+  layers: readonly LayerOption[];
+  text: MetricsTextApi;
+  onShow(runId: string): void;
+  onCompare(runId: string | null): void;
+  onDelete(runId: string): void;
+}
+
+/** The data set's saved runs, newest first: show one, compare the shown one with another, or delete. */
+export function RunList({ runs, shownRunId, baselineRunId, layers, text, onShow, onCompare, onDelete }: RunListProps) {
+  const { t, lang } = text;
+  return (
+    <section className="metrics-runs" aria-labelledby="metrics-runs-title">
+      <h2 id="metrics-runs-title">{t('runs')}</h2>
+      <table className="data-table" data-testid="metrics-runs">
+        <tbody>
+          {runs.map((run) => {
+            const shown = run.id === shownRunId;
+            return (
+              <tr key={run.id} data-testid="metrics-run" data-run-id={run.id} data-layer={run.layer.kind} aria-selected={shown} className={shown ? 'selected' : undefined}>
+                <td>{runTime(run.createdAt)}</td>
+                <td>{runLayerName(run, layers, lang)}</td>
+                <td>{run.settings.threeC === 'strict' ? t('threeCStrict') : t('threeCVacuous')}</td>
+                <td className="numeric">{t('nDialogues', { n: run.overall.dialogues })}</td>
+                <td className="button-row">
+                  {shown ? (
+                    <span className="muted">{t('runShown')}</span>
+                  ) : (
+                    <>
+                      <button type="button" data-testid="metrics-run-show" onClick={() => onShow(run.id)}>
+                        {t('runShow')}
+                      </button>
+                      <button type="button" data-testid="metrics-run-compare" aria-pressed={run.id === baselineRunId} onClick={() => onCompare(run.id === baselineRunId ? null : run.id)}>
+                        {t('runCompare')}
+                      </button>
+                    </>
+                  )}
+                  <button type="button" className="quiet" data-testid="metrics-run-delete" onClick={() => onDelete(run.id)}>
+                    {t('runDelete')}
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}

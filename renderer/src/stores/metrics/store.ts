@@ -1,0 +1,223 @@
+import { create } from 'zustand';
+import { DEFAULT_RESAMPLES, DEFAULT_SEED, DEFAULT_WEIGHTS, weightsProblem, type MetricId, type ScoreKey, type ThreeCConvention } from '../../../../shared/metrics';
+import { invoke } from '../../api/client';
+import { APP_VERSION } from '../../app-version';
+import { getDb, type MaieuticDb, type MetricLayer, type MetricRunRow } from '../../db/db';
+import { getDataset } from '../../db/repositories/datasets';
+import { errorMessage } from '../../db/errors';
+import { listLayers } from '../../db/repositories/layers';
+import { deleteMetricRun, listMetricRuns, saveMetricRun } from '../../db/repositories/metric-runs';
+import { fileNameStem, todayStamp } from '../export/file-names';
+import { reportError } from '../notices/store';
+import { flushAll, type FlushOutcome } from '../review/flush-all';
+import type { LayerOption } from '../agreement/rater-choice';
+import { loadMetricDialogues } from './load-metric-dialogues';
+import { metricsClient, type MetricsClient } from './metrics-client';
+import { dialoguesCsv, tableCsv, tableMarkdown } from './table-export';
+
+type LoadStatus = 'idle' | 'loading' | 'ready' | 'missing' | 'error';
+export type MetricsFileKind = 'csv' | 'md' | 'dialogues';
+
+export interface MetricsChoice {
+  layer: MetricLayer;
+  threeC: ThreeCConvention;
+  weights: Record<MetricId, number>;
+  seed: number;
+  resamples: number;
+}
+
+export interface MetricsState {
+  datasetId: string | null;
+  datasetName: string;
+  status: LoadStatus;
+  error: string | null;
+  layers: readonly LayerOption[];
+  /** dialogues marked verified, and all dialogues */
+  verifiedDialogues: number;
+  totalDialogues: number;
+  choice: MetricsChoice;
+  /** why the chosen settings cannot be computed (weights), or null */
+  problem: string | null;
+  computing: 'reading' | 'computing' | null;
+  runs: readonly MetricRunRow[];
+  shownRunId: string | null;
+  /** a run to compare the shown one with */
+  baselineRunId: string | null;
+  /** the metric whose turns the drill-down highlights */
+  drillMetric: ScoreKey;
+  save: { kind: MetricsFileKind; status: 'working' | 'saved' | 'canceled' | 'error'; path: string | null } | null;
+  load(datasetId: string): Promise<void>;
+  setLayer(layer: MetricLayer): void;
+  setThreeC(convention: ThreeCConvention): void;
+  setWeight(id: MetricId, weight: number): void;
+  resetWeights(): void;
+  setSeed(seed: number): void;
+  /** scores the data set with the chosen settings, saves the run and shows it */
+  compute(): Promise<void>;
+  showRun(runId: string): void;
+  setBaseline(runId: string | null): void;
+  deleteRun(runId: string): Promise<void>;
+  setDrillMetric(key: ScoreKey): void;
+  saveFile(kind: MetricsFileKind, words: Parameters<typeof tableMarkdown>[1]): Promise<void>;
+}
+
+const DEFAULT_CHOICE: MetricsChoice = { layer: { kind: 'llm' }, threeC: 'vacuous-one', weights: { ...DEFAULT_WEIGHTS }, seed: DEFAULT_SEED, resamples: DEFAULT_RESAMPLES };
+
+export function sameLayer(a: MetricLayer, b: MetricLayer): boolean {
+  return a.kind === b.kind && (a.kind !== 'layer' || (b.kind === 'layer' && a.layerId === b.layerId));
+}
+
+export function createMetricsStore(
+  database: () => MaieuticDb = getDb,
+  client: Pick<MetricsClient, 'compute'> = metricsClient,
+  flushPendingWork: () => Promise<FlushOutcome> = flushAll,
+) {
+  let loadSequence = 0;
+  return create<MetricsState>()((set, get) => ({
+    datasetId: null,
+    datasetName: '',
+    status: 'idle',
+    error: null,
+    layers: [],
+    verifiedDialogues: 0,
+    totalDialogues: 0,
+    choice: DEFAULT_CHOICE,
+    problem: null,
+    computing: null,
+    runs: [],
+    shownRunId: null,
+    baselineRunId: null,
+    drillMetric: 'TotalScore',
+    save: null,
+
+    async load(datasetId) {
+      const sequence = ++loadSequence;
+      const switching = get().datasetId !== datasetId;
+      set({ datasetId, status: 'loading', error: null, save: null, ...(switching ? { runs: [], shownRunId: null, baselineRunId: null, choice: DEFAULT_CHOICE, problem: null } : {}) });
+      try {
+        const db = database();
+        const dataset = await getDataset(db, datasetId);
+        if (sequence !== loadSequence) return;
+        if (!dataset) return set({ status: 'missing' });
+        const [layers, runs, totalDialogues, verifiedDialogues] = await Promise.all([
+          listLayers(db, datasetId),
+          listMetricRuns(db, datasetId),
+          db.dialogues.where('datasetId').equals(datasetId).count(),
+          countVerified(db, datasetId),
+        ]);
+        if (sequence !== loadSequence) return;
+        const options = layers.map(({ id, name, kind }) => ({ id, name, kind }));
+        const { choice } = get();
+        // A fresh view scores the verified layer when the expert has verified dialogues, else the LLM's.
+        const layer: MetricLayer = switching || (choice.layer.kind === 'layer' && !options.some((option) => choice.layer.kind === 'layer' && option.id === choice.layer.layerId)) ? (verifiedDialogues > 0 ? { kind: 'verified' } : { kind: 'llm' }) : choice.layer;
+        const shownRunId = get().shownRunId && runs.some((run) => run.id === get().shownRunId) ? get().shownRunId : (runs[0]?.id ?? null);
+        set({ status: 'ready', datasetName: dataset.name, layers: options, runs, totalDialogues, verifiedDialogues, choice: { ...choice, layer }, shownRunId });
+      } catch (error) {
+        if (sequence !== loadSequence) return;
+        set({ status: 'error', error: errorMessage(error) });
+        reportError(error, 'notice.context.metrics');
+      }
+    },
+
+    setLayer(layer) {
+      set({ choice: { ...get().choice, layer } });
+    },
+    setThreeC(threeC) {
+      set({ choice: { ...get().choice, threeC } });
+    },
+    setWeight(id, weight) {
+      const weights = { ...get().choice.weights, [id]: weight };
+      set({ choice: { ...get().choice, weights }, problem: weightsProblem(weights) });
+    },
+    resetWeights() {
+      set({ choice: { ...get().choice, weights: { ...DEFAULT_WEIGHTS } }, problem: null });
+    },
+    setSeed(seed) {
+      if (Number.isSafeInteger(seed) && seed >= 0) set({ choice: { ...get().choice, seed } });
+    },
+
+    async compute() {
+      const { datasetId, choice, layers } = get();
+      if (datasetId === null || get().computing) return;
+      const problem = weightsProblem(choice.weights);
+      if (problem) return set({ problem });
+      set({ computing: 'reading', error: null });
+      try {
+        const flush = await flushPendingWork();
+        if (!flush.flushed) throw new Error(`Review work is not saved yet, so the metrics would miss it. ${flush.error ?? ''}`.trim());
+        const db = database();
+        const loaded = await loadMetricDialogues(db, datasetId, choice.layer);
+        set({ computing: 'computing' });
+        const settings = { weights: { ...choice.weights }, threeC: choice.threeC, bootstrap: { resamples: choice.resamples, seed: choice.seed } };
+        const report = await client.compute(loaded.dialogues, settings);
+        const layerName = choice.layer.kind === 'layer' ? (layers.find((layer) => choice.layer.kind === 'layer' && layer.id === choice.layer.layerId)?.name ?? '') : '';
+        const run = await saveMetricRun(db, {
+          datasetId,
+          createdAt: new Date().toISOString(),
+          appVersion: APP_VERSION,
+          layer: choice.layer,
+          layerName,
+          settings,
+          groups: report.groups,
+          overall: report.overall,
+          dialogues: report.dialogues.map((dialogue, index) => ({ ...dialogue, dialogueId: loaded.dialogueIds[index] })),
+        });
+        if (get().datasetId !== datasetId) return;
+        set({ runs: [run, ...get().runs], shownRunId: run.id, computing: null });
+      } catch (error) {
+        set({ computing: null, error: errorMessage(error) });
+        reportError(error, 'notice.context.metrics');
+      }
+    },
+
+    showRun(runId) {
+      set({ shownRunId: runId, baselineRunId: get().baselineRunId === runId ? null : get().baselineRunId });
+    },
+    setBaseline(runId) {
+      set({ baselineRunId: runId === get().shownRunId ? null : runId });
+    },
+    async deleteRun(runId) {
+      try {
+        await deleteMetricRun(database(), runId);
+        const runs = get().runs.filter((run) => run.id !== runId);
+        set({
+          runs,
+          shownRunId: get().shownRunId === runId ? (runs[0]?.id ?? null) : get().shownRunId,
+          baselineRunId: get().baselineRunId === runId ? null : get().baselineRunId,
+        });
+      } catch (error) {
+        reportError(error, 'notice.context.metrics');
+      }
+    },
+    setDrillMetric(drillMetric) {
+      set({ drillMetric });
+    },
+
+    async saveFile(kind, words) {
+      const { runs, shownRunId, datasetName } = get();
+      const run = runs.find((candidate) => candidate.id === shownRunId);
+      if (!run) return;
+      set({ save: { kind, status: 'working', path: null } });
+      try {
+        const content = kind === 'csv' ? tableCsv(run) : kind === 'dialogues' ? dialoguesCsv(run) : tableMarkdown(run, words);
+        const suffix = kind === 'dialogues' ? 'metrics-dialogues' : 'metrics';
+        const extension = kind === 'md' ? 'md' : 'csv';
+        const result = await invoke('files.saveExport', { defaultName: `${fileNameStem(datasetName)}-${suffix}-${todayStamp()}.${extension}`, content, kind: extension });
+        if (result.canceled || result.path === null) return set({ save: { kind, status: 'canceled', path: null } });
+        set({ save: { kind, status: 'saved', path: result.path } });
+      } catch (error) {
+        set({ save: { kind, status: 'error', path: null } });
+        reportError(error, 'notice.context.export');
+      }
+    },
+  }));
+}
+
+async function countVerified(db: MaieuticDb, datasetId: string): Promise<number> {
+  const ids = await db.dialogues.where('datasetId').equals(datasetId).primaryKeys();
+  const reviews = await db.dialogueReviews.bulkGet(ids);
+  return reviews.filter((review) => review?.status === 'verified').length;
+}
+
+export const useMetricsStore = createMetricsStore();
+
