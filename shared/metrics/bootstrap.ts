@@ -1,7 +1,7 @@
 import { seededRandom } from './random';
 
 export interface BootstrapOptions {
-  /** resamples; default 2,000 */
+  /** resamples; default 2,000; 0 computes no interval */
   resamples?: number;
   /** the generator's seed; the same seed gives the same interval */
   seed?: number;
@@ -31,7 +31,8 @@ export function quantile(sorted: ArrayLike<number>, probability: number): number
 export function bootstrapMeans(columns: readonly (readonly (number | null)[])[], options: BootstrapOptions = {}): ([number, number] | null)[] {
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
   const level = options.level ?? 0.95;
-  if (!Number.isInteger(resamples) || resamples < 1) throw new Error(`Resamples must be a positive whole number (got ${resamples}).`);
+  if (!Number.isInteger(resamples) || resamples < 0) throw new Error(`Resamples must be a whole number, 0 for no intervals (got ${resamples}).`);
+  if (resamples === 0) return columns.map(() => null);
   if (!(level > 0 && level < 1)) throw new Error(`The interval level must be between 0 and 1 (got ${level}).`);
   const rows = columns[0]?.length ?? 0;
   if (columns.some((column) => column.length !== rows)) throw new Error('Every column needs one value (or null) per row.');

@@ -36,7 +36,7 @@ TotalScore, per dialogue and per group (teacher model), as the paper's Table II.
   --weights ...      TotalScore weights by metric name over the paper's (SD=0.15, SV=0.10, IKT=0.15,
                      BP=0.15, SC=0.15, L3_GR=0.10, 3C=0.20); they must sum to 1
   --seed N, --resamples N
-                     the bootstrap of the per-group 95% intervals (default seed ${DEFAULT_SEED}, ${DEFAULT_RESAMPLES} resamples)
+                     the bootstrap of the per-group 95% intervals (default seed ${DEFAULT_SEED}, ${DEFAULT_RESAMPLES} resamples; 0: none)
   --json             print one JSON object {dialogues: [...], groups: [...]}, metrics as fractions in
                      [0, 1] (3C and TotalScore null for a dialogue --strict-3c leaves out)
 
@@ -91,7 +91,7 @@ export function parseMetricsArgs(args: readonly string[]): MetricsArgs | { error
   try {
     const weights = values.has('--weights') ? parseWeights(values.get('--weights') ?? '') : DEFAULT_WEIGHTS;
     const seed = values.has('--seed') ? wholeNumber('--seed', values.get('--seed') ?? '', 0) : DEFAULT_SEED;
-    const resamples = values.has('--resamples') ? wholeNumber('--resamples', values.get('--resamples') ?? '', 1) : DEFAULT_RESAMPLES;
+    const resamples = values.has('--resamples') ? wholeNumber('--resamples', values.get('--resamples') ?? '', 0) : DEFAULT_RESAMPLES;
     return { paths, layer, groupBy, json, settings: { weights, threeC: strict ? 'strict' : 'vacuous-one', bootstrap: { seed, resamples } } };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };

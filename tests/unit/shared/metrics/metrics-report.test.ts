@@ -68,6 +68,8 @@ describe('bootstrapMeans', () => {
     expect(withNull![0]).toBeCloseTo(0.2, 15);
     expect(withNull![1]).toBeCloseTo(0.2, 15);
     expect(() => bootstrapMeans([[1, 2], [1]])).toThrow(/one value/);
+    expect(bootstrapMeans([[1, 2]], { resamples: 0 })).toEqual([null]);
+    expect(() => bootstrapMeans([[1, 2]], { resamples: -1 })).toThrow(/whole number/);
   });
 
   it('is reproducible for a seed, differs between seeds, and contains the mean', () => {
