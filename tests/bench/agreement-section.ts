@@ -2,10 +2,9 @@ import { agreementReport, COEFFICIENTS } from '../../shared/agreement';
 import { defaultScales, layerRatingTables, matchLayers, ratableFields } from '../../shared/agreement/layer-matching';
 import type { AnnotationLayer, LayerFieldTable } from '../../shared/agreement/layer-matching';
 import { DEFAULT_CODEBOOK, fieldAppliesTo } from '../../shared/codebook';
-import type { FieldDef } from '../../shared/codebook';
 import type { FieldValues, ParsedDialogue, ParsedTurn, SpeakerCode } from '../../shared/model/dataset';
 import type { BenchSection } from './sections';
-import { median, random, round } from './bench-math';
+import { drawCodes, median, random, round } from './bench-math';
 
 const TURNS = 100_000;
 const TURNS_PER_DIALOGUE = 20;
@@ -13,14 +12,6 @@ const LAYERS = ['llm', 'human-a', 'human-b'] as const;
 /** chance that a later layer copies the first layer's label instead of drawing its own */
 const AGREEMENT = 0.7;
 const REPEATS = 3;
-
-function drawCodes(field: FieldDef, next: () => number): string[] {
-  const codes = field.labels.map((label) => label.code);
-  const first = codes[Math.floor(next() * codes.length)];
-  if (field.type !== 'set' || next() < 0.6) return [first];
-  const second = codes[Math.floor(next() * codes.length)];
-  return second === first ? [first] : [first, second];
-}
 
 /**
  * 100,000 turns × 3 layers of seeded labels for every labelled field of the default codebook

@@ -1,6 +1,5 @@
 import { DEFAULT_CODEBOOK, fieldAppliesTo } from '../../shared/codebook';
 import { comparableFields, EXPERT_SOURCE, PRE_SOURCE, type RaterSource, type ReviewLayerReview, type ReviewLayerTurn } from '../../shared/agreement/review-layers';
-import type { FieldDef } from '../../shared/codebook';
 import type { FieldValue, FieldValues } from '../../shared/model/dataset';
 import { encodeLayers } from '../../shared/agreement/encoded-layers';
 import { layerPanelOfEncoded } from '../../shared/agreement/layer-panel';
@@ -8,21 +7,13 @@ import { pairAgreementOfEncoded } from '../../shared/agreement/review-layers';
 import { computeAgreementJob } from '../../renderer/src/stores/agreement/compute-job';
 import type { AgreementJob } from '../../renderer/src/stores/agreement/protocol';
 import type { BenchSection } from './sections';
-import { median, random, round } from './bench-math';
+import { drawCodes, median, random, round } from './bench-math';
 
 const TURNS = 100_000;
 const GROUPS = ['DeepSeek-V3', 'GPT-4o', 'Qwen'];
 /** chance that the expert and the attached layer keep the pre-annotation's label */
 const AGREEMENT = 0.7;
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
-
-function drawCodes(field: FieldDef, next: () => number): string[] {
-  const codes = field.labels.map((label) => label.code);
-  const first = codes[Math.floor(next() * codes.length)];
-  if (field.type !== 'set' || next() < 0.6) return [first];
-  const second = codes[Math.floor(next() * codes.length)];
-  return second === first ? [first] : [first, second];
-}
 
 const value = (codes: string[]): FieldValue => ({ raw: codes.join(', '), codes, unknown: [], status: codes.length === 0 ? 'empty' : 'ok' });
 

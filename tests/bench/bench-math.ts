@@ -1,13 +1,16 @@
-/** mulberry32: a small seeded generator, so every run measures the same synthetic data */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+import type { FieldDef } from '../../shared/codebook';
+import { seededRandom } from '../../shared/metrics/random';
+
+/** The project's seeded generator (mulberry32), so every run measures the same synthetic data. */
+export const random = seededRandom;
+
+/** A label of the field drawn at random; a label-set field gets a second label 40% of the time. */
+export function drawCodes(field: FieldDef, next: () => number): string[] {
+  const codes = field.labels.map((label) => label.code);
+  const first = codes[Math.floor(next() * codes.length)];
+  if (field.type !== 'set' || next() < 0.6) return [first];
+  const second = codes[Math.floor(next() * codes.length)];
+  return second === first ? [first] : [first, second];
 }
 
 export function median(values: readonly number[]): number {

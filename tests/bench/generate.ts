@@ -4,17 +4,7 @@
  * out-of-vocabulary values, mixed separators, end markers, re-punctuated annotation text).
  */
 
-/** mulberry32: small, fast and good enough to make the same file for the same seed */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../shared/metrics/random';
 
 const OPENERS = ['老师，', '我觉得', '那么', '请问', '如果', '为什么', '你能说说', '我们来想一想，', '嗯，', '所以'];
 const SUBJECTS = ['仙人掌的叶子', '沙漠里的植物', '水的蒸发', '光合作用', '河流的走向', '古代的丝绸之路', '电路中的电流', '三角形的面积', '城市的热岛效应', '候鸟的迁徙'];

@@ -22,7 +22,7 @@ const bandOf = (band: { en: string; zh: string } | null, lang: 'zh' | 'en') => (
 
 /** Every layer at once: Fleiss' κ and α per field across the pooled layers, then the pairwise κ matrix and per-label κ of the selected field. */
 export function LayerPanelSection({ group, codebook, text, sources, pooled, selectedKey, onSelect, onPool }: LayerPanelSectionProps) {
-  const { t, lang } = text;
+  const { t } = text;
   const selected = group.rows.find((row) => row.key === selectedKey) ?? group.rows[0] ?? null;
   const nameOf = (key: string) => sources.find((source) => source.key === key)?.name ?? key;
   const toggle = (choice: RaterChoice, on: boolean) => {

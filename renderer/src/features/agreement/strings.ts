@@ -2,11 +2,8 @@
  * The agreement view's words, kept beside the view (as review does) rather than in the app
  * dictionary. `{name}` placeholders are filled by agreementText().
  */
-import { useMemo } from 'react';
 import { BUILT_IN_RATER_NAMES } from '../../../../shared/agreement/rater-names';
-import type { LabelLanguage } from '../../../../shared/codebook/types';
-import { useLanguage } from '../../i18n';
-import { type Bilingual, fillPlaceholders } from '../../i18n/feature-strings';
+import { type Bilingual, featureText, type FeatureTextApi } from '../../i18n/feature-strings';
 
 export const AGREEMENT_STRINGS = {
   title: { zh: '一致性：{a} × {b}', en: 'Agreement: {a} × {b}' },
@@ -97,18 +94,6 @@ export const AGREEMENT_STRINGS = {
 } satisfies Record<string, Bilingual>;
 
 export type AgreementStringKey = keyof typeof AGREEMENT_STRINGS;
-export type AgreementTextParams = Record<string, string | number>;
+export type AgreementTextApi = FeatureTextApi<AgreementStringKey>;
 
-export function agreementText(lang: LabelLanguage, key: AgreementStringKey, params?: AgreementTextParams): string {
-  return fillPlaceholders(AGREEMENT_STRINGS[key][lang], params);
-}
-
-export interface AgreementTextApi {
-  lang: LabelLanguage;
-  t: (key: AgreementStringKey, params?: AgreementTextParams) => string;
-}
-
-export function useAgreementText(): AgreementTextApi {
-  const lang = useLanguage();
-  return useMemo(() => ({ lang, t: (key, params) => agreementText(lang, key, params) }), [lang]);
-}
+export const { text: agreementText, useText: useAgreementText } = featureText(AGREEMENT_STRINGS);

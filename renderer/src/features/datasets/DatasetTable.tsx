@@ -15,6 +15,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { DialogueRow } from '../../db/repositories/dialogues';
 import { useT } from '../../i18n';
 import { useCommands } from '../../keyboard';
+import { SortableHeaderCell } from '../../components/SortableHeaderCell';
 import { useAppStore } from '../../stores/app/store';
 import { useDatasetsStore } from '../../stores/datasets/store';
 import type { DatasetCommand } from './handled-commands';
@@ -154,30 +155,9 @@ export function DatasetTable({ rows, onVisibleRowsChange }: DatasetTableProps) {
         <thead>
           {reactTable.getHeaderGroups().map((group) => (
             <tr key={group.id} aria-rowindex={1}>
-              {group.headers.map((header) => {
-                const sorted = header.column.getIsSorted();
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    className={header.column.columnDef.meta?.numeric ? 'numeric' : undefined}
-                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
-                  >
-                    <button
-                      type="button"
-                      className="sort-button"
-                      data-testid={`dataset-sort-${header.column.id}`}
-                      data-sorted={sorted || 'none'}
-                      onClick={header.column.getToggleSortingHandler()}
-                    >
-                      {flexRender(header.column.columnDef.header, header.getContext())}
-                      <span className="sort-mark" aria-hidden="true">
-                        {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
-                      </span>
-                    </button>
-                  </th>
-                );
-              })}
+              {group.headers.map((header) => (
+                <SortableHeaderCell key={header.id} header={header} testId={`dataset-sort-${header.column.id}`} />
+              ))}
             </tr>
           ))}
         </thead>

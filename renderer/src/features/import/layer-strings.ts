@@ -2,10 +2,7 @@
  * Words of the wizard's "attach as an annotation layer" option, kept beside it (as the
  * agreement view does) rather than in the app dictionary. `{name}` placeholders are filled by layerText().
  */
-import { useMemo } from 'react';
-import type { LabelLanguage } from '../../../../shared/codebook/types';
-import { useLanguage } from '../../i18n';
-import { type Bilingual, fillPlaceholders } from '../../i18n/feature-strings';
+import { type Bilingual, featureText, type FeatureTextApi } from '../../i18n/feature-strings';
 
 export const LAYER_STRINGS = {
   option: { zh: '作为标注层附加（第二位标注者）', en: 'Attach as an annotation layer (second annotator)' },
@@ -35,11 +32,10 @@ export const LAYER_STRINGS = {
 
 export type LayerStringKey = keyof typeof LAYER_STRINGS;
 
-export function layerText(lang: LabelLanguage, key: LayerStringKey, params?: Record<string, string | number>): string {
-  return fillPlaceholders(LAYER_STRINGS[key][lang], params);
-}
+const layerWords = featureText(LAYER_STRINGS);
+export const layerText = layerWords.text;
 
-export function useLayerText(): (key: LayerStringKey, params?: Record<string, string | number>) => string {
-  const lang = useLanguage();
-  return useMemo(() => (key: LayerStringKey, params?: Record<string, string | number>) => layerText(lang, key, params), [lang]);
+/** The wizard reads only `t`; returned alone so call sites stay `text(key)`. */
+export function useLayerText(): FeatureTextApi<LayerStringKey>['t'] {
+  return layerWords.useText().t;
 }

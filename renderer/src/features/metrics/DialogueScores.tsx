@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { formatScore, METRIC_NAMES, SCORE_KEYS, type DialogueScore, type ScoreKey } from '../../../../shared/metrics';
+import { SortableHeaderCell } from '../../components/SortableHeaderCell';
 import type { MetricsTextApi } from './strings';
 
 type ScoredDialogue = DialogueScore & { dialogueId: string };
@@ -75,19 +76,9 @@ export function DialogueScores({ dialogues, metric, text, onMetric, onOpen }: Di
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  return (
-                    <th key={header.id} scope="col" className={header.column.columnDef.meta?.numeric ? 'numeric' : undefined} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
-                      <button type="button" className="sort-button" data-testid={`metrics-sort-${header.column.id}`} onClick={header.column.getToggleSortingHandler()}>
-                        {flexRender(header.column.columnDef.header, header.getContext())}
-                        <span className="sort-mark" aria-hidden="true">
-                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
-                        </span>
-                      </button>
-                    </th>
-                  );
-                })}
+                {group.headers.map((header) => (
+                  <SortableHeaderCell key={header.id} header={header} testId={`metrics-sort-${header.column.id}`} />
+                ))}
                 <th scope="col" />
               </tr>
             ))}

@@ -1,9 +1,6 @@
 /** The metrics view's words (zh/en), kept beside the view as the other features do. */
-import { useMemo } from 'react';
 import { BUILT_IN_RATER_NAMES } from '../../../../shared/agreement/rater-names';
-import type { LabelLanguage } from '../../../../shared/codebook/types';
-import { useLanguage } from '../../i18n';
-import { type Bilingual, fillPlaceholders } from '../../i18n/feature-strings';
+import { type Bilingual, featureText, type FeatureTextApi } from '../../i18n/feature-strings';
 
 export const METRICS_STRINGS = {
   title: { zh: '客观指标（表 II）', en: 'Objective metrics (Table II)' },
@@ -70,18 +67,6 @@ export const METRICS_STRINGS = {
 } satisfies Record<string, Bilingual>;
 
 export type MetricsStringKey = keyof typeof METRICS_STRINGS;
-export type MetricsTextParams = Record<string, string | number>;
+export type MetricsTextApi = FeatureTextApi<MetricsStringKey>;
 
-export function metricsText(lang: LabelLanguage, key: MetricsStringKey, params?: MetricsTextParams): string {
-  return fillPlaceholders(METRICS_STRINGS[key][lang], params);
-}
-
-export interface MetricsTextApi {
-  lang: LabelLanguage;
-  t: (key: MetricsStringKey, params?: MetricsTextParams) => string;
-}
-
-export function useMetricsText(): MetricsTextApi {
-  const lang = useLanguage();
-  return useMemo(() => ({ lang, t: (key, params) => metricsText(lang, key, params) }), [lang]);
-}
+export const { text: metricsText, useText: useMetricsText } = featureText(METRICS_STRINGS);

@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALL_GROUP, cellTurnIds } from '../../../../shared/agreement/review-layers';
 import { computeAgreementJob } from '../../../../renderer/src/stores/agreement/compute-job';
 import type { AgreementJob } from '../../../../renderer/src/stores/agreement/protocol';
-import type { SaveExportArgs, SaveExportResult } from '../../../../shared/ipc/contract';
+import type { SaveExportArgs } from '../../../../shared/ipc/contract';
+import { stubSaveExport } from '../save-export-stub';
 import type { FieldReview } from '../../../../shared/model/review';
 import type { MaieuticDb } from '../../../../renderer/src/db/db';
 import { createAgreementStore } from '../../../../renderer/src/stores/agreement/store';
@@ -19,13 +20,7 @@ const opened: MaieuticDb[] = [];
 let saved: SaveExportArgs[];
 
 beforeEach(() => {
-  saved = [];
-  const invoke = async (channel: string, arg: SaveExportArgs): Promise<SaveExportResult> => {
-    if (channel !== 'files.saveExport') throw new Error(`unexpected channel ${channel}`);
-    saved.push(arg);
-    return { canceled: false, path: `/exports/${arg.defaultName}`, bytes: arg.content.length };
-  };
-  vi.stubGlobal('window', { api: { invoke, on: () => () => undefined } });
+  saved = stubSaveExport();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -5,7 +5,8 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SaveExportArgs, SaveExportResult } from '../../../../shared/ipc/contract';
+import type { SaveExportArgs } from '../../../../shared/ipc/contract';
+import { stubSaveExport } from '../save-export-stub';
 import type { MaieuticDb } from '../../../../renderer/src/db/db';
 import { loadReviewBundle } from '../../../../renderer/src/db/repositories/reviews';
 import { buildDialogueModel } from '../../../../renderer/src/features/review/review-model';
@@ -24,13 +25,7 @@ const opened: MaieuticDb[] = [];
 let saved: SaveExportArgs[];
 
 beforeEach(() => {
-  saved = [];
-  const invoke = async (channel: string, arg: SaveExportArgs): Promise<SaveExportResult> => {
-    if (channel !== 'files.saveExport') throw new Error(`unexpected channel ${channel}`);
-    saved.push(arg);
-    return { canceled: false, path: `/exports/${arg.defaultName}`, bytes: arg.content.length };
-  };
-  vi.stubGlobal('window', { api: { invoke, on: () => () => undefined } });
+  saved = stubSaveExport();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -6,7 +6,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { computeMetrics } from '../../../../shared/metrics';
-import type { SaveExportArgs, SaveExportResult } from '../../../../shared/ipc/contract';
+import type { SaveExportArgs } from '../../../../shared/ipc/contract';
+import { stubSaveExport } from '../save-export-stub';
 import type { FieldReview } from '../../../../shared/model/review';
 import type { MaieuticDb } from '../../../../renderer/src/db/db';
 import { deleteDataset } from '../../../../renderer/src/db/repositories/datasets';
@@ -17,13 +18,7 @@ const opened: MaieuticDb[] = [];
 let saved: SaveExportArgs[];
 
 beforeEach(() => {
-  saved = [];
-  const invoke = async (channel: string, arg: SaveExportArgs): Promise<SaveExportResult> => {
-    if (channel !== 'files.saveExport') throw new Error(`unexpected channel ${channel}`);
-    saved.push(arg);
-    return { canceled: false, path: `/exports/${arg.defaultName}`, bytes: arg.content.length };
-  };
-  vi.stubGlobal('window', { api: { invoke, on: () => () => undefined } });
+  saved = stubSaveExport();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -7,21 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { labelSetAlpha, labelSetTableFromLabels } from '../../../../shared/agreement';
 import { layerPanelAgreement, type LayerPanelInput } from '../../../../shared/agreement/layer-panel';
 import { EXPERT_SOURCE, PRE_SOURCE, reviewLayerAgreement, type RaterSource, type ReviewLayerReview, type ReviewLayerTurn } from '../../../../shared/agreement/review-layers';
-import type { Codebook, FieldDef } from '../../../../shared/codebook/types';
+import type { Codebook } from '../../../../shared/codebook/types';
+import { testField } from './support';
 import type { FieldValue, FieldValues } from '../../../../shared/model/dataset';
 
-function field(id: string, type: FieldDef['type'], appliesTo: FieldDef['appliesTo'], codes: string[]): FieldDef {
-  const text = { zh: id, en: id };
-  return {
-    id,
-    name: text,
-    type,
-    appliesTo,
-    labels: codes.map((code) => ({ code, name: { zh: code, en: code }, aliases: [], definition: text, example: text })),
-    openVocabulary: false,
-    description: text,
-  };
-}
+const field = testField;
 
 const codebook: Codebook = {
   id: 'panel-test',

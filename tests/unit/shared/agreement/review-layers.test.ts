@@ -6,22 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { Z_975 } from '../../../../shared/agreement';
 import { ALL_GROUP, cellTurnIds, EXPERT_SOURCE, PRE_SOURCE, reviewLayerAgreement, totalMissing, type LayerAgreementRow, type RaterSource, type ReviewLayerInput, type ReviewLayerReview, type ReviewLayerTurn } from '../../../../shared/agreement/review-layers';
-import type { Codebook, FieldDef } from '../../../../shared/codebook/types';
+import type { Codebook } from '../../../../shared/codebook/types';
+import { testField } from './support';
 import type { FieldValue, FieldValues } from '../../../../shared/model/dataset';
 import type { ReviewDecision } from '../../../../shared/model/review';
 
-function field(id: string, type: FieldDef['type'], appliesTo: FieldDef['appliesTo'], codes: string[]): FieldDef {
-  const text = { zh: id, en: id };
-  return {
-    id,
-    name: text,
-    type,
-    appliesTo,
-    labels: codes.map((code) => ({ code, name: { zh: code, en: code }, aliases: [], definition: text, example: text })),
-    openVocabulary: false,
-    description: text,
-  };
-}
+const field = testField;
 
 const codebook: Codebook = {
   id: 'test',

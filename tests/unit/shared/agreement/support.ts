@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { itemCounts, itemCountsFromMatrix, ratingTableFromLabels } from '../../../../shared/agreement';
 import type { ItemCounts, RatingTable } from '../../../../shared/agreement';
+import type { FieldDef } from '../../../../shared/codebook/types';
 
 /** |actual − expected| ≤ tolerance, for references asserted "± tolerance" (DKPro's `offset`, numpy's `atol`). */
 export function expectWithin(actual: number | null, expected: number, tolerance: number): void {
@@ -37,4 +38,18 @@ export function countsOf(labels: readonly (readonly (string | null)[])[], catego
 
 export function countTable(counts: readonly (readonly number[])[], categories: readonly string[] = counts[0].map((_, index) => String(index + 1))): ItemCounts {
   return itemCountsFromMatrix({ categories, counts });
+}
+
+/** A codebook field whose names, definitions and examples are its id and codes (for hand-made codebooks). */
+export function testField(id: string, type: FieldDef['type'], appliesTo: FieldDef['appliesTo'], codes: string[]): FieldDef {
+  const text = { zh: id, en: id };
+  return {
+    id,
+    name: text,
+    type,
+    appliesTo,
+    labels: codes.map((code) => ({ code, name: { zh: code, en: code }, aliases: [], definition: text, example: text })),
+    openVocabulary: false,
+    description: text,
+  };
 }
