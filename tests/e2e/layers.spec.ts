@@ -107,6 +107,14 @@ test('a second annotator file attached as a layer: no blocking problems, agreeme
   const allLayers = await agreement.saveAllCsv();
   expect(allLayers).toMatch(/all-layers\.csv$/);
 
+  // Hiding a field takes it out of the table and the all-layers section; showing it brings it back.
+  await app.page.getByTestId('agreement-fields').locator('summary').click();
+  await app.page.locator(`[data-testid="agreement-field-shown"][data-field="${FIELD}"]`).uncheck();
+  await expect(agreement.row(FIELD)).toHaveCount(0);
+  await expect(agreement.panelRow(FIELD)).toHaveCount(0);
+  await app.page.locator(`[data-testid="agreement-field-shown"][data-field="${FIELD}"]`).check();
+  await expect(agreement.row(FIELD)).toHaveCount(1);
+
   // Quadratic weights for ordinal fields.
   await agreement.ordinalWeights.selectOption('quadratic');
   await expect(agreement.root).toHaveAttribute('aria-busy', 'false');

@@ -48,6 +48,9 @@ export interface LayerValueRow {
   values: FieldValues;
 }
 
+/** Which dialogues a metrics run scored. */
+export type MetricScope = 'all' | 'verified';
+
 /** Which annotations a metrics run scored. */
 export type MetricLayer = { kind: 'verified' } | { kind: 'llm' } | { kind: 'layer'; layerId: string };
 
@@ -60,6 +63,8 @@ export interface MetricRunRow {
   layer: MetricLayer;
   /** the layer's name when the run was made (an attached layer may be deleted later) */
   layerName: string;
+  /** which dialogues were scored: all the layer covers, or only those the expert verified (always so for the verified layer) */
+  scope: MetricScope;
   settings: MetricsSettings;
   groups: GroupScore[];
   overall: GroupScore;

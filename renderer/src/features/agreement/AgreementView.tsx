@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { ALL_GROUP, cellTurnIds, type LayerAgreementRow } from '../../../../shared/agreement/review-layers';
+import { ALL_GROUP, cellTurnIds, comparableFields, type LayerAgreementRow } from '../../../../shared/agreement/review-layers';
+import { fieldName } from '../../codebook';
 import { codebookForDataset } from '../../codebook';
 import { ProgressBar } from '../../components/ProgressBar';
 import { useAppStore } from '../../stores/app/store';
@@ -45,6 +46,8 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
       layers: store.layers,
       panel: store.panel,
       panelChoice: store.panelChoice,
+      hiddenFields: store.hiddenFields,
+      setFieldShown: store.setFieldShown,
       ordinalWeights: store.ordinalWeights,
       setPanel: store.setPanel,
       setOrdinalWeights: store.setOrdinalWeights,
@@ -65,7 +68,9 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
 
   const codebook = useMemo(() => codebookForDataset(state.codebookId ?? '').codebook, [state.codebookId]);
   const report = state.storeDatasetId === datasetId ? state.report : null;
-  const group = report?.groups.find((candidate) => candidate.group === state.group) ?? report?.groups[0] ?? null;
+  const reportGroup = report?.groups.find((candidate) => candidate.group === state.group) ?? report?.groups[0] ?? null;
+  const isShown = (row: { fieldId: string }) => !state.hiddenFields.includes(row.fieldId);
+  const group = reportGroup ? { ...reportGroup, rows: reportGroup.rows.filter(isShown) } : null;
   const matrixRows = group?.rows.filter(hasMatrix) ?? [];
   const selectedRow = matrixRows.find((row) => row.key === state.selectedKey) ?? null;
   const cell = selectedRow && state.selectedCell ? state.selectedCell : null;
@@ -109,7 +114,8 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
   };
 
   const save = (kind: TableFileKind) => void state.saveTable(kind, tableWords(codebook, lang, names));
-  const panelGroup = state.panel?.groups.find((candidate) => candidate.group === group?.group) ?? null;
+  const fullPanelGroup = state.panel?.groups.find((candidate) => candidate.group === group?.group) ?? null;
+  const panelGroup = fullPanelGroup ? { ...fullPanelGroup, rows: fullPanelGroup.rows.filter(isShown) } : null;
   const panelSources = choices.map((choice) => {
     const layer = state.layers.find((candidate) => `layer:${candidate.id}` === choice);
     return { choice, key: raterSourceKey(choice), name: raterName(choice, state.layers, lang), kind: layer ? t(layer.kind === 'human' ? 'layerKindHuman' : 'layerKindLlm') : '' };
@@ -222,6 +228,17 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
           {state.save?.status === 'canceled' && <p className="muted">{t('canceled')}</p>}
           {state.save?.status === 'error' && <p className="error-inline" role="alert">{t('saveFailed')}</p>}
 
+          <details className="agreement-fields" data-testid="agreement-fields">
+            <summary>{t('fieldsShown', { shown: comparableFields(codebook).length - state.hiddenFields.length, total: comparableFields(codebook).length })}</summary>
+            <div className="agreement-controls">
+              {comparableFields(codebook).map((field) => (
+                <label key={field.id}>
+                  <input type="checkbox" data-testid="agreement-field-shown" data-field={field.id} checked={!state.hiddenFields.includes(field.id)} onChange={(event) => state.setFieldShown(field.id, event.target.checked)} />{' '}
+                  {fieldName(field, lang)}
+                </label>
+              ))}
+            </div>
+          </details>
           <div className="agreement-table-wrap">
             <AgreementTable group={group} codebook={codebook} text={text} raters={names} selectedKey={selectedRow?.key ?? null} onSelect={state.selectRow} />
           </div>

@@ -60,6 +60,7 @@ export const AGREEMENT_STRINGS = {
   cellTurns: { zh: '{a}“{aValue}”× {b}“{bValue}”：{count} 轮', en: '{a} “{aValue}” × {b} “{bValue}”: {count} turns' },
   turnNumber: { zh: '第 {n} 轮', en: 'turn {n}' },
   openInReview: { zh: '在审阅中打开', en: 'Open in review' },
+  fieldsShown: { zh: '显示的字段（{shown}/{total}）', en: 'Fields shown ({shown} of {total})' },
   ordinalWeights: { zh: '有序字段的 κ 权重', en: 'κ weights of ordinal fields' },
   panelTitle: { zh: '所有标注层', en: 'All annotation layers' },
   panelIntro: {

@@ -84,6 +84,7 @@ export function MetricsView({ datasetId }: { datasetId: string }) {
             text={text}
             onLayer={state.setLayer}
             onThreeC={state.setThreeC}
+            onScope={state.setScope}
             onWeight={state.setWeight}
             onResetWeights={state.resetWeights}
             onSeed={state.setSeed}
@@ -106,7 +107,7 @@ export function MetricsView({ datasetId }: { datasetId: string }) {
           {run && (
             <>
               <p className="muted" data-testid="metrics-run-info">
-                {t('runInfo', { layer: runLayerName(run, state.layers, lang), threeC: t(run.settings.threeC === 'strict' ? 'threeCStrict' : 'threeCVacuous'), time: runTime(run.createdAt), version: run.appVersion, dialogues: run.overall.dialogues })}
+                {t('runInfo', { layer: run.scope === 'verified' && run.layer.kind !== 'verified' ? `${runLayerName(run, state.layers, lang)} (${t('scopeNote')})` : runLayerName(run, state.layers, lang), threeC: t(run.settings.threeC === 'strict' ? 'threeCStrict' : 'threeCVacuous'), time: runTime(run.createdAt), version: run.appVersion, dialogues: run.overall.dialogues })}
               </p>
               {run.overall.dialogues === 0 ? (
                 <p className="muted">{t('noDialogues')}</p>
@@ -145,6 +146,11 @@ export function MetricsView({ datasetId }: { datasetId: string }) {
                   )}
                   {state.save?.status === 'canceled' && <p className="muted">{t('canceled')}</p>}
                   {state.save?.status === 'error' && <p className="error-inline" role="alert">{t('saveFailed')}</p>}
+                  {baseline && baseline.overall.dialogues !== run.overall.dialogues && (
+                    <p className="notice-inline" data-testid="metrics-compare-differs">
+                      {t('compareDiffers', { base: baseline.overall.dialogues, shown: run.overall.dialogues })}
+                    </p>
+                  )}
                   <div className="agreement-table-wrap">
                     <MetricsTable run={run} baseline={baseline} text={text} />
                   </div>

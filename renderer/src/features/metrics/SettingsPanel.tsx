@@ -14,6 +14,7 @@ interface SettingsPanelProps {
   text: MetricsTextApi;
   onLayer(layer: MetricLayer): void;
   onThreeC(convention: MetricsChoice['threeC']): void;
+  onScope(scope: MetricsChoice['scope']): void;
   onWeight(id: (typeof METRIC_IDS)[number], weight: number): void;
   onResetWeights(): void;
   onSeed(seed: number): void;
@@ -47,6 +48,18 @@ export function SettingsPanel(props: SettingsPanelProps) {
                 {t('layerAttached', { name: layer.name })}
               </option>
             ))}
+          </select>
+        </label>
+        <label>
+          {t('scope')}{' '}
+          <select
+            data-testid="metrics-scope"
+            value={choice.layer.kind === 'verified' ? 'verified' : choice.scope}
+            disabled={busy || choice.layer.kind === 'verified'}
+            onChange={(event) => props.onScope(event.target.value === 'verified' ? 'verified' : 'all')}
+          >
+            <option value="all">{t('scopeAll')}</option>
+            <option value="verified">{t('scopeVerified')}</option>
           </select>
         </label>
         <label>

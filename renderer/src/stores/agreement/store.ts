@@ -55,6 +55,9 @@ export interface AgreementState {
   panelChoice: readonly RaterChoice[] | null;
   /** the weights of kappa on ordinal fields */
   ordinalWeights: OrdinalWeights;
+  /** fields the user chose not to see (tables and exports); every field is computed */
+  hiddenFields: readonly string[];
+  setFieldShown(fieldId: string, shown: boolean): void;
   load(datasetId: string): Promise<void>;
   /** compares another pair; a pair naming one source twice is ignored */
   setRaters(raters: RaterPair): Promise<void>;
@@ -111,6 +114,11 @@ export function createAgreementStore(
     panel: null,
     panelChoice: null,
     ordinalWeights: 'linear',
+    hiddenFields: [],
+    setFieldShown(fieldId, shown) {
+      const hidden = get().hiddenFields.filter((id) => id !== fieldId);
+      set({ hiddenFields: shown ? hidden : [...hidden, fieldId] });
+    },
     async load(datasetId) {
       const sequence = ++loadSequence;
       const switching = get().datasetId !== datasetId;
@@ -199,13 +207,16 @@ export function createAgreementStore(
       set({ selectedCell: cell });
     },
     async savePanelTable(kind, words) {
-      const { panel, datasetName } = get();
+      const { panel, datasetName, hiddenFields } = get();
       if (!panel) return;
-      await saveFile(kind, `${fileNameStem(datasetName)}-agreement-all-layers-${todayStamp()}.${kind}`, () => (kind === 'csv' ? panelCsv(panel, words) : panelMarkdown(panel, words)));
+      const shown = { ...panel, groups: panel.groups.map((group) => ({ ...group, rows: group.rows.filter((row) => !hiddenFields.includes(row.fieldId)) })) };
+      await saveFile(kind, `${fileNameStem(datasetName)}-agreement-all-layers-${todayStamp()}.${kind}`, () => (kind === 'csv' ? panelCsv(shown, words) : panelMarkdown(shown, words)));
     },
     async saveTable(kind, words) {
-      const { report, datasetName, reportRaters, layers } = get();
-      if (!report) return;
+      const { datasetName, reportRaters, layers, hiddenFields } = get();
+      const full = get().report;
+      if (!full) return;
+      const report = { ...full, groups: full.groups.map((group) => ({ ...group, rows: group.rows.filter((row) => !hiddenFields.includes(row.fieldId)) })) };
       await saveFile(kind, `${fileNameStem(datasetName)}-agreement-${todayStamp()}.${kind}`, () =>
         kind === 'csv' ? agreementCsv(report, [raterColumnKey(reportRaters[0], layers), raterColumnKey(reportRaters[1], layers)]) : agreementMarkdown(report, words),
       );

@@ -4,11 +4,13 @@
  *   was reviewed and the imported values the expert saw elsewhere; the speaker as corrected;
  * - `llm`: every dialogue, on the LLM pre-annotation as imported;
  * - `layer`: the dialogues an attached annotation layer covers (at least one turn), on its values.
+ * With scope `verified` the LLM and attached layers score only the verified dialogues too, so a
+ * run on them compares with a verified run dialogue for dialogue.
  * The group is the teacher model as the reviewer corrected it, else as imported.
  */
 import { metricTurnFromValues, metricTurnVerified, type MetricDialogue } from '../../../../shared/metrics';
 import type { FieldValues, SpeakerCode } from '../../../../shared/model/dataset';
-import type { MaieuticDb, MetricLayer } from '../../db/db';
+import type { MaieuticDb, MetricLayer, MetricScope } from '../../db/db';
 import { loadExportItems } from '../../db/repositories/export';
 import { layerValues } from '../../db/repositories/layers';
 
@@ -22,9 +24,14 @@ export interface LoadedMetricDialogues {
 
 const SPEAKERS: ReadonlySet<string> = new Set<SpeakerCode>(['teacher', 'student', 'other']);
 
-export async function loadMetricDialogues(db: MaieuticDb, datasetId: string, layer: MetricLayer): Promise<LoadedMetricDialogues> {
-  const items = await loadExportItems(db, { datasetId, scope: layer.kind === 'verified' ? 'verified' : 'all' });
-  const total = layer.kind === 'verified' ? await db.dialogues.where('datasetId').equals(datasetId).count() : items.length;
+/** The scope a run actually uses: the verified layer only ever holds verified dialogues. */
+export function effectiveScope(layer: MetricLayer, scope: MetricScope): MetricScope {
+  return layer.kind === 'verified' ? 'verified' : scope;
+}
+
+export async function loadMetricDialogues(db: MaieuticDb, datasetId: string, layer: MetricLayer, scope: MetricScope = 'all'): Promise<LoadedMetricDialogues> {
+  const items = await loadExportItems(db, { datasetId, scope: effectiveScope(layer, scope) });
+  const total = await db.dialogues.where('datasetId').equals(datasetId).count();
   let valuesOf: Map<string, FieldValues> | null = null;
   if (layer.kind === 'layer') valuesOf = new Map((await layerValues(db, layer.layerId)).map((row) => [row.turnId, row.values]));
   const dialogues: MetricDialogue[] = [];

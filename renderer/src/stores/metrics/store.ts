@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { DEFAULT_RESAMPLES, DEFAULT_SEED, DEFAULT_WEIGHTS, weightsProblem, type MetricId, type ScoreKey, type ThreeCConvention } from '../../../../shared/metrics';
 import { invoke } from '../../api/client';
 import { APP_VERSION } from '../../app-version';
-import { getDb, type MaieuticDb, type MetricLayer, type MetricRunRow } from '../../db/db';
+import { getDb, type MaieuticDb, type MetricLayer, type MetricRunRow, type MetricScope } from '../../db/db';
 import { getDataset } from '../../db/repositories/datasets';
 import { errorMessage } from '../../db/errors';
 import { listLayers } from '../../db/repositories/layers';
@@ -11,7 +11,7 @@ import { fileNameStem, todayStamp } from '../export/file-names';
 import { reportError } from '../notices/store';
 import { flushAll, type FlushOutcome } from '../review/flush-all';
 import type { LayerOption } from '../agreement/rater-choice';
-import { loadMetricDialogues } from './load-metric-dialogues';
+import { effectiveScope, loadMetricDialogues } from './load-metric-dialogues';
 import { metricsClient, type MetricsClient } from './metrics-client';
 import { dialoguesCsv, tableCsv, tableMarkdown } from './table-export';
 
@@ -20,6 +20,8 @@ export type MetricsFileKind = 'csv' | 'md' | 'dialogues';
 
 export interface MetricsChoice {
   layer: MetricLayer;
+  /** for the LLM and attached layers: all their dialogues, or only the verified ones */
+  scope: MetricScope;
   threeC: ThreeCConvention;
   weights: Record<MetricId, number>;
   seed: number;
@@ -49,6 +51,7 @@ export interface MetricsState {
   load(datasetId: string): Promise<void>;
   setLayer(layer: MetricLayer): void;
   setThreeC(convention: ThreeCConvention): void;
+  setScope(scope: MetricScope): void;
   setWeight(id: MetricId, weight: number): void;
   resetWeights(): void;
   setSeed(seed: number): void;
@@ -61,7 +64,7 @@ export interface MetricsState {
   saveFile(kind: MetricsFileKind, words: Parameters<typeof tableMarkdown>[1]): Promise<void>;
 }
 
-const DEFAULT_CHOICE: MetricsChoice = { layer: { kind: 'llm' }, threeC: 'vacuous-one', weights: { ...DEFAULT_WEIGHTS }, seed: DEFAULT_SEED, resamples: DEFAULT_RESAMPLES };
+const DEFAULT_CHOICE: MetricsChoice = { layer: { kind: 'llm' }, scope: 'all', threeC: 'vacuous-one', weights: { ...DEFAULT_WEIGHTS }, seed: DEFAULT_SEED, resamples: DEFAULT_RESAMPLES };
 
 export function sameLayer(a: MetricLayer, b: MetricLayer): boolean {
   return a.kind === b.kind && (a.kind !== 'layer' || (b.kind === 'layer' && a.layerId === b.layerId));
@@ -122,6 +125,9 @@ export function createMetricsStore(
     setLayer(layer) {
       set({ choice: { ...get().choice, layer } });
     },
+    setScope(scope) {
+      set({ choice: { ...get().choice, scope } });
+    },
     setThreeC(threeC) {
       set({ choice: { ...get().choice, threeC } });
     },
@@ -146,7 +152,8 @@ export function createMetricsStore(
         const flush = await flushPendingWork();
         if (!flush.flushed) throw new Error(`Review work is not saved yet, so the metrics would miss it. ${flush.error ?? ''}`.trim());
         const db = database();
-        const loaded = await loadMetricDialogues(db, datasetId, choice.layer);
+        const scope = effectiveScope(choice.layer, choice.scope);
+        const loaded = await loadMetricDialogues(db, datasetId, choice.layer, scope);
         set({ computing: 'computing' });
         const settings = { weights: { ...choice.weights }, threeC: choice.threeC, bootstrap: { resamples: choice.resamples, seed: choice.seed } };
         const report = await client.compute(loaded.dialogues, settings);
@@ -157,6 +164,7 @@ export function createMetricsStore(
           appVersion: APP_VERSION,
           layer: choice.layer,
           layerName,
+          scope,
           settings,
           groups: report.groups,
           overall: report.overall,

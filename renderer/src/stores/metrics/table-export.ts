@@ -10,10 +10,10 @@ import { csvCell } from '../export/table-cells';
 const line = (cells: (string | number | null)[]) => cells.map(csvCell).join(',');
 
 function settingsCells(run: MetricRunRow): (string | number)[] {
-  return [run.layer.kind, run.layerName, run.settings.threeC, Object.entries(run.settings.weights).map(([id, weight]) => `${id}=${weight}`).join(' '), run.settings.bootstrap.resamples, run.settings.bootstrap.seed, run.appVersion, run.createdAt];
+  return [run.layer.kind, run.layerName, run.scope, run.settings.threeC, Object.entries(run.settings.weights).map(([id, weight]) => `${id}=${weight}`).join(' '), run.settings.bootstrap.resamples, run.settings.bootstrap.seed, run.appVersion, run.createdAt];
 }
 
-const SETTINGS_HEADER = ['layer', 'layer_name', 'three_c', 'weights', 'bootstrap_resamples', 'bootstrap_seed', 'app_version', 'computed_at'];
+const SETTINGS_HEADER = ['layer', 'layer_name', 'dialogues_scored', 'three_c', 'weights', 'bootstrap_resamples', 'bootstrap_seed', 'app_version', 'computed_at'];
 
 export function tableCsv(run: MetricRunRow): string {
   const lines = [line(['group', 'metric', 'mean', 'ci95_low', 'ci95_high', 'n', 'dialogues', 'vacuous_3c', ...SETTINGS_HEADER])];

@@ -217,6 +217,26 @@ describe('agreement store: choosing the two raters', () => {
     expect(store.getState().report?.groups[0].rows.find((row) => row.key === 'teacher_intent')?.weights).toBe('none');
   });
 
+  it('leaves hidden fields out of the saved tables, while every field is still computed', async () => {
+    const db = await withLayer();
+    const store = createAgreementStore(() => db, directClient, async () => ({ flushed: true }));
+    await store.getState().load('ds1');
+    store.getState().setFieldShown('teacher_intent', false);
+    expect(store.getState().report?.groups[0].rows.some((row) => row.fieldId === 'teacher_intent')).toBe(true);
+    const words = {
+      rowName: (row: { key: string }) => row.key, groupName: (group: string) => group, weightName: (weights: string) => weights, band: () => '',
+      headers: { field: 'F', n: 'n', missing: 'm', excluded: 'x', accuracy: 'acc', kappa: 'k', ci: 'ci', band: 'b' },
+    };
+    await store.getState().saveTable('csv', words);
+    await store.getState().savePanelTable('csv', { rowName: (row) => row.key, groupName: (group) => group, sourceName: (key) => key, headers: { field: 'F', fleiss: 'Fleiss', alpha: 'alpha' } });
+    for (const { content } of saved) {
+      expect(content).not.toContain(',teacher_intent,');
+      expect(content).toContain(',teacher_guidance_level,');
+    }
+    store.getState().setFieldShown('teacher_intent', true);
+    expect(store.getState().hiddenFields).toEqual([]);
+  });
+
   it('has no all-layers report without attached layers', async () => {
     const db = await seeded();
     const store = createAgreementStore(() => db, directClient, async () => ({ flushed: true }));

@@ -113,7 +113,7 @@ const metricGroup = {
   ci95: { SD: null, SV: null, IKT: null, BP: null, SC: null, L3_GR: null, '3C': null, TotalScore: null }, vacuous3C: 1, withUnknownLabels: 0,
 };
 const metricRun: MetricRunRow = {
-  id: 'run1', datasetId: 'ds1', createdAt: AT, appVersion: '0.1.0', layer: { kind: 'verified' }, layerName: 'Expert (verified)',
+  id: 'run1', datasetId: 'ds1', createdAt: AT, appVersion: '0.1.0', layer: { kind: 'verified' }, layerName: 'Expert (verified)', scope: 'verified',
   settings: { weights: { SD: 0.15, SV: 0.1, IKT: 0.15, BP: 0.15, SC: 0.15, L3_GR: 0.1, '3C': 0.2 }, threeC: 'vacuous-one', bootstrap: { resamples: 2000, seed: 1 } },
   groups: [metricGroup], overall: { ...metricGroup, group: 'all' },
   dialogues: [],

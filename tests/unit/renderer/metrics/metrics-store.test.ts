@@ -106,6 +106,14 @@ describe('metrics store', () => {
     expect(run.overall.means.TotalScore).toBeCloseTo(0.375, 15);
     expect(run.dialogues[0].turnsOf.SD).toEqual([1, 3]);
     expect(run.dialogues[0].turnsOf.L3_GR).toEqual([3]);
+    // The LLM layer on the same (verified) dialogues, for a dialogue-for-dialogue comparison.
+    fresh.getState().setLayer({ kind: 'llm' });
+    fresh.getState().setScope('verified');
+    await fresh.getState().compute();
+    const [llmRun] = fresh.getState().runs;
+    expect(llmRun.scope).toBe('verified');
+    expect(llmRun.overall.dialogues).toBe(1);
+    expect(llmRun.overall.means.TotalScore).toBeCloseTo(LLM_TOTAL, 15);
     // the expert replaced the one unknown label (the intent given as a strategy); 理解（Understand）
     // is a valid Bloom level
     expect(run.dialogues[0].counts.unknownLabels).toBe(0);
@@ -144,8 +152,8 @@ describe('metrics store', () => {
     await store.getState().saveFile('dialogues', words);
     const [csv, md, dialogues] = saved.map((args) => args.content);
     const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('group,metric,mean,ci95_low,ci95_high,n,dialogues,vacuous_3c,layer,layer_name,three_c,weights,bootstrap_resamples,bootstrap_seed,app_version,computed_at');
-    expect(lines.find((line) => line.startsWith('GPT-4o,SD,'))).toMatch(/^GPT-4o,SD,0\.5,,,1,1,0,llm,,strict,SD=0\.15 SV=0\.1 /);
+    expect(lines[0]).toBe('group,metric,mean,ci95_low,ci95_high,n,dialogues,vacuous_3c,layer,layer_name,dialogues_scored,three_c,weights,bootstrap_resamples,bootstrap_seed,app_version,computed_at');
+    expect(lines.find((line) => line.startsWith('GPT-4o,SD,'))).toMatch(/^GPT-4o,SD,0\.5,,,1,1,0,llm,,all,strict,SD=0\.15 SV=0\.1 /);
     expect(md).toMatch(/^\| TotalScore \| 0\.2375 \|$/m);
     expect(md).toContain('3C (strict): 0 of 1 dialogue had no incorrect answer');
     expect(dialogues.replace(/^\uFEFF/, '').split('\r\n')[1]).toMatch(/^7-3-src1:1,GPT-4o,0\.5,0\.125,0\.5,0,0\.5,0,0,0\.2375,0,1,2,2,1,0$/);
