@@ -103,6 +103,7 @@ test('a second annotator file attached as a layer: no blocking problems, agreeme
   await expect(agreement.root).toHaveAttribute('aria-busy', 'false');
   await expect(agreement.panelRow(FIELD)).toHaveAttribute('data-fleiss', /^-?\d/);
   await expect(agreement.panel.getByTestId('agreement-per-label-row')).toHaveCount(codebookField(FIELD).labels.length);
+  if (process.env.SCREENSHOTS) await agreement.panel.screenshot({ path: '/tmp/agreement-panel.png' });
   app.dialogs.nextSavePath(join(app.tempDir, 'all-layers.csv'));
   const allLayers = await agreement.saveAllCsv();
   expect(allLayers).toMatch(/all-layers\.csv$/);

@@ -86,7 +86,7 @@ function PanelRow({ row, codebook, text, selected: isSelected, onSelect }: { row
         </button>
       </th>
       <td className="numeric" title={panel ? t('completeItems', { n: panel.fleiss.items, excluded: panel.fleiss.excludedItems }) : undefined}>
-        {panel ? panel.fleiss.items : NONE}
+        {panel && row.level !== 'masi' ? panel.fleiss.items : NONE}
       </td>
       <td className="numeric" data-testid="agreement-panel-fleiss" title={panel?.fleiss.reason ?? undefined}>
         {formatCoefficient(panel?.fleiss.value ?? null)}
