@@ -51,6 +51,8 @@ export function LayerPanelSection({ group, codebook, text, sources, pooled, sele
             <tr>
               <th scope="col">{t('field')}</th>
               <th scope="col" className="numeric">{t('n')}</th>
+              <th scope="col" className="numeric">{t('missing')}</th>
+              <th scope="col" className="numeric">{t('excluded')}</th>
               <th scope="col" className="numeric">{t('fleissKappa')}</th>
               <th scope="col">{t('band')}</th>
               <th scope="col" className="numeric">{t('alpha')}</th>
@@ -59,7 +61,7 @@ export function LayerPanelSection({ group, codebook, text, sources, pooled, sele
           </thead>
           <tbody>
             {group.rows.map((row) => (
-              <PanelRow key={row.key} row={row} codebook={codebook} text={text} selected={row.key === selected?.key} onSelect={onSelect} />
+              <PanelRow key={row.key} row={row} codebook={codebook} text={text} selected={row.key === selected?.key} onSelect={onSelect} nameOf={nameOf} />
             ))}
           </tbody>
         </table>
@@ -75,9 +77,23 @@ export function LayerPanelSection({ group, codebook, text, sources, pooled, sele
   );
 }
 
-function PanelRow({ row, codebook, text, selected: isSelected, onSelect }: { row: LayerPanelRow; codebook: Codebook; text: AgreementTextApi; selected: boolean; onSelect: (key: string) => void }) {
+interface PanelRowProps {
+  row: LayerPanelRow;
+  codebook: Codebook;
+  text: AgreementTextApi;
+  selected: boolean;
+  onSelect: (key: string) => void;
+  nameOf: (key: string) => string;
+}
+
+function PanelRow({ row, codebook, text, selected: isSelected, onSelect, nameOf }: PanelRowProps) {
   const { t, lang } = text;
   const panel = row.panel;
+  // Missing ratings of the pooled layers (per layer in the tooltip): what Fleiss leaves out.
+  const pooledMissing = (panel?.raters ?? []).reduce((sum, key) => sum + (row.missing[key] ?? 0), 0);
+  const missingTitle = Object.entries(row.missing)
+    .map(([key, count]) => `${nameOf(key)}: ${count}`)
+    .join(' · ');
   return (
     <tr className={`${isSelected ? 'selected' : ''} ${row.code !== null ? 'agreement-code-row' : ''}`} data-testid="agreement-panel-row" data-key={row.key} data-fleiss={panel?.fleiss.value ?? ''} data-alpha={panel?.alpha.value ?? ''} aria-selected={isSelected}>
       <th scope="row">
@@ -87,6 +103,12 @@ function PanelRow({ row, codebook, text, selected: isSelected, onSelect }: { row
       </th>
       <td className="numeric" title={panel ? t('completeItems', { n: panel.fleiss.items, excluded: panel.fleiss.excludedItems }) : undefined}>
         {panel && row.level !== 'masi' ? panel.fleiss.items : NONE}
+      </td>
+      <td className="numeric" data-testid="agreement-panel-missing" title={missingTitle}>
+        {pooledMissing}
+      </td>
+      <td className="numeric" data-testid="agreement-panel-excluded">
+        {row.excluded}
       </td>
       <td className="numeric" data-testid="agreement-panel-fleiss" title={panel?.fleiss.reason ?? undefined}>
         {formatCoefficient(panel?.fleiss.value ?? null)}

@@ -16,7 +16,7 @@ export interface PanelWords {
   headers: { field: string; fleiss: string; alpha: string };
 }
 
-const CSV_HEADER = ['group', 'field', 'code', 'coefficient', 'raters', 'items', 'excluded_items', 'agreeing', 'accuracy', 'value', 'weights', 'level', 'se', 'ci95_low', 'ci95_high', 'band_en', 'band_zh', 'reason'];
+const CSV_HEADER = ['group', 'field', 'code', 'coefficient', 'raters', 'items', 'excluded_items', 'missing', 'not_applicable', 'agreeing', 'accuracy', 'value', 'weights', 'level', 'se', 'ci95_low', 'ci95_high', 'band_en', 'band_zh', 'reason'];
 
 function resultCells(result: AgreementResult, band: { en: string; zh: string } | null): (string | number | null)[] {
   return [result.value, result.weights, result.level, result.se, result.ci95?.[0] ?? null, result.ci95?.[1] ?? null, band?.en ?? null, band?.zh ?? null, result.reason];
@@ -29,15 +29,15 @@ export function panelCsv(report: LayerPanelReport, words: Pick<PanelWords, 'sour
     for (const row of group.rows) {
       for (const pair of row.pairs) {
         const raters = `${words.sourceName(pair.a)} × ${words.sourceName(pair.b)}`;
-        push([group.group, row.fieldId, row.code, 'cohen', raters, pair.items, null, pair.agreeing, pair.accuracy, ...resultCells(pair.kappa, pair.band)]);
+        push([group.group, row.fieldId, row.code, 'cohen', raters, pair.items, null, pair.kappa.missing, row.excluded, pair.agreeing, pair.accuracy, ...resultCells(pair.kappa, pair.band)]);
       }
       if (!row.panel) continue;
       const raters = row.panel.raters.map(words.sourceName).join(' + ');
       const { fleiss, alpha } = row.panel;
-      push([group.group, row.fieldId, row.code, 'fleiss', raters, fleiss.items, fleiss.excludedItems, null, null, ...resultCells(fleiss, row.panel.fleissBand)]);
-      push([group.group, row.fieldId, row.code, 'krippendorff', raters, alpha.items, null, null, null, ...resultCells(alpha, row.panel.alphaBand)]);
+      push([group.group, row.fieldId, row.code, 'fleiss', raters, fleiss.items, fleiss.excludedItems, fleiss.missing, row.excluded, null, null, ...resultCells(fleiss, row.panel.fleissBand)]);
+      push([group.group, row.fieldId, row.code, 'krippendorff', raters, alpha.items, null, alpha.missing, row.excluded, null, null, ...resultCells(alpha, row.panel.alphaBand)]);
       for (const category of row.panel.perCategory) {
-        push([group.group, row.fieldId, row.code, `fleiss:${category.category}`, raters, fleiss.items, fleiss.excludedItems, null, category.proportion, category.value, null, null, category.se, null, null, null, null, category.reason]);
+        push([group.group, row.fieldId, row.code, `fleiss:${category.category}`, raters, fleiss.items, fleiss.excludedItems, fleiss.missing, row.excluded, null, category.proportion, category.value, null, null, category.se, null, null, null, null, category.reason]);
       }
     }
   }

@@ -201,8 +201,9 @@ describe('agreement store: choosing the two raters', () => {
     await store.getState().savePanelTable('csv', { rowName: (row) => row.key, groupName: (group) => group, sourceName: (key) => key, headers: { field: 'F', fleiss: 'Fleiss', alpha: 'alpha' } });
     const lines = saved[0].content.split('\r\n');
     expect(saved[0].defaultName).toMatch(/-agreement-all-layers-\d{8}\.csv$/);
-    expect(lines[0]).toBe('group,field,code,coefficient,raters,items,excluded_items,agreeing,accuracy,value,weights,level,se,ci95_low,ci95_high,band_en,band_zh,reason');
-    expect(lines).toContain(`all,teacher_intent,,cohen,expert × layer:${LAYER},2,,2,1,1,none,,0,1,1,almost perfect,几乎完全一致,`);
+    expect(lines[0]).toBe('group,field,code,coefficient,raters,items,excluded_items,missing,not_applicable,agreeing,accuracy,value,weights,level,se,ci95_low,ci95_high,band_en,band_zh,reason');
+    // 2 teacher turns rated by both, none missing, the 2 student turns not applicable
+    expect(lines).toContain(`all,teacher_intent,,cohen,expert × layer:${LAYER},2,,0,2,2,1,1,none,,0,1,1,almost perfect,几乎完全一致,`);
   });
 
   it('switches ordinal fields to quadratic weights and back, in the pair report and the panel alike', async () => {

@@ -55,9 +55,9 @@ describe('all-layers tables', () => {
   it('writes CSV in long form: pairs, Fleiss, alpha, then Fleiss per category', () => {
     const lines = panelCsv(report, words).trimEnd().split('\r\n');
     expect(lines).toHaveLength(1 + 3 + 2 + 2);
-    expect(lines[1].startsWith('all,yn,,cohen,LLM × Expert,4,,4,1,1,none,')).toBe(true);
-    expect(lines[2].startsWith('all,yn,,cohen,LLM × =Wang|B,4,,2,0.5,0,none,')).toBe(true);
-    expect(lines[4].startsWith("all,yn,,fleiss,LLM + Expert + =Wang|B,4,0,,,0.333333")).toBe(true);
+    expect(lines[1].startsWith('all,yn,,cohen,LLM × Expert,4,,0,0,4,1,1,none,')).toBe(true);
+    expect(lines[2].startsWith('all,yn,,cohen,LLM × =Wang|B,4,,0,0,2,0.5,0,none,')).toBe(true);
+    expect(lines[4].startsWith("all,yn,,fleiss,LLM + Expert + =Wang|B,4,0,0,0,,,0.333333")).toBe(true);
     expect(lines[6].startsWith('all,yn,,fleiss:Y,')).toBe(true);
   });
 });
