@@ -68,8 +68,19 @@ export interface MetricRunRow {
   settings: MetricsSettings;
   groups: GroupScore[];
   overall: GroupScore;
-  /** per dialogue: the stored dialogue id, its external id, and the score with the turns behind each metric */
-  dialogues: (DialogueScore & { dialogueId: string })[];
+}
+
+/** One scored dialogue of a run: the stored dialogue id beside its score and the turns behind each metric. */
+export type ScoredDialogue = DialogueScore & { dialogueId: string };
+
+/**
+ * A run's per-dialogue scores, kept apart from the run's summary so that listing runs does not
+ * read every dialogue of every run (20,000 dialogues are megabytes); read for the run shown.
+ */
+export interface MetricRunScoresRow {
+  runId: string;
+  datasetId: string;
+  dialogues: ScoredDialogue[];
 }
 
 export interface SettingRow {
@@ -90,6 +101,7 @@ export class MaieuticDb extends Dexie {
   layers!: EntityTable<LayerRow, 'id'>;
   layerValues!: EntityTable<LayerValueRow, 'id'>;
   metricRuns!: EntityTable<MetricRunRow, 'id'>;
+  metricRunScores!: EntityTable<MetricRunScoresRow, 'runId'>;
 
   constructor(name = 'maieutic') {
     super(name);

@@ -30,11 +30,13 @@ export const schemaV2 = {
 /**
  * v3 (2026-11-29): metrics runs (issue 4) — each computation of the objective metrics kept with
  * its layer, settings (weights, 3C convention, bootstrap), app version and time, so runs can be
- * compared later. No existing rows change, so there is no upgrade function.
+ * compared later; `metricRunScores` holds each run's per-dialogue scores, read only for the run
+ * shown. No existing rows change, so there is no upgrade function.
  */
 export const schemaV3 = {
   ...schemaV2,
   metricRuns: 'id, datasetId, createdAt',
+  metricRunScores: 'runId, datasetId',
 } as const;
 
 export const CURRENT_SCHEMA_VERSION = 3;

@@ -67,8 +67,9 @@ export async function renameDataset(db: MaieuticDb, datasetId: string, name: str
 export async function deleteDataset(db: MaieuticDb, datasetId: string): Promise<void> {
   await db.transaction(
     'rw',
-    [db.datasets, db.sources, db.dialogues, db.turns, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog, db.layers, db.layerValues, db.metricRuns],
+    [db.datasets, db.sources, db.dialogues, db.turns, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog, db.layers, db.layerValues, db.metricRuns, db.metricRunScores],
     async () => {
+      await db.metricRunScores.where('datasetId').equals(datasetId).delete();
       await db.metricRuns.where('datasetId').equals(datasetId).delete();
       const layerIds = await db.layers.where('datasetId').equals(datasetId).primaryKeys();
       await db.layerValues.where('layerId').anyOf(layerIds).delete();

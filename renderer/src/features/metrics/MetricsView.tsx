@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { METRIC_NAMES, type ScoreKey } from '../../../../shared/metrics';
 import { ProgressBar } from '../../components/ProgressBar';
-import type { MetricRunRow } from '../../db/db';
+import type { ScoredDialogue } from '../../db/db';
 import { useAppStore } from '../../stores/app/store';
 import { useMetricsStore, type MetricsFileKind } from '../../stores/metrics/store';
 import { reviewStore } from '../../stores/review/store';
@@ -33,7 +33,7 @@ export function MetricsView({ datasetId }: { datasetId: string }) {
   const baseline = run ? (state.runs.find((candidate) => candidate.id === state.baselineRunId && candidate.id !== run.id) ?? null) : null;
   const busy = state.computing !== null;
 
-  const openScored = (dialogue: MetricRunRow['dialogues'][number]) => {
+  const openScored = (dialogue: ScoredDialogue) => {
     const metric: ScoreKey = state.drillMetric;
     const positions = metric === 'TotalScore' ? [] : dialogue.turnsOf[metric];
     const review = reviewStore.getState();
@@ -160,7 +160,11 @@ export function MetricsView({ datasetId }: { datasetId: string }) {
                     {t('weightsNote', { weights: Object.entries(run.settings.weights).map(([id, weight]) => `${METRIC_NAMES[id as ScoreKey].short} ${weight}`).join(', ') })}
                   </p>
                   <MetricsChart groups={run.groups} text={text} />
-                  <DialogueScores dialogues={run.dialogues} metric={state.drillMetric} text={text} onMetric={state.setDrillMetric} onOpen={openScored} />
+                  {state.scores?.runId === run.id ? (
+                    <DialogueScores dialogues={state.scores.dialogues} metric={state.drillMetric} text={text} onMetric={state.setDrillMetric} onOpen={openScored} />
+                  ) : (
+                    <p className="muted">{t('loading')}</p>
+                  )}
                 </>
               )}
             </>
@@ -173,7 +177,7 @@ export function MetricsView({ datasetId }: { datasetId: string }) {
               baselineRunId={baseline?.id ?? null}
               layers={state.layers}
               text={text}
-              onShow={state.showRun}
+              onShow={(runId) => void state.showRun(runId)}
               onCompare={state.setBaseline}
               onDelete={(runId) => void state.deleteRun(runId)}
             />

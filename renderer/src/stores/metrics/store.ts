@@ -2,11 +2,11 @@ import { create } from 'zustand';
 import { DEFAULT_RESAMPLES, DEFAULT_SEED, DEFAULT_WEIGHTS, weightsProblem, type MetricId, type ScoreKey, type ThreeCConvention } from '../../../../shared/metrics';
 import { invoke } from '../../api/client';
 import { APP_VERSION } from '../../app-version';
-import { getDb, type MaieuticDb, type MetricLayer, type MetricRunRow, type MetricScope } from '../../db/db';
+import { getDb, type MaieuticDb, type MetricLayer, type MetricRunRow, type MetricScope, type ScoredDialogue } from '../../db/db';
 import { getDataset } from '../../db/repositories/datasets';
 import { errorMessage } from '../../db/errors';
 import { listLayers } from '../../db/repositories/layers';
-import { deleteMetricRun, listMetricRuns, saveMetricRun } from '../../db/repositories/metric-runs';
+import { deleteMetricRun, listMetricRuns, metricRunScores, saveMetricRun } from '../../db/repositories/metric-runs';
 import { fileNameStem, todayStamp } from '../export/file-names';
 import { reportError } from '../notices/store';
 import { flushAll, type FlushOutcome } from '../review/flush-all';
@@ -43,6 +43,8 @@ export interface MetricsState {
   computing: 'reading' | 'computing' | null;
   runs: readonly MetricRunRow[];
   shownRunId: string | null;
+  /** the shown run's per-dialogue scores, read when a run is shown (null while reading) */
+  scores: { runId: string; dialogues: ScoredDialogue[] } | null;
   /** a run to compare the shown one with */
   baselineRunId: string | null;
   /** the metric whose turns the drill-down highlights */
@@ -57,7 +59,7 @@ export interface MetricsState {
   setSeed(seed: number): void;
   /** scores the data set with the chosen settings, saves the run and shows it */
   compute(): Promise<void>;
-  showRun(runId: string): void;
+  showRun(runId: string): Promise<void>;
   setBaseline(runId: string | null): void;
   deleteRun(runId: string): Promise<void>;
   setDrillMetric(key: ScoreKey): void;
@@ -76,7 +78,20 @@ export function createMetricsStore(
   flushPendingWork: () => Promise<FlushOutcome> = flushAll,
 ) {
   let loadSequence = 0;
-  return create<MetricsState>()((set, get) => ({
+  return create<MetricsState>()((set, get) => {
+  /** Reads the per-dialogue scores of the run shown, unless they are already there. */
+  async function readScores(runId: string | null): Promise<void> {
+    if (runId === null) return set({ scores: null });
+    if (get().scores?.runId === runId) return;
+    set({ scores: null });
+    try {
+      const dialogues = await metricRunScores(database(), runId);
+      if (get().shownRunId === runId) set({ scores: { runId, dialogues } });
+    } catch (error) {
+      reportError(error, 'notice.context.metrics');
+    }
+  }
+  return {
     datasetId: null,
     datasetName: '',
     status: 'idle',
@@ -89,6 +104,7 @@ export function createMetricsStore(
     computing: null,
     runs: [],
     shownRunId: null,
+    scores: null,
     baselineRunId: null,
     drillMetric: 'TotalScore',
     save: null,
@@ -115,6 +131,7 @@ export function createMetricsStore(
         const layer: MetricLayer = switching || (choice.layer.kind === 'layer' && !options.some((option) => choice.layer.kind === 'layer' && option.id === choice.layer.layerId)) ? (verifiedDialogues > 0 ? { kind: 'verified' } : { kind: 'llm' }) : choice.layer;
         const shownRunId = get().shownRunId && runs.some((run) => run.id === get().shownRunId) ? get().shownRunId : (runs[0]?.id ?? null);
         set({ status: 'ready', datasetName: dataset.name, layers: options, runs, totalDialogues, verifiedDialogues, choice: { ...choice, layer }, shownRunId });
+        await readScores(shownRunId);
       } catch (error) {
         if (sequence !== loadSequence) return;
         set({ status: 'error', error: errorMessage(error) });
@@ -158,7 +175,10 @@ export function createMetricsStore(
         const settings = { weights: { ...choice.weights }, threeC: choice.threeC, bootstrap: { resamples: choice.resamples, seed: choice.seed } };
         const report = await client.compute(loaded.dialogues, settings);
         const layerName = choice.layer.kind === 'layer' ? (layers.find((layer) => choice.layer.kind === 'layer' && layer.id === choice.layer.layerId)?.name ?? '') : '';
-        const run = await saveMetricRun(db, {
+        const dialogues = report.dialogues.map((dialogue, index) => ({ ...dialogue, dialogueId: loaded.dialogueIds[index] }));
+        const run = await saveMetricRun(
+          db,
+          {
           datasetId,
           createdAt: new Date().toISOString(),
           appVersion: APP_VERSION,
@@ -168,18 +188,20 @@ export function createMetricsStore(
           settings,
           groups: report.groups,
           overall: report.overall,
-          dialogues: report.dialogues.map((dialogue, index) => ({ ...dialogue, dialogueId: loaded.dialogueIds[index] })),
-        });
+          },
+          dialogues,
+        );
         if (get().datasetId !== datasetId) return;
-        set({ runs: [run, ...get().runs], shownRunId: run.id, computing: null });
+        set({ runs: [run, ...get().runs], shownRunId: run.id, scores: { runId: run.id, dialogues }, computing: null });
       } catch (error) {
         set({ computing: null, error: errorMessage(error) });
         reportError(error, 'notice.context.metrics');
       }
     },
 
-    showRun(runId) {
+    async showRun(runId) {
       set({ shownRunId: runId, baselineRunId: get().baselineRunId === runId ? null : get().baselineRunId });
+      await readScores(runId);
     },
     setBaseline(runId) {
       set({ baselineRunId: runId === get().shownRunId ? null : runId });
@@ -188,11 +210,9 @@ export function createMetricsStore(
       try {
         await deleteMetricRun(database(), runId);
         const runs = get().runs.filter((run) => run.id !== runId);
-        set({
-          runs,
-          shownRunId: get().shownRunId === runId ? (runs[0]?.id ?? null) : get().shownRunId,
-          baselineRunId: get().baselineRunId === runId ? null : get().baselineRunId,
-        });
+        const shownRunId = get().shownRunId === runId ? (runs[0]?.id ?? null) : get().shownRunId;
+        set({ runs, shownRunId, baselineRunId: get().baselineRunId === runId ? null : get().baselineRunId });
+        await readScores(shownRunId);
       } catch (error) {
         reportError(error, 'notice.context.metrics');
       }
@@ -202,12 +222,13 @@ export function createMetricsStore(
     },
 
     async saveFile(kind, words) {
-      const { runs, shownRunId, datasetName } = get();
+      const { runs, shownRunId, datasetName, scores } = get();
       const run = runs.find((candidate) => candidate.id === shownRunId);
       if (!run) return;
+      const dialogues = scores?.runId === run.id ? scores.dialogues : await metricRunScores(database(), run.id);
       set({ save: { kind, status: 'working', path: null } });
       try {
-        const content = kind === 'csv' ? tableCsv(run) : kind === 'dialogues' ? dialoguesCsv(run) : tableMarkdown(run, words);
+        const content = kind === 'csv' ? tableCsv(run) : kind === 'dialogues' ? dialoguesCsv(dialogues) : tableMarkdown(run, words);
         const suffix = kind === 'dialogues' ? 'metrics-dialogues' : 'metrics';
         const extension = kind === 'md' ? 'md' : 'csv';
         const result = await invoke('files.saveExport', { defaultName: `${fileNameStem(datasetName)}-${suffix}-${todayStamp()}.${extension}`, content, kind: extension });
@@ -218,7 +239,8 @@ export function createMetricsStore(
         reportError(error, 'notice.context.export');
       }
     },
-  }));
+  };
+  });
 }
 
 async function countVerified(db: MaieuticDb, datasetId: string): Promise<number> {

@@ -4,7 +4,7 @@
  * scores as CSV. Stable English column names: these feed scripts and spreadsheets.
  */
 import { metricsMarkdown, SCORE_KEYS, type ScoreKey } from '../../../../shared/metrics';
-import type { MetricRunRow } from '../../db/db';
+import type { MetricRunRow, ScoredDialogue } from '../../db/db';
 import { csvCell } from '../export/table-cells';
 
 const line = (cells: (string | number | null)[]) => cells.map(csvCell).join(',');
@@ -26,9 +26,9 @@ export function tableCsv(run: MetricRunRow): string {
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
-export function dialoguesCsv(run: MetricRunRow): string {
+export function dialoguesCsv(dialogues: readonly ScoredDialogue[]): string {
   const lines = [line(['dialogue', 'group', ...SCORE_KEYS, 'vacuous_3c', 'unknown_labels', 'teacher_turns', 'student_turns', 'errors', 'successes'])];
-  for (const dialogue of run.dialogues) {
+  for (const dialogue of dialogues) {
     const value = (key: ScoreKey) => (key === 'TotalScore' ? dialogue.totalScore : dialogue.values[key]);
     const { counts } = dialogue;
     lines.push(line([dialogue.id, dialogue.group, ...SCORE_KEYS.map(value), dialogue.vacuous3C ? 1 : 0, counts.unknownLabels, counts.teacherTurns, counts.studentTurns, counts.errors, counts.successes]));

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { type LayerRow, type LayerValueRow, MaieuticDb, type MetricRunRow } from '../../../../renderer/src/db/db';
+import { type LayerRow, type LayerValueRow, MaieuticDb, type MetricRunRow, type MetricRunScoresRow } from '../../../../renderer/src/db/db';
 import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3 } from '../../../../renderer/src/db/schema';
 import type { Dataset, Dialogue, SourceRecord, Turn } from '../../../../shared/model/dataset';
 import type { DialogueReview, FieldReview, TurnReview } from '../../../../shared/model/review';
@@ -90,10 +90,12 @@ const MIGRATION_CASES: MigrationCase[] = [
     async seed(db) {
       await MIGRATION_CASES[1].seed(db);
       await db.table('metricRuns').add(metricRun);
+      await db.table('metricRunScores').add(metricRunScores);
     },
     async check(db) {
       await MIGRATION_CASES[1].check(db);
       expect(await db.metricRuns.where('datasetId').equals('ds1').toArray()).toEqual([metricRun]);
+      expect(await db.metricRunScores.get('run1')).toEqual(metricRunScores);
     },
   },
 ];
@@ -116,8 +118,8 @@ const metricRun: MetricRunRow = {
   id: 'run1', datasetId: 'ds1', createdAt: AT, appVersion: '0.1.0', layer: { kind: 'verified' }, layerName: 'Expert (verified)', scope: 'verified',
   settings: { weights: { SD: 0.15, SV: 0.1, IKT: 0.15, BP: 0.15, SC: 0.15, L3_GR: 0.1, '3C': 0.2 }, threeC: 'vacuous-one', bootstrap: { resamples: 2000, seed: 1 } },
   groups: [metricGroup], overall: { ...metricGroup, group: 'all' },
-  dialogues: [],
 };
+const metricRunScores: MetricRunScoresRow = { runId: 'run1', datasetId: 'ds1', dialogues: [] };
 
 let counter = 0;
 
@@ -176,6 +178,7 @@ describe('Dexie migrations', () => {
     expect(current.verno).toBe(3);
     await MIGRATION_CASES[1].check(current);
     expect(await current.metricRuns.count()).toBe(0);
+    expect(await current.metricRunScores.count()).toBe(0);
     await current.metricRuns.add(metricRun);
     expect(await current.metricRuns.where('datasetId').equals('ds1').primaryKeys()).toEqual(['run1']);
     current.close();

@@ -74,11 +74,17 @@ describe('metrics store', () => {
     expect(group.means).toMatchObject({ SD: 0.5, SV: 0.125, IKT: 0.5, BP: 0, SC: 0.5, L3_GR: 0, '3C': 0 });
     expect(group.means.TotalScore).toBeCloseTo(LLM_TOTAL, 15);
     expect(group.withUnknownLabels).toBe(1);
-    expect(run.dialogues[0].counts.unknownLabels).toBe(1);
-    expect(run.dialogues[0]).toMatchObject({ dialogueId: DIALOGUE, id: `7-3-${DIALOGUE}` });
-    expect(run.dialogues[0].turnsOf.SD).toEqual([1]);
-    // the run is in the database, not only in memory
+    const scores = store.getState().scores!;
+    expect(scores.runId).toBe(run.id);
+    expect(scores.dialogues[0]).toMatchObject({ dialogueId: DIALOGUE, id: `7-3-${DIALOGUE}` });
+    expect(scores.dialogues[0].turnsOf.SD).toEqual([1]);
+    expect(scores.dialogues[0].counts.unknownLabels).toBe(1);
+    // the run and its scores are in the database, not only in memory; a fresh view reads them back
     expect((await db.metricRuns.toArray()).map((row) => row.id)).toEqual([run.id]);
+    const reopened = createMetricsStore(() => db, directClient, flushed);
+    await reopened.getState().load('ds1');
+    expect(reopened.getState().shownRunId).toBe(run.id);
+    expect(reopened.getState().scores).toEqual(scores);
   });
 
   it('scores only verified dialogues on the verified layer, with the expert values and their turns', async () => {
@@ -104,8 +110,9 @@ describe('metrics store', () => {
     // .15 + .025 + .075 + 0 + .075 + .05 + 0 = .375
     expect(run.overall.means).toMatchObject({ SD: 1, SV: 0.25, L3_GR: 0.5, '3C': 0 });
     expect(run.overall.means.TotalScore).toBeCloseTo(0.375, 15);
-    expect(run.dialogues[0].turnsOf.SD).toEqual([1, 3]);
-    expect(run.dialogues[0].turnsOf.L3_GR).toEqual([3]);
+    const [scored] = fresh.getState().scores!.dialogues;
+    expect(scored.turnsOf.SD).toEqual([1, 3]);
+    expect(scored.turnsOf.L3_GR).toEqual([3]);
     // The LLM layer on the same (verified) dialogues, for a dialogue-for-dialogue comparison.
     fresh.getState().setLayer({ kind: 'llm' });
     fresh.getState().setScope('verified');
@@ -116,7 +123,7 @@ describe('metrics store', () => {
     expect(llmRun.overall.means.TotalScore).toBeCloseTo(LLM_TOTAL, 15);
     // the expert replaced the one unknown label (the intent given as a strategy); 理解（Understand）
     // is a valid Bloom level
-    expect(run.dialogues[0].counts.unknownLabels).toBe(0);
+    expect(scored.counts.unknownLabels).toBe(0);
   });
 
   it('refuses weights that do not sum to 1 and unsaved review work, computing nothing', async () => {
@@ -162,7 +169,9 @@ describe('metrics store', () => {
     await store.getState().deleteRun(newest.id);
     expect(store.getState().runs.map((run) => run.id)).toEqual([older.id]);
     expect(store.getState().shownRunId).toBe(older.id);
+    expect(await db.metricRunScores.count()).toBe(1);
     await deleteDataset(db, 'ds1');
     expect(await db.metricRuns.count()).toBe(0);
+    expect(await db.metricRunScores.count()).toBe(0);
   });
 });
