@@ -44,6 +44,8 @@ test('metrics of the sample: Table II, chart, drill-down into review, strict 3C 
   await expect(metrics.layerSelect).toHaveValue('llm');
 
   const firstRun = await metrics.compute();
+  // computed off the UI thread (the CSP allows the module worker)
+  await expect(metrics.root).toHaveAttribute('data-computed-in', 'worker');
   for (const group of expected.groups) {
     for (const key of KEYS) {
       const cell = metrics.cell(key, group.group);

@@ -6,7 +6,7 @@
  * layer:<id>), metrics-three-c (vacuous-one | strict), metrics-seed, metrics-weight-<ID>,
  * metrics-weights-sum, metrics-problem, metrics-compute, metrics-progress, metrics-empty,
  * metrics-run-info, metrics-compare, metrics-save-csv / -md / -dialogues, metrics-save-result
- * (data-kind, data-path), metrics-table with metrics-row (data-metric) and metrics-cell
+ * (data-kind, data-path), data-computed-in on metrics-view (worker | main-thread), metrics-table with metrics-row (data-metric) and metrics-cell
  * (data-group: the teacher model, '' for all; data-mean; data-n), metrics-delta,
  * metrics-three-c-note, metrics-chart (data-series: JSON of the plotted percentages),
  * metrics-drill-metric, metrics-dialogues (data-row-count), metrics-sort-<column>,

@@ -55,7 +55,14 @@ export function MetricsView({ datasetId }: { datasetId: string }) {
     : '';
 
   return (
-    <section className="view metrics-view" data-testid="metrics-view" data-state={current ? state.status : 'loading'} data-run-id={run?.id ?? ''} aria-busy={busy || state.status === 'loading'}>
+    <section
+      className="view metrics-view"
+      data-testid="metrics-view"
+      data-state={current ? state.status : 'loading'}
+      data-run-id={run?.id ?? ''}
+      data-computed-in={state.usedWorker ? 'worker' : 'main-thread'}
+      aria-busy={busy || state.status === 'loading'}
+    >
       <header className="view-header">
         <h1>{t('title')}</h1>
         <button type="button" data-testid="metrics-back" onClick={() => goTo('datasets')}>

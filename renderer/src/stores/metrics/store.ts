@@ -41,6 +41,8 @@ export interface MetricsState {
   /** why the chosen settings cannot be computed (weights), or null */
   problem: string | null;
   computing: 'reading' | 'computing' | null;
+  /** false when the last computation ran on the main thread (no worker could start) */
+  usedWorker: boolean;
   runs: readonly MetricRunRow[];
   shownRunId: string | null;
   /** the shown run's per-dialogue scores, read when a run is shown (null while reading) */
@@ -74,7 +76,7 @@ export function sameLayer(a: MetricLayer, b: MetricLayer): boolean {
 
 export function createMetricsStore(
   database: () => MaieuticDb = getDb,
-  client: Pick<MetricsClient, 'compute'> = metricsClient,
+  client: Pick<MetricsClient, 'compute' | 'usesWorker'> = metricsClient,
   flushPendingWork: () => Promise<FlushOutcome> = flushAll,
 ) {
   let loadSequence = 0;
@@ -102,6 +104,7 @@ export function createMetricsStore(
     choice: DEFAULT_CHOICE,
     problem: null,
     computing: null,
+    usedWorker: true,
     runs: [],
     shownRunId: null,
     scores: null,
@@ -192,7 +195,7 @@ export function createMetricsStore(
           dialogues,
         );
         if (get().datasetId !== datasetId) return;
-        set({ runs: [run, ...get().runs], shownRunId: run.id, scores: { runId: run.id, dialogues }, computing: null });
+        set({ runs: [run, ...get().runs], shownRunId: run.id, scores: { runId: run.id, dialogues }, computing: null, usedWorker: client.usesWorker });
       } catch (error) {
         set({ computing: null, error: errorMessage(error) });
         reportError(error, 'notice.context.metrics');

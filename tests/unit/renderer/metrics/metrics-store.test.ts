@@ -26,7 +26,7 @@ afterEach(() => {
 });
 
 const DIALOGUE = 'src1:1';
-const directClient = { compute: async (...args: Parameters<typeof computeMetrics>) => computeMetrics(...args) };
+const directClient = { usesWorker: false, compute: async (...args: Parameters<typeof computeMetrics>) => computeMetrics(...args) };
 const flushed = async () => ({ flushed: true });
 
 async function seeded(): Promise<MaieuticDb> {
