@@ -18,8 +18,19 @@ export interface CountRows {
   times: readonly number[];
 }
 
+/** One compression per ItemCounts: a report asks for it once per coefficient (Fleiss, alpha, …). */
+const compressed = new WeakMap<ItemCounts, CountRows>();
+
 /** Compresses an ItemCounts by row identity (rows built by item-counts.ts are shared; any other row stays its own). */
 export function countRowsOf(data: ItemCounts): CountRows {
+  const known = compressed.get(data);
+  if (known) return known;
+  const result = compress(data);
+  compressed.set(data, result);
+  return result;
+}
+
+function compress(data: ItemCounts): CountRows {
   const index = new Map<readonly number[], number>();
   const rows: (readonly number[])[] = [];
   const times: number[] = [];
