@@ -25,6 +25,7 @@ import {
   FIELDS,
   INCORRECT_ANSWER,
   L3,
+  METRIC_FIELDS,
   METRIC_IDS,
   RECOVERED_STATES,
   SC_INTENTS,
@@ -72,6 +73,8 @@ export interface DialogueCounts {
   errors: number;
   successes: number;
   unknownLabels: number;
+  /** known codes met in the fields the metrics read, over all turns (0: nothing to score) */
+  labels: number;
 }
 
 export interface DialogueScore {
@@ -112,6 +115,7 @@ export function scoreDialogue(dialogue: MetricDialogue, options: ScoreOptions): 
     errors: 0,
     successes: 0,
     unknownLabels: 0,
+    labels: 0,
   };
   let bloomMinTurn = -1;
   let bloomMaxTurn = -1;
@@ -119,6 +123,7 @@ export function scoreDialogue(dialogue: MetricDialogue, options: ScoreOptions): 
   let pendingError = -1;
   dialogue.turns.forEach((turn, position) => {
     counts.unknownLabels += turn.unknownLabels ?? 0;
+    for (const field of METRIC_FIELDS) counts.labels += turn.codes[field]?.length ?? 0;
     const codes = (field: string): readonly string[] => turn.codes[field] ?? [];
     if (turn.speaker === 'teacher') {
       counts.teacherTurns++;

@@ -33,6 +33,8 @@ export interface GroupScore {
   vacuous3C: number;
   /** dialogues with at least one label the codebook did not know in the fields the metrics read */
   withUnknownLabels: number;
+  /** dialogues without a single known label in the fields the metrics read (not annotated): they score 0, 3C by convention */
+  withoutLabels: number;
 }
 
 export interface MetricsReport {
@@ -68,6 +70,7 @@ function groupScore(group: string, dialogues: readonly DialogueScore[], settings
     ci95,
     vacuous3C: dialogues.filter((dialogue) => dialogue.vacuous3C).length,
     withUnknownLabels: dialogues.filter((dialogue) => dialogue.counts.unknownLabels > 0).length,
+    withoutLabels: dialogues.filter((dialogue) => dialogue.counts.labels === 0).length,
   };
 }
 

@@ -29,6 +29,8 @@ export function metricsText(report: MetricsReport, layer: string): string {
     threeCNote(report.settings.threeC, vacuous, report.dialogues.length),
     `TotalScore weights: ${Object.entries(report.settings.weights).map(([id, weight]) => `${id}=${weight}`).join(', ')}.`,
   ];
+  const unlabelled = report.groups.reduce((sum, group) => sum + group.withoutLabels, 0);
+  if (unlabelled > 0) notes.push(`${unlabelled} dialogue${unlabelled === 1 ? '' : 's'} carry none of the labels the metrics read (not annotated?); they score 0, 3C by convention.`);
   const unknown = report.groups.reduce((sum, group) => sum + group.withUnknownLabels, 0);
   if (unknown > 0) notes.push(`${unknown} dialogue${unknown === 1 ? '' : 's'} hold labels the codebook does not know in the fields the metrics read; those labels count for nothing.`);
   return `${table([header, ...rows])}\n\n${notes.join('\n')}\n`;

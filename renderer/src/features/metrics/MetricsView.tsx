@@ -164,6 +164,7 @@ export function MetricsView({ datasetId }: { datasetId: string }) {
                   <p className="muted" data-testid="metrics-three-c-note">
                     {vacuousNote}{' '}
                     {run.overall.withUnknownLabels > 0 ? t('unknownNote', { n: run.overall.withUnknownLabels }) : ''}{' '}
+                    {run.overall.withoutLabels > 0 ? t('unlabelledNote', { n: run.overall.withoutLabels }) : ''}{' '}
                     {t('weightsNote', { weights: Object.entries(run.settings.weights).map(([id, weight]) => `${METRIC_NAMES[id as ScoreKey].short} ${weight}`).join(', ') })}
                   </p>
                   <MetricsChart groups={run.groups} text={text} />

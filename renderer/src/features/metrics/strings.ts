@@ -45,6 +45,10 @@ export const METRICS_STRINGS = {
   ciTitle: { zh: '95% 自助法区间（{resamples} 次重抽样，种子 {seed}）', en: '95% bootstrap interval ({resamples} resamples, seed {seed})' },
   threeCNoteVacuous: { zh: '3C：{vacuous}/{dialogues} 段对话没有错误回答，按论文约定计为 1.0。', en: '3C: {vacuous} of {dialogues} dialogues have no incorrect answer and score 1.0 (the paper’s convention).' },
   threeCNoteStrict: { zh: '3C（严格）：{vacuous}/{dialogues} 段对话没有错误回答，不计入 3C 和总分。', en: '3C (strict): {vacuous} of {dialogues} dialogues have no incorrect answer and are left out of 3C and TotalScore.' },
+  unlabelledNote: {
+    zh: '{n} 段对话在指标所读的字段中没有任何标签（可能未标注），各项计为 0（3C 按约定）。',
+    en: '{n} dialogues carry none of the labels the metrics read (not annotated?); they score 0 (3C by convention).',
+  },
   unknownNote: { zh: '{n} 段对话含有编码本不认识的标签，这些标签不计分。', en: '{n} dialogues hold labels the codebook does not know; those labels count for nothing.' },
   weightsNote: { zh: '权重：{weights}', en: 'Weights: {weights}' },
   compareWith: { zh: '对比：', en: 'Compare with:' },

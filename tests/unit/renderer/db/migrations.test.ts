@@ -112,7 +112,7 @@ const layerValue: LayerValueRow = {
 const metricScores = { SD: 1, SV: 0.125, IKT: 0, BP: 0, SC: 0, L3_GR: 0, '3C': 1, TotalScore: 0.3625 };
 const metricGroup = {
   group: 'GPT-4o', dialogues: 1, means: metricScores, n: { SD: 1, SV: 1, IKT: 1, BP: 1, SC: 1, L3_GR: 1, '3C': 1, TotalScore: 1 },
-  ci95: { SD: null, SV: null, IKT: null, BP: null, SC: null, L3_GR: null, '3C': null, TotalScore: null }, vacuous3C: 1, withUnknownLabels: 0,
+  ci95: { SD: null, SV: null, IKT: null, BP: null, SC: null, L3_GR: null, '3C': null, TotalScore: null }, vacuous3C: 1, withUnknownLabels: 0, withoutLabels: 0,
 };
 const metricRun: MetricRunRow = {
   id: 'run1', datasetId: 'ds1', createdAt: AT, appVersion: '0.1.0', layer: { kind: 'verified' }, layerName: 'Expert (verified)', scope: 'verified',

@@ -36,6 +36,9 @@ describe('computeMetrics', () => {
     expect(report.overall.means.SD).toBeCloseTo(0.5, 15);
     // one dialogue: no interval
     expect(b.ci95.SD).toBeNull();
+    expect(report.overall.withoutLabels).toBe(0);
+    const unlabelled = computeMetrics([{ id: 'U', group: 'A', turns: [{ speaker: 'teacher', codes: {} }, { speaker: 'student', codes: { teaching_strategy: [] } }] }]);
+    expect(unlabelled.overall.withoutLabels).toBe(1);
   });
 
   it('leaves vacuous dialogues out of 3C and TotalScore under strict, and counts them', () => {
