@@ -4,6 +4,7 @@ import { ALL_GROUP, cellTurnIds, comparableFields, type LayerAgreementRow } from
 import { fieldName } from '../../codebook';
 import { codebookForDataset } from '../../codebook';
 import { ProgressBar } from '../../components/ProgressBar';
+import { SaveOutcome } from '../../components/SaveOutcome';
 import { useAppStore } from '../../stores/app/store';
 import { useAgreementStore, type TableFileKind } from '../../stores/agreement/store';
 import type { TurnInfo } from '../../stores/agreement/load-layers';
@@ -220,13 +221,7 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
               </button>
             </span>
           </div>
-          {state.save?.status === 'saved' && (
-            <p className="success-inline" data-testid="agreement-save-result" data-kind={state.save.kind} data-path={state.save.path ?? ''} aria-live="polite">
-              {t('saved', { path: state.save.path ?? '' })}
-            </p>
-          )}
-          {state.save?.status === 'canceled' && <p className="muted">{t('canceled')}</p>}
-          {state.save?.status === 'error' && <p className="error-inline" role="alert">{t('saveFailed')}</p>}
+          <SaveOutcome save={state.save} testId="agreement-save-result" words={{ saved: (path) => t('saved', { path }), canceled: t('canceled'), failed: t('saveFailed') }} />
 
           <details className="agreement-fields" data-testid="agreement-fields">
             <summary>{t('fieldsShown', { shown: comparableFields(codebook).length - state.hiddenFields.length, total: comparableFields(codebook).length })}</summary>

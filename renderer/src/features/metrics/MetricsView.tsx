@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { METRIC_NAMES, type ScoreKey } from '../../../../shared/metrics';
 import { ProgressBar } from '../../components/ProgressBar';
+import { SaveOutcome } from '../../components/SaveOutcome';
 import type { ScoredDialogue } from '../../db/db';
 import { useAppStore } from '../../stores/app/store';
 import { useMetricsStore, type MetricsFileKind } from '../../stores/metrics/store';
@@ -146,13 +147,7 @@ export function MetricsView({ datasetId }: { datasetId: string }) {
                       </button>
                     </span>
                   </div>
-                  {state.save?.status === 'saved' && (
-                    <p className="success-inline" data-testid="metrics-save-result" data-kind={state.save.kind} data-path={state.save.path ?? ''} aria-live="polite">
-                      {t('saved', { path: state.save.path ?? '' })}
-                    </p>
-                  )}
-                  {state.save?.status === 'canceled' && <p className="muted">{t('canceled')}</p>}
-                  {state.save?.status === 'error' && <p className="error-inline" role="alert">{t('saveFailed')}</p>}
+                  <SaveOutcome save={state.save} testId="metrics-save-result" words={{ saved: (path) => t('saved', { path }), canceled: t('canceled'), failed: t('saveFailed') }} />
                   {baseline && baseline.overall.dialogues !== run.overall.dialogues && (
                     <p className="notice-inline" data-testid="metrics-compare-differs">
                       {t('compareDiffers', { base: baseline.overall.dialogues, shown: run.overall.dialogues })}

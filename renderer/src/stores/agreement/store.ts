@@ -1,11 +1,11 @@
 import { create } from 'zustand';
 import type { LayerPanelReport } from '../../../../shared/agreement/layer-panel';
 import { ALL_GROUP, raterKey, type LayerAgreementReport } from '../../../../shared/agreement/review-layers';
-import { invoke } from '../../api/client';
 import { codebookForDataset } from '../../codebook';
 import { getDb, type MaieuticDb } from '../../db/db';
 import { errorMessage } from '../../db/errors';
 import { fileNameStem, todayStamp } from '../export/file-names';
+import { saveTable, type TableSave } from '../export/save-table';
 import { reportError } from '../notices/store';
 import { flushAll, type FlushOutcome } from '../review/flush-all';
 import { agreementClient, type AgreementClient, type AgreementProgress } from './agreement-client';
@@ -19,7 +19,6 @@ export type TableFileKind = 'csv' | 'md';
 export type OrdinalWeights = 'linear' | 'quadratic';
 
 type LoadStatus = 'idle' | 'loading' | 'ready' | 'missing' | 'error';
-type SaveStatus = 'idle' | 'working' | 'saved' | 'canceled' | 'error';
 
 export interface ConfusionCell {
   row: number;
@@ -42,7 +41,7 @@ export interface AgreementState {
   /** the row whose confusion matrix is shown */
   selectedKey: string | null;
   selectedCell: ConfusionCell | null;
-  save: { kind: TableFileKind; status: SaveStatus; path: string | null } | null;
+  save: TableSave<TableFileKind> | null;
   /** the raters the user chose: A (matrix rows) and B (columns) */
   raters: RaterPair;
   /** the raters the shown report compares (lags `raters` while a new choice is computed) */
@@ -82,18 +81,7 @@ export function createAgreementStore(
 ) {
   let loadSequence = 0;
   return create<AgreementState>()((set, get) => {
-  /** Writes a table through the save dialog, tracking its state for the view. */
-  async function saveFile(kind: TableFileKind, defaultName: string, content: () => string): Promise<void> {
-    set({ save: { kind, status: 'working', path: null } });
-    try {
-      const result = await invoke('files.saveExport', { defaultName, content: content(), kind });
-      if (result.canceled || result.path === null) return set({ save: { kind, status: 'canceled', path: null } });
-      set({ save: { kind, status: 'saved', path: result.path } });
-    } catch (error) {
-      set({ save: { kind, status: 'error', path: null } });
-      reportError(error, 'notice.context.export');
-    }
-  }
+  const saveFile = (kind: TableFileKind, defaultName: string, content: () => string) => saveTable(kind, { defaultName, fileKind: kind, content }, (save) => set({ save }));
   return {
     datasetId: null,
     datasetName: '',

@@ -7,6 +7,7 @@ import { errorMessage } from '../../db/errors';
 import { getDataset } from '../../db/repositories/datasets';
 import type { DialogueRow } from '../../db/repositories/dialogues';
 import { countExportable, loadExportItems, type ExportCounts, type ExportScope } from '../../db/repositories/export';
+import { saveTable } from './save-table';
 import { rowsToCsv } from './table-csv';
 import { reportError } from '../notices/store';
 import { flushAll, type FlushOutcome } from '../review/flush-all';
@@ -107,19 +108,11 @@ export function createExportStore(database: () => MaieuticDb = getDb, flushPendi
       }
     },
     async saveTableCsv(rows, datasetName) {
-      set({ tableCsvStatus: 'working', tableCsvPath: null });
-      try {
-        const result = await invoke('files.saveExport', {
-          defaultName: `${fileNameStem(datasetName)}-table-${todayStamp()}.csv`,
-          content: rowsToCsv(rows),
-          kind: 'csv',
-        });
-        if (result.canceled || result.path === null) return set({ tableCsvStatus: 'canceled' });
-        set({ tableCsvStatus: 'saved', tableCsvPath: result.path });
-      } catch (error) {
-        set({ tableCsvStatus: 'error' });
-        reportError(error, 'notice.context.export');
-      }
+      await saveTable(
+        'csv',
+        { defaultName: `${fileNameStem(datasetName)}-table-${todayStamp()}.csv`, fileKind: 'csv', content: () => rowsToCsv(rows) },
+        (save) => set({ tableCsvStatus: save.status, tableCsvPath: save.path }),
+      );
     },
   }));
 }

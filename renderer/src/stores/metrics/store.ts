@@ -1,6 +1,5 @@
 import { create } from 'zustand';
 import { DEFAULT_RESAMPLES, DEFAULT_SEED, DEFAULT_WEIGHTS, weightsProblem, type MetricId, type ScoreKey, type ThreeCConvention } from '../../../../shared/metrics';
-import { invoke } from '../../api/client';
 import { APP_VERSION } from '../../app-version';
 import { getDb, type MaieuticDb, type MetricLayer, type MetricRunRow, type MetricScope, type ScoredDialogue } from '../../db/db';
 import { getDataset } from '../../db/repositories/datasets';
@@ -8,6 +7,7 @@ import { errorMessage } from '../../db/errors';
 import { listLayers } from '../../db/repositories/layers';
 import { deleteMetricRun, listMetricRuns, metricRunScores, saveMetricRun } from '../../db/repositories/metric-runs';
 import { fileNameStem, todayStamp } from '../export/file-names';
+import { saveTable, type TableSave } from '../export/save-table';
 import { reportError } from '../notices/store';
 import { flushAll, type FlushOutcome } from '../review/flush-all';
 import type { LayerOption } from '../agreement/rater-choice';
@@ -51,7 +51,7 @@ export interface MetricsState {
   baselineRunId: string | null;
   /** the metric whose turns the drill-down highlights */
   drillMetric: ScoreKey;
-  save: { kind: MetricsFileKind; status: 'working' | 'saved' | 'canceled' | 'error'; path: string | null } | null;
+  save: TableSave<MetricsFileKind> | null;
   load(datasetId: string): Promise<void>;
   setLayer(layer: MetricLayer): void;
   setThreeC(convention: ThreeCConvention): void;
@@ -228,19 +228,21 @@ export function createMetricsStore(
       const { runs, shownRunId, datasetName, scores } = get();
       const run = runs.find((candidate) => candidate.id === shownRunId);
       if (!run) return;
-      const dialogues = scores?.runId === run.id ? scores.dialogues : await metricRunScores(database(), run.id);
-      set({ save: { kind, status: 'working', path: null } });
-      try {
-        const content = kind === 'csv' ? tableCsv(run) : kind === 'dialogues' ? dialoguesCsv(dialogues) : tableMarkdown(run, words);
-        const suffix = kind === 'dialogues' ? 'metrics-dialogues' : 'metrics';
-        const extension = kind === 'md' ? 'md' : 'csv';
-        const result = await invoke('files.saveExport', { defaultName: `${fileNameStem(datasetName)}-${suffix}-${todayStamp()}.${extension}`, content, kind: extension });
-        if (result.canceled || result.path === null) return set({ save: { kind, status: 'canceled', path: null } });
-        set({ save: { kind, status: 'saved', path: result.path } });
-      } catch (error) {
-        set({ save: { kind, status: 'error', path: null } });
-        reportError(error, 'notice.context.export');
-      }
+      const suffix = kind === 'dialogues' ? 'metrics-dialogues' : 'metrics';
+      const extension = kind === 'md' ? 'md' : 'csv';
+      await saveTable(
+        kind,
+        {
+          defaultName: `${fileNameStem(datasetName)}-${suffix}-${todayStamp()}.${extension}`,
+          fileKind: extension,
+          content: async () => {
+            if (kind === 'csv') return tableCsv(run);
+            if (kind === 'md') return tableMarkdown(run, words);
+            return dialoguesCsv(scores?.runId === run.id ? scores.dialogues : await metricRunScores(database(), run.id));
+          },
+        },
+        (save) => set({ save }),
+      );
     },
   };
   });
