@@ -6,7 +6,8 @@ import type { FieldReview } from '../model/review';
 import { expertValue, indexFieldReviews } from './expert-value';
 import type { ExportDialogue } from './types';
 
-export const LONG_CSV_HEADER = ['dialogue', 'turn', 'field', 'pre_annotation', 'expert_value', 'status', 'reviewer', 'time'] as const;
+/** The first eight columns are the original layout; `external_id` and `teacher_model` were added after them so positional readers keep working. */
+export const LONG_CSV_HEADER = ['dialogue', 'turn', 'field', 'pre_annotation', 'expert_value', 'status', 'reviewer', 'time', 'external_id', 'teacher_model'] as const;
 
 export interface LongCsvOptions {
   /**
@@ -43,12 +44,15 @@ function shouldWrite(field: FieldDef, turn: Turn, review: FieldReview | undefine
  * One row per turn × field that applies to the speaker (or that holds a value anyway):
  * `dialogue` is the dialogue's database id (unique, unlike external ids shared by teacher
  * models), `turn` the 0-based turn index, label values are canonical codes joined with ", ",
- * `expert_value` is empty unless reviewed, `status` is accepted/changed/unsure/unreviewed.
+ * `expert_value` is empty unless reviewed, `status` is accepted/changed/unsure/unreviewed;
+ * `external_id` is the source's `<topic>-<student>-<repeat>` (or `<file>:<line>`) and
+ * `teacher_model` the model as the reviewer corrected it, for grouping without a join.
  */
 export function toLongCsv(items: readonly ExportDialogue[], codebook: Codebook, opts: LongCsvOptions = {}): string {
   const rows: string[][] = [[...LONG_CSV_HEADER]];
   for (const item of items) {
     const reviews = indexFieldReviews(item.fieldReviews);
+    const teacherModel = item.dialogueReview?.teacherModel ?? item.dialogue.teacherModel;
     for (const turn of [...item.turns].sort((a, b) => a.index - b.index)) {
       for (const field of codebook.fields) {
         const review = reviews.get(`${turn.id}|${field.id}`);
@@ -62,6 +66,8 @@ export function toLongCsv(items: readonly ExportDialogue[], codebook: Codebook, 
           review?.decision ?? 'unreviewed',
           review?.reviewer ?? '',
           review?.at ?? '',
+          item.dialogue.externalId,
+          teacherModel,
         ]);
       }
     }

@@ -16,7 +16,7 @@ const target = findSampleDialogue('Qwen2.5-72B/Qwen2.5-72B-interdis_topic_18.jso
 const REVIEWER = 'Chen Jing 陈静';
 const CORRECTED_TURN = 0;
 const CORRECTED_FIELD = 'cognitive_level';
-const LONG_CSV_HEADER = 'dialogue,turn,field,pre_annotation,expert_value,status,reviewer,time';
+const LONG_CSV_HEADER = 'dialogue,turn,field,pre_annotation,expert_value,status,reviewer,time,external_id,teacher_model';
 
 interface ExportedRecord extends SidRecord {
   maieutic: {
@@ -134,6 +134,8 @@ test('a verified dialogue exports as SID JSONL (verified only) and the whole dat
     expert_value: correction.code,
     status: 'changed',
     reviewer: REVIEWER,
+    external_id: target.externalId,
+    teacher_model: target.teacherModel,
   });
   expect(Number.isNaN(Date.parse(correctedRows[0].time))).toBe(false);
 

@@ -54,7 +54,7 @@ describe('toLongCsv', () => {
   const byKey = new Map(rows.slice(1).map((row) => [`${row[1]}/${row[2]}`, row]));
 
   it('has the fixed header and one row per turn × applicable field', () => {
-    expect(rows[0]).toEqual(['dialogue', 'turn', 'field', 'pre_annotation', 'expert_value', 'status', 'reviewer', 'time']);
+    expect(rows[0]).toEqual(['dialogue', 'turn', 'field', 'pre_annotation', 'expert_value', 'status', 'reviewer', 'time', 'external_id', 'teacher_model']);
     expect(rows.slice(1).filter((row) => row[1] === '0').map((row) => row[2])).toEqual([
       'speaker',
       'utterance',
@@ -66,14 +66,23 @@ describe('toLongCsv', () => {
       'cognitive_level',
     ]);
     expect(rows.slice(1).filter((row) => row[1] === '1').map((row) => row[2])).toEqual(['speaker', 'utterance', 'discipline', 'discipline_transfer', 'student_cognition_state', 'cognitive_level']);
-    expect(rows.slice(1).every((row) => row[0] === 'src:1' && row.length === 8)).toBe(true);
+    expect(rows.slice(1).every((row) => row[0] === 'src:1' && row.length === 10)).toBe(true);
   });
 
   it('writes decisions, reviewer and time; unreviewed rows have no expert value', () => {
-    expect(byKey.get('0/teacher_intent')).toEqual(['src:1', '0', 'teacher_intent', 'guide_reasoning', 'check_understanding', 'changed', 'li', at]);
+    expect(byKey.get('0/teacher_intent')?.slice(0, 8)).toEqual(['src:1', '0', 'teacher_intent', 'guide_reasoning', 'check_understanding', 'changed', 'li', at]);
     expect(byKey.get('0/teaching_strategy')?.slice(3, 6)).toEqual(['follow_up_questioning, provide_hints', 'follow_up_questioning, provide_hints', 'accepted']);
     expect(byKey.get('1/student_cognition_state')?.slice(3, 6)).toEqual(['理解', 'vague_understanding', 'unsure']);
     expect(byKey.get('0/discipline')?.slice(3, 8)).toEqual(['mathematics', '', 'unreviewed', '', '']);
+  });
+
+  it('names the external id and the teacher model on every row, the reviewer\'s correction first', () => {
+    const plain = item(() => []);
+    const first = Papa.parse<string[]>(toLongCsv([plain], DEFAULT_CODEBOOK).trimEnd(), {}).data[1];
+    expect(first.slice(8)).toEqual([plain.dialogue.externalId, plain.dialogue.teacherModel]);
+    const corrected = { ...plain, dialogueReview: { id: plain.dialogue.id, status: 'in-progress' as const, teacherModel: 'GPT-4o-corrected', reviewer: 'li', at } };
+    const row = Papa.parse<string[]>(toLongCsv([corrected], DEFAULT_CODEBOOK).trimEnd(), {}).data[1];
+    expect(row[9]).toBe('GPT-4o-corrected');
   });
 
   it('quotes commas, quotes and newlines so the text survives a CSV reader', () => {
