@@ -1,5 +1,6 @@
 import type { Codebook } from '../../codebook/types';
-import type { ParsedDialogue } from '../../model/dataset';
+import type { ParsedDialogue, UnalignedAnnotation } from '../../model/dataset';
+import { cellText } from '../annotation-values';
 import type { DraftTurn } from '../annotate-turns';
 import { annotateTurns } from '../annotate-turns';
 import type { EntryExtras } from '../entry-extras';
@@ -95,6 +96,32 @@ function readAnnotations(record: Record<string, unknown>, ctx: RecordContext): R
   return entries.length === value.length ? entries : null;
 }
 
+/** The record key under which Maieutic's export writes its review provenance (shared/export/sid-jsonl.ts). */
+const PROVENANCE_KEY = 'maieutic';
+
+/**
+ * Annotations that no turn matched when the data were first imported travel in an export's
+ * provenance (`maieutic.unaligned: [{ index, raw }]`), not in `annotations`. Restoring them here
+ * keeps them through export → import → export instead of dropping them on the second export.
+ */
+function carriedUnaligned(record: Record<string, unknown>, ctx: RecordContext): UnalignedAnnotation[] {
+  const provenance = record[PROVENANCE_KEY];
+  if (!isJsonObject(provenance) || !Array.isArray(provenance.unaligned)) return [];
+  const carried: UnalignedAnnotation[] = [];
+  for (const entry of provenance.unaligned) {
+    if (!isJsonObject(entry) || typeof entry.index !== 'number' || !isJsonObject(entry.raw)) continue;
+    carried.push({ index: entry.index, speakerRaw: cellText(entry.raw.speaker), utterance: cellText(entry.raw.utterance), raw: entry.raw });
+  }
+  if (carried.length > 0) {
+    ctx.issues.warn(
+      ctx.line,
+      'unaligned-annotation',
+      `${carried.length} annotation${carried.length === 1 ? '' : 's'} that matched no turn when first imported ${carried.length === 1 ? 'is' : 'are'} carried over from this file's review provenance ("${PROVENANCE_KEY}.unaligned") and kept aside as unaligned for review.`,
+    );
+  }
+  return carried;
+}
+
 /** One SID record (a JSONL line or a JSON array element) to a dialogue, or null after errors. */
 export function parseSidRecord(record: unknown, ctx: RecordContext): { dialogue: ParsedDialogue; annotations: number } | null {
   if (!isJsonObject(record)) {
@@ -134,7 +161,7 @@ export function parseSidRecord(record: unknown, ctx: RecordContext): { dialogue:
     repeatId,
     extra,
     turns,
-    unaligned,
+    unaligned: [...unaligned, ...carriedUnaligned(record, ctx)],
   };
   return { dialogue, annotations: annotations.length };
 }

@@ -255,3 +255,33 @@ describe('keys named __proto__ or constructor in a source', () => {
     expect(Object.getOwnPropertyDescriptor(record.annotations[0], 'constructor')?.value).toBe(5);
   });
 });
+
+describe('an annotation that matched no turn', () => {
+  const text = sidLine(
+    [
+      ['学生', '为什么仙人掌的叶子是刺？'],
+      ['教师', '你觉得沙漠里最缺少的是什么？'],
+    ],
+    [
+      annotation('学生', '为什么仙人掌的叶子是刺？', { cognitive_level: '记忆' }),
+      annotation('教师', '你觉得沙漠里最缺少的是什么？', { teacher_intent: '引导推理' }),
+      annotation('教师', '这一句不在对话里。', { teacher_intent: '总结提升' }),
+    ],
+  );
+
+  it('survives export → import → export: restored from the provenance, written there again', () => {
+    const first = parseText('GPT-4o/a.jsonl', text);
+    expect(first.dialogues[0].unaligned.map((entry) => entry.utterance)).toEqual(['这一句不在对话里。']);
+    const exported = toSidJsonl(exportItems(first), DEFAULT_CODEBOOK);
+
+    const again = parseText('GPT-4o/a.jsonl', exported);
+    const [restored] = again.dialogues[0].unaligned;
+    expect(restored).toMatchObject({ index: 2, speakerRaw: '教师', utterance: '这一句不在对话里。' });
+    expect(restored.raw).toEqual(first.dialogues[0].unaligned[0].raw);
+    // the reader is told, as on the first import
+    expect(again.issues.filter((issue) => issue.code === 'unaligned-annotation').map((issue) => issue.message)).toEqual([expect.stringContaining('carried over')]);
+
+    const twice = JSON.parse(toSidJsonl(exportItems(again), DEFAULT_CODEBOOK)) as { maieutic: { unaligned: { index: number; raw: unknown }[] } };
+    expect(twice.maieutic.unaligned).toEqual([{ index: 2, raw: first.dialogues[0].unaligned[0].raw }]);
+  });
+});
