@@ -35,7 +35,7 @@ export function DialogueHeader({ dialogue, review, status, progress, position, c
   return (
     <header className="rv-header">
       <div className="rv-header-row">
-        <button type="button" className="rv-back" onClick={actions.back} tabIndex={-1}>
+        <button type="button" className="rv-back" data-testid="review-back" onClick={actions.back} tabIndex={-1}>
           ← {t('back')} <kbd>Esc</kbd>
         </button>
         <button type="button" onClick={actions.previous} disabled={!position || position.index === 0} tabIndex={-1}>
