@@ -74,8 +74,11 @@ function groupScore(group: string, dialogues: readonly DialogueScore[], settings
   };
 }
 
-/** Throws on invalid weights or bootstrap settings (the caller shows the message). */
-export function computeMetrics(dialogues: readonly MetricDialogue[], settings: MetricsSettings = DEFAULT_SETTINGS): MetricsReport {
+/**
+ * Throws on invalid weights or bootstrap settings (the caller shows the message).
+ * `onProgress(done, total)` follows the steps: scoring, then each group's intervals, then all.
+ */
+export function computeMetrics(dialogues: readonly MetricDialogue[], settings: MetricsSettings = DEFAULT_SETTINGS, onProgress?: (done: number, total: number) => void): MetricsReport {
   const problem = weightsProblem(settings.weights);
   if (problem) throw new Error(problem);
   const scored = dialogues.map((dialogue) => scoreDialogue(dialogue, settings));
@@ -85,11 +88,16 @@ export function computeMetrics(dialogues: readonly MetricDialogue[], settings: M
     if (!list) byGroup.set(score.group, (list = []));
     list.push(score);
   }
-  return {
-    settings,
-    dialogues: scored,
-    groups: [...byGroup].map(([group, list]) => groupScore(group, list, settings)),
-    overall: groupScore('all', scored, settings),
-  };
+  const total = byGroup.size + 2;
+  let done = 1;
+  onProgress?.(done, total);
+  const groups = [...byGroup].map(([group, list]) => {
+    const score = groupScore(group, list, settings);
+    onProgress?.(++done, total);
+    return score;
+  });
+  const overall = groupScore('all', scored, settings);
+  onProgress?.(++done, total);
+  return { settings, dialogues: scored, groups, overall };
 }
 

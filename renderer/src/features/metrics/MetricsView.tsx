@@ -101,7 +101,7 @@ export function MetricsView({ datasetId }: { datasetId: string }) {
           {busy && (
             <div className="metrics-progress" data-testid="metrics-progress" aria-live="polite">
               <span>{t(state.computing === 'reading' ? 'reading' : 'computing')}</span>
-              <ProgressBar value={state.computing === 'reading' ? 0.3 : 0.7} label={t('computing')} />
+              <ProgressBar value={state.computing === 'reading' ? 0.05 : 0.1 + 0.9 * (state.progress ? state.progress.done / state.progress.total : 0)} label={t('computing')} />
             </div>
           )}
 

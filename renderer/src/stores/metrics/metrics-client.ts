@@ -16,19 +16,26 @@ export class MetricsClient {
     return this.channel.usesWorker;
   }
 
-  async compute(dialogues: MetricDialogue[], settings: MetricsSettings): Promise<MetricsReport> {
-    const viaWorker = this.channel.request((requestId) => ({ requestId, dialogues, settings }), () => true);
+  async compute(dialogues: MetricDialogue[], settings: MetricsSettings, onProgress: (done: number, total: number) => void = () => undefined): Promise<MetricsReport> {
+    const viaWorker = this.channel.request(
+      (requestId) => ({ requestId, dialogues, settings }),
+      (response) => {
+        if (response.kind !== 'progress') return true;
+        onProgress(response.done, response.total);
+        return false;
+      },
+    );
     if (viaWorker) {
       try {
         const response = await viaWorker;
         if (response.kind === 'done') return response.report;
-        throw new Error(response.message);
+        if (response.kind === 'failed') throw new Error(response.message);
       } catch (error) {
         if (!(error instanceof WorkerUnavailable)) throw error;
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 0));
-    return computeMetrics(dialogues, settings);
+    return computeMetrics(dialogues, settings, onProgress);
   }
 }
 

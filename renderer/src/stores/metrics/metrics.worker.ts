@@ -12,7 +12,8 @@ const scope = self as unknown as WorkerScope;
 scope.addEventListener('message', (event) => {
   const { requestId, dialogues, settings } = event.data;
   try {
-    scope.postMessage({ requestId, kind: 'done', report: computeMetrics(dialogues, settings) });
+    const report = computeMetrics(dialogues, settings, (done, total) => scope.postMessage({ requestId, kind: 'progress', done, total }));
+    scope.postMessage({ requestId, kind: 'done', report });
   } catch (error) {
     scope.postMessage({ requestId, kind: 'failed', message: error instanceof Error ? error.message : String(error) });
   }

@@ -7,4 +7,7 @@ export interface MetricsWorkerRequest {
   settings: MetricsSettings;
 }
 
-export type MetricsWorkerResponse = { requestId: number; kind: 'done'; report: MetricsReport } | { requestId: number; kind: 'failed'; message: string };
+export type MetricsWorkerResponse =
+  | { requestId: number; kind: 'progress'; done: number; total: number }
+  | { requestId: number; kind: 'done'; report: MetricsReport }
+  | { requestId: number; kind: 'failed'; message: string };

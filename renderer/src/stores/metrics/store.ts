@@ -41,6 +41,8 @@ export interface MetricsState {
   /** why the chosen settings cannot be computed (weights), or null */
   problem: string | null;
   computing: 'reading' | 'computing' | null;
+  /** steps of the computation done (scoring, each group's intervals, all dialogues' intervals) */
+  progress: { done: number; total: number } | null;
   /** false when the last computation ran on the main thread (no worker could start) */
   usedWorker: boolean;
   runs: readonly MetricRunRow[];
@@ -104,6 +106,7 @@ export function createMetricsStore(
     choice: DEFAULT_CHOICE,
     problem: null,
     computing: null,
+    progress: null,
     usedWorker: true,
     runs: [],
     shownRunId: null,
@@ -174,9 +177,9 @@ export function createMetricsStore(
         const db = database();
         const scope = effectiveScope(choice.layer, choice.scope);
         const loaded = await loadMetricDialogues(db, datasetId, choice.layer, scope);
-        set({ computing: 'computing' });
+        set({ computing: 'computing', progress: null });
         const settings = { weights: { ...choice.weights }, threeC: choice.threeC, bootstrap: { resamples: choice.resamples, seed: choice.seed } };
-        const report = await client.compute(loaded.dialogues, settings);
+        const report = await client.compute(loaded.dialogues, settings, (done, total) => set({ progress: { done, total } }));
         const layerName = choice.layer.kind === 'layer' ? (layers.find((layer) => choice.layer.kind === 'layer' && layer.id === choice.layer.layerId)?.name ?? '') : '';
         const dialogues = report.dialogues.map((dialogue, index) => ({ ...dialogue, dialogueId: loaded.dialogueIds[index] }));
         const run = await saveMetricRun(
@@ -195,9 +198,9 @@ export function createMetricsStore(
           dialogues,
         );
         if (get().datasetId !== datasetId) return;
-        set({ runs: [run, ...get().runs], shownRunId: run.id, scores: { runId: run.id, dialogues }, computing: null, usedWorker: client.usesWorker });
+        set({ runs: [run, ...get().runs], shownRunId: run.id, scores: { runId: run.id, dialogues }, computing: null, progress: null, usedWorker: client.usesWorker });
       } catch (error) {
-        set({ computing: null, error: errorMessage(error) });
+        set({ computing: null, progress: null, error: errorMessage(error) });
         reportError(error, 'notice.context.metrics');
       }
     },

@@ -53,6 +53,12 @@ describe('computeMetrics', () => {
     expect(report.dialogues.find((dialogue) => dialogue.id === 'A1')?.values['3C']).toBeNull();
   });
 
+  it('reports its steps: scoring, each group, all dialogues', () => {
+    const steps: string[] = [];
+    computeMetrics(dialogues, DEFAULT_SETTINGS, (done, total) => steps.push(`${done}/${total}`));
+    expect(steps).toEqual(['1/4', '2/4', '3/4', '4/4']);
+  });
+
   it('refuses weights that do not sum to 1', () => {
     expect(() => computeMetrics(dialogues, { ...DEFAULT_SETTINGS, weights: { ...DEFAULT_WEIGHTS, SD: 0.5 } })).toThrow(/sum to 1\.35/);
   });
