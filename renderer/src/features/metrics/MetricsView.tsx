@@ -98,6 +98,11 @@ export function MetricsView({ datasetId }: { datasetId: string }) {
             onSeed={state.setSeed}
             onCompute={() => void state.compute()}
           />
+          {state.nothingToScore && (
+            <p className="notice-inline" role="status" data-testid="metrics-nothing-to-score">
+              {t('nothingToScore')}
+            </p>
+          )}
           {busy && (
             <div className="metrics-progress" data-testid="metrics-progress" aria-live="polite">
               <span>{t(state.computing === 'reading' ? 'reading' : 'computing')}</span>

@@ -38,6 +38,10 @@ export const METRICS_STRINGS = {
   emptyTitle: { zh: '还没有计算结果', en: 'No metrics yet' },
   emptyBody: { zh: '选择标注层和设置，然后点“计算并保存”。每次计算都会连同设置一起保存，以后可以比较。', en: 'Choose the layer and settings, then “Compute and save”. Every run is kept with its settings so runs can be compared later.' },
   noDialogues: { zh: '这个标注层没有可计分的对话。', en: 'This layer has no dialogue to score.' },
+  nothingToScore: {
+    zh: '所选标注层没有可计分的对话，未保存结果。已核验层只包含标记为已确认的对话：请先在审阅中确认对话，或选择 LLM 预标注。',
+    en: 'The chosen layer has no dialogue to score, so no run was saved. The verified layer holds only dialogues marked verified: verify dialogues in review first, or choose the LLM pre-annotation.',
+  },
   runInfo: { zh: '{layer} · 3C：{threeC} · {time} · 版本 {version} · {dialogues} 段对话', en: '{layer} · 3C: {threeC} · {time} · version {version} · {dialogues} dialogues' },
   metric: { zh: '指标', en: 'Metric' },
   all: { zh: '全部', en: 'All' },

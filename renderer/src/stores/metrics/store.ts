@@ -40,6 +40,8 @@ export interface MetricsState {
   choice: MetricsChoice;
   /** why the chosen settings cannot be computed (weights), or null */
   problem: string | null;
+  /** the last computation found no dialogue on the chosen layer and saved no run */
+  nothingToScore: boolean;
   computing: 'reading' | 'computing' | null;
   /** steps of the computation done (scoring, each group's intervals, all dialogues' intervals) */
   progress: { done: number; total: number } | null;
@@ -105,6 +107,7 @@ export function createMetricsStore(
     totalDialogues: 0,
     choice: DEFAULT_CHOICE,
     problem: null,
+    nothingToScore: false,
     computing: null,
     progress: null,
     usedWorker: true,
@@ -146,10 +149,10 @@ export function createMetricsStore(
     },
 
     setLayer(layer) {
-      set({ choice: { ...get().choice, layer } });
+      set({ choice: { ...get().choice, layer }, nothingToScore: false });
     },
     setScope(scope) {
-      set({ choice: { ...get().choice, scope } });
+      set({ choice: { ...get().choice, scope }, nothingToScore: false });
     },
     setThreeC(threeC) {
       set({ choice: { ...get().choice, threeC } });
@@ -170,13 +173,15 @@ export function createMetricsStore(
       if (datasetId === null || get().computing) return;
       const problem = weightsProblem(choice.weights);
       if (problem) return set({ problem });
-      set({ computing: 'reading', error: null });
+      set({ computing: 'reading', error: null, nothingToScore: false });
       try {
         const flush = await flushPendingWork();
         if (!flush.flushed) throw new Error(`Review work is not saved yet, so the metrics would miss it. ${flush.error ?? ''}`.trim());
         const db = database();
         const scope = effectiveScope(choice.layer, choice.scope);
         const loaded = await loadMetricDialogues(db, datasetId, choice.layer, scope);
+        // An empty run would only clutter the list: say so instead.
+        if (loaded.dialogues.length === 0) return set({ computing: null, nothingToScore: true });
         set({ computing: 'computing', progress: null });
         const settings = { weights: { ...choice.weights }, threeC: choice.threeC, bootstrap: { resamples: choice.resamples, seed: choice.seed } };
         const report = await client.compute(loaded.dialogues, settings, (done, total) => set({ progress: { done, total } }));

@@ -97,13 +97,16 @@ describe('metrics store', () => {
     expect(store.getState().verifiedDialogues).toBe(0);
     store.getState().setLayer({ kind: 'verified' });
     await store.getState().compute();
-    expect(store.getState().runs[0].overall.dialogues).toBe(0);
+    // nothing to score: no empty run is saved, and the view is told why
+    expect(store.getState().runs).toEqual([]);
+    expect(store.getState().nothingToScore).toBe(true);
+    expect(await db.metricRuns.count()).toBe(0);
 
     await db.dialogueReviews.put({ id: DIALOGUE, status: 'verified', reviewer: REVIEWER, at: AT });
     const fresh = createMetricsStore(() => db, directClient, flushed);
     await fresh.getState().load('ds1');
     expect(fresh.getState().choice.layer).toEqual({ kind: 'verified' });
-    expect(fresh.getState().runs).toHaveLength(1);
+    expect(fresh.getState().runs).toHaveLength(0);
     await fresh.getState().compute();
     const [run] = fresh.getState().runs;
     // SD 2/2, SV {follow_up, provide_hints} 2/8, L3 GR 1/2; the rest as on the LLM layer:
