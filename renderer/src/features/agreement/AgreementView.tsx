@@ -36,7 +36,7 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
       progress: store.progress,
       usedWorker: store.usedWorker,
       report: store.report,
-      turnInfo: store.turnInfo,
+      cellTurnInfo: store.cellTurnInfo,
       error: store.error,
       group: store.group,
       selectedKey: store.selectedKey,
@@ -241,7 +241,7 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
 
           <div className="agreement-detail">
             {selectedRow ? (
-              <ConfusionHeatmap row={selectedRow} codebook={codebook} text={text} raters={names} selected={cell} onSelect={state.selectCell} />
+              <ConfusionHeatmap row={selectedRow} codebook={codebook} text={text} raters={names} selected={cell} onSelect={(cell) => void state.selectCell(cell)} />
             ) : (
               <p className="muted">{t('noMatrix')}</p>
             )}
@@ -255,7 +255,7 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
                   count: selectedRow.cellTurns[cell.row][cell.column].length,
                 })}
                 turnIds={cellTurnIds(report, selectedRow, cell.row, cell.column)}
-                turnInfo={state.turnInfo}
+                turnInfo={state.cellTurnInfo}
                 text={text}
                 onOpen={(_, info) => openTurn(info)}
               />

@@ -1,6 +1,7 @@
 import { WorkerChannel, WorkerUnavailable } from '../../workers/worker-channel';
-import { computeAgreementJob } from './compute-job';
-import type { AgreementJob, AgreementResults, AgreementWorkerRequest, AgreementWorkerResponse } from './protocol';
+import { getDb, type MaieuticDb } from '../../db/db';
+import type { AgreementWorkerRequest, AgreementWorkerResponse } from './protocol';
+import { runAgreement, type AgreementOutcome, type AgreementRequest } from './run-agreement';
 
 export interface AgreementProgress {
   done: number;
@@ -13,11 +14,13 @@ function nextFrame(): Promise<void> {
 }
 
 /**
- * Computes the agreement reports in a Web Worker so that a large data set does not freeze the
- * window; where a worker cannot start it computes on the main thread instead. `usesWorker`
- * tells the UI which happened.
+ * Reads the data set and computes the agreement reports in a Web Worker, so that a large data
+ * set freezes nothing; where a worker cannot start it does both on the main thread instead.
+ * `usesWorker` tells the UI which happened.
  */
 export class AgreementClient {
+  constructor(private readonly database: () => MaieuticDb = getDb) {}
+
   private readonly channel = new WorkerChannel<AgreementWorkerRequest, AgreementWorkerResponse>(
     () => new Worker(new URL('./agreement.worker.ts', import.meta.url), { type: 'module', name: 'maieutic-agreement' }),
     'The agreement worker failed to start.',
@@ -27,9 +30,9 @@ export class AgreementClient {
     return this.channel.usesWorker;
   }
 
-  async compute(job: AgreementJob, onProgress: (progress: AgreementProgress) => void): Promise<AgreementResults> {
+  async compute(request: AgreementRequest, onProgress: (progress: AgreementProgress) => void): Promise<AgreementOutcome> {
     const viaWorker = this.channel.request(
-      (requestId) => ({ requestId, job }),
+      (requestId) => ({ requestId, request }),
       (response) => {
         if (response.kind !== 'progress') return true;
         onProgress({ done: response.done, total: response.total });
@@ -39,7 +42,7 @@ export class AgreementClient {
     if (viaWorker) {
       try {
         const response = await viaWorker;
-        if (response.kind === 'done') return response.results;
+        if (response.kind === 'done') return response.outcome;
         if (response.kind === 'failed') throw new Error(response.message);
       } catch (error) {
         // A statistics error is the same on either thread: only a broken worker falls back.
@@ -47,7 +50,7 @@ export class AgreementClient {
       }
     }
     await nextFrame();
-    return computeAgreementJob(job, (done, total) => onProgress({ done, total }));
+    return runAgreement(this.database(), request, (done, total) => onProgress({ done, total }));
   }
 }
 

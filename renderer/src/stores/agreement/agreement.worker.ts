@@ -1,5 +1,6 @@
-import { computeAgreementJob } from './compute-job';
+import { getDb } from '../../db/db';
 import type { AgreementWorkerRequest, AgreementWorkerResponse } from './protocol';
+import { runAgreement } from './run-agreement';
 
 // The project's tsconfig types `self` as a Window; inside a worker only these two members are used.
 interface WorkerScope {
@@ -10,11 +11,10 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 
 scope.addEventListener('message', (event) => {
-  const { requestId, job } = event.data;
-  try {
-    const results = computeAgreementJob(job, (done, total) => scope.postMessage({ requestId, kind: 'progress', done, total }));
-    scope.postMessage({ requestId, kind: 'done', results });
-  } catch (error) {
-    scope.postMessage({ requestId, kind: 'failed', message: error instanceof Error ? error.message : String(error) });
-  }
+  const { requestId, request } = event.data;
+  // The worker opens the app's database itself (IndexedDB is shared with the window's origin).
+  runAgreement(getDb(), request, (done, total) => scope.postMessage({ requestId, kind: 'progress', done, total })).then(
+    (outcome) => scope.postMessage({ requestId, kind: 'done', outcome }),
+    (error: unknown) => scope.postMessage({ requestId, kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
+  );
 });

@@ -21,7 +21,6 @@ export interface ReviewLayers {
   datasetName: string;
   turns: ReviewLayerTurn[];
   fieldReviews: ReviewLayerReview[];
-  turnInfo: Map<string, TurnInfo>;
   /** the attached annotation layers, oldest first */
   layers: LayerOption[];
 }
@@ -38,16 +37,28 @@ export async function loadReviewLayers(db: MaieuticDb, datasetId: string): Promi
   const layers = (await listLayers(db, datasetId)).map(({ id, name, kind }) => ({ id, name, kind }));
   const turns: ReviewLayerTurn[] = [];
   const fieldReviews: ReviewLayerReview[] = [];
-  const turnInfo = new Map<string, TurnInfo>();
   for (const { dialogue, turns: dialogueTurns, fieldReviews: reviews, dialogueReview } of items) {
     const group = dialogueReview?.teacherModel ?? dialogue.teacherModel;
-    for (const turn of dialogueTurns) {
-      turns.push({ id: turn.id, speaker: turn.speaker, pre: turn.pre, group });
-      turnInfo.set(turn.id, { dialogueId: dialogue.id, externalId: dialogue.externalId, index: turn.index, turnCount: dialogueTurns.length, utterance: turn.utterance });
-    }
+    for (const turn of dialogueTurns) turns.push({ id: turn.id, speaker: turn.speaker, pre: turn.pre, group });
     for (const review of reviews) fieldReviews.push({ turnId: review.turnId, fieldId: review.fieldId, decision: review.decision, codes: review.codes });
   }
-  return { codebookId: dataset.codebookId, datasetName: dataset.name, turns, fieldReviews, turnInfo, layers };
+  return { codebookId: dataset.codebookId, datasetName: dataset.name, turns, fieldReviews, layers };
+}
+
+/**
+ * What the cell list shows of these turns (the turns behind one confusion cell), read when a
+ * cell is chosen rather than for every turn of the data set. Turns that no longer exist are left out.
+ */
+export async function loadTurnInfo(db: MaieuticDb, turnIds: readonly string[]): Promise<Map<string, TurnInfo>> {
+  const turns = (await db.turns.bulkGet([...turnIds])).filter((turn) => turn !== undefined);
+  const dialogueIds = [...new Set(turns.map((turn) => turn.dialogueId))];
+  const dialogues = new Map((await db.dialogues.bulkGet(dialogueIds)).filter((dialogue) => dialogue !== undefined).map((dialogue) => [dialogue.id, dialogue]));
+  const info = new Map<string, TurnInfo>();
+  for (const turn of turns) {
+    const dialogue = dialogues.get(turn.dialogueId);
+    if (dialogue) info.set(turn.id, { dialogueId: dialogue.id, externalId: dialogue.externalId, index: turn.index, turnCount: dialogue.turnCount, utterance: turn.utterance });
+  }
+  return info;
 }
 
 /** An attached layer's values per turn id: the rater source of a layer choice. */

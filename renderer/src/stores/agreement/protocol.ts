@@ -1,5 +1,6 @@
 import type { LayerPanelInput, LayerPanelReport } from '../../../../shared/agreement/layer-panel';
 import type { LayerAgreementReport, ReviewLayerInput } from '../../../../shared/agreement/review-layers';
+import type { AgreementOutcome, AgreementRequest } from './run-agreement';
 
 /** What one computation of the agreement view holds: the chosen pair, and every layer at once when there are several. */
 export interface AgreementJob {
@@ -16,11 +17,11 @@ export interface AgreementResults {
 /** Messages to the agreement worker. Every request carries an id its answers repeat. */
 export interface AgreementWorkerRequest {
   requestId: number;
-  job: AgreementJob;
+  request: AgreementRequest;
 }
 
 /** Messages from the agreement worker. */
 export type AgreementWorkerResponse =
   | { requestId: number; kind: 'progress'; done: number; total: number }
-  | { requestId: number; kind: 'done'; results: AgreementResults }
+  | { requestId: number; kind: 'done'; outcome: AgreementOutcome }
   | { requestId: number; kind: 'failed'; message: string };

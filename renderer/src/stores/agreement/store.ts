@@ -1,7 +1,6 @@
 import { create } from 'zustand';
 import type { LayerPanelReport } from '../../../../shared/agreement/layer-panel';
-import { ALL_GROUP, raterKey, type LayerAgreementReport } from '../../../../shared/agreement/review-layers';
-import { codebookForDataset } from '../../codebook';
+import { ALL_GROUP, cellTurnIds, type LayerAgreementReport } from '../../../../shared/agreement/review-layers';
 import { getDb, type MaieuticDb } from '../../db/db';
 import { errorMessage } from '../../db/errors';
 import { fileNameStem, todayStamp } from '../export/file-names';
@@ -9,13 +8,14 @@ import { saveTable, type TableSave } from '../export/save-table';
 import { reportError } from '../notices/store';
 import { flushAll, type FlushOutcome } from '../review/flush-all';
 import { agreementClient, type AgreementClient, type AgreementProgress } from './agreement-client';
-import type { FieldValues } from '../../../../shared/model/dataset';
-import { loadLayerValues, loadReviewLayers, type TurnInfo } from './load-layers';
-import { availablePair, availablePanel, DEFAULT_RATER_PAIR, raterChoices, raterColumnKey, raterSource, type LayerOption, type RaterChoice, type RaterPair } from './rater-choice';
+import { loadTurnInfo, type TurnInfo } from './load-layers';
+import { DEFAULT_RATER_PAIR, raterColumnKey, type LayerOption, type RaterChoice, type RaterPair } from './rater-choice';
 import { panelCsv, panelMarkdown, type PanelWords } from './panel-export';
 import { agreementCsv, agreementMarkdown, type TableWords } from './table-export';
 
 export type TableFileKind = 'csv' | 'md';
+/** How many of a cell's turns the list shows (and reads); the rest are counted. */
+export const CELL_TURNS_SHOWN = 200;
 export type OrdinalWeights = 'linear' | 'quadratic';
 
 type LoadStatus = 'idle' | 'loading' | 'ready' | 'missing' | 'error';
@@ -34,7 +34,8 @@ export interface AgreementState {
   /** false when the report was computed on the main thread */
   usedWorker: boolean;
   report: LayerAgreementReport | null;
-  turnInfo: ReadonlyMap<string, TurnInfo>;
+  /** what the cell list shows of the turns behind the selected confusion cell (read when a cell is chosen) */
+  cellTurnInfo: ReadonlyMap<string, TurnInfo>;
   error: string | null;
   /** ALL_GROUP or a teacher model */
   group: string;
@@ -66,7 +67,8 @@ export interface AgreementState {
   setOrdinalWeights(weights: OrdinalWeights): Promise<void>;
   savePanelTable(kind: TableFileKind, words: PanelWords): Promise<void>;
   selectRow(key: string): void;
-  selectCell(cell: ConfusionCell | null): void;
+  /** shows the turns behind a confusion cell (their text is read then) */
+  selectCell(cell: ConfusionCell | null): Promise<void>;
   saveTable(kind: TableFileKind, words: TableWords): Promise<void>;
 }
 
@@ -90,7 +92,7 @@ export function createAgreementStore(
     progress: null,
     usedWorker: true,
     report: null,
-    turnInfo: new Map(),
+    cellTurnInfo: new Map(),
     error: null,
     group: ALL_GROUP,
     selectedKey: null,
@@ -118,33 +120,19 @@ export function createAgreementStore(
         save: null,
         selectedCell: null,
         ...(switching
-          ? { report: null, turnInfo: new Map(), group: ALL_GROUP, selectedKey: null, datasetName: '', raters: DEFAULT_RATER_PAIR, reportRaters: DEFAULT_RATER_PAIR, layers: [], panel: null, panelChoice: null }
+          ? { report: null, cellTurnInfo: new Map(), group: ALL_GROUP, selectedKey: null, datasetName: '', raters: DEFAULT_RATER_PAIR, reportRaters: DEFAULT_RATER_PAIR, layers: [], panel: null, panelChoice: null }
           : {}),
       });
       try {
         const flush = await flushPendingWork();
         if (!flush.flushed) throw new Error(`Review work is not saved yet, so agreement would miss it. ${flush.error ?? ''}`.trim());
-        const layers = await loadReviewLayers(database(), datasetId);
-        if (sequence !== loadSequence) return;
-        if (!layers) return set({ status: 'missing' });
-        const raters = availablePair(get().raters, layers.layers);
-        const valuesOf = new Map<string, Record<string, FieldValues>>();
-        // Every layer is read: the all-layers comparison needs them, not only the chosen pair.
-        for (const layer of layers.layers) valuesOf.set(layer.id, await loadLayerValues(database(), layer.id));
-        if (sequence !== loadSequence) return;
-        const { codebook } = codebookForDataset(layers.codebookId);
-        const { ordinalWeights } = get();
-        const common = { codebook, turns: layers.turns, fieldReviews: layers.fieldReviews, perGroup: true, ordinalWeights };
-        const sources = raterChoices(layers.layers).map((choice) => raterSource(choice, valuesOf));
-        const members = availablePanel(get().panelChoice, layers.layers);
-        const job = {
-          pair: { ...common, raters: [raterSource(raters[0], valuesOf), raterSource(raters[1], valuesOf)] as const },
-          panel: layers.layers.length > 0 ? { ...common, sources, panel: members.map((choice) => raterKey(raterSource(choice, valuesOf))) } : null,
-        };
-        const { report, panel } = await client.compute(job, (progress) => {
+        const { raters: chosen, panelChoice, ordinalWeights } = get();
+        const outcome = await client.compute({ datasetId, raters: chosen, panelChoice, ordinalWeights }, (progress) => {
           if (sequence === loadSequence) set({ progress });
         });
         if (sequence !== loadSequence) return;
+        if (outcome.kind === 'missing') return set({ status: 'missing' });
+        const { report, panel, raters } = outcome;
         const groups = report.groups.map((group) => group.group);
         const firstWithMatrix = report.groups[0]?.rows.find((row) => row.confusion !== null && row.items > 0) ?? report.groups[0]?.rows.find((row) => row.confusion !== null);
         const { selectedKey, group } = get();
@@ -153,10 +141,10 @@ export function createAgreementStore(
           report,
           panel,
           usedWorker: client.usesWorker,
-          turnInfo: layers.turnInfo,
-          datasetName: layers.datasetName,
-          codebookId: layers.codebookId,
-          layers: layers.layers,
+          cellTurnInfo: new Map(),
+          datasetName: outcome.datasetName,
+          codebookId: outcome.codebookId,
+          layers: outcome.layers,
           raters,
           reportRaters: raters,
           group: groups.includes(group) ? group : ALL_GROUP,
@@ -191,8 +179,18 @@ export function createAgreementStore(
     selectRow(key) {
       if (get().selectedKey !== key) set({ selectedKey: key, selectedCell: null });
     },
-    selectCell(cell) {
+    async selectCell(cell) {
       set({ selectedCell: cell });
+      const { report, selectedKey, group } = get();
+      const row = report?.groups.find((candidate) => candidate.group === group)?.rows.find((candidate) => candidate.key === selectedKey) ?? report?.groups[0]?.rows.find((candidate) => candidate.key === selectedKey);
+      if (!cell || !report || !row) return;
+      const turnIds = cellTurnIds(report, row, cell.row, cell.column).slice(0, CELL_TURNS_SHOWN);
+      try {
+        const info = await loadTurnInfo(database(), turnIds);
+        if (get().selectedCell === cell) set({ cellTurnInfo: info });
+      } catch (error) {
+        reportError(error, 'notice.context.agreement');
+      }
     },
     async savePanelTable(kind, words) {
       const { panel, datasetName, hiddenFields } = get();

@@ -6,8 +6,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALL_GROUP, cellTurnIds } from '../../../../shared/agreement/review-layers';
-import { computeAgreementJob } from '../../../../renderer/src/stores/agreement/compute-job';
-import type { AgreementJob } from '../../../../renderer/src/stores/agreement/protocol';
+import { runAgreement, type AgreementRequest } from '../../../../renderer/src/stores/agreement/run-agreement';
 import type { SaveExportArgs } from '../../../../shared/ipc/contract';
 import { stubSaveExport } from '../save-export-stub';
 import type { FieldReview } from '../../../../shared/model/review';
@@ -49,13 +48,14 @@ async function seeded(): Promise<MaieuticDb> {
   return db;
 }
 
-const directClient = { usesWorker: false, compute: async (job: AgreementJob) => computeAgreementJob(job, () => undefined) };
+/** The client's main-thread path, on the test's database: what the worker runs. */
+const clientOn = (db: MaieuticDb) => ({ usesWorker: false, compute: (request: AgreementRequest) => runAgreement(db, request, () => undefined) });
 
 describe('agreement store', () => {
   it('loads both layers, groups by the corrected teacher model and keeps what the cell list needs', async () => {
     const db = await seeded();
     const flush = vi.fn(async () => ({ flushed: true }));
-    const store = createAgreementStore(() => db, directClient, flush);
+    const store = createAgreementStore(() => db, clientOn(db), flush);
     await store.getState().load('ds1');
     const state = store.getState();
     expect(flush).toHaveBeenCalledTimes(1);
@@ -67,14 +67,17 @@ describe('agreement store', () => {
     const codes = intent!.categories;
     const changed = cellTurnIds(state.report!, intent!, codes.indexOf('summarize_elevate'), codes.indexOf('check_understanding'));
     expect(changed).toEqual([`${DIALOGUE}#3`]);
-    expect(state.turnInfo.get(`${DIALOGUE}#3`)).toMatchObject({ dialogueId: DIALOGUE, externalId: `7-3-${DIALOGUE}`, index: 3, turnCount: 4 });
     // the first field with compared items, not the first field of the codebook (speaker, unreviewed here)
     expect(state.selectedKey).toBe('teacher_intent');
+    // choosing the cell reads what its list shows of those turns
+    await store.getState().selectCell({ row: codes.indexOf('summarize_elevate'), column: codes.indexOf('check_understanding') });
+    expect([...store.getState().cellTurnInfo.keys()]).toEqual([`${DIALOGUE}#3`]);
+    expect(store.getState().cellTurnInfo.get(`${DIALOGUE}#3`)).toMatchObject({ dialogueId: DIALOGUE, externalId: `7-3-${DIALOGUE}`, index: 3, turnCount: 4 });
   });
 
   it('refuses to compute over unsaved review work', async () => {
     const db = await seeded();
-    const store = createAgreementStore(() => db, directClient, async () => ({ flushed: false, error: 'disk full' }));
+    const store = createAgreementStore(() => db, clientOn(db), async () => ({ flushed: false, error: 'disk full' }));
     await store.getState().load('ds1');
     expect(store.getState().status).toBe('error');
     expect(store.getState().error).toMatch(/not saved.*disk full/);
@@ -83,14 +86,14 @@ describe('agreement store', () => {
 
   it('says so when the data set is gone', async () => {
     const db = await seeded();
-    const store = createAgreementStore(() => db, directClient, async () => ({ flushed: true }));
+    const store = createAgreementStore(() => db, clientOn(db), async () => ({ flushed: true }));
     await store.getState().load('no-such-dataset');
     expect(store.getState().status).toBe('missing');
   });
 
   it('saves the table as Markdown and as CSV through files.saveExport', async () => {
     const db = await seeded();
-    const store = createAgreementStore(() => db, directClient, async () => ({ flushed: true }));
+    const store = createAgreementStore(() => db, clientOn(db), async () => ({ flushed: true }));
     await store.getState().load('ds1');
     const words: TableWords = {
       rowName: (row) => row.key,
@@ -130,7 +133,7 @@ describe('agreement store: choosing the two raters', () => {
 
   it('lists the attached layers and defaults to pre-annotation × expert', async () => {
     const db = await withLayer();
-    const store = createAgreementStore(() => db, directClient, async () => ({ flushed: true }));
+    const store = createAgreementStore(() => db, clientOn(db), async () => ({ flushed: true }));
     await store.getState().load('ds1');
     expect(store.getState().layers).toEqual([{ id: LAYER, name: 'Second annotator', kind: 'human' }]);
     expect(store.getState().reportRaters).toEqual(['pre', 'expert']);
@@ -139,7 +142,7 @@ describe('agreement store: choosing the two raters', () => {
 
   it('compares an attached layer with the expert, and with the pre-annotation over every teacher turn', async () => {
     const db = await withLayer();
-    const store = createAgreementStore(() => db, directClient, async () => ({ flushed: true }));
+    const store = createAgreementStore(() => db, clientOn(db), async () => ({ flushed: true }));
     await store.getState().load('ds1');
     await store.getState().setRaters([`layer:${LAYER}`, 'expert']);
     expect(store.getState().reportRaters).toEqual([`layer:${LAYER}`, 'expert']);
@@ -162,7 +165,7 @@ describe('agreement store: choosing the two raters', () => {
 
   it('ignores a pair that names one source twice, and falls back when a chosen layer is gone', async () => {
     const db = await withLayer();
-    const store = createAgreementStore(() => db, directClient, async () => ({ flushed: true }));
+    const store = createAgreementStore(() => db, clientOn(db), async () => ({ flushed: true }));
     await store.getState().load('ds1');
     await store.getState().setRaters(['expert', 'expert']);
     expect(store.getState().raters).toEqual(['pre', 'expert']);
@@ -175,7 +178,7 @@ describe('agreement store: choosing the two raters', () => {
 
   it('compares every layer at once: pairwise kappa, and Fleiss and alpha across the expert and the human layers by default', async () => {
     const db = await withLayer();
-    const store = createAgreementStore(() => db, directClient, async () => ({ flushed: true }));
+    const store = createAgreementStore(() => db, clientOn(db), async () => ({ flushed: true }));
     await store.getState().load('ds1');
     const panel = store.getState().panel!;
     expect(panel.sources).toEqual(['llm', 'expert', `layer:${LAYER}`]);
@@ -208,7 +211,7 @@ describe('agreement store: choosing the two raters', () => {
 
   it('switches ordinal fields to quadratic weights and back, in the pair report and the panel alike', async () => {
     const db = await withLayer();
-    const store = createAgreementStore(() => db, directClient, async () => ({ flushed: true }));
+    const store = createAgreementStore(() => db, clientOn(db), async () => ({ flushed: true }));
     await store.getState().load('ds1');
     const guidance = () => store.getState().report?.groups[0].rows.find((row) => row.key === 'teacher_guidance_level');
     expect(guidance()?.weights).toBe('linear');
@@ -220,7 +223,7 @@ describe('agreement store: choosing the two raters', () => {
 
   it('leaves hidden fields out of the saved tables, while every field is still computed', async () => {
     const db = await withLayer();
-    const store = createAgreementStore(() => db, directClient, async () => ({ flushed: true }));
+    const store = createAgreementStore(() => db, clientOn(db), async () => ({ flushed: true }));
     await store.getState().load('ds1');
     store.getState().setFieldShown('teacher_intent', false);
     expect(store.getState().report?.groups[0].rows.some((row) => row.fieldId === 'teacher_intent')).toBe(true);
@@ -240,7 +243,7 @@ describe('agreement store: choosing the two raters', () => {
 
   it('has no all-layers report without attached layers', async () => {
     const db = await seeded();
-    const store = createAgreementStore(() => db, directClient, async () => ({ flushed: true }));
+    const store = createAgreementStore(() => db, clientOn(db), async () => ({ flushed: true }));
     await store.getState().load('ds1');
     expect(store.getState().panel).toBeNull();
   });
