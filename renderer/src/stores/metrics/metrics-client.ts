@@ -1,12 +1,16 @@
-import { computeMetrics, type MetricDialogue, type MetricsReport, type MetricsSettings } from '../../../../shared/metrics';
+import { getDb, type MaieuticDb } from '../../db/db';
 import { WorkerChannel, WorkerUnavailable } from '../../workers/worker-channel';
 import type { MetricsWorkerRequest, MetricsWorkerResponse } from './protocol';
+import { runMetrics, type MetricsOutcome, type MetricsRequest } from './run-metrics';
 
 /**
- * Scores dialogues and bootstraps the intervals in a Web Worker (20,000 dialogues × 2,000
- * resamples is seconds of work); where no worker can start, on the main thread.
+ * Reads the layer and scores the dialogues, bootstrap intervals included, in a Web Worker
+ * (20,000 dialogues × 2,000 resamples is seconds of work); where no worker can start, on the
+ * main thread.
  */
 export class MetricsClient {
+  constructor(private readonly database: () => MaieuticDb = getDb) {}
+
   private readonly channel = new WorkerChannel<MetricsWorkerRequest, MetricsWorkerResponse>(
     () => new Worker(new URL('./metrics.worker.ts', import.meta.url), { type: 'module', name: 'maieutic-metrics' }),
     'The metrics worker failed to start.',
@@ -16,9 +20,9 @@ export class MetricsClient {
     return this.channel.usesWorker;
   }
 
-  async compute(dialogues: MetricDialogue[], settings: MetricsSettings, onProgress: (done: number, total: number) => void = () => undefined): Promise<MetricsReport> {
+  async compute(request: MetricsRequest, onProgress: (done: number, total: number) => void = () => undefined): Promise<MetricsOutcome> {
     const viaWorker = this.channel.request(
-      (requestId) => ({ requestId, dialogues, settings }),
+      (requestId) => ({ requestId, request }),
       (response) => {
         if (response.kind !== 'progress') return true;
         onProgress(response.done, response.total);
@@ -28,14 +32,14 @@ export class MetricsClient {
     if (viaWorker) {
       try {
         const response = await viaWorker;
-        if (response.kind === 'done') return response.report;
+        if (response.kind === 'done') return response.outcome;
         if (response.kind === 'failed') throw new Error(response.message);
       } catch (error) {
         if (!(error instanceof WorkerUnavailable)) throw error;
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 0));
-    return computeMetrics(dialogues, settings, onProgress);
+    return runMetrics(this.database(), request, onProgress);
   }
 }
 

@@ -1,5 +1,6 @@
-import { computeMetrics } from '../../../../shared/metrics';
+import { getDb } from '../../db/db';
 import type { MetricsWorkerRequest, MetricsWorkerResponse } from './protocol';
+import { runMetrics } from './run-metrics';
 
 // The project's tsconfig types `self` as a Window; inside a worker only these two members are used.
 interface WorkerScope {
@@ -10,11 +11,10 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 
 scope.addEventListener('message', (event) => {
-  const { requestId, dialogues, settings } = event.data;
-  try {
-    const report = computeMetrics(dialogues, settings, (done, total) => scope.postMessage({ requestId, kind: 'progress', done, total }));
-    scope.postMessage({ requestId, kind: 'done', report });
-  } catch (error) {
-    scope.postMessage({ requestId, kind: 'failed', message: error instanceof Error ? error.message : String(error) });
-  }
+  const { requestId, request } = event.data;
+  // The worker opens the app's database itself (IndexedDB is shared with the window's origin).
+  runMetrics(getDb(), request, (done, total) => scope.postMessage({ requestId, kind: 'progress', done, total })).then(
+    (outcome) => scope.postMessage({ requestId, kind: 'done', outcome }),
+    (error: unknown) => scope.postMessage({ requestId, kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
+  );
 });

@@ -1,13 +1,12 @@
-import type { MetricDialogue, MetricsReport, MetricsSettings } from '../../../../shared/metrics';
+import type { MetricsOutcome, MetricsRequest } from './run-metrics';
 
-/** Messages to the metrics worker. Every request carries an id its answer repeats. */
+/** Messages to the metrics worker. Every request carries an id its answers repeat. */
 export interface MetricsWorkerRequest {
   requestId: number;
-  dialogues: MetricDialogue[];
-  settings: MetricsSettings;
+  request: MetricsRequest;
 }
 
 export type MetricsWorkerResponse =
   | { requestId: number; kind: 'progress'; done: number; total: number }
-  | { requestId: number; kind: 'done'; report: MetricsReport }
+  | { requestId: number; kind: 'done'; outcome: MetricsOutcome }
   | { requestId: number; kind: 'failed'; message: string };

@@ -11,7 +11,7 @@ import { saveTable, type TableSave } from '../export/save-table';
 import { reportError } from '../notices/store';
 import { flushAll, type FlushOutcome } from '../review/flush-all';
 import type { LayerOption } from '../agreement/rater-choice';
-import { effectiveScope, loadMetricDialogues } from './load-metric-dialogues';
+import { effectiveScope } from './load-metric-dialogues';
 import { metricsClient, type MetricsClient } from './metrics-client';
 import { dialoguesCsv, tableCsv, tableMarkdown } from './table-export';
 
@@ -43,7 +43,7 @@ export interface MetricsState {
   /** the last computation found no dialogue on the chosen layer and saved no run */
   nothingToScore: boolean;
   computing: 'reading' | 'computing' | null;
-  /** steps of the computation done (scoring, each group's intervals, all dialogues' intervals) */
+  /** steps of the computation done (reading, scoring, each group's intervals, all dialogues' intervals) */
   progress: { done: number; total: number } | null;
   /** false when the last computation ran on the main thread (no worker could start) */
   usedWorker: boolean;
@@ -177,18 +177,16 @@ export function createMetricsStore(
       try {
         const flush = await flushPendingWork();
         if (!flush.flushed) throw new Error(`Review work is not saved yet, so the metrics would miss it. ${flush.error ?? ''}`.trim());
-        const db = database();
         const scope = effectiveScope(choice.layer, choice.scope);
-        const loaded = await loadMetricDialogues(db, datasetId, choice.layer, scope);
-        // An empty run would only clutter the list: say so instead.
-        if (loaded.dialogues.length === 0) return set({ computing: null, nothingToScore: true });
-        set({ computing: 'computing', progress: null });
         const settings = { weights: { ...choice.weights }, threeC: choice.threeC, bootstrap: { resamples: choice.resamples, seed: choice.seed } };
-        const report = await client.compute(loaded.dialogues, settings, (done, total) => set({ progress: { done, total } }));
+        const outcome = await client.compute({ datasetId, layer: choice.layer, scope, settings }, (done, total) => set({ computing: 'computing', progress: { done, total } }));
+        // An empty run would only clutter the list: say so instead.
+        if (outcome.kind === 'empty') return set({ computing: null, progress: null, nothingToScore: true });
+        const { report, dialogueIds } = outcome;
         const layerName = choice.layer.kind === 'layer' ? (layers.find((layer) => choice.layer.kind === 'layer' && layer.id === choice.layer.layerId)?.name ?? '') : '';
-        const dialogues = report.dialogues.map((dialogue, index) => ({ ...dialogue, dialogueId: loaded.dialogueIds[index] }));
+        const dialogues = report.dialogues.map((dialogue, index) => ({ ...dialogue, dialogueId: dialogueIds[index] }));
         const run = await saveMetricRun(
-          db,
+          database(),
           {
           datasetId,
           createdAt: new Date().toISOString(),

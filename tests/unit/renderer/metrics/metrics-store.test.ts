@@ -5,12 +5,12 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { computeMetrics } from '../../../../shared/metrics';
 import type { SaveExportArgs } from '../../../../shared/ipc/contract';
 import { stubSaveExport } from '../save-export-stub';
 import type { FieldReview } from '../../../../shared/model/review';
 import type { MaieuticDb } from '../../../../renderer/src/db/db';
 import { deleteDataset } from '../../../../renderer/src/db/repositories/datasets';
+import { runMetrics, type MetricsRequest } from '../../../../renderer/src/stores/metrics/run-metrics';
 import { createMetricsStore } from '../../../../renderer/src/stores/metrics/store';
 import { AT, freshDbName, openDb, REVIEWER, seedDialogue } from '../review/fixtures';
 
@@ -26,7 +26,8 @@ afterEach(() => {
 });
 
 const DIALOGUE = 'src1:1';
-const directClient = { usesWorker: false, compute: async (...args: Parameters<typeof computeMetrics>) => computeMetrics(...args) };
+/** The client's main-thread path, on the test's database: what the worker runs. */
+const clientOn = (db: MaieuticDb) => ({ usesWorker: false, compute: (request: MetricsRequest) => runMetrics(db, request, () => undefined) });
 const flushed = async () => ({ flushed: true });
 
 async function seeded(): Promise<MaieuticDb> {
@@ -57,7 +58,7 @@ const LLM_TOTAL = 0.2375;
 describe('metrics store', () => {
   it('defaults to the LLM layer without verified dialogues, computes, saves the run with its settings', async () => {
     const db = await seeded();
-    const store = createMetricsStore(() => db, directClient, flushed);
+    const store = createMetricsStore(() => db, clientOn(db), flushed);
     await store.getState().load('ds1');
     expect(store.getState().status).toBe('ready');
     expect(store.getState().choice.layer).toEqual({ kind: 'llm' });
@@ -81,7 +82,7 @@ describe('metrics store', () => {
     expect(scores.dialogues[0].counts.unknownLabels).toBe(1);
     // the run and its scores are in the database, not only in memory; a fresh view reads them back
     expect((await db.metricRuns.toArray()).map((row) => row.id)).toEqual([run.id]);
-    const reopened = createMetricsStore(() => db, directClient, flushed);
+    const reopened = createMetricsStore(() => db, clientOn(db), flushed);
     await reopened.getState().load('ds1');
     expect(reopened.getState().shownRunId).toBe(run.id);
     expect(reopened.getState().scores).toEqual(scores);
@@ -91,7 +92,7 @@ describe('metrics store', () => {
     const db = await seeded();
     // The expert gives turn 3 a real strategy (provide_hints) and guidance L3, and verifies the dialogue.
     await db.fieldReviews.bulkPut([review(3, 'teaching_strategy', ['provide_hints']), review(3, 'teacher_guidance_level', ['L3'])]);
-    const store = createMetricsStore(() => db, directClient, flushed);
+    const store = createMetricsStore(() => db, clientOn(db), flushed);
     await store.getState().load('ds1');
     // not verified yet: the verified layer has no dialogue
     expect(store.getState().verifiedDialogues).toBe(0);
@@ -103,7 +104,7 @@ describe('metrics store', () => {
     expect(await db.metricRuns.count()).toBe(0);
 
     await db.dialogueReviews.put({ id: DIALOGUE, status: 'verified', reviewer: REVIEWER, at: AT });
-    const fresh = createMetricsStore(() => db, directClient, flushed);
+    const fresh = createMetricsStore(() => db, clientOn(db), flushed);
     await fresh.getState().load('ds1');
     expect(fresh.getState().choice.layer).toEqual({ kind: 'verified' });
     expect(fresh.getState().runs).toHaveLength(0);
@@ -131,7 +132,7 @@ describe('metrics store', () => {
 
   it('refuses weights that do not sum to 1 and unsaved review work, computing nothing', async () => {
     const db = await seeded();
-    const store = createMetricsStore(() => db, directClient, flushed);
+    const store = createMetricsStore(() => db, clientOn(db), flushed);
     await store.getState().load('ds1');
     store.getState().setWeight('SD', 0.5);
     expect(store.getState().problem).toMatch(/sum to 1\.35/);
@@ -140,7 +141,7 @@ describe('metrics store', () => {
     store.getState().resetWeights();
     expect(store.getState().problem).toBeNull();
 
-    const unsaved = createMetricsStore(() => db, directClient, async () => ({ flushed: false, error: 'disk full' }));
+    const unsaved = createMetricsStore(() => db, clientOn(db), async () => ({ flushed: false, error: 'disk full' }));
     await unsaved.getState().load('ds1');
     await unsaved.getState().compute();
     expect(unsaved.getState().error).toMatch(/not saved yet.*disk full/);
@@ -149,7 +150,7 @@ describe('metrics store', () => {
 
   it('saves Table II as CSV and Markdown and the dialogues as CSV; deletes runs, and a data set takes its runs along', async () => {
     const db = await seeded();
-    const store = createMetricsStore(() => db, directClient, flushed);
+    const store = createMetricsStore(() => db, clientOn(db), flushed);
     await store.getState().load('ds1');
     await store.getState().compute();
     store.getState().setThreeC('strict');
