@@ -1,9 +1,8 @@
 import type { TurnInfo } from '../../stores/agreement/load-layers';
+import { CELL_TURNS_SHOWN } from '../../stores/agreement/store';
 import type { AgreementTextApi } from './strings';
 
 const SNIPPET_LENGTH = 80;
-/** Enough to find the turn; the whole set is a filter away in the table. */
-const SHOWN_TURNS = 200;
 
 function snippet(utterance: string): string {
   const characters = Array.from(utterance.replace(/\s+/g, ' ').trim());
@@ -21,7 +20,8 @@ interface CellTurnListProps {
 /** The turns behind one confusion cell; utterances are shown as text, never as HTML. */
 export function CellTurnList({ title, turnIds, turnInfo, text, onOpen }: CellTurnListProps) {
   const { t } = text;
-  const shown = turnIds.slice(0, SHOWN_TURNS);
+  // Enough to find the turn; the whole set is a filter away in the table.
+  const shown = turnIds.slice(0, CELL_TURNS_SHOWN);
   return (
     <section className="cell-turns" data-testid="cell-turns" aria-live="polite">
       <h3>{title}</h3>
