@@ -80,3 +80,38 @@ export class WorkerChannel<Request extends { requestId: number }, Response exten
     for (const pending of open) pending.reject(new WorkerUnavailable(message));
   }
 }
+
+/** The answers of a worker that computes one outcome with progress (the agreement and metrics workers). */
+export type JobResponse<Outcome> =
+  | { requestId: number; kind: 'progress'; done: number; total: number }
+  | { requestId: number; kind: 'done'; outcome: Outcome }
+  | { requestId: number; kind: 'failed'; message: string };
+
+/**
+ * Runs a job in the channel's worker, passing its progress on, and on the main thread (after one
+ * frame, so the loading state paints) when no worker can run. A failure of the job itself is the
+ * same on either thread and is thrown; only a broken worker falls back.
+ */
+export async function runJob<Request extends { requestId: number }, Outcome>(
+  channel: WorkerChannel<Request, JobResponse<Outcome>>,
+  build: (requestId: number) => Request,
+  onProgress: (done: number, total: number) => void,
+  onMainThread: () => Promise<Outcome>,
+): Promise<Outcome> {
+  const viaWorker = channel.request(build, (response) => {
+    if (response.kind !== 'progress') return true;
+    onProgress(response.done, response.total);
+    return false;
+  });
+  if (viaWorker) {
+    try {
+      const response = await viaWorker;
+      if (response.kind === 'done') return response.outcome;
+      if (response.kind === 'failed') throw new Error(response.message);
+    } catch (error) {
+      if (!(error instanceof WorkerUnavailable)) throw error;
+    }
+  }
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return onMainThread();
+}

@@ -1,4 +1,4 @@
-import { WorkerChannel, WorkerUnavailable } from '../../workers/worker-channel';
+import { runJob, WorkerChannel } from '../../workers/worker-channel';
 import { getDb, type MaieuticDb } from '../../db/db';
 import type { AgreementWorkerRequest, AgreementWorkerResponse } from './protocol';
 import { runAgreement, type AgreementOutcome, type AgreementRequest } from './run-agreement';
@@ -6,11 +6,6 @@ import { runAgreement, type AgreementOutcome, type AgreementRequest } from './ru
 export interface AgreementProgress {
   done: number;
   total: number;
-}
-
-/** Lets the browser paint the loading state before a main-thread computation blocks it. */
-function nextFrame(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**
@@ -30,27 +25,9 @@ export class AgreementClient {
     return this.channel.usesWorker;
   }
 
-  async compute(request: AgreementRequest, onProgress: (progress: AgreementProgress) => void): Promise<AgreementOutcome> {
-    const viaWorker = this.channel.request(
-      (requestId) => ({ requestId, request }),
-      (response) => {
-        if (response.kind !== 'progress') return true;
-        onProgress({ done: response.done, total: response.total });
-        return false;
-      },
-    );
-    if (viaWorker) {
-      try {
-        const response = await viaWorker;
-        if (response.kind === 'done') return response.outcome;
-        if (response.kind === 'failed') throw new Error(response.message);
-      } catch (error) {
-        // A statistics error is the same on either thread: only a broken worker falls back.
-        if (!(error instanceof WorkerUnavailable)) throw error;
-      }
-    }
-    await nextFrame();
-    return runAgreement(this.database(), request, (done, total) => onProgress({ done, total }));
+  compute(request: AgreementRequest, onProgress: (progress: AgreementProgress) => void): Promise<AgreementOutcome> {
+    const report = (done: number, total: number) => onProgress({ done, total });
+    return runJob(this.channel, (requestId) => ({ requestId, request }), report, () => runAgreement(this.database(), request, report));
   }
 }
 

@@ -1,3 +1,4 @@
+import type { JobResponse } from '../../workers/worker-channel';
 import type { LayerPanelInput, LayerPanelReport } from '../../../../shared/agreement/layer-panel';
 import type { LayerAgreementReport, ReviewLayerInput } from '../../../../shared/agreement/review-layers';
 import type { AgreementOutcome, AgreementRequest } from './run-agreement';
@@ -21,7 +22,4 @@ export interface AgreementWorkerRequest {
 }
 
 /** Messages from the agreement worker. */
-export type AgreementWorkerResponse =
-  | { requestId: number; kind: 'progress'; done: number; total: number }
-  | { requestId: number; kind: 'done'; outcome: AgreementOutcome }
-  | { requestId: number; kind: 'failed'; message: string };
+export type AgreementWorkerResponse = JobResponse<AgreementOutcome>;

@@ -1,5 +1,5 @@
 import { getDb, type MaieuticDb } from '../../db/db';
-import { WorkerChannel, WorkerUnavailable } from '../../workers/worker-channel';
+import { runJob, WorkerChannel } from '../../workers/worker-channel';
 import type { MetricsWorkerRequest, MetricsWorkerResponse } from './protocol';
 import { runMetrics, type MetricsOutcome, type MetricsRequest } from './run-metrics';
 
@@ -20,26 +20,8 @@ export class MetricsClient {
     return this.channel.usesWorker;
   }
 
-  async compute(request: MetricsRequest, onProgress: (done: number, total: number) => void = () => undefined): Promise<MetricsOutcome> {
-    const viaWorker = this.channel.request(
-      (requestId) => ({ requestId, request }),
-      (response) => {
-        if (response.kind !== 'progress') return true;
-        onProgress(response.done, response.total);
-        return false;
-      },
-    );
-    if (viaWorker) {
-      try {
-        const response = await viaWorker;
-        if (response.kind === 'done') return response.outcome;
-        if (response.kind === 'failed') throw new Error(response.message);
-      } catch (error) {
-        if (!(error instanceof WorkerUnavailable)) throw error;
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    return runMetrics(this.database(), request, onProgress);
+  compute(request: MetricsRequest, onProgress: (done: number, total: number) => void = () => undefined): Promise<MetricsOutcome> {
+    return runJob(this.channel, (requestId) => ({ requestId, request }), onProgress, () => runMetrics(this.database(), request, onProgress));
   }
 }
 

@@ -1,3 +1,4 @@
+import type { JobResponse } from '../../workers/worker-channel';
 import type { MetricsOutcome, MetricsRequest } from './run-metrics';
 
 /** Messages to the metrics worker. Every request carries an id its answers repeat. */
@@ -6,7 +7,4 @@ export interface MetricsWorkerRequest {
   request: MetricsRequest;
 }
 
-export type MetricsWorkerResponse =
-  | { requestId: number; kind: 'progress'; done: number; total: number }
-  | { requestId: number; kind: 'done'; outcome: MetricsOutcome }
-  | { requestId: number; kind: 'failed'; message: string };
+export type MetricsWorkerResponse = JobResponse<MetricsOutcome>;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WorkerChannel, WorkerUnavailable } from '../../../../renderer/src/workers/worker-channel';
+import { runJob, WorkerChannel, WorkerUnavailable, type JobResponse } from '../../../../renderer/src/workers/worker-channel';
 
 type Request = { requestId: number; value: number };
 type Response = { requestId: number; kind: 'progress' | 'done'; value: number };
@@ -81,5 +81,41 @@ describe('WorkerChannel', () => {
     }, 'failed');
     expect(channel.request((requestId) => ({ requestId, value: 1 }), () => true)).toBeNull();
     expect(channel.usesWorker).toBe(false);
+  });
+});
+
+describe('runJob', () => {
+  type JobRequest = { requestId: number; value: number };
+  /** Answers with progress 1/2, then done (or failed for a negative value), unless it crashes. */
+  class JobWorker {
+    private listeners: Record<string, ((event: { data?: unknown; message?: string }) => void)[]> = {};
+    constructor(private readonly crash = false) {}
+    addEventListener(type: string, listener: (event: { data?: unknown; message?: string }) => void) {
+      (this.listeners[type] ??= []).push(listener);
+    }
+    postMessage(request: JobRequest) {
+      queueMicrotask(() => {
+        if (this.crash) return (this.listeners.error ?? []).forEach((listener) => listener({ message: 'boom' }));
+        const send = (data: JobResponse<number>) => (this.listeners.message ?? []).forEach((listener) => listener({ data }));
+        send({ requestId: request.requestId, kind: 'progress', done: 1, total: 2 });
+        send(request.value < 0 ? { requestId: request.requestId, kind: 'failed', message: 'negative' } : { requestId: request.requestId, kind: 'done', outcome: request.value * 10 });
+      });
+    }
+    terminate() {}
+  }
+  const channelOf = (crash: boolean) => new WorkerChannel<JobRequest, JobResponse<number>>(() => new JobWorker(crash) as unknown as Worker, 'failed to start');
+
+  it('returns the worker outcome and passes progress on, without the main-thread path', async () => {
+    const progress: string[] = [];
+    let mainThread = 0;
+    const outcome = await runJob(channelOf(false), (requestId) => ({ requestId, value: 4 }), (done, total) => progress.push(`${done}/${total}`), async () => ++mainThread);
+    expect(outcome).toBe(40);
+    expect(progress).toEqual(['1/2']);
+    expect(mainThread).toBe(0);
+  });
+
+  it('throws a failure of the job itself, and falls back to the main thread only when the worker crashes', async () => {
+    await expect(runJob(channelOf(false), (requestId) => ({ requestId, value: -1 }), () => undefined, async () => 0)).rejects.toThrow('negative');
+    expect(await runJob(channelOf(true), (requestId) => ({ requestId, value: 4 }), () => undefined, async () => 7)).toBe(7);
   });
 });
