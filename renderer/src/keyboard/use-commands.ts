@@ -30,6 +30,14 @@ export function resolveCommand(event: KeyEventLike, scope: KeyScope, handled: (c
   return null;
 }
 
+/** Runs the command a key stands for in `scope`; false when no handled command matches. */
+export function dispatchKey(event: KeyEventLike, scope: KeyScope, handlers: CommandHandlers): boolean {
+  const binding = resolveCommand(event, scope, (command) => typeof handlers[command] === 'function');
+  if (!binding) return false;
+  handlers[binding.command]?.();
+  return true;
+}
+
 /**
  * Binds the KEYMAP's keys of `scope` (and the global keys it handles) to handlers while the
  * calling component is mounted: one window keydown listener per mounted scope. Handlers may

@@ -62,6 +62,48 @@ export interface TurnVerifiedChange {
   after: boolean;
 }
 
+/**
+ * Everything one user action changed, all kinds at once: a verification accepts field values,
+ * marks turns and may set the dialogue's status, and undo must take all of it back as one step.
+ */
+export interface ChangeSet {
+  fields: FieldChange[];
+  turns: TurnVerifiedChange[];
+  dialogue: StatusChange | null;
+}
+
+export const emptyChangeSet = (): ChangeSet => ({ fields: [], turns: [], dialogue: null });
+
+export const changeCount = (changes: ChangeSet): number => changes.fields.length + changes.turns.length + (changes.dialogue ? 1 : 0);
+
+/** A stored value that is no longer what an undo or redo expected: someone else changed it since. */
+export type ChangeConflict =
+  | { kind: 'field'; turnId: string; fieldId: string; expected: FieldState | null; found: FieldState | null; reviewer: string | null; at: string | null }
+  | { kind: 'turn'; turnId: string; expected: boolean; found: boolean; reviewer: string | null; at: string | null }
+  | { kind: 'dialogue'; expected: DialogueState; found: DialogueState; reviewer: string | null; at: string | null };
+
+export interface RevertResult {
+  /** what was written: the parts of the change set that still held the expected value */
+  applied: ChangeSet;
+  /** the parts left alone because the stored value had changed since */
+  conflicts: ChangeConflict[];
+}
+
+/** One turn to verify: every applicable field, with the value that confirming it as shown stores. */
+export interface TurnToVerify {
+  turnId: string;
+  fields: {
+    fieldId: string;
+    /** the pre-annotation as an expert value ('accepted'); null when it cannot be taken as is */
+    accepted: FieldState | null;
+  }[];
+}
+
+export type VerifyResult =
+  | { ok: true; changes: ChangeSet; accepted: number }
+  /** nothing was written: these applicable fields have no value and no pre-annotation that can be taken */
+  | { ok: false; missing: { turnId: string; fieldId: string }[] };
+
 /** Everything the review view shows for one dialogue; nothing of any other dialogue. */
 export interface ReviewBundle {
   dialogue: Dialogue;
@@ -254,4 +296,90 @@ export async function restoreDialogueState(db: MaieuticDb, ctx: WriteContext, st
 /** The audit trail of one dialogue, oldest first. */
 export async function readEditLog(db: MaieuticDb, dialogueId: string): Promise<EditLogEntry[]> {
   return db.editLog.where('dialogueId').equals(dialogueId).sortBy('seq');
+}
+
+/**
+ * Verifies turns as shown: in one transaction every applicable field still without an expert
+ * value takes its pre-annotation (recorded as accepted), each turn is marked verified, and the
+ * dialogue optionally gets a new status. Values are read inside the transaction, so an edit
+ * queued just before is respected, never overwritten. When any field has neither a value nor a
+ * usable pre-annotation nothing is written and those fields are named.
+ */
+export async function verifyTurns(
+  db: MaieuticDb,
+  ctx: WriteContext,
+  turns: readonly TurnToVerify[],
+  dialogueStatus?: DialogueStatus,
+): Promise<VerifyResult> {
+  requireContext(ctx);
+  return db.transaction('rw', writeTables(db), async () => {
+    const missing: { turnId: string; fieldId: string }[] = [];
+    const plans: { turnId: string; edits: FieldEdit[] }[] = [];
+    for (const turn of turns) {
+      await requireTurnOfDialogue(db, ctx, turn.turnId);
+      const stored = await db.fieldReviews.bulkGet(turn.fields.map((field) => fieldReviewId(turn.turnId, field.fieldId)));
+      const edits: FieldEdit[] = [];
+      turn.fields.forEach((field, index) => {
+        if (stored[index]) return;
+        if (field.accepted === null) missing.push({ turnId: turn.turnId, fieldId: field.fieldId });
+        else edits.push({ turnId: turn.turnId, fieldId: field.fieldId, resolve: (current) => (current === null ? field.accepted! : KEEP_CURRENT) });
+      });
+      plans.push({ turnId: turn.turnId, edits });
+    }
+    if (missing.length > 0) return { ok: false, missing };
+    const changes = emptyChangeSet();
+    for (const plan of plans) {
+      const result = await applyFieldEdits(db, ctx, plan.edits);
+      changes.fields.push(...result.changes);
+      const turnChange = await setTurnVerified(db, ctx, plan.turnId, true);
+      if (turnChange) changes.turns.push(turnChange);
+    }
+    if (dialogueStatus !== undefined) changes.dialogue = await updateDialogueReview(db, ctx, { status: dialogueStatus });
+    return { ok: true, changes, accepted: changes.fields.length };
+  });
+}
+
+/**
+ * Writes one side of a change set back (undo: `before`, redo: `after`), compare-and-set: each
+ * part is written only while the stored value is still the other side, i.e. still what this
+ * user's step left there. A part changed since (in another window, or by a later edit that was
+ * not undone) is left alone and reported, so undo never deletes somebody else's work.
+ */
+export async function revertChanges(db: MaieuticDb, ctx: WriteContext, changes: ChangeSet, side: 'before' | 'after'): Promise<RevertResult> {
+  requireContext(ctx);
+  const expectedSide = side === 'before' ? 'after' : 'before';
+  return db.transaction('rw', writeTables(db), async () => {
+    const applied = emptyChangeSet();
+    const conflicts: ChangeConflict[] = [];
+    for (const change of changes.fields) {
+      const row = await db.fieldReviews.get(fieldReviewId(change.turnId, change.fieldId));
+      const found = fieldStateOf(row);
+      if (!fieldStatesEqual(found, change[expectedSide])) {
+        conflicts.push({ kind: 'field', turnId: change.turnId, fieldId: change.fieldId, expected: change[expectedSide], found, reviewer: row?.reviewer ?? null, at: row?.at ?? null });
+        continue;
+      }
+      const result = await applyFieldEdits(db, ctx, [{ turnId: change.turnId, fieldId: change.fieldId, resolve: () => change[side] }]);
+      applied.fields.push(...result.changes);
+    }
+    for (const change of changes.turns) {
+      const row = await db.turnReviews.get(change.turnId);
+      const found = row?.verified ?? false;
+      if (found !== change[expectedSide]) {
+        conflicts.push({ kind: 'turn', turnId: change.turnId, expected: change[expectedSide], found, reviewer: row?.reviewer ?? null, at: row?.at ?? null });
+        continue;
+      }
+      const result = await setTurnVerified(db, ctx, change.turnId, change[side]);
+      if (result) applied.turns.push(result);
+    }
+    if (changes.dialogue) {
+      const row = await db.dialogueReviews.get(ctx.dialogueId);
+      const found = dialogueStateOf(row);
+      if (!dialogueStatesEqual(found, changes.dialogue[expectedSide])) {
+        conflicts.push({ kind: 'dialogue', expected: changes.dialogue[expectedSide], found, reviewer: row?.reviewer ?? null, at: row?.at ?? null });
+      } else {
+        applied.dialogue = await writeDialogueState(db, ctx, changes.dialogue[side]);
+      }
+    }
+    return { applied, conflicts };
+  });
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { CodebookNote } from './CodebookNote';
 import { FieldRow, type FieldRowActions } from './FieldRow';
+import type { TextEditTarget } from '../../stores/review/types';
 import type { TurnModel } from './review-model';
 import type { ReviewStringKey, ReviewTextApi } from './strings';
 
@@ -8,7 +9,8 @@ interface FieldPanelProps {
   turn: TurnModel;
   activeFieldId: string | null;
   typeaheadOpen: boolean;
-  textFocusRequest: number;
+  /** the text field opened for editing, on whichever turn */
+  textEdit: TextEditTarget | null;
   text: ReviewTextApi;
   actions: FieldRowActions & { verifyTurn: () => void; acceptAll: () => void };
   /** reviewer prompt, notices and the verify-dialogue warning, shown above the fields */
@@ -16,7 +18,7 @@ interface FieldPanelProps {
 }
 
 /** The current turn's fields: pre-annotation beside the expert value, one row per field. */
-export function FieldPanel({ turn, activeFieldId, typeaheadOpen, textFocusRequest, text, actions, messages }: FieldPanelProps) {
+export function FieldPanel({ turn, activeFieldId, typeaheadOpen, textEdit, text, actions, messages }: FieldPanelProps) {
   const { t, hint } = text;
   const speakerKey = `speaker.${turn.speaker}` satisfies ReviewStringKey;
   const activeRow = turn.fields.find((row) => row.field.id === activeFieldId);
@@ -60,7 +62,8 @@ export function FieldPanel({ turn, activeFieldId, typeaheadOpen, textFocusReques
             row={row}
             current={row.field.id === activeFieldId}
             typeaheadOpen={typeaheadOpen && row.field.id === activeFieldId}
-            textFocusRequest={textFocusRequest}
+            turnId={turn.turn.id}
+            textEditRequest={textEdit && textEdit.turnId === turn.turn.id && textEdit.fieldId === row.field.id ? textEdit.request : null}
             text={text}
             actions={actions}
           />

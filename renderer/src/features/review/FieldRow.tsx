@@ -14,6 +14,8 @@ export interface FieldRowActions {
   clear: (fieldId: string) => void;
   /** true when the correction was handed over for saving */
   commitText: (fieldId: string, value: string) => boolean;
+  /** the text editor of this turn's field lost the focus: editing ends */
+  endTextEdit: (turnId: string, fieldId: string) => void;
   closeTypeahead: () => void;
 }
 
@@ -21,12 +23,14 @@ interface FieldRowProps {
   row: FieldRowModel;
   current: boolean;
   typeaheadOpen: boolean;
-  textFocusRequest: number;
+  turnId: string;
+  /** set while the user has opened this row's text editor ('/'): the editor takes the focus for it */
+  textEditRequest: number | null;
   text: ReviewTextApi;
   actions: FieldRowActions;
 }
 
-export const FieldRow = memo(function FieldRow({ row, current, typeaheadOpen, textFocusRequest, text, actions }: FieldRowProps) {
+export const FieldRow = memo(function FieldRow({ row, current, typeaheadOpen, turnId, textEditRequest, text, actions }: FieldRowProps) {
   const { field, applicable } = row;
   const { t, hint, lang } = text;
   const rowRef = useRef<HTMLDivElement>(null);
@@ -85,8 +89,9 @@ export const FieldRow = memo(function FieldRow({ row, current, typeaheadOpen, te
             <TextFieldEditor
               value={row.expert?.text ?? row.context.preText}
               text={text}
-              focusRequest={textFocusRequest}
+              focusRequest={textEditRequest}
               onCommit={(value) => actions.commitText(field.id, value)}
+              onEnd={() => actions.endTextEdit(turnId, field.id)}
             />
           ) : (
             <>

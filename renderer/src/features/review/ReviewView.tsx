@@ -2,7 +2,8 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { codebookForDataset } from '../../codebook';
 import { dialogueStatusOf } from '../../db/repositories/dialogues';
 import type { ReviewBundle } from '../../db/repositories/reviews';
-import { useCommands } from '../../keyboard/use-commands';
+import { keyHold } from '../../keyboard/key-hold';
+import { dispatchKey, resolveCommand, useCommands } from '../../keyboard/use-commands';
 import { useAppStore } from '../../stores/app/store';
 import { selectCanRedo, selectCanUndo } from '../../stores/review/selectors';
 import { reviewStore, useReviewStore } from '../../stores/review/store';
@@ -12,11 +13,12 @@ import { DialogueHeader, type DialogueHeaderActions } from './DialogueHeader';
 import { FieldPanel } from './FieldPanel';
 import type { FieldRowActions } from './FieldRow';
 import { noticeText, noticeTone } from './notice-text';
-import { activeFieldId, buildDialogueModel, dialogueVerifyWarnings } from './review-model';
+import { activeFieldId, buildDialogueModel, dialogueVerifySummary, nothingToConfirm } from './review-model';
 import { ReviewerPrompt } from './ReviewerPrompt';
 import { useReviewText, type ReviewTextApi } from './strings';
 import { useReviewBundle } from './use-review-bundle';
-import { buildCommandHandlers, buildReviewActions, type ReviewActions } from './use-review-commands';
+import { HANDLED_COMMANDS } from './handled-commands';
+import { buildCommandHandlers, buildReviewActions, type ReviewActions, type ReviewCommandContext } from './use-review-commands';
 import './review.css';
 
 export interface ReviewViewProps {
@@ -33,8 +35,12 @@ export function ReviewView({ dialogueId }: ReviewViewProps) {
     reviewStore.getState().startSession(dialogueId);
   }, [dialogueId]);
 
-  const ready = bundle !== undefined && bundle !== null;
-  useCommands('review', { 'nav.datasets': () => goTo('datasets') }, { enabled: !ready });
+  // Keys typed while the dialogue loads are held and replayed once the workspace can act on them.
+  useLayoutEffect(() => {
+    if (bundle === undefined) keyHold.start(isReviewKey);
+    else if (bundle === null) keyHold.cancel();
+  }, [dialogueId, bundle]);
+  useCommands('review', { 'nav.datasets': () => goTo('datasets') }, { enabled: bundle === null });
 
   if (bundle === undefined) {
     return (
@@ -55,6 +61,9 @@ export function ReviewView({ dialogueId }: ReviewViewProps) {
   }
   return <ReviewWorkspace key={dialogueId} bundle={bundle} text={text} />;
 }
+
+const REVIEW_COMMANDS = new Set<string>(HANDLED_COMMANDS);
+const isReviewKey = (event: Parameters<typeof resolveCommand>[0]) => resolveCommand(event, 'review', (command) => REVIEW_COMMANDS.has(command)) !== null;
 
 function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewTextApi }) {
   const dialogueId = bundle.dialogue.id;
@@ -80,8 +89,8 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
   const goTo = useAppStore((state) => state.goTo);
   const setReviewerName = useSettingsStore((state) => state.setReviewerName);
 
+  const textEdit = useReviewStore((state) => state.textEdit);
   const [promptOpen, setPromptOpen] = useState(false);
-  const [textFocusRequest, setTextFocusRequest] = useState(0);
   const pendingAction = useRef<(() => void) | null>(null);
 
   const sessionReady = sessionDialogueId === dialogueId;
@@ -89,7 +98,6 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
   const turnIndex = sessionReady ? Math.min(storedTurnIndex, Math.max(0, turnCount - 1)) : 0;
   const turn = model.turns[turnIndex];
   const fieldId = activeFieldId(turn, sessionReady ? preferredFieldId : null);
-  const activeRow = turn?.fields.find((row) => row.field.id === fieldId);
   const status = dialogueStatusOf(bundle.dialogueReview ?? undefined, model.progress.verifiedTurns);
   const positionIndex = visibleDialogueIds.indexOf(dialogueId);
   const position = positionIndex === -1 ? null : { index: positionIndex, total: visibleDialogueIds.length };
@@ -103,23 +111,32 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
     setPromptOpen(true);
   };
 
-  const context = {
+  // What commands read when they run (a key can come before the next render): the latest render's
+  // model and status; the cursor they read from the store itself.
+  const rendered = useRef({ model, status, visibleDialogueIds });
+  useLayoutEffect(() => {
+    rendered.current = { model, status, visibleDialogueIds };
+  });
+  const context: ReviewCommandContext = {
     store: reviewStore,
     codebook,
     dialogueId,
-    model,
-    turn,
-    turnIndex,
-    activeRow,
-    status,
-    visibleDialogueIds,
+    model: () => rendered.current.model,
+    status: () => rendered.current.status,
+    visibleDialogueIds: () => rendered.current.visibleDialogueIds,
     guarded,
     openDialogue,
     backToTable: () => goTo('datasets'),
-    focusText: () => setTextFocusRequest((count) => count + 1),
   };
   const actions = buildReviewActions(context);
-  useCommands('review', buildCommandHandlers(context, actions));
+  const handlers = buildCommandHandlers(context, actions);
+  useCommands('review', handlers);
+  const handlersRef = useRef(handlers);
+  handlersRef.current = handlers;
+  useEffect(() => {
+    // After useCommands has attached its listener: from here on keys reach it directly.
+    keyHold.release((key) => dispatchKey(key, 'review', handlersRef.current));
+  }, []);
 
   // Stable callbacks for the memoised rows; they always reach the latest actions.
   const latest = useRef<{ actions: ReviewActions; turnCount: number }>({ actions, turnCount });
@@ -138,6 +155,7 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
       unsure: (id) => latest.current.actions.edit(id, { kind: 'unsure' }),
       clear: (id) => latest.current.actions.edit(id, { kind: 'clear' }),
       commitText: (id, value) => latest.current.actions.edit(id, { kind: 'text', text: value }),
+      endTextEdit: (turnId, id) => reviewStore.getState().endTextEdit(turnId, id),
       closeTypeahead: () => reviewStore.getState().setTypeaheadOpen(false),
       verifyTurn: () => latest.current.actions.verifyTurn(),
       acceptAll: () => latest.current.actions.acceptAll(),
@@ -169,7 +187,9 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
     return saved;
   };
 
-  const warnings = verifyArmed ? dialogueVerifyWarnings(model.progress) : null;
+  const verifySummary = verifyArmed ? dialogueVerifySummary(model) : null;
+  const turnNumberOf = (turnId: string) => (model.turns.find((candidate) => candidate.turn.id === turnId)?.turn.index ?? -1) + 1;
+  const warnings = verifySummary && !nothingToConfirm(verifySummary) ? verifySummary : null;
   const messages = (
     <>
       {promptOpen && (
@@ -184,7 +204,7 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
       )}
       {warnings && (
         <div className="rv-message rv-message-warn" role="alert" data-testid="verify-dialogue-warning">
-          {text.t('verifyWarning', { turns: warnings.unverifiedTurns, fields: warnings.unreviewedFields, unsure: warnings.unsureFields })}
+          {text.t('verifyWarning', { turns: warnings.unverifiedTurns, fields: warnings.valuesToConfirm, unsure: warnings.unsureFields })}
           <button type="button" onClick={() => actions.verifyDialogue()} tabIndex={-1}>
             {text.t('verifyAnyway')}
           </button>
@@ -195,7 +215,7 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
       )}
       {notice && (
         <div className={`rv-message rv-message-${noticeTone(notice)}`} data-testid="review-notice" data-kind={notice.kind} role="status">
-          {noticeText(notice, codebook, text)}
+          {noticeText(notice, codebook, text, turnNumberOf)}
         </div>
       )}
     </>
@@ -241,7 +261,7 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
             turn={turn}
             activeFieldId={fieldId}
             typeaheadOpen={typeaheadOpen}
-            textFocusRequest={textFocusRequest}
+            textEdit={textEdit}
             text={text}
             actions={rowActions}
             messages={messages}

@@ -6,10 +6,15 @@ interface TextFieldEditorProps {
   /** the stored expert text, else the imported one */
   value: string;
   text: ReviewTextApi;
-  /** bumped by '/' to move the focus into the textarea */
-  focusRequest: number;
+  /**
+   * Set by '/' for this turn's field: the textarea takes the focus for each new request. Null
+   * otherwise, so the editor of another turn never takes the focus by itself.
+   */
+  focusRequest: number | null;
   /** true when the correction was handed over for saving */
   onCommit: (value: string) => boolean;
+  /** the textarea lost the focus: the user is no longer typing here */
+  onEnd: () => void;
 }
 
 /**
@@ -18,12 +23,12 @@ interface TextFieldEditorProps {
  * page: it is registered with openDrafts while mounted), so a correction is never lost by
  * moving on; Escape drops the draft.
  */
-export function TextFieldEditor({ value, text, focusRequest, onCommit }: TextFieldEditorProps) {
+export function TextFieldEditor({ value, text, focusRequest, onCommit, onEnd }: TextFieldEditorProps) {
   const areaRef = useRef<HTMLTextAreaElement>(null);
   const { draft, update, commit, reset } = useCommittedDraft({ stored: value, save: onCommit, onStoredChange: 'keep-typing' });
 
   useEffect(() => {
-    if (focusRequest > 0) areaRef.current?.focus();
+    if (focusRequest !== null) areaRef.current?.focus();
   }, [focusRequest]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -31,9 +36,10 @@ export function TextFieldEditor({ value, text, focusRequest, onCommit }: TextFie
     if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
-      // Reset before the blur so the blur handler sees nothing to commit.
+      // Reset before the blur so the blur handler sees nothing to commit; blur now, so the very
+      // next key is a command again and never lands in the text.
       reset();
-      requestAnimationFrame(() => areaRef.current?.blur());
+      areaRef.current?.blur();
     } else if (mod && event.key === 'Enter') {
       event.preventDefault();
       event.stopPropagation();
@@ -55,7 +61,10 @@ export function TextFieldEditor({ value, text, focusRequest, onCommit }: TextFie
         rows={Math.min(8, Math.max(2, Math.ceil(draft.length / 40)))}
         onChange={(event) => update(event.target.value)}
         onKeyDown={onKeyDown}
-        onBlur={commit}
+        onBlur={() => {
+          commit();
+          onEnd();
+        }}
         lang="zh"
       />
       <div className="rv-note">{text.t('textEditHint')}</div>

@@ -6,8 +6,8 @@ import { fieldAppliesTo } from '../../../../shared/codebook/lookup';
 import type { Codebook, FieldDef } from '../../../../shared/codebook/types';
 import type { SpeakerCode, Turn } from '../../../../shared/model/dataset';
 import type { FieldReview, ReviewDecision } from '../../../../shared/model/review';
-import { fieldStateOf, type FieldState, type ReviewBundle } from '../../db/repositories/reviews';
-import { preAsValue, type FieldContext, type RefusalReason } from '../../stores/review/field-intents';
+import { fieldStateOf, type FieldState, type ReviewBundle, type TurnToVerify } from '../../db/repositories/reviews';
+import { preAsValue, resolveIntent, type FieldContext, type RefusalReason } from '../../stores/review/field-intents';
 
 export type RowDecision = ReviewDecision | 'not-reviewed' | 'not-applicable';
 
@@ -123,11 +123,55 @@ export function buildDialogueModel(codebook: Codebook, bundle: Pick<ReviewBundle
   };
 }
 
-/** Open work that Shift+V warns about before verifying the dialogue. */
-export function dialogueVerifyWarnings(progress: DialogueProgress): { unverifiedTurns: number; unreviewedFields: number; unsureFields: number } | null {
-  const unverifiedTurns = progress.turnCount - progress.verifiedTurns;
-  if (unverifiedTurns === 0 && progress.unreviewedFields === 0 && progress.unsureFields === 0) return null;
-  return { unverifiedTurns, unreviewedFields: progress.unreviewedFields, unsureFields: progress.unsureFields };
+/**
+ * What verifying a turn as shown stores for each applicable field: the pre-annotation as an
+ * accepted value, or null where it cannot be taken as is (the field then needs the expert's
+ * value first). Fields that already have a value keep it; the write decides that, on the
+ * stored value.
+ */
+export function turnToVerify(turn: TurnModel): TurnToVerify {
+  return {
+    turnId: turn.turn.id,
+    fields: turn.fields
+      .filter((row) => row.applicable)
+      .map((row) => {
+        const accepted = resolveIntent(row.context, null, { kind: 'accept' });
+        return { fieldId: row.field.id, accepted: accepted.ok ? accepted.next : null };
+      }),
+  };
+}
+
+/** Applicable fields with no expert value and no pre-annotation that can be confirmed as shown. */
+export function fieldsNeedingValue(turn: TurnModel): { turnId: string; fieldId: string }[] {
+  return turn.fields
+    .filter((row) => row.applicable && row.expert === null && row.acceptRefusal !== null)
+    .map((row) => ({ turnId: turn.turn.id, fieldId: row.field.id }));
+}
+
+/** What Shift+V will do, named before it is done. */
+export interface DialogueVerifySummary {
+  /** turns not verified yet, which verifying the dialogue verifies */
+  unverifiedTurns: number;
+  /** unreviewed values that verifying confirms as accepted pre-annotations */
+  valuesToConfirm: number;
+  /** values the expert marked unsure, kept as they are */
+  unsureFields: number;
+  /** fields that need a value before the dialogue can be verified */
+  missing: { turnId: string; fieldId: string }[];
+}
+
+export function dialogueVerifySummary(model: DialogueModel): DialogueVerifySummary {
+  return {
+    unverifiedTurns: model.progress.turnCount - model.progress.verifiedTurns,
+    valuesToConfirm: model.progress.unreviewedFields - model.turns.reduce((sum, turn) => sum + fieldsNeedingValue(turn).length, 0),
+    unsureFields: model.progress.unsureFields,
+    missing: model.turns.flatMap(fieldsNeedingValue),
+  };
+}
+
+/** True when Shift+V has nothing to confirm beyond the dialogue's own mark. */
+export function nothingToConfirm(summary: DialogueVerifySummary): boolean {
+  return summary.unverifiedTurns === 0 && summary.valuesToConfirm === 0 && summary.unsureFields === 0 && summary.missing.length === 0;
 }
 
 /**

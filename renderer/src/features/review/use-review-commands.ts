@@ -5,23 +5,34 @@ import type { CommandHandlers } from '../../keyboard/use-commands';
 import type { FieldIntent } from '../../stores/review/field-intents';
 import type { ReviewStore } from '../../stores/review/store';
 import { HANDLED_COMMANDS, type ReviewCommand } from './handled-commands';
-import { applicableFieldIds, dialogueVerifyWarnings, type DialogueModel, type FieldRowModel, type TurnModel } from './review-model';
+import {
+  activeFieldId,
+  applicableFieldIds,
+  dialogueVerifySummary,
+  fieldsNeedingValue,
+  nothingToConfirm,
+  turnToVerify,
+  type DialogueModel,
+  type FieldRowModel,
+  type TurnModel,
+} from './review-model';
 
 export interface ReviewCommandContext {
   store: ReviewStore;
   codebook: Codebook;
   dialogueId: string;
-  model: DialogueModel;
-  turn: TurnModel | undefined;
-  turnIndex: number;
-  activeRow: FieldRowModel | undefined;
-  status: DialogueStatus;
-  visibleDialogueIds: readonly string[];
+  /**
+   * The open dialogue as last rendered. Its values may lag behind writes still in the queue, so
+   * commands decide value questions in the write itself; its turns and fields (positions) are
+   * current.
+   */
+  model: () => DialogueModel;
+  status: () => DialogueStatus;
+  visibleDialogueIds: () => readonly string[];
   /** runs the action now when a reviewer name is set, else after the user has given one */
   guarded: (action: () => void) => void;
   openDialogue: (dialogueId: string) => void;
   backToTable: () => void;
-  focusText: () => void;
 }
 
 export interface ReviewActions {
@@ -39,11 +50,27 @@ export interface ReviewActions {
   setTeacherModel: (teacherModel: string | null) => boolean;
 }
 
-/** What each review command does, given the current screen. Rebuilt every render; cheap. */
+/** Where the cursor is now: read from the store at the moment of the key, never from a render that may be a frame old. */
+export interface LiveCursor {
+  turnIndex: number;
+  turn: TurnModel | undefined;
+  activeRow: FieldRowModel | undefined;
+}
+
+export function liveCursor(ctx: Pick<ReviewCommandContext, 'store' | 'model' | 'dialogueId'>): LiveCursor {
+  const state = ctx.store.getState();
+  const { turns } = ctx.model();
+  const ready = state.dialogueId === ctx.dialogueId;
+  const turnIndex = ready ? Math.min(state.turnIndex, Math.max(0, turns.length - 1)) : 0;
+  const turn = turns[turnIndex];
+  const fieldId = activeFieldId(turn, ready ? state.fieldId : null);
+  return { turnIndex, turn, activeRow: turn?.fields.find((row) => row.field.id === fieldId) };
+}
+
+/** What each review command does. Every action reads the cursor when it runs, so keys pressed within one frame land where the previous key left the cursor. */
 export function buildReviewActions(ctx: ReviewCommandContext): ReviewActions {
-  const { store, turn, turnIndex } = ctx;
+  const { store } = ctx;
   const state = () => store.getState();
-  const rowOf = (fieldId: string) => turn?.fields.find((row) => row.field.id === fieldId);
 
   /** Runs `action` through the reviewer-name guard; true when it ran now. */
   const runGuarded = (action: () => void) => {
@@ -56,7 +83,8 @@ export function buildReviewActions(ctx: ReviewCommandContext): ReviewActions {
   };
 
   const edit = (fieldId: string, intent: FieldIntent) => {
-    const row = rowOf(fieldId);
+    const { turn, turnIndex } = liveCursor(ctx);
+    const row = turn?.fields.find((candidate) => candidate.field.id === fieldId);
     if (!turn || !row) return false;
     if (!row.applicable) {
       state().setNotice({ kind: 'not-applicable', fieldId });
@@ -76,7 +104,7 @@ export function buildReviewActions(ctx: ReviewCommandContext): ReviewActions {
     edit,
     accept: (fieldId) => edit(fieldId, { kind: 'accept' }),
     pickNumber(position) {
-      const row = ctx.activeRow;
+      const row = liveCursor(ctx).activeRow;
       if (!row) return;
       if (row.field.type === 'text') {
         state().setNotice({ kind: 'refused', reason: 'wrong-kind', fieldId: row.field.id });
@@ -90,48 +118,70 @@ export function buildReviewActions(ctx: ReviewCommandContext): ReviewActions {
       edit(row.field.id, { kind: 'pick', code: label.code });
     },
     acceptAll() {
+      const { turn, turnIndex } = liveCursor(ctx);
       if (!turn) return;
-      const open = turn.fields.filter((row) => row.applicable && row.expert === null);
-      if (open.length === 0) {
+      // Every applicable field is asked; the write skips the ones already reviewed by then.
+      const rows = turn.fields.filter((row) => row.applicable);
+      if (rows.length === 0) {
         state().setNotice({ kind: 'accepted-all', accepted: 0, skipped: 0 });
         return;
       }
       ctx.guarded(() => {
         void state().editFields(
           turnIndex,
-          open.map((row) => ({
+          rows.map((row) => ({
             dialogueId: turn.turn.dialogueId,
             turnId: turn.turn.id,
             fieldId: row.field.id,
             context: row.context,
-            intent: { kind: 'accept' },
+            intent: { kind: 'accept', unlessReviewed: true },
           })),
         );
       });
     },
     verifyTurn() {
+      const { turn, turnIndex } = liveCursor(ctx);
       if (!turn) return;
       const verify = !turn.verified;
+      const target = { dialogueId: turn.turn.dialogueId, turnId: turn.turn.id, turnIndex };
+      if (!verify) {
+        ctx.guarded(() => void state().setTurnVerified(target, false, []));
+        return;
+      }
+      const missing = fieldsNeedingValue(turn);
+      if (missing.length > 0) {
+        // Shown now and not moved on: the turn cannot be confirmed as shown.
+        state().setNotice({ kind: 'verify-refused', missing });
+        state().focusField(missing[0].fieldId);
+        return;
+      }
       ctx.guarded(() => {
-        void state().setTurnVerified({ dialogueId: turn.turn.dialogueId, turnId: turn.turn.id, turnIndex }, verify);
-        if (verify) state().moveTurn(1, ctx.model.turns.length);
+        void state().setTurnVerified(target, true, turnToVerify(turn).fields);
+        state().moveTurn(1, ctx.model().turns.length);
       });
     },
     verifyDialogue() {
-      if (ctx.status === 'verified') {
+      if (ctx.status() === 'verified') {
         state().armVerifyDialogue(false);
         ctx.guarded(() => void state().setDialogueStatus('in-progress'));
         return;
       }
-      if (dialogueVerifyWarnings(ctx.model.progress) && !state().verifyDialogueArmed) {
+      const model = ctx.model();
+      const summary = dialogueVerifySummary(model);
+      if (summary.missing.length > 0) {
+        state().armVerifyDialogue(false);
+        state().setNotice({ kind: 'verify-refused', missing: summary.missing });
+        return;
+      }
+      if (!nothingToConfirm(summary) && !state().verifyDialogueArmed) {
         state().armVerifyDialogue(true);
         return;
       }
       state().armVerifyDialogue(false);
-      ctx.guarded(() => void state().setDialogueStatus('verified'));
+      ctx.guarded(() => void state().verifyDialogue(model.turns.map(turnToVerify)));
     },
     stepDialogue(direction) {
-      const ids = ctx.visibleDialogueIds;
+      const ids = ctx.visibleDialogueIds();
       const position = ids.indexOf(ctx.dialogueId);
       const target = position === -1 ? undefined : ids[position + (direction === 'next' ? 1 : -1)];
       if (target === undefined) {
@@ -152,7 +202,6 @@ const pick = (position: number) => (actions: ReviewActions) => () => actions.pic
 export function buildCommandHandlers(ctx: ReviewCommandContext, actions: ReviewActions): CommandHandlers {
   const { store } = ctx;
   const state = () => store.getState();
-  const fieldIds = applicableFieldIds(ctx.turn);
   const picks = {
     'label.pick1': pick(1)(actions),
     'label.pick2': pick(2)(actions),
@@ -165,32 +214,41 @@ export function buildCommandHandlers(ctx: ReviewCommandContext, actions: ReviewA
     'label.pick9': pick(9)(actions),
   } satisfies Record<LabelPickCommand, () => void>;
 
+  const moveField = (delta: number) => {
+    const { turn, activeRow } = liveCursor(ctx);
+    if (activeRow) state().focusField(activeRow.field.id);
+    state().moveField(delta, applicableFieldIds(turn));
+  };
+
   const handlers: Record<ReviewCommand, () => void> = {
     'nav.datasets': ctx.backToTable,
     'turn.next': () => {
-      state().moveTurn(1, ctx.model.turns.length);
+      state().moveTurn(1, ctx.model().turns.length);
     },
     'turn.prev': () => {
-      state().moveTurn(-1, ctx.model.turns.length);
+      state().moveTurn(-1, ctx.model().turns.length);
     },
-    'field.next': () => {
-      if (ctx.activeRow) state().focusField(ctx.activeRow.field.id);
-      state().moveField(1, fieldIds);
-    },
-    'field.prev': () => {
-      if (ctx.activeRow) state().focusField(ctx.activeRow.field.id);
-      state().moveField(-1, fieldIds);
-    },
+    'field.next': () => moveField(1),
+    'field.prev': () => moveField(-1),
     ...picks,
     'label.search': () => {
-      const row = ctx.activeRow;
-      if (!row) return;
-      if (row.field.type === 'text') ctx.focusText();
+      const { turn, activeRow } = liveCursor(ctx);
+      if (!turn || !activeRow) return;
+      if (activeRow.field.type === 'text') state().openTextEdit(turn.turn.id, activeRow.field.id);
       else state().setTypeaheadOpen(true);
     },
-    'field.accept': () => ctx.activeRow && actions.accept(ctx.activeRow.field.id),
-    'field.unsure': () => ctx.activeRow && actions.edit(ctx.activeRow.field.id, { kind: 'unsure' }),
-    'field.clear': () => ctx.activeRow && actions.edit(ctx.activeRow.field.id, { kind: 'clear' }),
+    'field.accept': () => {
+      const row = liveCursor(ctx).activeRow;
+      if (row) actions.accept(row.field.id);
+    },
+    'field.unsure': () => {
+      const row = liveCursor(ctx).activeRow;
+      if (row) actions.edit(row.field.id, { kind: 'unsure' });
+    },
+    'field.clear': () => {
+      const row = liveCursor(ctx).activeRow;
+      if (row) actions.edit(row.field.id, { kind: 'clear' });
+    },
     'turn.acceptAll': actions.acceptAll,
     'turn.verify': actions.verifyTurn,
     'dialogue.verify': actions.verifyDialogue,

@@ -10,8 +10,12 @@ import type { ReviewDecision } from '../../../../shared/model/review';
 import type { FieldState } from '../../db/repositories/reviews';
 
 export type FieldIntent =
-  /** take the pre-annotation as the expert value */
-  | { kind: 'accept' }
+  /**
+   * take the pre-annotation as the expert value; `unlessReviewed` (accept-all) leaves a value the
+   * expert already gave alone, judged on the stored value when the write runs, so a correction
+   * typed just before is never overwritten by a screen that had not caught up yet
+   */
+  | { kind: 'accept'; unlessReviewed?: boolean }
   /** one-value fields: set this label; set fields: toggle it */
   | { kind: 'pick'; code: string }
   /** flag the current best guess as unsure, or lift the flag */
@@ -33,7 +37,9 @@ export type RefusalReason =
   /** a code that is not a label of this field */
   | 'not-a-label'
   /** labels were picked on a free-text field, or text was typed into a label field */
-  | 'wrong-kind';
+  | 'wrong-kind'
+  /** accept-all: the field already holds the expert's value */
+  | 'already-reviewed';
 
 /** The field and what was imported for it on this turn. */
 export interface FieldContext {
@@ -114,6 +120,7 @@ export function resolveIntent(ctx: FieldContext, current: FieldState | null, int
     case 'clear':
       return { ok: true, next: null };
     case 'accept': {
+      if (intent.unlessReviewed && current !== null) return { ok: false, reason: 'already-reviewed' };
       const pre = preAsValue(ctx);
       if (!pre.ok) return pre;
       return { ok: true, next: { decision: 'accepted', codes: pre.codes, text: pre.text } };

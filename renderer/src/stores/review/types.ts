@@ -1,14 +1,18 @@
 import type { DialogueStatus } from '../../../../shared/model/review';
 import type { MaieuticDb } from '../../db/db';
-import type { FieldChange, StatusChange, TurnVerifiedChange } from '../../db/repositories/reviews';
+import type { ChangeConflict, ChangeSet, TurnToVerify } from '../../db/repositories/reviews';
 import type { FieldContext, FieldIntent, RefusalReason } from './field-intents';
 import type { UndoHistory } from './undo-stack';
 
-/** One undoable user action; undo writes every `before` back, redo every `after`. */
-export type EditStep =
-  | { kind: 'fields'; turnIndex: number; changes: FieldChange[] }
-  | { kind: 'turn'; turnIndex: number; change: TurnVerifiedChange }
-  | { kind: 'dialogue'; change: StatusChange };
+/**
+ * One undoable user action; undo writes every `before` back, redo every `after`, each only
+ * where the stored value is still what the step left (compare-and-set).
+ */
+export interface EditStep {
+  /** where undo/redo moves the cursor; null for a dialogue-level step */
+  turnIndex: number | null;
+  changes: ChangeSet;
+}
 
 /** A short message about the last command, shown near the fields (not an error). */
 export type ReviewNotice =
@@ -20,7 +24,15 @@ export type ReviewNotice =
   | { kind: 'redone' }
   | { kind: 'not-applicable'; fieldId: string }
   | { kind: 'no-such-label'; fieldId: string; position: number }
-  | { kind: 'end-of-list'; direction: 'next' | 'prev' };
+  | { kind: 'end-of-list'; direction: 'next' | 'prev' }
+  /** a turn was verified as shown: `accepted` pre-annotated values were confirmed with it */
+  | { kind: 'verified-turn'; turnId: string; accepted: number }
+  /** the whole dialogue was verified: its turns, and the values confirmed with them */
+  | { kind: 'verified-dialogue'; turns: number; accepted: number }
+  /** nothing was verified: these applicable fields need a value first */
+  | { kind: 'verify-refused'; missing: { turnId: string; fieldId: string }[] }
+  /** undo or redo left parts alone that had changed since (another window, another edit) */
+  | { kind: 'undo-conflict'; direction: 'undo' | 'redo'; applied: number; conflicts: ChangeConflict[] };
 
 export interface SaveStatus {
   /** writes queued or running */
@@ -75,8 +87,14 @@ export interface NavigationSlice {
   /** id of the field with the focus ring; null before the first field is known */
   fieldId: string | null;
   typeaheadOpen: boolean;
-  /** the first Shift+V with open work arms the confirmation; the second verifies */
+  /** the first Shift+V arms the confirmation that names what it will confirm; the second verifies */
   verifyDialogueArmed: boolean;
+  /**
+   * The text field the user opened for editing ('/' on a text field), with a request number
+   * the editor focuses on. It belongs to one turn and field: any move clears it, so a key
+   * pressed on another turn never reaches a text box the user did not open there.
+   */
+  textEdit: TextEditTarget | null;
   /** starts a review session; a new dialogue resets the cursor and the undo history */
   startSession(dialogueId: string): void;
   goToTurn(index: number, turnCount: number): void;
@@ -86,11 +104,22 @@ export interface NavigationSlice {
   /** moves among `fieldIds` (the applicable ones, in codebook order), wrapping around */
   moveField(delta: number, fieldIds: readonly string[]): void;
   setTypeaheadOpen(open: boolean): void;
+  /** opens the text editor of this turn's field for typing */
+  openTextEdit(turnId: string, fieldId: string): void;
+  /** the editor of this turn's field lost the focus or was closed: editing ends */
+  endTextEdit(turnId: string, fieldId: string): void;
   armVerifyDialogue(armed: boolean): void;
   /** turns marked for the reader (the turns behind a metric, from the metrics drill-down); null: none */
   highlight: TurnHighlight | null;
   /** marks turns of a dialogue; a session on another dialogue drops the marks */
   highlightTurns(highlight: TurnHighlight | null): void;
+}
+
+export interface TextEditTarget {
+  turnId: string;
+  fieldId: string;
+  /** bumped by each '/': the editor focuses on a new request only */
+  request: number;
 }
 
 export interface TurnHighlight {
@@ -112,7 +141,14 @@ export interface EditsSlice {
    * they name; they become undo steps (and notices) only while that dialogue is the open one.
    */
   editFields(turnIndex: number, requests: FieldEditRequest[]): Promise<boolean>;
-  setTurnVerified(turn: TurnTarget, verified: boolean): Promise<boolean>;
+  /**
+   * Verifies a turn as shown: each applicable field still unreviewed takes its pre-annotation
+   * (accepted), all in one write and one undo step. Refused (nothing written) when a field has
+   * neither a value nor a usable pre-annotation. `verified: false` only lifts the mark.
+   */
+  setTurnVerified(turn: TurnTarget, verified: boolean, fields: TurnToVerify['fields']): Promise<boolean>;
+  /** verifies every turn of the open dialogue as shown and the dialogue itself, as one step */
+  verifyDialogue(turns: readonly TurnToVerify[]): Promise<boolean>;
   /** the open dialogue's status (a command on what is on screen) */
   setDialogueStatus(status: DialogueStatus): Promise<boolean>;
   /** null restores the imported model */

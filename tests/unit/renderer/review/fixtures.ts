@@ -3,6 +3,8 @@ import { DEFAULT_CODEBOOK } from '../../../../shared/codebook/default-codebook';
 import { normalizeValue } from '../../../../shared/codebook/normalize-value';
 import type { Dialogue, FieldValues, SpeakerCode, Turn } from '../../../../shared/model/dataset';
 import { MaieuticDb } from '../../../../renderer/src/db/db';
+import { loadReviewBundle, type TurnToVerify } from '../../../../renderer/src/db/repositories/reviews';
+import { buildDialogueModel, turnToVerify } from '../../../../renderer/src/features/review/review-model';
 
 let counter = 0;
 
@@ -99,3 +101,10 @@ export function openDb(name: string): MaieuticDb {
 }
 
 export { DEFAULT_CODEBOOK };
+
+/** The fields a turn verification stores, the way the review screen builds them. */
+export async function fieldsToVerify(db: MaieuticDb, turnIndex: number, dialogueId = 'd1'): Promise<TurnToVerify['fields']> {
+  const bundle = await loadReviewBundle(db, dialogueId);
+  if (!bundle) throw new Error(`no dialogue ${dialogueId}`);
+  return turnToVerify(buildDialogueModel(DEFAULT_CODEBOOK, bundle).turns[turnIndex]).fields;
+}

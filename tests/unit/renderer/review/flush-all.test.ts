@@ -8,7 +8,7 @@ import { createFlushAll, createHasUnsavedWork } from '../../../../renderer/src/s
 import type { FieldIntent } from '../../../../renderer/src/stores/review/field-intents';
 import { createReviewStore, type ReviewStore } from '../../../../renderer/src/stores/review/store';
 import type { FieldEditRequest } from '../../../../renderer/src/stores/review/types';
-import { DEFAULT_CODEBOOK, freshDbName, openDb, REVIEWER, seedDialogue } from './fixtures';
+import { DEFAULT_CODEBOOK, fieldsToVerify, freshDbName, openDb, REVIEWER, seedDialogue } from './fixtures';
 import { holdReviewTables } from './slow-writes';
 
 const opened: MaieuticDb[] = [];
@@ -65,10 +65,11 @@ describe('flush-all', () => {
     const intent = await request(db, 1, 'teacher_intent', { kind: 'pick', code: 'check_understanding' });
     const discipline = await request(db, 1, 'discipline', { kind: 'pick', code: 'physics' });
     const correction = await request(db, 2, 'utterance', { kind: 'text', text: '阳光和水？' });
+    const verifyFields = await fieldsToVerify(db, 1);
     const hold = holdReviewTables(db);
     void store.getState().editFields(1, [intent]);
     void store.getState().editFields(1, [discipline]);
-    void store.getState().setTurnVerified({ dialogueId: 'd1', turnId: 'd1#1', turnIndex: 1 }, true);
+    void store.getState().setTurnVerified({ dialogueId: 'd1', turnId: 'd1#1', turnIndex: 1 }, true, verifyFields);
     drafts.register(textBox(store, 2, correction));
     expect(store.getState().save.pending).toBe(3);
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MaieuticDb } from '../../../../renderer/src/db/db';
 import { loadReviewBundle } from '../../../../renderer/src/db/repositories/reviews';
 import { HANDLED_COMMANDS } from '../../../../renderer/src/features/review/handled-commands';
-import { activeFieldId, buildDialogueModel } from '../../../../renderer/src/features/review/review-model';
+import { buildDialogueModel } from '../../../../renderer/src/features/review/review-model';
 import { buildCommandHandlers, buildReviewActions, type ReviewCommandContext } from '../../../../renderer/src/features/review/use-review-commands';
 import type { CommandId } from '../../../../renderer/src/keyboard/keymap';
 import { createReviewStore, type ReviewStore } from '../../../../renderer/src/stores/review/store';
@@ -23,6 +23,8 @@ interface Harness {
   reviewerSet: boolean;
   /** runs a command against what the screen would show now, then waits for its writes */
   press(command: CommandId, visibleDialogueIds?: string[]): Promise<void>;
+  /** the handlers over the screen as it is now, for firing several commands before any write lands */
+  handlersNow(visibleDialogueIds?: string[]): Promise<(command: CommandId) => void>;
 }
 
 async function harness(): Promise<Harness> {
@@ -39,22 +41,20 @@ async function harness(): Promise<Harness> {
     guardedCalls: 0,
     reviewerSet: true,
     async press(command, visibleDialogueIds = ['d0', 'd1', 'd2']) {
+      (await h.handlersNow(visibleDialogueIds))(command);
+      await store.getState().flush();
+    },
+    async handlersNow(visibleDialogueIds = ['d0', 'd1', 'd2']) {
       const bundle = await loadReviewBundle(db, 'd1');
       if (!bundle) throw new Error('no bundle');
       const model = buildDialogueModel(DEFAULT_CODEBOOK, bundle);
-      const state = store.getState();
-      const turn = model.turns[state.turnIndex];
-      const fieldId = activeFieldId(turn, state.fieldId);
       const ctx: ReviewCommandContext = {
         store,
         codebook: DEFAULT_CODEBOOK,
         dialogueId: 'd1',
-        model,
-        turn,
-        turnIndex: state.turnIndex,
-        activeRow: turn.fields.find((row) => row.field.id === fieldId),
-        status: bundle.dialogueReview?.status ?? 'unreviewed',
-        visibleDialogueIds,
+        model: () => model,
+        status: () => bundle.dialogueReview?.status ?? 'unreviewed',
+        visibleDialogueIds: () => visibleDialogueIds,
         guarded: (action) => {
           h.guardedCalls += 1;
           if (h.reviewerSet) action();
@@ -63,13 +63,13 @@ async function harness(): Promise<Harness> {
         backToTable: () => {
           h.backCalls += 1;
         },
-        focusText: () => undefined,
       };
       const handlers = buildCommandHandlers(ctx, buildReviewActions(ctx));
-      const handler = handlers[command];
-      if (!handler) throw new Error(`no handler for ${command}`);
-      handler();
-      await store.getState().flush();
+      return (command: CommandId) => {
+        const handler = handlers[command];
+        if (!handler) throw new Error(`no handler for ${command}`);
+        handler();
+      };
     },
   };
   return h;
@@ -85,7 +85,7 @@ describe('review commands', () => {
     const h = await harness();
     const bundle = await loadReviewBundle(h.db, 'd1');
     const model = buildDialogueModel(DEFAULT_CODEBOOK, bundle!);
-    const ctx = { store: h.store, codebook: DEFAULT_CODEBOOK, dialogueId: 'd1', model, turn: model.turns[0], turnIndex: 0, activeRow: undefined, status: 'unreviewed', visibleDialogueIds: [], guarded: () => undefined, openDialogue: () => undefined, backToTable: () => undefined, focusText: () => undefined } satisfies ReviewCommandContext;
+    const ctx = { store: h.store, codebook: DEFAULT_CODEBOOK, dialogueId: 'd1', model: () => model, status: () => 'unreviewed', visibleDialogueIds: () => [], guarded: () => undefined, openDialogue: () => undefined, backToTable: () => undefined } satisfies ReviewCommandContext;
     const handlers = buildCommandHandlers(ctx, buildReviewActions(ctx));
     expect(Object.keys(handlers).sort()).toEqual([...HANDLED_COMMANDS].sort());
   });
@@ -134,11 +134,23 @@ describe('review commands', () => {
     expect(h.store.getState().turnIndex).toBe(1);
   });
 
-  it('asks for a second Shift+V while work is open; Escape then only cancels', async () => {
+  it('refuses to verify a dialogue while a field has neither a value nor a usable pre-annotation, naming it', async () => {
     const h = await harness();
     await h.press('dialogue.verify');
-    expect(h.store.getState().verifyDialogueArmed).toBe(true);
+    expect(h.store.getState().verifyDialogueArmed).toBe(false);
+    expect(h.store.getState().notice).toEqual({ kind: 'verify-refused', missing: [{ turnId: 'd1#3', fieldId: 'teaching_strategy' }] });
     expect(await h.db.dialogueReviews.get('d1')).toBeUndefined();
+    expect(await h.db.fieldReviews.count()).toBe(0);
+  });
+
+  it('asks for a second Shift+V naming what it confirms, Escape then only cancels; verifying confirms every value as one undo step', async () => {
+    const h = await harness();
+    h.store.getState().goToTurn(3, 4);
+    h.store.getState().focusField('teaching_strategy');
+    await h.press('label.pick1');
+    await h.press('dialogue.verify');
+    expect(h.store.getState().verifyDialogueArmed).toBe(true);
+    expect(await h.db.dialogueReviews.get('d1')).toMatchObject({ status: 'in-progress' });
     await h.press('nav.datasets');
     expect(h.store.getState().verifyDialogueArmed).toBe(false);
     expect(h.backCalls).toBe(0);
@@ -148,9 +160,71 @@ describe('review commands', () => {
     await h.press('dialogue.verify');
     await h.press('dialogue.verify');
     expect((await h.db.dialogueReviews.get('d1'))?.status).toBe('verified');
+    expect(await h.db.turnReviews.count()).toBe(4);
+    // 6 + 8 + 6 + 8 applicable fields; the strategy of turn 3 was picked by hand before
+    expect(await h.db.fieldReviews.count()).toBe(28);
+    expect(h.store.getState().notice).toEqual({ kind: 'verified-dialogue', turns: 4, accepted: 27 });
+    expect(await expert(h.db, 'd1#3|teaching_strategy')).toEqual(['changed', [expect.any(String)]]);
+    expect(await expert(h.db, 'd1#1|teacher_intent')).toEqual(['accepted', ['guide_reasoning']]);
+
+    // one undo takes the whole verification back, leaving the hand-picked value
+    await h.press('edit.undo');
+    expect(await h.db.turnReviews.count()).toBe(0);
+    expect(await h.db.fieldReviews.count()).toBe(1);
+    expect((await h.db.dialogueReviews.get('d1'))?.status).toBe('in-progress');
+    await h.press('edit.redo');
+    expect(await h.db.fieldReviews.count()).toBe(28);
+
     // and once verified, Shift+V reopens it
     await h.press('dialogue.verify');
     expect((await h.db.dialogueReviews.get('d1'))?.status).toBe('in-progress');
+  });
+
+  it('verifying a turn confirms its unreviewed values as accepted, keeps reviewed ones, and undoes as one step', async () => {
+    const h = await harness();
+    h.store.getState().goToTurn(1, 4);
+    h.store.getState().focusField('teacher_guidance_level');
+    await h.press('label.pick3');
+    await h.press('turn.verify');
+    expect((await h.db.turnReviews.get('d1#1'))?.verified).toBe(true);
+    expect(await h.db.fieldReviews.where('turnId').equals('d1#1').count()).toBe(8);
+    expect(await expert(h.db, 'd1#1|teacher_guidance_level')).toEqual(['changed', ['L3']]);
+    expect(await expert(h.db, 'd1#1|teacher_intent')).toEqual(['accepted', ['guide_reasoning']]);
+    expect(h.store.getState().notice).toEqual({ kind: 'verified-turn', turnId: 'd1#1', accepted: 7 });
+    expect(h.store.getState().turnIndex).toBe(2);
+    await h.press('edit.undo');
+    expect(await h.db.turnReviews.get('d1#1')).toBeUndefined();
+    expect(await h.db.fieldReviews.where('turnId').equals('d1#1').count()).toBe(1);
+    expect(h.store.getState().turnIndex).toBe(1);
+  });
+
+  it('does not verify a turn whose field needs a value: nothing is written, the cursor stays and goes to that field', async () => {
+    const h = await harness();
+    h.store.getState().goToTurn(3, 4);
+    await h.press('turn.verify');
+    expect(h.store.getState().notice).toEqual({ kind: 'verify-refused', missing: [{ turnId: 'd1#3', fieldId: 'teaching_strategy' }] });
+    expect(h.store.getState().turnIndex).toBe(3);
+    expect(h.store.getState().fieldId).toBe('teaching_strategy');
+    expect(await h.db.turnReviews.count()).toBe(0);
+    expect(await h.db.fieldReviews.count()).toBe(0);
+  });
+
+  it('keys pressed within one frame apply in order to where the previous key left the cursor', async () => {
+    const h = await harness();
+    const fire = await h.handlersNow();
+    h.store.getState().goToTurn(1, 4);
+    h.store.getState().focusField('teacher_guidance_level');
+    // one stale screen for all of them, as when keys arrive before the next render
+    fire('label.pick3');
+    fire('turn.acceptAll');
+    fire('turn.verify');
+    fire('field.accept');
+    await h.store.getState().flush();
+    expect(await expert(h.db, 'd1#1|teacher_guidance_level')).toEqual(['changed', ['L3']]);
+    expect((await h.db.turnReviews.get('d1#1'))?.verified).toBe(true);
+    // 'a' after 'v' landed on turn 2, where the cursor had moved
+    expect(h.store.getState().turnIndex).toBe(2);
+    expect(await h.db.fieldReviews.where('turnId').equals('d1#2').count()).toBe(1);
   });
 
   it('steps through the table order of dialogues and says when there is no next one', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldReview } from '../../../../shared/model/review';
-import { activeFieldId, buildDialogueModel, buildTurnModel, dialogueVerifyWarnings } from '../../../../renderer/src/features/review/review-model';
+import { activeFieldId, buildDialogueModel, buildTurnModel, dialogueVerifySummary, nothingToConfirm } from '../../../../renderer/src/features/review/review-model';
 import { DEFAULT_CODEBOOK, sampleTurns } from './fixtures';
 
 function review(turnId: string, fieldId: string, decision: FieldReview['decision'], codes: string[], text: string | null = null): FieldReview {
@@ -49,8 +49,11 @@ describe('review model', () => {
     const applicable = model.turns.reduce((sum, turn) => sum + turn.counts.applicable, 0);
     expect(applicable).toBe(6 + 8 + 6 + 8);
     expect(model.progress).toEqual({ turnCount: 4, verifiedTurns: 1, unreviewedFields: applicable - 2, unsureFields: 1 });
-    expect(dialogueVerifyWarnings(model.progress)).toEqual({ unverifiedTurns: 3, unreviewedFields: applicable - 2, unsureFields: 1 });
-    expect(dialogueVerifyWarnings({ turnCount: 2, verifiedTurns: 2, unreviewedFields: 0, unsureFields: 0 })).toBeNull();
+    // turn 3's strategy is outside the codebook: it needs the expert's value, the rest can be confirmed as shown
+    const summary = dialogueVerifySummary(model);
+    expect(summary).toEqual({ unverifiedTurns: 3, valuesToConfirm: applicable - 2 - 1, unsureFields: 1, missing: [{ turnId: 'd1#3', fieldId: 'teaching_strategy' }] });
+    expect(nothingToConfirm(summary)).toBe(false);
+    expect(nothingToConfirm({ unverifiedTurns: 0, valuesToConfirm: 0, unsureFields: 0, missing: [] })).toBe(true);
   });
 
   it('keeps the preferred field across turns, moving on to the next applicable one', () => {

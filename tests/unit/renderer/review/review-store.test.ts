@@ -6,7 +6,7 @@ import { buildDialogueModel } from '../../../../renderer/src/features/review/rev
 import { createReviewStore } from '../../../../renderer/src/stores/review/store';
 import type { FieldEditRequest } from '../../../../renderer/src/stores/review/types';
 import type { FieldIntent } from '../../../../renderer/src/stores/review/field-intents';
-import { DEFAULT_CODEBOOK, freshDbName, openDb, REVIEWER, seedDialogue } from './fixtures';
+import { DEFAULT_CODEBOOK, fieldsToVerify, freshDbName, openDb, REVIEWER, seedDialogue } from './fixtures';
 
 const opened: MaieuticDb[] = [];
 afterEach(() => {
@@ -112,7 +112,7 @@ describe('review store: edits, undo and redo', () => {
 
   it('undoes a turn verification and a dialogue verification', async () => {
     const { db, store } = await setup();
-    await store.getState().setTurnVerified({ dialogueId: 'd1', turnId: 'd1#0', turnIndex: 0 }, true);
+    await store.getState().setTurnVerified({ dialogueId: 'd1', turnId: 'd1#0', turnIndex: 0 }, true, await fieldsToVerify(db, 0, 'd1'));
     await store.getState().setDialogueStatus('verified');
     expect((await db.dialogueReviews.get('d1'))?.status).toBe('verified');
     await store.getState().undo();
@@ -122,6 +122,49 @@ describe('review store: edits, undo and redo', () => {
     await store.getState().redo();
     expect((await db.turnReviews.get('d1#0'))?.verified).toBe(true);
     expect(store.getState().turnIndex).toBe(0);
+  });
+
+  it('undo is compare-and-set: a later edit from another window is kept and named, the rest is undone', async () => {
+    const { db, store } = await setup();
+    // a second window: its own store over the same database, another reviewer
+    const other = createReviewStore({ db: () => db, reviewer: () => 'Dr. Wang', now: () => '2026-03-01T11:00:00.000Z' });
+    other.getState().startSession('d1');
+    await store.getState().editFields(1, [
+      await request(db, 1, 'teacher_intent', { kind: 'pick', code: 'check_understanding' }),
+      await request(db, 1, 'discipline', { kind: 'pick', code: 'physics' }),
+    ]);
+    await other.getState().editFields(1, [await request(db, 1, 'teacher_intent', { kind: 'pick', code: 'summarize_elevate' })]);
+
+    await store.getState().undo();
+    expect(await stored(db, 'd1#1|teacher_intent')).toEqual({ decision: 'changed', codes: ['summarize_elevate'] });
+    expect(await stored(db, 'd1#1|discipline')).toBeNull();
+    const notice = store.getState().notice;
+    expect(notice).toMatchObject({ kind: 'undo-conflict', direction: 'undo', applied: 1 });
+    expect(notice?.kind === 'undo-conflict' && notice.conflicts).toEqual([
+      {
+        kind: 'field',
+        turnId: 'd1#1',
+        fieldId: 'teacher_intent',
+        expected: { decision: 'changed', codes: ['check_understanding'], text: null },
+        found: { decision: 'changed', codes: ['summarize_elevate'], text: null },
+        reviewer: 'Dr. Wang',
+        at: '2026-03-01T11:00:00.000Z',
+      },
+    ]);
+  });
+
+  it('undo of a turn verification leaves a turn another window unverified and re-verified alone', async () => {
+    const { db, store } = await setup();
+    const other = createReviewStore({ db: () => db, reviewer: () => 'Dr. Wang', now: () => '2026-03-01T11:00:00.000Z' });
+    other.getState().startSession('d1');
+    await store.getState().setTurnVerified({ dialogueId: 'd1', turnId: 'd1#0', turnIndex: 0 }, true, await fieldsToVerify(db, 0));
+    await other.getState().editFields(0, [await request(db, 0, 'discipline', { kind: 'pick', code: 'physics' })]);
+    await store.getState().undo();
+    // the discipline the other window chose stays; everything else of the verification is undone
+    expect((await stored(db, 'd1#0|discipline'))?.codes).toContain('physics');
+    expect(await db.turnReviews.get('d1#0')).toBeUndefined();
+    expect(await db.fieldReviews.where('turnId').equals('d1#0').count()).toBe(1);
+    expect(store.getState().notice).toMatchObject({ kind: 'undo-conflict', applied: 6 });
   });
 
   it('keeps undo history per dialogue session', async () => {
@@ -223,7 +266,7 @@ describe('review store: writes go to the dialogue they name', () => {
     store.getState().startSession('d2');
 
     await store.getState().setTeacherModel('d1', 'GPT-4o-mini');
-    await store.getState().setTurnVerified({ dialogueId: 'd1', turnId: 'd1#0', turnIndex: 0 }, true);
+    await store.getState().setTurnVerified({ dialogueId: 'd1', turnId: 'd1#0', turnIndex: 0 }, true, await fieldsToVerify(db, 0, 'd1'));
 
     expect((await db.dialogueReviews.get('d1'))?.teacherModel).toBe('GPT-4o-mini');
     expect(await db.dialogueReviews.get('d2')).toBeUndefined();

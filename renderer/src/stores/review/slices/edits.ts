@@ -2,19 +2,20 @@ import type { StateCreator } from 'zustand';
 import { errorMessage } from '../../../db/errors';
 import {
   applyFieldEdits,
+  changeCount,
+  emptyChangeSet,
   KEEP_CURRENT,
-  restoreDialogueState,
+  revertChanges,
   setTurnVerified,
   updateDialogueReview,
-  type StatusChange,
+  verifyTurns,
+  type ChangeSet,
   type WriteContext,
 } from '../../../db/repositories/reviews';
 import { resolveIntent, type RefusalReason } from '../field-intents';
 import type { EditStep, EditsSlice, ReviewDeps, ReviewNotice, ReviewState } from '../types';
 import { afterRedo, afterUndo, emptyHistory, peekRedo, peekUndo, recordStep } from '../undo-stack';
 import { createWriteQueue } from '../write-queue';
-
-type Side = 'before' | 'after';
 
 export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, [], [], EditsSlice> {
   return (set, get) => {
@@ -41,8 +42,13 @@ export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, []
     const contextFor = (dialogueId: string): WriteContext => ({ dialogueId, reviewer: deps.reviewer(), at: deps.now() });
 
     /** Records a step unless the user has moved to another dialogue since the write was asked for. */
-    const record = (sessionId: number, step: EditStep) => {
-      if (get().sessionId === sessionId) set({ history: recordStep(get().history, step) });
+    const record = (sessionId: number, turnIndex: number | null, changes: ChangeSet) => {
+      if (get().sessionId === sessionId && changeCount(changes) > 0) set({ history: recordStep(get().history, { turnIndex, changes }) });
+    };
+
+    /** A notice for the session that asked for it; a later session has its own. */
+    const noticeFor = (sessionId: number, notice: ReviewNotice | null) => {
+      if (get().sessionId === sessionId) set({ notice });
     };
 
     const sessionDialogue = (): { sessionId: number; dialogueId: string } | null => {
@@ -50,31 +56,29 @@ export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, []
       return dialogueId ? { sessionId, dialogueId } : null;
     };
 
-    const writeSide = async (dialogueId: string, step: EditStep, side: Side) => {
-      const ctx = contextFor(dialogueId);
-      const db = deps.db();
-      if (step.kind === 'fields') {
-        await applyFieldEdits(db, ctx, step.changes.map((change) => ({
-          turnId: change.turnId,
-          fieldId: change.fieldId,
-          resolve: () => change[side],
-        })));
-      } else if (step.kind === 'turn') {
-        await setTurnVerified(db, ctx, step.change.turnId, step.change[side]);
-      } else {
-        await restoreDialogueState(db, ctx, step.change[side]);
-      }
-    };
-
     const cursorFor = (step: EditStep): Partial<ReviewState> => {
-      if (step.kind === 'fields') return { turnIndex: step.turnIndex, fieldId: step.changes[0]?.fieldId ?? get().fieldId };
-      if (step.kind === 'turn') return { turnIndex: step.turnIndex };
-      return {};
+      if (step.turnIndex === null) return {};
+      const fieldId = step.changes.fields[0]?.fieldId;
+      return fieldId ? { turnIndex: step.turnIndex, fieldId } : { turnIndex: step.turnIndex };
     };
 
-    const recordDialogueChange = (sessionId: number, change: StatusChange | null) => {
-      if (change) record(sessionId, { kind: 'dialogue', change });
-    };
+    /** Undo or redo the newest step of that side, writing only what is still this step's value. */
+    const replay = (direction: 'undo' | 'redo') =>
+      run(async () => {
+        const session = sessionDialogue();
+        const step = direction === 'undo' ? peekUndo(get().history) : peekRedo(get().history);
+        if (!session || !step) {
+          set({ notice: { kind: direction === 'undo' ? 'nothing-to-undo' : 'nothing-to-redo' } });
+          return;
+        }
+        const result = await revertChanges(deps.db(), contextFor(session.dialogueId), step.changes, direction === 'undo' ? 'before' : 'after');
+        if (get().sessionId !== session.sessionId) return;
+        const history = direction === 'undo' ? afterUndo(get().history) : afterRedo(get().history);
+        const notice: ReviewNotice = result.conflicts.length > 0
+          ? { kind: 'undo-conflict', direction, applied: changeCount(result.applied), conflicts: result.conflicts }
+          : { kind: direction === 'undo' ? 'undone' : 'redone' };
+        set({ history, notice, ...cursorFor(step) });
+      });
 
     return {
       sessionId: 0,
@@ -108,20 +112,47 @@ export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, []
             },
           })));
           if (!ofOpenDialogue) return;
-          if (result.changes.length > 0) record(sessionId, { kind: 'fields', turnIndex, changes: result.changes });
+          record(sessionId, turnIndex, { ...emptyChangeSet(), fields: result.changes });
+          const blocking = refusals.filter((refusal) => refusal.reason !== 'already-reviewed');
           let notice: ReviewNotice | null = null;
-          if (requests.length > 1) notice = { kind: 'accepted-all', accepted: result.changes.length, skipped: refusals.length };
-          else if (refusals[0]) notice = { kind: 'refused', reason: refusals[0].reason, fieldId: refusals[0].fieldId };
-          if (get().sessionId === sessionId) set({ notice });
+          if (requests.length > 1) notice = { kind: 'accepted-all', accepted: result.changes.length, skipped: blocking.length };
+          else if (blocking[0]) notice = { kind: 'refused', reason: blocking[0].reason, fieldId: blocking[0].fieldId };
+          noticeFor(sessionId, notice);
         });
       },
 
-      setTurnVerified(turn, verified) {
+      setTurnVerified(turn, verified, fields) {
         const sessionId = get().sessionId;
         const ofOpenDialogue = get().dialogueId === turn.dialogueId;
         return run(async () => {
-          const change = await setTurnVerified(deps.db(), contextFor(turn.dialogueId), turn.turnId, verified);
-          if (change && ofOpenDialogue) record(sessionId, { kind: 'turn', turnIndex: turn.turnIndex, change });
+          const ctx = contextFor(turn.dialogueId);
+          if (!verified) {
+            const change = await setTurnVerified(deps.db(), ctx, turn.turnId, false);
+            if (ofOpenDialogue && change) record(sessionId, turn.turnIndex, { ...emptyChangeSet(), turns: [change] });
+            return;
+          }
+          const result = await verifyTurns(deps.db(), ctx, [{ turnId: turn.turnId, fields }]);
+          if (!ofOpenDialogue) return;
+          if (!result.ok) {
+            noticeFor(sessionId, { kind: 'verify-refused', missing: result.missing });
+            return;
+          }
+          record(sessionId, turn.turnIndex, result.changes);
+          if (result.changes.turns.length > 0) noticeFor(sessionId, { kind: 'verified-turn', turnId: turn.turnId, accepted: result.accepted });
+        });
+      },
+
+      verifyDialogue(turns) {
+        const session = sessionDialogue();
+        if (!session) return Promise.resolve(false);
+        return run(async () => {
+          const result = await verifyTurns(deps.db(), contextFor(session.dialogueId), turns, 'verified');
+          if (!result.ok) {
+            noticeFor(session.sessionId, { kind: 'verify-refused', missing: result.missing });
+            return;
+          }
+          record(session.sessionId, null, result.changes);
+          noticeFor(session.sessionId, { kind: 'verified-dialogue', turns: result.changes.turns.length, accepted: result.accepted });
         });
       },
 
@@ -129,7 +160,8 @@ export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, []
         const session = sessionDialogue();
         if (!session) return Promise.resolve(false);
         return run(async () => {
-          recordDialogueChange(session.sessionId, await updateDialogueReview(deps.db(), contextFor(session.dialogueId), { status }));
+          const change = await updateDialogueReview(deps.db(), contextFor(session.dialogueId), { status });
+          record(session.sessionId, null, { ...emptyChangeSet(), dialogue: change });
         });
       },
 
@@ -138,38 +170,12 @@ export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, []
         const ofOpenDialogue = get().dialogueId === dialogueId;
         return run(async () => {
           const change = await updateDialogueReview(deps.db(), contextFor(dialogueId), { teacherModel });
-          if (ofOpenDialogue) recordDialogueChange(sessionId, change);
+          if (ofOpenDialogue) record(sessionId, null, { ...emptyChangeSet(), dialogue: change });
         });
       },
 
-      undo() {
-        return run(async () => {
-          const session = sessionDialogue();
-          const step = peekUndo(get().history);
-          if (!session || !step) {
-            set({ notice: { kind: 'nothing-to-undo' } });
-            return;
-          }
-          await writeSide(session.dialogueId, step, 'before');
-          if (get().sessionId !== session.sessionId) return;
-          set({ history: afterUndo(get().history), notice: { kind: 'undone' }, ...cursorFor(step) });
-        });
-      },
-
-      redo() {
-        return run(async () => {
-          const session = sessionDialogue();
-          const step = peekRedo(get().history);
-          if (!session || !step) {
-            set({ notice: { kind: 'nothing-to-redo' } });
-            return;
-          }
-          await writeSide(session.dialogueId, step, 'after');
-          if (get().sessionId !== session.sessionId) return;
-          set({ history: afterRedo(get().history), notice: { kind: 'redone' }, ...cursorFor(step) });
-        });
-      },
-
+      undo: () => replay('undo'),
+      redo: () => replay('redo'),
       async flush() {
         const before = failures.count;
         // Writes queued while waiting (an undo pressed during an export) are waited for too.

@@ -1,0 +1,77 @@
+/**
+ * Keys pressed while a view is still being prepared (a dialogue opening, its rows loading) are
+ * held, in order, and handed to the view once it can act on them, so the first keys a fast
+ * reviewer types after Enter are neither lost nor taken by the view they are leaving.
+ */
+import { isCommandCandidate, type KeyEventLike } from './key-match';
+
+export type HeldKey = Required<Pick<KeyEventLike, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'repeat'>>;
+
+export interface KeyHold {
+  /** starts holding the keys for which `wanted` is true; a hold already running goes on */
+  start(wanted: (event: KeyEventLike) => boolean): void;
+  /** stops holding and hands every held key, oldest first, to `dispatch` */
+  release(dispatch: (key: HeldKey) => void): void;
+  /** stops holding and drops what was held (the view will not come) */
+  cancel(): void;
+  holding(): boolean;
+}
+
+/** Held keys older than this are dropped rather than replayed into a view the user no longer expects to react. */
+export const KEY_HOLD_LIMIT_MS = 5_000;
+
+export interface KeyHoldTarget {
+  addEventListener(type: 'keydown', listener: (event: KeyboardEvent) => void, options: { capture: boolean }): void;
+  removeEventListener(type: 'keydown', listener: (event: KeyboardEvent) => void, options: { capture: boolean }): void;
+}
+
+export function createKeyHold(target: KeyHoldTarget, now: () => number = () => Date.now()): KeyHold {
+  let held: HeldKey[] = [];
+  let startedAt: number | null = null;
+  let wanted: (event: KeyEventLike) => boolean = () => false;
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (startedAt !== null && now() - startedAt > KEY_HOLD_LIMIT_MS) {
+      stop();
+      return;
+    }
+    if (event.defaultPrevented || !isCommandCandidate(event) || !wanted(event)) return;
+    // Capture phase: no bubble listener of the view being left sees the key.
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    const { key, code, ctrlKey, metaKey, altKey, shiftKey, repeat } = event;
+    held.push({ key, code, ctrlKey, metaKey, altKey, shiftKey, repeat });
+  };
+
+  const stop = () => {
+    if (startedAt === null) return;
+    target.removeEventListener('keydown', onKeyDown, { capture: true });
+    startedAt = null;
+  };
+
+  return {
+    start(filter) {
+      wanted = filter;
+      if (startedAt !== null) return;
+      held = [];
+      startedAt = now();
+      target.addEventListener('keydown', onKeyDown, { capture: true });
+    },
+    release(dispatch) {
+      const keys = startedAt !== null && now() - startedAt <= KEY_HOLD_LIMIT_MS ? held : [];
+      stop();
+      held = [];
+      for (const key of keys) dispatch(key);
+    },
+    cancel() {
+      stop();
+      held = [];
+    },
+    holding: () => startedAt !== null,
+  };
+}
+
+/** The app's hold (review uses it while a dialogue opens). */
+export const keyHold: KeyHold = typeof window === 'undefined'
+  ? createKeyHold({ addEventListener: () => undefined, removeEventListener: () => undefined })
+  : createKeyHold(window);
