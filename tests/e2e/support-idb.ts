@@ -43,3 +43,32 @@ export async function countStoredRows(page: Page, stores: readonly string[]): Pr
     { name: APP_DB_NAME, storeNames: [...stores] },
   );
 }
+
+/** Every row of one object store, read straight from IndexedDB (not through the app). */
+export async function readStoredRows<T = Record<string, unknown>>(page: Page, store: string): Promise<T[]> {
+  return page.evaluate(
+    ({ name, storeName }) =>
+      new Promise<T[]>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onerror = () => reject(new Error(`indexedDB.open(${name}) failed: ${String(request.error)}`));
+        request.onsuccess = () => {
+          const db = request.result;
+          if (!db.objectStoreNames.contains(storeName)) {
+            db.close();
+            reject(new Error(`The ${name} database has no object store ${storeName}`));
+            return;
+          }
+          const all = db.transaction(storeName, 'readonly').objectStore(storeName).getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve(all.result as T[]);
+          };
+          all.onerror = () => {
+            db.close();
+            reject(new Error(`Reading ${storeName} failed: ${String(all.error)}`));
+          };
+        };
+      }),
+    { name: APP_DB_NAME, storeName: store },
+  );
+}
