@@ -3,7 +3,7 @@ import type { AttachProblem } from '../../../shared/import/attach-layer';
 import type { Dataset, Dialogue, FieldValues, SourceRecord, Turn } from '../../../shared/model/dataset';
 import type { DialogueReview, FieldReview, TurnReview } from '../../../shared/model/review';
 import type { DialogueScore, GroupScore, MetricsSettings } from '../../../shared/metrics';
-import { schemaV1, schemaV2, schemaV3 } from './schema';
+import { schemaV1, schemaV2, schemaV3, schemaV4 } from './schema';
 
 /** One row per change the expert made, never rewritten: the audit trail behind undo and provenance. */
 export interface EditLogEntry {
@@ -83,6 +83,22 @@ export interface MetricRunScoresRow {
   dialogues: ScoredDialogue[];
 }
 
+/** Where a draft was typed: the correction box of one turn's text field, or a dialogue's teacher-model box. */
+export type DraftTarget = { kind: 'text-field'; turnId: string; fieldId: string } | { kind: 'teacher-model' };
+
+/** Text typed but not yet committed, kept as it is typed (one row per box). */
+export interface DraftRow {
+  /** draftId(dialogueId, target) */
+  id: string;
+  dialogueId: string;
+  target: DraftTarget;
+  text: string;
+  /** the stored value when typing began: if it differs now, the value changed under the draft */
+  base: string;
+  /** ISO time of the last key */
+  updatedAt: string;
+}
+
 export interface SettingRow {
   key: string;
   value: unknown;
@@ -102,12 +118,14 @@ export class MaieuticDb extends Dexie {
   layerValues!: EntityTable<LayerValueRow, 'id'>;
   metricRuns!: EntityTable<MetricRunRow, 'id'>;
   metricRunScores!: EntityTable<MetricRunScoresRow, 'runId'>;
+  drafts!: EntityTable<DraftRow, 'id'>;
 
   constructor(name = 'maieutic') {
     super(name);
     this.version(1).stores(schemaV1);
     this.version(2).stores(schemaV2);
     this.version(3).stores(schemaV3);
+    this.version(4).stores(schemaV4);
   }
 }
 

@@ -39,4 +39,15 @@ export const schemaV3 = {
   metricRunScores: 'runId, datasetId',
 } as const;
 
-export const CURRENT_SCHEMA_VERSION = 3;
+/**
+ * v4 (2026-12-01): text drafts (issue 8) — what the expert has typed into the utterance or
+ * teacher-model box and not yet committed, written as it is typed, so a reload or a renderer
+ * crash before Enter or blur loses nothing; offered back when the dialogue is opened again.
+ * New table only: no upgrade function.
+ */
+export const schemaV4 = {
+  ...schemaV3,
+  drafts: 'id, dialogueId',
+} as const;
+
+export const CURRENT_SCHEMA_VERSION = 4;

@@ -63,11 +63,11 @@ export async function renameDataset(db: MaieuticDb, datasetId: string, name: str
   if (updated === 0) throw new Error('The data set no longer exists.');
 }
 
-/** Deletes a data set with everything in it — sources, dialogues, turns, the expert's reviews, the attached annotation layers and the metrics runs — in one transaction. */
+/** Deletes a data set with everything in it — sources, dialogues, turns, the expert's reviews, the attached annotation layers, the metrics runs and open drafts — in one transaction. */
 export async function deleteDataset(db: MaieuticDb, datasetId: string): Promise<void> {
   await db.transaction(
     'rw',
-    [db.datasets, db.sources, db.dialogues, db.turns, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog, db.layers, db.layerValues, db.metricRuns, db.metricRunScores],
+    [db.datasets, db.sources, db.dialogues, db.turns, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog, db.layers, db.layerValues, db.metricRuns, db.metricRunScores, db.drafts],
     async () => {
       await db.metricRunScores.where('datasetId').equals(datasetId).delete();
       await db.metricRuns.where('datasetId').equals(datasetId).delete();
@@ -79,6 +79,7 @@ export async function deleteDataset(db: MaieuticDb, datasetId: string): Promise<
       await db.fieldReviews.where('dialogueId').anyOf(dialogueIds).delete();
       await db.turnReviews.where('dialogueId').anyOf(dialogueIds).delete();
       await db.editLog.where('dialogueId').anyOf(dialogueIds).delete();
+      await db.drafts.where('dialogueId').anyOf(dialogueIds).delete();
       await db.dialogueReviews.bulkDelete(dialogueIds);
       await db.dialogues.bulkDelete(dialogueIds);
       await db.sources.where('datasetId').equals(datasetId).delete();

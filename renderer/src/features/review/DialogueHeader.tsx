@@ -66,7 +66,7 @@ export function DialogueHeader({ dialogue, review, status, progress, position, c
         </button>
       </div>
       <div className="rv-header-row rv-header-meta">
-        <TeacherModelInput imported={dialogue.teacherModel} corrected={review?.teacherModel} text={text} onCommit={actions.commitTeacherModel} />
+        <TeacherModelInput dialogueId={dialogue.id} imported={dialogue.teacherModel} corrected={review?.teacherModel} text={text} onCommit={actions.commitTeacherModel} />
         {dialogue.studentType && (
           <span>
             {t('studentType')}: {dialogue.studentType}

@@ -62,6 +62,7 @@ export function FieldPanel({ turn, activeFieldId, typeaheadOpen, textEdit, text,
             row={row}
             current={row.field.id === activeFieldId}
             typeaheadOpen={typeaheadOpen && row.field.id === activeFieldId}
+            dialogueId={turn.turn.dialogueId}
             turnId={turn.turn.id}
             textEditRequest={textEdit && textEdit.turnId === turn.turn.id && textEdit.fieldId === row.field.id ? textEdit.request : null}
             text={text}

@@ -23,6 +23,7 @@ interface FieldRowProps {
   row: FieldRowModel;
   current: boolean;
   typeaheadOpen: boolean;
+  dialogueId: string;
   turnId: string;
   /** set while the user has opened this row's text editor ('/'): the editor takes the focus for it */
   textEditRequest: number | null;
@@ -30,7 +31,7 @@ interface FieldRowProps {
   actions: FieldRowActions;
 }
 
-export const FieldRow = memo(function FieldRow({ row, current, typeaheadOpen, turnId, textEditRequest, text, actions }: FieldRowProps) {
+export const FieldRow = memo(function FieldRow({ row, current, typeaheadOpen, dialogueId, turnId, textEditRequest, text, actions }: FieldRowProps) {
   const { field, applicable } = row;
   const { t, hint, lang } = text;
   const rowRef = useRef<HTMLDivElement>(null);
@@ -92,6 +93,7 @@ export const FieldRow = memo(function FieldRow({ row, current, typeaheadOpen, tu
               focusRequest={textEditRequest}
               onCommit={(value) => actions.commitText(field.id, value)}
               onEnd={() => actions.endTextEdit(turnId, field.id)}
+              persist={{ dialogueId, target: { kind: 'text-field', turnId, fieldId: field.id } }}
             />
           ) : (
             <>

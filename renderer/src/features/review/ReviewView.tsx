@@ -14,6 +14,7 @@ import { FieldPanel } from './FieldPanel';
 import type { FieldRowActions } from './FieldRow';
 import { noticeText, noticeTone } from './notice-text';
 import { activeFieldId, buildDialogueModel, dialogueVerifySummary, nothingToConfirm } from './review-model';
+import { RestoredDrafts } from './RestoredDrafts';
 import { ReviewerPrompt } from './ReviewerPrompt';
 import { useReviewText, type ReviewTextApi } from './strings';
 import { useReviewBundle } from './use-review-bundle';
@@ -202,6 +203,7 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
           }}
         />
       )}
+      <RestoredDrafts dialogue={bundle.dialogue} review={bundle.dialogueReview} model={model} codebook={codebook} text={text} guarded={guarded} />
       {warnings && (
         <div className="rv-message rv-message-warn" role="alert" data-testid="verify-dialogue-warning">
           {text.t('verifyWarning', { turns: warnings.unverifiedTurns, fields: warnings.valuesToConfirm, unsure: warnings.unsureFields })}

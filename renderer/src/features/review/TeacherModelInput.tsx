@@ -3,6 +3,7 @@ import { useCommittedDraft } from './use-committed-draft';
 import type { ReviewTextApi } from './strings';
 
 interface TeacherModelInputProps {
+  dialogueId: string;
   imported: string;
   corrected: string | undefined;
   text: ReviewTextApi;
@@ -14,13 +15,14 @@ interface TeacherModelInputProps {
  * The dialogue's teacher model, correctable here; Enter, leaving the box, the box going away
  * and save-everything (openDrafts) commit it.
  */
-export function TeacherModelInput({ imported, corrected, text, onCommit }: TeacherModelInputProps) {
+export function TeacherModelInput({ dialogueId, imported, corrected, text, onCommit }: TeacherModelInputProps) {
   const stored = corrected ?? imported;
   const { draft, update, commit, reset } = useCommittedDraft({
     stored,
     normalize: (typed) => typed.trim(),
     save: (value) => onCommit(value === '' || value === imported ? null : value),
     onStoredChange: 'replace',
+    persist: { dialogueId, target: { kind: 'teacher-model' } },
   });
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import type { DraftTarget } from '../../db/db';
 import { useCommittedDraft } from './use-committed-draft';
 import type { ReviewTextApi } from './strings';
 
@@ -15,6 +16,8 @@ interface TextFieldEditorProps {
   onCommit: (value: string) => boolean;
   /** the textarea lost the focus: the user is no longer typing here */
   onEnd: () => void;
+  /** where the draft is kept as it is typed */
+  persist: { dialogueId: string; target: DraftTarget };
 }
 
 /**
@@ -23,9 +26,9 @@ interface TextFieldEditorProps {
  * page: it is registered with openDrafts while mounted), so a correction is never lost by
  * moving on; Escape drops the draft.
  */
-export function TextFieldEditor({ value, text, focusRequest, onCommit, onEnd }: TextFieldEditorProps) {
+export function TextFieldEditor({ value, text, focusRequest, onCommit, onEnd, persist }: TextFieldEditorProps) {
   const areaRef = useRef<HTMLTextAreaElement>(null);
-  const { draft, update, commit, reset } = useCommittedDraft({ stored: value, save: onCommit, onStoredChange: 'keep-typing' });
+  const { draft, update, commit, reset } = useCommittedDraft({ stored: value, save: onCommit, onStoredChange: 'keep-typing', persist });
 
   useEffect(() => {
     if (focusRequest !== null) areaRef.current?.focus();

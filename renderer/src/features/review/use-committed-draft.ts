@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import type { DraftTarget } from '../../db/db';
 import { openDrafts } from '../../stores/review/drafts';
+import { noteTyped, persistedDrafts } from '../../stores/review/persisted-drafts';
 
 interface CommittedDraftOptions {
   /** the value saved now (what the draft starts from and returns to) */
@@ -13,6 +15,8 @@ interface CommittedDraftOptions {
    * `keep-typing` shows it only if the user has not typed on since, which it would overwrite
    */
   onStoredChange: 'replace' | 'keep-typing';
+  /** where the draft is kept as it is typed, so a reload or a crash before Enter loses nothing */
+  persist?: { dialogueId: string; target: DraftTarget };
 }
 
 /**
@@ -24,16 +28,24 @@ interface CommittedDraftOptions {
  * `commit` reads refs only, so every render's copy does the same: the blur that Enter or Escape
  * cause runs before React re-renders and must see the draft they just set.
  */
-export function useCommittedDraft({ stored, normalize = (draft) => draft, save, onStoredChange }: CommittedDraftOptions) {
+export function useCommittedDraft({ stored, normalize = (draft) => draft, save, onStoredChange, persist }: CommittedDraftOptions) {
   const [draft, setDraft] = useState(stored);
-  const latest = useRef({ draft, stored, normalize, save });
+  const latest = useRef({ draft, stored, normalize, save, persist });
   /** the value last handed over for saving: while its write runs it is not an open draft */
   const handedOver = useRef<string | null>(null);
   const previousStored = useRef(stored);
 
   useEffect(() => {
-    latest.current = { ...latest.current, stored, normalize, save };
+    latest.current = { ...latest.current, stored, normalize, save, persist };
   });
+
+  /** Keeps the stored draft in step with the box: the text while it differs from the saved value, nothing once it does not. */
+  const keep = (text: string) => {
+    const where = latest.current.persist;
+    if (!where) return;
+    if (latest.current.normalize(text) === latest.current.stored) void persistedDrafts.discard(where.dialogueId, where.target);
+    else void persistedDrafts.save(where.dialogueId, where.target, text, latest.current.stored);
+  };
 
   useEffect(() => {
     const before = previousStored.current;
@@ -44,6 +56,9 @@ export function useCommittedDraft({ stored, normalize = (draft) => draft, save, 
       setDraft(stored);
     }
     handedOver.current = null;
+    // The value landed (or another write changed it): keep the stored draft in step. Not on
+    // mount: a draft left by an earlier session waits for the user's answer to the restore offer.
+    if (before !== stored) keep(latest.current.draft);
     // onStoredChange is fixed for an editor's life
   }, [stored]);
 
@@ -71,6 +86,9 @@ export function useCommittedDraft({ stored, normalize = (draft) => draft, save, 
   const update = (next: string) => {
     latest.current = { ...latest.current, draft: next };
     setDraft(next);
+    keep(next);
+    const where = latest.current.persist;
+    if (where) noteTyped(where.dialogueId, where.target);
   };
 
   return { draft, update, commit, reset: () => update(latest.current.stored) };

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { type LayerRow, type LayerValueRow, MaieuticDb, type MetricRunRow, type MetricRunScoresRow } from '../../../../renderer/src/db/db';
-import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3 } from '../../../../renderer/src/db/schema';
+import { type DraftRow, type LayerRow, type LayerValueRow, MaieuticDb, type MetricRunRow, type MetricRunScoresRow } from '../../../../renderer/src/db/db';
+import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3, schemaV4 } from '../../../../renderer/src/db/schema';
 import type { Dataset, Dialogue, SourceRecord, Turn } from '../../../../shared/model/dataset';
 import type { DialogueReview, FieldReview, TurnReview } from '../../../../shared/model/review';
 
@@ -98,7 +98,24 @@ const MIGRATION_CASES: MigrationCase[] = [
       expect(await db.metricRunScores.get('run1')).toEqual(metricRunScores);
     },
   },
+  {
+    fromVersion: 4,
+    schemas: [schemaV1, schemaV2, schemaV3, schemaV4],
+    async seed(db) {
+      await MIGRATION_CASES[2].seed(db);
+      await db.table('drafts').add(draft);
+    },
+    async check(db) {
+      await MIGRATION_CASES[2].check(db);
+      expect(await db.drafts.where('dialogueId').equals('src1:1').toArray()).toEqual([draft]);
+    },
+  },
 ];
+
+const draft: DraftRow = {
+  id: 'src1:1#0|utterance|text', dialogueId: 'src1:1', target: { kind: 'text-field', turnId: 'src1:1#0', fieldId: 'utterance' },
+  text: '为什么呢？', base: '为什么？', updatedAt: AT,
+};
 
 const layer: LayerRow = {
   id: 'layer1', datasetId: 'ds1', name: '王老师', kind: 'human', sourceFile: 'wang.jsonl', contentHash: 'def', importedAt: AT, turns: 1,
@@ -175,12 +192,27 @@ describe('Dexie migrations', () => {
     await seedDatabase(name, MIGRATION_CASES[1]);
     const current = new MaieuticDb(name);
     await current.open();
-    expect(current.verno).toBe(3);
+    expect(current.verno).toBe(CURRENT_SCHEMA_VERSION);
     await MIGRATION_CASES[1].check(current);
     expect(await current.metricRuns.count()).toBe(0);
     expect(await current.metricRunScores.count()).toBe(0);
     await current.metricRuns.add(metricRun);
     expect(await current.metricRuns.where('datasetId').equals('ds1').primaryKeys()).toEqual(['run1']);
+    current.close();
+    await Dexie.delete(name);
+  });
+
+  it('v3 → v4: keeps every v3 row and starts with no drafts', async () => {
+    counter += 1;
+    const name = `migration-v3-v4-${counter}`;
+    await seedDatabase(name, MIGRATION_CASES[2]);
+    const current = new MaieuticDb(name);
+    await current.open();
+    expect(current.verno).toBe(4);
+    await MIGRATION_CASES[2].check(current);
+    expect(await current.drafts.count()).toBe(0);
+    await current.drafts.add(draft);
+    expect(await current.drafts.where('dialogueId').equals('src1:1').primaryKeys()).toEqual([draft.id]);
     current.close();
     await Dexie.delete(name);
   });
