@@ -33,6 +33,10 @@ function electronBinary() {
   return second.path;
 }
 
+// Electron would only print "Missing X server or $DISPLAY" among its own log lines.
+if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
+  cannotStart('there is no display to open its window on (DISPLAY and WAYLAND_DISPLAY are unset)');
+}
 const electron = electronBinary();
 
 console.log('> electron-vite build');

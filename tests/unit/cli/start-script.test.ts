@@ -21,8 +21,8 @@ interface Outcome {
 }
 
 function runStart(env: Record<string, string>): Promise<Outcome> {
-  // Nothing from the caller's environment that points at a binary or a mirror, or that npm passes.
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(ELECTRON_|electron_|npm_)/i.test(name)));
+  // Nothing from the caller's environment that points at a binary, a mirror or a display, or that npm passes.
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(ELECTRON_|electron_|npm_|DISPLAY$|WAYLAND_DISPLAY$)/i.test(name)));
   return new Promise((resolve) => {
     execFile(process.execPath, [START], { cwd: ROOT, env: { ...inherited, ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, output: `${stdout}${stderr}` });
@@ -50,6 +50,7 @@ describe('npm start without an Electron binary', () => {
       ELECTRON_MIRROR: `http://127.0.0.1:${await closedPort()}/`,
       electron_config_cache: cache,
       ELECTRON_GET_NO_PROGRESS: '1',
+      DISPLAY: ':99',
     });
     expect(code).toBe(1);
     expect(output).not.toMatch(STACK_FRAME);
@@ -62,10 +63,20 @@ describe('npm start without an Electron binary', () => {
 
   it('an ELECTRON_EXEC_PATH that does not exist is named as the cause; nothing is downloaded', async () => {
     const missing = join(tmpdir(), 'maieutic-no-such-electron');
-    const { code, output } = await runStart({ ELECTRON_EXEC_PATH: missing });
+    const { code, output } = await runStart({ ELECTRON_EXEC_PATH: missing, DISPLAY: ':99' });
     expect(code).toBe(1);
     expect(output).not.toMatch(STACK_FRAME);
     expect(output).not.toContain('downloading');
     expect(output.split('\n')[0]).toBe(`The desktop app cannot start here: ELECTRON_EXEC_PATH=${missing} does not exist.`);
+  }, 60_000);
+
+  it.runIf(process.platform === 'linux')('on Linux without a display it says so instead of launching Electron', async () => {
+    // an existing executable as the "binary": it must not be started
+    const { code, output } = await runStart({ ELECTRON_EXEC_PATH: process.execPath });
+    expect(code).toBe(1);
+    expect(output).not.toMatch(STACK_FRAME);
+    expect(output.split('\n')[0]).toBe('The desktop app cannot start here: there is no display to open its window on (DISPLAY and WAYLAND_DISPLAY are unset).');
+    expect(output).not.toContain('electron-vite build');
+    expect(output).toContain('npm run dev:serve');
   }, 60_000);
 });
