@@ -21,6 +21,8 @@ function decimal(value: number | null): string {
   return value === null ? DASH : value.toFixed(4);
 }
 
+const TRUNCATED_MARK = '*';
+
 /**
  * The 95% CI cell. Cohen's asymptotic (Wald) interval can pass ±1 on small samples, where kappa
  * cannot go: shown truncated to [−1, 1] as the app's Agreement view shows it
@@ -33,8 +35,6 @@ function interval(ci: readonly [number, number] | null): string {
   const cut = clip(ci[0]) !== ci[0] || clip(ci[1]) !== ci[1];
   return `[${decimal(clip(ci[0]))}, ${decimal(clip(ci[1]))}]${cut ? TRUNCATED_MARK : ''}`;
 }
-
-const TRUNCATED_MARK = '*';
 
 function pValue(value: number | null): string {
   if (value === null) return DASH;

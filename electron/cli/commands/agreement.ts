@@ -1,11 +1,11 @@
 import { agreementReport } from '../../../shared/agreement';
 import type { CliCommand, CliIo } from '../io';
 import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
+import { inputProblemLine } from '../read-inputs';
 import { parseAgreementArgs } from './agreement-args';
 import { runDatasetAgreement } from './agreement-dataset';
 import { formatJson, formatText } from './agreement-format';
 import { parseCountsCsv, parseRatingsCsv, readInputText } from './agreement-input';
-import { inputProblemLine } from '../read-inputs';
 
 const USAGE = `Usage: ${CLI_INVOCATION} agreement --input <ratings.csv> [options]
        ${CLI_INVOCATION} agreement --dataset <layer A> --dataset <layer B> [--dataset …] [options]
