@@ -1,91 +1,61 @@
 /**
- * `npm run dev:browser`: the built renderer in a visible Chromium window, with `window.api`
- * backed by the real main-process handlers through the test bridge. For machines without an
- * Electron binary. Runs until the window is closed.
+ * The built app without Electron, backed by the real main-process handlers.
  *
- * There are no native dialogs in a browser, so "Open files", "Open folder" and "Export" ask in
- * this terminal:
- *   - open files:  one path per line, an empty line to finish (no path = cancel)
- *   - open folder: one path (empty = cancel)
- *   - export:      Enter accepts the proposed path, or type another; "-" cancels
- * Paths may be relative to the current directory, start with ~, or be pasted in quotes.
- * Without a terminal (stdin not a TTY) the answers come from MAIEUTIC_PICK_FILES (paths
- * separated by the platform's path delimiter, ':' or ';'), MAIEUTIC_PICK_FOLDER and
- * MAIEUTIC_EXPORT_DIR; unset means cancel.
+ *   npm run dev:browser   a Chromium window driven by Playwright, with `window.api` from the
+ *                         test bridge; runs until the window is closed.
+ *   npm run dev:serve     (= dev:browser -- --serve) no window: serves the app on 127.0.0.1 for
+ *                         any browser on this machine (scripts/dev-browser/app-server.ts), until
+ *                         Ctrl+C. Chosen automatically when there is no display.
+ *                         --port N (or MAIEUTIC_PORT) instead of 41730.
+ *
+ * "Open files", "Open folder" and "Export" ask in this terminal (terminal-dialogs.ts).
  *
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium); MAIEUTIC_USER_DATA_DIR for the
- * browser profile (default <tmp>/maieutic-dev-browser, kept between runs so reviews persist).
+ * browser profile of dev:browser (default <tmp>/maieutic-dev-browser, kept between runs so
+ * reviews persist). With dev:serve the reviews live in the browser you open the app in.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { homedir, tmpdir } from 'node:os';
-import { delimiter, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline/promises';
-import { chromium } from 'playwright-core';
-import playwrightConfig from '../playwright.config';
-import type { SaveExportArgs } from '../shared/ipc/contract';
-import { type DialogPort, createHandlers } from '../electron/main/services/handlers';
-import { installApi } from '../tests/support/bridge';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { InvokeHandlers } from '../shared/ipc/contract';
+import { createHandlers } from '../electron/main/services/handlers';
 import { RENDERER_OUT_DIR, RESOURCES_DIR, REPO_ROOT } from '../tests/support/repo-paths';
 import { startStaticServer } from '../tests/support/static-server';
+import { DEFAULT_PORT, startAppServer } from './dev-browser/app-server';
+import { createTerminalDialogs } from './dev-browser/terminal-dialogs';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const userDataDir = resolve(process.env.MAIEUTIC_USER_DATA_DIR ?? join(tmpdir(), 'maieutic-dev-browser'));
-const interactive = Boolean(process.stdin.isTTY);
 
-function toPath(input: string): string {
-  const unquoted = input.trim().replace(/^(['"])(.*)\1$/, '$2');
-  return resolve(unquoted.startsWith('~') ? join(homedir(), unquoted.slice(1)) : unquoted);
+interface Options {
+  serve: boolean;
+  port: number;
 }
 
-async function ask(question: string): Promise<string> {
-  const terminal = createInterface({ input: process.stdin, output: process.stdout });
-  try {
-    return await terminal.question(question);
-  } finally {
-    terminal.close();
+function parseOptions(argv: readonly string[]): Options {
+  let serve = false;
+  let portText = process.env.MAIEUTIC_PORT;
+  for (let at = 0; at < argv.length; at++) {
+    const arg = argv[at];
+    if (arg === '--serve') serve = true;
+    else if (arg === '--port') portText = argv[++at];
+    else if (arg.startsWith('--port=')) portText = arg.slice('--port='.length);
+    else throw new Error(`Unknown argument ${arg}; dev:browser takes --serve and --port N.`);
   }
+  const port = portText === undefined ? DEFAULT_PORT : Number(portText);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`--port needs a port number from 1 to 65535 (got "${portText}").`);
+  return { serve, port };
 }
 
-const terminalDialogs: DialogPort = {
-  async pickFiles() {
-    if (!interactive) {
-      const listed = process.env.MAIEUTIC_PICK_FILES?.split(delimiter).filter(Boolean) ?? [];
-      return listed.length > 0 ? listed.map(toPath) : null;
-    }
-    console.log('\n[Open files] One path per line; an empty line finishes.');
-    const paths: string[] = [];
-    for (let line = await ask('  file: '); line.trim() !== ''; line = await ask('  file: ')) paths.push(toPath(line));
-    return paths.length > 0 ? paths : null;
-  },
-  async pickFolder() {
-    if (!interactive) return process.env.MAIEUTIC_PICK_FOLDER ? toPath(process.env.MAIEUTIC_PICK_FOLDER) : null;
-    const answer = await ask('\n[Open folder] Folder path (empty cancels): ');
-    return answer.trim() === '' ? null : toPath(answer);
-  },
-  async pickSavePath(defaultName: string, kind: SaveExportArgs['kind']) {
-    const proposed = join(resolve(process.env.MAIEUTIC_EXPORT_DIR ?? process.cwd()), defaultName);
-    if (!interactive) return process.env.MAIEUTIC_EXPORT_DIR ? proposed : null;
-    const answer = await ask(`\n[Export ${kind}] Save as ${proposed}? Enter accepts, or type a path; "-" cancels: `);
-    if (answer.trim() === '-') return null;
-    return answer.trim() === '' ? proposed : toPath(answer);
-  },
-};
+const hasDisplay = () => process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
 
-async function main(): Promise<void> {
-  if (!existsSync(join(RENDERER_OUT_DIR, 'index.html'))) {
-    throw new Error(`No built renderer at ${RENDERER_OUT_DIR}; run \`npx electron-vite build\` (npm run dev:browser does).`);
-  }
-  if (!existsSync(chromiumPath)) throw new Error(`No Chromium at ${chromiumPath}; install it (apt-get install chromium) or set CHROMIUM_PATH.`);
-  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-    throw new Error('No display (DISPLAY/WAYLAND_DISPLAY unset): dev:browser opens a visible window. Use the e2e tests for headless runs.');
-  }
-
-  const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
-  const handlers = createHandlers({ host: 'browser', version, platform: process.platform, resourcesDir: RESOURCES_DIR, dialogs: terminalDialogs });
+async function openWindow(handlers: InvokeHandlers): Promise<void> {
+  // Loaded here: Playwright takes seconds to import, and dev:serve does not need it.
+  const [{ chromium }, { default: playwrightConfig }, { installApi }] = await Promise.all([import('playwright-core'), import('../playwright.config'), import('../tests/support/bridge')]);
+  if (!existsSync(chromiumPath)) throw new Error(`No Chromium at ${chromiumPath}; install it (apt-get install chromium), set CHROMIUM_PATH, or use npm run dev:serve with any browser.`);
   const server = await startStaticServer(RENDERER_OUT_DIR);
   await mkdir(userDataDir, { recursive: true });
-
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath,
     headless: false,
@@ -100,9 +70,43 @@ async function main(): Promise<void> {
   });
   await page.goto(server.url);
   console.log(`Maieutic is open in Chromium (${server.url}); browser profile: ${userDataDir}. Close the window to stop.`);
-
   await new Promise<void>((resolveClosed) => context.on('close', () => resolveClosed()));
   await server.close();
+}
+
+async function serve(handlers: InvokeHandlers, port: number): Promise<void> {
+  const server = await startAppServer({ rootDir: RENDERER_OUT_DIR, handlers, port }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE') throw new Error(`Port ${port} is in use (another dev:serve?). Stop it, or choose another port with --port N (the browser keeps the app's data per port).`);
+    throw error;
+  });
+  console.log(`Maieutic is served at ${server.url}
+
+  Open that address in a browser on this machine. The address is the key: without it the server
+  answers nothing, so keep it to yourself. It changes at every start; your reviews do not, as long
+  as the port stays ${server.port}: they are stored in the browser, for ${server.origin}.
+  From another computer: ssh -L ${server.port}:127.0.0.1:${server.port} <this machine>, then open the same address there.
+  "Open files", "Open folder" and "Export" ask for paths in this terminal. Ctrl+C stops the server.`);
+  await new Promise<void>((resolveStopped) => {
+    const stop = () => resolveStopped();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await server.close();
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  if (!existsSync(join(RENDERER_OUT_DIR, 'index.html'))) {
+    throw new Error(`No built renderer at ${RENDERER_OUT_DIR}; run \`npx electron-vite build\` (npm run dev:browser and dev:serve do).`);
+  }
+  const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+  const handlers = createHandlers({ host: 'browser', version, platform: process.platform, resourcesDir: RESOURCES_DIR, dialogs: createTerminalDialogs() });
+  if (options.serve) return serve(handlers, options.port);
+  if (!hasDisplay()) {
+    console.log('No display here (DISPLAY and WAYLAND_DISPLAY are unset), so no Chromium window: serving the app for a browser instead (npm run dev:serve).\n');
+    return serve(handlers, options.port);
+  }
+  return openWindow(handlers);
 }
 
 main().then(

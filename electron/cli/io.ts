@@ -14,6 +14,12 @@ export interface CliCommand {
   run(args: readonly string[], io: CliIo): Promise<number>;
 }
 
+/**
+ * How a user runs the command line from a checkout (package.json "cli"): every usage line and
+ * every hint to run another command is written with it, since no `maieutic` binary exists.
+ */
+export const CLI_INVOCATION = 'npm run -s cli --';
+
 export const EXIT_OK = 0;
 export const EXIT_INPUT_ERRORS = 1;
 export const EXIT_USAGE = 2;

@@ -6,8 +6,11 @@ import type { SourceFile } from '../../shared/model/dataset';
 export interface InputProblem {
   file: string;
   message: string;
-  /** 'missing': the path does not exist; 'unreadable': a file that exists but could not be read or decoded */
-  kind: 'missing' | 'unreadable';
+  /**
+   * 'missing': the path does not exist; 'not-a-file': a folder where one file is expected;
+   * 'unreadable': a file that exists but could not be read or decoded
+   */
+  kind: 'missing' | 'not-a-file' | 'unreadable';
 }
 
 /** A file to check: its text under the name to print, and the name its teacher model comes from. */
@@ -18,6 +21,22 @@ export interface InputFile extends SourceFile {
    * file given directly, the path as given.
    */
   teacherModelFrom: string;
+}
+
+export const MISSING_PATH = 'The path does not exist (no such file or folder).';
+
+/**
+ * A problem with a path, as printed. A path that does not exist (or is a folder) is
+ * `path: message`: `path:1:` would send the user to line 1 of a file that is not there. A file
+ * that exists but cannot be read keeps `file:1:`, so editors and terminals still open it.
+ */
+export function inputProblemLine(problem: Pick<InputProblem, 'file' | 'message' | 'kind'>): string {
+  return `${problem.file}${inputProblemLineNumber(problem) === null ? '' : ':1'}: ${problem.message}`;
+}
+
+/** The line a problem is reported at in JSON: 1 for an existing file as a whole, else none. */
+export function inputProblemLineNumber(problem: Pick<InputProblem, 'kind'>): 1 | null {
+  return problem.kind === 'unreadable' ? 1 : null;
 }
 
 async function walk(folder: string): Promise<string[]> {
@@ -61,7 +80,7 @@ export async function readInputs(paths: readonly string[]): Promise<{ files: Inp
     try {
       isFolder = (await stat(path)).isDirectory();
     } catch {
-      problems.push({ file: slashes(path), message: 'No such file or folder.', kind: 'missing' });
+      problems.push({ file: slashes(path), message: MISSING_PATH, kind: 'missing' });
       continue;
     }
     const targets = isFolder ? await walk(path) : [path];

@@ -2,7 +2,7 @@ import { validateCommand } from './commands/validate';
 import { agreementCommand } from './commands/agreement';
 import { metricsCommand } from './commands/metrics';
 import type { CliCommand, CliIo } from './io';
-import { EXIT_OK, EXIT_USAGE } from './io';
+import { CLI_INVOCATION, EXIT_OK, EXIT_USAGE } from './io';
 
 /** Every command, by name. A new command (agreement, metrics, …) is one module plus one entry here. */
 export const COMMANDS: readonly CliCommand[] = [validateCommand, agreementCommand, metricsCommand];
@@ -10,7 +10,7 @@ export const COMMANDS: readonly CliCommand[] = [validateCommand, agreementComman
 export function usage(): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length));
   const list = COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`).join('\n');
-  return `Usage: npm run -s cli -- <command> [arguments]\n\nCommands:\n${list}\n\nRun a command with --help for its options.\n`;
+  return `Usage: ${CLI_INVOCATION} <command> [arguments]\n\nCommands:\n${list}\n\nRun a command with --help for its options.\n`;
 }
 
 /** Runs one command line (without the node/script arguments) and returns the exit code. */

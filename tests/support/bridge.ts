@@ -22,7 +22,7 @@ export type { CloseVerdict } from '../../electron/main/services/close-guard';
 const INVOKE_BINDING = '__maieuticInvoke';
 const EMIT_FUNCTION = '__maieuticEmit';
 
-interface PageSetup {
+export interface PageSetup {
   eventChannels: readonly string[];
   invokeBinding: string;
   emitFunction: string;
@@ -88,8 +88,10 @@ export async function requestClose(page: Page, options: RequestCloseOptions = {}
  * Runs in the page, sent as source text: it may use nothing from this module's scope.
  * Mirrors electron/preload/create-api.ts; tests/unit/electron/bridge-parity.test.ts checks that
  * both behave alike. Channel checks for invoke happen in Node (dispatchInvoke), as in main.
+ * Exported for the HTTP host of `npm run dev:serve` (scripts/dev-browser/app-server.ts), which
+ * gives the page the same `window.api` with an HTTP invoke binding.
  */
-function definePageApi(setup: PageSetup): void {
+export function definePageApi(setup: PageSetup): void {
   const scope = window as unknown as Record<string, unknown>;
   const invokeNative = scope[setup.invokeBinding] as (channel: unknown, arg: unknown) => Promise<unknown>;
   const listeners = new Map<string, Set<(payload: unknown) => void>>();

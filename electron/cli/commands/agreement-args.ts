@@ -83,12 +83,12 @@ export function parseAgreementArgs(argv: readonly string[]): ParsedArgs {
   const { values, flags, stray } = collected;
   if (flags.has('--help')) return { kind: 'help' };
   if (values.has('--dataset') || values.has('--field')) return parseDatasetArgs(values, flags, stray);
-  if (stray.length > 0) return { kind: 'usage-error', message: `Unexpected argument ${stray.map((arg) => `"${arg}"`).join(', ')}; give the file with --input.` };
+  if (stray.length > 0) return { kind: 'usage-error', message: `Unexpected argument ${stray.map((arg) => `"${arg}"`).join(', ')}; give a ratings file with --input, or each annotation layer with --dataset.` };
   for (const [name, given] of values) if (given.length > 1) return { kind: 'usage-error', message: `${name} is given ${given.length} times; give it once.` };
   const value = (name: ValueOption): string | undefined => values.get(name)?.[0];
 
   const input = value('--input');
-  if (input === undefined || input.trim() === '') return { kind: 'usage-error', message: 'Give the ratings file with --input <file.csv>.' };
+  if (input === undefined || input.trim() === '') return { kind: 'usage-error', message: 'Give a ratings file with --input <file.csv>, or two or more annotation layers (SID files or folders) with --dataset <layer A> --dataset <layer B>.' };
   let layout: AgreementArgs['layout'];
   let weights: WeightScheme;
   let level: AlphaLevel;

@@ -5,8 +5,8 @@ import type { AnnotationLayer, LayerFieldTable, LayerMatch, MissingReason } from
 import { DEFAULT_CODEBOOK } from '../../../shared/codebook';
 import { parseSourceFile } from '../../../shared/import';
 import type { CliIo } from '../io';
-import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
-import { readInputs } from '../read-inputs';
+import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
+import { inputProblemLine, readInputs } from '../read-inputs';
 import type { DatasetArgs } from './agreement-args';
 import { formatJson, formatText } from './agreement-format';
 
@@ -20,13 +20,13 @@ async function readLayers(args: DatasetArgs, io: CliIo): Promise<AnnotationLayer
   const notes: string[] = [];
   for (const [index, path] of args.datasets.entries()) {
     const { files, problems } = await readInputs([path]);
-    for (const problem of problems) errors.push(`${problem.file}:1: ${problem.message}`);
-    if (problems.length === 0 && files.length === 0) errors.push(`${path}:1: This folder holds no data-set file (.jsonl .json .csv .tsv .txt).`);
+    for (const problem of problems) errors.push(inputProblemLine(problem));
+    if (problems.length === 0 && files.length === 0) errors.push(`${path}: This folder holds no data-set file (.jsonl .json .csv .tsv .txt).`);
     const parsed = files.map(({ name, text, teacherModelFrom }) => parseSourceFile({ name, text }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom }));
     for (const file of parsed) {
       for (const issue of file.issues) if (issue.severity === 'error') errors.push(`${issue.file}:${issue.line}: ${issue.message}`);
       const warnings = file.issues.filter((issue) => issue.severity === 'warning').length;
-      if (warnings > 0) notes.push(`${file.file}: note: the import reports ${warnings} warning${warnings === 1 ? '' : 's'} (unknown labels, unaligned annotations, …); "maieutic validate ${file.file}" lists them.`);
+      if (warnings > 0) notes.push(`${file.file}: note: the import reports ${warnings} warning${warnings === 1 ? '' : 's'} (unknown labels, unaligned annotations, …); "${CLI_INVOCATION} validate ${file.file}" lists them.`);
     }
     layers.push({ name: names[index], files: parsed });
   }

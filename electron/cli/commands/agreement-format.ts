@@ -21,6 +21,21 @@ function decimal(value: number | null): string {
   return value === null ? DASH : value.toFixed(4);
 }
 
+const TRUNCATED_MARK = '*';
+
+/**
+ * The 95% CI cell. Cohen's asymptotic (Wald) interval can pass ±1 on small samples, where kappa
+ * cannot go: shown truncated to [−1, 1] as the app's Agreement view shows it
+ * (renderer/src/stores/agreement/format.ts), a cut bound marked with TRUNCATED_MARK; --json
+ * keeps the raw bounds.
+ */
+function interval(ci: readonly [number, number] | null): string {
+  if (ci === null) return DASH;
+  const clip = (bound: number) => Math.max(-1, Math.min(1, bound));
+  const cut = clip(ci[0]) !== ci[0] || clip(ci[1]) !== ci[1];
+  return `[${decimal(clip(ci[0]))}, ${decimal(clip(ci[1]))}]${cut ? TRUNCATED_MARK : ''}`;
+}
+
 function pValue(value: number | null): string {
   if (value === null) return DASH;
   return value < 0.0001 ? '<0.0001' : value.toFixed(4);
@@ -62,7 +77,7 @@ function row(result: DetailedResult, showField: boolean): string[] {
     variant(result),
     result.value === null ? 'undefined' : decimal(result.value),
     decimal(result.se),
-    result.ci95 === null ? DASH : `[${decimal(result.ci95[0])}, ${decimal(result.ci95[1])}]`,
+    interval(result.ci95),
     pValue(p),
     observed,
     expected,
@@ -99,7 +114,10 @@ export function formatText(results: readonly DetailedResult[], options: { showFi
   lines.push('');
   lines.push('n: items used; excluded: items left out (a rating missing, or too few ratings); missing: absent ratings in the item × rater grid.');
   lines.push('observed/expected: agreement Po/Pe (weighted kappa: Po(w)/Pe(w)); for krippendorff the disagreements D_o/D_e, alpha = 1 − D_o/D_e.');
-  if (present.has('cohen')) lines.push('cohen: se is the asymptotic SE (Fleiss, Cohen & Everitt 1969; SAS "ASE"), giving the 95% Wald CI; p tests κ = 0 with the SE under H0.');
+  if (present.has('cohen')) {
+    lines.push('cohen: se is the asymptotic SE (Fleiss, Cohen & Everitt 1969; SAS "ASE"), giving the 95% Wald CI κ ± 1.96·se; p tests κ = 0 with the SE under H0.');
+    lines.push(`95% CI: the Wald interval, shown truncated to [−1, 1] as in the app (kappa cannot pass ±1); ${TRUNCATED_MARK} after an interval: a bound was cut there. --json keeps the raw, untruncated bounds.`);
+  }
   if (present.has('fleiss')) lines.push('fleiss: se is the SE under H0 κ = 0 (Fleiss, Nee & Landis 1979, as R irr), so it only gives p; no CI.');
   if (results.some((result) => result.raters === 2 && (result.coefficient === 'fleiss' || result.coefficient === 'randolph'))) {
     lines.push("With two raters, fleiss is Scott's pi and randolph is Bennett's S.");

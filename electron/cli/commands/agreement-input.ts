@@ -4,6 +4,7 @@ import type { AgreementData, RatingInput } from '../../../shared/agreement';
 import { readDelimitedRows } from '../../../shared/import/delimited/read-rows';
 import type { DelimitedRows } from '../../../shared/import/delimited/read-rows';
 import { decodeImportBytes } from '../../../shared/import/file-rules';
+import { MISSING_PATH, type InputProblem } from '../read-inputs';
 
 /** A problem or warning at a line of the input file (line 1 for the file as a whole). */
 export interface LineMessage {
@@ -19,18 +20,18 @@ export interface FieldData {
 
 export type AgreementInput = { ok: true; fields: FieldData[]; raters: string[]; warnings: LineMessage[] } | { ok: false; problems: LineMessage[] };
 
-export async function readInputText(path: string): Promise<{ text: string } | { problem: string }> {
+export async function readInputText(path: string): Promise<{ text: string } | { problem: string; kind: InputProblem['kind'] }> {
   let bytes: Uint8Array;
   try {
     bytes = await readFile(path);
   } catch (error) {
     const code = error instanceof Error && 'code' in error ? error.code : undefined;
-    if (code === 'ENOENT') return { problem: 'No such file.' };
-    if (code === 'EISDIR') return { problem: 'This is a folder; --input takes one CSV file.' };
-    return { problem: `Cannot read the file: ${error instanceof Error ? error.message : String(error)}` };
+    if (code === 'ENOENT') return { problem: MISSING_PATH, kind: 'missing' };
+    if (code === 'EISDIR') return { problem: 'This is a folder; --input takes one CSV file.', kind: 'not-a-file' };
+    return { problem: `Cannot read the file: ${error instanceof Error ? error.message : String(error)}`, kind: 'unreadable' };
   }
   const decoded = decodeImportBytes(bytes);
-  return decoded.ok ? { text: decoded.text } : { problem: `Cannot read the file: ${decoded.reason}.` };
+  return decoded.ok ? { text: decoded.text } : { problem: `Cannot read the file: ${decoded.reason}.`, kind: 'unreadable' };
 }
 
 /** Labels seen, as the default category list: numerically when every label is a number, otherwise by code point. */

@@ -1,13 +1,14 @@
 import { agreementReport } from '../../../shared/agreement';
 import type { CliCommand, CliIo } from '../io';
-import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
+import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
+import { inputProblemLine } from '../read-inputs';
 import { parseAgreementArgs } from './agreement-args';
 import { runDatasetAgreement } from './agreement-dataset';
 import { formatJson, formatText } from './agreement-format';
 import { parseCountsCsv, parseRatingsCsv, readInputText } from './agreement-input';
 
-const USAGE = `Usage: maieutic agreement --input <ratings.csv> [options]
-       maieutic agreement --dataset <layer A> --dataset <layer B> [--dataset …] [options]
+const USAGE = `Usage: ${CLI_INVOCATION} agreement --input <ratings.csv> [options]
+       ${CLI_INVOCATION} agreement --dataset <layer A> --dataset <layer B> [--dataset …] [options]
 
 Inter-annotator agreement from a CSV file (UTF-8, or UTF-16 with a byte-order mark), or between
 the annotation layers of data-set files.
@@ -73,7 +74,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const { args } = parsed;
   const read = await readInputText(args.input);
   if ('problem' in read) {
-    io.stderr(`${args.input}:1: ${read.problem}\n`);
+    io.stderr(`${inputProblemLine({ file: args.input, message: read.problem, kind: read.kind })}\n`);
     return EXIT_INPUT_ERRORS;
   }
   const input = args.layout === 'counts' ? parseCountsCsv(args.input, read.text, args.categories) : parseRatingsCsv(args.input, read.text, args.categories);

@@ -13,8 +13,8 @@ function table(rows: string[][]): string {
   return rows.map((row) => row.map((text, column) => (column === 0 ? text.padEnd(widths[column]) : text.padStart(widths[column]))).join('  ')).join('\n');
 }
 
-/** Table II in the terminal: mean and 95% interval per metric and group, then the conventions. */
-export function metricsText(report: MetricsReport, layer: string): string {
+/** Table II in the terminal: mean and 95% interval per metric and group, then what was scored and the conventions. */
+export function metricsText(report: MetricsReport, layerSentence: string): string {
   const header = ['', ...report.groups.map((group) => `${group.group} (n=${group.dialogues})`)];
   const rows = SCORE_KEYS.map((key) => [
     METRIC_NAMES[key].short,
@@ -25,7 +25,8 @@ export function metricsText(report: MetricsReport, layer: string): string {
   ]);
   const vacuous = report.groups.reduce((sum, group) => sum + group.vacuous3C, 0);
   const notes = [
-    `Layer: ${layer}. ${report.dialogues.length} dialogues; per-group figures are unweighted means over dialogues with a 95% percentile bootstrap interval (${report.settings.bootstrap.resamples} resamples, seed ${report.settings.bootstrap.seed}).`,
+    layerSentence,
+    `${report.dialogues.length} dialogues; per-group figures are unweighted means over dialogues with a 95% percentile bootstrap interval (${report.settings.bootstrap.resamples} resamples, seed ${report.settings.bootstrap.seed}).`,
     threeCNote(report.settings.threeC, vacuous, report.dialogues.length),
     `TotalScore weights: ${Object.entries(report.settings.weights).map(([id, weight]) => `${id}=${weight}`).join(', ')}.`,
   ];

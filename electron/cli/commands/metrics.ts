@@ -15,18 +15,22 @@ import {
 } from '../../../shared/metrics';
 import type { ParsedFile } from '../../../shared/model/dataset';
 import type { CliCommand, CliIo } from '../io';
-import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
-import { readInputs } from '../read-inputs';
+import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
+import { inputProblemLine, readInputs } from '../read-inputs';
 import { metricsJson, metricsText } from './metrics-format';
+import { describeLayer, reviewRecord, type MetricsLayer } from './metrics-layer';
 
-const USAGE = `Usage: maieutic metrics <file or folder>... [--layer verified|llm] [--group-by folder|file|none]
-                        [--strict-3c] [--weights SD=0.15,SV=0.10,...] [--seed N] [--resamples N] [--json]
+const USAGE = `Usage: ${CLI_INVOCATION} metrics <file or folder>... [--layer verified|llm]
+         [--group-by folder|file|none] [--strict-3c] [--weights SD=0.15,SV=0.10,...]
+         [--seed N] [--resamples N] [--json]
 
 Scores SID-native files with the SID paper's objective metrics (SD, SV, IKT, BP, SC, L3 GR, 3C) and
 TotalScore, per dialogue and per group (teacher model), as the paper's Table II.
 
-  --layer verified   the annotations as the files hold them (default; a Maieutic export holds the
-                     expert's values where reviewed)
+  --layer verified   the annotations as the files hold them (default): in a Maieutic export, the
+                     expert's values where reviewed and the pre-annotation elsewhere; a file
+                     without Maieutic review provenance (e.g. an LLM's output) is unchecked, and
+                     the text output says so
   --layer llm        the LLM pre-annotation: reviewed fields take the value recorded in the file's
                      review provenance ("maieutic"); a file never reviewed is its own pre-annotation
   --group-by folder  the group is the name of the folder holding each file (default)
@@ -45,11 +49,10 @@ Exit code: 0 scored, 1 a file has errors (printed as file:line: message), 2 wron
 `;
 
 type GroupBy = 'folder' | 'file' | 'none';
-type Layer = 'verified' | 'llm';
 
 interface MetricsArgs {
   paths: string[];
-  layer: Layer;
+  layer: MetricsLayer;
   groupBy: GroupBy;
   settings: MetricsSettings;
   json: boolean;
@@ -105,7 +108,7 @@ function groupOf(file: string, groupBy: GroupBy): string {
 }
 
 /** The dialogues of the parsed files on the chosen layer. */
-function metricDialogues(files: readonly ParsedFile[], layer: Layer, groupBy: GroupBy): MetricDialogue[] {
+function metricDialogues(files: readonly ParsedFile[], layer: MetricsLayer, groupBy: GroupBy): MetricDialogue[] {
   return files.flatMap((file) =>
     file.dialogues.map((dialogue): MetricDialogue => {
       const values = layer === 'llm' ? preAnnotationValues(dialogue, DEFAULT_CODEBOOK) : dialogue.turns.map((turn) => turn.pre);
@@ -126,15 +129,15 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
     return EXIT_USAGE;
   }
   const { files, problems } = await readInputs(parsedArgs.paths);
-  const errors = problems.map((problem) => `${problem.file}:1: ${problem.message}`);
+  const errors = problems.map(inputProblemLine);
   const parsed = files.map(({ name, text, teacherModelFrom }) => parseSourceFile({ name, text }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom }));
   const notes: string[] = [];
   for (const file of parsed) {
     for (const issue of file.issues) if (issue.severity === 'error') errors.push(`${issue.file}:${issue.line}: ${issue.message}`);
     const warnings = file.issues.filter((issue) => issue.severity === 'warning').length;
-    if (warnings > 0) notes.push(`${file.file}: note: ${warnings} import warning${warnings === 1 ? '' : 's'} (unknown labels count for nothing; "maieutic validate ${file.file}" lists them).`);
+    if (warnings > 0) notes.push(`${file.file}: note: ${warnings} import warning${warnings === 1 ? '' : 's'} (unknown labels count for nothing; "${CLI_INVOCATION} validate ${file.file}" lists them).`);
   }
-  if (files.length === 0 && problems.length === 0) errors.push(`${parsedArgs.paths.join(', ')}:1: no data-set file (.jsonl .json .csv .tsv .txt) found.`);
+  if (files.length === 0 && problems.length === 0) errors.push(`${parsedArgs.paths.join(', ')}: No data-set file (.jsonl .json .csv .tsv .txt) found.`);
   if (errors.length > 0) {
     io.stderr(`${errors.join('\n')}\n`);
     return EXIT_INPUT_ERRORS;
@@ -146,7 +149,7 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
   }
   if (notes.length > 0) io.stderr(`${notes.join('\n')}\n`);
   const report = computeMetrics(metricDialogues(parsed, parsedArgs.layer, parsedArgs.groupBy), parsedArgs.settings);
-  io.stdout(parsedArgs.json ? `${JSON.stringify(metricsJson(report))}\n` : metricsText(report, parsedArgs.layer));
+  io.stdout(parsedArgs.json ? `${JSON.stringify(metricsJson(report))}\n` : metricsText(report, describeLayer(parsedArgs.layer, reviewRecord(parsed))));
   return EXIT_OK;
 }
 

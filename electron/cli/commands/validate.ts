@@ -2,24 +2,27 @@ import { DEFAULT_CODEBOOK } from '../../../shared/codebook';
 import { parseSourceFile, summarizeImport } from '../../../shared/import';
 import type { ImportIssue, ParsedFile } from '../../../shared/model/dataset';
 import type { CliCommand, CliIo } from '../io';
-import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
-import { readInputs } from '../read-inputs';
+import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
+import { inputProblemLineNumber, readInputs } from '../read-inputs';
 
-const USAGE = `Usage: maieutic validate <file or folder>... [--json]
+const USAGE = `Usage: ${CLI_INVOCATION} validate <file or folder>... [--json]
 
 Checks dialogue files (SID JSONL/JSON, MathDial, Bridge, CSV/TSV) the way the import does.
 Folders are read recursively (.jsonl .json .csv .tsv .txt). Files must be UTF-8 (or UTF-16 with a
 byte-order mark). CSV/TSV columns are guessed from the header.
 
-  --json   print one JSON object {dialogues, turns, annotations, errors, warnings} and nothing else
+  --json   print one JSON object {dialogues, turns, annotations, errors, warnings} and nothing else;
+           each problem is {file, line, message}, line null for a path that does not exist
 
-Prints "file:line: message" per error, "file:line: warning: message" per warning, then a summary line.
+Prints "file:line: message" per error, "file:line: warning: message" per warning ("path: message"
+for a path that does not exist), then a summary line.
 Exit code: 0 no errors (warnings allowed), 1 at least one error, 2 wrong command line.
 `;
 
 interface Problem {
   file: string;
-  line: number;
+  /** null when the path does not exist */
+  line: number | null;
   message: string;
 }
 
@@ -43,7 +46,7 @@ function report(parsed: readonly ParsedFile[], readErrors: Problem[]) {
 
 /** Errors as compilers print them (`file:line: message`), so editors and terminals link them; warnings say so. */
 function printText(io: CliIo, result: ReturnType<typeof report>, readErrors: Problem[], fileCount: number, unreadable: number): void {
-  const lines = readErrors.map((problem) => `${problem.file}:${problem.line}: ${problem.message}`);
+  const lines = readErrors.map((problem) => `${problem.file}${problem.line === null ? '' : `:${problem.line}`}: ${problem.message}`);
   for (const issue of result.issues) lines.push(issue.severity === 'error' ? `${issue.file}:${issue.line}: ${issue.message}` : `${issue.file}:${issue.line}: warning: ${issue.message}`);
   const failed = result.summary.failedFiles.length + unreadable;
   lines.push(
@@ -68,7 +71,7 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
     return EXIT_USAGE;
   }
   const { files, problems } = await readInputs(paths);
-  const readErrors = problems.map((problem) => ({ file: problem.file, line: 1, message: problem.message }));
+  const readErrors: Problem[] = problems.map((problem) => ({ file: problem.file, line: inputProblemLineNumber(problem), message: problem.message }));
   const parsed = files.map(({ name, text, teacherModelFrom }) => parseSourceFile({ name, text }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom }));
   const result = report(parsed, readErrors);
   if (json) {

@@ -195,7 +195,7 @@ describe('cli agreement, bad input: file:line: message on stderr, exit 1, nothin
   it('a file that does not exist', async () => {
     const { code, stderr } = await run('--input', `${FIXTURES}nothing-here.csv`);
     expect(code).toBe(1);
-    expect(stderr).toBe(`${FIXTURES}nothing-here.csv:1: No such file.\n`);
+    expect(stderr).toBe(`${FIXTURES}nothing-here.csv: The path does not exist (no such file or folder).\n`);
   });
 
   it('--categories that leave out a column of the counts layout', async () => {
@@ -212,8 +212,8 @@ describe('cli agreement, command line', () => {
     [['--input', 'x.csv', '--level', 'metric'], '--level must be one of nominal, ordinal, interval, ratio; got "metric".'],
     [['--input', 'x.csv', '--coefficient', 'scott'], '--coefficient must be one of percent, cohen, fleiss, randolph, krippendorff, gwet, all (or a comma-separated list); got "scott".'],
     [['--input', 'x.csv', '--frobnicate'], 'Unknown option --frobnicate.'],
-    [['x.csv'], 'Unexpected argument "x.csv"; give the file with --input.'],
-    [[], 'Give the ratings file with --input <file.csv>.'],
+    [['x.csv'], 'Unexpected argument "x.csv"; give a ratings file with --input, or each annotation layer with --dataset.'],
+    [[], 'Give a ratings file with --input <file.csv>, or two or more annotation layers (SID files or folders) with --dataset <layer A> --dataset <layer B>.'],
     [['--input', 'x.csv', '--input', 'y.csv'], '--input is given 2 times; give it once.'],
     [['--input', 'x.csv', '--raters', 'A'], '--raters names two different raters, e.g. --raters A,B; got "A".'],
     [['--input', 'x.csv', '--categories', 'a,,b'], '--categories has an empty entry; list the labels separated by commas, e.g. --categories L1,L2,L3.'],
@@ -229,7 +229,7 @@ describe('cli agreement, command line', () => {
       const { code, stdout, stderr } = await run(...argv);
       expect(code).toBe(2);
       expect(stdout).toBe('');
-      expect(stderr.startsWith(`${message}\n\nUsage: maieutic agreement`)).toBe(true);
+      expect(stderr.startsWith(`${message}\n\nUsage: npm run -s cli -- agreement`)).toBe(true);
     });
   }
 
@@ -242,7 +242,7 @@ describe('cli agreement, command line', () => {
   it('--help prints the usage on stdout; the command list names agreement', async () => {
     const help = await run('--help');
     expect(help.code).toBe(0);
-    expect(help.stdout).toMatch(/^Usage: maieutic agreement --input <ratings\.csv> \[options\]/);
+    expect(help.stdout).toMatch(/^Usage: npm run -s cli -- agreement --input <ratings\.csv> \[options\]/);
     let list = '';
     await runCli(['--help'], { stdout: (text) => void (list += text), stderr: () => undefined });
     expect(list).toMatch(/\n {2}agreement {2}inter-annotator agreement/);

@@ -23,7 +23,7 @@ interface JsonReport {
   dialogues: number;
   turns: number;
   annotations: number;
-  errors: { file: string; line: number; message: string }[];
+  errors: { file: string; line: number | null; message: string }[];
   warnings: { file: string; line: number; message: string }[];
 }
 
@@ -83,7 +83,7 @@ describe('cli validate', () => {
     const { code, stdout } = await run('validate', `${FIXTURES}nope.jsonl`, '--json');
     expect(code).toBe(1);
     const report = JSON.parse(stdout) as JsonReport;
-    expect(report.errors).toEqual([{ file: `${FIXTURES}nope.jsonl`, line: 1, message: 'No such file or folder.' }]);
+    expect(report.errors).toEqual([{ file: `${FIXTURES}nope.jsonl`, line: null, message: 'The path does not exist (no such file or folder).' }]);
   });
 
   it('checks CSV files with the guessed mapping', async () => {
