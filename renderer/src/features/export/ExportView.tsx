@@ -92,7 +92,7 @@ export function ExportView({ datasetId }: { datasetId: string }) {
               {counts && (
                 <span className="muted" data-testid={`export-count-${scope}`} data-dialogues={counts[scope].dialogues} data-turns={counts[scope].turns}>
                   {' '}
-                  ({scopeCount(t, scope, counts)})
+                  {scopeCount(t, scope, counts)}
                 </span>
               )}
               <span className="choice-hint muted">{t(SCOPE_WORDS[scope].hint)}</span>
@@ -168,6 +168,7 @@ export function ExportView({ datasetId }: { datasetId: string }) {
               })}
             </p>
             <p>{t(state.format === 'sid-jsonl' ? 'export.confirmMarkSid' : 'export.confirmMarkCsv')}</p>
+            <p className="muted">{t(state.scope === 'all' ? 'export.confirmOnlyChecked' : 'export.confirmReviewFirst')}</p>
           </>
         )}
       </ConfirmDialog>

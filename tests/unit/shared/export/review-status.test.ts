@@ -15,6 +15,11 @@ import { annotation, parseText, sidLine } from '../support';
 
 const AT = '2025-05-06T07:08:09.000Z';
 
+/** An annotation entry with a key of the LLM's own (sidLine takes string values only). */
+function withConfidence(entry: Record<string, string>, confidence: number): Record<string, string> {
+  return { ...entry, confidence } as unknown as Record<string, string>;
+}
+
 /** Three turns, student–teacher–student; labels count per turn: 4, 6, 4 (speaker and utterance are transcript). */
 function dialogueLine(topic: number): string {
   return sidLine(
@@ -24,9 +29,9 @@ function dialogueLine(topic: number): string {
       ['学生', '水！[结束]'],
     ],
     [
-      { ...annotation('学生', `第${topic}题：为什么仙人掌的叶子是刺？`, { discipline: '生物', discipline_transfer: '否', student_cognition_state: '模糊理解', cognitive_level: '记忆' }), confidence: 0.3 },
+      withConfidence(annotation('学生', `第${topic}题：为什么仙人掌的叶子是刺？`, { discipline: '生物', discipline_transfer: '否', student_cognition_state: '模糊理解', cognitive_level: '记忆' }), 0.3),
       annotation('教师', '你觉得沙漠里最缺少的是什么？', { teacher_intent: '引导推理', teaching_strategy: '追问, 提示', discipline: '生物, 地理', discipline_transfer: '是', teacher_guidance_level: 'L2', cognitive_level: '理解' }),
-      { ...annotation('学生', '水！[结束]', { discipline: '地理', discipline_transfer: '否', student_cognition_state: '清晰理解', cognitive_level: '记忆' }), confidence: 0.9 },
+      withConfidence(annotation('学生', '水！[结束]', { discipline: '地理', discipline_transfer: '否', student_cognition_state: '清晰理解', cognitive_level: '记忆' }), 0.9),
     ],
     { topic_id: topic, student_id: 1, repeat_id: 1 },
   );
