@@ -44,12 +44,14 @@ export function ExportView({ datasetId }: { datasetId: string }) {
       cancelExport: store.cancelExport,
     })),
   );
-  const { loadCounts, counts } = state;
+  const { loadCounts, cancelExport, counts } = state;
 
   useEffect(() => {
     void loadCurrent(datasetId);
     void loadCounts(datasetId);
   }, [datasetId, loadCurrent, loadCounts]);
+  // A question left open by leaving the view is not answered by coming back to it.
+  useEffect(() => cancelExport, [cancelExport]);
 
   const chosen = counts ? counts[state.scope] : null;
   const working = state.status === 'working' || state.status === 'confirming';

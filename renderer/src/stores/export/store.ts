@@ -49,6 +49,7 @@ export interface ExportState {
   exportDataset(datasetId: string): Promise<void>;
   /** Writes the prepared file, its unreviewed labels marked as such (they always are). */
   confirmExport(): Promise<void>;
+  /** Drops the prepared file while the user is being asked; does nothing otherwise. */
   cancelExport(): void;
   saveTableCsv(rows: readonly DialogueRow[], datasetName: string): Promise<void>;
 }
@@ -156,6 +157,7 @@ export function createExportStore(database: () => MaieuticDb = getDb, flushPendi
         await write(prepared);
       },
       cancelExport() {
+        if (get().status !== 'confirming') return;
         prepared = null;
         set(idle);
       },
