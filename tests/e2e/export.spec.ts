@@ -8,7 +8,7 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
-import type { Locator, TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures/app';
 import { ExportPage } from './pages/export';
 import { StartPage } from './pages/start';
@@ -182,7 +182,7 @@ function alignsOneToOne(record: SidRecord): boolean {
 }
 
 /** Saves a screenshot as a test attachment, and into $MAIEUTIC_SHOTS_DIR when set (for people to look at). */
-async function shoot(target: Locator | import('@playwright/test').Page, name: string, testInfo: TestInfo): Promise<void> {
+async function shoot(target: Locator | Page, name: string, testInfo: TestInfo): Promise<void> {
   const body = await target.screenshot();
   await testInfo.attach(name, { body, contentType: 'image/png' });
   const dir = process.env.MAIEUTIC_SHOTS_DIR;
@@ -297,6 +297,8 @@ test('two verified turns are counted and exported by default; "everything" first
   app.dialogs.nextSavePath(allPath);
   expect(await exporter.confirm()).toBe(allPath);
   await expect(exporter.resultLabels).toHaveAttribute('data-unreviewed', String(unreviewed));
+  await expect(exporter.resultLabels).toContainText(`${unreviewed.toLocaleString('en')} unreviewed`);
+  await shoot(app.page, 'export-saved-en', testInfo);
 
   // The count is the file's: per record the provenance's unreviewed labels are the labels the
   // annotations hold without an expert decision; where the sample aligns one to one, they are

@@ -136,8 +136,8 @@ export function ExportView({ datasetId }: { datasetId: string }) {
 
       {state.status === 'saved' && state.saved && (
         <p className="success-inline" data-testid="export-result" data-path={state.saved.path} aria-live="polite">
-          {t('export.saved', { dialogues: state.saved.dialogues, turns: state.saved.turns, path: state.saved.path })}{' '}
-          <span data-testid="export-result-labels" data-unreviewed={state.saved.labels.unreviewed}>
+          {t('export.saved', { dialogues: state.saved.dialogues, turns: state.saved.turns, path: state.saved.path })}
+          <span className="export-result-labels" data-testid="export-result-labels" data-unreviewed={state.saved.labels.unreviewed}>
             {t('export.savedLabels', { ...state.saved.labels })}
           </span>
         </p>
