@@ -1,13 +1,30 @@
 import Papa from 'papaparse/papaparse.min.js';
-import { fieldAppliesTo } from '../codebook/lookup';
 import type { Codebook, FieldDef } from '../codebook/types';
 import type { FieldValue, Turn } from '../model/dataset';
 import type { FieldReview } from '../model/review';
 import { expertValue, indexFieldReviews } from './expert-value';
+import { dialoguesInScope, turnIdsInScope, verifiedTurnIds, type ExportScope } from './scope';
 import type { ExportDialogue } from './types';
+import { exportedFieldValues } from './value-status';
 
-/** The first eight columns are the original layout; `external_id` and `teacher_model` were added after them so positional readers keep working. */
-export const LONG_CSV_HEADER = ['dialogue', 'turn', 'field', 'pre_annotation', 'expert_value', 'status', 'reviewer', 'time', 'external_id', 'teacher_model'] as const;
+/**
+ * The first eight columns are the original layout; `external_id` and `teacher_model`, then
+ * `turn_verified` and `dialogue_status`, were added after them so positional readers keep working.
+ */
+export const LONG_CSV_HEADER = [
+  'dialogue',
+  'turn',
+  'field',
+  'pre_annotation',
+  'expert_value',
+  'status',
+  'reviewer',
+  'time',
+  'external_id',
+  'teacher_model',
+  'turn_verified',
+  'dialogue_status',
+] as const;
 
 export interface LongCsvOptions {
   /**
@@ -16,6 +33,8 @@ export interface LongCsvOptions {
    * `-3` are left alone.
    */
   escapeFormulae?: boolean;
+  /** which turns get rows (scope.ts); 'all' by default */
+  scope?: ExportScope;
 }
 
 /** A cell a spreadsheet would run as a formula; a plain negative number like -3 is not one. */
@@ -34,40 +53,41 @@ function expertText(field: FieldDef, turn: Turn, review: FieldReview | undefined
   return field.type === 'text' ? value.text : value.codes.join(', ');
 }
 
-function shouldWrite(field: FieldDef, turn: Turn, review: FieldReview | undefined): boolean {
-  if (fieldAppliesTo(field, turn.speaker) || review) return true;
-  const pre = turn.pre[field.id];
-  return pre !== undefined && pre.status !== 'empty';
-}
-
 /**
- * One row per turn × field that applies to the speaker (or that holds a value anyway):
- * `dialogue` is the dialogue's database id (unique, unlike external ids shared by teacher
- * models), `turn` the 0-based turn index, label values are canonical codes joined with ", ",
- * `expert_value` is empty unless reviewed, `status` is accepted/changed/unsure/unreviewed;
- * `external_id` is the source's `<topic>-<student>-<repeat>` (or `<file>:<line>`) and
- * `teacher_model` the model as the reviewer corrected it, for grouping without a join.
+ * One row per turn in scope × field that applies to the (corrected) speaker, or that holds a
+ * value anyway (value-status.ts): `dialogue` is the dialogue's database id (unique, unlike
+ * external ids shared by teacher models), `turn` the 0-based turn index, label values are
+ * canonical codes joined with ", ", `expert_value` is empty unless reviewed, `status` is
+ * accepted/changed (corrected)/unsure, or unreviewed for a value no expert decided on — also in
+ * a verified turn; `external_id` is the source's `<topic>-<student>-<repeat>` (or
+ * `<file>:<line>`), `teacher_model` the model as the reviewer corrected it, `turn_verified`
+ * true/false and `dialogue_status` unreviewed/in-progress/verified.
  */
 export function toLongCsv(items: readonly ExportDialogue[], codebook: Codebook, opts: LongCsvOptions = {}): string {
   const rows: string[][] = [[...LONG_CSV_HEADER]];
-  for (const item of items) {
+  const scope = opts.scope ?? 'all';
+  for (const item of dialoguesInScope(items, scope)) {
     const reviews = indexFieldReviews(item.fieldReviews);
     const teacherModel = item.dialogueReview?.teacherModel ?? item.dialogue.teacherModel;
+    const dialogueStatus = item.dialogueReview?.status ?? 'unreviewed';
+    const inScope = turnIdsInScope(item, scope);
+    const verified = verifiedTurnIds(item);
     for (const turn of [...item.turns].sort((a, b) => a.index - b.index)) {
-      for (const field of codebook.fields) {
-        const review = reviews.get(`${turn.id}|${field.id}`);
-        if (!shouldWrite(field, turn, review)) continue;
+      if (!inScope.has(turn.id)) continue;
+      for (const { field, review, status } of exportedFieldValues(turn, codebook, reviews)) {
         rows.push([
           item.dialogue.id,
           String(turn.index),
           field.id,
           preText(field, turn.pre[field.id]),
           expertText(field, turn, review),
-          review?.decision ?? 'unreviewed',
+          status,
           review?.reviewer ?? '',
           review?.at ?? '',
           item.dialogue.externalId,
           teacherModel,
+          String(verified.has(turn.id)),
+          dialogueStatus,
         ]);
       }
     }

@@ -4,13 +4,20 @@ import { setOwn } from '../import/own-keys';
 import type { Dialogue, Turn } from '../model/dataset';
 import type { FieldReview } from '../model/review';
 import { expertValue, indexFieldReviews } from './expert-value';
+import { dialoguesInScope, isDialogueVerified, turnIdsInScope, type ExportScope } from './scope';
 import { sidFieldText } from './sid-values';
 import type { ExportDialogue } from './types';
+import { addLabelCounts, exportedFieldValues, NO_LABELS, TRANSCRIPT_FIELD_IDS, type ExportValueStatus, type LabelCounts } from './value-status';
 
 export interface SidExportOptions {
   /** the language of label values; SID files are Chinese */
   lang?: 'zh';
+  /** which turns' labels are written (scope.ts); 'all' by default */
+  scope?: ExportScope;
 }
+
+/** The version of the `maieutic` provenance; 2 added scope, verified, labels, inScope and values. */
+export const PROVENANCE_VERSION = 2;
 
 /** The record key of the review provenance; an imported one is replaced, never carried twice. */
 const PROVENANCE_KEY = 'maieutic';
@@ -51,47 +58,84 @@ function exportedUtterance(turn: Turn, codebook: Codebook, reviews: Map<string, 
   return field ? expertValue(turn, field, reviews.get(`${turn.id}|utterance`)).text : turn.utterance;
 }
 
-function annotation(turn: Turn, codebook: Codebook, reviews: Map<string, FieldReview>, utterance: string): Record<string, unknown> {
+/**
+ * The annotation entry of one turn. A turn outside the scope keeps its transcript (speaker and
+ * utterance, so the entries stay one per utterance and the conversation reads whole) and has
+ * every label empty: no label of it leaves the app, checked or not.
+ */
+function annotation(turn: Turn, codebook: Codebook, reviews: Map<string, FieldReview>, utterance: string, inScope: boolean): Record<string, unknown> {
   const entry: Record<string, unknown> = {};
   for (const field of codebook.fields) {
-    const text = field.id === 'utterance' ? utterance : sidFieldText(field, expertValue(turn, field, reviews.get(`${turn.id}|${field.id}`)));
+    let text = '';
+    if (field.id === 'utterance') text = utterance;
+    else if (inScope || TRANSCRIPT_FIELD_IDS.has(field.id)) text = sidFieldText(field, expertValue(turn, field, reviews.get(`${turn.id}|${field.id}`)));
     setOwn(entry, field.id, text);
   }
   return entry;
 }
 
 /**
- * The review provenance written under the `maieutic` key of every record:
- * `{ version: 1, dialogueId, externalId, teacherModel, source: { file, line },
- *    status, reviewer, at,                       // the dialogue review, or 'unreviewed' / null
- *    turns: [{ index, verified, reviewer, at,    // the turn review (null when none)
+ * The review provenance written under the `maieutic` key of every record (version 2):
+ * `{ version: 2, scope,                          // 'verified' | 'verified-turns' | 'all': what the export held
+ *    dialogueId, externalId, teacherModel, source: { file, line },
+ *    status, verified, reviewer, at,             // the dialogue review: status 'unreviewed' / 'in-progress' / 'verified', verified = status is 'verified'
+ *    labels: { accepted, changed, unsure, unreviewed },   // the labels this record writes, by status
+ *    turns: [{ index, verified, reviewer, at,    // the turn review (reviewer/at null when the turn is not verified)
+ *              inScope,                          // false: the turn's labels were left out (written empty), only its transcript is here
  *              originalUtterance?,               // the imported text, only when the expert corrected it
- *              fields: { <fieldId>: { decision, pre, reviewer, at } } }],  // reviewed fields only
+ *              labels: { accepted, changed, unsure, unreviewed },
+ *              values: { <fieldId>: 'accepted' | 'changed' | 'unsure' | 'unreviewed' },  // every value written for the turn
+ *              fields: { <fieldId>: { decision, pre, reviewer, at } } }],              // reviewed fields only, as in version 1
  *    unaligned: [{ index, raw }] }`              // annotation entries never aligned to a turn
- * `pre` is the raw pre-annotation the expert saw, so a reviewed value can be traced back.
+ * A value is `unreviewed` when no expert decided on it, also in a verified turn or dialogue; the
+ * file then holds the LLM pre-annotation for it. `changed` means the expert corrected it.
+ * `unreviewed` labels are counted only when they hold a value; the transcript (speaker,
+ * utterance) is listed in `values` but not counted in `labels`. `pre` is the raw
+ * pre-annotation the expert saw, so a reviewed value can be traced back.
  */
-function provenance(item: ExportDialogue, reviews: Map<string, FieldReview>, codebook: Codebook, utterances: readonly string[]): Record<string, unknown> {
+function provenance(item: ExportDialogue, reviews: Map<string, FieldReview>, codebook: Codebook, utterances: readonly string[], scope: ExportScope, inScope: ReadonlySet<string>): Record<string, unknown> {
   const { dialogue, dialogueReview } = item;
   const turnReviews = new Map(item.turnReviews.map((review) => [review.id, review]));
+  const dialogueLabels: LabelCounts = { ...NO_LABELS };
+  const turns = item.turns.map((turn, position) => {
+    const turnReview = turnReviews.get(turn.id);
+    const turnInScope = inScope.has(turn.id);
+    const written = exportedFieldValues(turn, codebook, reviews).filter((value) => turnInScope || !value.isLabel);
+    const values: Record<string, ExportValueStatus> = {};
+    for (const value of written) values[value.field.id] = value.status;
+    const labels = addLabelCounts({ ...NO_LABELS }, written);
+    addLabelCounts(dialogueLabels, written);
+    const fields: Record<string, unknown> = {};
+    for (const { field, review } of written) {
+      if (review) fields[field.id] = { decision: review.decision, pre: turn.pre[field.id]?.raw ?? null, reviewer: review.reviewer, at: review.at };
+    }
+    const corrected = utterances[position] !== turn.utterance ? { originalUtterance: turn.utterance } : {};
+    const verified = turnReview?.verified ?? false;
+    return {
+      index: turn.index,
+      verified,
+      reviewer: verified ? (turnReview?.reviewer ?? null) : null,
+      at: verified ? (turnReview?.at ?? null) : null,
+      inScope: turnInScope,
+      ...corrected,
+      labels,
+      values,
+      fields,
+    };
+  });
   return {
-    version: 1,
+    version: PROVENANCE_VERSION,
+    scope,
     dialogueId: dialogue.id,
     externalId: dialogue.externalId,
     teacherModel: dialogueReview?.teacherModel ?? dialogue.teacherModel,
     source: { file: dialogue.file, line: dialogue.line },
     status: dialogueReview?.status ?? 'unreviewed',
+    verified: isDialogueVerified(item),
     reviewer: dialogueReview?.reviewer ?? null,
     at: dialogueReview?.at ?? null,
-    turns: item.turns.map((turn, position) => {
-      const turnReview = turnReviews.get(turn.id);
-      const fields: Record<string, unknown> = {};
-      for (const field of codebook.fields) {
-        const review = reviews.get(`${turn.id}|${field.id}`);
-        if (review) fields[field.id] = { decision: review.decision, pre: turn.pre[field.id]?.raw ?? null, reviewer: review.reviewer, at: review.at };
-      }
-      const corrected = utterances[position] !== turn.utterance ? { originalUtterance: turn.utterance } : {};
-      return { index: turn.index, verified: turnReview?.verified ?? false, reviewer: turnReview?.reviewer ?? null, at: turnReview?.at ?? null, ...corrected, fields };
-    }),
+    labels: dialogueLabels,
+    turns,
     unaligned: dialogue.unaligned.map((entry) => ({ index: entry.index, raw: entry.raw })),
   };
 }
@@ -103,20 +147,28 @@ function provenance(item: ExportDialogue, reviews: Map<string, FieldReview>, cod
  * (entry-extras.ts), and `maieutic` with the review provenance. A corrected utterance is
  * written in both `content` and `utterance` (so the file re-imports with exact alignment) and
  * the imported text is kept in the provenance. Label values: reviewed ones as SID's Chinese
- * labels, unreviewed ones exactly as imported (sid-values.ts). Ends with a newline.
+ * labels, unreviewed ones exactly as imported (sid-values.ts); which of them an expert checked
+ * is only in the provenance. Under a scope, dialogues without a turn in scope are left out and
+ * the labels of the other turns are written empty (see `annotation`). Ends with a newline.
  */
 export function toSidJsonl(items: readonly ExportDialogue[], codebook: Codebook, opts: SidExportOptions = {}): string {
   void opts.lang; // only 'zh' exists: SID's values are Chinese
-  const lines = items.map((item) => {
+  const scope = opts.scope ?? 'all';
+  const lines = dialoguesInScope(items, scope).map((item) => {
     const reviews = indexFieldReviews(item.fieldReviews);
     const turns = [...item.turns].sort((a, b) => a.index - b.index);
+    const inScope = turnIdsInScope(item, scope);
     const { extra } = item.dialogue;
     const utterances = turns.map((turn) => exportedUtterance(turn, codebook, reviews));
     const record = {
       ...header(item.dialogue),
       dialogue: turns.map((turn, position) => withExtras({ role: turn.speakerRaw, content: utterances[position] }, entryExtrasAt(extra, TURN_EXTRAS_KEY, turn.index))),
-      annotations: turns.map((turn, position) => withExtras(annotation(turn, codebook, reviews, utterances[position]), entryExtrasAt(extra, ANNOTATION_EXTRAS_KEY, turn.index))),
-      [PROVENANCE_KEY]: provenance({ ...item, turns }, reviews, codebook, utterances),
+      annotations: turns.map((turn, position) => {
+        const entry = annotation(turn, codebook, reviews, utterances[position], inScope.has(turn.id));
+        // the annotation's own extra keys (confidence, notes) are the LLM's too: only with its labels
+        return inScope.has(turn.id) ? withExtras(entry, entryExtrasAt(extra, ANNOTATION_EXTRAS_KEY, turn.index)) : entry;
+      }),
+      [PROVENANCE_KEY]: provenance({ ...item, turns }, reviews, codebook, utterances, scope, inScope),
     };
     return JSON.stringify(record);
   });

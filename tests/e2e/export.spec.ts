@@ -1,22 +1,27 @@
 /**
  * Export after review: one sample dialogue verified with the keyboard (one field corrected),
- * then "verified only" as SID JSONL and "all" as long CSV through the export view. The
- * written files are read back with node:fs and checked against the sample file and the
- * codebook.
+ * then "verified only" as SID JSONL and "all" as long CSV through the export view; and two
+ * verified turns of a dialogue, which the view counts and exports by default, while
+ * "everything" asks first, naming the count of labels no expert reviewed. The written files are
+ * read back with node:fs and checked against the sample file and the codebook.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures/app';
 import { ExportPage } from './pages/export';
+import { StartPage } from './pages/start';
 import { CODEBOOK_FIELD_IDS, codebookField, labelForSidValue } from './support-codebook';
 import { findSampleDialogue, openDialogueByKeyboard, openSample, readSampleDialogues, type SidRecord } from './support-sample';
+
+test.use({ viewport: { width: 1440, height: 900 } });
 
 const target = findSampleDialogue('Qwen2.5-72B/Qwen2.5-72B-interdis_topic_18.jsonl', 3);
 const REVIEWER = 'Chen Jing 陈静';
 const CORRECTED_TURN = 0;
 const CORRECTED_FIELD = 'cognitive_level';
-const LONG_CSV_HEADER = 'dialogue,turn,field,pre_annotation,expert_value,status,reviewer,time,external_id,teacher_model';
+const LONG_CSV_HEADER = 'dialogue,turn,field,pre_annotation,expert_value,status,reviewer,time,external_id,teacher_model,turn_verified,dialogue_status';
 
 interface ExportedRecord extends SidRecord {
   maieutic: {
@@ -79,7 +84,8 @@ test('a verified dialogue exports as SID JSONL (verified only) and the whole dat
   const csvPath = join(app.tempDir, 'out.csv');
   await exporter.choose('all', 'long-csv');
   app.dialogs.nextSavePath(csvPath);
-  expect(await exporter.save()).toBe(csvPath);
+  expect(await exporter.saveUntilAsked()).toBeGreaterThan(0);
+  expect(await exporter.confirm()).toBe(csvPath);
 
   // Written atomically: nothing but the two files is left in the folder.
   expect(readdirSync(app.tempDir).sort()).toEqual(['out.csv', 'out.jsonl']);
@@ -144,4 +150,211 @@ test('a verified dialogue exports as SID JSONL (verified only) and the whole dat
   const otherRows = rows.filter((row) => row.dialogue !== dialogueId);
   expect(otherRows.length).toBeGreaterThan(0);
   expect(otherRows.every((row) => row.status === 'unreviewed' && row.expert_value === '' && row.reviewer === '')).toBe(true);
+});
+
+interface ProvenanceV2 {
+  version: number;
+  scope: string;
+  dialogueId: string;
+  source: { file: string; line: number };
+  status: string;
+  verified: boolean;
+  labels: { accepted: number; changed: number; unsure: number; unreviewed: number };
+  turns: { index: number; verified: boolean; reviewer: string | null; inScope: boolean; values: Record<string, string>; fields: Record<string, { decision: string }> }[];
+}
+type ExportedV2 = SidRecord & { maieutic: ProvenanceV2 };
+
+const TRANSCRIPT = new Set(['speaker', 'utterance']);
+const LABEL_FIELDS = CODEBOOK_FIELD_IDS.filter((fieldId) => !TRANSCRIPT.has(fieldId));
+
+function readJsonl(path: string): ExportedV2[] {
+  return readFileSync(path, 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as ExportedV2);
+}
+
+/** Labels a SID annotation holds (non-empty, transcript excluded): what an unreviewed export passes on. */
+function labelsHeld(annotation: Record<string, string>): string[] {
+  return LABEL_FIELDS.filter((fieldId) => (annotation[fieldId] ?? '').trim() !== '');
+}
+
+/** Annotations one-to-one with the dialogue's utterances, so their labels are the turns' labels as imported. */
+function alignsOneToOne(record: SidRecord): boolean {
+  return record.annotations.length === record.dialogue.length && record.annotations.every((entry, i) => entry.utterance === record.dialogue[i].content);
+}
+
+/** Saves a screenshot as a test attachment, and into $MAIEUTIC_SHOTS_DIR when set (for people to look at). */
+async function shoot(target: Locator | Page, name: string, testInfo: TestInfo): Promise<void> {
+  const body = await target.screenshot();
+  await testInfo.attach(name, { body, contentType: 'image/png' });
+  const dir = process.env.MAIEUTIC_SHOTS_DIR;
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    await target.screenshot({ path: join(dir, `${name}.png`) });
+  }
+}
+
+/** Two boxes side by side or stacked, never covering each other. */
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+const twoTurns = findSampleDialogue('Qwen2.5-72B/Qwen2.5-72B-interdis_topic_18.jsonl', 3);
+const VERIFIED_TURNS = [0, 1];
+
+test('two verified turns are counted and exported by default; "everything" first names its unreviewed labels', async ({ app }, testInfo) => {
+  const source = twoTurns.record;
+  expect(alignsOneToOne(source), 'the chosen sample dialogue aligns one to one').toBe(true);
+  const datasets = await openSample(app);
+  const review = await openDialogueByKeyboard(datasets, twoTurns.teacherModel, twoTurns.externalId);
+  const dialogueId = (await review.dialogueId()) ?? '';
+
+  // Turn 0: one label corrected by number key, the rest accepted; turn 1: all accepted. Both verified.
+  const prePart = source.annotations[0][CORRECTED_FIELD];
+  const preLabel = labelForSidValue(CORRECTED_FIELD, prePart);
+  const labels = codebookField(CORRECTED_FIELD).labels;
+  const correctionKey = labels.findIndex((label) => label.code !== preLabel.code) + 1;
+  await review.goToField(CORRECTED_FIELD);
+  await review.pressKey(String(correctionKey));
+  await review.enterReviewerName(REVIEWER);
+  await review.expectDecision(CORRECTED_FIELD, 'changed');
+  for (const turn of VERIFIED_TURNS) {
+    await expect(review.currentTurn).toHaveAttribute('data-turn-index', String(turn));
+    await review.pressKey('Shift+A');
+    await expect(review.fieldRows.and(app.page.locator('[data-decision="not-reviewed"]'))).toHaveCount(0);
+    await review.pressKey('v');
+    await expect(review.turns.locator('[data-badge="verified"]')).toHaveCount(turn + 1);
+  }
+  await review.waitForSaved();
+  await review.pressKey('Escape');
+
+  await datasets.exportButton.click();
+  const exporter = new ExportPage(app.page);
+  await expect(exporter.root).toBeVisible();
+
+  // Counted as turns, not as dialogues: no dialogue is verified, two turns of one are.
+  const totalTurns = readSampleDialogues().reduce((sum, dialogue) => sum + dialogue.record.dialogue.length, 0);
+  expect(await exporter.counts('verified')).toEqual({ dialogues: 0, turns: 0 });
+  expect(await exporter.counts('verified-turns')).toEqual({ dialogues: 1, turns: 2 });
+  expect(await exporter.counts('all')).toEqual({ dialogues: readSampleDialogues().length, turns: totalTurns });
+  await expect(exporter.progress).toHaveAttribute('data-verified-turns', '2');
+  await expect(exporter.progress).toContainText('0 dialogues verified, 2 turns verified in 1 dialogue');
+  await expect(exporter.count('verified-turns')).toHaveText('(2 turns in 1 dialogue)');
+
+  // Verified content by default, never everything.
+  await expect(exporter.scopeRadio('verified-turns')).toBeChecked();
+  await expect(exporter.scopeRadio('all')).not.toBeChecked();
+  await expect(exporter.formatRadio('sid-jsonl')).toBeChecked();
+  await shoot(app.page, 'export-view-en', testInfo);
+
+  // Scope names, counts and hints do not run into each other.
+  for (const scope of ['verified', 'verified-turns', 'all'] as const) {
+    const label = exporter.scopeRadio(scope).locator('xpath=..');
+    const hint = label.locator('.choice-hint');
+    const name = label.locator('.choice-label');
+    const [nameBox, hintBox] = [await name.boundingBox(), await hint.boundingBox()];
+    expect(nameBox && hintBox && !overlaps(nameBox, hintBox), `${scope}: name and hint apart`).toBe(true);
+  }
+
+  // Every label of the two turns was reviewed: the default export asks nothing.
+  const turnsPath = join(app.tempDir, 'verified-turns.jsonl');
+  app.dialogs.nextSavePath(turnsPath);
+  expect(await exporter.save()).toBe(turnsPath);
+  await expect(exporter.resultLabels).toHaveAttribute('data-unreviewed', '0');
+  const [only, ...others] = readJsonl(turnsPath);
+  expect(others).toEqual([]);
+  expect(only.dialogue).toEqual(source.dialogue);
+  expect(only.maieutic).toMatchObject({ version: 2, scope: 'verified-turns', dialogueId, status: 'in-progress', verified: false });
+  expect(only.maieutic.turns.map((turn) => [turn.verified, turn.inScope])).toEqual(source.dialogue.map((_, i) => [VERIFIED_TURNS.includes(i), VERIFIED_TURNS.includes(i)]));
+  for (const turn of VERIFIED_TURNS) {
+    const held = labelsHeld(source.annotations[turn]);
+    expect(labelsHeld(only.annotations[turn]), `turn ${turn} keeps its labels`).toEqual(held);
+    const statuses = held.map((fieldId) => only.maieutic.turns[turn].values[fieldId]);
+    expect(statuses, `turn ${turn}: every label checked`).toEqual(held.map((fieldId) => (turn === 0 && fieldId === CORRECTED_FIELD ? 'changed' : 'accepted')));
+    expect(only.maieutic.turns[turn].reviewer).toBe(REVIEWER);
+  }
+  for (let turn = VERIFIED_TURNS.length; turn < source.dialogue.length; turn += 1) {
+    expect(labelsHeld(only.annotations[turn]), `turn ${turn} has no label`).toEqual([]);
+    expect(only.annotations[turn].utterance).toBe(source.dialogue[turn].content);
+  }
+  const reviewedLabels = VERIFIED_TURNS.reduce((sum, turn) => sum + labelsHeld(source.annotations[turn]).length, 0);
+  expect(only.maieutic.labels).toEqual({ accepted: reviewedLabels - 1, changed: 1, unsure: 0, unreviewed: 0 });
+
+  // Everything: the question names the labels nobody reviewed; cancelling writes nothing.
+  await exporter.choose('all', 'sid-jsonl');
+  const unreviewed = await exporter.saveUntilAsked();
+  await expect(exporter.confirmDialog).toContainText(`Export ${unreviewed.toLocaleString('en')} unreviewed labels?`);
+  await expect(exporter.unreviewedWarning).toContainText(`No expert reviewed ${unreviewed.toLocaleString('en')} of the `);
+  await expect(exporter.confirmButton).toHaveText('Export, marked as unreviewed');
+  const dialogBox = await exporter.confirmDialog.boundingBox();
+  expect(dialogBox && dialogBox.y >= 0 && dialogBox.y + dialogBox.height <= 900 && dialogBox.x >= 0 && dialogBox.x + dialogBox.width <= 1440).toBe(true);
+  await shoot(app.page, 'export-confirm-en', testInfo);
+  await exporter.cancelButton.click();
+  await expect(exporter.confirmDialog).toBeHidden();
+  await expect(exporter.result).toHaveCount(0);
+  expect(readdirSync(app.tempDir)).toEqual(['verified-turns.jsonl']);
+
+  const allPath = join(app.tempDir, 'all.jsonl');
+  expect(await exporter.saveUntilAsked()).toBe(unreviewed);
+  app.dialogs.nextSavePath(allPath);
+  expect(await exporter.confirm()).toBe(allPath);
+  await expect(exporter.resultLabels).toHaveAttribute('data-unreviewed', String(unreviewed));
+  await expect(exporter.resultLabels).toContainText(`${unreviewed.toLocaleString('en')} unreviewed`);
+  await shoot(app.page, 'export-saved-en', testInfo);
+
+  // The count is the file's: per record the provenance's unreviewed labels are the labels the
+  // annotations hold without an expert decision; where the sample aligns one to one, they are
+  // the sample's own labels (less the two reviewed turns of the dialogue reviewed).
+  const records = readJsonl(allPath);
+  const sample = readSampleDialogues();
+  expect(records).toHaveLength(sample.length);
+  let counted = 0;
+  for (const record of records) {
+    const provenance = record.maieutic;
+    let held = 0;
+    record.annotations.forEach((annotation, i) => {
+      const values = provenance.turns[i].values;
+      held += labelsHeld(annotation).filter((fieldId) => values[fieldId] === 'unreviewed').length;
+    });
+    expect(provenance.labels.unreviewed, `${provenance.dialogueId}: counted as held`).toBe(held);
+    counted += held;
+    const original = sample.find((dialogue) => provenance.source.file.endsWith(dialogue.file) && provenance.source.line === dialogue.line);
+    if (!original) throw new Error(`${provenance.source.file}:${provenance.source.line} is not a sample dialogue`);
+    if (provenance.dialogueId === dialogueId) {
+      expect(provenance).toMatchObject({ status: 'in-progress', verified: false });
+      expect(held).toBe(source.annotations.reduce((sum, entry) => sum + labelsHeld(entry).length, 0) - reviewedLabels);
+    } else {
+      expect(provenance).toMatchObject({ status: 'unreviewed', verified: false, labels: { accepted: 0, changed: 0, unsure: 0 } });
+      expect(provenance.turns.every((turn) => !turn.verified && Object.values(turn.values).every((status) => status === 'unreviewed'))).toBe(true);
+      if (alignsOneToOne(original.record)) expect(held).toBe(original.record.annotations.reduce((sum, entry) => sum + labelsHeld(entry).length, 0));
+    }
+  }
+  expect(counted).toBe(unreviewed);
+
+  // The long CSV of everything asks the same, and says so in its status column.
+  const csvPath = join(app.tempDir, 'all.csv');
+  await exporter.choose('all', 'long-csv');
+  expect(await exporter.saveUntilAsked()).toBe(unreviewed);
+  await expect(exporter.confirmDialog).toContainText('status column');
+  app.dialogs.nextSavePath(csvPath);
+  await exporter.confirm();
+  const rows = Papa.parse<Record<string, string>>(readFileSync(csvPath, 'utf8'), { header: true, skipEmptyLines: true }).data;
+  const unreviewedLabelRows = rows.filter((row) => !TRANSCRIPT.has(row.field) && row.status === 'unreviewed' && row.pre_annotation !== '');
+  expect(unreviewedLabelRows).toHaveLength(unreviewed);
+  expect(unreviewedLabelRows.every((row) => row.expert_value === '')).toBe(true);
+  const verifiedRows = rows.filter((row) => row.turn_verified === 'true');
+  expect([...new Set(verifiedRows.map((row) => `${row.dialogue}#${row.turn}`))]).toEqual(VERIFIED_TURNS.map((turn) => `${dialogueId}#${turn}`));
+  expect(rows.filter((row) => row.dialogue === dialogueId).every((row) => row.dialogue_status === 'in-progress')).toBe(true);
+
+  // The same view in Chinese.
+  await exporter.choose('verified-turns', 'sid-jsonl');
+  await new StartPage(app.page).navLanguage.click();
+  await expect(app.page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(exporter.progress).toContainText('已确认 0 段对话；已确认 2 轮，分布在 1 段对话中');
+  await expect(exporter.count('verified-turns')).toHaveText('（1 段对话中的 2 轮）');
+  await shoot(app.page, 'export-view-zh', testInfo);
+  await exporter.scopeRadio('all').check();
+  await exporter.saveUntilAsked();
+  await expect(exporter.confirmDialog).toContainText(`导出 ${unreviewed.toLocaleString('zh-CN')} 个未审阅的标注？`);
+  await expect(exporter.confirmButton).toHaveText('导出，并标记为未审阅');
+  await shoot(app.page, 'export-confirm-zh', testInfo);
+  await exporter.cancelButton.click();
 });

@@ -1,17 +1,15 @@
+import type { ExportScope } from '../../../../shared/export/scope';
 import type { ExportDialogue } from '../../../../shared/export/types';
 import type { FieldReview, TurnReview } from '../../../../shared/model/review';
 import type { Turn } from '../../../../shared/model/dataset';
 import type { MaieuticDb } from '../db';
 import { dialogueReviewsBySource, fieldReviewsBySource, sourceIdsOf, turnReviewsBySource, turnsBySource } from './by-source';
-import { listDialoguesOf } from './dialogues';
+import { countVerifiedTurns, listDialoguesOf } from './dialogues';
 
-/** Which dialogues an export contains: all, or only those the reviewer marked verified. */
-export type ExportScope = 'all' | 'verified';
+export type { ExportScope };
 
-export interface ExportCounts {
-  all: { dialogues: number; turns: number };
-  verified: { dialogues: number; turns: number };
-}
+/** Per scope, the dialogues it reaches and the turns whose values it writes. */
+export type ExportCounts = Record<ExportScope, { dialogues: number; turns: number }>;
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -24,21 +22,27 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return groups;
 }
 
-/** Everything the exporters need, in source order, read in one transaction so the export is a consistent snapshot. */
+/**
+ * Everything the exporters need, in source order, read in one transaction so the export is a
+ * consistent snapshot: the dialogues the scope reaches (for `verified-turns` those with a verified
+ * turn), each with all its turns; which turns' values are written is the exporters' part
+ * (shared/export/scope.ts).
+ */
 export async function loadExportItems(
   db: MaieuticDb,
   { datasetId, scope }: { datasetId: string; scope: ExportScope },
 ): Promise<ExportDialogue[]> {
   return db.transaction('r', [db.sources, db.dialogues, db.turns, db.fieldReviews, db.turnReviews, db.dialogueReviews], async () => {
     const [allDialogues, sourceIds] = await Promise.all([listDialoguesOf(db, datasetId), sourceIdsOf(db, datasetId)]);
-    const reviews = await dialogueReviewsBySource(db, sourceIds);
-    const chosen = allDialogues.filter((dialogue) => scope === 'all' || reviews.get(dialogue.id)?.status === 'verified');
+    const [reviews, turnReviews] = await Promise.all([dialogueReviewsBySource(db, sourceIds), turnReviewsBySource(db, sourceIds)]);
+    const withVerifiedTurns = countVerifiedTurns(turnReviews);
+    const chosen = allDialogues.filter((dialogue) => {
+      if (scope === 'verified') return reviews.get(dialogue.id)?.status === 'verified';
+      if (scope === 'verified-turns') return (withVerifiedTurns.get(dialogue.id) ?? 0) > 0;
+      return true;
+    });
     if (chosen.length === 0) return [];
-    const [turns, fieldReviews, turnReviews] = await Promise.all([
-      turnsBySource(db, sourceIds),
-      fieldReviewsBySource(db, sourceIds),
-      turnReviewsBySource(db, sourceIds),
-    ]);
+    const [turns, fieldReviews] = await Promise.all([turnsBySource(db, sourceIds), fieldReviewsBySource(db, sourceIds)]);
     const turnsBy = groupBy<Turn>(turns, (turn) => turn.dialogueId);
     const fieldReviewsBy = groupBy<FieldReview>(fieldReviews, (review) => review.dialogueId);
     const turnReviewsBy = groupBy<TurnReview>(turnReviews, (review) => review.dialogueId);
@@ -52,17 +56,24 @@ export async function loadExportItems(
   });
 }
 
+/** What each scope would export; reads no turn rows, so it stays quick on large data sets. */
 export async function countExportable(db: MaieuticDb, datasetId: string): Promise<ExportCounts> {
-  return db.transaction('r', [db.sources, db.dialogues, db.dialogueReviews], async () => {
+  return db.transaction('r', [db.sources, db.dialogues, db.turnReviews, db.dialogueReviews], async () => {
     const [dialogues, sourceIds] = await Promise.all([db.dialogues.where('datasetId').equals(datasetId).toArray(), sourceIdsOf(db, datasetId)]);
-    const reviews = await dialogueReviewsBySource(db, sourceIds);
-    const counts: ExportCounts = { all: { dialogues: 0, turns: 0 }, verified: { dialogues: 0, turns: 0 } };
+    const [reviews, turnReviews] = await Promise.all([dialogueReviewsBySource(db, sourceIds), turnReviewsBySource(db, sourceIds)]);
+    const verifiedTurns = countVerifiedTurns(turnReviews);
+    const counts: ExportCounts = { verified: { dialogues: 0, turns: 0 }, 'verified-turns': { dialogues: 0, turns: 0 }, all: { dialogues: 0, turns: 0 } };
     for (const dialogue of dialogues) {
       counts.all.dialogues += 1;
       counts.all.turns += dialogue.turnCount;
       if (reviews.get(dialogue.id)?.status === 'verified') {
         counts.verified.dialogues += 1;
         counts.verified.turns += dialogue.turnCount;
+      }
+      const verified = Math.min(verifiedTurns.get(dialogue.id) ?? 0, dialogue.turnCount);
+      if (verified > 0) {
+        counts['verified-turns'].dialogues += 1;
+        counts['verified-turns'].turns += verified;
       }
     }
     return counts;

@@ -1,13 +1,26 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useT } from '../../i18n';
+import { EXPORT_SCOPES, type ExportScope } from '../../../../shared/export/scope';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import type { ExportCounts } from '../../db/repositories/export';
+import { useT, type MessageKey, type Translate } from '../../i18n';
 import { useAppStore } from '../../stores/app/store';
 import { useDatasetsStore } from '../../stores/datasets/store';
 import { useExportStore, type ExportFormat } from '../../stores/export/store';
-import type { ExportScope } from '../../db/repositories/export';
 
-const SCOPES: ExportScope[] = ['all', 'verified'];
 const FORMATS: ExportFormat[] = ['sid-jsonl', 'long-csv'];
+
+const SCOPE_WORDS: Record<ExportScope, { label: MessageKey; hint: MessageKey; none: MessageKey }> = {
+  verified: { label: 'export.scopeVerified', hint: 'export.scopeVerifiedHint', none: 'export.noneVerified' },
+  'verified-turns': { label: 'export.scopeVerifiedTurns', hint: 'export.scopeVerifiedTurnsHint', none: 'export.noneVerifiedTurns' },
+  all: { label: 'export.scopeAll', hint: 'export.scopeAllHint', none: 'export.noneAtAll' },
+};
+
+/** "12 turns in 5 dialogues" for the verified turns, "3 dialogues, 40 turns" for whole dialogues. */
+function scopeCount(t: Translate, scope: ExportScope, counts: ExportCounts): string {
+  const { dialogues, turns } = counts[scope];
+  return t(scope === 'verified-turns' ? 'export.countsTurns' : 'export.countsDialogues', { dialogues, turns });
+}
 
 export function ExportView({ datasetId }: { datasetId: string }) {
   const t = useT();
@@ -20,23 +33,29 @@ export function ExportView({ datasetId }: { datasetId: string }) {
       format: store.format,
       counts: store.counts,
       status: store.status,
+      pending: store.pending,
       saved: store.saved,
       error: store.error,
       setScope: store.setScope,
       setFormat: store.setFormat,
       loadCounts: store.loadCounts,
       exportDataset: store.exportDataset,
+      confirmExport: store.confirmExport,
+      cancelExport: store.cancelExport,
     })),
   );
-  const { loadCounts } = state;
+  const { loadCounts, cancelExport, counts } = state;
 
   useEffect(() => {
     void loadCurrent(datasetId);
     void loadCounts(datasetId);
   }, [datasetId, loadCurrent, loadCounts]);
+  // A question left open by leaving the view is not answered by coming back to it.
+  useEffect(() => cancelExport, [cancelExport]);
 
-  const chosen = state.counts ? state.counts[state.scope] : null;
-  const working = state.status === 'working';
+  const chosen = counts ? counts[state.scope] : null;
+  const working = state.status === 'working' || state.status === 'confirming';
+  const pending = state.pending;
 
   return (
     <section className="view export-view" data-testid="export-view">
@@ -47,19 +66,38 @@ export function ExportView({ datasetId }: { datasetId: string }) {
         </button>
       </header>
 
+      {counts && (
+        <p
+          className="export-progress"
+          data-testid="export-progress"
+          data-verified-dialogues={counts.verified.dialogues}
+          data-verified-turns={counts['verified-turns'].turns}
+          data-verified-turn-dialogues={counts['verified-turns'].dialogues}
+        >
+          {t('export.progress', {
+            verifiedDialogues: counts.verified.dialogues,
+            verifiedTurns: counts['verified-turns'].turns,
+            turnDialogues: counts['verified-turns'].dialogues,
+            dialogues: counts.all.dialogues,
+            turns: counts.all.turns,
+          })}
+        </p>
+      )}
+
       <fieldset className="choice-group" disabled={working}>
         <legend>{t('export.scope')}</legend>
-        {SCOPES.map((scope) => (
+        {EXPORT_SCOPES.map((scope) => (
           <label key={scope} className="radio">
             <input type="radio" name="export-scope" data-testid={`export-scope-${scope}`} checked={state.scope === scope} onChange={() => state.setScope(scope)} />
             <span>
-              {t(scope === 'all' ? 'export.scopeAll' : 'export.scopeVerified')}
-              {state.counts && (
-                <span className="muted" data-testid={`export-count-${scope}`} data-dialogues={state.counts[scope].dialogues} data-turns={state.counts[scope].turns}>
+              <span className="choice-label">{t(SCOPE_WORDS[scope].label)}</span>
+              {counts && (
+                <span className="muted" data-testid={`export-count-${scope}`} data-dialogues={counts[scope].dialogues} data-turns={counts[scope].turns}>
                   {' '}
-                  {t('export.counts', { dialogues: state.counts[scope].dialogues, turns: state.counts[scope].turns })}
+                  {scopeCount(t, scope, counts)}
                 </span>
               )}
+              <span className="choice-hint muted">{t(SCOPE_WORDS[scope].hint)}</span>
             </span>
           </label>
         ))}
@@ -71,8 +109,8 @@ export function ExportView({ datasetId }: { datasetId: string }) {
           <label key={format} className="radio">
             <input type="radio" name="export-format" data-testid={`export-format-${format}`} checked={state.format === format} onChange={() => state.setFormat(format)} />
             <span>
-              {t(format === 'sid-jsonl' ? 'export.formatSid' : 'export.formatLongCsv')}
-              <span className="muted"> — {t(format === 'sid-jsonl' ? 'export.formatSidHint' : 'export.formatLongCsvHint')}</span>
+              <span className="choice-label">{t(format === 'sid-jsonl' ? 'export.formatSid' : 'export.formatLongCsv')}</span>
+              <span className="choice-hint muted">{t(format === 'sid-jsonl' ? 'export.formatSidHint' : 'export.formatLongCsvHint')}</span>
             </span>
           </label>
         ))}
@@ -80,7 +118,7 @@ export function ExportView({ datasetId }: { datasetId: string }) {
 
       {chosen && chosen.dialogues === 0 && (
         <p className="notice-inline" data-testid="export-nothing">
-          {state.scope === 'verified' ? t('export.noneVerified') : t('export.noneAtAll')}
+          {t(counts?.all.dialogues === 0 ? 'export.noneAtAll' : SCOPE_WORDS[state.scope].none)}
         </p>
       )}
 
@@ -92,13 +130,16 @@ export function ExportView({ datasetId }: { datasetId: string }) {
           disabled={working || !chosen || chosen.dialogues === 0}
           onClick={() => void state.exportDataset(datasetId)}
         >
-          {working ? t('export.saving') : t('export.save')}
+          {state.status === 'working' ? t('export.saving') : t('export.save')}
         </button>
       </div>
 
       {state.status === 'saved' && state.saved && (
         <p className="success-inline" data-testid="export-result" data-path={state.saved.path} aria-live="polite">
           {t('export.saved', { dialogues: state.saved.dialogues, turns: state.saved.turns, path: state.saved.path })}
+          <span className="export-result-labels" data-testid="export-result-labels" data-unreviewed={state.saved.labels.unreviewed}>
+            {t('export.savedLabels', { ...state.saved.labels })}
+          </span>
         </p>
       )}
       {state.status === 'canceled' && (
@@ -111,6 +152,28 @@ export function ExportView({ datasetId }: { datasetId: string }) {
           {t('export.failed', { message: state.error })}
         </p>
       )}
+
+      <ConfirmDialog
+        open={state.status === 'confirming' && pending !== null}
+        title={t('export.confirmTitle', { unreviewed: pending?.labels.unreviewed ?? 0 })}
+        confirmLabel={t('export.confirmAccept')}
+        cancelLabel={t('common.cancel')}
+        onCancel={state.cancelExport}
+        onConfirm={() => void state.confirmExport()}
+      >
+        {pending && (
+          <>
+            <p data-testid="export-unreviewed-warning" data-unreviewed={pending.labels.unreviewed}>
+              {t('export.confirmBody', {
+                unreviewed: pending.labels.unreviewed,
+                total: pending.labels.accepted + pending.labels.changed + pending.labels.unsure + pending.labels.unreviewed,
+              })}
+            </p>
+            <p>{t(state.format === 'sid-jsonl' ? 'export.confirmMarkSid' : 'export.confirmMarkCsv')}</p>
+            <p className="muted">{t(state.scope === 'all' ? 'export.confirmOnlyChecked' : 'export.confirmReviewFirst')}</p>
+          </>
+        )}
+      </ConfirmDialog>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import { toLongCsv, toSidJsonl } from '../../../../shared/export';
+import { summarizeExport, toLongCsv, toSidJsonl, type ExportSummary, type LabelCounts } from '../../../../shared/export';
+import type { SaveExportArgs } from '../../../../shared/ipc/contract';
 import { invoke } from '../../api/client';
 import { codebookForDataset } from '../../codebook';
 import { getDb, type MaieuticDb } from '../../db/db';
@@ -20,16 +21,23 @@ export interface SavedFile {
   bytes: number;
   dialogues: number;
   turns: number;
+  /** the labels written, by review status */
+  labels: LabelCounts;
 }
 
-type SaveStatus = 'idle' | 'working' | 'saved' | 'canceled' | 'error';
+/** `confirming`: the file is prepared and holds unreviewed labels; nothing is written until the user says so. */
+type SaveStatus = 'idle' | 'working' | 'confirming' | 'saved' | 'canceled' | 'error';
 
 export interface ExportState {
   scope: ExportScope;
+  /** the user picked the scope for this data set; until then it follows what is verified */
+  scopeChosen: boolean;
   format: ExportFormat;
   counts: ExportCounts | null;
   countsDatasetId: string | null;
   status: SaveStatus;
+  /** what the prepared file holds, while the user is asked about its unreviewed labels */
+  pending: ExportSummary | null;
   saved: SavedFile | null;
   error: string | null;
   tableCsvStatus: SaveStatus;
@@ -37,8 +45,27 @@ export interface ExportState {
   setScope(scope: ExportScope): void;
   setFormat(format: ExportFormat): void;
   loadCounts(datasetId: string): Promise<void>;
+  /** Prepares the file; writes it at once unless it holds unreviewed labels (then `confirming`). */
   exportDataset(datasetId: string): Promise<void>;
+  /** Writes the prepared file, its unreviewed labels marked as such (they always are). */
+  confirmExport(): Promise<void>;
+  /** Drops the prepared file while the user is being asked; does nothing otherwise. */
+  cancelExport(): void;
   saveTableCsv(rows: readonly DialogueRow[], datasetName: string): Promise<void>;
+}
+
+/**
+ * The scope an export starts with: verified content, never "all". Whole verified dialogues when
+ * there are any, else the verified turns (a reviewer who verified 12 turns and no dialogue yet
+ * gets those, not an empty file).
+ */
+export function defaultScope(counts: ExportCounts): ExportScope {
+  return counts.verified.dialogues === 0 && counts['verified-turns'].turns > 0 ? 'verified-turns' : 'verified';
+}
+
+interface PreparedFile {
+  file: SaveExportArgs;
+  summary: ExportSummary;
 }
 
 /**
@@ -46,67 +73,94 @@ export interface ExportState {
  * an edit (from the menu, while the last write is still queued) must contain that edit.
  */
 export function createExportStore(database: () => MaieuticDb = getDb, flushPendingWork: () => Promise<FlushOutcome> = flushAll) {
-  return create<ExportState>()((set, get) => ({
-    scope: 'all',
-    format: 'sid-jsonl',
-    counts: null,
-    countsDatasetId: null,
-    status: 'idle',
-    saved: null,
-    error: null,
-    tableCsvStatus: 'idle',
-    tableCsvPath: null,
-    setScope(scope) {
-      set({ scope, status: 'idle', saved: null, error: null });
-    },
-    setFormat(format) {
-      set({ format, status: 'idle', saved: null, error: null });
-    },
-    async loadCounts(datasetId) {
-      if (get().countsDatasetId !== datasetId) set({ counts: null, countsDatasetId: datasetId, status: 'idle', saved: null, error: null });
+  // The prepared file waits here, outside the state: a large string never goes through a render.
+  let prepared: PreparedFile | null = null;
+  return create<ExportState>()((set, get) => {
+    const fail = (error: unknown) => {
+      prepared = null;
+      set({ status: 'error', pending: null, error: errorMessage(error) });
+      reportError(error, 'notice.context.export');
+    };
+    const write = async ({ file, summary }: PreparedFile) => {
+      prepared = null;
+      set({ status: 'working', pending: null });
       try {
-        await flushPendingWork();
-        const counts = await countExportable(database(), datasetId);
-        if (get().countsDatasetId === datasetId) set({ counts });
-      } catch (error) {
-        reportError(error, 'notice.context.export');
-      }
-    },
-    async exportDataset(datasetId) {
-      const { scope, format } = get();
-      set({ status: 'working', saved: null, error: null });
-      try {
-        const flush = await flushPendingWork();
-        if (!flush.flushed) throw new Error(`The export would miss review work that is not saved. ${flush.error ?? ''}`.trim());
-        const db = database();
-        const dataset = await getDataset(db, datasetId);
-        if (!dataset) throw new Error('The data set no longer exists.');
-        const items = await loadExportItems(db, { datasetId, scope });
-        const { codebook } = codebookForDataset(dataset.codebookId);
-        // Nothing above or below awaits inside a Dexie transaction: the read finished before the IPC call.
-        const content = format === 'sid-jsonl' ? toSidJsonl(items, codebook, {}) : toLongCsv(items, codebook);
-        const extension = format === 'sid-jsonl' ? 'jsonl' : 'csv';
-        const suffix = `${scope === 'verified' ? 'verified' : 'all'}${format === 'long-csv' ? '-long' : ''}`;
-        const result = await invoke('files.saveExport', {
-          defaultName: `${fileNameStem(dataset.name)}-${suffix}-${todayStamp()}.${extension}`,
-          content,
-          kind: extension,
-        });
+        const result = await invoke('files.saveExport', file);
         if (result.canceled || result.path === null) return set({ status: 'canceled' });
-        set({
-          status: 'saved',
-          saved: {
-            path: result.path,
-            bytes: result.bytes,
-            dialogues: items.length,
-            turns: items.reduce((sum, item) => sum + item.turns.length, 0),
-          },
-        });
+        set({ status: 'saved', saved: { path: result.path, bytes: result.bytes, dialogues: summary.dialogues, turns: summary.turns, labels: summary.labels } });
       } catch (error) {
-        set({ status: 'error', error: errorMessage(error) });
-        reportError(error, 'notice.context.export');
+        fail(error);
       }
-    },
+    };
+    const idle = { status: 'idle' as const, pending: null, saved: null, error: null };
+    return {
+      scope: 'verified',
+      scopeChosen: false,
+      format: 'sid-jsonl',
+      counts: null,
+      countsDatasetId: null,
+      status: 'idle',
+      pending: null,
+      saved: null,
+      error: null,
+      tableCsvStatus: 'idle',
+      tableCsvPath: null,
+      setScope(scope) {
+        prepared = null;
+        set({ scope, scopeChosen: true, ...idle });
+      },
+      setFormat(format) {
+        prepared = null;
+        set({ format, ...idle });
+      },
+      async loadCounts(datasetId) {
+        if (get().countsDatasetId !== datasetId) {
+          prepared = null;
+          set({ counts: null, countsDatasetId: datasetId, scope: 'verified', scopeChosen: false, ...idle });
+        }
+        try {
+          await flushPendingWork();
+          const counts = await countExportable(database(), datasetId);
+          if (get().countsDatasetId !== datasetId) return;
+          set(get().scopeChosen ? { counts } : { counts, scope: defaultScope(counts) });
+        } catch (error) {
+          reportError(error, 'notice.context.export');
+        }
+      },
+      async exportDataset(datasetId) {
+        const { scope, format } = get();
+        prepared = null;
+        set({ status: 'working', pending: null, saved: null, error: null });
+        try {
+          const flush = await flushPendingWork();
+          if (!flush.flushed) throw new Error(`The export would miss review work that is not saved. ${flush.error ?? ''}`.trim());
+          const db = database();
+          const dataset = await getDataset(db, datasetId);
+          if (!dataset) throw new Error('The data set no longer exists.');
+          const items = await loadExportItems(db, { datasetId, scope });
+          const { codebook } = codebookForDataset(dataset.codebookId);
+          // Nothing above or below awaits inside a Dexie transaction: the read finished before the IPC call.
+          const summary = summarizeExport(items, codebook, scope);
+          const content = format === 'sid-jsonl' ? toSidJsonl(items, codebook, { scope }) : toLongCsv(items, codebook, { scope });
+          const extension = format === 'sid-jsonl' ? 'jsonl' : 'csv';
+          const suffix = `${scope}${format === 'long-csv' ? '-long' : ''}`;
+          const file: SaveExportArgs = { defaultName: `${fileNameStem(dataset.name)}-${suffix}-${todayStamp()}.${extension}`, content, kind: extension };
+          if (summary.labels.unreviewed === 0) return await write({ file, summary });
+          prepared = { file, summary };
+          set({ status: 'confirming', pending: summary });
+        } catch (error) {
+          fail(error);
+        }
+      },
+      async confirmExport() {
+        if (get().status !== 'confirming' || !prepared) return;
+        await write(prepared);
+      },
+      cancelExport() {
+        if (get().status !== 'confirming') return;
+        prepared = null;
+        set(idle);
+      },
     async saveTableCsv(rows, datasetName) {
       await saveTable(
         'csv',
@@ -114,7 +168,8 @@ export function createExportStore(database: () => MaieuticDb = getDb, flushPendi
         (save) => set({ tableCsvStatus: save.status, tableCsvPath: save.path }),
       );
     },
-  }));
+    };
+  });
 }
 
 export const useExportStore = createExportStore();

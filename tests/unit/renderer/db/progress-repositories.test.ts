@@ -56,7 +56,8 @@ describe('review progress, summaries, export reads and deletion', () => {
 
     const rows = await listDialogueRows(db, imported.datasetId);
     expect(rows.map((row) => row.verifiedTurns)).toEqual([0, 0, 0]);
-    expect(await countExportable(db, imported.datasetId)).toEqual({ all: { dialogues: 3, turns: 12 }, verified: { dialogues: 0, turns: 0 } });
+    expect(await countExportable(db, imported.datasetId)).toEqual({ all: { dialogues: 3, turns: 12 }, verified: { dialogues: 0, turns: 0 }, 'verified-turns': { dialogues: 0, turns: 0 } });
+    expect(await loadExportItems(db, { datasetId: imported.datasetId, scope: 'verified-turns' })).toEqual([]);
     const all = await loadExportItems(db, { datasetId: imported.datasetId, scope: 'all' });
     expect(all.flatMap((item) => item.turns).every((turn) => ids.includes(turn.dialogueId))).toBe(true);
     expect(all.flatMap((item) => item.turnReviews)).toEqual([]);
@@ -92,7 +93,23 @@ describe('review progress, summaries, export reads and deletion', () => {
     expect(verified[0].turnReviews).toHaveLength(4);
     expect(verified[0].dialogueReview?.status).toBe('verified');
 
-    expect(await countExportable(db, imported.datasetId)).toEqual({ all: { dialogues: 3, turns: 12 }, verified: { dialogues: 1, turns: 4 } });
+    expect(await countExportable(db, imported.datasetId)).toEqual({ all: { dialogues: 3, turns: 12 }, verified: { dialogues: 1, turns: 4 }, 'verified-turns': { dialogues: 1, turns: 4 } });
+  });
+
+  it('verified turns: reads the dialogues holding one, with all their turns, and counts the turns, not the dialogues', async () => {
+    await review(db, ids[1], [1, 3]);
+    await review(db, ids[2], [0]);
+    // an unverified turn review row (as old databases may hold) counts for nothing
+    await db.turnReviews.put({ id: `${ids[0]}#0`, dialogueId: ids[0], verified: false, reviewer: 'Li', at: AT });
+
+    const items = await loadExportItems(db, { datasetId: imported.datasetId, scope: 'verified-turns' });
+    expect(items.map((item) => [item.dialogue.id, item.turns.length, item.turnReviews.filter((row) => row.verified).length])).toEqual([
+      [ids[1], 4, 2],
+      [ids[2], 5, 1],
+    ]);
+    expect(await countExportable(db, imported.datasetId)).toEqual({
+      all: { dialogues: 3, turns: 12 }, verified: { dialogues: 0, turns: 0 }, 'verified-turns': { dialogues: 2, turns: 3 },
+    });
   });
 
   it('deletes a data set with everything in it and nothing of another data set', async () => {

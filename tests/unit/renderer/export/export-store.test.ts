@@ -63,6 +63,7 @@ describe('export store', () => {
     const first = requestFor(1, 'teacher_intent', { kind: 'pick', code: 'check_understanding' });
     const last = requestFor(2, 'utterance', { kind: 'text', text: CORRECTION });
     const exporter = createExportStore(() => db, flushAll);
+    exporter.getState().setScope('all');
 
     const hold = holdReviewTables(db);
     void review.getState().editFields(1, [first]);
@@ -70,6 +71,7 @@ describe('export store', () => {
     const exporting = exporter.getState().exportDataset('ds1');
     setTimeout(hold.release, 20);
     await exporting;
+    await exporter.getState().confirmExport();
 
     expect(exporter.getState()).toMatchObject({ status: 'saved', error: null });
     expect(saved).toHaveLength(1);
@@ -84,12 +86,14 @@ describe('export store', () => {
     const first = requestFor(1, 'teacher_intent', { kind: 'pick', code: 'check_understanding' });
     const last = requestFor(2, 'utterance', { kind: 'text', text: CORRECTION });
     const exporter = createExportStore(() => db, async (): Promise<FlushOutcome> => ({ flushed: true }));
+    exporter.getState().setScope('all');
 
     const hold = holdReviewTables(db);
     release = hold.release;
     void review.getState().editFields(1, [first]);
     const written = review.getState().editFields(2, [last]);
     await exporter.getState().exportDataset('ds1');
+    await exporter.getState().confirmExport();
 
     expect(saved).toHaveLength(1);
     expect(saved[0].content).not.toContain(CORRECTION);
