@@ -27,14 +27,14 @@ export interface ReviewViewProps {
 export function ReviewView({ dialogueId }: ReviewViewProps) {
   const text = useReviewText();
   const bundle = useReviewBundle(dialogueId);
-  const goTo = useAppStore((state) => state.goTo);
+  const leaveReview = useAppStore((state) => state.leaveReview);
 
   useLayoutEffect(() => {
     reviewStore.getState().startSession(dialogueId);
   }, [dialogueId]);
 
   const ready = bundle !== undefined && bundle !== null;
-  useCommands('review', { 'nav.datasets': () => goTo('datasets') }, { enabled: !ready });
+  useCommands('review', { 'nav.datasets': leaveReview }, { enabled: !ready });
 
   if (bundle === undefined) {
     return (
@@ -47,7 +47,7 @@ export function ReviewView({ dialogueId }: ReviewViewProps) {
     return (
       <div className="rv-view rv-view-message" data-testid="review-view" data-state="not-found" data-dialogue-id={dialogueId}>
         <p role="alert">{text.t('notFound')}</p>
-        <button type="button" onClick={() => goTo('datasets')}>
+        <button type="button" onClick={leaveReview}>
           ← {text.t('back')}
         </button>
       </div>
@@ -77,7 +77,7 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
 
   const visibleDialogueIds = useAppStore((state) => state.visibleDialogueIds);
   const openDialogue = useAppStore((state) => state.openDialogue);
-  const goTo = useAppStore((state) => state.goTo);
+  const leaveReview = useAppStore((state) => state.leaveReview);
   const setReviewerName = useSettingsStore((state) => state.setReviewerName);
 
   const [promptOpen, setPromptOpen] = useState(false);
@@ -115,7 +115,7 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
     visibleDialogueIds,
     guarded,
     openDialogue,
-    backToTable: () => goTo('datasets'),
+    backToTable: leaveReview,
     focusText: () => setTextFocusRequest((count) => count + 1),
   };
   const actions = buildReviewActions(context);
@@ -146,7 +146,7 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
   );
   const headerActions = useMemo<DialogueHeaderActions>(
     () => ({
-      back: () => goTo('datasets'),
+      back: leaveReview,
       previous: () => latest.current.actions.stepDialogue('prev'),
       next: () => latest.current.actions.stepDialogue('next'),
       undo: () => latest.current.actions.undo(),
@@ -154,7 +154,7 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
       verifyDialogue: () => latest.current.actions.verifyDialogue(),
       commitTeacherModel: (teacherModel) => latest.current.actions.setTeacherModel(teacherModel),
     }),
-    [goTo],
+    [leaveReview],
   );
   const selectTurn = useMemo(() => (index: number) => reviewStore.getState().goToTurn(index, latest.current.turnCount), []);
 
