@@ -10,6 +10,9 @@ import type { MetricsTextApi } from './strings';
 type ScoredDialogue = DialogueScore & { dialogueId: string };
 
 const ROW_HEIGHT = 34;
+/** the header row's height and the box's border, so a short list gets a box just its size */
+const HEADER_HEIGHT = 46;
+const MAX_SCROLL_HEIGHT = 420;
 
 interface DialogueScoresProps {
   dialogues: readonly ScoredDialogue[];
@@ -86,7 +89,13 @@ export function DialogueScores({ dialogues, metric, openedDialogueId, text, onMe
           ))}
         </select>
       </label>
-      <div className="table-scroll metrics-drill-scroll" ref={scrollRef} data-testid="metrics-dialogues" data-row-count={rows.length}>
+      <div
+        className="table-scroll metrics-drill-scroll"
+        ref={scrollRef}
+        data-testid="metrics-dialogues"
+        data-row-count={rows.length}
+        style={{ height: Math.min(MAX_SCROLL_HEIGHT, HEADER_HEIGHT + rows.length * ROW_HEIGHT) }}
+      >
         <table className="data-table" aria-rowcount={rows.length + 1}>
           <colgroup>
             <col className="metrics-col-dialogue" />

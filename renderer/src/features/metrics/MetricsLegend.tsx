@@ -7,7 +7,7 @@ import type { MetricsTextApi } from './strings';
 /** "Strategy density: share of the teacher's turns …", the acronym's tooltip wherever it stands alone. */
 export function metricTooltip(key: ScoreKey, lang: LabelLanguage): string {
   const { name, definition } = METRIC_GLOSSARY[key];
-  return `${METRIC_NAMES[key].short} — ${name[lang]}: ${definition[lang]}`;
+  return `${METRIC_NAMES[key].short} — ${name[lang]}${lang === 'zh' ? '：' : ': '}${definition[lang]}`;
 }
 
 /**

@@ -125,7 +125,7 @@ export function MetricsView({ datasetId }: { datasetId: string }) {
           {run && (
             <>
               <p className="muted" data-testid="metrics-run-info">
-                {t('runInfo', { run: runTitle(run, lang), layer: run.scope === 'verified' && run.layer.kind !== 'verified' ? `${runLayerName(run, state.layers, lang)} (${t('scopeNote')})` : runLayerName(run, state.layers, lang), threeC: t(run.settings.threeC === 'strict' ? 'threeCStrict' : 'threeCVacuous'), time: runTime(run.createdAt), version: run.appVersion, dialogues: run.overall.dialogues })}
+                {t('runInfo', { run: runTitle(run, lang), layer: run.scope === 'verified' && run.layer.kind !== 'verified' ? t('layerWithScope', { layer: runLayerName(run, state.layers, lang), scope: t('scopeNote') }) : runLayerName(run, state.layers, lang), threeC: t(run.settings.threeC === 'strict' ? 'threeCStrict' : 'threeCVacuous'), time: runTime(run.createdAt), version: run.appVersion, dialogues: run.overall.dialogues })}
               </p>
               {run.overall.dialogues === 0 ? (
                 <p className="muted">{t('noDialogues')}</p>
@@ -174,8 +174,8 @@ export function MetricsView({ datasetId }: { datasetId: string }) {
                   <MetricsLegend bootstrap={run.settings.bootstrap} text={text} />
                   <p className="muted" data-testid="metrics-three-c-note">
                     {vacuousNote}{' '}
-                    {run.overall.withUnknownLabels > 0 ? t('unknownNote', { n: run.overall.withUnknownLabels }) : ''}{' '}
-                    {run.overall.withoutLabels > 0 ? t('unlabelledNote', { n: run.overall.withoutLabels }) : ''}{' '}
+                    {run.overall.withUnknownLabels > 0 ? t(run.overall.withUnknownLabels === 1 ? 'unknownNoteOne' : 'unknownNote', { n: run.overall.withUnknownLabels }) : ''}{' '}
+                    {run.overall.withoutLabels > 0 ? t(run.overall.withoutLabels === 1 ? 'unlabelledNoteOne' : 'unlabelledNote', { n: run.overall.withoutLabels }) : ''}{' '}
                     {t('weightsNote', { weights: Object.entries(run.settings.weights).map(([id, weight]) => `${METRIC_NAMES[id as ScoreKey].short} ${weight}`).join(', ') })}
                   </p>
                   <MetricsChart groups={run.groups} text={text} />

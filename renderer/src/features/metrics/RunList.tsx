@@ -1,7 +1,7 @@
 import type { MetricRunRow } from '../../db/db';
 import type { LayerOption } from '../../stores/agreement/rater-choice';
 import { runLayerName, runTime, runTitle } from './run-names';
-import { RunNameInput } from './RunNameInput';
+import { RunName } from './RunName';
 import type { MetricsTextApi } from './strings';
 
 interface RunListProps {
@@ -22,7 +22,7 @@ export function RunList({ runs, shownRunId, baselineRunId, layers, text, onShow,
   return (
     <section className="metrics-runs" aria-labelledby="metrics-runs-title">
       <h2 id="metrics-runs-title">{t('runs')}</h2>
-      <table className="data-table" data-testid="metrics-runs">
+      <table className="data-table metrics-run-table" data-testid="metrics-runs">
         <tbody>
           {runs.map((run) => {
             const shown = run.id === shownRunId;
@@ -32,13 +32,13 @@ export function RunList({ runs, shownRunId, baselineRunId, layers, text, onShow,
                 <th scope="row" className="metrics-run-number" data-testid="metrics-run-number">
                   {number}
                 </th>
-                <td>
-                  <RunNameInput name={run.name ?? ''} label={t('runNameLabel', { run: number })} placeholder={t('runNamePlaceholder')} title={t('runNameHint')} onRename={(name) => onRename(run.id, name)} />
+                <td className="metrics-run-name-cell">
+                  <RunName name={run.name ?? ''} number={number} text={text} onRename={(name) => onRename(run.id, name)} />
                 </td>
                 <td className="metrics-run-time">{runTime(run.createdAt)}</td>
                 <td>{runLayerName(run, layers, lang)}</td>
-                <td>{run.settings.threeC === 'strict' ? t('threeCStrict') : t('threeCVacuous')}</td>
-                <td className="numeric">{t('nDialogues', { n: run.overall.dialogues })}</td>
+                <td>{t(run.settings.threeC === 'strict' ? 'runThreeCStrict' : 'runThreeCVacuous')}</td>
+                <td className="numeric metrics-run-n">{t('nDialogues', { n: run.overall.dialogues })}</td>
                 <td className="metrics-run-actions">
                   <span className="button-row">
                     {shown ? (
