@@ -218,7 +218,12 @@ test('every metric and interval explains itself in both languages, and the chart
     return points.map(({ x, y }) => {
       const data = context.getImageData(Math.round(x * scale) - 2, Math.round(y * scale) - 2, 5, 5).data;
       let min = 255;
-      for (let offset = 0; offset < data.length; offset += 4) min = Math.min(min, Math.max(data[offset], data[offset + 1], data[offset + 2]));
+      // the canvas is transparent where nothing is drawn: composite each pixel over white, as the page shows it
+      const over = (channel: number, alpha: number) => (channel * alpha + 255 * (255 - alpha)) / 255;
+      for (let offset = 0; offset < data.length; offset += 4) {
+        const alpha = data[offset + 3];
+        min = Math.min(min, Math.max(over(data[offset], alpha), over(data[offset + 1], alpha), over(data[offset + 2], alpha)));
+      }
       return min;
     });
   }, [{ x: tallest.x, y: (tallest.yLow + tallest.yHigh) / 2 }, { x: tallest.x + tallest.halfCap - 1, y: tallest.yHigh }]);
@@ -292,7 +297,9 @@ async function verifyDialogue(datasets: DatasetsPage, dialogue: SampleDialogue, 
       await review.expectDecision('teacher_guidance_level', 'changed');
     }
     await review.pressKey('v');
+    await expect(review.turns.locator('[data-badge="verified"]')).toHaveCount(turn + 1);
   }
+  await review.waitForSaved();
   await review.pressKey('Shift+V');
   // a field the sample leaves empty cannot be accepted: the view asks once more before verifying
   const verified = review.page.locator('[data-testid="review-view"][data-status="verified"]');
