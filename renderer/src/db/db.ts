@@ -68,6 +68,13 @@ export interface MetricRunRow {
   settings: MetricsSettings;
   groups: GroupScore[];
   overall: GroupScore;
+  /**
+   * "Run 3": the run's number within its data set, 1 for the first, never reused after a delete.
+   * Not indexed, so no schema version; runs saved before it existed get theirs on first listing.
+   */
+  sequence?: number;
+  /** the reader's own name for the run ("before the second pass"); absent when none was given */
+  name?: string;
 }
 
 /** One scored dialogue of a run: the stored dialogue id beside its score and the turns behind each metric. */

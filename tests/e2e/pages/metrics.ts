@@ -11,7 +11,15 @@
  * metrics-three-c-note, metrics-chart (data-series: JSON of the plotted percentages),
  * metrics-drill-metric, metrics-dialogues (data-row-count), metrics-sort-<column>,
  * metrics-dialogue-row (data-dialogue-id, data-score), metrics-open-dialogue, metrics-runs with
- * metrics-run (data-run-id, data-layer, aria-selected) and metrics-run-show / -compare / -delete.
+ * metrics-run (data-run-id, data-sequence, data-layer, aria-selected) with metrics-run-number,
+ * metrics-run-title-name (the run's own name), metrics-run-rename (opens the metrics-run-name box,
+ * saved on Enter or blur, Escape keeps the saved name) and metrics-run-show / -compare / -delete.
+ * metrics-column (a column header, data-group), metrics-row-header (title: name and definition),
+ * metrics-legend with metrics-legend-entry (data-metric) and metrics-bootstrap-explained,
+ * metrics-no-change (every mean equals the compared run's) or metrics-delta-explained,
+ * metrics-delta (data-change: changed | same | incomparable | not-in-baseline), the chart's canvas
+ * data-error-bars (JSON of the drawn segments in CSS pixels), a metrics-dialogue-row that was
+ * opened in review has aria-current="true".
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 
@@ -30,6 +38,13 @@ export class MetricsPage {
   readonly runs: Locator;
   readonly compareSelect: Locator;
   readonly saveResult: Locator;
+  readonly legend: Locator;
+  readonly legendEntries: Locator;
+  readonly bootstrapExplained: Locator;
+  readonly noChange: Locator;
+  readonly deltaExplained: Locator;
+  readonly deltas: Locator;
+  readonly runInfo: Locator;
 
   constructor(readonly page: Page) {
     this.navButton = page.getByTestId('nav-metrics');
@@ -46,6 +61,13 @@ export class MetricsPage {
     this.runs = page.getByTestId('metrics-run');
     this.compareSelect = page.getByTestId('metrics-compare');
     this.saveResult = page.getByTestId('metrics-save-result');
+    this.legend = page.getByTestId('metrics-legend');
+    this.legendEntries = page.getByTestId('metrics-legend-entry');
+    this.bootstrapExplained = page.getByTestId('metrics-bootstrap-explained');
+    this.noChange = page.getByTestId('metrics-no-change');
+    this.deltaExplained = page.getByTestId('metrics-delta-explained');
+    this.deltas = page.getByTestId('metrics-delta');
+    this.runInfo = page.getByTestId('metrics-run-info');
   }
 
   async open(): Promise<void> {
@@ -68,6 +90,24 @@ export class MetricsPage {
     await expect(this.root).not.toHaveAttribute('data-run-id', before);
     await expect(this.root).toHaveAttribute('aria-busy', 'false');
     return (await this.root.getAttribute('data-run-id')) ?? '';
+  }
+
+  run(runId: string): Locator {
+    return this.page.locator(`[data-testid="metrics-run"][data-run-id="${runId}"]`);
+  }
+
+  /** Opens the run's name box, types the name and presses Enter, which saves it. */
+  async nameRun(runId: string, name: string): Promise<void> {
+    await this.run(runId).getByTestId('metrics-run-rename').click();
+    const input = this.run(runId).getByTestId('metrics-run-name');
+    await input.fill(name);
+    await input.press('Enter');
+    await expect(this.run(runId).getByTestId('metrics-run-title-name')).toHaveText(name.trim());
+  }
+
+  /** The chart's error bars as drawn (CSS pixels on the canvas). */
+  async errorBars(): Promise<{ dataset: number; index: number; x: number; yLow: number; yHigh: number; halfCap: number }[]> {
+    return JSON.parse((await this.chart.locator('canvas').getAttribute('data-error-bars')) ?? '[]');
   }
 
   async save(kind: 'csv' | 'md' | 'dialogues'): Promise<string> {

@@ -2,23 +2,67 @@
 import type { MaieuticDb, MetricRunRow, ScoredDialogue } from '../db';
 import { newId } from '../ids';
 
-export type NewMetricRun = Omit<MetricRunRow, 'id'>;
+export type NewMetricRun = Omit<MetricRunRow, 'id' | 'sequence' | 'name'>;
 
-/** Stores the run and its per-dialogue scores in one transaction (both or neither). */
-export async function saveMetricRun(db: MaieuticDb, run: NewMetricRun, dialogues: ScoredDialogue[]): Promise<MetricRunRow> {
-  const row: MetricRunRow = { ...run, id: newId() };
-  await db.transaction('rw', [db.datasets, db.metricRuns, db.metricRunScores], async () => {
-    if (!(await db.datasets.get(run.datasetId))) throw new Error('The data set no longer exists.');
-    await db.metricRuns.add(row);
-    await db.metricRunScores.add({ runId: row.id, datasetId: run.datasetId, dialogues });
-  });
-  return row;
+/** A run's own name is one line of ordinary length; blank means no name. */
+export const RUN_NAME_MAX_LENGTH = 80;
+
+const byAge = (a: MetricRunRow, b: MetricRunRow) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+
+/**
+ * Gives every run without a number (saved before runs had one) the next number in the order they
+ * were made, and returns those runs; numbered runs keep theirs.
+ */
+function numberUnnumbered(runs: MetricRunRow[]): MetricRunRow[] {
+  let next = Math.max(0, ...runs.map((run) => run.sequence ?? 0)) + 1;
+  const filled: MetricRunRow[] = [];
+  for (const run of [...runs].sort(byAge)) {
+    if (run.sequence !== undefined) continue;
+    run.sequence = next++;
+    filled.push(run);
+  }
+  return filled;
 }
 
-/** The data set's runs (summaries), newest first. */
+/**
+ * Stores the run and its per-dialogue scores in one transaction (both or neither). The run gets
+ * the number after the highest of the data set's runs, so numbers follow the order runs are made.
+ */
+export async function saveMetricRun(db: MaieuticDb, run: NewMetricRun, dialogues: ScoredDialogue[]): Promise<MetricRunRow> {
+  return db.transaction('rw', [db.datasets, db.metricRuns, db.metricRunScores], async () => {
+    if (!(await db.datasets.get(run.datasetId))) throw new Error('The data set no longer exists.');
+    const existing = await db.metricRuns.where('datasetId').equals(run.datasetId).toArray();
+    const filled = numberUnnumbered(existing);
+    if (filled.length > 0) await db.metricRuns.bulkPut(filled);
+    const row: MetricRunRow = { ...run, id: newId(), sequence: Math.max(0, ...existing.map((other) => other.sequence ?? 0)) + 1 };
+    await db.metricRuns.add(row);
+    await db.metricRunScores.add({ runId: row.id, datasetId: run.datasetId, dialogues });
+    return row;
+  });
+}
+
+/** The data set's runs (summaries), newest first, each with its number (given once to runs saved before numbers). */
 export async function listMetricRuns(db: MaieuticDb, datasetId: string): Promise<MetricRunRow[]> {
-  const runs = await db.metricRuns.where('datasetId').equals(datasetId).toArray();
-  return runs.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+  const runs = await db.transaction('rw', db.metricRuns, async () => {
+    const rows = await db.metricRuns.where('datasetId').equals(datasetId).toArray();
+    const filled = numberUnnumbered(rows);
+    if (filled.length > 0) await db.metricRuns.bulkPut(filled);
+    return rows;
+  });
+  return runs.sort((a, b) => byAge(b, a));
+}
+
+/** Names the run (trimmed, at most RUN_NAME_MAX_LENGTH characters), or takes its name away when blank; returns the run as stored. */
+export async function renameMetricRun(db: MaieuticDb, runId: string, name: string): Promise<MetricRunRow> {
+  const trimmed = name.replace(/\s+/g, ' ').trim().slice(0, RUN_NAME_MAX_LENGTH);
+  return db.transaction('rw', db.metricRuns, async () => {
+    const run = await db.metricRuns.get(runId);
+    if (!run) throw new Error('This run no longer exists.');
+    const renamed: MetricRunRow = { ...run, name: trimmed };
+    if (trimmed === '') delete renamed.name;
+    await db.metricRuns.put(renamed);
+    return renamed;
+  });
 }
 
 /** The per-dialogue scores of one run; empty when the run is gone. */

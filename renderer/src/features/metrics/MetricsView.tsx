@@ -9,9 +9,11 @@ import { useMetricsStore, type MetricsFileKind } from '../../stores/metrics/stor
 import { reviewStore } from '../../stores/review/store';
 import { DialogueScores } from './DialogueScores';
 import { MetricsChart } from './MetricsChart';
+import { MetricsLegend } from './MetricsLegend';
 import { MetricsTable } from './MetricsTable';
+import { sameMeans } from './run-compare';
 import { RunList } from './RunList';
-import { groupName, runLayerName, runTime } from './run-names';
+import { groupName, runLayerName, runTime, runTitle } from './run-names';
 import { SettingsPanel } from './SettingsPanel';
 import { useMetricsText } from './strings';
 import './metrics.css';
@@ -33,6 +35,8 @@ export function MetricsView({ datasetId }: { datasetId: string }) {
   const run = current ? (state.runs.find((candidate) => candidate.id === state.shownRunId) ?? null) : null;
   const baseline = run ? (state.runs.find((candidate) => candidate.id === state.baselineRunId && candidate.id !== run.id) ?? null) : null;
   const busy = state.computing !== null;
+  /** every mean equals the compared run's: said once above the table, not as "no change" in every cell */
+  const unchanged = run !== null && baseline !== null && sameMeans(run, baseline);
 
   const openScored = (dialogue: ScoredDialogue) => {
     const metric: ScoreKey = state.drillMetric;
@@ -41,7 +45,8 @@ export function MetricsView({ datasetId }: { datasetId: string }) {
     review.startSession(dialogue.dialogueId);
     review.highlightTurns(positions.length > 0 ? { dialogueId: dialogue.dialogueId, label: t('highlightLabel', { metric: METRIC_NAMES[metric].short, what: METRIC_NAMES[metric][lang] }), positions } : null);
     if (positions.length > 0) review.goToTurn(positions[0], dialogue.counts.turns);
-    openDialogue(dialogue.dialogueId);
+    state.setOpenedDialogue(dialogue.dialogueId);
+    openDialogue(dialogue.dialogueId, 'metrics');
   };
 
   const save = (kind: MetricsFileKind) =>
@@ -120,7 +125,7 @@ export function MetricsView({ datasetId }: { datasetId: string }) {
           {run && (
             <>
               <p className="muted" data-testid="metrics-run-info">
-                {t('runInfo', { layer: run.scope === 'verified' && run.layer.kind !== 'verified' ? `${runLayerName(run, state.layers, lang)} (${t('scopeNote')})` : runLayerName(run, state.layers, lang), threeC: t(run.settings.threeC === 'strict' ? 'threeCStrict' : 'threeCVacuous'), time: runTime(run.createdAt), version: run.appVersion, dialogues: run.overall.dialogues })}
+                {t('runInfo', { run: runTitle(run, lang), layer: run.scope === 'verified' && run.layer.kind !== 'verified' ? t('layerWithScope', { layer: runLayerName(run, state.layers, lang), scope: t('scopeNote') }) : runLayerName(run, state.layers, lang), threeC: t(run.settings.threeC === 'strict' ? 'threeCStrict' : 'threeCVacuous'), time: runTime(run.createdAt), version: run.appVersion, dialogues: run.overall.dialogues })}
               </p>
               {run.overall.dialogues === 0 ? (
                 <p className="muted">{t('noDialogues')}</p>
@@ -135,7 +140,7 @@ export function MetricsView({ datasetId }: { datasetId: string }) {
                           .filter((candidate) => candidate.id !== run.id)
                           .map((candidate) => (
                             <option key={candidate.id} value={candidate.id}>
-                              {runTime(candidate.createdAt)} · {runLayerName(candidate, state.layers, lang)}
+                              {runTitle(candidate, lang)} · {runTime(candidate.createdAt)} · {runLayerName(candidate, state.layers, lang)}
                             </option>
                           ))}
                       </select>
@@ -158,18 +163,24 @@ export function MetricsView({ datasetId }: { datasetId: string }) {
                       {t('compareDiffers', { base: baseline.overall.dialogues, shown: run.overall.dialogues })}
                     </p>
                   )}
-                  <div className="agreement-table-wrap">
-                    <MetricsTable run={run} baseline={baseline} text={text} />
+                  {baseline && (
+                    <p className={unchanged ? 'notice-inline' : 'muted'} data-testid={unchanged ? 'metrics-no-change' : 'metrics-delta-explained'}>
+                      {t(unchanged ? 'noChange' : 'deltaExplained', { run: runTitle(baseline, lang) })}
+                    </p>
+                  )}
+                  <div className="metrics-table-wrap">
+                    <MetricsTable run={run} baseline={unchanged ? null : baseline} text={text} />
                   </div>
+                  <MetricsLegend bootstrap={run.settings.bootstrap} text={text} />
                   <p className="muted" data-testid="metrics-three-c-note">
                     {vacuousNote}{' '}
-                    {run.overall.withUnknownLabels > 0 ? t('unknownNote', { n: run.overall.withUnknownLabels }) : ''}{' '}
-                    {run.overall.withoutLabels > 0 ? t('unlabelledNote', { n: run.overall.withoutLabels }) : ''}{' '}
+                    {run.overall.withUnknownLabels > 0 ? t(run.overall.withUnknownLabels === 1 ? 'unknownNoteOne' : 'unknownNote', { n: run.overall.withUnknownLabels }) : ''}{' '}
+                    {run.overall.withoutLabels > 0 ? t(run.overall.withoutLabels === 1 ? 'unlabelledNoteOne' : 'unlabelledNote', { n: run.overall.withoutLabels }) : ''}{' '}
                     {t('weightsNote', { weights: Object.entries(run.settings.weights).map(([id, weight]) => `${METRIC_NAMES[id as ScoreKey].short} ${weight}`).join(', ') })}
                   </p>
                   <MetricsChart groups={run.groups} text={text} />
                   {state.scores?.runId === run.id ? (
-                    <DialogueScores dialogues={state.scores.dialogues} metric={state.drillMetric} text={text} onMetric={state.setDrillMetric} onOpen={openScored} />
+                    <DialogueScores dialogues={state.scores.dialogues} metric={state.drillMetric} openedDialogueId={state.openedDialogueId} text={text} onMetric={state.setDrillMetric} onOpen={openScored} />
                   ) : (
                     <p className="muted">{t('loading')}</p>
                   )}
@@ -188,6 +199,7 @@ export function MetricsView({ datasetId }: { datasetId: string }) {
               onShow={(runId) => void state.showRun(runId)}
               onCompare={state.setBaseline}
               onDelete={(runId) => void state.deleteRun(runId)}
+              onRename={(runId, name) => void state.renameRun(runId, name)}
             />
           )}
         </>

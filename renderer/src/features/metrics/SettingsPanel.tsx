@@ -2,6 +2,7 @@ import { DEFAULT_WEIGHTS, METRIC_IDS, METRIC_NAMES } from '../../../../shared/me
 import type { MetricLayer } from '../../db/db';
 import type { LayerOption } from '../../stores/agreement/rater-choice';
 import type { MetricsChoice } from '../../stores/metrics/store';
+import { metricTooltip } from './MetricsLegend';
 import type { MetricsTextApi } from './strings';
 
 interface SettingsPanelProps {
@@ -77,7 +78,7 @@ export function SettingsPanel(props: SettingsPanelProps) {
       <fieldset className="metrics-weights" data-testid="metrics-weights" disabled={busy}>
         <legend>{t('weights')}</legend>
         {METRIC_IDS.map((id) => (
-          <label key={id} title={METRIC_NAMES[id][text.lang]}>
+          <label key={id} title={metricTooltip(id, text.lang)}>
             {METRIC_NAMES[id].short}{' '}
             <input
               type="number"

@@ -26,3 +26,9 @@ export function runTime(iso: string): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
+
+/** "Run 3", or "Run 3 · before the second pass" when the reader named it: what tells runs apart. */
+export function runTitle(run: Pick<MetricRunRow, 'sequence' | 'name'>, lang: LabelLanguage): string {
+  const number = run.sequence === undefined ? metricsText(lang, 'runUnnumbered') : metricsText(lang, 'runNumber', { n: run.sequence });
+  return run.name ? metricsText(lang, 'runNamed', { number, name: run.name }) : number;
+}

@@ -1,4 +1,5 @@
 import type { Dialogue } from '../../../../shared/model/dataset';
+import { useAppStore } from '../../stores/app/store';
 import type { DialogueReview, DialogueStatus } from '../../../../shared/model/review';
 import type { DialogueProgress } from './review-model';
 import { SaveIndicator } from './SaveIndicator';
@@ -32,11 +33,12 @@ interface DialogueHeaderProps {
 export function DialogueHeader({ dialogue, review, status, progress, position, canUndo, canRedo, text, actions }: DialogueHeaderProps) {
   const { t, hint } = text;
   const statusKey = `status.${status}` satisfies ReviewStringKey;
+  const returnView = useAppStore((state) => state.reviewReturnView);
   return (
     <header className="rv-header">
       <div className="rv-header-row">
-        <button type="button" className="rv-back" data-testid="review-back" onClick={actions.back} tabIndex={-1}>
-          ← {t('back')} <kbd>Esc</kbd>
+        <button type="button" className="rv-back" data-testid="review-back" data-return-view={returnView} onClick={actions.back} tabIndex={-1}>
+          ← {t(returnView === 'metrics' ? 'backToMetrics' : 'back')} <kbd>Esc</kbd>
         </button>
         <button type="button" onClick={actions.previous} disabled={!position || position.index === 0} tabIndex={-1}>
           ‹ {t('prevDialogue')} <kbd>p</kbd>

@@ -30,7 +30,7 @@ export interface ReviewViewProps {
 export function ReviewView({ dialogueId }: ReviewViewProps) {
   const text = useReviewText();
   const bundle = useReviewBundle(dialogueId);
-  const goTo = useAppStore((state) => state.goTo);
+  const leaveReview = useAppStore((state) => state.leaveReview);
 
   useLayoutEffect(() => {
     reviewStore.getState().startSession(dialogueId);
@@ -41,7 +41,7 @@ export function ReviewView({ dialogueId }: ReviewViewProps) {
     if (bundle === undefined) keyHold.start(isReviewKey);
     else if (bundle === null) keyHold.cancel();
   }, [dialogueId, bundle]);
-  useCommands('review', { 'nav.datasets': () => goTo('datasets') }, { enabled: bundle === null });
+  useCommands('review', { 'nav.datasets': leaveReview }, { enabled: bundle === null });
 
   if (bundle === undefined) {
     return (
@@ -54,7 +54,7 @@ export function ReviewView({ dialogueId }: ReviewViewProps) {
     return (
       <div className="rv-view rv-view-message" data-testid="review-view" data-state="not-found" data-dialogue-id={dialogueId}>
         <p role="alert">{text.t('notFound')}</p>
-        <button type="button" onClick={() => goTo('datasets')}>
+        <button type="button" onClick={leaveReview}>
           ← {text.t('back')}
         </button>
       </div>
@@ -87,7 +87,7 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
 
   const visibleDialogueIds = useAppStore((state) => state.visibleDialogueIds);
   const openDialogue = useAppStore((state) => state.openDialogue);
-  const goTo = useAppStore((state) => state.goTo);
+  const leaveReview = useAppStore((state) => state.leaveReview);
   const setReviewerName = useSettingsStore((state) => state.setReviewerName);
 
   const textEdit = useReviewStore((state) => state.textEdit);
@@ -127,7 +127,7 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
     visibleDialogueIds: () => rendered.current.visibleDialogueIds,
     guarded,
     openDialogue,
-    backToTable: () => goTo('datasets'),
+    backToTable: leaveReview,
   };
   const actions = buildReviewActions(context);
   const handlers = buildCommandHandlers(context, actions);
@@ -165,7 +165,7 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
   );
   const headerActions = useMemo<DialogueHeaderActions>(
     () => ({
-      back: () => goTo('datasets'),
+      back: leaveReview,
       previous: () => latest.current.actions.stepDialogue('prev'),
       next: () => latest.current.actions.stepDialogue('next'),
       undo: () => latest.current.actions.undo(),
@@ -173,7 +173,7 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
       verifyDialogue: () => latest.current.actions.verifyDialogue(),
       commitTeacherModel: (teacherModel) => latest.current.actions.setTeacherModel(teacherModel),
     }),
-    [goTo],
+    [leaveReview],
   );
   const selectTurn = useMemo(() => (index: number) => reviewStore.getState().goToTurn(index, latest.current.turnCount), []);
 

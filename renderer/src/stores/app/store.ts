@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 
 export type View = 'start' | 'datasets' | 'review' | 'import' | 'export' | 'agreement' | 'metrics' | 'settings';
+/** The views review can be opened from and goes back to. */
+export type ReviewReturnView = 'datasets' | 'metrics';
 
 export interface AppState {
   view: View;
@@ -8,8 +10,13 @@ export interface AppState {
   dialogueId: string | null;
   /** the data-set table's current sorted + filtered order, so review can step to the next dialogue */
   visibleDialogueIds: string[];
+  /** where review's "back" goes: the view review was opened from (stepping to another dialogue keeps it) */
+  reviewReturnView: ReviewReturnView;
   openDataset(datasetId: string): void;
-  openDialogue(dialogueId: string): void;
+  /** opens review; `returnTo` by default is where the open review returns, or the data-set table */
+  openDialogue(dialogueId: string, returnTo?: ReviewReturnView): void;
+  /** review's "back" (button and Esc): to the view review was opened from */
+  leaveReview(): void;
   /** views that need a data set (datasets, export, agreement, metrics) or a dialogue (review) fall back to the start screen without one */
   goTo(view: View): void;
   closeDataset(): void;
@@ -25,12 +32,17 @@ export const useAppStore = create<AppState>()((set, get) => ({
   datasetId: null,
   dialogueId: null,
   visibleDialogueIds: [],
+  reviewReturnView: 'datasets',
   openDataset(datasetId) {
     const switching = get().datasetId !== datasetId;
-    set({ view: 'datasets', datasetId, dialogueId: switching ? null : get().dialogueId, ...(switching ? { visibleDialogueIds: [] } : {}) });
+    set({ view: 'datasets', datasetId, dialogueId: switching ? null : get().dialogueId, ...(switching ? { visibleDialogueIds: [], reviewReturnView: 'datasets' } : {}) });
   },
-  openDialogue(dialogueId) {
-    set({ view: 'review', dialogueId });
+  openDialogue(dialogueId, returnTo) {
+    const { view, reviewReturnView } = get();
+    set({ view: 'review', dialogueId, reviewReturnView: returnTo ?? (view === 'review' ? reviewReturnView : 'datasets') });
+  },
+  leaveReview() {
+    get().goTo(get().reviewReturnView);
   },
   goTo(view) {
     const { datasetId, dialogueId } = get();
@@ -39,7 +51,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
     set({ view });
   },
   closeDataset() {
-    set({ view: 'start', datasetId: null, dialogueId: null, visibleDialogueIds: [] });
+    set({ view: 'start', datasetId: null, dialogueId: null, visibleDialogueIds: [], reviewReturnView: 'datasets' });
   },
   setVisibleDialogueIds(ids) {
     // The table recomputes its rows often; only a real change should notify subscribers.

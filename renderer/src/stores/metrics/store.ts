@@ -5,7 +5,7 @@ import { getDb, type MaieuticDb, type MetricLayer, type MetricRunRow, type Metri
 import { getDataset } from '../../db/repositories/datasets';
 import { errorMessage } from '../../db/errors';
 import { listLayers } from '../../db/repositories/layers';
-import { deleteMetricRun, listMetricRuns, metricRunScores, saveMetricRun } from '../../db/repositories/metric-runs';
+import { deleteMetricRun, listMetricRuns, metricRunScores, renameMetricRun, saveMetricRun } from '../../db/repositories/metric-runs';
 import { fileNameStem, todayStamp } from '../export/file-names';
 import { saveTable, type TableSave } from '../export/save-table';
 import { reportError } from '../notices/store';
@@ -55,6 +55,8 @@ export interface MetricsState {
   baselineRunId: string | null;
   /** the metric whose turns the drill-down highlights */
   drillMetric: ScoreKey;
+  /** the dialogue last opened in review from the per-dialogue table: coming back shows it there */
+  openedDialogueId: string | null;
   save: TableSave<MetricsFileKind> | null;
   load(datasetId: string): Promise<void>;
   setLayer(layer: MetricLayer): void;
@@ -68,7 +70,10 @@ export interface MetricsState {
   showRun(runId: string): Promise<void>;
   setBaseline(runId: string | null): void;
   deleteRun(runId: string): Promise<void>;
+  /** gives the run the reader's own name (blank takes it away); kept with the run */
+  renameRun(runId: string, name: string): Promise<void>;
   setDrillMetric(key: ScoreKey): void;
+  setOpenedDialogue(dialogueId: string | null): void;
   saveFile(kind: MetricsFileKind, words: Parameters<typeof tableMarkdown>[1]): Promise<void>;
 }
 
@@ -116,12 +121,13 @@ export function createMetricsStore(
     scores: null,
     baselineRunId: null,
     drillMetric: 'TotalScore',
+    openedDialogueId: null,
     save: null,
 
     async load(datasetId) {
       const sequence = ++loadSequence;
       const switching = get().datasetId !== datasetId;
-      set({ datasetId, status: 'loading', error: null, save: null, ...(switching ? { runs: [], shownRunId: null, baselineRunId: null, choice: DEFAULT_CHOICE, problem: null } : {}) });
+      set({ datasetId, status: 'loading', error: null, save: null, ...(switching ? { runs: [], shownRunId: null, baselineRunId: null, choice: DEFAULT_CHOICE, problem: null, openedDialogueId: null } : {}) });
       try {
         const db = database();
         const dataset = await getDataset(db, datasetId);
@@ -226,8 +232,19 @@ export function createMetricsStore(
         reportError(error, 'notice.context.metrics');
       }
     },
+    async renameRun(runId, name) {
+      try {
+        const renamed = await renameMetricRun(database(), runId, name);
+        set({ runs: get().runs.map((run) => (run.id === runId ? renamed : run)) });
+      } catch (error) {
+        reportError(error, 'notice.context.metrics');
+      }
+    },
     setDrillMetric(drillMetric) {
       set({ drillMetric });
+    },
+    setOpenedDialogue(openedDialogueId) {
+      set({ openedDialogueId });
     },
 
     async saveFile(kind, words) {

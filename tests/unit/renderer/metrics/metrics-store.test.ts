@@ -178,4 +178,51 @@ describe('metrics store', () => {
     expect(await db.metricRuns.count()).toBe(0);
     expect(await db.metricRunScores.count()).toBe(0);
   });
+
+  it('numbers runs in the order they are made, never by the minute alone, and keeps the name the reader gives one', async () => {
+    const db = await seeded();
+    const store = createMetricsStore(() => db, clientOn(db), flushed);
+    await store.getState().load('ds1');
+    await store.getState().compute();
+    await store.getState().compute();
+    await store.getState().compute();
+    // the same minute, the same settings: only the number tells them apart
+    expect(store.getState().runs.map((run) => run.sequence)).toEqual([3, 2, 1]);
+
+    const [third, second] = store.getState().runs;
+    await store.getState().renameRun(second.id, '  before the   second pass ');
+    expect(store.getState().runs[1].name).toBe('before the second pass');
+    // a blank name takes the name away
+    await store.getState().renameRun(third.id, 'x');
+    await store.getState().renameRun(third.id, '   ');
+    expect(store.getState().runs[0]).not.toHaveProperty('name');
+
+    // numbers and names live in the database: a fresh view reads them back
+    const reopened = createMetricsStore(() => db, clientOn(db), flushed);
+    await reopened.getState().load('ds1');
+    expect(reopened.getState().runs.map((run) => [run.sequence, run.name])).toEqual([[3, undefined], [2, 'before the second pass'], [1, undefined]]);
+
+    // a deleted run's number is not reused while a later run is kept
+    await reopened.getState().deleteRun(second.id);
+    await reopened.getState().compute();
+    expect(reopened.getState().runs.map((run) => run.sequence)).toEqual([4, 3, 1]);
+  });
+
+  it('gives runs saved before runs had numbers theirs once, oldest first, and numbers new runs after them', async () => {
+    const db = await seeded();
+    const store = createMetricsStore(() => db, clientOn(db), flushed);
+    await store.getState().load('ds1');
+    await store.getState().compute();
+    await store.getState().compute();
+    // as a database written by the previous version holds them: no number
+    const [newer, older] = await db.metricRuns.orderBy('createdAt').reverse().toArray();
+    await db.metricRuns.bulkPut([{ ...older, createdAt: '2026-11-30T09:00:00.000Z', sequence: undefined }, { ...newer, createdAt: '2026-11-30T10:00:00.000Z', sequence: undefined }]);
+
+    const reopened = createMetricsStore(() => db, clientOn(db), flushed);
+    await reopened.getState().load('ds1');
+    expect(reopened.getState().runs.map((run) => [run.id, run.sequence])).toEqual([[newer.id, 2], [older.id, 1]]);
+    expect((await db.metricRuns.get(older.id))?.sequence).toBe(1);
+    await reopened.getState().compute();
+    expect(reopened.getState().runs[0].sequence).toBe(3);
+  });
 });
