@@ -36,12 +36,12 @@ export function warnAboutLabels(codebook: Codebook, turn: LabelledTurn, where: s
     const value = turn.pre[field.id];
     if (!value) continue;
     if (value.status === 'conflict') {
-      issues.warn(line, 'conflicting-fragments', `${where}: the merged annotation entries disagree on ${field.id} ("${snippet(value.raw, 60)}"); marked as a conflict to resolve.`);
+      issues.warn(line, 'conflicting-fragments', `${where}: the merged annotation entries disagree on ${field.id} ("${snippet(value.raw, 60)}"); marked as a conflict to resolve.`, { field: field.id });
     } else if (value.unknown.length > 0) {
-      issues.warn(line, 'unknown-label', `${where}: ${unknownMessage(field, value.raw, value.unknown)}`);
+      issues.warn(line, 'unknown-label', `${where}: ${unknownMessage(field, value.raw, value.unknown)}`, { field: field.id });
     }
     if (value.status !== 'empty' && !fieldAppliesTo(field, turn.speaker)) {
-      issues.warn(line, 'not-applicable-value', `${where}: ${field.id} applies only to ${field.appliesTo} turns but has the value "${snippet(value.raw, 40)}"; kept and flagged for review.`);
+      issues.warn(line, 'not-applicable-value', `${where}: ${field.id} applies only to ${field.appliesTo} turns but has the value "${snippet(value.raw, 40)}"; kept and flagged for review.`, { field: field.id });
     }
   }
 }
