@@ -17,11 +17,16 @@ interface FileReportProps {
   entry: ImportFileEntry;
   index: number;
   disabled: boolean;
+  /**
+   * the file goes to the stored dialogues as an annotation layer: their teacher models stay, so
+   * the file's model is not required (it still tells apart ids the data set holds under several models)
+   */
+  attachingLayer: boolean;
   onInclude(index: number, include: boolean): void;
   onTeacherModel(index: number, teacherModel: string): void;
 }
 
-export function FileReport({ entry, index, disabled, onInclude, onTeacherModel }: FileReportProps) {
+export function FileReport({ entry, index, disabled, attachingLayer, onInclude, onTeacherModel }: FileReportProps) {
   const t = useT();
   const lang = useLanguage();
   const verdict = verdictOf(entry);
@@ -60,7 +65,7 @@ export function FileReport({ entry, index, disabled, onInclude, onTeacherModel }
           )}
         </span>
         {importable && (
-          <TeacherModelField entry={entry} index={index} disabled={disabled} required={needsTeacherModel(entry)} onChange={onTeacherModel} />
+          <TeacherModelField entry={entry} index={index} disabled={disabled} required={!attachingLayer && needsTeacherModel(entry)} onChange={onTeacherModel} />
         )}
       </div>
 

@@ -30,11 +30,11 @@ export function ReportStep() {
   }, [loadList]);
 
   const totals = useMemo(() => commitTotals(entries), [entries]);
-  const hints = useMemo(() => importHints(entries), [entries]);
+  const attaching = layer !== null && target.kind === 'existing';
+  const hints = useMemo(() => importHints(entries, attaching), [entries, attaching]);
   const blocked = hints.some(blocksImport);
   const committing = step === 'committing';
   const nameMissing = target.kind === 'new' && target.name.trim() === '';
-  const attaching = layer !== null && target.kind === 'existing';
   const layerReady =
     layer !== null &&
     layer.name.trim() !== '' &&
@@ -112,6 +112,7 @@ export function ReportStep() {
             entry={entry}
             index={index}
             disabled={committing}
+            attachingLayer={attaching}
             onInclude={actions.setInclude}
             onTeacherModel={actions.setTeacherModel}
           />

@@ -50,7 +50,8 @@ export function commitTotals(entries: readonly ImportFileEntry[]): CommitTotals 
  *   is left out without a word while other files are imported);
  * - include-again: a file imported before, or a copy of another in this selection, left unticked
  *   (said only when nothing else is chosen);
- * - name-teacher-model: a chosen file whose dialogues would have no teacher model (blocks Import);
+ * - name-teacher-model: a chosen file whose dialogues would have no teacher model (blocks Import;
+ *   not asked when the file is attached as an annotation layer, which keeps the stored dialogues' models);
  * - nothing-importable: every file has errors, holds nothing, or is not a format Maieutic reads.
  */
 export type ImportHint =
@@ -59,7 +60,7 @@ export type ImportHint =
   | { kind: 'name-teacher-model'; index: number; file: string; suggestion: string | null }
   | { kind: 'nothing-importable' };
 
-export function importHints(entries: readonly ImportFileEntry[]): ImportHint[] {
+export function importHints(entries: readonly ImportFileEntry[], attachingLayer = false): ImportHint[] {
   const hints: ImportHint[] = [];
   const nothingChosen = chosenEntries(entries).length === 0;
   entries.forEach((entry, index) => {
@@ -70,7 +71,7 @@ export function importHints(entries: readonly ImportFileEntry[]): ImportHint[] {
       else if (nothingChosen) hints.push({ kind: 'include-again', index, file: entry.name });
       return;
     }
-    if (needsTeacherModel(entry)) hints.push({ kind: 'name-teacher-model', index, file: entry.name, suggestion: entry.teacherModelSuggestion });
+    if (!attachingLayer && needsTeacherModel(entry)) hints.push({ kind: 'name-teacher-model', index, file: entry.name, suggestion: entry.teacherModelSuggestion });
   });
   if (!entries.some((entry) => isImportable(verdictOf(entry)))) hints.push({ kind: 'nothing-importable' });
   return hints;

@@ -319,14 +319,15 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
         const { entries, target, step, origin } = get();
         if (step === 'committing') return;
         const chosen = entries.filter((entry) => entry.include && entry.parsed && isImportable(verdictOf(entry)));
-        // dialogues are never stored under a model nobody named
-        if (chosen.length === 0 || chosen.some(needsTeacherModel)) return;
-        const token = ++run;
+        if (chosen.length === 0) return;
         const { layer } = get();
         if (layer && target.kind === 'existing') {
-          await commitLayer(token, target.datasetId, layer);
+          await commitLayer(++run, target.datasetId, layer);
           return;
         }
+        // dialogues are never stored under a model nobody named
+        if (chosen.some(needsTeacherModel)) return;
+        const token = ++run;
         const importTarget: ImportTarget =
           target.kind === 'existing' ? target : { kind: 'new', name: target.name, codebookId: ACTIVE_CODEBOOK.id };
         set({ step: 'committing', error: null });

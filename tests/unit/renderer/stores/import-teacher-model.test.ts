@@ -77,4 +77,23 @@ describe('import wizard: teacher model and next steps', () => {
     expect(store.getState().entries[0].include).toBe(false);
     expect(importHints(store.getState().entries)).toEqual([{ kind: 'include-again', index: 0, file: clean.name }]);
   });
+
+  it('does not ask for the model of a bare-named file attached as an annotation layer: the stored dialogues keep theirs', async () => {
+    const store = createImportStore(() => db);
+    const text = `${sidLine(1)}\n`;
+    await store.getState().receiveFiles([{ name: 'GPT-4o/GPT-4o-interdis_topic_7.jsonl', text }], []);
+    await store.getState().commit();
+    const datasetId = useAppStore.getState().datasetId ?? '';
+    expect(datasetId).not.toBe('');
+
+    await store.getState().receiveFiles([{ name: 'annotator2.jsonl', text }], [], datasetId);
+    store.getState().setInclude(0, true);
+    expect(importHints(store.getState().entries).map((hint) => hint.kind)).toEqual(['name-teacher-model']);
+    store.getState().setAttachAsLayer(true);
+    store.getState().setLayerChoice({ name: 'Second annotator', kind: 'human' });
+    expect(importHints(store.getState().entries, true)).toEqual([]);
+    await store.getState().commit();
+    expect((await db.layers.toArray()).map((layer) => layer.name)).toEqual(['Second annotator']);
+    expect((await db.dialogues.toArray()).map((item) => item.teacherModel)).toEqual(['GPT-4o']);
+  });
 });
