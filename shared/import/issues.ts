@@ -1,7 +1,7 @@
 import type { ImportIssue, ImportIssueCode } from '../model/dataset';
 
 /** What an issue is about, beyond its line: lets the app name the field in the reader's language. */
-export type IssueSubject = Pick<ImportIssue, 'field'>;
+export type IssueSubject = Pick<ImportIssue, 'field' | 'turn'>;
 
 /** Collects the issues of one file; parsers keep going after an error so all are listed. */
 export class IssueSink {

@@ -104,6 +104,8 @@ export interface ImportIssue {
   message: string;
   /** the codebook field the problem is about, when there is one (unknown labels, values on fields that do not apply) */
   field?: string;
+  /** 1-based turn of the record the problem is about, when it is about one turn */
+  turn?: number;
 }
 
 export type ImportIssueCode =

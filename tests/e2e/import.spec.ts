@@ -80,13 +80,14 @@ test('a SID folder import words its warnings in the interface language (file:lin
   // The problem is worded in the interface language with the field's display name; the code is only the detail.
   const intentField = codebookField('teacher_intent');
   await expect(unknown.getByTestId('import-issue-summary')).toContainText(intentField.name.en);
+  await expect(unknown.getByTestId('import-issue-summary')).toContainText('Line 3 · turn 2');
   await expect(unknown.getByTestId('import-issue-summary')).not.toContainText('teacher_intent');
   await expect(unknown.getByTestId('import-issue-summary')).not.toContainText('unknown-label');
   const unknownChip = wizard.file(fileName).locator('[data-testid="import-issue-code"][data-code="unknown-label"]');
   await expect(unknownChip).not.toContainText('unknown-label');
   await setLanguage(app, 'zh');
   await expect(unknown.getByTestId('import-issue-summary')).toContainText(intentField.name.zh);
-  await expect(unknown.getByTestId('import-issue-summary')).toContainText('第 3 行');
+  await expect(unknown.getByTestId('import-issue-summary')).toContainText('第 3 行 · 第 2 轮');
   await expect(unknown.getByTestId('import-issue-summary')).not.toContainText(/[A-Za-z]{3,}/);
   await expect(unknownChip).not.toContainText(/[A-Za-z]{3,}/);
   await setLanguage(app, 'en');

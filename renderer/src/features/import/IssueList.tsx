@@ -79,7 +79,7 @@ export function IssueList({ issues }: { issues: readonly ImportIssue[] }) {
             <span className="issue-severity">{issue.severity === 'error' ? t('report.error') : t('report.warning')}</span>
             <span className="issue-body">
               <span className="issue-summary" data-testid="import-issue-summary">
-                <span className="issue-line">{issueLine(lang, issue.line)}</span> {issueSentence(lang, issue.code, displayFieldName(issue.field, lang))}
+                <span className="issue-line">{issueLine(lang, issue.line, issue.turn)}</span> {issueSentence(lang, issue.code, displayFieldName(issue.field, lang))}
               </span>
               {/* the parser's own words, with the quoted values: what to search the file for or send on */}
               <span className="issue-detail">

@@ -91,6 +91,7 @@ export const ISSUE_KINDS: Record<ImportIssueCode, IssueKindWords> = {
 
 export const ISSUE_WORDS = {
   line: { zh: '第 {line} 行', en: 'Line {line}' },
+  lineAndTurn: { zh: '第 {line} 行 · 第 {turn} 轮', en: 'Line {line} · turn {turn}' },
   detail: { zh: '详情', en: 'Details' },
 } satisfies Record<string, Bilingual>;
 
@@ -108,6 +109,7 @@ export function issueSentence(lang: LabelLanguage, code: string, fieldName: stri
   return kind.sentence[lang];
 }
 
-export function issueLine(lang: LabelLanguage, line: number): string {
-  return fillPlaceholders(ISSUE_WORDS.line[lang], { line });
+/** Where the problem is: the line, and the turn of that line's dialogue when the issue is about one turn. */
+export function issueLine(lang: LabelLanguage, line: number, turn?: number): string {
+  return turn === undefined ? fillPlaceholders(ISSUE_WORDS.line[lang], { line }) : fillPlaceholders(ISSUE_WORDS.lineAndTurn[lang], { line, turn });
 }
