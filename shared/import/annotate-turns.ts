@@ -119,11 +119,11 @@ export function annotateTurns(
     const fragments = indices.map((i) => annotationValues(codebook, annotations[i]));
     if (indices.length > 1) {
       const list = indices.map((i) => i + 1).join(', ');
-      issues.warn(line, 'merged-fragments', `${turnLabel(index, draft.speakerRaw)} received ${indices.length} annotation entries (${list}), probably one long utterance split by the annotator; their values were merged.`);
+      issues.warn(line, 'merged-fragments', `${turnLabel(index, draft.speakerRaw)} received ${indices.length} annotation entries (${list}), probably one long utterance split by the annotator; their values were merged.`, { turn: index + 1 });
     }
     const { pre } = indices.length > 1 ? mergeFragments(codebook, fragments) : { pre: fragments[0] };
     const turn = finishTurn(draft, index, pre, level, indices.length);
-    warnAboutLabels(codebook, turn, turnLabel(index, draft.speakerRaw), line, issues);
+    warnAboutLabels(codebook, turn, turnLabel(index, draft.speakerRaw), line, issues, index);
     return turn;
   });
   return { turns, unaligned, annotationExtras };

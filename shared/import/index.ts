@@ -12,7 +12,8 @@ export { BRIDGE_ERROR_TO_COGNITION, BRIDGE_INTENT_TO_SID, BRIDGE_STRATEGY_TO_SID
 export { MATHDIAL_MOVE_TO_STRATEGY } from './presets/mathdial-moves';
 export { resolveSpeaker } from './speaker';
 export { countFlagged, summarizeImport } from './summarize';
-export { fileExtension, teacherModelFromName } from './teacher-model';
+export { fileExtension, guessTeacherModel, teacherModelFromName } from './teacher-model';
+export type { TeacherModelGuess, TeacherModelSource } from './teacher-model';
 export { foldForAlignment, hasEndMarker } from './text-normalize';
 export { toStoredDialogue } from './to-stored';
 export type { StoreContext } from './to-stored';

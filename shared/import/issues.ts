@@ -1,5 +1,8 @@
 import type { ImportIssue, ImportIssueCode } from '../model/dataset';
 
+/** What an issue is about, beyond its line: lets the app name the field in the reader's language. */
+export type IssueSubject = Pick<ImportIssue, 'field' | 'turn'>;
+
 /** Collects the issues of one file; parsers keep going after an error so all are listed. */
 export class IssueSink {
   readonly items: ImportIssue[] = [];
@@ -7,13 +10,13 @@ export class IssueSink {
 
   constructor(readonly file: string) {}
 
-  error(line: number, code: ImportIssueCode, message: string): void {
+  error(line: number, code: ImportIssueCode, message: string, about?: IssueSubject): void {
     this.errorCount++;
-    this.items.push({ severity: 'error', file: this.file, line, code, message });
+    this.items.push({ severity: 'error', file: this.file, line, code, message, ...about });
   }
 
-  warn(line: number, code: ImportIssueCode, message: string): void {
-    this.items.push({ severity: 'warning', file: this.file, line, code, message });
+  warn(line: number, code: ImportIssueCode, message: string, about?: IssueSubject): void {
+    this.items.push({ severity: 'warning', file: this.file, line, code, message, ...about });
   }
 
   get hasErrors(): boolean {

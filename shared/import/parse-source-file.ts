@@ -18,12 +18,6 @@ const PARSERS: Record<SourceFormat, (text: string, ctx: ParserContext) => Parser
   delimited: (text, ctx) => parseDelimited(ctx.file, text, ctx),
 };
 
-/** The public data sets were written by human tutors, not by a model under evaluation. */
-const PRESET_TEACHERS: Partial<Record<SourceFormat, string>> = {
-  mathdial: 'MathDial (human teacher)',
-  bridge: 'Bridge (human tutor)',
-};
-
 function warnDuplicates(entries: ParserOutput, issues: IssueSink): void {
   const firstLine = new Map<string, number>();
   for (const { dialogue } of entries) {
@@ -54,7 +48,7 @@ export function parseSourceFile(file: SourceFile, opts: ParseOptions): ParsedFil
   const issues = new IssueSink(file.name);
   const detected = opts.format ?? detectFormat(file);
   const format: SourceFormat = detected === 'unknown' ? (fileExtension(file.name) === 'csv' ? 'delimited' : 'sid-jsonl') : detected;
-  const teacherModel = opts.teacherModel ?? PRESET_TEACHERS[format] ?? teacherModelFromName(opts.teacherModelFrom ?? file.name);
+  const teacherModel = opts.teacherModel ?? teacherModelFromName(opts.teacherModelFrom ?? file.name, format);
   let output: ParserOutput = [];
 
   if (text.trim() === '') {
@@ -69,6 +63,7 @@ export function parseSourceFile(file: SourceFile, opts: ParseOptions): ParsedFil
 
   const failed = issues.hasErrors;
   const entries = failed ? [] : output;
+  const readableTurns = output.reduce((sum, entry) => sum + entry.dialogue.turns.length, 0);
   const dialogues = entries.map((entry) => entry.dialogue);
   return {
     file: file.name,
@@ -82,5 +77,6 @@ export function parseSourceFile(file: SourceFile, opts: ParseOptions): ParsedFil
       turns: dialogues.reduce((sum, dialogue) => sum + dialogue.turns.length, 0),
       annotations: entries.reduce((sum, entry) => sum + entry.annotations, 0),
     },
+    readable: { dialogues: output.length, turns: readableTurns },
   };
 }

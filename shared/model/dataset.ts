@@ -100,7 +100,12 @@ export interface ImportIssue {
   line: number;
   /** machine-readable kind, stable for tests and filters */
   code: ImportIssueCode;
+  /** English, for the command line and for copying; the app words the problem from `code` and `field` */
   message: string;
+  /** the codebook field the problem is about, when there is one (unknown labels, values on fields that do not apply) */
+  field?: string;
+  /** 1-based turn of the record the problem is about, when it is about one turn */
+  turn?: number;
 }
 
 export type ImportIssueCode =
@@ -142,6 +147,11 @@ export interface ParsedFile {
   dialogues: ParsedDialogue[];
   issues: ImportIssue[];
   counts: { dialogues: number; turns: number; annotations: number };
+  /**
+   * What was read without error, imported or not: the same as `counts` for a file without
+   * errors; for a file with errors (which yields nothing) what the error keeps out.
+   */
+  readable: { dialogues: number; turns: number };
 }
 
 /** A dialogue before it has a database id: what the parsers produce, with its turns inline. */

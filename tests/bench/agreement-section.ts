@@ -59,7 +59,7 @@ function syntheticLayers(): AnnotationLayer[] {
   }
   return LAYERS.map((name, layer) => ({
     name,
-    files: [{ file: `${name}.jsonl`, format: 'sid-jsonl', contentHash: '', teacherModel: 'bench', dialogues: perLayer[layer], issues: [], counts: { dialogues, turns: TURNS, annotations: TURNS } }],
+    files: [{ file: `${name}.jsonl`, format: 'sid-jsonl', contentHash: '', teacherModel: 'bench', dialogues: perLayer[layer], issues: [], counts: { dialogues, turns: TURNS, annotations: TURNS }, readable: { dialogues, turns: TURNS } }],
   }));
 }
 

@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { en } from '../../renderer/src/i18n/en';
-import { expect, test } from './fixtures/app';
+import { zh } from '../../renderer/src/i18n/zh';
+import { expect, test, type AppFixture } from './fixtures/app';
 import { StartPage } from './pages/start';
 import { openSample, readSampleDialogues, SAMPLE_README, type SampleDialogue } from './support-sample';
 
@@ -157,4 +158,95 @@ test('every dialogue the sample README names as holding a value to check shows a
   await expect.soft(datasets.summaryValue('flagged')).toHaveText(String(notes.length));
   await datasets.filterFlags.check();
   await expect(datasets.table).toHaveAttribute('data-row-count', String(flaggedDialogues.size));
+});
+
+const byNumbersInText = new Intl.Collator('en', { numeric: true }).compare;
+
+async function setLanguage(app: AppFixture, language: 'zh' | 'en'): Promise<void> {
+  const html = app.page.locator('html');
+  if (((await html.getAttribute('lang')) === 'zh-CN') !== (language === 'zh')) await app.page.getByTestId('nav-language').click();
+  await expect(html).toHaveAttribute('lang', language === 'zh' ? 'zh-CN' : 'en');
+}
+
+test('the data-set table lists ids in natural order (7 before 12), shows each topic title whole with the full topic as tooltip, and explains values to check, in both languages', async ({ app }) => {
+  await app.page.setViewportSize({ width: 1440, height: 900 });
+  const datasets = await openSample(app);
+  const model = sampleModels[0];
+  await datasets.filterByModel(model);
+  const ofModel = sample.filter((dialogue) => dialogue.teacherModel === model);
+  await expect(datasets.rows).toHaveCount(ofModel.length);
+
+  // Unsorted, the rows come in file order, the files read as a person numbers them (topic 7 before topic 12).
+  const inFileOrder = [...ofModel].sort((a, b) => byNumbersInText(a.file, b.file) || a.line - b.line).map((dialogue) => dialogue.externalId);
+  const shown = await datasets.columnTexts('externalId');
+  expect(shown).toEqual(inFileOrder);
+  const firstOf = (ids: string[], topic: string) => ids.findIndex((id) => id.startsWith(`${topic}-`));
+  expect(firstOf(shown, '7')).toBeGreaterThanOrEqual(0);
+  expect(firstOf(shown, '7')).toBeLessThan(firstOf(shown, '12'));
+
+  // Sorted by id, too.
+  await datasets.sortBy('externalId');
+  await expect(datasets.sortButton('externalId')).toHaveAttribute('data-sorted', 'asc');
+  const sortedIds = await datasets.columnTexts('externalId');
+  expect(sortedIds).toEqual([...ofModel.map((dialogue) => dialogue.externalId)].sort(byNumbersInText));
+  expect(firstOf(sortedIds, '7')).toBeLessThan(firstOf(sortedIds, '12'));
+
+  // Topics: the full text in the tooltip, the title (up to its first full stop) not cut off.
+  const firstRow = datasets.rows.first();
+  const firstDialogue = ofModel.find((dialogue) => dialogue.externalId === sortedIds[0]);
+  if (!firstDialogue) throw new Error(`no sample dialogue ${sortedIds[0]}`);
+  const topicText = firstDialogue.record.topic_text ?? '';
+  const topicCell = firstRow.getByTestId('dataset-row-topic');
+  await expect(topicCell).toHaveAttribute('title', `${firstDialogue.record.topic_id} · ${topicText}`);
+  const title = topicCell.locator('.topic-title');
+  await expect(title).toHaveText(topicText.slice(0, topicText.indexOf('。') + 1));
+  const [titleBox, cellBox] = await Promise.all([title.boundingBox(), topicCell.boundingBox()]);
+  expect(titleBox && cellBox && titleBox.x + titleBox.width <= cellBox.x + cellBox.width + 0.5, 'the topic title fits in its cell').toBe(true);
+
+  // "Values to check": the header says what it counts, and a line under the summary says it in words.
+  for (const [language, words] of [['en', en], ['zh', zh]] as const) {
+    await setLanguage(app, language);
+    await expect(app.page.getByTestId('dataset-flags-header')).toHaveAttribute('title', words['table.flagsTitle']);
+    await expect(app.page.getByTestId('summary-flagged-explain')).toHaveText(words['summary.flaggedExplain']);
+    await expect(app.page.getByTestId('summary-flagged-explain')).toBeVisible();
+    await test.info().attach(`dataset-table-${language}`, { body: await app.page.screenshot(), contentType: 'image/png' });
+  }
+});
+
+test('English punctuation is drawn in a Latin face and Han characters in a CJK face, in both languages and in code', async ({ app }) => {
+  await expect(new StartPage(app.page).root).toBeVisible();
+  for (const language of ['en', 'zh'] as const) {
+    await setLanguage(app, language);
+    // Rendered widths at 100 px: a CJK face draws ’ and “ a full em wide ("paper’ s"); a Latin face about a quarter.
+    const widths = await app.page.evaluate(() => {
+      const root = document.getElementById('root') ?? document.body;
+      const measure = (host: Element, text: string) => {
+        const probe = document.createElement('span');
+        probe.textContent = text;
+        probe.style.fontSize = '100px';
+        probe.style.whiteSpace = 'pre';
+        host.appendChild(probe);
+        const width = probe.getBoundingClientRect().width;
+        probe.remove();
+        return width;
+      };
+      const code = document.createElement('code');
+      root.appendChild(code);
+      const result = {
+        apostrophe: measure(root, '’'),
+        quote: measure(root, '“'),
+        han: measure(root, '中'),
+        codeApostrophe: measure(code, '’'),
+        codeHan: measure(code, '中'),
+        firstFamily: getComputedStyle(root).fontFamily.split(',')[0].trim(),
+      };
+      code.remove();
+      return result;
+    });
+    expect(widths.firstFamily, `${language}: the first family is not a CJK face`).not.toMatch(/CJK|PingFang|Hiragino|YaHei|Han Sans|WenQuanYi/i);
+    expect(widths.han, `${language}: 中 is drawn full-width (a CJK face)`).toBeGreaterThan(90);
+    expect(widths.apostrophe, `${language}: ’ is ${widths.apostrophe}px wide`).toBeLessThan(widths.han * 0.5);
+    expect(widths.quote, `${language}: “ is ${widths.quote}px wide`).toBeLessThan(widths.han * 0.6);
+    expect(widths.codeApostrophe, `${language}: ’ in code is ${widths.codeApostrophe}px wide`).toBeLessThan(widths.codeHan * 0.75);
+  }
 });

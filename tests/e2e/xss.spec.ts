@@ -42,6 +42,7 @@ test('HTML in utterances, topics and label values is shown as literal text and n
   await expect(unknownLabel).toContainText(HTML_LABEL);
   await expect(wizard.report.locator('b, img, script')).toHaveCount(0);
   await wizard.acceptWarnings('xss.jsonl');
+  await wizard.useSuggestedTeacherModel('xss.jsonl');
   await wizard.confirm();
 
   // The table shows the topic as text.

@@ -86,6 +86,8 @@ export const en: Record<MessageKey, string> = {
   'summary.verifiedTurns': 'Verified turns',
   'summary.verifiedDialogues': 'Verified dialogues',
   'summary.flagged': 'Values to check',
+  'summary.flaggedExplain':
+    'Values to check: pre-annotation values that are not labels of the codebook, values on which merged annotation fragments disagree, and annotations that matched no turn. “Only with values to check” lists the dialogues that have them.',
   'summary.teacherModels': 'Teacher models ({count})',
 
   'filters.search': 'Search',
@@ -166,6 +168,18 @@ export const en: Record<MessageKey, string> = {
   'report.warning': 'Warning',
   'report.showMore': 'Showing {shown} of {total}; show more',
   'report.skipped': '{count} {count|file was|files were} skipped',
+  'report.readableWithErrors':
+    '{dialogues} {dialogues|dialogue|dialogues} ({turns} {turns|turn|turns}) read without problems; {lines} {lines|line has an error|lines have errors}, so nothing from this file is imported until {lines|it is|they are} fixed.',
+  'report.teacherModelNeeded': 'No model folder: name the model that taught in these dialogues. The file name is only a suggestion.',
+  'report.teacherModelPlaceholder': 'Model name (suggestion: {suggestion})',
+  'report.teacherModelPlaceholderEmpty': 'Model name',
+  'report.useSuggestion': 'Use “{suggestion}”',
+  'report.hint.acceptWarnings': 'Tick “Import with its {count} {count|warning|warnings}” for {file} to import it.',
+  'report.hint.includeAgain': 'Tick “Import this file” for {file} to import it again.',
+  'report.hint.teacherModel': 'Name the teacher model of {file} to import it.',
+  'report.hint.teacherModelSuggestion': 'Name the teacher model of {file} to import it (or use the file name “{suggestion}”).',
+  'report.hint.nothingImportable': 'No file can be imported: fix the problems listed above and choose the files again.',
+  'report.hint.show': 'Show',
   'report.nothingChosen': 'No file is chosen for import.',
   'report.totals': 'Will import {files} {files|file|files}: {dialogues} {dialogues|dialogue|dialogues}, {turns} {turns|turn|turns}.',
   'report.import': 'Import',

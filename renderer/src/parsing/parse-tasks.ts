@@ -3,7 +3,7 @@
  * them off the UI thread, and the main-thread fallback and the unit tests call them directly.
  */
 import type { Codebook } from '../../../shared/codebook/types';
-import { detectFormat, guessColumnMapping, parseSourceFile, previewDelimited, teacherModelFromName } from '../../../shared/import';
+import { detectFormat, guessColumnMapping, guessTeacherModel, parseSourceFile, previewDelimited } from '../../../shared/import';
 import type { ColumnMapping, DelimitedPreview } from '../../../shared/import/types';
 import type { ParsedFile, SourceFile, SourceFormat } from '../../../shared/model/dataset';
 
@@ -16,7 +16,10 @@ export interface FileInspection {
   preview: DelimitedPreview | null;
   /** for CSV/TSV: the guessed mapping the user starts from */
   mapping: ColumnMapping | null;
+  /** the model named by a model folder, a SID file name or a preset; '' when only a bare file name is known */
   teacherModel: string;
+  /** a bare file name's stem, offered to the user but never taken without their say */
+  teacherModelSuggestion: string | null;
 }
 
 export interface ParseJob {
@@ -35,7 +38,9 @@ export interface ParseProgress {
 export function inspectFile(file: SourceFile, codebook: Codebook): FileInspection {
   const detected = detectFormat(file);
   const format = detected === 'unknown' ? null : detected;
-  const base = { name: file.name, format, teacherModel: teacherModelFromName(file.name) };
+  const guess = guessTeacherModel(file.name, format);
+  const bare = guess.source === 'bare-name';
+  const base = { name: file.name, format, teacherModel: bare ? '' : guess.model, teacherModelSuggestion: bare ? guess.model : null };
   if (format !== 'delimited') return { ...base, preview: null, mapping: null };
   const preview = previewDelimited(file);
   return { ...base, preview, mapping: guessColumnMapping(preview.columns, codebook) };

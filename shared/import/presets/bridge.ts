@@ -81,13 +81,13 @@ function parseSnippet(snippet: unknown, ctx: BridgeContext): ParsedDialogue | nu
   const turns: ParsedTurn[] = [...history, ...response].map((raw, index) => {
     let speaker = resolveSpeaker(ctx.codebook, raw.user);
     if (speaker === null) {
-      ctx.issues.warn(ctx.line, 'unknown-speaker', `Turn ${index + 1} has user "${raw.user}", which is neither tutor nor student; it was imported as speaker "other".`);
+      ctx.issues.warn(ctx.line, 'unknown-speaker', `Turn ${index + 1} has user "${raw.user}", which is neither tutor nor student; it was imported as speaker "other".`, { turn: index + 1 });
       speaker = 'other';
     }
     return { index, speaker, speakerRaw: raw.user, utterance: raw.text, endMarker: hasEndMarker(raw.text), pre: { ...mathematicsDiscipline(ctx.codebook) }, alignment: 'mapped', fragments: 1 };
   });
   const unaligned = placeLabels(turns, snippet, history.length, ctx);
-  for (const turn of turns) warnAboutLabels(ctx.codebook, turn, turnLabel(turn.index, turn.speakerRaw), ctx.line, ctx.issues);
+  for (const turn of turns) warnAboutLabels(ctx.codebook, turn, turnLabel(turn.index, turn.speakerRaw), ctx.line, ctx.issues, turn.index);
   const cId = typeof snippet.c_id === 'string' && snippet.c_id.trim() !== '' ? snippet.c_id : null;
   return {
     line: ctx.line,

@@ -28,7 +28,7 @@ function readTurns(conversation: string, line: number, ctx: ParserContext): { tu
     let speaker = role ? resolveSpeaker(ctx.codebook, speakerRaw) : null;
     if (speaker === null) {
       const what = role ? `starts with "${snippet(speakerRaw, 20)}:", which is neither Teacher nor Student` : `has no "Teacher:" or "Student:" prefix ("${snippet(segment)}")`;
-      ctx.issues.warn(line, role ? 'unknown-speaker' : 'bad-turn', `Turn ${index + 1} ${what}; it was kept whole as speaker "other".`);
+      ctx.issues.warn(line, role ? 'unknown-speaker' : 'bad-turn', `Turn ${index + 1} ${what}; it was kept whole as speaker "other".`, { turn: index + 1 });
       speaker = 'other';
       if (!role) speakerRaw = '';
     }
@@ -41,7 +41,7 @@ function readTurns(conversation: string, line: number, ctx: ParserContext): { tu
     }
     const mapped = Object.keys(pre).length > 0;
     const turn: ParsedTurn = { index, speaker, speakerRaw, utterance: text, endMarker: hasEndMarker(text), pre, alignment: mapped ? 'mapped' : 'none', fragments: mapped ? 1 : 0 };
-    warnAboutLabels(ctx.codebook, turn, turnLabel(index, speakerRaw), line, ctx.issues);
+    warnAboutLabels(ctx.codebook, turn, turnLabel(index, speakerRaw), line, ctx.issues, index);
     turns.push(turn);
   }
   return { turns, moves };

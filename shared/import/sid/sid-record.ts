@@ -60,20 +60,20 @@ function readTurns(list: unknown[], ctx: RecordContext): { drafts: DraftTurn[]; 
   const turnExtras: EntryExtras = {};
   list.forEach((entry, i) => {
     if (!isJsonObject(entry)) {
-      ctx.issues.error(ctx.line, 'bad-turn', `Turn ${i + 1} of "dialogue" is not an object like {"role": "教师", "content": "…"}.`);
+      ctx.issues.error(ctx.line, 'bad-turn', `Turn ${i + 1} of "dialogue" is not an object like {"role": "教师", "content": "…"}.`, { turn: i + 1 });
       return;
     }
     const role = pick(entry, ROLE_KEYS);
     const text = pick(entry, TEXT_KEYS);
     if (role === undefined || text === undefined) {
       const missing = role === undefined ? '"role" (教师 or 学生)' : '"content" text';
-      ctx.issues.error(ctx.line, 'bad-turn', `Turn ${i + 1} of "dialogue" has no ${missing}.`);
+      ctx.issues.error(ctx.line, 'bad-turn', `Turn ${i + 1} of "dialogue" has no ${missing}.`, { turn: i + 1 });
       return;
     }
     addEntryExtras(turnExtras, drafts.length, ownEntriesExcept(entry, new Set([role.key, text.key])));
     let speaker = resolveSpeaker(ctx.codebook, role.value);
     if (speaker === null) {
-      ctx.issues.warn(ctx.line, 'unknown-speaker', `Turn ${i + 1} has role "${snippet(role.value, 20)}", which is neither teacher nor student; it was imported as speaker "other". If it is one of them, add it as an alias in the codebook.`);
+      ctx.issues.warn(ctx.line, 'unknown-speaker', `Turn ${i + 1} has role "${snippet(role.value, 20)}", which is neither teacher nor student; it was imported as speaker "other". If it is one of them, add it as an alias in the codebook.`, { turn: i + 1 });
       speaker = 'other';
     }
     drafts.push({ speaker, speakerRaw: role.value, utterance: text.value });

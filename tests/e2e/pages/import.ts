@@ -8,11 +8,16 @@
  * import-report, import-target-new, import-dataset-name, import-target-existing,
  * import-dataset-select, import-error, import-file (data-file, data-verdict:
  * clean|warnings|errors|empty|unsupported), import-file-verdict, import-file-counts
- * (data-dialogues, data-turns), import-teacher-model, import-file-duplicate,
- * import-file-same-as, import-file-include, import-accept-warnings, import-error-list,
- * import-issue-code (data-code), import-issue (data-severity, data-code), import-copy-issues,
+ * (data-dialogues, data-turns), import-file-readable (files with errors: data-dialogues,
+ * data-error-lines), import-teacher-model-field (data-required), import-teacher-model,
+ * import-teacher-model-use-suggestion, import-teacher-model-hint, import-file-duplicate,
+ * import-file-same-as, import-include-label, import-file-include, import-accept-warnings,
+ * import-error-list, import-issue-code (data-code; shows the kind's name), import-issue
+ * (data-severity, data-code) with import-issue-summary (the problem in the interface language)
+ * and .issue-text (`file:line — message`, the parser's words), import-copy-issues,
  * import-issues-more, import-skipped, import-totals (data-files, data-dialogues, data-turns),
- * import-cancel, import-confirm; layer option (existing target only): import-layer-option,
+ * import-hints, import-hint (data-kind: accept-warnings|include-again|name-teacher-model|
+ * nothing-importable, data-file), import-hint-show, import-cancel, import-confirm; layer option (existing target only): import-layer-option,
  * import-attach-layer, import-layer-name, import-layer-kind (human | llm), import-layer-status,
  * import-layer-preview (data-turns, data-problems), import-layer-problems.
  */
@@ -102,6 +107,52 @@ export class ImportPage {
 
   async setTeacherModel(name: string, model: string): Promise<void> {
     await this.file(name).getByTestId('import-teacher-model').fill(model);
+  }
+
+  /** Takes the file name offered as the teacher model (a bare file name is never taken unasked). */
+  async useSuggestedTeacherModel(name: string): Promise<void> {
+    await this.file(name).getByTestId('import-teacher-model-use-suggestion').click();
+  }
+
+  hint(kind: 'accept-warnings' | 'include-again' | 'name-teacher-model' | 'nothing-importable', file?: string): Locator {
+    const fileSelector = file === undefined ? '' : `[data-file="${file}"]`;
+    return this.page.locator(`[data-testid="import-hint"][data-kind="${kind}"]${fileSelector}`);
+  }
+
+  /**
+   * Every visible label of the wizard with the gap between its words and its control, in px:
+   * the horizontal gap when they sit side by side, the vertical one when the control is below.
+   * Words are measured as text (a Range over the label's own text), so padding cannot hide a touch.
+   */
+  async labelGaps(): Promise<{ label: string; gap: number; layout: 'beside' | 'below' }[]> {
+    return this.root.evaluate((root) => {
+      const results: { label: string; gap: number; layout: 'beside' | 'below' }[] = [];
+      for (const label of Array.from(root.querySelectorAll('label'))) {
+        const control = (label.htmlFor ? document.getElementById(label.htmlFor) : null) ?? label.querySelector('input, select, textarea');
+        if (!(control instanceof HTMLElement) || control.getClientRects().length === 0) continue;
+        const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+        const boxes: DOMRect[] = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if ((node.textContent ?? '').trim() === '' || control.contains(node)) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          boxes.push(...Array.from(range.getClientRects()));
+        }
+        if (boxes.length === 0) continue;
+        const text = {
+          left: Math.min(...boxes.map((box) => box.left)),
+          right: Math.max(...boxes.map((box) => box.right)),
+          top: Math.min(...boxes.map((box) => box.top)),
+          bottom: Math.max(...boxes.map((box) => box.bottom)),
+        };
+        const box = control.getBoundingClientRect();
+        const name = (label.textContent ?? '').trim().slice(0, 40);
+        const sideBySide = box.top < text.bottom && box.bottom > text.top;
+        if (!sideBySide) results.push({ label: name, gap: box.top - text.bottom, layout: 'below' });
+        else results.push({ label: name, gap: box.left >= text.right ? box.left - text.right : text.left - box.right, layout: 'beside' });
+      }
+      return results;
+    });
   }
 
   async mapColumn(name: string, role: MappingRole, column: string): Promise<void> {

@@ -58,6 +58,7 @@ export function parsedFile(name: string, dialogues: ParsedDialogue[], overrides:
       turns: dialogues.reduce((sum, item) => sum + item.turns.length, 0),
       annotations: dialogues.reduce((sum, item) => sum + item.turns.length, 0),
     },
+    readable: { dialogues: dialogues.length, turns: dialogues.reduce((sum, item) => sum + item.turns.length, 0) },
     ...overrides,
   };
 }

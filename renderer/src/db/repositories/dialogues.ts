@@ -21,9 +21,15 @@ export interface DialogueRow {
   line: number;
 }
 
-/** Source order: by file, then by line within the file. */
+/**
+ * Compares text the way a person reads numbers in it: `7-1-1` before `12-3-1`,
+ * `…topic_7.jsonl` before `…topic_12.jsonl` (the import reads a folder's files in this order too).
+ */
+export const compareNatural: (a: string, b: string) => number = new Intl.Collator('en', { numeric: true }).compare;
+
+/** Source order: by file (natural order), then by line within the file. */
 export function compareSourceOrder(a: Pick<Dialogue, 'file' | 'line' | 'id'>, b: Pick<Dialogue, 'file' | 'line' | 'id'>): number {
-  if (a.file !== b.file) return a.file < b.file ? -1 : 1;
+  if (a.file !== b.file) return compareNatural(a.file, b.file) || (a.file < b.file ? -1 : 1);
   if (a.line !== b.line) return a.line - b.line;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

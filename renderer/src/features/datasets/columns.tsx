@@ -1,5 +1,5 @@
-import { createColumnHelper, type ColumnDef, type FilterFn } from '@tanstack/react-table';
-import type { DialogueRow } from '../../db/repositories/dialogues';
+import { createColumnHelper, type ColumnDef, type FilterFn, type SortingFn } from '@tanstack/react-table';
+import { compareNatural, type DialogueRow } from '../../db/repositories/dialogues';
 import type { Translate } from '../../i18n';
 import { matchesGlobalFilter } from './filters';
 import { ProgressCell } from './ProgressCell';
@@ -19,6 +19,32 @@ const equalsFilter: FilterFn<DialogueRow> = (row, columnId, wanted: string) => w
 
 const hasFlagsFilter: FilterFn<DialogueRow> = (row, _columnId, wanted: boolean) => !wanted || row.original.flaggedCount > 0;
 
+/** `7-1-1` before `12-3-1`: ids and topic numbers are read as numbers, not character by character. */
+const naturalSort: SortingFn<DialogueRow> = (a, b, columnId) => compareNatural(String(a.getValue(columnId) ?? ''), String(b.getValue(columnId) ?? ''));
+
+/** By topic number (naturally), then by topic text. */
+const topicSort: SortingFn<DialogueRow> = (a, b) =>
+  compareNatural(a.original.topicId ?? '', b.original.topicId ?? '') || compareNatural(a.original.topicText, b.original.topicText);
+
+/** longer than this, a first sentence is not a title */
+const TOPIC_TITLE_MAX = 60;
+
+/**
+ * SID topic texts open with the topic's title ("丝绸之路上的物理与地理。学习目标：…"): the title is
+ * shown in full and the rest, muted, fills what room is left; the tooltip holds the whole text.
+ */
+export function splitTopicTitle(text: string): { title: string; rest: string } {
+  // a sentence end first ("水的净化：化学与生物。" keeps its colon), then a semicolon
+  for (const ender of [/[。！？!?]|\.\s/u, /[；;]/u]) {
+    const match = ender.exec(text);
+    if (match && match.index > 0 && match.index < TOPIC_TITLE_MAX) {
+      const end = match.index + match[0].length;
+      return { title: text.slice(0, end).trim(), rest: text.slice(end).trim() };
+    }
+  }
+  return { title: text, rest: '' };
+}
+
 /** The one column the global filter is evaluated on: the filter itself reads every text column of the row. */
 export const GLOBAL_FILTER_COLUMN = 'externalId';
 
@@ -27,7 +53,7 @@ export function buildColumns(t: Translate, onOpen: (dialogueId: string) => void)
   const columns = [
     column.accessor('externalId', {
       header: () => t('table.externalId'),
-      sortingFn: 'alphanumeric',
+      sortingFn: naturalSort,
       cell: (info) => (
         <button
           type="button"
@@ -51,13 +77,15 @@ export function buildColumns(t: Translate, onOpen: (dialogueId: string) => void)
     column.accessor((row) => row.topicId ?? row.topicText, {
       id: 'topic',
       header: () => t('table.topic'),
-      sortingFn: 'alphanumeric',
+      sortingFn: topicSort,
       cell: (info) => {
         const { topicId, topicText } = info.row.original;
+        const { title, rest } = splitTopicTitle(topicText);
         return (
-          <span className="cell-text" title={topicText}>
+          <span className="cell-text topic-cell" title={topicId !== null ? `${topicId} · ${topicText}` : topicText} data-testid="dataset-row-topic">
             {topicId !== null && <span className="topic-id">{topicId}</span>}
-            {topicText || (topicId === null ? '—' : '')}
+            <span className="topic-title">{title || (topicId === null ? '—' : '')}</span>
+            {rest !== '' && <span className="topic-rest"> {rest}</span>}
           </span>
         );
       },
@@ -81,7 +109,11 @@ export function buildColumns(t: Translate, onOpen: (dialogueId: string) => void)
       filterFn: equalsFilter,
     }),
     column.accessor('flaggedCount', {
-      header: () => t('table.flags'),
+      header: () => (
+        <span title={t('table.flagsTitle')} data-testid="dataset-flags-header">
+          {t('table.flags')}
+        </span>
+      ),
       meta: { numeric: true },
       filterFn: hasFlagsFilter,
       cell: (info) =>
@@ -100,12 +132,13 @@ export function buildColumns(t: Translate, onOpen: (dialogueId: string) => void)
 /** Hidden columns exist only to be filtered on (the status is shown inside the progress cell). */
 export const HIDDEN_COLUMNS = { status: false } as const;
 
+/** The topic gets the room: ids are short (`12-3-1`), topics are the text a reviewer reads. */
 export const COLUMN_WIDTHS: Record<string, string> = {
-  externalId: '15%',
-  teacherModel: '13%',
-  topic: '28%',
-  studentType: '12%',
-  turnCount: '7%',
+  externalId: '8%',
+  teacherModel: '12%',
+  topic: '37%',
+  studentType: '11%',
+  turnCount: '6%',
   progress: '17%',
-  flaggedCount: '8%',
+  flaggedCount: '9%',
 };

@@ -1,7 +1,9 @@
 import { useT, useLanguage, formatDateTime, type MessageKey } from '../../i18n';
-import { issueCounts, verdictOf, type FileVerdict } from '../../stores/import/file-verdict';
+import { issueCounts, needsTeacherModel, verdictOf, type FileVerdict } from '../../stores/import/file-verdict';
 import type { ImportFileEntry } from '../../stores/import/store';
+import { formatName } from './format-names';
 import { IssueList } from './IssueList';
+import { TeacherModelField } from './TeacherModelField';
 
 const VERDICT_KEYS: Record<FileVerdict, MessageKey> = {
   clean: 'report.verdict.clean',
@@ -15,17 +17,25 @@ interface FileReportProps {
   entry: ImportFileEntry;
   index: number;
   disabled: boolean;
+  /**
+   * the file goes to the stored dialogues as an annotation layer: their teacher models stay, so
+   * the file's model is not required (it still tells apart ids the data set holds under several models)
+   */
+  attachingLayer: boolean;
   onInclude(index: number, include: boolean): void;
   onTeacherModel(index: number, teacherModel: string): void;
 }
 
-export function FileReport({ entry, index, disabled, onInclude, onTeacherModel }: FileReportProps) {
+export function FileReport({ entry, index, disabled, attachingLayer, onInclude, onTeacherModel }: FileReportProps) {
   const t = useT();
   const lang = useLanguage();
   const verdict = verdictOf(entry);
   const counts = issueCounts(entry.parsed);
   const turns = entry.parsed?.dialogues.reduce((sum, dialogue) => sum + dialogue.turns.length, 0) ?? 0;
   const importable = verdict === 'clean' || verdict === 'warnings';
+  const errorLines = new Set(entry.parsed?.issues.filter((issue) => issue.severity === 'error').map((issue) => issue.line)).size;
+  // a file with warnings is imported only once ticked: until then the tick is what the user has to find
+  const waitingForTick = verdict === 'warnings' && !entry.include;
 
   return (
     <article className={`file-report verdict-${verdict}`} data-testid="import-file" data-file={entry.name} data-verdict={verdict}>
@@ -38,25 +48,25 @@ export function FileReport({ entry, index, disabled, onInclude, onTeacherModel }
 
       <div className="file-report-facts">
         <span>
-          {t('report.format')}: <code>{entry.format ?? '—'}</code>
+          {t('report.format')}: {formatName(entry.format)}
         </span>
         <span data-testid="import-file-counts" data-dialogues={entry.parsed?.dialogues.length ?? 0} data-turns={turns}>
-          {t('report.counts', {
-            dialogues: entry.parsed?.dialogues.length ?? 0,
-            turns,
-            annotations: entry.parsed?.counts.annotations ?? 0,
-          })}
+          {verdict === 'errors' && entry.parsed ? (
+            // what the error keeps out, rather than the "0 dialogues" that are imported
+            <span className="readable-with-errors" data-testid="import-file-readable" data-dialogues={entry.parsed.readable.dialogues} data-error-lines={errorLines}>
+              {t('report.readableWithErrors', { dialogues: entry.parsed.readable.dialogues, turns: entry.parsed.readable.turns, lines: errorLines })}
+            </span>
+          ) : (
+            t('report.counts', {
+              dialogues: entry.parsed?.dialogues.length ?? 0,
+              turns,
+              annotations: entry.parsed?.counts.annotations ?? 0,
+            })
+          )}
         </span>
-        <label className="inline-field">
-          <span>{t('report.teacherModel')}</span>
-          <input
-            type="text"
-            data-testid="import-teacher-model"
-            value={entry.teacherModel}
-            disabled={disabled}
-            onChange={(event) => onTeacherModel(index, event.target.value)}
-          />
-        </label>
+        {importable && (
+          <TeacherModelField entry={entry} index={index} disabled={disabled} required={!attachingLayer && needsTeacherModel(entry)} onChange={onTeacherModel} />
+        )}
       </div>
 
       {entry.priorImports.length > 0 && (
@@ -78,9 +88,10 @@ export function FileReport({ entry, index, disabled, onInclude, onTeacherModel }
       {verdict === 'unsupported' && <p className="explain">{t('report.unsupportedExplain')}</p>}
 
       {importable && (
-        <label className="checkbox include">
+        <label className={`checkbox include${waitingForTick ? ' needs-attention' : ''}`} data-testid="import-include-label">
           <input
             type="checkbox"
+            id={`import-include-${index}`}
             data-testid={verdict === 'warnings' ? 'import-accept-warnings' : 'import-file-include'}
             checked={entry.include}
             disabled={disabled}

@@ -1,14 +1,24 @@
 import { useMemo, useState } from 'react';
+import type { LabelLanguage } from '../../../../shared/codebook/types';
 import type { ImportIssue } from '../../../../shared/model/dataset';
+import { ACTIVE_CODEBOOK, fieldName } from '../../codebook';
 import { copyText } from '../../components/copy-text';
-import { useT } from '../../i18n';
+import { useLanguage, useT } from '../../i18n';
 import { formatIssue } from '../../stores/import/file-verdict';
+import { issueKindName, issueLine, issueSentence } from './issue-strings';
+
+function displayFieldName(fieldId: string | undefined, lang: LabelLanguage): string | null {
+  if (fieldId === undefined) return null;
+  const field = ACTIVE_CODEBOOK.fields.find((candidate) => candidate.id === fieldId);
+  return field ? fieldName(field, lang) : fieldId;
+}
 
 /** Long lists are shown in pages: a file with 5,000 warnings must not render 5,000 rows at once. */
 const PAGE = 200;
 
 export function IssueList({ issues }: { issues: readonly ImportIssue[] }) {
   const t = useT();
+  const lang = useLanguage();
   const [code, setCode] = useState<string | null>(null);
   const [shown, setShown] = useState(PAGE);
   const [copied, setCopied] = useState<'idle' | 'done' | 'failed'>('idle');
@@ -50,12 +60,13 @@ export function IssueList({ issues }: { issues: readonly ImportIssue[] }) {
             data-code={issueCode}
             className={`chip ${counts.errors > 0 ? 'chip-error' : 'chip-warning'}${code === issueCode ? ' active' : ''}`}
             aria-pressed={code === issueCode}
+            title={issueCode}
             onClick={() => {
               setCode(issueCode);
               setShown(PAGE);
             }}
           >
-            {issueCode} <span className="chip-count">{counts.errors + counts.warnings}</span>
+            {issueKindName(lang, issueCode)} <span className="chip-count">{counts.errors + counts.warnings}</span>
           </button>
         ))}
         <button type="button" className="quiet" data-testid="import-copy-issues" onClick={() => void copy()}>
@@ -66,7 +77,16 @@ export function IssueList({ issues }: { issues: readonly ImportIssue[] }) {
         {filtered.slice(0, shown).map((issue, index) => (
           <li key={`${issue.line}-${issue.code}-${index}`} className={`issue issue-${issue.severity}`} data-testid="import-issue" data-severity={issue.severity} data-code={issue.code}>
             <span className="issue-severity">{issue.severity === 'error' ? t('report.error') : t('report.warning')}</span>
-            <span className="issue-text">{formatIssue(issue)}</span>
+            <span className="issue-body">
+              <span className="issue-summary" data-testid="import-issue-summary">
+                <span className="issue-line">{issueLine(lang, issue.line, issue.turn)}</span> {issueSentence(lang, issue.code, displayFieldName(issue.field, lang))}
+              </span>
+              {/* the parser's own words, with the quoted values: what to search the file for or send on */}
+              <span className="issue-detail">
+                <span className="issue-code">{issue.code}</span>
+                <span className="issue-text">{formatIssue(issue)}</span>
+              </span>
+            </span>
           </li>
         ))}
       </ol>

@@ -2,7 +2,9 @@ import { useShallow } from 'zustand/react/shallow';
 import { useT } from '../../i18n';
 import { selectImportActions } from '../../stores/import/selectors';
 import { useImportStore } from '../../stores/import/store';
+import { formatName } from './format-names';
 import { MappingEditor } from './MappingEditor';
+import { TeacherModelField } from './TeacherModelField';
 
 /** CSV/TSV files need their columns assigned before they can be read; other files wait here unchanged. */
 export function MappingStep() {
@@ -23,17 +25,16 @@ export function MappingStep() {
         <section key={`${entry.name}-${index}`} className="mapping-file" data-testid="import-mapping-file" data-file={entry.name}>
           <header className="file-report-header">
             <h3 className="file-name">{entry.name}</h3>
-            <span className="muted">{entry.format ?? t('report.verdict.unsupported')}</span>
+            <span className="muted">{entry.format ? formatName(entry.format) : t('report.verdict.unsupported')}</span>
           </header>
-          <label className="inline-field">
-            <span>{t('report.teacherModel')}</span>
-            <input
-              type="text"
-              data-testid="import-teacher-model"
-              value={entry.teacherModel}
-              onChange={(event) => actions.setTeacherModel(index, event.target.value)}
-            />
-          </label>
+          <TeacherModelField
+            entry={entry}
+            index={index}
+            // rows may still name their own model in a model column; the report decides once they are read
+            required={false}
+            ask={!entry.mapping?.teacherModel}
+            onChange={actions.setTeacherModel}
+          />
           {entry.format === 'delimited' && entry.preview && entry.mapping && (
             <MappingEditor preview={entry.preview} mapping={entry.mapping} onChange={(mapping) => actions.setMapping(index, mapping)} />
           )}

@@ -3,9 +3,10 @@ import { useShallow } from 'zustand/react/shallow';
 import { useT } from '../../i18n';
 import { useDatasetsStore } from '../../stores/datasets/store';
 import { suggestDatasetName } from '../../stores/import/file-verdict';
-import { commitTotals, selectImportActions } from '../../stores/import/selectors';
+import { blocksImport, commitTotals, importHints, selectImportActions } from '../../stores/import/selectors';
 import { useImportStore } from '../../stores/import/store';
 import { FileReport } from './FileReport';
+import { ImportHints } from './ImportHints';
 import { LayerOption } from './LayerOption';
 import { useLayerText } from './layer-strings';
 import { SkippedFiles } from './SkippedFiles';
@@ -29,16 +30,18 @@ export function ReportStep() {
   }, [loadList]);
 
   const totals = useMemo(() => commitTotals(entries), [entries]);
+  const attaching = layer !== null && target.kind === 'existing';
+  const hints = useMemo(() => importHints(entries, attaching), [entries, attaching]);
+  const blocked = hints.some(blocksImport);
   const committing = step === 'committing';
   const nameMissing = target.kind === 'new' && target.name.trim() === '';
-  const attaching = layer !== null && target.kind === 'existing';
   const layerReady =
     layer !== null &&
     layer.name.trim() !== '' &&
     layerPreview.status === 'ready' &&
     layerPreview.matched.values.length > 0 &&
     layerPreview.alreadyAttachedAs === null;
-  const canCommit = totals.files > 0 && !committing && !nameMissing && (!attaching || layerReady);
+  const canCommit = totals.files > 0 && !blocked && !committing && !nameMissing && (!attaching || layerReady);
 
   return (
     <div className="import-report" data-testid="import-report">
@@ -109,6 +112,7 @@ export function ReportStep() {
             entry={entry}
             index={index}
             disabled={committing}
+            attachingLayer={attaching}
             onInclude={actions.setInclude}
             onTeacherModel={actions.setTeacherModel}
           />
@@ -117,9 +121,12 @@ export function ReportStep() {
       <SkippedFiles skipped={skipped} />
 
       <footer className="wizard-footer">
-        <p data-testid="import-totals" data-files={totals.files} data-dialogues={totals.dialogues} data-turns={totals.turns}>
-          {totals.files === 0 ? t('report.nothingChosen') : t('report.totals', { files: totals.files, dialogues: totals.dialogues, turns: totals.turns })}
-        </p>
+        <div className="wizard-status">
+          <p data-testid="import-totals" data-files={totals.files} data-dialogues={totals.dialogues} data-turns={totals.turns}>
+            {totals.files === 0 ? t('report.nothingChosen') : t('report.totals', { files: totals.files, dialogues: totals.dialogues, turns: totals.turns })}
+          </p>
+          <ImportHints hints={hints} />
+        </div>
         <div className="button-row">
           <button type="button" data-testid="import-cancel" onClick={actions.cancel} disabled={committing}>
             {t('common.cancel')}

@@ -51,6 +51,17 @@ export function formatIssue(issue: { file: string; line: number; message: string
 }
 
 /**
+ * True when storing the file now would leave dialogues without a teacher model: none was named
+ * (a bare file name gives only a suggestion) and some dialogues take the file's model rather
+ * than carrying their own (a CSV model column).
+ */
+export function needsTeacherModel(entry: { teacherModel: string; parsed: ParsedFile | null }): boolean {
+  const { parsed } = entry;
+  if (entry.teacherModel.trim() !== '' || !parsed) return false;
+  return parsed.dialogues.some((dialogue) => dialogue.teacherModel === parsed.teacherModel || dialogue.teacherModel.trim() === '');
+}
+
+/**
  * Applies a teacher model the user edited in the wizard. Dialogues that carry their own model
  * (a CSV column) keep it; those that took the file's model get the new one.
  */

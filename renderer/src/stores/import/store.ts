@@ -15,7 +15,7 @@ import { useAppStore } from '../app/store';
 import { useDatasetsStore } from '../datasets/store';
 import { reportError } from '../notices/store';
 import { useSettingsStore } from '../settings/store';
-import { includedByDefault, isImportable, suggestDatasetName, verdictOf, withTeacherModel } from './file-verdict';
+import { includedByDefault, isImportable, needsTeacherModel, suggestDatasetName, verdictOf, withTeacherModel } from './file-verdict';
 import { type LayerChoice, type LayerPreview, previewLayer, suggestLayerName } from './layer-preview';
 
 export interface ImportFileEntry {
@@ -23,7 +23,10 @@ export interface ImportFileEntry {
   /** kept until the wizard ends, to parse again after the mapping changes */
   text: string;
   format: SourceFormat | null;
+  /** '' until the user names it when only a bare file name is known (see teacherModelSuggestion) */
   teacherModel: string;
+  /** a bare file name's stem, offered as the teacher model but only taken when the user accepts it */
+  teacherModelSuggestion: string | null;
   preview: DelimitedPreview | null;
   mapping: ColumnMapping | null;
   parsed: ParsedFile | null;
@@ -112,6 +115,7 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
         text: files[index].text,
         format: inspection.format,
         teacherModel: inspection.teacherModel,
+        teacherModelSuggestion: inspection.teacherModelSuggestion,
         preview: inspection.preview,
         mapping: inspection.mapping,
         parsed: null,
@@ -240,7 +244,7 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
             useAppStore.getState().openDataset(everywhere);
             return;
           }
-          if (!entries.every((entry) => isImportable(verdictOf(entry)))) {
+          if (!entries.every((entry) => isImportable(verdictOf(entry)) && !needsTeacherModel(entry))) {
             // Something needs the user's eyes: show the report instead of importing silently.
             set({ step: 'report', origin: 'files' });
             useAppStore.getState().goTo('import');
@@ -316,12 +320,14 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
         if (step === 'committing') return;
         const chosen = entries.filter((entry) => entry.include && entry.parsed && isImportable(verdictOf(entry)));
         if (chosen.length === 0) return;
-        const token = ++run;
         const { layer } = get();
         if (layer && target.kind === 'existing') {
-          await commitLayer(token, target.datasetId, layer);
+          await commitLayer(++run, target.datasetId, layer);
           return;
         }
+        // dialogues are never stored under a model nobody named
+        if (chosen.some(needsTeacherModel)) return;
+        const token = ++run;
         const importTarget: ImportTarget =
           target.kind === 'existing' ? target : { kind: 'new', name: target.name, codebookId: ACTIVE_CODEBOOK.id };
         set({ step: 'committing', error: null });

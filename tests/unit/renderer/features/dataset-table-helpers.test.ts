@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DialogueRow } from '../../../../renderer/src/db/repositories/dialogues';
+import { compareNatural, compareSourceOrder, type DialogueRow } from '../../../../renderer/src/db/repositories/dialogues';
+import { splitTopicTitle } from '../../../../renderer/src/features/datasets/columns';
 import { hasActiveFilters, matchesGlobalFilter, matchesTableFilters, progressRatio } from '../../../../renderer/src/features/datasets/filters';
 import { summariseRows } from '../../../../renderer/src/features/datasets/summary';
 import { rowsToCsv, TABLE_CSV_COLUMNS } from '../../../../renderer/src/stores/export/table-csv';
@@ -73,5 +74,22 @@ describe('rowsToCsv', () => {
     expect(lines[1]).toBe('"x,1",GPT-4o,,"他说 ""好""\n然后",知识掌握不足,课堂探究,10,0,unreviewed,0,GPT-4o/a.jsonl,1');
     expect(lines[2]).toBe(`"'=HYPERLINK(""x"")",GPT-4o,7,校园生态美化,-3,课堂探究,10,0,unreviewed,0,GPT-4o/a.jsonl,2`);
     expect(lines[3]).toBe('');
+  });
+});
+
+describe('natural order and topic titles', () => {
+  it('orders ids and file names as a person reads their numbers', () => {
+    expect(['12-3-1', '7-2-1', '7-10-1', '7-2-2'].sort(compareNatural)).toEqual(['7-2-1', '7-2-2', '7-10-1', '12-3-1']);
+    const at = (file: string, line: number) => ({ file, line, id: `${file}:${line}` });
+    const files = [at('M/M-interdis_topic_12.jsonl', 1), at('M/M-interdis_topic_7.jsonl', 2), at('M/M-interdis_topic_7.jsonl', 1)];
+    expect(files.sort(compareSourceOrder).map((item) => item.id)).toEqual(['M/M-interdis_topic_7.jsonl:1', 'M/M-interdis_topic_7.jsonl:2', 'M/M-interdis_topic_12.jsonl:1']);
+  });
+
+  it('takes a SID topic text up to its first full stop as its title, and leaves short or unpunctuated topics whole', () => {
+    expect(splitTopicTitle('水的净化：化学与生物。学习目标：1. 通过自制简易净水器')).toEqual({ title: '水的净化：化学与生物。', rest: '学习目标：1. 通过自制简易净水器' });
+    expect(splitTopicTitle('Bridges. Goals: build one')).toEqual({ title: 'Bridges.', rest: 'Goals: build one' });
+    expect(splitTopicTitle('植物为什么向着光长')).toEqual({ title: '植物为什么向着光长', rest: '' });
+    const long = `${'很长的句子'.repeat(20)}。后面`;
+    expect(splitTopicTitle(long)).toEqual({ title: long, rest: '' });
   });
 });

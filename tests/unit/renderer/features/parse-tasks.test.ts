@@ -4,22 +4,27 @@ import { ACTIVE_CODEBOOK } from '../../../../renderer/src/codebook';
 import { sidLine } from '../fixtures';
 
 describe('parse tasks (run by the worker and by the main-thread fallback)', () => {
-  it('inspects formats, guesses a CSV mapping and derives the teacher model from the name', () => {
+  it('inspects formats, guesses a CSV mapping, and takes the teacher model from a model folder or SID name but only suggests a bare file name', () => {
+    const mathdial = JSON.stringify({ qid: 1, conversation: 'Teacher: (probing)What is 2+2?|EOM|Student: 4' });
     const inspections = inspectFiles(
       [
         { name: 'GPT-4o/GPT-4o-interdis_topic_1.jsonl', text: `${sidLine(1)}\n` },
+        { name: 'annotated/Qwen/lesson.jsonl', text: `${sidLine(2)}\n` },
         { name: 'turns.csv', text: 'dialogue_id,turn,speaker,utterance,teacher_intent\nd1,1,学生,为什么？,\n' },
         { name: 'readme.txt', text: 'just some words' },
+        { name: 'example.jsonl', text: `${mathdial}\n` },
       ],
       ACTIVE_CODEBOOK,
     );
-    expect(inspections.map((item) => [item.format, item.teacherModel])).toEqual([
-      ['sid-jsonl', 'GPT-4o'],
-      ['delimited', 'turns'],
-      [null, 'readme'],
+    expect(inspections.map((item) => [item.format, item.teacherModel, item.teacherModelSuggestion])).toEqual([
+      ['sid-jsonl', 'GPT-4o', null],
+      ['sid-jsonl', 'Qwen', null],
+      ['delimited', '', 'turns'],
+      [null, '', 'readme'],
+      ['mathdial', 'MathDial (human teacher)', null],
     ]);
-    expect(inspections[1].mapping).toMatchObject({ dialogueId: 'dialogue_id', speaker: 'speaker', utterance: 'utterance', fields: { teacher_intent: 'teacher_intent' } });
-    expect(inspections[1].preview?.rowCount).toBe(1);
+    expect(inspections[2].mapping).toMatchObject({ dialogueId: 'dialogue_id', speaker: 'speaker', utterance: 'utterance', fields: { teacher_intent: 'teacher_intent' } });
+    expect(inspections[2].preview?.rowCount).toBe(1);
   });
 
   it('parses every job in order and reports progress before each file and at the end', () => {

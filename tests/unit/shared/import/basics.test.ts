@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentHash, detectFormat, hasEndMarker, teacherModelFromName } from '../../../../shared/import';
+import { contentHash, detectFormat, guessTeacherModel, hasEndMarker, teacherModelFromName } from '../../../../shared/import';
 import { jsonErrorOffset } from '../../../../shared/import/json-error-offset';
 
 describe('teacherModelFromName', () => {
@@ -98,5 +98,18 @@ describe('jsonErrorOffset', () => {
       valid = false;
     }
     expect(valid).toBe(offset === -1);
+  });
+});
+
+describe('guessTeacherModel', () => {
+  it.each([
+    ['GPT-4o/GPT-4o-interdis_topic_1.jsonl', null, 'GPT-4o', 'file-name'],
+    ['annotated/GPT-4o/x.jsonl', null, 'GPT-4o', 'folder'],
+    ['broken.jsonl', null, 'broken', 'bare-name'],
+    ['./lessons.csv', 'delimited', 'lessons', 'bare-name'],
+    ['example.jsonl', 'mathdial', 'MathDial (human teacher)', 'preset'],
+    ['data/bridge.json', 'bridge', 'Bridge (human tutor)', 'preset'],
+  ] as const)('%s (%s) → %s from %s', (name, format, model, source) => {
+    expect(guessTeacherModel(name, format)).toEqual({ model, source });
   });
 });

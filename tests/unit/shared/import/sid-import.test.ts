@@ -128,6 +128,18 @@ describe('SID JSONL: bad input', () => {
     expect(file.dialogues).toEqual([]);
     expect(errorsOf(file)).toEqual([expect.objectContaining({ line: 2, code: 'bad-turn' })]);
     expect(errorsOf(file)[0].message).toContain('Turn 2');
+    // what the error keeps out, for the report to say instead of "0 dialogues"
+    expect(file.counts).toEqual({ dialogues: 0, turns: 0, annotations: 0 });
+    expect(file.readable).toEqual({ dialogues: 2, turns: 2 });
+  });
+
+  it('names the field of a label warning, so the app can word it in the reader\'s language', () => {
+    const file = parseText('x.jsonl', sidLine([['学生', '为什么？'], ['教师', '你觉得呢？']], [annotation('学生', '为什么？'), annotation('教师', '你觉得呢？', { teacher_intent: '随便聊聊' })]));
+    const [unknown] = warningsOf(file, 'unknown-label');
+    expect(unknown).toMatchObject({ field: 'teacher_intent', line: 1, turn: 2 });
+    expect(unknown.message).toContain('teacher_intent');
+    expect(file.readable).toEqual({ dialogues: file.counts.dialogues, turns: file.counts.turns });
+    expect(warningsOf(file).filter((issue) => issue.code !== 'unknown-label' && issue.code !== 'not-applicable-value' && issue.code !== 'conflicting-fragments').every((issue) => issue.field === undefined)).toBe(true);
   });
 
   it('warns about an unknown role and keeps the turn as other', () => {

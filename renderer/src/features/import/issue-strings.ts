@@ -1,0 +1,115 @@
+/**
+ * Import problems in the reader's language: each issue code gets a short name (the filter
+ * chips) and a sentence saying what is wrong and what happens to the data. The parser's own
+ * English message, with the quoted values, stays beside it as the detail. `{field}` is the
+ * field's display name from the codebook.
+ */
+import type { ImportIssueCode } from '../../../../shared/model/dataset';
+import { type Bilingual, fillPlaceholders } from '../../i18n/feature-strings';
+import type { LabelLanguage } from '../../../../shared/codebook/types';
+
+interface IssueKindWords {
+  name: Bilingual;
+  sentence: Bilingual;
+  /** used instead of `sentence` when the issue names a field */
+  sentenceWithField?: Bilingual;
+}
+
+export const ISSUE_KINDS: Record<ImportIssueCode, IssueKindWords> = {
+  'malformed-json': {
+    name: { zh: 'JSON 格式错误', en: 'Not valid JSON' },
+    sentence: { zh: '这一行不是有效的 JSON（例如缺少括号或引号），无法读出其中的对话。', en: 'This line is not valid JSON (a bracket or quote may be missing), so its dialogue cannot be read.' },
+  },
+  'not-an-object': {
+    name: { zh: '不是对话记录', en: 'Not a dialogue record' },
+    sentence: { zh: '这里的内容不是一条对话记录（JSON 对象），无法读取。', en: 'This is not a dialogue record (a JSON object), so it cannot be read.' },
+  },
+  'missing-dialogue': {
+    name: { zh: '缺少对话轮次', en: 'No dialogue turns' },
+    sentence: { zh: '这条记录没有可读的对话轮次列表。', en: 'This record has no readable list of dialogue turns.' },
+  },
+  'bad-turn': {
+    name: { zh: '轮次无法读取', en: 'Unreadable turn' },
+    sentence: { zh: '有一个轮次缺少说话人或话语文本。', en: 'A turn lacks its speaker or its utterance.' },
+  },
+  'unknown-speaker': {
+    name: { zh: '未知说话人', en: 'Unknown speaker' },
+    sentence: { zh: '说话人既不是教师也不是学生，已作为“其他”导入。', en: 'The speaker is neither teacher nor student; the turn was imported as “other”.' },
+  },
+  'unaligned-annotation': {
+    name: { zh: '标注对不上轮次', en: 'Annotation matches no turn' },
+    sentence: { zh: '有一条标注对应不到任何轮次，已单独保留，供审阅时处理。', en: 'An annotation matches no turn; it is kept aside for you to place during review.' },
+  },
+  'out-of-order-annotation': {
+    name: { zh: '标注顺序不一致', en: 'Annotation out of order' },
+    sentence: { zh: '有一条标注对应到了比前面的标注更早的轮次，请核对它是否放对了位置。', en: 'An annotation went to a turn before those of the annotations listed ahead of it; check that it belongs there.' },
+  },
+  'merged-fragments': {
+    name: { zh: '拆分的标注已合并', en: 'Split annotation merged' },
+    sentence: { zh: '一个轮次收到了多条标注（可能是长话语被拆开标注），它们的值已合并。', en: 'One turn received several annotations (probably a long utterance split by the annotator); their values were merged.' },
+  },
+  'unknown-label': {
+    name: { zh: '标签不在编码本中', en: 'Label not in the codebook' },
+    sentence: { zh: '有一个值不是编码本中的标签，已原样保留并标记为待核查。', en: 'A value is not a label of the codebook; it was kept as written and marked to check.' },
+    sentenceWithField: { zh: '“{field}”的值不是编码本中的标签，已原样保留并标记为待核查。', en: '{field}: the value is not a label of the codebook; it was kept as written and marked to check.' },
+  },
+  'not-applicable-value': {
+    name: { zh: '字段不适用于该说话人', en: 'Value on a field that does not apply' },
+    sentence: { zh: '有一个值填在不适用于该说话人的字段上，已保留并标记为待核查。', en: 'A value was given on a field that does not apply to this speaker; it was kept and marked to check.' },
+    sentenceWithField: { zh: '“{field}”不适用于这一轮的说话人，但填了值；已保留并标记为待核查。', en: '{field}: this field does not apply to the turn’s speaker but has a value; it was kept and marked to check.' },
+  },
+  'conflicting-fragments': {
+    name: { zh: '合并的标注互相冲突', en: 'Merged annotations disagree' },
+    sentence: { zh: '合并的标注片段给出的值互相冲突，已标记为待解决的冲突。', en: 'The merged annotation fragments disagree; the value is marked as a conflict to resolve.' },
+    sentenceWithField: { zh: '合并的标注片段在“{field}”上互相冲突，已标记为待解决的冲突。', en: '{field}: the merged annotation fragments disagree; the value is marked as a conflict to resolve.' },
+  },
+  'missing-column': {
+    name: { zh: '缺少列', en: 'Column missing' },
+    sentence: { zh: '必需的列没有指定，或者表头里没有这一列。请在列映射中选择。', en: 'A required column is not chosen or is not in the header; choose it in the column step.' },
+  },
+  'bad-row': {
+    name: { zh: '行无法读取', en: 'Unreadable row' },
+    sentence: { zh: '这一行无法读取（单元格数目不对、缺少编号或说话人，或顺序不是数字）。', en: 'This row cannot be read (wrong number of cells, no id or speaker, or an order that is not a number).' },
+  },
+  'duplicate-dialogue': {
+    name: { zh: '对话重复出现', en: 'Dialogue appears twice' },
+    sentence: { zh: '同一编号的对话在文件中出现了不止一次；两段都会导入，请核对是否为副本。', en: 'A dialogue with this id appears more than once; both are imported, so check whether one is a copy.' },
+  },
+  'duplicate-turn-order': {
+    name: { zh: '轮次顺序重复', en: 'Turn order repeated' },
+    sentence: { zh: '同一段对话中有两行的轮次顺序相同，已按文件中的先后保留。', en: 'Two rows of one dialogue have the same turn order; they were kept in file order.' },
+  },
+  'empty-file': {
+    name: { zh: '空文件', en: 'Empty file' },
+    sentence: { zh: '文件是空的，没有可导入的内容。', en: 'The file is empty; there is nothing to import.' },
+  },
+  'unsupported-format': {
+    name: { zh: '不支持的格式', en: 'Unsupported format' },
+    sentence: { zh: '这不是 Maieutic 能读取的格式。', en: 'This is not a format Maieutic reads.' },
+  },
+};
+
+export const ISSUE_WORDS = {
+  line: { zh: '第 {line} 行', en: 'Line {line}' },
+  lineAndTurn: { zh: '第 {line} 行 · 第 {turn} 轮', en: 'Line {line} · turn {turn}' },
+  detail: { zh: '详情', en: 'Details' },
+} satisfies Record<string, Bilingual>;
+
+/** The chip name of an issue code; an unknown code (from a newer parser) is shown as written. */
+export function issueKindName(lang: LabelLanguage, code: string): string {
+  const kind = (ISSUE_KINDS as Record<string, IssueKindWords | undefined>)[code];
+  return kind ? kind.name[lang] : code;
+}
+
+/** The sentence for one issue, naming its field (already in display form) when it has one. */
+export function issueSentence(lang: LabelLanguage, code: string, fieldName: string | null): string {
+  const kind = (ISSUE_KINDS as Record<string, IssueKindWords | undefined>)[code];
+  if (!kind) return code;
+  if (fieldName !== null && kind.sentenceWithField) return fillPlaceholders(kind.sentenceWithField[lang], { field: fieldName });
+  return kind.sentence[lang];
+}
+
+/** Where the problem is: the line, and the turn of that line's dialogue when the issue is about one turn. */
+export function issueLine(lang: LabelLanguage, line: number, turn?: number): string {
+  return turn === undefined ? fillPlaceholders(ISSUE_WORDS.line[lang], { line }) : fillPlaceholders(ISSUE_WORDS.lineAndTurn[lang], { line, turn });
+}
