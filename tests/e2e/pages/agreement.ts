@@ -88,6 +88,8 @@ export class AgreementPage {
   /** Opens the view from the top bar and waits until the numbers (or the empty state) are shown. */
   async open(): Promise<void> {
     await this.navButton.click();
+    // A report shown from before stays on screen while the new one is computed: wait for that too.
+    await expect(this.root).toHaveAttribute('aria-busy', 'false');
     await expect(this.root).toHaveAttribute('data-state', /^(ready|empty)$/);
   }
 
