@@ -149,7 +149,12 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
       </header>
       <p className="muted" data-testid="agreement-intro">
         {t('intro', { a: names[0], b: names[1] })}
-        {shownPair.includes('expert') && <span data-testid="agreement-intro-expert"> {t('introExpert')}</span>}
+        {shownPair.includes('expert') && (
+          <span data-testid="agreement-intro-expert">
+            {lang === 'zh' ? '' : ' '}
+            {t('introExpert')}
+          </span>
+        )}
       </p>
       {state.storeDatasetId === datasetId && state.status !== 'missing' && (
         <div className="agreement-controls" data-testid="agreement-raters">
@@ -271,7 +276,7 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
               onExpand={state.setFieldExpanded}
             />
           </div>
-          <p className="muted field-hint">{t('setNote')}</p>
+          <p className="muted">{t('setNote')}</p>
           <AgreementGuide text={text} />
           <div className="agreement-reading">
             <FieldSentences group={group} codebook={codebook} text={text} raters={names} />

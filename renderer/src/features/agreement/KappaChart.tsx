@@ -87,8 +87,8 @@ export function KappaChart({ group, codebook, text }: { group: LayerAgreementGro
           <canvas ref={canvasRef} data-testid="agreement-kappa-canvas" role="img" aria-label={t('chartLabel')} />
         </div>
       )}
-      {undefinedFields.length > 0 && <p className="muted field-hint">{t('chartUndefined', { fields: undefinedFields.join(lang === 'zh' ? '、' : ', ') })}</p>}
-      {hasSetFields && <p className="muted field-hint">{t('chartSetNote')}</p>}
+      {undefinedFields.length > 0 && <p className="muted">{t('chartUndefined', { fields: undefinedFields.join(lang === 'zh' ? '、' : ', ') })}</p>}
+      {hasSetFields && <p className="muted">{t('chartSetNote')}</p>}
     </figure>
   );
 }

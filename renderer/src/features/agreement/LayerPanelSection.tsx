@@ -184,7 +184,7 @@ function PairMatrix({ row, codebook, text, sources, nameOf, unrated }: { row: La
           {sources.map((key) => (
             <th key={key} scope="col" className="numeric" data-testid="agreement-pair-header" data-source={key}>
               {nameOf(key)}
-              {unrated.has(key) && <span className="muted"> {t('noRatings')}</span>}
+              {unrated.has(key) && <span className="muted">{lang === 'zh' ? '' : ' '}{t('noRatings')}</span>}
             </th>
           ))}
         </tr>
@@ -194,7 +194,7 @@ function PairMatrix({ row, codebook, text, sources, nameOf, unrated }: { row: La
           <tr key={rowKey}>
             <th scope="row">
               {nameOf(rowKey)}
-              {unrated.has(rowKey) && <span className="muted"> {t('noRatings')}</span>}
+              {unrated.has(rowKey) && <span className="muted">{lang === 'zh' ? '' : ' '}{t('noRatings')}</span>}
             </th>
             {sources.map((columnKey) => {
               if (rowKey === columnKey) return <td key={columnKey} className="numeric muted">{NONE}</td>;

@@ -32,8 +32,8 @@ export const EXPLAINER_STRINGS = {
     en: 'Percent agreement: the share of the n turns on which both gave the same value. On the own row of a label-set field (discipline, teaching strategy) it is the share with the same whole set.',
   },
   'explain.kappa': {
-    zh: 'κ（Cohen kappa）=（观察一致率 − 偶然一致率）/（1 − 偶然一致率），偶然一致率由两者各自的取值频率算出。有序字段（教师指导程度、布鲁姆层级）用加权 κ：线性权重（默认）让相邻的差别只算部分不一致，二次权重更重罚相差远的取值。集合字段的每个代码按“有/无”单独计算 κ。',
-    en: 'κ (Cohen’s kappa) = (observed agreement − chance agreement) / (1 − chance agreement), chance agreement coming from how often each rater uses each value. Ordinal fields (guidance level, Bloom level) use weighted κ: linear weights (the default) count a near miss as partly agreeing, quadratic weights punish distant misses more. Each code of a label-set field gets its own present/absent κ.',
+    zh: 'κ（Cohen kappa）=（观察一致率 − 偶然一致率）/（1 − 偶然一致率），偶然一致率由两者各自的取值频率算出。有序字段（教师引导层级、布鲁姆认知层级）用加权 κ：线性权重（默认）让相邻的差别只算部分不一致，二次权重更重罚相差远的取值。集合字段的每个代码按“有/无”单独计算 κ。',
+    en: 'κ (Cohen’s kappa) = (observed agreement − chance agreement) / (1 − chance agreement), chance agreement coming from how often each rater uses each value. Ordinal fields (teacher guidance level, Bloom level) use weighted κ: linear weights (the default) count a near miss as partly agreeing, quadratic weights punish distant misses more. Each code of a label-set field gets its own present/absent κ.',
   },
   'explain.undefined': {
     zh: 'κ 显示为“—”时无法计算：少于两个轮次，或两者在所有轮次上都给了同一个值（偶然一致率为 1，κ 为 0/0）。此时仍可看百分比一致率。',
