@@ -140,7 +140,10 @@ async function kappaNumber(cell: Locator): Promise<string> {
 async function expectHeadersApart(table: Locator, minimumGap: number): Promise<void> {
   const headers = await textBoxes(table, 'thead th');
   expect(headers.length).toBeGreaterThan(1);
-  for (const header of headers) expect(header.clipped, `header "${header.text}" is cut off`).toBe(false);
+  for (const header of headers) {
+    expect(header.clipped, `header "${header.text}" is cut off`).toBe(false);
+    expect(header.inset, `header "${header.text}" touches its cell's edge`).toBeGreaterThanOrEqual(4);
+  }
   for (let index = 1; index < headers.length; index++) {
     const gap = headers[index].left - headers[index - 1].right;
     expect(gap, `"${headers[index - 1].text}" | "${headers[index].text}"`).toBeGreaterThanOrEqual(minimumGap);
@@ -160,6 +163,12 @@ test('the agreement view explains itself in both languages: field words, legend,
   await expect(agreement.attachLayerButton).toBeVisible();
   await expect(agreement.compareLayerButtons).toHaveCount(0);
   await agreement.shoot(testInfo, 'agreement-empty-en');
+  await page.getByTestId('nav-language').click();
+  await expect(agreement.empty).toContainText('作为标注层附加');
+  await expect(agreement.attachLayerButton).toHaveText('附加第二位标注者的文件…');
+  await agreement.shoot(testInfo, 'agreement-empty-zh');
+  await page.getByTestId('nav-language').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
   await page.getByTestId('nav-dataset').click();
   await datasets.waitForRows();

@@ -163,7 +163,11 @@ test('a second annotator file attached from the agreement view: no blocking prob
     }
     for (const table of [agreement.panel.getByTestId('agreement-panel-table'), perLabel]) {
       const boxes = await textBoxes(table, 'thead th');
-      for (const box of boxes) expect(box.clipped, box.text).toBe(false);
+      for (const box of boxes) {
+        expect(box.clipped, box.text).toBe(false);
+        // not pressed against the table's edge either (κⱼ was, with headers unpadded)
+        expect(box.inset, box.text).toBeGreaterThanOrEqual(4);
+      }
       for (let index = 1; index < boxes.length; index++) expect(boxes[index].left - boxes[index - 1].right, `"${boxes[index - 1].text}" | "${boxes[index].text}"`).toBeGreaterThanOrEqual(16);
     }
     await expect(perLabel.getByTestId('agreement-label-kappa-header')).toHaveText('κⱼ');

@@ -39,6 +39,8 @@ export interface TextBox {
   cellLeft: number;
   cellRight: number;
   clipped: boolean;
+  /** the least room between the text and its cell's left or right edge */
+  inset: number;
 }
 
 /** The text boxes of `selector`'s matches inside `root`, in document order. */
@@ -50,7 +52,8 @@ export async function textBoxes(root: Locator, selector: string): Promise<TextBo
       const text = range.getBoundingClientRect();
       const box = cell.getBoundingClientRect();
       const clipped = cell.scrollWidth > cell.clientWidth + 1 || text.right > box.right + 0.5 || text.left < box.left - 0.5 || text.bottom > box.bottom + 0.5;
-      return { text: cell.textContent ?? '', left: text.left, right: text.right, cellLeft: box.left, cellRight: box.right, clipped };
+      const inset = Math.min(text.left - box.left, box.right - text.right);
+      return { text: cell.textContent ?? '', left: text.left, right: text.right, cellLeft: box.left, cellRight: box.right, clipped, inset };
     });
   }, selector);
 }
