@@ -277,6 +277,15 @@ test('the agreement view explains itself in both languages: field words, legend,
   }, segments);
   expect(inked.every(Boolean), JSON.stringify(segments)).toBe(true);
 
+  // A teacher model nobody reviewed: said in words above its table of dashes.
+  await expect(page.getByTestId('agreement-group-empty')).toHaveCount(0);
+  const otherModel = (await agreement.groupSelect.locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))).find((value) => value !== 'all' && value !== target.teacherModel);
+  expect(otherModel).toBeDefined();
+  await agreement.chooseGroup(otherModel!);
+  await expect(page.getByTestId('agreement-group-empty')).toContainText(`No turn of “${otherModel}” has values from both LLM pre-annotation and Expert (verified) yet`);
+  await agreement.chooseGroup('all');
+  await expect(page.getByTestId('agreement-group-empty')).toHaveCount(0);
+
   await agreement.shoot(testInfo, 'agreement-table-en', agreement.root);
   await agreement.shoot(testInfo, 'agreement-explainer-en', agreement.explainer);
   await agreement.shoot(testInfo, 'agreement-reading-en', page.locator('#agreement-sentences-title'));

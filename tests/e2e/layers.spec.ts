@@ -109,6 +109,8 @@ test('a second annotator file attached from the agreement view: no blocking prob
   // The expert is not compared: no sentence about the expert layer.
   await expect(agreement.intro).toBeVisible();
   await expect(agreement.introExpert).toHaveCount(0);
+  await expect(agreement.intro).not.toContainText('expert layer');
+  await expect(agreement.intro).toContainText(`${LAYER_NAME} against LLM pre-annotation`);
   await expect(agreement.sentence(FIELD)).toContainText(`${LAYER_NAME} and LLM pre-annotation agree on`);
 
   // All layers at once: the same pair in the matrix, and the expert pooled with the human layer by default.

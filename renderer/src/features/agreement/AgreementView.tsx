@@ -264,6 +264,11 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
               ))}
             </div>
           </details>
+          {group.rows.every((row) => row.items === 0) && (
+            <p className="notice-inline" role="status" data-testid="agreement-group-empty">
+              {t('groupEmpty', { group: group.group === ALL_GROUP ? t('allGroups') : group.group, a: names[0], b: names[1] })}
+            </p>
+          )}
           <div className="agreement-table-wrap">
             <AgreementTable
               group={group}

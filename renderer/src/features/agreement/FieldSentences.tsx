@@ -1,6 +1,7 @@
 import type { LayerAgreementGroup } from '../../../../shared/agreement/review-layers';
 import type { Codebook } from '../../../../shared/codebook/types';
-import { fieldSentence } from './field-sentences';
+import { fieldReading } from './field-sentences';
+import { rowName } from './row-names';
 import type { AgreementTextApi } from './strings';
 
 /** Each field's row of the table read out in one sentence. */
@@ -12,7 +13,8 @@ export function FieldSentences({ group, codebook, text, raters }: { group: Layer
       <ul>
         {rows.map((row) => (
           <li key={row.key} data-testid="agreement-sentence" data-key={row.key}>
-            {fieldSentence(row, codebook, raters, text.lang)}
+            <strong>{text.t('sentenceField', { field: rowName(codebook, row, text.lang) })}</strong>
+            {fieldReading(row, codebook, raters, text.lang)}
           </li>
         ))}
       </ul>

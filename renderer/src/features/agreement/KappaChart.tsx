@@ -50,6 +50,8 @@ export function KappaChart({ group, codebook, text }: { group: LayerAgreementGro
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas || bars.length === 0) return;
+    // the app's font (Latin first, then CJK), at the size of the text around the chart
+    const font = { family: getComputedStyle(canvas).fontFamily, size: 13 };
     const chart = new Chart(canvas, {
       type: 'bar',
       data: { labels: bars.map((bar) => bar.name), datasets: [{ label: 'κ', data: bars.map((bar) => bar.kappa), backgroundColor: BAR_COLOUR, maxBarThickness: 56 }] },
@@ -61,10 +63,11 @@ export function KappaChart({ group, codebook, text }: { group: LayerAgreementGro
           y: {
             min: axisMinimum(bars),
             max: 1,
-            title: { display: true, text: 'κ' },
+            title: { display: true, text: 'κ', font },
             // 0.2 steps: one decimal; a −0 of floating point is written 0
-            ticks: { stepSize: 0.2, callback: (value) => formatCoefficient(Math.round(Number(value) * 10) / 10 || 0).slice(0, -2) },
+            ticks: { font, stepSize: 0.2, callback: (value) => formatCoefficient(Math.round(Number(value) * 10) / 10 || 0).slice(0, -2) },
           },
+          x: { ticks: { font } },
         },
         plugins: {
           legend: { display: false },

@@ -56,12 +56,13 @@ export const EXPLAINER_STRINGS = {
   'turn.student': { zh: '学生轮次', en: 'student turn' },
   'turn.all': { zh: '轮次', en: 'turn' },
   sentencesTitle: { zh: '逐字段解读', en: 'In words' },
-  sentence: { zh: '{field}：{a}与{b}在 {n} 个{turns}中的 {percent} 上一致；{kappa}', en: '{field}: {a} and {b} agree on {percent} of {n} {turns}; {kappa}' },
+  sentenceField: { zh: '{field}：', en: '{field}: ' },
+  sentence: { zh: '{a}与{b}在 {n} 个{turns}中的 {percent} 上一致；{kappa}', en: '{a} and {b} agree on {percent} of {n} {turns}; {kappa}' },
   sentenceSet: {
-    zh: '{field}：{a}与{b}在 {n} 个{turns}中的 {percent} 上给出完全相同的集合；每个代码另有自己的 κ（显示各代码）。',
-    en: '{field}: {a} and {b} give the same whole set on {percent} of {n} {turns}; each code has its own κ (show codes).',
+    zh: '{a}与{b}在 {n} 个{turns}中的 {percent} 上给出完全相同的集合；每个代码另有自己的 κ（显示各代码）。',
+    en: '{a} and {b} give the same whole set on {percent} of {n} {turns}; each code has its own κ (show codes).',
   },
-  sentenceNone: { zh: '{field}：还没有{turn}同时有{a}和{b}的可用值。', en: '{field}: no {turn} has a usable value from both {a} and {b} yet.' },
+  sentenceNone: { zh: '还没有{turn}同时有{a}和{b}的可用值。', en: 'no {turn} has a usable value from both {a} and {b} yet.' },
   sentenceKappa: { zh: 'κ {kappa}，{band}。', en: 'κ {kappa}, {band} agreement.' },
   sentenceKappaWeighted: { zh: 'κ {kappa}（{weights}加权），{band}。', en: 'κ {kappa} ({weights} weights), {band} agreement.' },
   sentenceKappaFew: { zh: 'κ 至少需要两个轮次。', en: 'κ needs at least two turns.' },
@@ -73,6 +74,10 @@ export const EXPLAINER_STRINGS = {
   chartSetNote: { zh: '集合字段没有单一的 κ，不在图中；它们每个代码的 κ 见表格。', en: 'Label-set fields have no single κ and are not drawn; the κ of each of their codes is in the table.' },
   chartNone: { zh: '还没有字段能算出 κ。', en: 'No field has a κ yet.' },
   chartUndefined: { zh: '未画出（κ 无法计算）：{fields}', en: 'Not drawn (κ undefined): {fields}' },
+  groupEmpty: {
+    zh: '“{group}”还没有同时有{a}和{b}的值的轮次，所以下表只有“—”：请审阅这个教师模型的轮次，或选择“全部”。',
+    en: 'No turn of “{group}” has values from both {a} and {b} yet, so the table below is all dashes: review turns of this teacher model, or choose “All”.',
+  },
   panelUnrated: {
     zh: '{names}在这里还没有任何评分，因此 Fleiss κ 没有完整的项。请先审阅一些轮次，或只合并有评分的标注层。',
     en: '{names} has no ratings here yet, so Fleiss’ κ has no complete item. Review some turns, or pool only the layers that have ratings.',

@@ -32,11 +32,16 @@ function kappaWords(row: SentenceRow, lang: LabelLanguage): string {
   return t('sentenceKappaOther', { reason: row.kappa.reason ?? '' });
 }
 
-/** The sentence of a field's own row (`row.code === null`); `raters` are the compared raters' names as shown. */
+/** The sentence of a field's own row (`row.code === null`) with the field's name in front ("Teacher intent: …"). */
 export function fieldSentence(row: SentenceRow, codebook: Codebook, raters: readonly [string, string], lang: LabelLanguage): string {
+  return `${agreementText(lang, 'sentenceField', { field: rowName(codebook, row, lang) })}${fieldReading(row, codebook, raters, lang)}`;
+}
+
+/** What the row says, without the field's name; `raters` are the compared raters' names as shown. */
+export function fieldReading(row: SentenceRow, codebook: Codebook, raters: readonly [string, string], lang: LabelLanguage): string {
   const t = (key: AgreementStringKey, params?: Record<string, string | number>) => agreementText(lang, key, params);
   const appliesTo = codebook.fields.find((field) => field.id === row.fieldId)?.appliesTo ?? 'all';
-  const common = { field: rowName(codebook, row, lang), a: raters[0], b: raters[1] };
+  const common = { a: raters[0], b: raters[1] };
   const missing = row.missing > 0 ? ` ${t('sentenceMissing', { missing: row.missing })}` : '';
   if (row.items === 0) return `${t('sentenceNone', { ...common, turn: t(`turn.${appliesTo}`) })}${missing}`;
   const counted = { ...common, n: row.items, percent: formatPercent(row.accuracy), turns: t(row.items === 1 ? `turn.${appliesTo}` : `turns.${appliesTo}`) };
