@@ -129,6 +129,7 @@ test('a second annotator file attached from the agreement view: no blocking prob
   await expect(agreement.panel.getByTestId('agreement-panel-table')).toHaveCount(0);
   await expect(agreement.panel.locator('[data-testid="agreement-pair-header"][data-source="expert"]')).toContainText('(no ratings)');
   await expect(agreement.pairCell('expert', 'layer:')).toHaveText('—');
+  await expect(app.page.getByTestId('agreement-panel-review')).toBeVisible();
   await agreement.shoot(testInfo, 'agreement-panel-unrated-en', agreement.panel);
   // Pooling the layers that have ratings (the pre-annotation and the layer): Fleiss over every teacher turn of the file, with a per-label table.
   await agreement.poolRatedButton.click();
@@ -140,6 +141,14 @@ test('a second annotator file attached from the agreement view: no blocking prob
   await expect(agreement.panelRow(FIELD)).toHaveAttribute('data-fleiss', /^-?\d/);
   await expect(agreement.panel.getByTestId('agreement-per-label-row')).toHaveCount(codebookField(FIELD).labels.length);
   await agreement.pickPanelField(FIELD);
+
+  // A teacher model the layer's file does not cover: the layer has no ratings there, and reviewing would not help.
+  await agreement.chooseGroup('DeepSeek-V3');
+  await expect(agreement.panelUnrated).toHaveAttribute('data-sources', /^layer:\S+$/);
+  await expect(agreement.panelUnrated).toContainText(`${LAYER_NAME} has no ratings among these turns`);
+  await expect(app.page.getByTestId('agreement-panel-review')).toHaveCount(0);
+  await agreement.chooseGroup('all');
+  await expect(agreement.panelUnrated).toHaveCount(0);
 
   // Codes of a label-set field folded in the all-layers table too.
   const setField = 'teaching_strategy';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { LayerPanelGroup, LayerPanelRow } from '../../../../shared/agreement/layer-panel';
+import { EXPERT_RATER } from '../../../../shared/agreement/review-layers';
 import type { Codebook } from '../../../../shared/codebook/types';
 import { formatCoefficient, formatPercent, NONE } from '../../stores/agreement/format';
 import type { RaterChoice } from '../../stores/agreement/rater-choice';
@@ -64,11 +65,14 @@ export function LayerPanelSection({ group, codebook, text, sources, pooled, sele
       {pooled.length < 2 && <p className="muted">{t('panelTooFew')}</p>}
       {unratedPooled.length > 0 && (
         <div className="notice-inline" role="status" data-testid="agreement-panel-unrated" data-sources={unratedPooled.join(' ')}>
-          <p>{t('panelUnrated', { names: listNames(unratedPooled.map(nameOf)) })}</p>
+          {/* Reviewing gives the expert ratings; an attached layer's ratings come only from its file. */}
+          <p>{t(unratedPooled.includes(EXPERT_RATER) ? 'panelUnrated' : 'panelUnratedLayer', { names: listNames(unratedPooled.map(nameOf)) })}</p>
           <p className="button-row">
-            <button type="button" data-testid="agreement-panel-review" onClick={onReview}>
-              {t('openTable')}
-            </button>
+            {unratedPooled.includes(EXPERT_RATER) && (
+              <button type="button" data-testid="agreement-panel-review" onClick={onReview}>
+                {t('openTable')}
+              </button>
+            )}
             {rated.length >= 2 && (
               <button type="button" data-testid="agreement-panel-pool-rated" onClick={() => onPool(rated.map((source) => source.choice))}>
                 {t('poolRated', { names: listNames(rated.map((source) => source.name)) })}

@@ -82,6 +82,10 @@ export const EXPLAINER_STRINGS = {
     zh: '{names}在这里还没有任何评分，因此 Fleiss κ 没有完整的项。请先审阅一些轮次，或只合并有评分的标注层。',
     en: '{names} has no ratings here yet, so Fleiss’ κ has no complete item. Review some turns, or pool only the layers that have ratings.',
   },
+  panelUnratedLayer: {
+    zh: '{names}在这组轮次中没有任何评分，因此 Fleiss κ 没有完整的项。请只合并有评分的标注层，或选择另一个教师模型。',
+    en: '{names} has no ratings among these turns, so Fleiss’ κ has no complete item. Pool only the layers that have ratings, or choose another teacher model.',
+  },
   poolRated: { zh: '改为合并：{names}', en: 'Pool {names} instead' },
   noRatings: { zh: '（无评分）', en: '(no ratings)' },
 } satisfies Record<string, Bilingual>;
