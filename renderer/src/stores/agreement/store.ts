@@ -185,7 +185,12 @@ export function createAgreementStore(
       set({ group, selectedCell: null });
     },
     selectRow(key) {
-      if (get().selectedKey !== key) set({ selectedKey: key, selectedCell: null });
+      if (get().selectedKey === key) return;
+      // A code picked (in the matrix picker) shows its row: its field's codes unfold.
+      const { report, expandedFields } = get();
+      const row = report?.groups[0]?.rows.find((candidate) => candidate.key === key);
+      const unfold = row && row.code !== null && !expandedFields.includes(row.fieldId) ? { expandedFields: [...expandedFields, row.fieldId] } : {};
+      set({ selectedKey: key, selectedCell: null, ...unfold });
     },
     async selectCell(cell) {
       set({ selectedCell: cell });
