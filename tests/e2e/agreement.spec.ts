@@ -115,6 +115,8 @@ test('agreement of the LLM pre-annotation with reviewed values: table, confusion
   expect(intentLine, markdown).toBeDefined();
   expect(intentLine).toMatch(/^\| [^|]+ \| 3 \| 0 \| 0 \| 66\.7% \| /);
   expect(markdown).toContain(`### ${target.teacherModel}`);
+  // the columns in the field's words, as on screen
+  expect(markdown).toMatch(/\| (Not applicable|不适用) \| (Percent agreement|百分比一致率) \|/);
 
   // CSV: full precision for further analysis.
   const csvPath = join(app.tempDir, 'agreement.csv');
