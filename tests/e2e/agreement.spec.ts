@@ -9,9 +9,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { expect, test } from './fixtures/app';
-import { AgreementPage } from './pages/agreement';
+import { AgreementPage, textBoxes } from './pages/agreement';
 import type { ReviewPage } from './pages/review';
 import { codebookField, keyOfLabel, labelForSidValue } from './support-codebook';
+import type { Locator } from '@playwright/test';
 import { findSampleDialogue, openDialogueByKeyboard, openSample } from './support-sample';
 
 const target = findSampleDialogue('GPT-4o/GPT-4o-interdis_topic_7.jsonl', 1);
@@ -114,6 +115,8 @@ test('agreement of the LLM pre-annotation with reviewed values: table, confusion
   expect(intentLine, markdown).toBeDefined();
   expect(intentLine).toMatch(/^\| [^|]+ \| 3 \| 0 \| 0 \| 66\.7% \| /);
   expect(markdown).toContain(`### ${target.teacherModel}`);
+  // the columns in the field's words, as on screen
+  expect(markdown).toMatch(/\| (Not applicable|不适用) \| (Percent agreement|百分比一致率) \|/);
 
   // CSV: full precision for further analysis.
   const csvPath = join(app.tempDir, 'agreement.csv');
@@ -123,4 +126,185 @@ test('agreement of the LLM pre-annotation with reviewed values: table, confusion
   const csvRow = parsed.data.find((record) => record.group === 'all' && record.field === FIELD && record.code === '');
   expect(csvRow).toMatchObject({ items: '3', agreeing: '2', missing: '0', excluded: '0' });
   expect(Number(csvRow?.accuracy)).toBeCloseTo(2 / 3, 12);
+});
+
+const SET_FIELD = 'teaching_strategy';
+const READ_TURNS = target.record.dialogue.flatMap((turn, index) => (turn.role === '教师' ? [index] : [])).slice(0, 6);
+/** positions in READ_TURNS whose intent the expert changes; the others are accepted */
+const READ_CHANGED = new Set([1, 4]);
+
+/** The κ number of a table cell written "0.636 (unweighted)". */
+async function kappaNumber(cell: Locator): Promise<string> {
+  return ((await cell.textContent()) ?? '').replace(/\s*[(（].*$/, '');
+}
+
+/** Every pair of neighbouring header texts has a gap, and no header is cut off. */
+async function expectHeadersApart(table: Locator, minimumGap: number): Promise<void> {
+  const headers = await textBoxes(table, 'thead th');
+  expect(headers.length).toBeGreaterThan(1);
+  for (const header of headers) {
+    expect(header.clipped, `header "${header.text}" is cut off`).toBe(false);
+    expect(header.inset, `header "${header.text}" touches its cell's edge`).toBeGreaterThanOrEqual(4);
+  }
+  for (let index = 1; index < headers.length; index++) {
+    const gap = headers[index].left - headers[index - 1].right;
+    expect(gap, `"${headers[index - 1].text}" | "${headers[index].text}"`).toBeGreaterThanOrEqual(minimumGap);
+  }
+}
+
+test('the agreement view explains itself in both languages: field words, legend, "What is this?", a sentence per field matching the table, collapsed codes, κ chart with error bars', async ({ app }, testInfo) => {
+  const { page } = app;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const datasets = await openSample(app);
+  const agreement = new AgreementPage(page);
+
+  // Nothing reviewed and no layer attached: the empty state points to attaching a second annotator.
+  await agreement.open();
+  await expect(agreement.root).toHaveAttribute('data-state', 'empty');
+  await expect(agreement.empty).toContainText('Attach as an annotation layer');
+  await expect(agreement.attachLayerButton).toBeVisible();
+  await expect(agreement.compareLayerButtons).toHaveCount(0);
+  await agreement.shoot(testInfo, 'agreement-empty-en');
+  await page.getByTestId('nav-language').click();
+  await expect(agreement.empty).toContainText('作为标注层附加');
+  await expect(agreement.attachLayerButton).toHaveText('附加第二位标注者的文件…');
+  await agreement.shoot(testInfo, 'agreement-empty-zh');
+  await page.getByTestId('nav-language').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  await page.getByTestId('nav-dataset').click();
+  await datasets.waitForRows();
+  const review = await openDialogueByKeyboard(datasets, target.teacherModel, target.externalId);
+  for (const [position, turnIndex] of READ_TURNS.entries()) {
+    await moveToTurn(review, turnIndex);
+    await review.goToField(FIELD);
+    const pre = labelForSidValue(FIELD, target.record.annotations[turnIndex][FIELD]).code;
+    if (READ_CHANGED.has(position)) {
+      const other = codebookField(FIELD).labels.find((label) => label.code !== pre)!;
+      await review.pressKey(String(keyOfLabel(FIELD, other.code)));
+      await review.expectDecision(FIELD, 'changed');
+    } else {
+      await review.pressKey('a');
+      if (position === 0) await review.enterReviewerName(REVIEWER);
+      await review.expectDecision(FIELD, 'accepted');
+    }
+    // the turn's other fields as the LLM gave them, so the set fields have rows to read
+    await review.pressKey('Shift+A');
+    await review.expectDecision(SET_FIELD, 'accepted');
+  }
+  await review.waitForSaved();
+
+  await agreement.open();
+  await expect(agreement.root).toHaveAttribute('data-state', 'ready');
+  const intent = agreement.row(FIELD);
+  const agreeing = READ_TURNS.length - READ_CHANGED.size;
+  await expect(intent).toHaveAttribute('data-items', String(READ_TURNS.length));
+  await expect(intent).toHaveAttribute('data-agreeing', String(agreeing));
+  const percent = `${((agreeing / READ_TURNS.length) * 100).toFixed(1)}%`;
+  await expect(intent.getByTestId('agreement-accuracy')).toHaveText(percent);
+
+  // The expert is compared: the sentence about the expert layer is there.
+  await expect(agreement.introExpert).toBeVisible();
+
+  // The field's words, not "Accuracy" and "Excluded".
+  const headerTexts = await agreement.table.locator('thead th').allTextContents();
+  expect(headerTexts).toEqual(expect.arrayContaining(['Percent agreement', 'Not applicable', '95% CI']));
+  await expect(agreement.root).not.toContainText('Accuracy');
+  await expect(agreement.root).not.toContainText('Excluded');
+  await expectHeadersApart(agreement.table, 16);
+
+  // The legend names every column as its header does and is visible without hovering.
+  await expect(agreement.legendItems).toHaveCount(7);
+  for (const item of await agreement.legendItems.all()) {
+    await expect(item).toBeVisible();
+    expect(headerTexts).toContain(((await item.locator('dt').textContent()) ?? '').trim());
+  }
+  // "What is this?" is folded until asked, then explains n, missing, not applicable, κ and its weights, the CI and the bands.
+  const explanations = agreement.explainer.getByTestId('agreement-explanation');
+  await expect(explanations.first()).toBeHidden();
+  await agreement.explainer.locator('summary').click();
+  await expect(explanations).toHaveCount(7);
+  await expect(agreement.explainer).toContainText('Wald');
+  await expect(agreement.explainer).toContainText('[−1, 1]');
+  await expect(agreement.explainer).toContainText('linear weights');
+  await expect(agreement.explainer).toContainText('quadratic weights');
+  await expect(agreement.explainer).toContainText('Not applicable');
+  await expect(agreement.explainer.getByTestId('agreement-band-table').locator('tbody tr')).toHaveCount(6);
+  await expect(agreement.explainer.getByTestId('agreement-band-table')).toContainText((await intent.getByTestId('agreement-band').textContent()) ?? 'missing band');
+
+  // The sentence reads the same numbers as the row of the table.
+  const readSentence = async (lang: 'en' | 'zh') => {
+    const n = (await intent.getByTestId('agreement-n').textContent()) ?? '';
+    const shownPercent = (await intent.getByTestId('agreement-accuracy').textContent()) ?? '';
+    const kappa = await kappaNumber(intent.getByTestId('agreement-kappa'));
+    const band = (await intent.getByTestId('agreement-band').textContent()) ?? '';
+    const kappaValue = Number(await intent.getAttribute('data-kappa'));
+    expect(kappa.replace('−', '-')).toBe(kappaValue.toFixed(3));
+    const name = codebookField(FIELD).name[lang];
+    return lang === 'en'
+      ? `${name}: LLM pre-annotation and Expert (verified) agree on ${shownPercent} of ${n} teacher turns; κ ${kappa}, ${band} agreement.`
+      : `${name}：LLM 预标注与专家（已核验）在 ${n} 个教师轮次中的 ${shownPercent} 上一致；κ ${kappa}，${band}。`;
+  };
+  await expect(agreement.sentence(FIELD)).toHaveText(await readSentence('en'));
+  await expect(agreement.sentence(FIELD)).toContainText(`${percent} of ${READ_TURNS.length} teacher turns`);
+  // one sentence per field, none per code
+  await expect(agreement.sentences).toHaveCount(await agreement.table.locator('[data-testid="agreement-row"]:not(.agreement-code-row)').count());
+
+  // A label-set field's codes are folded under it until expanded.
+  const codes = codebookField(SET_FIELD).labels.length;
+  await expect(agreement.codeRows(SET_FIELD)).toHaveCount(0);
+  await expect(agreement.expandCodes(SET_FIELD)).toHaveAttribute('aria-expanded', 'false');
+  await agreement.expandCodes(SET_FIELD).click();
+  await expect(agreement.codeRows(SET_FIELD)).toHaveCount(codes);
+  await expect(agreement.codeRows('discipline')).toHaveCount(0);
+  await agreement.expandCodes(SET_FIELD).click();
+  await expect(agreement.codeRows(SET_FIELD)).toHaveCount(0);
+
+  // The chart: one bar per field with a κ, the table's κ, and its CI drawn as error bars (ink at each cap).
+  const bars = JSON.parse((await agreement.chart.getAttribute('data-bars')) ?? '[]') as { key: string; kappa: number; interval: [number, number] | null }[];
+  expect(bars.map((bar) => bar.key)).toContain(FIELD);
+  for (const bar of bars) await expect(agreement.row(bar.key)).toHaveAttribute('data-kappa', String(bar.kappa));
+  await expect(agreement.chartCanvas).toHaveAttribute('data-error-bars', /\{/);
+  const segments = JSON.parse((await agreement.chartCanvas.getAttribute('data-error-bars')) ?? '[]') as { x: number; top: number; bottom: number }[];
+  expect(segments).toHaveLength(bars.filter((bar) => bar.interval !== null).length);
+  const inked = await agreement.chartCanvas.evaluate((canvas: HTMLCanvasElement, drawn) => {
+    const context = canvas.getContext('2d')!;
+    const scale = canvas.width / canvas.clientWidth;
+    const darkNear = (x: number, y: number) => {
+      const pixels = context.getImageData(Math.round(x * scale) - 2, Math.round(y * scale) - 2, 5, 5).data;
+      for (let at = 0; at < pixels.length; at += 4) if (pixels[at + 3] > 200 && pixels[at] + pixels[at + 1] + pixels[at + 2] < 250) return true;
+      return false;
+    };
+    return drawn.map((segment) => darkNear(segment.x, segment.top) && darkNear(segment.x, segment.bottom));
+  }, segments);
+  expect(inked.every(Boolean), JSON.stringify(segments)).toBe(true);
+
+  // A teacher model nobody reviewed: said in words above its table of dashes.
+  await expect(page.getByTestId('agreement-group-empty')).toHaveCount(0);
+  const otherModel = (await agreement.groupSelect.locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))).find((value) => value !== 'all' && value !== target.teacherModel);
+  expect(otherModel).toBeDefined();
+  await agreement.chooseGroup(otherModel!);
+  await expect(page.getByTestId('agreement-group-empty')).toContainText(`No turn of “${otherModel}” has values from both LLM pre-annotation and Expert (verified) yet`);
+  await agreement.chooseGroup('all');
+  await expect(page.getByTestId('agreement-group-empty')).toHaveCount(0);
+
+  await agreement.shoot(testInfo, 'agreement-table-en', agreement.root);
+  await agreement.shoot(testInfo, 'agreement-explainer-en', agreement.explainer);
+  await agreement.shoot(testInfo, 'agreement-reading-en', page.locator('#agreement-sentences-title'));
+
+  // The same in Chinese.
+  await page.getByTestId('nav-language').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  const zhHeaders = await agreement.table.locator('thead th').allTextContents();
+  expect(zhHeaders).toEqual(expect.arrayContaining(['百分比一致率', '不适用', '95% 置信区间']));
+  await expect(agreement.root).not.toContainText('准确率');
+  await expectHeadersApart(agreement.table, 16);
+  await expect(agreement.sentence(FIELD)).toHaveText(await readSentence('zh'));
+  await expect(agreement.explainer).toContainText('Wald');
+  await expect(agreement.explainer.getByTestId('agreement-explanation').first()).toContainText('n 是');
+  await agreement.shoot(testInfo, 'agreement-table-zh', agreement.root);
+  await agreement.shoot(testInfo, 'agreement-explainer-zh', agreement.explainer);
+  await agreement.shoot(testInfo, 'agreement-reading-zh', page.locator('#agreement-sentences-title'));
+  await page.getByTestId('nav-language').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });

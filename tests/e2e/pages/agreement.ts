@@ -18,8 +18,45 @@
  * agreement-panel-row (data-key, data-fleiss, data-alpha), agreement-pair-matrix (data-key),
  * agreement-pair-cell (data-a, data-b, data-kappa, data-items), agreement-per-label-row
  * (data-category, data-kappa), agreement-save-all-csv, agreement-save-all-md.
+ * Reading aids: agreement-intro (agreement-intro-expert inside only when the expert is compared),
+ * agreement-legend with agreement-legend-item (data-term), agreement-explainer (<details>) with
+ * agreement-explanation (data-topic) and agreement-band-table, agreement-sentence (data-key),
+ * agreement-kappa-chart (data-bars: JSON of {key, kappa, interval}) with agreement-kappa-canvas
+ * (data-error-bars: JSON of the drawn {x, top, bottom}), agreement-expand-codes (data-field,
+ * aria-expanded) in both tables, agreement-empty-review, agreement-attach-layer,
+ * agreement-compare-layer (data-layer), agreement-panel-unrated (data-sources),
+ * agreement-panel-review, agreement-panel-pool-rated, agreement-pair-header (data-source).
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+
+/** Where a cell's text is drawn (its text, not its box), and whether the cell cuts it off. */
+export interface TextBox {
+  text: string;
+  left: number;
+  right: number;
+  cellLeft: number;
+  cellRight: number;
+  clipped: boolean;
+  /** the least room between the text and its cell's left or right edge */
+  inset: number;
+}
+
+/** The text boxes of `selector`'s matches inside `root`, in document order. */
+export async function textBoxes(root: Locator, selector: string): Promise<TextBox[]> {
+  return root.evaluate((element, query) => {
+    return [...element.querySelectorAll(query)].map((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const text = range.getBoundingClientRect();
+      const box = cell.getBoundingClientRect();
+      const clipped = cell.scrollWidth > cell.clientWidth + 1 || text.right > box.right + 0.5 || text.left < box.left - 0.5 || text.bottom > box.bottom + 0.5;
+      const inset = Math.min(text.left - box.left, box.right - text.right);
+      return { text: cell.textContent ?? '', left: text.left, right: text.right, cellLeft: box.left, cellRight: box.right, clipped, inset };
+    });
+  }, selector);
+}
 
 export class AgreementPage {
   readonly navButton: Locator;
@@ -39,6 +76,17 @@ export class AgreementPage {
   readonly saveResult: Locator;
   readonly panel: Locator;
   readonly ordinalWeights: Locator;
+  readonly intro: Locator;
+  readonly introExpert: Locator;
+  readonly legendItems: Locator;
+  readonly explainer: Locator;
+  readonly sentences: Locator;
+  readonly chart: Locator;
+  readonly chartCanvas: Locator;
+  readonly attachLayerButton: Locator;
+  readonly compareLayerButtons: Locator;
+  readonly panelUnrated: Locator;
+  readonly poolRatedButton: Locator;
 
   constructor(readonly page: Page) {
     this.navButton = page.getByTestId('nav-agreement');
@@ -58,6 +106,51 @@ export class AgreementPage {
     this.saveResult = page.getByTestId('agreement-save-result');
     this.panel = page.getByTestId('agreement-panel');
     this.ordinalWeights = page.getByTestId('agreement-ordinal-weights');
+    this.intro = page.getByTestId('agreement-intro');
+    this.introExpert = page.getByTestId('agreement-intro-expert');
+    this.legendItems = page.getByTestId('agreement-legend-item');
+    this.explainer = page.getByTestId('agreement-explainer');
+    this.sentences = page.getByTestId('agreement-sentence');
+    this.chart = page.getByTestId('agreement-kappa-chart');
+    this.chartCanvas = page.getByTestId('agreement-kappa-canvas');
+    this.attachLayerButton = page.getByTestId('agreement-attach-layer');
+    this.compareLayerButtons = page.getByTestId('agreement-compare-layer');
+    this.panelUnrated = page.getByTestId('agreement-panel-unrated');
+    this.poolRatedButton = page.getByTestId('agreement-panel-pool-rated');
+  }
+
+  sentence(key: string): Locator {
+    return this.page.locator(`[data-testid="agreement-sentence"][data-key="${key}"]`);
+  }
+
+  /** The rows of one field's codes (`field:code`) in the pair table. */
+  codeRows(fieldId: string): Locator {
+    return this.table.locator(`[data-testid="agreement-row"][data-key^="${fieldId}:"]`);
+  }
+
+  expandCodes(fieldId: string, within: Locator = this.table): Locator {
+    return within.locator(`[data-testid="agreement-expand-codes"][data-field="${fieldId}"]`);
+  }
+
+  /**
+   * A screenshot of the window (scrolled to `section` when given), attached to the test and,
+   * with SCREENSHOTS_DIR set, copied there to be looked at.
+   */
+  async shoot(testInfo: TestInfo, name: string, section?: Locator): Promise<void> {
+    if (section) await this.scrollTo(section);
+    const path = testInfo.outputPath(`${name}.png`);
+    await this.page.screenshot({ path });
+    await testInfo.attach(name, { path, contentType: 'image/png' });
+    const folder = process.env.SCREENSHOTS_DIR;
+    if (folder) {
+      mkdirSync(folder, { recursive: true });
+      copyFileSync(path, join(folder, `${name}.png`));
+    }
+  }
+
+  /** Scrolls the view so that `section` is at the top (the view scrolls inside the app's main area). */
+  async scrollTo(section: Locator): Promise<void> {
+    await section.evaluate((element) => element.scrollIntoView({ block: 'start' }));
   }
 
   panelRow(key: string): Locator {
@@ -88,6 +181,8 @@ export class AgreementPage {
   /** Opens the view from the top bar and waits until the numbers (or the empty state) are shown. */
   async open(): Promise<void> {
     await this.navButton.click();
+    // A report shown from before stays on screen while the new one is computed: wait for that too.
+    await expect(this.root).toHaveAttribute('aria-busy', 'false');
     await expect(this.root).toHaveAttribute('data-state', /^(ready|empty)$/);
   }
 

@@ -1,8 +1,9 @@
-import { INTERVAL_NOTE } from '../../stores/agreement/format';
 import type { LayerAgreementGroup } from '../../../../shared/agreement/review-layers';
 import { totalMissing } from '../../../../shared/agreement/review-layers';
 import type { Codebook } from '../../../../shared/codebook/types';
 import { formatCoefficient, formatInterval, formatPercent, NONE } from '../../stores/agreement/format';
+import { codeRowCount, rowsShown } from './code-rows';
+import { ExpandCodes } from './ExpandCodes';
 import { bandWords, rowName } from './row-names';
 import type { AgreementTextApi } from './strings';
 
@@ -14,10 +15,13 @@ interface AgreementTableProps {
   raters: readonly [string, string];
   selectedKey: string | null;
   onSelect: (key: string) => void;
+  /** label-set fields whose per-code rows are shown */
+  expandedFields: readonly string[];
+  onExpand: (fieldId: string, expanded: boolean) => void;
 }
 
-/** The paper's Table VI for one group: a row per field (and per code of a label-set field). */
-export function AgreementTable({ group, codebook, text, raters, selectedKey, onSelect }: AgreementTableProps) {
+/** The paper's Table VI for one group: a row per field (and, expanded, per code of a label-set field). */
+export function AgreementTable({ group, codebook, text, raters, selectedKey, onSelect, expandedFields, onExpand }: AgreementTableProps) {
   const { t, lang } = text;
   return (
     <table className="data-table agreement-table" data-testid="agreement-table" data-group={group.group}>
@@ -34,7 +38,7 @@ export function AgreementTable({ group, codebook, text, raters, selectedKey, onS
         </tr>
       </thead>
       <tbody>
-        {group.rows.map((row) => {
+        {rowsShown(group.rows, expandedFields).map((row) => {
           const selected = row.key === selectedKey;
           const name = rowName(codebook, row, lang);
           return (
@@ -61,12 +65,17 @@ export function AgreementTable({ group, codebook, text, raters, selectedKey, onS
                 ) : (
                   <span title={t('setNote')}>{name}</span>
                 )}
+                {row.code === null && (
+                  <ExpandCodes fieldId={row.fieldId} count={codeRowCount(group.rows, row.fieldId)} expanded={expandedFields.includes(row.fieldId)} text={text} onToggle={onExpand} />
+                )}
               </th>
-              <td className="numeric" data-testid="agreement-n">{row.items}</td>
+              <td className="numeric" data-testid="agreement-n" title={row.unsure + row.unreviewed > 0 ? t('otherCounts', { unsure: row.unsure, unreviewed: row.unreviewed }) : undefined}>
+                {row.items}
+              </td>
               <td className="numeric" data-testid="agreement-missing" title={t('missingDetail', { a: raters[0], aCount: totalMissing(row.missingLlm), b: raters[1], bCount: totalMissing(row.missingExpert) })}>
                 {row.missing}
               </td>
-              <td className="numeric" data-testid="agreement-excluded" title={t('otherCounts', { unsure: row.unsure, unreviewed: row.unreviewed })}>
+              <td className="numeric" data-testid="agreement-excluded">
                 {row.excluded}
               </td>
               <td className="numeric" data-testid="agreement-accuracy" title={row.items > 0 ? t('accuracyOf', { agreeing: row.agreeing, items: row.items }) : undefined}>
@@ -81,9 +90,6 @@ export function AgreementTable({ group, codebook, text, raters, selectedKey, onS
           );
         })}
       </tbody>
-      <caption className="agreement-table-note">
-        {lang === 'zh' ? '95% 置信区间：渐近（Wald）区间，截断至 [−1, 1]。' : INTERVAL_NOTE}
-      </caption>
     </table>
   );
 }

@@ -8,11 +8,15 @@ import { SaveOutcome } from '../../components/SaveOutcome';
 import { useAppStore } from '../../stores/app/store';
 import { useAgreementStore, type TableFileKind } from '../../stores/agreement/store';
 import type { TurnInfo } from '../../stores/agreement/load-layers';
-import { availablePanel, raterChoices, raterSourceKey, type RaterChoice } from '../../stores/agreement/rater-choice';
+import { availablePanel, layerChoice, raterChoices, raterSourceKey, type RaterChoice } from '../../stores/agreement/rater-choice';
 import { reviewStore } from '../../stores/review/store';
+import { AgreementGuide } from './AgreementGuide';
 import { AgreementTable } from './AgreementTable';
+import { pickFileToAttach } from './attach-layer';
 import { CellTurnList } from './CellTurnList';
 import { ConfusionHeatmap } from './ConfusionHeatmap';
+import { FieldSentences } from './FieldSentences';
+import { KappaChart } from './KappaChart';
 import { LayerPanelSection } from './LayerPanelSection';
 import { raterName, raterNames } from './rater-names';
 import { categoryName, panelWords, rowName, tableWords } from './row-names';
@@ -49,6 +53,8 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
       panelChoice: store.panelChoice,
       hiddenFields: store.hiddenFields,
       setFieldShown: store.setFieldShown,
+      expandedFields: store.expandedFields,
+      setFieldExpanded: store.setFieldExpanded,
       ordinalWeights: store.ordinalWeights,
       setPanel: store.setPanel,
       setOrdinalWeights: store.setOrdinalWeights,
@@ -141,7 +147,15 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
           {'←'} {state.datasetName || t('openTable')}
         </button>
       </header>
-      <p className="muted">{t('intro', { a: names[0], b: names[1] })}</p>
+      <p className="muted" data-testid="agreement-intro">
+        {t('intro', { a: names[0], b: names[1] })}
+        {shownPair.includes('expert') && (
+          <span data-testid="agreement-intro-expert">
+            {lang === 'zh' ? '' : ' '}
+            {t('introExpert')}
+          </span>
+        )}
+      </p>
       {state.storeDatasetId === datasetId && state.status !== 'missing' && (
         <div className="agreement-controls" data-testid="agreement-raters">
           {raterSelect(0)}
@@ -169,8 +183,24 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
         <div className="empty-state" data-testid="agreement-empty">
           <h2>{t('emptyTitle')}</h2>
           <p>{t('emptyBody', { a: names[shownPair[0] === 'expert' ? 1 : 0] })}</p>
-          <button type="button" className="primary" onClick={() => goTo('datasets')}>
+          <button type="button" className="primary" data-testid="agreement-empty-review" onClick={() => goTo('datasets')}>
             {t('openTable')}
+          </button>
+          {state.layers.length > 0 && (
+            <>
+              <p>{t('emptyLayers')}</p>
+              <p className="button-row">
+                {state.layers.map((layer) => (
+                  <button key={layer.id} type="button" data-testid="agreement-compare-layer" data-layer={layer.id} onClick={() => void state.setRaters([layerChoice(layer.id), 'pre'])}>
+                    {t('compareLayer', { layer: layer.name, pre: t('sourcePre') })}
+                  </button>
+                ))}
+              </p>
+            </>
+          )}
+          <p>{t('emptyAttach')}</p>
+          <button type="button" data-testid="agreement-attach-layer" onClick={() => void pickFileToAttach(datasetId)}>
+            {t('attachLayer')}
           </button>
         </div>
       )}
@@ -234,10 +264,29 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
               ))}
             </div>
           </details>
+          {group.rows.every((row) => row.items === 0) && (
+            <p className="notice-inline" role="status" data-testid="agreement-group-empty">
+              {t('groupEmpty', { group: group.group === ALL_GROUP ? t('allGroups') : group.group, a: names[0], b: names[1] })}
+            </p>
+          )}
           <div className="agreement-table-wrap">
-            <AgreementTable group={group} codebook={codebook} text={text} raters={names} selectedKey={selectedRow?.key ?? null} onSelect={state.selectRow} />
+            <AgreementTable
+              group={group}
+              codebook={codebook}
+              text={text}
+              raters={names}
+              selectedKey={selectedRow?.key ?? null}
+              onSelect={state.selectRow}
+              expandedFields={state.expandedFields}
+              onExpand={state.setFieldExpanded}
+            />
           </div>
-          <p className="muted field-hint">{t('setNote')}</p>
+          <p className="muted">{t('setNote')}</p>
+          <AgreementGuide text={text} />
+          <div className="agreement-reading">
+            <FieldSentences group={group} codebook={codebook} text={text} raters={names} />
+            <KappaChart group={group} codebook={codebook} text={text} />
+          </div>
 
           <div className="agreement-detail">
             {selectedRow ? (
@@ -273,6 +322,9 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
                 selectedKey={selectedRow?.key ?? state.selectedKey}
                 onSelect={state.selectRow}
                 onPool={(members) => void state.setPanel(members)}
+                expandedFields={state.expandedFields}
+                onExpand={state.setFieldExpanded}
+                onReview={() => goTo('datasets')}
               />
               <p className="button-row">
                 <button type="button" data-testid="agreement-save-all-csv" disabled={saving} onClick={() => savePanel('csv')}>

@@ -1,7 +1,11 @@
+import type { ReactNode } from 'react';
 import type { LayerPanelGroup, LayerPanelRow } from '../../../../shared/agreement/layer-panel';
+import { EXPERT_RATER } from '../../../../shared/agreement/review-layers';
 import type { Codebook } from '../../../../shared/codebook/types';
 import { formatCoefficient, formatPercent, NONE } from '../../stores/agreement/format';
 import type { RaterChoice } from '../../stores/agreement/rater-choice';
+import { codeRowCount, rowsShown } from './code-rows';
+import { ExpandCodes } from './ExpandCodes';
 import { categoryName, rowName } from './row-names';
 import type { AgreementTextApi } from './strings';
 
@@ -16,13 +20,28 @@ interface LayerPanelSectionProps {
   selectedKey: string | null;
   onSelect: (key: string) => void;
   onPool: (choices: RaterChoice[]) => void;
+  /** label-set fields whose per-code rows are shown */
+  expandedFields: readonly string[];
+  onExpand: (fieldId: string, expanded: boolean) => void;
+  /** opens the data-set table, to review turns */
+  onReview: () => void;
+}
+
+/** A source without a single usable rating in these rows (the expert before any review). */
+export function hasNoRatings(rows: readonly Pick<LayerPanelRow, 'items' | 'missing'>[], key: string): boolean {
+  return rows.length > 0 && rows.every((row) => (row.missing[key] ?? 0) >= row.items);
 }
 
 const bandOf = (band: { en: string; zh: string } | null, lang: 'zh' | 'en') => (band ? band[lang] : NONE);
 
 /** Every layer at once: Fleiss' κ and α per field across the pooled layers, then the pairwise κ matrix and per-label κ of the selected field. */
-export function LayerPanelSection({ group, codebook, text, sources, pooled, selectedKey, onSelect, onPool }: LayerPanelSectionProps) {
-  const { t } = text;
+export function LayerPanelSection({ group, codebook, text, sources, pooled, selectedKey, onSelect, onPool, expandedFields, onExpand, onReview }: LayerPanelSectionProps) {
+  const { t, lang } = text;
+  const unrated = new Set(sources.filter((source) => hasNoRatings(group.rows, source.key)).map((source) => source.key));
+  const unratedPooled = pooled.filter((key) => unrated.has(key));
+  const rated = sources.filter((source) => !unrated.has(source.key));
+  const ratedPooled = pooled.filter((key) => !unrated.has(key));
+  const listNames = (names: readonly string[]) => names.join(lang === 'zh' ? '、' : ', ');
   const selected = group.rows.find((row) => row.key === selectedKey) ?? group.rows[0] ?? null;
   const nameOf = (key: string) => sources.find((source) => source.key === key)?.name ?? key;
   const toggle = (choice: RaterChoice, on: boolean) => {
@@ -44,7 +63,27 @@ export function LayerPanelSection({ group, codebook, text, sources, pooled, sele
         ))}
       </fieldset>
       {pooled.length < 2 && <p className="muted">{t('panelTooFew')}</p>}
+      {unratedPooled.length > 0 && (
+        <div className="notice-inline" role="status" data-testid="agreement-panel-unrated" data-sources={unratedPooled.join(' ')}>
+          {/* Reviewing gives the expert ratings; an attached layer's ratings come only from its file. */}
+          <p>{t(unratedPooled.includes(EXPERT_RATER) ? 'panelUnrated' : 'panelUnratedLayer', { names: listNames(unratedPooled.map(nameOf)) })}</p>
+          <p className="button-row">
+            {unratedPooled.includes(EXPERT_RATER) && (
+              <button type="button" data-testid="agreement-panel-review" onClick={onReview}>
+                {t('openTable')}
+              </button>
+            )}
+            {rated.length >= 2 && (
+              <button type="button" data-testid="agreement-panel-pool-rated" onClick={() => onPool(rated.map((source) => source.choice))}>
+                {t('poolRated', { names: listNames(rated.map((source) => source.name)) })}
+              </button>
+            )}
+          </p>
+        </div>
+      )}
 
+      {/* With fewer than two pooled layers that have ratings every cell would be a dash: the notice above says what to do instead. */}
+      {(pooled.length < 2 || ratedPooled.length >= 2) && (
       <div className="agreement-table-wrap">
         <table className="data-table agreement-table" data-testid="agreement-panel-table">
           <thead>
@@ -60,16 +99,26 @@ export function LayerPanelSection({ group, codebook, text, sources, pooled, sele
             </tr>
           </thead>
           <tbody>
-            {group.rows.map((row) => (
-              <PanelRow key={row.key} row={row} codebook={codebook} text={text} selected={row.key === selected?.key} onSelect={onSelect} nameOf={nameOf} />
+            {rowsShown(group.rows, expandedFields).map((row) => (
+              <PanelRow
+                key={row.key}
+                row={row}
+                codebook={codebook}
+                text={text}
+                selected={row.key === selected?.key}
+                onSelect={onSelect}
+                nameOf={nameOf}
+                expand={row.code === null ? <ExpandCodes fieldId={row.fieldId} count={codeRowCount(group.rows, row.fieldId)} expanded={expandedFields.includes(row.fieldId)} text={text} onToggle={onExpand} /> : null}
+              />
             ))}
           </tbody>
         </table>
       </div>
+      )}
 
       {selected && (
         <div className="agreement-detail">
-          <PairMatrix row={selected} codebook={codebook} text={text} sources={sources.map((source) => source.key)} nameOf={nameOf} />
+          <PairMatrix row={selected} codebook={codebook} text={text} sources={sources.map((source) => source.key)} nameOf={nameOf} unrated={unrated} />
           {selected.panel && selected.panel.perCategory.length > 0 && <PerLabelTable row={selected} codebook={codebook} text={text} />}
         </div>
       )}
@@ -84,9 +133,11 @@ interface PanelRowProps {
   selected: boolean;
   onSelect: (key: string) => void;
   nameOf: (key: string) => string;
+  /** the control that shows the codes of a label-set field */
+  expand: ReactNode;
 }
 
-function PanelRow({ row, codebook, text, selected: isSelected, onSelect, nameOf }: PanelRowProps) {
+function PanelRow({ row, codebook, text, selected: isSelected, onSelect, nameOf, expand }: PanelRowProps) {
   const { t, lang } = text;
   const panel = row.panel;
   // Missing ratings of the pooled layers (per layer in the tooltip): what Fleiss leaves out.
@@ -100,6 +151,7 @@ function PanelRow({ row, codebook, text, selected: isSelected, onSelect, nameOf 
         <button type="button" className="link-button" onClick={() => onSelect(row.key)}>
           {rowName(codebook, row, lang)}
         </button>
+        {expand}
       </th>
       <td className="numeric" title={panel ? t('completeItems', { n: panel.fleiss.items, excluded: panel.fleiss.excludedItems }) : undefined}>
         {panel && row.level !== 'masi' ? panel.fleiss.items : NONE}
@@ -122,7 +174,7 @@ function PanelRow({ row, codebook, text, selected: isSelected, onSelect, nameOf 
   );
 }
 
-function PairMatrix({ row, codebook, text, sources, nameOf }: { row: LayerPanelRow; codebook: Codebook; text: AgreementTextApi; sources: readonly string[]; nameOf: (key: string) => string }) {
+function PairMatrix({ row, codebook, text, sources, nameOf, unrated }: { row: LayerPanelRow; codebook: Codebook; text: AgreementTextApi; sources: readonly string[]; nameOf: (key: string) => string; unrated: ReadonlySet<string> }) {
   const { t, lang } = text;
   const pairOf = (a: string, b: string) => row.pairs.find((pair) => (pair.a === a && pair.b === b) || (pair.a === b && pair.b === a));
   return (
@@ -134,8 +186,9 @@ function PairMatrix({ row, codebook, text, sources, nameOf }: { row: LayerPanelR
         <tr>
           <td />
           {sources.map((key) => (
-            <th key={key} scope="col">
+            <th key={key} scope="col" className="numeric" data-testid="agreement-pair-header" data-source={key}>
               {nameOf(key)}
+              {unrated.has(key) && <span className="muted">{lang === 'zh' ? '' : ' '}{t('noRatings')}</span>}
             </th>
           ))}
         </tr>
@@ -143,7 +196,10 @@ function PairMatrix({ row, codebook, text, sources, nameOf }: { row: LayerPanelR
       <tbody>
         {sources.map((rowKey) => (
           <tr key={rowKey}>
-            <th scope="row">{nameOf(rowKey)}</th>
+            <th scope="row">
+              {nameOf(rowKey)}
+              {unrated.has(rowKey) && <span className="muted">{lang === 'zh' ? '' : ' '}{t('noRatings')}</span>}
+            </th>
             {sources.map((columnKey) => {
               if (rowKey === columnKey) return <td key={columnKey} className="numeric muted">{NONE}</td>;
               const pair = pairOf(rowKey, columnKey);
@@ -160,7 +216,11 @@ function PairMatrix({ row, codebook, text, sources, nameOf }: { row: LayerPanelR
                   data-items={pair.items}
                   title={pair.kappa.reason ?? t('pairCell', { a: nameOf(rowKey), b: nameOf(columnKey), kappa: formatCoefficient(pair.kappa.value), n: pair.items, agreeing: pair.agreeing })}
                 >
-                  {shown} <span className="muted">(n={pair.items})</span>
+                  {pair.items === 0 ? NONE : (
+                    <>
+                      {shown} <span className="muted">(n={pair.items})</span>
+                    </>
+                  )}
                 </td>
               );
             })}
@@ -175,7 +235,7 @@ function PerLabelTable({ row, codebook, text }: { row: LayerPanelRow; codebook: 
   const { t, lang } = text;
   const categories = row.panel?.perCategory ?? [];
   return (
-    <table className="data-table" data-testid="agreement-per-label" data-key={row.key}>
+    <table className="data-table agreement-per-label" data-testid="agreement-per-label" data-key={row.key}>
       <caption>
         <strong>{t('perLabelTitle', { field: rowName(codebook, row, lang) })}</strong>
       </caption>
@@ -183,7 +243,7 @@ function PerLabelTable({ row, codebook, text }: { row: LayerPanelRow; codebook: 
         <tr>
           <th scope="col">{t('label')}</th>
           <th scope="col" className="numeric">{t('share')}</th>
-          <th scope="col" className="numeric">{t('labelKappa')}</th>
+          <th scope="col" className="numeric" data-testid="agreement-label-kappa-header">{t('labelKappa')}</th>
         </tr>
       </thead>
       <tbody>

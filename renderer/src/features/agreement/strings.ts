@@ -4,12 +4,14 @@
  */
 import { BUILT_IN_RATER_NAMES } from '../../../../shared/agreement/rater-names';
 import { type Bilingual, featureText, type FeatureTextApi } from '../../i18n/feature-strings';
+import { EXPLAINER_STRINGS } from './explainer-strings';
 
 export const AGREEMENT_STRINGS = {
   title: { zh: '一致性：{a} × {b}', en: 'Agreement: {a} × {b}' },
-  intro: {
-    zh: '每个字段比较{a}与{b}。专家层只含你确认或修改后的值（“不确定”不计入）。',
-    en: 'Per field, {a} against {b}. The expert layer holds only the values you accepted or changed (unsure values are left out).',
+  intro: { zh: '每个字段比较{a}与{b}。', en: 'Per field, {a} against {b}.' },
+  introExpert: {
+    zh: '专家层只含你确认或修改后的值（“不确定”不计入）。',
+    en: 'The expert layer holds only the values you accepted or changed (unsure values are left out).',
   },
   raterA: { zh: '评分者 A（行）', en: 'Rater A (rows)' },
   raterB: { zh: '评分者 B（列）', en: 'Rater B (columns)' },
@@ -24,9 +26,19 @@ export const AGREEMENT_STRINGS = {
   retry: { zh: '重试', en: 'Try again' },
   emptyTitle: { zh: '还没有可比较的审阅', en: 'Nothing to compare yet' },
   emptyBody: {
-    zh: '请先审阅一些轮次：一致性比较的是{a}与你确认后的值。也可以在上方选择另外两个标注层。',
-    en: 'Review some turns first: agreement compares {a} with your verified values. Or choose two other layers above.',
+    zh: '请先审阅一些轮次：一致性比较的是{a}与你确认后的值。',
+    en: 'Review some turns first: agreement compares {a} with your verified values.',
   },
+  emptyAttach: {
+    zh: '想与第二位标注者比较？在“导入”中选择其文件，并勾选“作为标注层附加”。',
+    en: 'To compare with a second annotator, import their file and tick “Attach as an annotation layer”.',
+  },
+  attachLayer: { zh: '附加第二位标注者的文件…', en: 'Attach a second annotator’s file…' },
+  emptyLayers: {
+    zh: '这个数据集已附加标注层，无需审阅即可比较：',
+    en: 'This data set has attached layers, which can be compared without any review:',
+  },
+  compareLayer: { zh: '比较“{layer}”与{pre}', en: 'Compare “{layer}” with the {pre}' },
   openTable: { zh: '去数据集表格', en: 'Go to the data-set table' },
   group: { zh: '教师模型', en: 'Teacher model' },
   allGroups: { zh: '全部', en: 'All' },
@@ -35,8 +47,8 @@ export const AGREEMENT_STRINGS = {
   fieldPicker: { zh: '混淆矩阵字段', en: 'Confusion matrix of' },
   n: { zh: 'n', en: 'n' },
   missing: { zh: '缺失', en: 'Missing' },
-  excluded: { zh: '不适用', en: 'Excluded' },
-  accuracy: { zh: '准确率', en: 'Accuracy' },
+  excluded: { zh: '不适用', en: 'Not applicable' },
+  accuracy: { zh: '百分比一致率', en: 'Percent agreement' },
   kappa: { zh: 'κ（权重）', en: 'κ (weights)' },
   ci: { zh: '95% 置信区间', en: '95% CI' },
   band: { zh: '解释（Landis & Koch）', en: 'Band (Landis & Koch)' },
@@ -47,9 +59,11 @@ export const AGREEMENT_STRINGS = {
   missingDetail: { zh: '{a} 缺失 {aCount}，{b} 缺失 {bCount}', en: '{a} missing {aCount}, {b} missing {bCount}' },
   otherCounts: { zh: '不确定 {unsure} · 未审 {unreviewed}', en: 'unsure {unsure} · not reviewed {unreviewed}' },
   setNote: {
-    zh: '集合字段（学科、教学策略）：本行是整个集合完全一致的比例；每个代码单独按“有/无”计算 κ，见其下各行。',
-    en: 'Set fields (discipline, teaching strategy): this row is exact-set agreement; each code gets its own present/absent κ in the rows below.',
+    zh: '集合字段（学科、教学策略）：本行是整个集合完全一致的比例；每个代码单独按“有/无”计算 κ，点击字段旁的“显示各代码”查看。',
+    en: 'Set fields (discipline, teaching strategy): this row is exact-set agreement; each code gets its own present/absent κ — “show codes” beside the field lists them.',
   },
+  showCodes: { zh: '显示各代码（{count}）', en: 'show codes ({count})' },
+  hideCodes: { zh: '收起各代码', en: 'hide codes' },
   absent: { zh: '无', en: 'absent' },
   present: { zh: '有', en: 'present' },
   matrixTitle: { zh: '混淆矩阵：{field}', en: 'Confusion matrix: {field}' },
@@ -84,6 +98,7 @@ export const AGREEMENT_STRINGS = {
   label: { zh: '标签', en: 'Label' },
   share: { zh: '评分占比', en: 'Share of ratings' },
   labelKappa: { zh: 'κⱼ', en: 'κⱼ' },
+  ...EXPLAINER_STRINGS,
   saveAllCsv: { zh: '保存所有标注层为 CSV…', en: 'Save all layers as CSV…' },
   saveAllMarkdown: { zh: '保存所有标注层为 Markdown…', en: 'Save all layers as Markdown…' },
   saveCsv: { zh: '保存为 CSV…', en: 'Save as CSV…' },

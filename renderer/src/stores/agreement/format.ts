@@ -22,9 +22,15 @@ export function formatCoefficient(value: number | null): string {
  * bounds).
  */
 export function formatInterval(ci: readonly [number, number] | null): string {
-  if (ci === null) return NONE;
+  const shown = truncatedInterval(ci);
+  return shown === null ? NONE : `[${formatCoefficient(shown[0])}, ${formatCoefficient(shown[1])}]`;
+}
+
+/** The interval as the view shows it (table and chart alike): truncated to [−1, 1]. */
+export function truncatedInterval(ci: readonly [number, number] | null): [number, number] | null {
+  if (ci === null) return null;
   const clip = (bound: number) => Math.max(-1, Math.min(1, bound));
-  return `[${formatCoefficient(clip(ci[0]))}, ${formatCoefficient(clip(ci[1]))}]`;
+  return [clip(ci[0]), clip(ci[1])];
 }
 
 export const INTERVAL_NOTE = '95% CI: asymptotic (Wald) interval, truncated to [−1, 1].';

@@ -58,6 +58,9 @@ export interface AgreementState {
   /** fields the user chose not to see (tables and exports); every field is computed */
   hiddenFields: readonly string[];
   setFieldShown(fieldId: string, shown: boolean): void;
+  /** label-set fields whose per-code rows are shown (collapsed by default: a dozen codes would bury the other fields) */
+  expandedFields: readonly string[];
+  setFieldExpanded(fieldId: string, expanded: boolean): void;
   load(datasetId: string): Promise<void>;
   /** compares another pair; a pair naming one source twice is ignored */
   setRaters(raters: RaterPair): Promise<void>;
@@ -108,6 +111,11 @@ export function createAgreementStore(
     setFieldShown(fieldId, shown) {
       const hidden = get().hiddenFields.filter((id) => id !== fieldId);
       set({ hiddenFields: shown ? hidden : [...hidden, fieldId] });
+    },
+    expandedFields: [],
+    setFieldExpanded(fieldId, expanded) {
+      const others = get().expandedFields.filter((id) => id !== fieldId);
+      set({ expandedFields: expanded ? [...others, fieldId] : others });
     },
     async load(datasetId) {
       const sequence = ++loadSequence;
@@ -177,7 +185,12 @@ export function createAgreementStore(
       set({ group, selectedCell: null });
     },
     selectRow(key) {
-      if (get().selectedKey !== key) set({ selectedKey: key, selectedCell: null });
+      if (get().selectedKey === key) return;
+      // A code picked (in the matrix picker) shows its row: its field's codes unfold.
+      const { report, expandedFields } = get();
+      const row = report?.groups[0]?.rows.find((candidate) => candidate.key === key);
+      const unfold = row && row.code !== null && !expandedFields.includes(row.fieldId) ? { expandedFields: [...expandedFields, row.fieldId] } : {};
+      set({ selectedKey: key, selectedCell: null, ...unfold });
     },
     async selectCell(cell) {
       set({ selectedCell: cell });

@@ -247,4 +247,21 @@ describe('agreement store: choosing the two raters', () => {
     await store.getState().load('ds1');
     expect(store.getState().panel).toBeNull();
   });
+
+  it('keeps the codes of label-set fields folded until a field is unfolded or one of its codes is picked', async () => {
+    const db = await seeded();
+    const store = createAgreementStore(() => db, clientOn(db), async () => ({ flushed: true }));
+    await store.getState().load('ds1');
+    expect(store.getState().expandedFields).toEqual([]);
+    store.getState().setFieldExpanded('discipline', true);
+    expect(store.getState().expandedFields).toEqual(['discipline']);
+    store.getState().setFieldExpanded('discipline', false);
+    expect(store.getState().expandedFields).toEqual([]);
+    const strategyCode = store.getState().report!.groups[0].rows.find((row) => row.fieldId === 'teaching_strategy' && row.code !== null)!;
+    store.getState().selectRow(strategyCode.key);
+    expect(store.getState().selectedKey).toBe(strategyCode.key);
+    expect(store.getState().expandedFields).toEqual(['teaching_strategy']);
+    store.getState().selectRow('teacher_intent');
+    expect(store.getState().expandedFields).toEqual(['teaching_strategy']);
+  });
 });

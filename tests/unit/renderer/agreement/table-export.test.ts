@@ -52,7 +52,7 @@ const words: TableWords = {
   groupName: (group) => (group === 'all' ? 'All' : group),
   weightName: (weights) => weights,
   band: (r) => r.band?.en ?? '—',
-  headers: { field: 'Field', n: 'n', missing: 'Missing', excluded: 'Excluded', accuracy: 'Accuracy', kappa: 'κ', ci: '95% CI', band: 'Band' },
+  headers: { field: 'Field', n: 'n', missing: 'Missing', excluded: 'Not applicable', accuracy: 'Percent agreement', kappa: 'κ', ci: '95% CI', band: 'Band' },
 };
 
 describe('number formats', () => {
@@ -94,14 +94,14 @@ describe('agreementMarkdown', () => {
       [
         '### All',
         '',
-        '| Field | n | Missing | Excluded | Accuracy | κ | 95% CI | Band |',
+        '| Field | n | Missing | Not applicable | Percent agreement | κ | 95% CI | Band |',
         '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
         '| Teacher intent | 3 | 1 | 2 | 66.7% | 0.250 (none) | [−0.730, 1.000] | fair |',
         '| Cognition | 0 | 0 | 2 | — | — | — | — |',
         '',
         '### GPT\\|4o',
         '',
-        '| Field | n | Missing | Excluded | Accuracy | κ | 95% CI | Band |',
+        '| Field | n | Missing | Not applicable | Percent agreement | κ | 95% CI | Band |',
         '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
         '| Teacher intent | 3 | 1 | 2 | 66.7% | 0.250 (none) | [−0.730, 1.000] | fair |',
         '',
