@@ -4,7 +4,7 @@
  */
 import { join, resolve } from 'node:path';
 import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, session, shell } from 'electron';
-import { createCloseAnywayPrompt } from './close-dialog';
+import { createCloseAnywayPrompt, createWaitOrClosePrompt } from './close-dialog';
 import { createElectronDialogs } from './electron-dialogs';
 import { sendEvent } from './events';
 import { registerIpc } from './ipc';
@@ -13,6 +13,7 @@ import { serveRendererFile } from './renderer-files';
 import { createQuitCoordinator, createWindowCloseFlow, type WindowCloseFlow } from './services/close-flow';
 import { createCloseGuard } from './services/close-guard';
 import { APP_NAME, createHandlers } from './services/handlers';
+import { createUnsavedWorkTracker } from './services/unsaved-work';
 import { appLocationOf, isAppUrl, isPermissionAllowed, secureWebContents } from './window-security';
 
 /**
@@ -43,6 +44,8 @@ let mainWindow: BrowserWindow | null = null;
 
 /** One close guard for every window: request ids are unique, so answers find their window. */
 const closeGuard = createCloseGuard();
+/** What the (one) window last said it has queued and not stored: asked about when it does not answer the handshake. */
+const unsavedWork = createUnsavedWorkTracker();
 const closeFlows = new Map<BrowserWindow, WindowCloseFlow>();
 const quitCoordinator = createQuitCoordinator({
   platform: process.platform,
@@ -97,6 +100,7 @@ function start(): void {
       locale,
     }),
     closeGuard,
+    unsavedWork,
   });
   registerIpc(ipcMain, handlers, (frameUrl) => isAppUrl(frameUrl, rendererLocation));
 
@@ -112,14 +116,22 @@ function start(): void {
     ),
   );
 
-  const confirmCloseAnyway = createCloseAnywayPrompt({ dialog, locale });
-  createMainWindow(confirmCloseAnyway);
+  const prompts: ClosePrompts = {
+    closeAnyway: createCloseAnywayPrompt({ dialog, locale }),
+    waitOrClose: createWaitOrClosePrompt({ dialog, locale }),
+  };
+  createMainWindow(prompts);
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createMainWindow(confirmCloseAnyway);
+    if (BrowserWindow.getAllWindows().length === 0) createMainWindow(prompts);
   });
 }
 
-function createMainWindow(confirmCloseAnyway: ReturnType<typeof createCloseAnywayPrompt>): void {
+interface ClosePrompts {
+  closeAnyway: ReturnType<typeof createCloseAnywayPrompt>;
+  waitOrClose: ReturnType<typeof createWaitOrClosePrompt>;
+}
+
+function createMainWindow(prompts: ClosePrompts): void {
   const window = new BrowserWindow({
     title: APP_NAME,
     width: 1280,
@@ -138,7 +150,7 @@ function createMainWindow(confirmCloseAnyway: ReturnType<typeof createCloseAnywa
   });
   mainWindow = window;
   window.once('ready-to-show', () => window.show());
-  guardWindowClose(window, confirmCloseAnyway);
+  guardWindowClose(window, prompts);
   window.on('closed', () => {
     closeFlows.delete(window);
     if (mainWindow === window) mainWindow = null;
@@ -150,7 +162,7 @@ function createMainWindow(confirmCloseAnyway: ReturnType<typeof createCloseAnywa
  * The first close of the window waits until the renderer has committed its drafts and stored
  * its queued writes (or says it could not, and the user chooses); see services/close-flow.ts.
  */
-function guardWindowClose(window: BrowserWindow, confirmCloseAnyway: ReturnType<typeof createCloseAnywayPrompt>): void {
+function guardWindowClose(window: BrowserWindow, prompts: ClosePrompts): void {
   const contents = window.webContents;
   let rendererGone = false;
   contents.on('render-process-gone', () => {
@@ -165,7 +177,9 @@ function guardWindowClose(window: BrowserWindow, confirmCloseAnyway: ReturnType<
       if (contents.isDestroyed() || rendererGone) throw new Error('the page is no longer running');
       sendEvent(contents, 'app.beforeClose', request);
     },
-    confirmCloseAnyway: (error) => confirmCloseAnyway(window, error),
+    confirmCloseAnyway: (error) => prompts.closeAnyway(window, error),
+    unsavedWork: () => unsavedWork.last(),
+    confirmWaitOrClose: (pendingWrites) => prompts.waitOrClose(window, pendingWrites),
     closeWindow: () => {
       if (!window.isDestroyed()) window.close();
     },

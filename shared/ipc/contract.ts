@@ -66,10 +66,20 @@ export interface ReadyToCloseResult {
   accepted: boolean;
 }
 
+/**
+ * The renderer tells main, whenever it changes, how many review writes are queued and not yet
+ * stored. If the renderer then hangs during the close handshake, main knows what closing would
+ * lose and asks the user (wait, or close and lose them) instead of dropping them silently.
+ */
+export interface UnsavedWorkReport {
+  pendingWrites: number;
+}
+
 /** renderer → main calls; each returns a promise of its result */
 export interface InvokeMap {
   'app.info': (arg: Record<string, never>) => AppInfo;
   'app.readyToClose': (arg: ReadyToCloseArgs) => ReadyToCloseResult;
+  'app.reportUnsavedWork': (arg: UnsavedWorkReport) => { accepted: true };
   'files.openImport': (arg: OpenImportArgs) => OpenImportResult;
   'files.readSample': (arg: Record<string, never>) => SourceFile[];
   'files.saveExport': (arg: SaveExportArgs) => SaveExportResult;
@@ -94,6 +104,7 @@ export type InvokeResult<K extends InvokeChannel> = ReturnType<InvokeMap[K]>;
 export const INVOKE_CHANNELS = [
   'app.info',
   'app.readyToClose',
+  'app.reportUnsavedWork',
   'files.openImport',
   'files.readSample',
   'files.saveExport',

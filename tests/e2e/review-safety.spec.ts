@@ -7,13 +7,13 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/app';
-import { installApi } from '../support/bridge';
+import { closeLikeMain, installApi } from '../support/bridge';
 import { DatasetsPage } from './pages/datasets';
 import { ReviewPage } from './pages/review';
 import { StartPage } from './pages/start';
 import { SettingsPage } from './pages/settings';
 import { appliesToSpeaker, CODEBOOK_FIELD_IDS, codebookField, labelForSidValue } from './support-codebook';
-import { readStoredRows } from './support-idb';
+import { holdStores, readStoredRows } from './support-idb';
 import { findSampleDialogue, openDialogueByKeyboard, openSample } from './support-sample';
 import type { AppFixture } from './fixtures/app';
 
@@ -196,4 +196,40 @@ test('point 7: undo in one window leaves a later edit made in another window alo
   expect(stored?.codes).toEqual([labels[1].code]);
   await review.expectExpertValue('teacher_guidance_level', [labels[1].code]);
   await second.close();
+});
+
+test('point 8: a window that cannot confirm its queued writes in time asks "wait or close and lose N"; Wait saves them all', async ({ app }) => {
+  const { review } = await openTarget(app);
+  for (let turn = 0; turn < teacherTurn; turn += 1) await review.pressKey('j');
+  await review.goToField('teacher_guidance_level');
+  await review.pressKeyAndWaitForSave('1');
+  const before = (await fieldReviews(app.page)).length;
+
+  // The disk stalls: three edits queue up behind a transaction that does not finish.
+  const release = await holdStores(app.page, ['fieldReviews', 'editLog']);
+  await typeKeys(review, 0, '2', 'Tab', 'a', 'Tab', 'a');
+  await expect(review.saveIndicator).toHaveAttribute('data-state', 'saving');
+
+  let releasedOnAsk = false;
+  const outcome = await closeLikeMain(app.page, {
+    timeoutMs: 1_500,
+    waitOrClose: async () => {
+      // The user waits; meanwhile the disk catches up.
+      if (!releasedOnAsk) await release();
+      releasedOnAsk = true;
+      return 'wait';
+    },
+  });
+  expect(outcome.askedToWait).toEqual([3]);
+  expect(outcome.handshakes).toBe(2);
+  expect(outcome.closed).toBe(true);
+  const after = await fieldReviews(app.page);
+  expect(after.length).toBe(before + 2);
+  expect(after.find((row) => row.fieldId === 'teacher_guidance_level')?.codes).toEqual([codebookField('teacher_guidance_level').labels[1].code]);
+});
+
+test('point 8: closing with nothing queued closes after one handshake, without asking', async ({ app }) => {
+  await openTarget(app);
+  const outcome = await closeLikeMain(app.page, { timeoutMs: 1_500 });
+  expect(outcome).toEqual({ closed: true, askedCloseAnyway: [], askedToWait: [], handshakes: 1 });
 });

@@ -72,3 +72,37 @@ export async function readStoredRows<T = Record<string, unknown>>(page: Page, st
     { name: APP_DB_NAME, storeName: store },
   );
 }
+
+/**
+ * Holds a read-write transaction on the given stores open (by keeping a request in flight) until
+ * the returned function is called, so the app's writes to them queue up behind it, as on a
+ * machine whose disk is stalled.
+ */
+export async function holdStores(page: Page, stores: readonly string[]): Promise<() => Promise<void>> {
+  await page.evaluate(
+    ({ name, storeNames }) =>
+      new Promise<void>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onerror = () => reject(new Error(`indexedDB.open(${name}) failed`));
+        request.onsuccess = () => {
+          const db = request.result;
+          const transaction = db.transaction([...storeNames], 'readwrite');
+          const flag = window as unknown as { __maieuticHoldRelease?: boolean };
+          flag.__maieuticHoldRelease = false;
+          const spin = () => {
+            if (flag.__maieuticHoldRelease) return;
+            transaction.objectStore(storeNames[0]).count().onsuccess = spin;
+          };
+          spin();
+          transaction.oncomplete = () => db.close();
+          resolve();
+        };
+      }),
+    { name: APP_DB_NAME, storeNames: [...stores] },
+  );
+  return async () => {
+    await page.evaluate(() => {
+      (window as unknown as { __maieuticHoldRelease?: boolean }).__maieuticHoldRelease = true;
+    });
+  };
+}

@@ -14,8 +14,10 @@ import {
   type InvokeHandlers,
 } from '../../shared/ipc/contract';
 import { dispatchInvoke } from '../../electron/main/ipc-dispatch';
+import { createWindowCloseFlow } from '../../electron/main/services/close-flow';
 import { createCloseGuard, type CloseGuard, type CloseVerdict } from '../../electron/main/services/close-guard';
-import { createReadyToCloseHandler } from '../../electron/main/services/handlers';
+import { createReadyToCloseHandler, createReportUnsavedWorkHandler } from '../../electron/main/services/handlers';
+import { createUnsavedWorkTracker, type UnsavedWorkTracker } from '../../electron/main/services/unsaved-work';
 
 export type { CloseVerdict } from '../../electron/main/services/close-guard';
 
@@ -30,6 +32,8 @@ export interface PageSetup {
 
 /** Close guards by the page or context their `window.api` was installed in. */
 const closeGuards = new WeakMap<Page | BrowserContext, CloseGuard>();
+/** What each page last reported as queued and not stored (`app.reportUnsavedWork`), as main keeps it. */
+const unsavedWork = new WeakMap<Page | BrowserContext, UnsavedWorkTracker>();
 
 export interface InstallApiOptions {
   /** how long `requestClose` waits for the renderer's answer; main's 10 s by default */
@@ -44,7 +48,13 @@ export interface InstallApiOptions {
 export async function installApi(target: Page | BrowserContext, handlers: InvokeHandlers, options: InstallApiOptions = {}): Promise<void> {
   const guard = createCloseGuard({ timeoutMs: options.closeTimeoutMs });
   closeGuards.set(target, guard);
-  const routed: InvokeHandlers = { ...handlers, 'app.readyToClose': createReadyToCloseHandler(guard) };
+  const tracker = createUnsavedWorkTracker();
+  unsavedWork.set(target, tracker);
+  const routed: InvokeHandlers = {
+    ...handlers,
+    'app.readyToClose': createReadyToCloseHandler(guard),
+    'app.reportUnsavedWork': createReportUnsavedWorkHandler(tracker),
+  };
   await target.exposeFunction(INVOKE_BINDING, (channel: unknown, arg: unknown) => dispatchInvoke(routed, channel, arg));
   const setup: PageSetup = { eventChannels: EVENT_CHANNELS, invokeBinding: INVOKE_BINDING, emitFunction: EMIT_FUNCTION };
   // Sent as source text with a no-op `__name`: tsx (scripts/dev-browser.ts) compiles with
@@ -82,6 +92,59 @@ export async function requestClose(page: Page, options: RequestCloseOptions = {}
   const guard = closeGuards.get(page) ?? closeGuards.get(page.context());
   if (!guard) throw new Error('requestClose: window.api is not installed for this page (call installApi first)');
   return guard.request((request) => emitEvent(page, 'app.beforeClose', request), { timeoutMs: options.timeoutMs });
+}
+
+export interface CloseLikeMainOptions {
+  timeoutMs?: number;
+  /** the user's answer to main's "could not save: close anyway?" box */
+  closeAnyway?: (error: string) => Promise<boolean>;
+  /** the user's answer to main's "still saving: wait, or close and lose N?" box */
+  waitOrClose?: (pendingWrites: number) => Promise<'wait' | 'close'>;
+}
+
+export interface CloseLikeMainResult {
+  /** true when main's flow let the window close */
+  closed: boolean;
+  /** the errors the "close anyway?" box was shown with */
+  askedCloseAnyway: string[];
+  /** the pending-write counts the "still saving" box was shown with */
+  askedToWait: number[];
+  /** how many close handshakes main sent */
+  handshakes: number;
+}
+
+/**
+ * Runs main's own close flow (electron/main/services/close-flow.ts) against the page: the
+ * handshake, what the page last reported as unsaved, and the user's answers to main's boxes.
+ * Resolves once the flow has decided; the page itself stays open.
+ */
+export async function closeLikeMain(page: Page, options: CloseLikeMainOptions = {}): Promise<CloseLikeMainResult> {
+  const guard = closeGuards.get(page) ?? closeGuards.get(page.context());
+  const tracker = unsavedWork.get(page) ?? unsavedWork.get(page.context());
+  if (!guard || !tracker) throw new Error('closeLikeMain: window.api is not installed for this page (call installApi first)');
+  const result: CloseLikeMainResult = { closed: false, askedCloseAnyway: [], askedToWait: [], handshakes: 0 };
+  const flow = createWindowCloseFlow({
+    guard: { request: (notify) => guard.request(notify, { timeoutMs: options.timeoutMs }) },
+    notifyRenderer: (request) => {
+      result.handshakes += 1;
+      void emitEvent(page, 'app.beforeClose', request);
+    },
+    confirmCloseAnyway: (error) => {
+      result.askedCloseAnyway.push(error);
+      return options.closeAnyway?.(error) ?? Promise.resolve(false);
+    },
+    unsavedWork: () => tracker.last(),
+    confirmWaitOrClose: (pendingWrites) => {
+      result.askedToWait.push(pendingWrites);
+      return options.waitOrClose?.(pendingWrites) ?? Promise.resolve('wait');
+    },
+    closeWindow: () => {
+      result.closed = true;
+    },
+  });
+  flow.onClose({ preventDefault: () => undefined });
+  await flow.settled();
+  return result;
 }
 
 /**

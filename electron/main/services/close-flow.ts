@@ -3,22 +3,30 @@
  * is held back until the renderer has saved its work (close-guard.ts), and only a failure the
  * user has seen and overruled lets unsaved work go. index.ts wires these to BrowserWindow and app.
  */
-import type { BeforeCloseRequest } from '../../../shared/ipc/contract';
+import type { BeforeCloseRequest, UnsavedWorkReport } from '../../../shared/ipc/contract';
 import type { CloseGuard, CloseVerdict } from './close-guard';
 
-export type CloseDecision = { action: 'close' } | { action: 'ask'; error: string };
+export type CloseDecision =
+  | { action: 'close' }
+  /** the renderer answered that something could not be saved: close anyway, or stay */
+  | { action: 'ask'; error: string }
+  /** the renderer did not answer while it had writes queued: wait longer, or close and lose them */
+  | { action: 'ask-wait'; pendingWrites: number };
 
 /**
- * A failure the renderer reported is the user's call. A renderer that cannot be reached or does
- * not answer in time has nothing left that a longer wait would save; keeping the window open
- * would only make it impossible to close.
+ * A failure the renderer reported is the user's call. A renderer that does not answer in time
+ * while it last said writes were queued is the user's call too: waiting may still save them,
+ * so they are never dropped without asking. A renderer that is gone, or that had nothing queued
+ * (or never started far enough to report), has nothing a longer wait would save; keeping the
+ * window open would only make it impossible to close.
  */
-export function decideAfterHandshake(verdict: CloseVerdict): CloseDecision {
+export function decideAfterHandshake(verdict: CloseVerdict, unsaved: UnsavedWorkReport | null): CloseDecision {
   switch (verdict.outcome) {
     case 'flushed':
-    case 'timed-out':
     case 'unreachable':
       return { action: 'close' };
+    case 'timed-out':
+      return unsaved && unsaved.pendingWrites > 0 ? { action: 'ask-wait', pendingWrites: unsaved.pendingWrites } : { action: 'close' };
     case 'failed':
       return { action: 'ask', error: verdict.error };
   }
@@ -38,6 +46,10 @@ export interface WindowCloseFlowDeps {
   notifyRenderer(request: BeforeCloseRequest): void;
   /** the "could not save" message box; resolves true for "Close anyway" */
   confirmCloseAnyway(error: string): Promise<boolean>;
+  /** what the renderer last reported as not yet stored */
+  unsavedWork(): UnsavedWorkReport | null;
+  /** the "still saving" message box: wait for the writes, or close and lose them */
+  confirmWaitOrClose(pendingWrites: number): Promise<'wait' | 'close'>;
   /** closes the window for real (its close event then finds the flow in 'closing') */
   closeWindow(): void;
   /** the user chose to stay: a quit waiting on this window is called off */
@@ -57,11 +69,15 @@ export function createWindowCloseFlow(deps: WindowCloseFlowDeps): WindowCloseFlo
   let state: WindowCloseState = 'open';
   let current: Promise<void> = Promise.resolve();
 
-  const decide = async () => {
+  const decide = async (): Promise<void> => {
     const verdict = await deps.guard.request((request) => deps.notifyRenderer(request));
-    if (verdict.outcome === 'timed-out') deps.log?.(`The window did not confirm its work was saved within ${verdict.afterMs} ms; closing anyway.`);
+    const decision = decideAfterHandshake(verdict, deps.unsavedWork());
+    if (verdict.outcome === 'timed-out') {
+      deps.log?.(decision.action === 'ask-wait'
+        ? `The window did not confirm within ${verdict.afterMs} ms that its ${decision.pendingWrites} queued writes are stored; asking.`
+        : `The window did not answer within ${verdict.afterMs} ms and had no writes queued; closing.`);
+    }
     if (verdict.outcome === 'unreachable') deps.log?.(`The window could not be asked to save its work (${verdict.error}); closing.`);
-    const decision = decideAfterHandshake(verdict);
     let close = decision.action === 'close';
     if (decision.action === 'ask') {
       // A box that fails to show must not trap the user in a window that cannot close.
@@ -69,6 +85,15 @@ export function createWindowCloseFlow(deps: WindowCloseFlowDeps): WindowCloseFlo
         deps.log?.(`The "close anyway?" message box failed: ${String(error)}`);
         return true;
       });
+    }
+    if (decision.action === 'ask-wait') {
+      const answer = await deps.confirmWaitOrClose(decision.pendingWrites).catch((error: unknown) => {
+        deps.log?.(`The "still saving" message box failed: ${String(error)}`);
+        return 'close' as const;
+      });
+      // Waiting is another handshake: the renderer may have caught up, or still be busy.
+      if (answer === 'wait') return decide();
+      close = true;
     }
     if (!close) {
       state = 'open';

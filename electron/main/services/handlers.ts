@@ -8,7 +8,8 @@ import { writeFileAtomic } from './atomic-write';
 import type { CloseGuard } from './close-guard';
 import { readFolder, readPickedFiles } from './import-files';
 import { readSample } from './sample';
-import { parseEmptyArgs, parseOpenImportArgs, parseReadyToCloseArgs, parseSaveExportArgs } from './validate';
+import type { UnsavedWorkTracker } from './unsaved-work';
+import { parseEmptyArgs, parseOpenImportArgs, parseReadyToCloseArgs, parseSaveExportArgs, parseUnsavedWorkReport } from './validate';
 
 /** Native file dialogs, or a stand-in (tests, the browser dev host). `null` means cancelled. */
 export interface DialogPort {
@@ -30,6 +31,8 @@ export interface HandlerDeps {
    * answer is acknowledged with `accepted: false`.
    */
   closeGuard?: Pick<CloseGuard, 'answer'>;
+  /** keeps the renderer's count of writes not yet stored, for the close flow; without one the reports are parsed and dropped */
+  unsavedWork?: Pick<UnsavedWorkTracker, 'report'>;
 }
 
 export const APP_NAME = 'Maieutic';
@@ -42,6 +45,14 @@ export function createReadyToCloseHandler(guard: Pick<CloseGuard, 'answer'> | nu
   };
 }
 
+/** The `app.reportUnsavedWork` handler over a tracker; the Playwright bridge binds it to its own. */
+export function createReportUnsavedWorkHandler(tracker: Pick<UnsavedWorkTracker, 'report'> | null): InvokeHandlers['app.reportUnsavedWork'] {
+  return async (arg) => {
+    tracker?.report(parseUnsavedWorkReport(arg));
+    return { accepted: true };
+  };
+}
+
 export function createHandlers(deps: HandlerDeps): InvokeHandlers {
   return {
     'app.info': async (arg) => {
@@ -50,6 +61,8 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
     },
 
     'app.readyToClose': createReadyToCloseHandler(deps.closeGuard ?? null),
+
+    'app.reportUnsavedWork': createReportUnsavedWorkHandler(deps.unsavedWork ?? null),
 
     'files.openImport': async (arg) => {
       const { mode } = parseOpenImportArgs(arg);

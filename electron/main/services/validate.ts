@@ -3,7 +3,7 @@
  * argument through one of these before touching the file system, and a bad argument becomes an
  * Error whose message names the channel, the field and what was wrong.
  */
-import type { OpenImportArgs, ReadyToCloseArgs, SaveExportArgs } from '../../../shared/ipc/contract';
+import type { OpenImportArgs, ReadyToCloseArgs, SaveExportArgs, UnsavedWorkReport } from '../../../shared/ipc/contract';
 
 const EXPORT_KINDS = ['jsonl', 'csv', 'json', 'md'] as const satisfies readonly SaveExportArgs['kind'][];
 const IMPORT_MODES = ['files', 'folder'] as const satisfies readonly OpenImportArgs['mode'][];
@@ -98,6 +98,16 @@ export function parseSaveExportArgs(value: unknown): SaveExportArgs {
     content: expectString(channel, record, 'content'),
     kind: expectOneOf(channel, record, 'kind', EXPORT_KINDS),
   };
+}
+
+export function parseUnsavedWorkReport(value: unknown): UnsavedWorkReport {
+  const channel = 'app.reportUnsavedWork';
+  const record = expectObject(channel, value, ['pendingWrites']);
+  const pendingWrites = record.pendingWrites;
+  if (typeof pendingWrites !== 'number' || !Number.isInteger(pendingWrites) || pendingWrites < 0) {
+    throw new Error(`${channel}: "pendingWrites" must be a whole number of at least 0, got ${describe(pendingWrites)}`);
+  }
+  return { pendingWrites };
 }
 
 /** Longest error text passed on to the "close anyway?" box; a runaway message must not fill the screen. */

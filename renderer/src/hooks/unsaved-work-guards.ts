@@ -7,7 +7,7 @@
  * the app is still starting or after the React tree has failed, or every close would wait for
  * main's timeout.
  */
-import type { EventMap, ReadyToCloseArgs } from '../../../shared/ipc/contract';
+import type { EventMap, ReadyToCloseArgs, UnsavedWorkReport } from '../../../shared/ipc/contract';
 import { invoke, onEvent } from '../api/client';
 import { errorMessage } from '../db/errors';
 import { flushAll, hasUnsavedWork, type FlushOutcome } from '../stores/review/flush-all';
@@ -28,6 +28,10 @@ export interface UnsavedWorkGuardDeps {
   unacknowledgedSaveError(): string | null;
   onBeforeClose(listener: (request: EventMap['app.beforeClose']) => void): () => void;
   answerClose(answer: ReadyToCloseArgs): Promise<unknown>;
+  /** writes queued and not yet stored, now and whenever the number changes */
+  subscribePendingWrites(listener: (pendingWrites: number) => void): () => void;
+  /** tells main the number, so a close while this page hangs can ask instead of dropping them */
+  reportUnsavedWork(report: UnsavedWorkReport): Promise<unknown>;
   window: ListenerTarget;
   document: ListenerTarget & { readonly visibilityState: string };
   reportError(error: unknown, context: string): void;
@@ -70,12 +74,37 @@ export function installUnsavedWorkGuards(deps: UnsavedWorkGuardDeps): () => void
   };
   const onPageHide: Listener = () => flushQuietly();
 
+  // Main learns every change of the count (in order, one report in flight at a time, the
+  // latest count winning), so it knows what a hung page still holds.
+  let reported: number | null = null;
+  let latest = 0;
+  let sending = false;
+  const sendLatest = () => {
+    if (sending || latest === reported) return;
+    sending = true;
+    const count = latest;
+    void deps.reportUnsavedWork({ pendingWrites: count })
+      .then(() => {
+        reported = count;
+      })
+      .catch((error: unknown) => deps.reportError(error, 'Telling the app what is still being saved / 告知仍在保存的修改'))
+      .finally(() => {
+        sending = false;
+        if (latest !== reported) sendLatest();
+      });
+  };
+  const stopPending = deps.subscribePendingWrites((pendingWrites) => {
+    latest = pendingWrites;
+    sendLatest();
+  });
+
   deps.window.addEventListener('beforeunload', onBeforeUnload);
   deps.window.addEventListener('pagehide', onPageHide);
   deps.document.addEventListener('visibilitychange', onVisibilityChange);
 
   return () => {
     stopClose();
+    stopPending();
     deps.window.removeEventListener('beforeunload', onBeforeUnload);
     deps.window.removeEventListener('pagehide', onPageHide);
     deps.document.removeEventListener('visibilitychange', onVisibilityChange);
@@ -90,6 +119,13 @@ export function installAppUnsavedWorkGuards(): () => void {
     unacknowledgedSaveError: () => reviewStore.getState().save.error,
     onBeforeClose: (listener) => onEvent('app.beforeClose', listener),
     answerClose: (answer) => invoke('app.readyToClose', answer),
+    subscribePendingWrites: (listener) => {
+      listener(reviewStore.getState().save.pending);
+      return reviewStore.subscribe((state, previous) => {
+        if (state.save.pending !== previous.save.pending) listener(state.save.pending);
+      });
+    },
+    reportUnsavedWork: (report) => invoke('app.reportUnsavedWork', report),
     window,
     document,
     reportError,

@@ -25,6 +25,8 @@ interface Harness {
   guard: CloseGuard;
   requests: BeforeCloseRequest[];
   asked: string[];
+  /** pending-write counts the "still saving" box was shown with */
+  askedToWait: number[];
   logs: string[];
   stays: number;
   closed: boolean;
@@ -33,12 +35,23 @@ interface Harness {
   flow: ReturnType<typeof createWindowCloseFlow>;
 }
 
-function harness(options: { renderer: RendererScript; closeAnyway?: boolean | Error; coordinator?: () => QuitCoordinator }): Harness {
+interface HarnessOptions {
+  renderer: RendererScript;
+  closeAnyway?: boolean | Error;
+  coordinator?: () => QuitCoordinator;
+  /** what the renderer last reported as queued; null: never reported */
+  pendingWrites?: () => number | null;
+  /** the user's answers to the "still saving" box, in order */
+  waitAnswers?: ('wait' | 'close')[];
+}
+
+function harness(options: HarnessOptions): Harness {
   const guard = createCloseGuard({ timeoutMs: 10_000 });
   const h: Harness = {
     guard,
     requests: [],
     asked: [],
+    askedToWait: [],
     logs: [],
     stays: 0,
     closed: false,
@@ -62,6 +75,14 @@ function harness(options: { renderer: RendererScript; closeAnyway?: boolean | Er
         if (options.closeAnyway instanceof Error) throw options.closeAnyway;
         return options.closeAnyway ?? false;
       },
+      unsavedWork: () => {
+        const pendingWrites = options.pendingWrites?.() ?? null;
+        return pendingWrites === null ? null : { pendingWrites };
+      },
+      confirmWaitOrClose: async (pendingWrites) => {
+        h.askedToWait.push(pendingWrites);
+        return options.waitAnswers?.shift() ?? 'wait';
+      },
       closeWindow: () => void h.close(),
       onStay: () => {
         h.stays += 1;
@@ -75,10 +96,15 @@ function harness(options: { renderer: RendererScript; closeAnyway?: boolean | Er
 
 describe('decideAfterHandshake', () => {
   it('closes unless the renderer reported work it could not save', () => {
-    expect(decideAfterHandshake({ outcome: 'flushed' })).toEqual({ action: 'close' });
-    expect(decideAfterHandshake({ outcome: 'timed-out', afterMs: 10_000 })).toEqual({ action: 'close' });
-    expect(decideAfterHandshake({ outcome: 'unreachable', error: 'gone' })).toEqual({ action: 'close' });
-    expect(decideAfterHandshake({ outcome: 'failed', error: 'disk full' })).toEqual({ action: 'ask', error: 'disk full' });
+    expect(decideAfterHandshake({ outcome: 'flushed' }, null)).toEqual({ action: 'close' });
+    expect(decideAfterHandshake({ outcome: 'timed-out', afterMs: 10_000 }, null)).toEqual({ action: 'close' });
+    expect(decideAfterHandshake({ outcome: 'timed-out', afterMs: 10_000 }, { pendingWrites: 0 })).toEqual({ action: 'close' });
+    expect(decideAfterHandshake({ outcome: 'unreachable', error: 'gone' }, { pendingWrites: 3 })).toEqual({ action: 'close' });
+    expect(decideAfterHandshake({ outcome: 'failed', error: 'disk full' }, null)).toEqual({ action: 'ask', error: 'disk full' });
+  });
+
+  it('asks to wait, never closing silently, when the renderer does not answer while writes are queued', () => {
+    expect(decideAfterHandshake({ outcome: 'timed-out', afterMs: 10_000 }, { pendingWrites: 3 })).toEqual({ action: 'ask-wait', pendingWrites: 3 });
   });
 });
 
@@ -128,6 +154,40 @@ describe('window close flow', () => {
     expect(h.asked).toEqual(['disk full']);
     expect(h.closed).toBe(true);
     expect(h.stays).toBe(0);
+  });
+
+  it('asks "wait or close and lose N" when the renderer does not answer with writes queued; Wait asks the renderer again', async () => {
+    let pending = 4;
+    let answers = 0;
+    const h = harness({
+      // silent the first time; the second handshake finds the writes stored
+      renderer: () => (answers++ === 0 ? 'silent' : { flushed: true }),
+      pendingWrites: () => pending,
+      waitAnswers: ['wait'],
+    });
+    h.close();
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(h.askedToWait).toEqual([]);
+    expect(h.closed).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.askedToWait).toEqual([4]);
+    pending = 0;
+    await h.flow.settled();
+    expect(h.requests).toHaveLength(2);
+    expect(h.closed).toBe(true);
+    expect(h.logs.join('\n')).toContain('4 queued writes');
+  });
+
+  it('closes when the user chooses "Close and lose N" after the renderer did not answer', async () => {
+    const h = harness({ renderer: () => 'silent', pendingWrites: () => 2, waitAnswers: ['wait', 'close'] });
+    h.close();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(h.askedToWait).toEqual([2]);
+    await vi.advanceTimersByTimeAsync(10_000);
+    await h.flow.settled();
+    expect(h.askedToWait).toEqual([2, 2]);
+    expect(h.requests).toHaveLength(2);
+    expect(h.closed).toBe(true);
   });
 
   it('closes after the bounded wait when the renderer never answers, and says so in the log', async () => {

@@ -190,7 +190,9 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
 
   const verifySummary = verifyArmed ? dialogueVerifySummary(model) : null;
   const turnNumberOf = (turnId: string) => (model.turns.find((candidate) => candidate.turn.id === turnId)?.turn.index ?? -1) + 1;
-  const warnings = verifySummary && !nothingToConfirm(verifySummary) ? verifySummary : null;
+  // Shown for as long as Shift+V is armed, even once the screen has caught up and nothing is
+  // left open: an armed key with nothing on screen would make the next Shift+V a surprise.
+  const warnings = verifySummary;
   const messages = (
     <>
       {promptOpen && (
@@ -206,7 +208,9 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
       <RestoredDrafts dialogue={bundle.dialogue} review={bundle.dialogueReview} model={model} codebook={codebook} text={text} guarded={guarded} />
       {warnings && (
         <div className="rv-message rv-message-warn" role="alert" data-testid="verify-dialogue-warning">
-          {text.t('verifyWarning', { turns: warnings.unverifiedTurns, fields: warnings.valuesToConfirm, unsure: warnings.unsureFields })}
+          {nothingToConfirm(warnings)
+            ? text.t('verifyConfirmPlain')
+            : text.t('verifyWarning', { turns: warnings.unverifiedTurns, fields: warnings.valuesToConfirm, unsure: warnings.unsureFields })}
           <button type="button" onClick={() => actions.verifyDialogue()} tabIndex={-1}>
             {text.t('verifyAnyway')}
           </button>

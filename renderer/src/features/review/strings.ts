@@ -107,6 +107,7 @@ export const REVIEW_STRINGS = {
     en: 'Verifying the dialogue verifies {turns} unverified turns and records {fields} unreviewed pre-annotated values as accepted, as shown; {unsure} unsure values stay as they are. Press Shift+V again to verify, any other key to cancel.',
   },
   verifyAnyway: { zh: '确认', en: 'Verify' },
+  verifyConfirmPlain: { zh: '所有轮次均已确认。再按一次 Shift+V 将整段对话标记为已确认，按其他键取消。', en: 'Every turn is verified. Press Shift+V again to mark the dialogue verified, any other key to cancel.' },
   verifiedTurn: { zh: '第 {turn} 轮已确认，{n} 个预标注值按所示记为“已接受”。', en: 'Turn {turn} verified; {n} pre-annotated values recorded as accepted, as shown.' },
   verifiedDialogue: { zh: '整段对话已确认：{turns} 轮，{n} 个预标注值记为“已接受”。', en: 'Dialogue verified: {turns} turns, {n} pre-annotated values recorded as accepted.' },
   verifyRefused: {

@@ -16,6 +16,8 @@ function harness(options: { flush?: () => Promise<FlushOutcome>; unsaved?: boole
   const flushAll = vi.fn(options.flush ?? (async (): Promise<FlushOutcome> => ({ flushed: true })));
   const reportError = vi.fn();
   let answered: () => void = () => undefined;
+  const pendingListeners = new Set<(pendingWrites: number) => void>();
+  const reports: number[] = [];
   const deps: UnsavedWorkGuardDeps = {
     flushAll,
     hasUnsavedWork: () => state.unsaved,
@@ -29,6 +31,15 @@ function harness(options: { flush?: () => Promise<FlushOutcome>; unsaved?: boole
       answered();
       return { accepted: true };
     },
+    subscribePendingWrites: (listener) => {
+      listener(0);
+      pendingListeners.add(listener);
+      return () => void pendingListeners.delete(listener);
+    },
+    reportUnsavedWork: async (report) => {
+      reports.push(report.pendingWrites);
+      return { accepted: true };
+    },
     window: page,
     document: doc,
     reportError,
@@ -36,6 +47,11 @@ function harness(options: { flush?: () => Promise<FlushOutcome>; unsaved?: boole
   const uninstall = installUnsavedWorkGuards(deps);
   return {
     answers,
+    reports,
+    /** the review queue's count changes */
+    setPending(pendingWrites: number) {
+      for (const listener of pendingListeners) listener(pendingWrites);
+    },
     flushAll,
     reportError,
     state,
@@ -134,5 +150,25 @@ describe('leaving the page', () => {
     expect(h.beforeUnload().defaultPrevented).toBe(false);
     h.page.dispatchEvent(new Event('pagehide'));
     expect(h.flushAll).not.toHaveBeenCalled();
+  });
+
+  it('tells main every change of the number of queued writes, the latest count last', async () => {
+    const h = harness();
+    await vi.waitFor(() => expect(h.reports).toEqual([0]));
+    h.setPending(1);
+    h.setPending(2);
+    h.setPending(3);
+    await vi.waitFor(() => expect(h.reports.at(-1)).toBe(3));
+    h.setPending(0);
+    await vi.waitFor(() => expect(h.reports.at(-1)).toBe(0));
+    // one report in flight at a time: intermediate counts may be skipped, never reordered or repeated
+    expect(h.reports[0]).toBe(0);
+    expect(h.reports.indexOf(3)).toBeGreaterThan(0);
+    expect(h.reports.indexOf(3)).toBeLessThan(h.reports.lastIndexOf(0));
+    expect(h.reports.some((count, index) => index > 0 && h.reports[index - 1] === count)).toBe(false);
+    h.uninstall();
+    h.setPending(5);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(h.reports.at(-1)).toBe(0);
   });
 });
