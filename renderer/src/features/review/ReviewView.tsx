@@ -210,7 +210,11 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
         <div className="rv-message rv-message-warn" role="alert" data-testid="verify-dialogue-warning">
           {nothingToConfirm(warnings)
             ? text.t('verifyConfirmPlain')
-            : text.t('verifyWarning', { turns: warnings.unverifiedTurns, fields: warnings.valuesToConfirm, unsure: warnings.unsureFields })}
+            : text.t('verifyWarning', {
+                turns: warnings.unverifiedTurns,
+                fields: warnings.valuesToConfirm,
+                unsurePart: warnings.unsureFields > 0 ? text.t('verifyUnsurePart', { n: warnings.unsureFields }) : '',
+              })}
           <button type="button" onClick={() => actions.verifyDialogue()} tabIndex={-1}>
             {text.t('verifyAnyway')}
           </button>

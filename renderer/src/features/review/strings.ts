@@ -103,10 +103,11 @@ export const REVIEW_STRINGS = {
   endOfListPrev: { zh: '已经是表格中的第一段对话。', en: 'This is the first dialogue in the table.' },
   'refused.already-reviewed': { zh: '该字段已有专家值。', en: 'This field already has an expert value.' },
   verifyWarning: {
-    zh: '确认整段对话会确认 {turns} 个未确认的轮次，并把 {fields} 个未审的预标注值按所示记为“已接受”；{unsure} 个不确定值保持不变。再按一次 Shift+V 确认，按其他键取消。',
-    en: 'Verifying the dialogue verifies {turns} unverified turns and records {fields} unreviewed pre-annotated values as accepted, as shown; {unsure} unsure values stay as they are. Press Shift+V again to verify, any other key to cancel.',
+    zh: '确认整段对话会确认 {turns} 个未确认的轮次，并把 {fields} 个未审的预标注值按所示记为“已接受”{unsurePart}。再按一次 Shift+V 确认，按其他键取消。',
+    en: 'Verifying the dialogue verifies {turns} unverified turns and records {fields} unreviewed pre-annotated values as accepted, as shown{unsurePart}. Press Shift+V again to verify, any other key to cancel.',
   },
   verifyAnyway: { zh: '确认', en: 'Verify' },
+  verifyUnsurePart: { zh: '；{n} 个不确定值保持不变', en: '; {n} values marked unsure stay as they are' },
   verifyConfirmPlain: { zh: '所有轮次均已确认。再按一次 Shift+V 将整段对话标记为已确认，按其他键取消。', en: 'Every turn is verified. Press Shift+V again to mark the dialogue verified, any other key to cancel.' },
   verifiedTurn: { zh: '第 {turn} 轮已确认，{n} 个预标注值按所示记为“已接受”。', en: 'Turn {turn} verified; {n} pre-annotated values recorded as accepted, as shown.' },
   verifiedDialogue: { zh: '整段对话已确认：{turns} 轮，{n} 个预标注值记为“已接受”。', en: 'Dialogue verified: {turns} turns, {n} pre-annotated values recorded as accepted.' },
