@@ -3,7 +3,9 @@ import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip }
 import type { LayerAgreementGroup, LayerAgreementRow } from '../../../../shared/agreement/review-layers';
 import type { Codebook, LabelLanguage } from '../../../../shared/codebook/types';
 import { formatCoefficient, formatInterval, truncatedInterval } from '../../stores/agreement/format';
-import { errorBarPlugin } from './error-bars';
+import { errorBarsPlugin } from '../../components/charts/error-bars';
+
+const ERROR_BAR_COLOUR = '#111827';
 import { rowName } from './row-names';
 import type { AgreementTextApi } from './strings';
 
@@ -74,7 +76,16 @@ export function KappaChart({ group, codebook, text }: { group: LayerAgreementGro
           tooltip: { callbacks: { label: (item) => `κ ${formatCoefficient(bars[item.dataIndex].kappa)}, 95% CI ${formatInterval(bars[item.dataIndex].interval)}` } },
         },
       },
-      plugins: [errorBarPlugin(bars.map((bar) => bar.interval))],
+      plugins: [
+        errorBarsPlugin([bars.map((bar) => bar.interval)], {
+          color: ERROR_BAR_COLOUR,
+          lineWidth: 2,
+          // the drawn segments in canvas pixels: the end-to-end test looks for the ink there
+          onDrawn: (segments) => {
+            canvas.dataset.errorBars = JSON.stringify(segments.map((segment) => ({ x: Math.round(segment.x), top: Math.round(segment.yHigh), bottom: Math.round(segment.yLow) })));
+          },
+        }),
+      ],
     });
     return () => chart.destroy();
     // `key` stands for the plotted numbers and names: redraw when they change, not on every render.

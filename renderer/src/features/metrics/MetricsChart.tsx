@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
 import { METRIC_IDS, METRIC_NAMES, SCORE_KEYS, type GroupScore } from '../../../../shared/metrics';
-import { errorBarsPlugin, type ErrorBarSegment } from './error-bars';
+import { errorBarsPlugin, type ErrorBarSegment } from '../../components/charts/error-bars';
 import { METRIC_GLOSSARY } from './metric-glossary';
 import type { MetricsTextApi } from './strings';
 

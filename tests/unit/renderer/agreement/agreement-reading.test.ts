@@ -9,7 +9,7 @@ import { EXPERT_SOURCE, PRE_SOURCE, reviewLayerAgreement, type LayerAgreementRow
 import type { Codebook } from '../../../../shared/codebook/types';
 import type { FieldValue } from '../../../../shared/model/dataset';
 import { codeRowCount, rowsShown } from '../../../../renderer/src/features/agreement/code-rows';
-import { errorBarSegments } from '../../../../renderer/src/features/agreement/error-bars';
+import { errorBarSegments } from '../../../../renderer/src/components/charts/error-bars';
 import { bothGaveOneValue, fieldSentence } from '../../../../renderer/src/features/agreement/field-sentences';
 import { axisMinimum, kappaBars } from '../../../../renderer/src/features/agreement/KappaChart';
 import { hasNoRatings } from '../../../../renderer/src/features/agreement/LayerPanelSection';
@@ -100,10 +100,10 @@ describe('the κ chart', () => {
 
   it('puts each error bar on its bar, from the upper to the lower bound, and skips bars without an interval', () => {
     const toPixel = (value: number) => 100 - value * 100;
-    const segments = errorBarSegments([{ x: 10, width: 40 }, { x: 60, width: 40 }, { x: 110, width: 4 }], [[0.2, 0.6], null, [-0.5, 1]], toPixel);
+    const segments = errorBarSegments([[{ x: 10, width: 40 }, { x: 60, width: 40 }, { x: 110, width: 4 }]], [[[0.2, 0.6], null, [-0.5, 1]]], toPixel);
     expect(segments).toEqual([
-      { x: 10, top: 40, bottom: 80, halfCap: 8 },
-      { x: 110, top: 0, bottom: 150, halfCap: 3 },
+      { dataset: 0, index: 0, x: 10, yLow: 80, yHigh: 40, halfCap: 6 },
+      { dataset: 0, index: 2, x: 110, yLow: 150, yHigh: 0, halfCap: 1 },
     ]);
   });
 });

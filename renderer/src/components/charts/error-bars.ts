@@ -1,6 +1,6 @@
 /**
- * Error bars for Chart.js bar charts, drawn by a small plugin of our own (Chart.js has none and
- * the chart needs no other dependency): for each bar with an interval, a vertical line from its
+ * Error bars for Chart.js bar charts (the agreement view's κ per field, the metrics view's means),
+ * drawn by a small plugin of our own (Chart.js has none and the charts need no other dependency): for each bar with an interval, a vertical line from its
  * low to its high end with a cap at each end. The geometry is a pure function so it is tested
  * without a canvas; the plugin only strokes what it returns.
  */
@@ -51,7 +51,7 @@ export function errorBarSegments(bars: readonly (readonly BarGeometry[] | null)[
  * The plugin for one chart's intervals. `onDrawn` hears the segments after each draw (the view
  * puts them on the canvas element, so an end-to-end test can check the pixels there).
  */
-export function errorBarsPlugin(intervals: BarIntervals, options: { color: string; onDrawn?: (segments: ErrorBarSegment[]) => void }): Plugin<'bar'> {
+export function errorBarsPlugin(intervals: BarIntervals, options: { color: string; lineWidth?: number; onDrawn?: (segments: ErrorBarSegment[]) => void }): Plugin<'bar'> {
   return {
     id: 'maieuticErrorBars',
     afterDatasetsDraw(chart: Chart<'bar'>) {
@@ -68,7 +68,7 @@ export function errorBarsPlugin(intervals: BarIntervals, options: { color: strin
       const { ctx } = chart;
       ctx.save();
       ctx.strokeStyle = options.color;
-      ctx.lineWidth = 1.5;
+      ctx.lineWidth = options.lineWidth ?? 1.5;
       ctx.beginPath();
       for (const { x, yLow, yHigh, halfCap } of segments) {
         ctx.moveTo(x, yLow);
