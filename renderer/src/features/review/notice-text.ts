@@ -1,4 +1,6 @@
 import type { Codebook } from '../../../../shared/codebook/types';
+import { currentPlatform, formatBinding } from '../../keyboard/key-match';
+import { bindingFor } from '../../keyboard/keymap';
 import type { ChangeConflict, FieldState } from '../../db/repositories/reviews';
 import type { ReviewNotice } from '../../stores/review/types';
 import type { ReviewStringKey, ReviewTextApi } from './strings';
@@ -26,6 +28,11 @@ export function noticeText(notice: ReviewNotice, codebook: Codebook, text: Revie
       return `${fieldName(notice.fieldId)}: ${t('noSuchLabel', { n: notice.position })}`;
     case 'end-of-list':
       return t(notice.direction === 'next' ? 'endOfListNext' : 'endOfListPrev');
+    case 'no-attention-left': {
+      if (notice.total === 0) return t('noAttentionAtAll');
+      const back = bindingFor(notice.direction === 'next' ? 'field.prevFlagged' : 'field.nextFlagged')?.keys[0] ?? '';
+      return t(notice.direction === 'next' ? 'noAttentionAfter' : 'noAttentionBefore', { n: notice.total, key: formatBinding(back, currentPlatform()) });
+    }
     case 'verified-turn':
       return t('verifiedTurn', { turn: turnNumberOf(notice.turnId), n: notice.accepted });
     case 'verified-dialogue':
