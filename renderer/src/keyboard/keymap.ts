@@ -72,8 +72,8 @@ export function labelPickKey(position: number): string | null {
 }
 
 const PICK_GROUP = {
-  zh: '选择第 n 个标签：1–9，0 为第 10 个，Alt+1…Alt+9 为第 11–19 个（集合字段：切换）',
-  en: 'Pick label n: 1–9, 0 for the 10th, Alt+1…Alt+9 for the 11th–19th (set fields: toggle)',
+  zh: '选择第 n 个标签：0 为第 10 个，Alt+1…Alt+9 为第 11–19 个（集合字段：切换）',
+  en: 'Pick label n: 0 is the 10th, Alt+1…Alt+9 the 11th–19th (set fields: toggle)',
 };
 
 const labelPicks: KeyBinding[] = LABEL_PICKS.map(({ command, position, key }) => ({
@@ -96,8 +96,8 @@ export const KEYMAP: readonly KeyBinding[] = [
   { command: 'turn.prev', keys: ['k', 'ArrowUp'], label: { zh: '上一轮', en: 'Previous turn' }, scope: 'review', repeatable: true },
   { command: 'field.next', keys: ['Tab', 'l'], label: { zh: '下一个字段', en: 'Next field' }, scope: 'review', repeatable: true },
   { command: 'field.prev', keys: ['Shift+Tab', 'h'], label: { zh: '上一个字段', en: 'Previous field' }, scope: 'review', repeatable: true },
-  { command: 'field.nextFlagged', keys: ['f'], label: { zh: '下一个待查值或需要填写的字段（跨轮次）', en: 'Next flagged value, or field that needs a value (across turns)' }, scope: 'review' },
-  { command: 'field.prevFlagged', keys: ['Shift+F'], label: { zh: '上一个待查值或需要填写的字段（跨轮次）', en: 'Previous flagged value, or field that needs a value (across turns)' }, scope: 'review' },
+  { command: 'field.nextFlagged', keys: ['f'], label: { zh: '下一个待查值或需填写的字段（跨轮次）', en: 'Next flagged value or field needing a value, across turns' }, scope: 'review' },
+  { command: 'field.prevFlagged', keys: ['Shift+F'], label: { zh: '上一个待查值或需填写的字段（跨轮次）', en: 'Previous flagged value or field needing a value, across turns' }, scope: 'review' },
   ...labelPicks,
   { command: 'label.search', keys: ['/'], label: { zh: '搜索标签 / 编辑文本', en: 'Search labels / edit text' }, scope: 'review' },
   { command: 'field.accept', keys: ['a'], label: { zh: '接受预标注', en: 'Accept the pre-annotation' }, scope: 'review' },
