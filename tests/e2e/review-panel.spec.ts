@@ -41,11 +41,12 @@ async function box(locator: Locator): Promise<{ x: number; y: number; width: num
   return found;
 }
 
-/** Every field row (or context part) lies inside the scroll area's visible box, which is unscrolled and inside the window. */
+/** Every field row (or context part) lies inside the field panel's visible box, nothing in it scrolled, the panel inside the window. */
 async function expectAllFieldsInView(page: Page, label: string): Promise<void> {
-  const scroll = page.getByTestId('field-scroll');
-  expect(await scroll.evaluate((element) => element.scrollTop), `${label}: the field panel is not scrolled`).toBe(0);
-  const area = await box(scroll);
+  const panel = page.getByTestId('field-panel');
+  const scrolled = await panel.evaluate((root) => Math.max(...[root, ...Array.from(root.querySelectorAll<HTMLElement>('*'))].map((element) => element.scrollTop)));
+  expect(scrolled, `${label}: the field panel is not scrolled`).toBe(0);
+  const area = await box(panel);
   expect(area.y + area.height, `${label}: the field panel ends inside the window`).toBeLessThanOrEqual(900);
   const rows = page.getByTestId('field-row');
   await expect(rows).toHaveCount(CODEBOOK_FIELD_IDS.length);
@@ -149,6 +150,7 @@ test('at 1440×900 every field of a teacher turn is in view with the editor open
     await expect(review.fieldRow('utterance')).toHaveAttribute('data-presentation', 'row');
     await expect(review.fieldRow('speaker')).toHaveAttribute('data-presentation', 'context');
     await expectAllFieldsInView(app.page, `${language}, on the utterance`);
+    await shoot(app.page, `review-${language}-utterance`, testInfo);
     await review.pressKey('l');
     await expect(contextLine.locator('[data-presentation="context"]')).toHaveCount(2);
 
@@ -234,15 +236,25 @@ test('warnings stay in view while the field panel is scrolled: a refusal, the ve
   const datasets = await openSample(app);
   const review = await openDialogueByKeyboard(datasets, flaggedDialogue.teacherModel, flaggedDialogue.externalId);
   const start = new StartPage(app.page);
-  const scroll = app.page.getByTestId('field-scroll');
+  const panel = app.page.getByTestId('field-panel');
+  /** Scrolls whatever scrolls the field panel (the panel itself or the list inside it) to its end; returns how far. */
   const scrollDown = async () => {
-    await scroll.evaluate((element) => element.scrollTo(0, element.scrollHeight));
-    await expect.poll(() => scroll.evaluate((element) => element.scrollTop), 'the field panel scrolls').toBeGreaterThan(0);
+    const scrolled = await panel.evaluate((root) => {
+      const scroller = [root, ...Array.from(root.querySelectorAll<HTMLElement>('*'))].find(
+        (element) => /(auto|scroll)/.test(getComputedStyle(element).overflowY) && element.scrollHeight > element.clientHeight + 1 && !element.closest('[data-testid="field-panel-messages"]'),
+      );
+      if (!scroller) return 0;
+      scroller.scrollTo(0, scroller.scrollHeight);
+      return scroller.scrollTop;
+    });
+    expect(scrolled, 'the field panel scrolls').toBeGreaterThan(0);
   };
+  const panelScrollTop = () =>
+    panel.evaluate((root) => Math.max(...[root, ...Array.from(root.querySelectorAll<HTMLElement>('*'))].map((element) => element.scrollTop)));
   const expectInView = async (warning: Locator, label: string) => {
     await expect(warning, label).toBeVisible();
     const found = await box(warning);
-    const area = await box(app.page.getByTestId('field-panel'));
+    const area = await box(panel);
     expect(found.y, `${label}: top inside the window and the panel`).toBeGreaterThanOrEqual(Math.max(0, area.y));
     expect(found.y + found.height, `${label}: bottom inside the window`).toBeLessThanOrEqual(900);
     const covered = await warning.evaluate((element) => {
@@ -263,7 +275,7 @@ test('warnings stay in view while the field panel is scrolled: a refusal, the ve
     await review.pressKey('a');
     await expect(review.notice).toHaveAttribute('data-kind', 'refused');
     await expectInView(review.notice, `${language}: refusal`);
-    expect(await scroll.evaluate((element) => element.scrollTop), 'the panel is still scrolled').toBeGreaterThan(0);
+    expect(await panelScrollTop(), 'the panel is still scrolled').toBeGreaterThan(0);
     await shoot(app.page, `review-${language}-refusal`, testInfo);
 
     // Shift+V refuses the dialogue while that field has no value.

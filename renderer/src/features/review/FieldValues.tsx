@@ -34,7 +34,9 @@ export function PreValueView({ row, text }: { row: FieldRowModel; text: ReviewTe
     const annotated = pre?.raw;
     return (
       <div className="rv-pre" data-testid="field-pre-value" data-status={pre?.status ?? 'missing'}>
-        <q className="rv-raw">{preText}</q>
+        <q className="rv-raw" title={preText}>
+          {preText}
+        </q>
         {annotated !== undefined && annotated.trim() !== preText.trim() && annotated.trim() !== '' && (
           <div className="rv-note">{t('annotationUtterance', { text: annotated })}</div>
         )}
