@@ -9,9 +9,11 @@ import type { ReviewStringKey, ReviewTextApi } from './strings';
 export function noticeText(notice: ReviewNotice, codebook: Codebook, text: ReviewTextApi, turnNumberOf: (turnId: string) => number): string {
   const { t, lang } = text;
   const fieldName = (fieldId: string) => codebook.fields.find((field) => field.id === fieldId)?.name[lang] ?? fieldId;
+  /** "Field: sentence" in English, "字段：句子" in Chinese */
+  const aboutField = (fieldId: string, sentence: string) => `${t('nameColon', { name: fieldName(fieldId) })}${lang === 'zh' ? '' : ' '}${sentence}`;
   switch (notice.kind) {
     case 'refused':
-      return `${fieldName(notice.fieldId)}: ${t(`refused.${notice.reason}` satisfies ReviewStringKey)}`;
+      return aboutField(notice.fieldId, t(`refused.${notice.reason}` satisfies ReviewStringKey));
     case 'accepted-all':
       return t('acceptedAll', { accepted: notice.accepted, skipped: notice.skipped });
     case 'nothing-to-undo':
@@ -23,9 +25,9 @@ export function noticeText(notice: ReviewNotice, codebook: Codebook, text: Revie
     case 'redone':
       return t('redone');
     case 'not-applicable':
-      return `${fieldName(notice.fieldId)}: ${t('notApplicableNotice')}`;
+      return aboutField(notice.fieldId, t('notApplicableNotice'));
     case 'no-such-label':
-      return `${fieldName(notice.fieldId)}: ${t('noSuchLabel', { n: notice.position })}`;
+      return aboutField(notice.fieldId, t('noSuchLabel', { n: notice.position }));
     case 'end-of-list':
       return t(notice.direction === 'next' ? 'endOfListNext' : 'endOfListPrev');
     case 'no-attention-left': {
