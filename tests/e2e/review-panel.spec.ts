@@ -236,34 +236,8 @@ test('warnings stay in view while the field panel is scrolled: a refusal, the ve
   const datasets = await openSample(app);
   const review = await openDialogueByKeyboard(datasets, flaggedDialogue.teacherModel, flaggedDialogue.externalId);
   const start = new StartPage(app.page);
-  const panel = app.page.getByTestId('field-panel');
-  /** Scrolls whatever scrolls the field panel (the panel itself or the list inside it) to its end; returns how far. */
-  const scrollDown = async () => {
-    const scrolled = await panel.evaluate((root) => {
-      const scroller = [root, ...Array.from(root.querySelectorAll<HTMLElement>('*'))].find(
-        (element) => /(auto|scroll)/.test(getComputedStyle(element).overflowY) && element.scrollHeight > element.clientHeight + 1 && !element.closest('[data-testid="field-panel-messages"]'),
-      );
-      if (!scroller) return 0;
-      scroller.scrollTo(0, scroller.scrollHeight);
-      return scroller.scrollTop;
-    });
-    expect(scrolled, 'the field panel scrolls').toBeGreaterThan(0);
-  };
-  const panelScrollTop = () =>
-    panel.evaluate((root) => Math.max(...[root, ...Array.from(root.querySelectorAll<HTMLElement>('*'))].map((element) => element.scrollTop)));
-  const expectInView = async (warning: Locator, label: string) => {
-    await expect(warning, label).toBeVisible();
-    const found = await box(warning);
-    const area = await box(panel);
-    expect(found.y, `${label}: top inside the window and the panel`).toBeGreaterThanOrEqual(Math.max(0, area.y));
-    expect(found.y + found.height, `${label}: bottom inside the window`).toBeLessThanOrEqual(900);
-    const covered = await warning.evaluate((element) => {
-      const rect = element.getBoundingClientRect();
-      const hit = document.elementFromPoint(rect.left + 8, rect.top + rect.height / 2);
-      return hit !== null && !element.contains(hit);
-    });
-    expect(covered, `${label}: nothing lies over it`).toBe(false);
-  };
+  const scrollDown = async () => expect(await review.scrollFieldPanelToEnd(), 'the field panel scrolls').toBeGreaterThan(0);
+  const expectInView = (warning: Locator, label: string) => review.expectInView(warning, label);
 
   await review.pressKey('f');
   await expect(review.currentFieldRow).toHaveAttribute('data-field-id', stop.fieldId);
@@ -275,7 +249,7 @@ test('warnings stay in view while the field panel is scrolled: a refusal, the ve
     await review.pressKey('a');
     await expect(review.notice).toHaveAttribute('data-kind', 'refused');
     await expectInView(review.notice, `${language}: refusal`);
-    expect(await panelScrollTop(), 'the panel is still scrolled').toBeGreaterThan(0);
+    expect(await review.fieldPanelScrollTop(), 'the panel is still scrolled').toBeGreaterThan(0);
     await shoot(app.page, `review-${language}-refusal`, testInfo);
 
     // Shift+V refuses the dialogue while that field has no value.
