@@ -30,7 +30,7 @@ function binding(command: CommandId): KeyBinding {
   return found;
 }
 
-const CHECKED_COMMANDS: CommandId[] = ['help.shortcuts', 'list.next', 'field.accept', 'turn.acceptAll', 'turn.verify', 'edit.undo', 'edit.redo'];
+const CHECKED_COMMANDS: CommandId[] = ['help.shortcuts', 'list.next', 'field.accept', 'field.nextFlagged', 'field.prevFlagged', 'turn.acceptAll', 'turn.verify', 'edit.undo', 'edit.redo'];
 
 test('? opens the shortcut help generated from the key map and Escape closes it', async ({ app }) => {
   const start = new StartPage(app.page);
@@ -42,7 +42,7 @@ test('? opens the shortcut help generated from the key map and Escape closes it'
   await expect(help).toBeVisible();
   await expect(app.page.locator('html')).toHaveAttribute('lang', 'en');
 
-  // One row per binding, the 1…9 picks folded into one row.
+  // One row per binding, the label picks folded into one row.
   const groups = new Set(KEYMAP.flatMap((entry) => (entry.helpGroup ? [entry.helpGroup.en] : [])));
   const expectedRows = KEYMAP.filter((entry) => !entry.helpGroup).length + groups.size;
   await expect(help.locator('tr[data-command]')).toHaveCount(expectedRows);
@@ -58,7 +58,15 @@ test('? opens the shortcut help generated from the key map and Escape closes it'
   const pick = KEYMAP.filter((entry) => entry.helpGroup);
   const pickRow = help.locator(`tr[data-command="${pick[0].command}"]`);
   await expect(pickRow).toContainText(pick[0].helpGroup?.en ?? '');
-  await expect(pickRow.locator('kbd')).toHaveText(`${pick[0].keys[0]}–${pick[pick.length - 1].keys[0]}`);
+  // Runs of digits under the same modifiers read as ranges: 1–9, 0, Alt+1–Alt+9.
+  const digits = pick.filter((entry) => /^[1-9]$/.test(entry.keys[0]));
+  const altDigits = pick.filter((entry) => /^Alt\+[1-9]$/.test(entry.keys[0]));
+  expect(pick.map((entry) => entry.keys[0])).toEqual([...digits, ...pick.filter((entry) => entry.keys[0] === '0'), ...altDigits].map((entry) => entry.keys[0]));
+  await expect(pickRow.locator('kbd')).toHaveText([
+    `${digits[0].keys[0]}–${digits[digits.length - 1].keys[0]}`,
+    '0',
+    `${shownAs(altDigits[0].keys[0])}–${shownAs(altDigits[altDigits.length - 1].keys[0])}`,
+  ]);
 
   await app.page.keyboard.press('Escape');
   await expect(help).toHaveCount(0);

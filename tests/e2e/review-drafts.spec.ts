@@ -89,6 +89,9 @@ test('an utterance correction typed but never committed survives a killed window
   const offer = again.page.getByTestId('restored-draft');
   await expect(offer).toHaveCount(1);
   await expect(offer).toContainText(TYPED);
+  // The offer stays in view however far the fields are scrolled.
+  expect(await again.scrollFieldPanelToEnd(), 'the field panel scrolls').toBeGreaterThan(0);
+  await again.expectInView(again.page.getByTestId('restored-drafts'), 'restored drafts');
   await offer.getByTestId('restored-draft-save').click();
   await expect(offer).toHaveCount(0);
   await expect(again.turn(0).locator('.rv-bubble')).toHaveText(TYPED);

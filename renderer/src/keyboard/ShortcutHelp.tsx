@@ -1,18 +1,11 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useSettingsStore } from '../stores/settings/store';
 import { SCOPE_NAMES } from './keymap';
-import { buildHelpSections } from './help-rows';
+import { buildHelpSections, formatKeyRuns } from './help-rows';
 import { useShortcutHelpStore } from './help-store';
-import { currentPlatform, formatBinding } from './key-match';
+import { currentPlatform } from './key-match';
 import { useCommands } from './use-commands';
 import './shortcut-help.css';
-
-/** Shows runs of digit keys as a range ("1–9") so the pick row stays one line. */
-function formatKeys(keys: string[], platform: 'mac' | 'other'): string[] {
-  const allDigits = keys.length > 2 && keys.every((key) => /^[0-9]$/.test(key));
-  if (allDigits) return [`${keys[0]}–${keys[keys.length - 1]}`];
-  return keys.map((key) => formatBinding(key, platform));
-}
 
 /**
  * The keyboard-shortcut overlay, generated from KEYMAP. Mount it once at the app root: it
@@ -81,7 +74,7 @@ export function ShortcutHelp({ language }: { language?: 'zh' | 'en' }) {
                   {section.rows.map((row) => (
                     <tr key={row.id} data-command={row.id}>
                       <td className="kb-help-keys">
-                        {formatKeys(row.keys, platform).map((key) => (
+                        {formatKeyRuns(row.keys, platform).map((key) => (
                           <kbd key={key}>{key}</kbd>
                         ))}
                       </td>

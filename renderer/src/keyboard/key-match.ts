@@ -30,6 +30,7 @@ const NAMED_KEYS = new Set([
 ]);
 
 const isLetter = (key: string) => /^[a-zA-Z]$/.test(key);
+const isDigit = (key: string) => /^[0-9]$/.test(key);
 
 /** Letters compare case-insensitively with Shift as a flag; symbols already encode Shift in their character. */
 function canonical(key: string, mod: boolean, alt: boolean, shift: boolean): Chord {
@@ -59,15 +60,25 @@ export function parseBinding(binding: string): Chord {
   return canonical(key, mod, alt, shift);
 }
 
+/** Printable ASCII: a character a layout types as itself, which the binding may name (`?`, `/`). */
+const isPrintableAscii = (key: string) => /^[\x21-\x7e]$/.test(key);
+
 /**
  * The chord a key event stands for. Under a Chinese IME or a non-Latin layout `key` is not the
- * Latin letter, so the physical `code` (KeyZ) decides for letter keys.
+ * Latin letter, so the physical `code` (KeyZ) decides for letter keys. Digits likewise: macOS
+ * Option+1 types `¡`, an IME may type a full-width `１`, so the physical DigitN decides when Alt
+ * is held or `key` is no ASCII character. Shift is kept in that case, so Shift+1 (`!`) is never
+ * the plain `1`.
  */
 export function chordFromEvent(event: KeyEventLike): Chord {
   let key = event.key === ' ' ? 'Space' : event.key;
   const code = event.code ?? '';
+  const mod = event.ctrlKey || event.metaKey;
+  if (!isDigit(key) && /^Digit[0-9]$/.test(code) && !NAMED_KEYS.has(key) && (event.altKey || !isPrintableAscii(key))) {
+    return { key: code.slice(5), mod, alt: event.altKey, shift: event.shiftKey };
+  }
   if (!isLetter(key) && /^Key[A-Z]$/.test(code) && !NAMED_KEYS.has(key)) key = code.slice(3);
-  return canonical(key, event.ctrlKey || event.metaKey, event.altKey, event.shiftKey);
+  return canonical(key, mod, event.altKey, event.shiftKey);
 }
 
 export function chordsEqual(a: Chord, b: Chord): boolean {

@@ -9,16 +9,8 @@
 
 export type KeyScope = 'global' | 'datasets' | 'review';
 
-export type LabelPickCommand =
-  | 'label.pick1'
-  | 'label.pick2'
-  | 'label.pick3'
-  | 'label.pick4'
-  | 'label.pick5'
-  | 'label.pick6'
-  | 'label.pick7'
-  | 'label.pick8'
-  | 'label.pick9';
+/** Picks the label at a position of the current field (1-based); the positions come from LABEL_PICK_KEYS. */
+export type LabelPickCommand = `label.pick${number}`;
 
 export type CommandId =
   | 'help.shortcuts'
@@ -30,6 +22,8 @@ export type CommandId =
   | 'turn.prev'
   | 'field.next'
   | 'field.prev'
+  | 'field.nextFlagged'
+  | 'field.prevFlagged'
   | LabelPickCommand
   | 'label.search'
   | 'field.accept'
@@ -50,16 +44,42 @@ export interface KeyBinding {
   scope: KeyScope;
   /** held-down keys fire again only for movement; a repeated "verify" would race through turns */
   repeatable?: boolean;
-  /** entries sharing a help group are shown as one row in the help overlay (1 … 9) */
+  /** entries sharing a help group are shown as one row in the help overlay (the label picks) */
   helpGroup?: { zh: string; en: string };
 }
 
-const PICK_GROUP = { zh: '选择第 n 个标签（集合字段：切换）', en: 'Pick label n (set fields: toggle)' };
+const DIGIT_ROW = Array.from({ length: 9 }, (_, index) => String(index + 1));
 
-const labelPicks: KeyBinding[] = ([1, 2, 3, 4, 5, 6, 7, 8, 9] as const).map((n) => ({
-  command: `label.pick${n}` satisfies LabelPickCommand,
-  keys: [String(n)],
-  label: { zh: `选择第 ${n} 个标签`, en: `Pick label ${n}` },
+/**
+ * The one table of label-pick keys: position n (1-based) of a field's labels is picked by entry
+ * n - 1. The digit row gives 1–9, 0 the tenth, Alt (Option) with the digit row the 11th to 19th,
+ * so a field with more than nine labels (discipline has 11) is picked without the type-ahead.
+ */
+export const LABEL_PICK_KEYS: readonly string[] = [...DIGIT_ROW, '0', ...DIGIT_ROW.map((digit) => `Alt+${digit}`)];
+
+export interface LabelPick {
+  command: LabelPickCommand;
+  /** 1-based position among the field's labels */
+  position: number;
+  key: string;
+}
+
+export const LABEL_PICKS: readonly LabelPick[] = LABEL_PICK_KEYS.map((key, index) => ({ command: `label.pick${index + 1}`, position: index + 1, key }));
+
+/** The key that picks the label at `position` (1-based), or null when the table has no key that far. */
+export function labelPickKey(position: number): string | null {
+  return LABEL_PICK_KEYS[position - 1] ?? null;
+}
+
+const PICK_GROUP = {
+  zh: '选择第 n 个标签：0 为第 10 个，Alt+1…Alt+9 为第 11–19 个（集合字段：切换）',
+  en: 'Pick label n: 0 is the 10th, Alt+1…Alt+9 the 11th–19th (set fields: toggle)',
+};
+
+const labelPicks: KeyBinding[] = LABEL_PICKS.map(({ command, position, key }) => ({
+  command,
+  keys: [key],
+  label: { zh: `选择第 ${position} 个标签`, en: `Pick label ${position}` },
   scope: 'review',
   helpGroup: PICK_GROUP,
 }));
@@ -76,6 +96,8 @@ export const KEYMAP: readonly KeyBinding[] = [
   { command: 'turn.prev', keys: ['k', 'ArrowUp'], label: { zh: '上一轮', en: 'Previous turn' }, scope: 'review', repeatable: true },
   { command: 'field.next', keys: ['Tab', 'l'], label: { zh: '下一个字段', en: 'Next field' }, scope: 'review', repeatable: true },
   { command: 'field.prev', keys: ['Shift+Tab', 'h'], label: { zh: '上一个字段', en: 'Previous field' }, scope: 'review', repeatable: true },
+  { command: 'field.nextFlagged', keys: ['f'], label: { zh: '下一个待查值或需填写的字段（跨轮次）', en: 'Next flagged value or field needing a value, across turns' }, scope: 'review' },
+  { command: 'field.prevFlagged', keys: ['Shift+F'], label: { zh: '上一个待查值或需填写的字段（跨轮次）', en: 'Previous flagged value or field needing a value, across turns' }, scope: 'review' },
   ...labelPicks,
   { command: 'label.search', keys: ['/'], label: { zh: '搜索标签 / 编辑文本', en: 'Search labels / edit text' }, scope: 'review' },
   { command: 'field.accept', keys: ['a'], label: { zh: '接受预标注', en: 'Accept the pre-annotation' }, scope: 'review' },
@@ -101,9 +123,8 @@ export const SCOPE_NAMES: Record<KeyScope, { zh: string; en: string }> = {
 /** Every command id, listed once: the keymap tests check that KEYMAP binds each of them. */
 export const COMMAND_IDS = [
   'help.shortcuts', 'nav.datasets', 'list.next', 'list.prev', 'list.open',
-  'turn.next', 'turn.prev', 'field.next', 'field.prev',
-  'label.pick1', 'label.pick2', 'label.pick3', 'label.pick4', 'label.pick5',
-  'label.pick6', 'label.pick7', 'label.pick8', 'label.pick9',
+  'turn.next', 'turn.prev', 'field.next', 'field.prev', 'field.nextFlagged', 'field.prevFlagged',
+  ...LABEL_PICKS.map((pick) => pick.command),
   'label.search', 'field.accept', 'field.unsure', 'field.clear', 'turn.acceptAll', 'turn.verify',
   'dialogue.verify', 'dialogue.next', 'dialogue.prev', 'edit.undo', 'edit.redo',
 ] as const satisfies readonly CommandId[];

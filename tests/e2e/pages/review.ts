@@ -209,4 +209,40 @@ export class ReviewPage {
   async status(): Promise<string | null> {
     return this.dialogueStatus.getAttribute('data-status');
   }
+
+  /** Scrolls whatever scrolls the field panel (the panel itself or the list inside it) to its end; returns how far it went. */
+  async scrollFieldPanelToEnd(): Promise<number> {
+    return this.page.getByTestId('field-panel').evaluate((root) => {
+      const scroller = [root, ...Array.from(root.querySelectorAll<HTMLElement>('*'))].find(
+        (element) => /(auto|scroll)/.test(getComputedStyle(element).overflowY) && element.scrollHeight > element.clientHeight + 1 && !element.closest('[data-testid="field-panel-messages"]'),
+      );
+      if (!scroller) return 0;
+      scroller.scrollTo(0, scroller.scrollHeight);
+      return scroller.scrollTop;
+    });
+  }
+
+  /** How far anything inside the field panel is scrolled. */
+  async fieldPanelScrollTop(): Promise<number> {
+    return this.page
+      .getByTestId('field-panel')
+      .evaluate((root) => Math.max(...[root, ...Array.from(root.querySelectorAll<HTMLElement>('*'))].map((element) => element.scrollTop)));
+  }
+
+  /** The element's box lies inside the window and below the field panel's top, with nothing drawn over it. */
+  async expectInView(target: Locator, label: string): Promise<void> {
+    await expect(target, label).toBeVisible();
+    const found = await target.boundingBox();
+    const panel = await this.page.getByTestId('field-panel').boundingBox();
+    const viewport = this.page.viewportSize();
+    if (!found || !panel || !viewport) throw new Error(`${label}: no box to measure`);
+    expect(found.y, `${label}: top inside the window and the panel`).toBeGreaterThanOrEqual(Math.max(0, panel.y));
+    expect(found.y + found.height, `${label}: bottom inside the window`).toBeLessThanOrEqual(viewport.height);
+    const covered = await target.evaluate((element) => {
+      const rect = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(rect.left + 8, rect.top + Math.min(rect.height / 2, 10));
+      return hit !== null && !element.contains(hit);
+    });
+    expect(covered, `${label}: nothing lies over it`).toBe(false);
+  }
 }

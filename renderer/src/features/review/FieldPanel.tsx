@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { CodebookNote } from './CodebookNote';
 import { FieldRow, type FieldRowActions } from './FieldRow';
 import type { TextEditTarget } from '../../stores/review/types';
-import type { TurnModel } from './review-model';
+import { TRANSCRIPT_FIELD_IDS } from '../../../../shared/export/value-status';
+import { needsAttention, type FieldRowModel, type TurnModel } from './review-model';
 import type { ReviewStringKey, ReviewTextApi } from './strings';
 
 interface FieldPanelProps {
@@ -17,61 +18,109 @@ interface FieldPanelProps {
   messages: ReactNode;
 }
 
+/**
+ * A transcript field (speaker, utterance) is context, not a value to review, unless the cursor is
+ * on it or the expert has to look at it: corrected, unsure, flagged, in need of a value, or an
+ * annotation whose utterance differs from the turn's.
+ */
+export function presentationOf(row: FieldRowModel, current: boolean): 'row' | 'context' {
+  if (!TRANSCRIPT_FIELD_IDS.has(row.field.id) || current || !row.applicable) return 'row';
+  if (row.decision !== 'not-reviewed' && row.decision !== 'accepted') return 'row';
+  if (needsAttention(row)) return 'row';
+  const pre = row.context.pre;
+  if (row.field.type === 'text' && pre && pre.raw.trim() !== '' && pre.raw.trim() !== row.context.preText.trim()) return 'row';
+  return 'context';
+}
+
+type Block = { kind: 'row'; row: FieldRowModel } | { kind: 'context'; rows: FieldRowModel[] };
+
+/** Consecutive context fields share one slim line; every other field is a row of its own. */
+function blocksOf(rows: readonly FieldRowModel[], activeFieldId: string | null): Block[] {
+  const blocks: Block[] = [];
+  for (const row of rows) {
+    if (presentationOf(row, row.field.id === activeFieldId) === 'row') {
+      blocks.push({ kind: 'row', row });
+      continue;
+    }
+    const last = blocks[blocks.length - 1];
+    if (last?.kind === 'context') last.rows.push(row);
+    else blocks.push({ kind: 'context', rows: [row] });
+  }
+  return blocks;
+}
+
 /** The current turn's fields: pre-annotation beside the expert value, one row per field. */
 export function FieldPanel({ turn, activeFieldId, typeaheadOpen, textEdit, text, actions, messages }: FieldPanelProps) {
   const { t, hint } = text;
   const speakerKey = `speaker.${turn.speaker}` satisfies ReviewStringKey;
   const activeRow = turn.fields.find((row) => row.field.id === activeFieldId);
+  const fieldRow = (row: FieldRowModel, presentation: 'row' | 'context') => (
+    <FieldRow
+      key={`${turn.turn.id}|${row.field.id}`}
+      row={row}
+      current={row.field.id === activeFieldId}
+      presentation={presentation}
+      typeaheadOpen={typeaheadOpen && row.field.id === activeFieldId}
+      dialogueId={turn.turn.dialogueId}
+      turnId={turn.turn.id}
+      textEditRequest={textEdit && textEdit.turnId === turn.turn.id && textEdit.fieldId === row.field.id ? textEdit.request : null}
+      text={text}
+      actions={actions}
+    />
+  );
   return (
     <section className="rv-fields" aria-label={t('fields')} data-testid="field-panel" data-turn-index={turn.turn.index}>
-      <div className="rv-fields-head">
-        <strong>{t('turnNumber', { n: turn.turn.index + 1 })}</strong>
-        <span>
-          {t(speakerKey)} <span className="rv-hint">{hint(speakerKey)}</span>
-        </span>
-        <span className="rv-muted">{t('reviewedBadge', { reviewed: turn.counts.reviewed, applicable: turn.counts.applicable })}</span>
-        <span className="rv-spacer" />
-        <button type="button" onClick={actions.acceptAll} tabIndex={-1} data-testid="accept-all">
-          {t('acceptAll')} <kbd>⇧A</kbd>
-        </button>
-        <button
-          type="button"
-          className={turn.verified ? 'rv-verified' : 'rv-primary'}
-          data-testid="verify-turn"
-          data-verified={turn.verified ? 'true' : 'false'}
-          onClick={actions.verifyTurn}
-          tabIndex={-1}
-        >
-          {turn.verified ? `✓ ${t('unverifyTurn')}` : t('verifyTurn')} <kbd>v</kbd>
-        </button>
-      </div>
-      {messages}
-      <div className="rv-field-list">
-        <div className="rv-field-columns" aria-hidden="true">
-          <span>{t('fields')}</span>
+      {/* Head and messages stay put while the fields scroll: a warning is never scrolled away. */}
+      <div className="rv-fields-top">
+        <div className="rv-fields-head">
+          <strong>{t('turnNumber', { n: turn.turn.index + 1 })}</strong>
           <span>
-            {t('preAnnotation')} <span className="rv-hint">({t('asImported')} → {t('codebookLabel')})</span>
+            {t(speakerKey)} <span className="rv-hint">{hint(speakerKey)}</span>
           </span>
-          <span>{t('expertValue')}</span>
-          <span />
+          <span className="rv-muted">{t('reviewedBadge', { reviewed: turn.counts.reviewed, applicable: turn.counts.applicable })}</span>
+          <span className="rv-spacer" />
+          <button type="button" onClick={actions.acceptAll} tabIndex={-1} data-testid="accept-all">
+            {t('acceptAll')} <kbd>⇧A</kbd>
+          </button>
+          <button
+            type="button"
+            className={turn.verified ? 'rv-verified' : 'rv-primary'}
+            data-testid="verify-turn"
+            data-verified={turn.verified ? 'true' : 'false'}
+            onClick={actions.verifyTurn}
+            tabIndex={-1}
+          >
+            {turn.verified ? `✓ ${t('unverifyTurn')}` : t('verifyTurn')} <kbd>v</kbd>
+          </button>
         </div>
-        {turn.counts.applicable === 0 && <p className="rv-muted">{t('noApplicableFields')}</p>}
-        {turn.fields.map((row) => (
-          <FieldRow
-            key={`${turn.turn.id}|${row.field.id}`}
-            row={row}
-            current={row.field.id === activeFieldId}
-            typeaheadOpen={typeaheadOpen && row.field.id === activeFieldId}
-            dialogueId={turn.turn.dialogueId}
-            turnId={turn.turn.id}
-            textEditRequest={textEdit && textEdit.turnId === turn.turn.id && textEdit.fieldId === row.field.id ? textEdit.request : null}
-            text={text}
-            actions={actions}
-          />
-        ))}
+        <div className="rv-fields-messages" data-testid="field-panel-messages">
+          {messages}
+        </div>
       </div>
-      {activeRow && <CodebookNote field={activeRow.field} text={text} />}
-      <p className="rv-muted rv-shortcuts-hint">{t('shortcutsHint')}</p>
+      <div className="rv-fields-scroll" data-testid="field-scroll">
+        <div className="rv-field-list">
+          <div className="rv-field-columns" aria-hidden="true">
+            <span>{t('fields')}</span>
+            <span>
+              {t('preAnnotation')} <span className="rv-hint">({t('rawWhereItDiffers')})</span>
+            </span>
+            <span>{t('expertValue')}</span>
+            <span />
+          </div>
+          {turn.counts.applicable === 0 && <p className="rv-muted">{t('noApplicableFields')}</p>}
+          {blocksOf(turn.fields, activeFieldId).map((block) =>
+            block.kind === 'row' ? (
+              fieldRow(block.row, 'row')
+            ) : (
+              <div key={`context|${block.rows[0].field.id}`} className="rv-context-line" data-testid="field-context-line" aria-label={t('contextLine')}>
+                {block.rows.map((row) => fieldRow(row, 'context'))}
+              </div>
+            ),
+          )}
+        </div>
+        {activeRow && <CodebookNote field={activeRow.field} text={text} />}
+        <p className="rv-muted rv-shortcuts-hint">{t('shortcutsHint')}</p>
+      </div>
     </section>
   );
 }

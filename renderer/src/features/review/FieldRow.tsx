@@ -1,5 +1,5 @@
 import { memo, useEffect, useRef } from 'react';
-import { DecisionChip, ExpertValueView, PreValueView } from './FieldValues';
+import { ContextValueView, DecisionChip, ExpertValueView, PreValueView } from './FieldValues';
 import { LabelOptions } from './LabelOptions';
 import type { FieldRowModel } from './review-model';
 import type { ReviewTextApi } from './strings';
@@ -22,6 +22,11 @@ export interface FieldRowActions {
 interface FieldRowProps {
   row: FieldRowModel;
   current: boolean;
+  /**
+   * 'context': a transcript field (speaker, utterance) nobody has to act on, shown as a slim part
+   * of the context line instead of a full row; still a field the cursor reaches and counts.
+   */
+  presentation: 'row' | 'context';
   typeaheadOpen: boolean;
   dialogueId: string;
   turnId: string;
@@ -31,7 +36,7 @@ interface FieldRowProps {
   actions: FieldRowActions;
 }
 
-export const FieldRow = memo(function FieldRow({ row, current, typeaheadOpen, dialogueId, turnId, textEditRequest, text, actions }: FieldRowProps) {
+export const FieldRow = memo(function FieldRow({ row, current, presentation, typeaheadOpen, dialogueId, turnId, textEditRequest, text, actions }: FieldRowProps) {
   const { field, applicable } = row;
   const { t, hint, lang } = text;
   const rowRef = useRef<HTMLDivElement>(null);
@@ -46,6 +51,30 @@ export const FieldRow = memo(function FieldRow({ row, current, typeaheadOpen, di
   }, [current]);
 
   const other = lang === 'zh' ? 'en' : 'zh';
+  const names = `${field.name[lang]} · ${field.name[other]}`;
+  if (presentation === 'context') {
+    return (
+      <div
+        ref={rowRef}
+        className="rv-field-context"
+        data-testid="field-row"
+        data-field-id={field.id}
+        data-decision={row.decision}
+        data-applicable={applicable ? 'true' : 'false'}
+        data-current="false"
+        data-presentation="context"
+        role="group"
+        aria-label={field.name[lang]}
+        title={names}
+        tabIndex={-1}
+        onClick={applicable ? () => actions.focus(field.id) : undefined}
+      >
+        <span className="rv-context-name">{t('nameColon', { name: field.name[lang] })}</span>
+        <ContextValueView row={row} text={text} />
+        {row.decision === 'accepted' && <DecisionChip decision={row.decision} text={text} />}
+      </div>
+    );
+  }
   return (
     <div
       ref={rowRef}
@@ -55,13 +84,14 @@ export const FieldRow = memo(function FieldRow({ row, current, typeaheadOpen, di
       data-decision={row.decision}
       data-applicable={applicable ? 'true' : 'false'}
       data-current={current ? 'true' : 'false'}
+      data-presentation="row"
       aria-current={current ? 'true' : undefined}
       role="group"
       aria-label={field.name[lang]}
       tabIndex={-1}
       onClick={applicable ? () => actions.focus(field.id) : undefined}
     >
-      <span className="rv-field-name">
+      <span className="rv-field-name" title={names}>
         {field.name[lang]} <span className="rv-hint">{field.name[other]}</span>
       </span>
       {!applicable ? (

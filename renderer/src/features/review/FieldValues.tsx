@@ -1,6 +1,30 @@
+import { labelByCode } from '../../../../shared/codebook/lookup';
+import type { FieldDef } from '../../../../shared/codebook/types';
+import type { FieldValue } from '../../../../shared/model/dataset';
 import type { FieldRowModel } from './review-model';
 import { CodeChip } from './LabelName';
 import type { ReviewStringKey, ReviewTextApi } from './strings';
+
+/** The usual separator of multi-valued cells; any other spelling is shown as imported. */
+const USUAL_SEPARATOR = ', ';
+
+/**
+ * True when the imported cell says exactly what its label chips say: the labels' Chinese names,
+ * English names or codes, joined the usual way. Then the chips alone tell the whole story; an
+ * alias, a gloss, another separator, an unknown part or a conflict is shown as imported.
+ */
+export function rawIsJustTheLabels(field: FieldDef, pre: FieldValue): boolean {
+  if (pre.status !== 'ok' || pre.unknown.length > 0 || pre.codes.length === 0) return false;
+  const labels = pre.codes.map((code) => labelByCode(field, code));
+  if (labels.some((label) => label === undefined)) return false;
+  const raw = pre.raw.trim();
+  const spellings = [
+    labels.map((label) => label!.name.zh),
+    labels.map((label) => label!.name.en),
+    labels.map((label) => label!.code),
+  ];
+  return spellings.some((names) => names.join(USUAL_SEPARATOR) === raw);
+}
 
 /** The pre-annotation: the raw value exactly as imported and what the codebook made of it. */
 export function PreValueView({ row, text }: { row: FieldRowModel; text: ReviewTextApi }) {
@@ -10,7 +34,9 @@ export function PreValueView({ row, text }: { row: FieldRowModel; text: ReviewTe
     const annotated = pre?.raw;
     return (
       <div className="rv-pre" data-testid="field-pre-value" data-status={pre?.status ?? 'missing'}>
-        <q className="rv-raw">{preText}</q>
+        <q className="rv-raw" title={preText}>
+          {preText}
+        </q>
         {annotated !== undefined && annotated.trim() !== preText.trim() && annotated.trim() !== '' && (
           <div className="rv-note">{t('annotationUtterance', { text: annotated })}</div>
         )}
@@ -25,8 +51,17 @@ export function PreValueView({ row, text }: { row: FieldRowModel; text: ReviewTe
     );
   }
   const statusKey = pre.status === 'ok' ? null : (`pre.status.${pre.status}` satisfies ReviewStringKey);
+  if (rawIsJustTheLabels(field, pre)) {
+    return (
+      <div className="rv-pre" data-testid="field-pre-value" data-status={pre.status} data-raw="same" title={`${t('asImported')}: ${pre.raw}`}>
+        {pre.codes.map((code) => (
+          <CodeChip key={code} field={field} code={code} lang={lang} newValueText={t('newValue')} />
+        ))}
+      </div>
+    );
+  }
   return (
-    <div className="rv-pre" data-testid="field-pre-value" data-status={pre.status}>
+    <div className="rv-pre" data-testid="field-pre-value" data-status={pre.status} data-raw="differs">
       <span className="rv-raw" title={t('asImported')}>
         {pre.raw === '' ? '""' : pre.raw}
       </span>
@@ -41,6 +76,22 @@ export function PreValueView({ row, text }: { row: FieldRowModel; text: ReviewTe
       ))}
       {statusKey && <span className={`rv-badge rv-status-${pre.status}`}>{t(statusKey)}</span>}
     </div>
+  );
+}
+
+/** A transcript field in the context line: the speaker as a chip, the utterance as a pointer to the conversation. */
+export function ContextValueView({ row, text }: { row: FieldRowModel; text: ReviewTextApi }) {
+  const { t, lang } = text;
+  const { field } = row;
+  if (field.type === 'text') return <span className="rv-context-text">{t('utteranceInConversation')}</span>;
+  const codes = row.expert ? row.expert.codes : (row.context.pre?.codes ?? []);
+  if (codes.length === 0) return <span className="rv-muted">{t('pre.missing')}</span>;
+  return (
+    <>
+      {codes.map((code) => (
+        <CodeChip key={code} field={field} code={code} lang={lang} newValueText={t('newValue')} />
+      ))}
+    </>
   );
 }
 

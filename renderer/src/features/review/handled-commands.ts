@@ -1,4 +1,4 @@
-import type { CommandId } from '../../keyboard/keymap';
+import { LABEL_PICKS, type CommandId } from '../../keyboard/keymap';
 
 /**
  * Every command the review view binds. ReviewView's handler table is typed from this list,
@@ -10,15 +10,9 @@ export const HANDLED_COMMANDS = [
   'turn.prev',
   'field.next',
   'field.prev',
-  'label.pick1',
-  'label.pick2',
-  'label.pick3',
-  'label.pick4',
-  'label.pick5',
-  'label.pick6',
-  'label.pick7',
-  'label.pick8',
-  'label.pick9',
+  'field.nextFlagged',
+  'field.prevFlagged',
+  ...LABEL_PICKS.map((pick) => pick.command),
   'label.search',
   'field.accept',
   'field.unsure',

@@ -1,4 +1,6 @@
 import type { Codebook } from '../../../../shared/codebook/types';
+import { currentPlatform, formatBinding } from '../../keyboard/key-match';
+import { bindingFor } from '../../keyboard/keymap';
 import type { ChangeConflict, FieldState } from '../../db/repositories/reviews';
 import type { ReviewNotice } from '../../stores/review/types';
 import type { ReviewStringKey, ReviewTextApi } from './strings';
@@ -7,9 +9,11 @@ import type { ReviewStringKey, ReviewTextApi } from './strings';
 export function noticeText(notice: ReviewNotice, codebook: Codebook, text: ReviewTextApi, turnNumberOf: (turnId: string) => number): string {
   const { t, lang } = text;
   const fieldName = (fieldId: string) => codebook.fields.find((field) => field.id === fieldId)?.name[lang] ?? fieldId;
+  /** "Field: sentence" in English, "字段：句子" in Chinese */
+  const aboutField = (fieldId: string, sentence: string) => `${t('nameColon', { name: fieldName(fieldId) })}${lang === 'zh' ? '' : ' '}${sentence}`;
   switch (notice.kind) {
     case 'refused':
-      return `${fieldName(notice.fieldId)}: ${t(`refused.${notice.reason}` satisfies ReviewStringKey)}`;
+      return aboutField(notice.fieldId, t(`refused.${notice.reason}` satisfies ReviewStringKey));
     case 'accepted-all':
       return t('acceptedAll', { accepted: notice.accepted, skipped: notice.skipped });
     case 'nothing-to-undo':
@@ -21,11 +25,16 @@ export function noticeText(notice: ReviewNotice, codebook: Codebook, text: Revie
     case 'redone':
       return t('redone');
     case 'not-applicable':
-      return `${fieldName(notice.fieldId)}: ${t('notApplicableNotice')}`;
+      return aboutField(notice.fieldId, t('notApplicableNotice'));
     case 'no-such-label':
-      return `${fieldName(notice.fieldId)}: ${t('noSuchLabel', { n: notice.position })}`;
+      return aboutField(notice.fieldId, t('noSuchLabel', { n: notice.position }));
     case 'end-of-list':
       return t(notice.direction === 'next' ? 'endOfListNext' : 'endOfListPrev');
+    case 'no-attention-left': {
+      if (notice.total === 0) return t('noAttentionAtAll');
+      const back = bindingFor(notice.direction === 'next' ? 'field.prevFlagged' : 'field.nextFlagged')?.keys[0] ?? '';
+      return t(notice.direction === 'next' ? 'noAttentionAfter' : 'noAttentionBefore', { n: notice.total, key: formatBinding(back, currentPlatform()) });
+    }
     case 'verified-turn':
       return t('verifiedTurn', { turn: turnNumberOf(notice.turnId), n: notice.accepted });
     case 'verified-dialogue':

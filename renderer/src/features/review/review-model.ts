@@ -201,3 +201,44 @@ function defaultFieldId(turn: TurnModel): string | null {
 export function applicableFieldIds(turn: TurnModel | undefined): string[] {
   return turn ? turn.fields.filter((row) => row.applicable).map((row) => row.field.id) : [];
 }
+
+/**
+ * A field the expert has to look at: its pre-annotation is flagged (unknown or conflicting), or
+ * it has no value and a pre-annotation that cannot be taken as is (verifying would refuse it).
+ */
+export function needsAttention(row: FieldRowModel): boolean {
+  return row.applicable && (row.flagged || (row.expert === null && row.acceptRefusal !== null));
+}
+
+export interface FieldPosition {
+  turnIndex: number;
+  fieldId: string;
+}
+
+/**
+ * The next (or previous) field that needs attention after `from`, across the dialogue's turns in
+ * reading order, not wrapping around; null when there is none in that direction. `from.fieldId`
+ * null (a turn without applicable fields) stands before the turn's first field going forward and
+ * after its last going back.
+ */
+export function nextAttentionField(model: DialogueModel, from: { turnIndex: number; fieldId: string | null }, direction: 1 | -1): FieldPosition | null {
+  const fieldCount = (turnIndex: number) => model.turns[turnIndex]?.fields.length ?? 0;
+  const startField = (() => {
+    const position = model.turns[from.turnIndex]?.fields.findIndex((row) => row.field.id === from.fieldId) ?? -1;
+    if (position !== -1) return position;
+    return direction === 1 ? -1 : fieldCount(from.turnIndex);
+  })();
+  for (let turnIndex = from.turnIndex; turnIndex >= 0 && turnIndex < model.turns.length; turnIndex += direction) {
+    const fields = model.turns[turnIndex].fields;
+    let fieldIndex = turnIndex === from.turnIndex ? startField + direction : direction === 1 ? 0 : fields.length - 1;
+    for (; fieldIndex >= 0 && fieldIndex < fields.length; fieldIndex += direction) {
+      if (needsAttention(fields[fieldIndex])) return { turnIndex, fieldId: fields[fieldIndex].field.id };
+    }
+  }
+  return null;
+}
+
+/** How many fields of the dialogue need attention. */
+export function attentionCount(model: DialogueModel): number {
+  return model.turns.reduce((sum, turn) => sum + turn.fields.filter(needsAttention).length, 0);
+}

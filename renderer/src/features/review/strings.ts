@@ -57,6 +57,10 @@ export const REVIEW_STRINGS = {
   'pre.missing': { zh: '无预标注', en: 'no pre-annotation' },
   preAnnotation: { zh: '预标注', en: 'Pre-annotation' },
   asImported: { zh: '原始值', en: 'as imported' },
+  rawWhereItDiffers: { zh: '与标签不同时显示原始值', en: 'raw value where it differs' },
+  nameColon: { zh: '{name}：', en: '{name}:' },
+  utteranceInConversation: { zh: '见左侧对话；Tab 移到此处后按 / 更正', en: 'read it in the conversation; Tab here and press / to correct it' },
+  contextLine: { zh: '本轮语境', en: 'Context of the turn' },
   codebookLabel: { zh: '标签', en: 'label' },
   expertValue: { zh: '专家值', en: 'Expert value' },
   noValue: { zh: '（无）', en: '(none)' },
@@ -101,6 +105,15 @@ export const REVIEW_STRINGS = {
   noSuchLabel: { zh: '该字段没有第 {n} 个标签，按 / 搜索。', en: 'This field has no label {n}: press / to search.' },
   endOfListNext: { zh: '已经是表格中的最后一段对话。', en: 'This is the last dialogue in the table.' },
   endOfListPrev: { zh: '已经是表格中的第一段对话。', en: 'This is the first dialogue in the table.' },
+  noAttentionAtAll: { zh: '本段对话没有待查值，也没有需要填写的字段。', en: 'No field of this dialogue is flagged or needs a value.' },
+  noAttentionAfter: {
+    zh: '此后没有待查值或需要填写的字段（本段共 {n} 个，按 {key} 向前查找）。',
+    en: 'No flagged value or field needing a value after this one ({n} in the dialogue: {key} goes back).',
+  },
+  noAttentionBefore: {
+    zh: '此前没有待查值或需要填写的字段（本段共 {n} 个，按 {key} 向后查找）。',
+    en: 'No flagged value or field needing a value before this one ({n} in the dialogue: {key} goes forward).',
+  },
   'refused.already-reviewed': { zh: '该字段已有专家值。', en: 'This field already has an expert value.' },
   verifyWarning: {
     zh: '确认整段对话会确认 {turns} 个未确认的轮次，并把 {fields} 个未审的预标注值按所示记为“已接受”{unsurePart}。再按一次 Shift+V 确认，按其他键取消。',

@@ -1,6 +1,6 @@
 import type { Codebook } from '../../../../shared/codebook/types';
 import type { DialogueStatus } from '../../../../shared/model/review';
-import type { LabelPickCommand } from '../../keyboard/keymap';
+import { LABEL_PICKS, type LabelPickCommand } from '../../keyboard/keymap';
 import type { CommandHandlers } from '../../keyboard/use-commands';
 import type { FieldIntent } from '../../stores/review/field-intents';
 import type { ReviewStore } from '../../stores/review/store';
@@ -8,8 +8,10 @@ import { HANDLED_COMMANDS, type ReviewCommand } from './handled-commands';
 import {
   activeFieldId,
   applicableFieldIds,
+  attentionCount,
   dialogueVerifySummary,
   fieldsNeedingValue,
+  nextAttentionField,
   nothingToConfirm,
   turnToVerify,
   type DialogueModel,
@@ -44,6 +46,8 @@ export interface ReviewActions {
   verifyTurn: () => void;
   verifyDialogue: () => void;
   stepDialogue: (direction: 'next' | 'prev') => void;
+  /** moves the cursor to the next (previous) flagged field or field needing a value, across turns */
+  stepAttention: (direction: 'next' | 'prev') => void;
   undo: () => void;
   redo: () => void;
   /** true when the write was queued */
@@ -190,29 +194,29 @@ export function buildReviewActions(ctx: ReviewCommandContext): ReviewActions {
       }
       ctx.openDialogue(target);
     },
+    stepAttention(direction) {
+      const { turnIndex, activeRow } = liveCursor(ctx);
+      const model = ctx.model();
+      const target = nextAttentionField(model, { turnIndex, fieldId: activeRow?.field.id ?? null }, direction === 'next' ? 1 : -1);
+      if (!target) {
+        state().setNotice({ kind: 'no-attention-left', direction, total: attentionCount(model) });
+        return;
+      }
+      if (target.turnIndex !== turnIndex) state().goToTurn(target.turnIndex, model.turns.length);
+      else if (state().notice?.kind === 'no-attention-left') state().setNotice(null);
+      state().focusField(target.fieldId);
+    },
     undo: () => ctx.guarded(() => void state().undo()),
     redo: () => ctx.guarded(() => void state().redo()),
     setTeacherModel: (teacherModel) => runGuarded(() => void state().setTeacherModel(ctx.dialogueId, teacherModel)),
   };
 }
 
-const pick = (position: number) => (actions: ReviewActions) => () => actions.pickNumber(position);
-
 /** The key-map table's review commands bound to actions; typed so none can be left out. */
 export function buildCommandHandlers(ctx: ReviewCommandContext, actions: ReviewActions): CommandHandlers {
   const { store } = ctx;
   const state = () => store.getState();
-  const picks = {
-    'label.pick1': pick(1)(actions),
-    'label.pick2': pick(2)(actions),
-    'label.pick3': pick(3)(actions),
-    'label.pick4': pick(4)(actions),
-    'label.pick5': pick(5)(actions),
-    'label.pick6': pick(6)(actions),
-    'label.pick7': pick(7)(actions),
-    'label.pick8': pick(8)(actions),
-    'label.pick9': pick(9)(actions),
-  } satisfies Record<LabelPickCommand, () => void>;
+  const picks = Object.fromEntries(LABEL_PICKS.map(({ command, position }) => [command, () => actions.pickNumber(position)])) as Record<LabelPickCommand, () => void>;
 
   const moveField = (delta: number) => {
     const { turn, activeRow } = liveCursor(ctx);
@@ -230,6 +234,8 @@ export function buildCommandHandlers(ctx: ReviewCommandContext, actions: ReviewA
     },
     'field.next': () => moveField(1),
     'field.prev': () => moveField(-1),
+    'field.nextFlagged': () => actions.stepAttention('next'),
+    'field.prevFlagged': () => actions.stepAttention('prev'),
     ...picks,
     'label.search': () => {
       const { turn, activeRow } = liveCursor(ctx);

@@ -25,6 +25,8 @@ export type ReviewNotice =
   | { kind: 'not-applicable'; fieldId: string }
   | { kind: 'no-such-label'; fieldId: string; position: number }
   | { kind: 'end-of-list'; direction: 'next' | 'prev' }
+  /** f / Shift+F found no flagged field (or one needing a value) further that way; `total` in the whole dialogue */
+  | { kind: 'no-attention-left'; direction: 'next' | 'prev'; total: number }
   /** a turn was verified as shown: `accepted` pre-annotated values were confirmed with it */
   | { kind: 'verified-turn'; turnId: string; accepted: number }
   /** the whole dialogue was verified: its turns, and the values confirmed with them */

@@ -43,6 +43,21 @@ describe('key matching', () => {
     expect(matchesBinding(key('я', { code: 'KeyZ', ctrlKey: true }), 'Mod+z')).toBe(true);
   });
 
+  it('falls back to the physical digit key when Option (Alt) or an IME changes `key`, keeping Shift apart', () => {
+    // macOS Option+1 types ¡, Option+0 types º; Windows and Linux keep the digit.
+    expect(matchesBinding(key('¡', { code: 'Digit1', altKey: true }), 'Alt+1')).toBe(true);
+    expect(matchesBinding(key('º', { code: 'Digit0', altKey: true }), 'Alt+0')).toBe(true);
+    expect(matchesBinding(key('1', { code: 'Digit1', altKey: true }), 'Alt+1')).toBe(true);
+    expect(matchesBinding(key('¡', { code: 'Digit1', altKey: true }), '1')).toBe(false);
+    // A full-width digit from a Chinese IME is the digit key.
+    expect(matchesBinding(key('１', { code: 'Digit1' }), '1')).toBe(true);
+    // Shift+1 types ! on a US layout: not the plain 1, and not Alt+1.
+    expect(matchesBinding(key('!', { code: 'Digit1', shiftKey: true }), '1')).toBe(false);
+    expect(matchesBinding(key('⁄', { code: 'Digit1', altKey: true, shiftKey: true }), 'Alt+1')).toBe(false);
+    // A layout whose digit row types digits with Shift (AZERTY) still picks by the digit it types.
+    expect(matchesBinding(key('1', { code: 'Digit1', shiftKey: true }), '1')).toBe(true);
+  });
+
   it('distinguishes Tab from Shift+Tab', () => {
     expect(matchesBinding(key('Tab'), 'Tab')).toBe(true);
     expect(matchesBinding(key('Tab', { shiftKey: true }), 'Tab')).toBe(false);
@@ -61,6 +76,8 @@ describe('key matching', () => {
     expect(formatBinding('Shift+?', 'other')).toBe('?');
     expect(formatBinding('j', 'other')).toBe('j');
     expect(formatBinding('Shift+A', 'other')).toBe('Shift+A');
+    expect(formatBinding('Alt+1', 'other')).toBe('Alt+1');
+    expect(formatBinding('Alt+1', 'mac')).toBe('⌥1');
   });
 });
 

@@ -7,7 +7,8 @@ import { buildDialogueModel } from '../../../../renderer/src/features/review/rev
 import { buildCommandHandlers, buildReviewActions, type ReviewCommandContext } from '../../../../renderer/src/features/review/use-review-commands';
 import type { CommandId } from '../../../../renderer/src/keyboard/keymap';
 import { createReviewStore, type ReviewStore } from '../../../../renderer/src/stores/review/store';
-import { DEFAULT_CODEBOOK, freshDbName, openDb, REVIEWER, seedDialogue } from './fixtures';
+import type { Turn } from '../../../../shared/model/dataset';
+import { DEFAULT_CODEBOOK, freshDbName, openDb, REVIEWER, sampleTurns, seedDialogue } from './fixtures';
 
 const opened: MaieuticDb[] = [];
 afterEach(() => {
@@ -27,10 +28,12 @@ interface Harness {
   handlersNow(visibleDialogueIds?: string[]): Promise<(command: CommandId) => void>;
 }
 
-async function harness(): Promise<Harness> {
+/** `turns` replaces the seeded dialogue's turns (same ids), for cases the sample turns lack. */
+async function harness(turns?: Turn[]): Promise<Harness> {
   const db = openDb(freshDbName());
   opened.push(db);
   await seedDialogue(db);
+  if (turns) await db.turns.bulkPut(turns);
   const store = createReviewStore({ db: () => db, reviewer: () => REVIEWER, now: () => new Date().toISOString() });
   store.getState().startSession('d1');
   const h: Harness = {
@@ -246,5 +249,87 @@ describe('review commands', () => {
     }
     expect(h.guardedCalls).toBe(8);
     expect(await h.db.editLog.count()).toBe(0);
+  });
+
+  describe('f / Shift+F: the next flagged field or field needing a value', () => {
+    /**
+     * Turn 1's guidance level is empty (it needs a value), turn 2's cognitive level comes from
+     * fragments that disagree (flagged), turn 3's strategy and one of its disciplines (天文) are
+     * outside the codebook (flagged).
+     */
+    function attentionTurns(): Turn[] {
+      const turns = sampleTurns('d1');
+      turns[1].pre.teacher_guidance_level = { raw: '', codes: [], unknown: [], status: 'empty' };
+      turns[2].pre.cognitive_level = { raw: '记忆 | 理解', codes: ['remember', 'understand'], unknown: [], status: 'conflict' };
+      return turns;
+    }
+    const cursor = (h: Harness) => [h.store.getState().turnIndex, h.store.getState().fieldId];
+
+    it('moves across turns, from where the cursor is, to each flagged field or field without a usable value, and says when none is left', async () => {
+      const h = await harness(attentionTurns());
+      await h.press('field.nextFlagged');
+      expect(cursor(h)).toEqual([1, 'teacher_guidance_level']);
+      await h.press('field.nextFlagged');
+      expect(cursor(h)).toEqual([2, 'cognitive_level']);
+      await h.press('field.nextFlagged');
+      expect(cursor(h)).toEqual([3, 'teaching_strategy']);
+      await h.press('field.nextFlagged');
+      expect(cursor(h)).toEqual([3, 'discipline']);
+      expect(h.store.getState().notice).toBeNull();
+      await h.press('field.nextFlagged');
+      expect(cursor(h)).toEqual([3, 'discipline']);
+      expect(h.store.getState().notice).toEqual({ kind: 'no-attention-left', direction: 'next', total: 4 });
+
+      await h.press('field.prevFlagged');
+      expect(cursor(h)).toEqual([3, 'teaching_strategy']);
+      expect(h.store.getState().notice).toBeNull();
+      await h.press('field.prevFlagged');
+      expect(cursor(h)).toEqual([2, 'cognitive_level']);
+      await h.press('field.prevFlagged');
+      await h.press('field.prevFlagged');
+      expect(h.store.getState().notice).toEqual({ kind: 'no-attention-left', direction: 'prev', total: 4 });
+      expect(cursor(h)).toEqual([1, 'teacher_guidance_level']);
+      expect(await h.db.editLog.count()).toBe(0);
+    });
+
+    it('starts from the live cursor, skips fields given a value since, and keeps flagged ones even when answered', async () => {
+      const h = await harness(attentionTurns());
+      h.store.getState().goToTurn(1, 4);
+      h.store.getState().focusField('teacher_guidance_level');
+      await h.press('label.pick2');
+      // the field now has a value: Shift+F from the start of turn 3 stops at turn 2, then finds nothing before
+      h.store.getState().goToTurn(3, 4);
+      h.store.getState().focusField('speaker');
+      await h.press('field.prevFlagged');
+      expect(cursor(h)).toEqual([2, 'cognitive_level']);
+      await h.press('field.prevFlagged');
+      expect(cursor(h)).toEqual([2, 'cognitive_level']);
+      expect(h.store.getState().notice).toEqual({ kind: 'no-attention-left', direction: 'prev', total: 3 });
+      // answered, but still a flagged pre-annotation: f still stops there (from the turn's start)
+      h.store.getState().goToTurn(3, 4);
+      h.store.getState().focusField('teaching_strategy');
+      await h.press('label.pick1');
+      h.store.getState().focusField('speaker');
+      await h.press('field.nextFlagged');
+      expect(cursor(h)).toEqual([3, 'teaching_strategy']);
+    });
+
+    it('keys pressed within one frame step from where the previous key left the cursor', async () => {
+      const h = await harness(attentionTurns());
+      const fire = await h.handlersNow();
+      fire('field.nextFlagged');
+      fire('field.nextFlagged');
+      expect(cursor(h)).toEqual([2, 'cognitive_level']);
+    });
+
+    it('says so when the dialogue has nothing flagged and nothing needing a value', async () => {
+      const turns = sampleTurns('d1');
+      turns[3].pre.teaching_strategy = { raw: '追问', codes: ['follow_up_questioning'], unknown: [], status: 'ok' };
+      turns[3].pre.discipline = { raw: '生物', codes: ['biology'], unknown: [], status: 'ok' };
+      const h = await harness(turns);
+      await h.press('field.nextFlagged');
+      expect(h.store.getState().notice).toEqual({ kind: 'no-attention-left', direction: 'next', total: 0 });
+      expect(cursor(h)).toEqual([0, null]);
+    });
   });
 });
