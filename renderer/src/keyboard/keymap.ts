@@ -86,7 +86,7 @@ const labelPicks: KeyBinding[] = LABEL_PICKS.map(({ command, position, key }) =>
 
 export const KEYMAP: readonly KeyBinding[] = [
   { command: 'help.shortcuts', keys: ['Shift+?'], label: { zh: '显示快捷键', en: 'Show keyboard shortcuts' }, scope: 'global' },
-  { command: 'nav.datasets', keys: ['Escape'], label: { zh: '返回数据集表格', en: 'Back to the data-set table' }, scope: 'global' },
+  { command: 'nav.datasets', keys: ['Escape'], label: { zh: '返回（数据集表格，或打开审阅前所在的视图，如客观指标）', en: 'Go back (to the data-set table, or to the view review was opened from, such as Metrics)' }, scope: 'global' },
 
   { command: 'list.next', keys: ['j', 'ArrowDown'], label: { zh: '下一条对话', en: 'Next dialogue in the list' }, scope: 'datasets', repeatable: true },
   { command: 'list.prev', keys: ['k', 'ArrowUp'], label: { zh: '上一条对话', en: 'Previous dialogue in the list' }, scope: 'datasets', repeatable: true },
