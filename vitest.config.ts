@@ -8,5 +8,6 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
     environment: 'node',
+    globalSetup: ['tests/unit/cli/built-cli.global-setup.ts'],
   },
 });

@@ -1,7 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { processIo } from './io';
-import { runCli } from './run-cli';
+import { runProcess } from './run-process';
 
 export { runCli } from './run-cli';
 export type { CliCommand, CliIo } from './io';
@@ -16,15 +15,6 @@ function isEntryPoint(): boolean {
   }
 }
 
-// Headless entry: `npm run -s cli -- validate data/ --json`. Importing this module (tests) runs nothing.
-if (isEntryPoint()) {
-  runCli(process.argv.slice(2), processIo()).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`maieutic: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      process.exitCode = 70;
-    },
-  );
-}
+// Development entry from source: `npx tsx electron/cli/main.ts validate data/`. Users run the
+// built CLI (`npm run -s cli -- …`, electron/cli/bin.ts). Importing this module (tests) runs nothing.
+if (isEntryPoint()) runProcess();

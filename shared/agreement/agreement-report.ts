@@ -11,7 +11,21 @@ import type { AlphaLevel, ItemCounts, RatingTable, ReportCoefficient, WeightSche
 /** Ratings with rater identities, or a counts layout without them (Cohen's kappa then cannot apply). */
 export type AgreementData = { layout: 'ratings'; table: RatingTable } | { layout: 'counts'; counts: ItemCounts };
 
-export type DetailedResult = PercentAgreementResult | CohenKappaResult | FleissKappaResult | RandolphKappaResult | KrippendorffAlphaResult | GwetAc1Result;
+/**
+ * Cohen's kappa of one pair of raters, as a report lists every pair when the table has more
+ * than two (ReportOptions.everyCohenPair): the full two-rater result, row rater first.
+ */
+export interface CohenPair {
+  raters: readonly [string, string];
+  result: CohenKappaResult;
+}
+
+/** Cohen's kappa in a report: with more than two raters and everyCohenPair, `pairs` has each pair. */
+export interface CohenReport extends CohenKappaResult {
+  pairs?: CohenPair[];
+}
+
+export type DetailedResult = PercentAgreementResult | CohenReport | FleissKappaResult | RandolphKappaResult | KrippendorffAlphaResult | GwetAc1Result;
 
 export interface ReportOptions {
   field?: string | null;
@@ -24,6 +38,17 @@ export interface ReportOptions {
   cohenRaters?: readonly [string, string];
   /** how the caller's user chooses the two raters, appended to the reason when none were chosen ("with --raters A,B") */
   howToChooseRaters?: string;
+  /** with more than two raters and no cohenRaters: Cohen's kappa of every pair, in `pairs` */
+  everyCohenPair?: boolean;
+}
+
+/** Every pair of raters in table order (A,B A,C B,C), each with the two-rater Cohen's kappa. */
+function everyPair(table: RatingTable, weights: WeightScheme): CohenPair[] {
+  const pairs: CohenPair[] = [];
+  table.raters.forEach((first, index) => {
+    for (const second of table.raters.slice(index + 1)) pairs.push({ raters: [first, second], result: cohenKappa(table, { raters: [first, second], weights }) });
+  });
+  return pairs;
 }
 
 function unavailableCohen(data: AgreementData, weights: WeightScheme, reason: string): CohenKappaResult {
@@ -31,7 +56,7 @@ function unavailableCohen(data: AgreementData, weights: WeightScheme, reason: st
   return cohenKappaUnavailable({ categories: counts.categories.length, raters: counts.raters, missing: missingRatings(counts), items: counts.items.length, weights, reason });
 }
 
-function cohenFor(data: AgreementData, options: ReportOptions, weights: WeightScheme): CohenKappaResult {
+function cohenFor(data: AgreementData, options: ReportOptions, weights: WeightScheme): CohenReport {
   if (data.layout === 'counts') return unavailableCohen(data, weights, "Cohen's kappa needs to know which rater gave which rating, and the counts layout does not say.");
   const { table } = data;
   const pair = options.cohenRaters;
@@ -39,6 +64,11 @@ function cohenFor(data: AgreementData, options: ReportOptions, weights: WeightSc
     const absent = pair.filter((rater) => !table.raters.includes(rater));
     if (absent.length > 0) return unavailableCohen(data, weights, `No ratings by ${absent.map((rater) => `"${rater}"`).join(' or ')} here (raters: ${table.raters.join(', ')}).`);
     return cohenKappa(table, { raters: pair, weights });
+  }
+  if (table.raters.length > 2 && options.everyCohenPair) {
+    const how = options.howToChooseRaters ? ` (or choose two ${options.howToChooseRaters})` : '';
+    const reason = `Cohen's kappa compares two raters and there are ${table.raters.length} (${table.raters.join(', ')}); it is given for each pair of them${how}.`;
+    return { ...unavailableCohen(data, weights, reason), pairs: everyPair(table, weights) };
   }
   if (table.raters.length !== 2) {
     const how = options.howToChooseRaters ? ` ${options.howToChooseRaters}` : '';

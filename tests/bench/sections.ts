@@ -3,6 +3,7 @@ import { DEFAULT_CODEBOOK } from '../../shared/codebook';
 import { parseSourceFile } from '../../shared/import';
 import { agreementSection } from './agreement-section';
 import { agreementViewSection } from './agreement-view-section';
+import { cliSection } from './cli-section';
 import { metricsSection } from './metrics-section';
 import { median, round } from './bench-math';
 import { generateSidJsonl } from './generate';
@@ -55,7 +56,7 @@ export const parseSection: BenchSection = {
   },
 };
 
-export const benchSections: BenchSection[] = [parseSection, indexedDbSection, agreementSection, agreementViewSection, metricsSection];
+export const benchSections: BenchSection[] = [parseSection, indexedDbSection, agreementSection, agreementViewSection, metricsSection, cliSection];
 
 export function environment() {
   // the 1-minute load average at start: figures taken on a busy machine are noisy

@@ -137,6 +137,9 @@ export function parseAgreementArgs(argv: readonly string[]): ParsedArgs {
   };
 }
 
+/** Other names users give a coefficient: Krippendorff's alpha is commonly called just alpha. */
+const COEFFICIENT_ALIASES: Readonly<Record<string, ReportCoefficient>> = { alpha: 'krippendorff' };
+
 /** The coefficients named by --coefficient (default all), or what is wrong with the list. */
 function chooseCoefficients(given: string | undefined): { coefficients: ReportCoefficient[]; cohenRequested: boolean } | string {
   const named = list(given ?? 'all');
@@ -144,8 +147,8 @@ function chooseCoefficients(given: string | undefined): { coefficients: ReportCo
   for (const name of named) {
     if (name === 'all') coefficients.push(...COEFFICIENTS.filter((coefficient) => !coefficients.includes(coefficient)));
     else {
-      const found = COEFFICIENTS.find((coefficient) => coefficient === name);
-      if (!found) return `--coefficient must be one of ${COEFFICIENTS.join(', ')}, all (or a comma-separated list); got "${name}".`;
+      const found = COEFFICIENTS.find((coefficient) => coefficient === (COEFFICIENT_ALIASES[name] ?? name));
+      if (!found) return `--coefficient must be one of ${COEFFICIENTS.join(', ')} (or alpha), all (or a comma-separated list); got "${name}".`;
       if (!coefficients.includes(found)) coefficients.push(found);
     }
   }

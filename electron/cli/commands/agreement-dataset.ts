@@ -70,6 +70,7 @@ function report(args: DatasetArgs, table: LayerFieldTable): DetailedResult[] {
       level: table.ordinal ? (args.level ?? scales.level) : scales.level,
       cohenRaters: args.raters ?? undefined,
       howToChooseRaters: HOW_TO_CHOOSE,
+      everyCohenPair: true,
     },
   );
 }
@@ -99,10 +100,6 @@ export async function runDatasetAgreement(args: DatasetArgs, io: CliIo): Promise
       io.stderr(`--raters: no layer named ${unknown.map((rater) => `"${rater}"`).join(' or ')} (layers: ${names.join(', ')}).\n`);
       return EXIT_USAGE;
     }
-  }
-  if (args.cohenRequested && !args.raters && names.length > 2) {
-    io.stderr(`Cohen's kappa compares two layers and there are ${names.length} (${names.join(', ')}); choose two ${HOW_TO_CHOOSE}.\n`);
-    return EXIT_USAGE;
   }
   const layers = await readLayers(args, io);
   if (layers === null) return EXIT_INPUT_ERRORS;

@@ -1,9 +1,18 @@
 import { landisKochWords, toAgreementResult } from '../../../shared/agreement';
-import type { DetailedResult } from '../../../shared/agreement';
+import type { CohenPair, DetailedResult } from '../../../shared/agreement';
 
-/** `--json`: exactly one object, `{ "results": [ … ] }`, with the common fields only, numbers at full precision. */
+/** One pair of raters in --json: names (row rater first), kappa with its SE and 95% CI, items used, why undefined. */
+function pairJson({ raters, result }: CohenPair) {
+  return { raters, kappa: result.value, se: result.se, ci95: result.ci95, n: result.items, reason: result.reason };
+}
+
+/**
+ * `--json`: exactly one object, `{ "results": [ … ] }`, with the common fields only, numbers at
+ * full precision; a Cohen result over more than two raters adds `pairs`, one per pair of raters.
+ */
 export function formatJson(results: readonly DetailedResult[]): string {
-  return `${JSON.stringify({ results: results.map(toAgreementResult) })}\n`;
+  const json = results.map((result) => (result.coefficient === 'cohen' && result.pairs ? { ...toAgreementResult(result), pairs: result.pairs.map(pairJson) } : toAgreementResult(result)));
+  return `${JSON.stringify({ results: json })}\n`;
 }
 
 const WIDE = /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/u;
@@ -93,23 +102,44 @@ function row(result: DetailedResult, showField: boolean): string[] {
 const HEADER = ['coefficient', 'variant', 'value', 'se', '95% CI', 'p', 'observed', 'expected', 'n', 'raters', 'missing', 'excluded', 'agreement'];
 const RIGHT_ALIGNED = new Set(['value', 'se', 'p', 'observed', 'expected', 'n', 'raters', 'missing', 'excluded']);
 
-function table(rows: string[][], header: string[]): string[] {
+function table(rows: string[][], header: string[], rightAligned: (column: number) => boolean = (column) => RIGHT_ALIGNED.has(header[column])): string[] {
   const widths = header.map((title, column) => Math.max(displayWidth(title), ...rows.map((cells) => displayWidth(cells[column]))));
   const render = (cells: string[]) =>
     cells
       .map((cell, column) => {
         const padding = ' '.repeat(widths[column] - displayWidth(cell));
-        if (column === cells.length - 1) return cell;
-        return RIGHT_ALIGNED.has(header[column]) ? padding + cell : cell + padding;
+        if (column === cells.length - 1 && !rightAligned(column)) return cell;
+        return rightAligned(column) ? padding + cell : cell + padding;
       })
       .join('  ');
   return [render(header), ...rows.map(render)];
+}
+
+const kappaCell = (result: DetailedResult): string => (result.value === null ? 'undefined' : decimal(result.value));
+
+/**
+ * Cohen's kappa of every pair of raters: a matrix of kappa (rows and columns are the raters,
+ * symmetric, — on the diagonal), then one line per pair with its SE, 95% CI and items used.
+ */
+function pairLines(result: DetailedResult & { coefficient: 'cohen' }, pairs: readonly CohenPair[]): string[] {
+  const raters = [...new Set(pairs.flatMap((pair) => pair.raters))];
+  const kappaOf = (a: string, b: string) => pairs.find((pair) => (pair.raters[0] === a && pair.raters[1] === b) || (pair.raters[0] === b && pair.raters[1] === a));
+  const matrix = raters.map((row) => [row, ...raters.map((column) => (row === column ? DASH : kappaCell((kappaOf(row, column) as CohenPair).result)))]);
+  const where = result.field === null ? '' : `${result.field}: `;
+  const lines = [`${where}cohen (${variant(result)}) for each pair of raters:`, ...table(matrix, ['', ...raters], (column) => column > 0), ''];
+  const pairRows = pairs.map(({ raters: [a, b], result: pair }) => [`${a} – ${b}`, kappaCell(pair), decimal(pair.se), interval(pair.ci95), String(pair.items), String(pair.excludedItems)]);
+  lines.push(...table(pairRows, ['pair', 'kappa', 'se', '95% CI', 'n', 'excluded'], (column) => column === 1 || column === 2 || column >= 4));
+  for (const { raters: [a, b], result: pair } of pairs) if (pair.reason !== null) lines.push(`${a} – ${b}: ${pair.reason}`);
+  return lines;
 }
 
 /** A readable table, then what its columns mean and why any value is undefined. */
 export function formatText(results: readonly DetailedResult[], options: { showField: boolean }): string {
   const header = options.showField ? ['field', ...HEADER] : HEADER;
   const lines = table(results.map((result) => row(result, options.showField)), header);
+  for (const result of results) {
+    if (result.coefficient === 'cohen' && result.pairs) lines.push('', ...pairLines(result, result.pairs));
+  }
   const present = new Set(results.map((result) => result.coefficient));
   lines.push('');
   lines.push('n: items used; excluded: items left out (a rating missing, or too few ratings); missing: absent ratings in the item × rater grid.');

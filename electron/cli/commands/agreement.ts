@@ -20,8 +20,8 @@ Input layouts:
                      each category (no rater identities, so no Cohen's kappa).
 
 Options:
-  --coefficient C    cohen, fleiss, randolph, krippendorff, percent, gwet, all (default), or a
-                     comma-separated list
+  --coefficient C    cohen, fleiss, randolph, krippendorff (or alpha), percent, gwet, all
+                     (default), or a comma-separated list
   --weights W        Cohen's kappa weights: none (default), linear, quadratic; computed on the
                      positions of the categories in the ordered list
   --level L          Krippendorff's alpha: nominal (default), ordinal, interval, ratio (interval
@@ -30,7 +30,9 @@ Options:
                      for every field. Default: per field, the labels seen, sorted (numerically
                      when all are numbers), with a warning: categories nobody used are then left
                      out, which changes weighted kappa, Gwet's AC1 and Randolph's kappa.
-  --raters A,B       the two raters Cohen's kappa compares when there are more
+  --raters A,B       the two raters Cohen's kappa compares when there are more; without it,
+                     Cohen's kappa is given for every pair of raters (a matrix; in --json,
+                     "pairs": [{raters, kappa, se, ci95, n, reason}, …] on the cohen result)
   --json             print one JSON object {"results": [{field, coefficient, weights, level,
                      value, se, ci95, items, raters, missing, reason}, …]} and nothing else
 
@@ -89,13 +91,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       return EXIT_USAGE;
     }
   }
-  if (args.cohenRequested && !args.raters && input.fields.some((field) => field.data.layout === 'ratings' && field.data.table.raters.length > 2)) {
-    io.stderr(`Cohen's kappa compares two raters and ${args.input} has ${input.raters.length} (${input.raters.join(', ')}); choose two with --raters A,B.\n`);
-    return EXIT_USAGE;
-  }
   io.stderr(input.warnings.map((warning) => `${args.input}:${warning.line}: warning: ${warning.message}\n`).join(''));
   const results = input.fields.flatMap(({ field, data }) =>
-    agreementReport(data, { field, coefficients: args.coefficients, weights: args.weights, level: args.level, cohenRaters: args.raters ?? undefined, howToChooseRaters: 'with --raters A,B' }),
+    agreementReport(data, { field, coefficients: args.coefficients, weights: args.weights, level: args.level, cohenRaters: args.raters ?? undefined, howToChooseRaters: 'with --raters A,B', everyCohenPair: true }),
   );
   io.stdout(args.json ? formatJson(results) : formatText(results, { showField: input.fields.some((field) => field.field !== null) }));
   return EXIT_OK;

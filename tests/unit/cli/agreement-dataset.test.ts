@@ -134,13 +134,17 @@ describe('cli agreement --dataset, fixture layers', () => {
     expect(fields).toEqual(['speaker', 'teacher_intent', 'teaching_strategy', 'discipline', 'discipline_transfer', 'student_cognition_state', 'teacher_guidance_level', 'cognitive_level']);
   });
 
-  it('three layers: Cohen needs --raters with layer names; Fleiss uses all three', async () => {
+  it('three layers: Cohen for every pair of layers, or the two --raters names; Fleiss uses all three', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'maieutic-agreement-'));
     const third = join(folder, 'expert.jsonl');
     await copyFile(HUMAN, third);
-    const refused = await run('--dataset', LLM, '--dataset', HUMAN, '--dataset', third, '--coefficient', 'cohen');
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('choose two with --raters A,B (layer names)');
+    const everyPair = await run('--dataset', LLM, '--dataset', HUMAN, '--dataset', third, '--field', 'teacher_intent', '--coefficient', 'cohen', '--json');
+    expect(everyPair.code).toBe(0);
+    const pairs = (JSON.parse(everyPair.stdout) as { results: { pairs: { raters: string[]; kappa: number | null }[]; reason: string }[] }).results[0];
+    expect(pairs.reason).toContain('it is given for each pair of them (or choose two with --raters A,B (layer names))');
+    expect(pairs.pairs.map((pair) => pair.raters)).toEqual([['llm', 'human'], ['llm', 'expert'], ['human', 'expert']]);
+    // expert is a copy of human
+    expect(pairs.pairs[2].kappa).toBe(1);
     const { results } = await json('--dataset', LLM, '--dataset', HUMAN, '--dataset', third, '--field', 'teacher_intent', '--raters', 'human,expert', '--coefficient', 'cohen,fleiss');
     expect(find(results, 'teacher_intent', 'cohen')).toMatchObject({ value: 1, raters: 2, items: 6 });
     expect(find(results, 'teacher_intent', 'fleiss').raters).toBe(3);

@@ -2,6 +2,9 @@
  * `agreement` through runCli, on fixture CSVs transcribed from the agreement references doc
  * (tests/fixtures/agreement); expected numbers are the doc's reference values.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../electron/cli/main';
@@ -27,6 +30,16 @@ interface JsonResult {
   raters: number;
   missing: number;
   reason: string | null;
+  pairs?: JsonPair[];
+}
+
+interface JsonPair {
+  raters: [string, string];
+  kappa: number | null;
+  se: number | null;
+  ci95: [number, number] | null;
+  n: number;
+  reason: string | null;
 }
 
 async function json(...argv: string[]): Promise<{ results: JsonResult[]; stderr: string }> {
@@ -37,7 +50,10 @@ async function json(...argv: string[]): Promise<{ results: JsonResult[]; stderr:
   const parsed = JSON.parse(stdout) as { results: JsonResult[] };
   expect(Object.keys(parsed)).toEqual(['results']);
   for (const result of parsed.results) {
-    expect(Object.keys(result)).toEqual(['field', 'coefficient', 'weights', 'level', 'value', 'se', 'ci95', 'items', 'raters', 'missing', 'reason']);
+    // pairs only on a Cohen result over more than two raters: two-rater output keeps its shape
+    const pairs = 'pairs' in result ? ['pairs'] : [];
+    if ('pairs' in result) expect([result.coefficient, result.raters > 2]).toEqual(['cohen', true]);
+    expect(Object.keys(result)).toEqual(['field', 'coefficient', 'weights', 'level', 'value', 'se', 'ci95', 'items', 'raters', 'missing', 'reason', ...pairs]);
   }
   return { results: parsed.results, stderr };
 }
@@ -144,12 +160,67 @@ describe('cli agreement, ratings layout', () => {
     expect(stderr).toContain(`${FIXTURES}missing-and-extra-column.csv:1: warning: The column "comment" is not used (the columns are item, rater, label and optionally field).`);
   });
 
-  it('with more than two raters, "all" explains how to choose two for Cohen; naming cohen without --raters is a usage error', async () => {
-    const { results } = await json('--input', anxiety, ...scale);
-    expect(find(results, 'cohen').reason).toBe("Cohen's kappa compares two raters and there are 3 (r1, r2, r3); choose two with --raters A,B.");
-    const { code, stderr } = await run('--input', anxiety, ...scale, '--coefficient', 'cohen');
-    expect(code).toBe(2);
-    expect(stderr).toBe(`Cohen's kappa compares two raters and ${anxiety} has 3 (r1, r2, r3); choose two with --raters A,B.\n`);
+  it('with more than two raters, Cohen is given for every pair (all, or cohen without --raters): §2.2 r2–r3 among them', async () => {
+    for (const coefficients of ['all', 'cohen']) {
+      const cohen = find((await json('--input', anxiety, ...scale, '--coefficient', coefficients)).results, 'cohen');
+      expect(cohen).toMatchObject({ value: null, raters: 3, reason: "Cohen's kappa compares two raters and there are 3 (r1, r2, r3); it is given for each pair of them (or choose two with --raters A,B)." });
+      expect(cohen.pairs?.map((pair) => pair.raters)).toEqual([['r1', 'r2'], ['r1', 'r3'], ['r2', 'r3']]);
+      expect(cohen.pairs?.[2].kappa).toBeCloseTo(-0.006289308, 9);
+      expect(cohen.pairs?.[2].n).toBe(20);
+    }
+    const linear = find((await json('--input', anxiety, ...scale, '--coefficient', 'cohen', '--weights', 'linear')).results, 'cohen');
+    expect(linear.pairs?.[2].kappa).toBeCloseTo(0.12621359223300965, 9);
+  });
+
+  describe('every Cohen pair, three raters worked by hand', () => {
+    // A a a a b b b, B a a b b b b, C a b a b a b; each pair's margins give Pe = 1/2, so κ = 2·Po − 1:
+    // A–B Po 5/6 → 2/3, A–C Po 4/6 → 1/3, B–C Po 3/6 → 0
+    const labels: Record<string, string> = { A: 'aaabbb', B: 'aabbbb', C: 'ababab' };
+    const three = join(mkdtempSync(join(tmpdir(), 'maieutic-pairs-')), 'three.csv');
+    const rows = Object.entries(labels).flatMap(([rater, row]) => [...row].map((label, index) => `${index + 1},${rater},${label}`));
+    writeFileSync(three, `item,rater,label\n${rows.join('\n')}\n`);
+
+    it('pairs: kappa 2/3, 1/3, 0 over 6 items, each exactly the two-rater result of --raters', async () => {
+      const cohen = find((await json('--input', three, '--categories', 'a,b', '--coefficient', 'cohen')).results, 'cohen');
+      expect(cohen.pairs?.map((pair) => [pair.raters, pair.kappa, pair.n])).toEqual([
+        [['A', 'B'], expect.closeTo(2 / 3, 12), 6],
+        [['A', 'C'], expect.closeTo(1 / 3, 12), 6],
+        [['B', 'C'], expect.closeTo(0, 12), 6],
+      ]);
+      for (const pair of cohen.pairs ?? []) {
+        const alone = find((await json('--input', three, '--categories', 'a,b', '--coefficient', 'cohen', '--raters', pair.raters.join(','))).results, 'cohen');
+        expect(pair).toEqual({ raters: pair.raters, kappa: alone.value, se: alone.se, ci95: alone.ci95, n: alone.items, reason: alone.reason });
+      }
+    });
+
+    it('text: a kappa matrix with — on the diagonal, then each pair with se, CI and n', async () => {
+      const { code, stdout } = await run('--input', three, '--categories', 'a,b', '--coefficient', 'cohen');
+      expect(code).toBe(0);
+      const lines = stdout.split('\n');
+      const start = lines.indexOf('cohen (unweighted) for each pair of raters:');
+      expect(lines.slice(start + 1, start + 5).map((line) => line.trim().split(/\s+/))).toEqual([
+        ['A', 'B', 'C'],
+        ['A', '—', '0.6667', '0.3333'],
+        ['B', '0.6667', '—', '0.0000'],
+        ['C', '0.3333', '0.0000', '—'],
+      ]);
+      expect(lines[start + 6]).toMatch(/^pair\s+kappa\s+se\s+95% CI\s+n\s+excluded$/);
+      expect(lines[start + 7]).toMatch(/^A – B\s+0\.6667\s+0\.\d{4}\s+\[0\.\d{4}, 1\.0000\]\*\s+6\s+0$/);
+    });
+  });
+
+  it('two raters: no pairs and no pair matrix; the output is what it was', async () => {
+    const { stdout } = await run('--input', anxiety, ...scale, '--raters', 'r2,r3', '--coefficient', 'cohen');
+    expect(stdout).not.toContain('for each pair of raters');
+    expect(find((await json('--input', anxiety, ...scale, '--raters', 'r2,r3', '--coefficient', 'cohen')).results, 'cohen')).not.toHaveProperty('pairs');
+  });
+
+  it('alpha is a name for Krippendorff\'s alpha: the same results as krippendorff', async () => {
+    const alpha = await run('--input', anxiety, ...scale, '--coefficient', 'alpha', '--level', 'ordinal', '--json');
+    const krippendorff = await run('--input', anxiety, ...scale, '--coefficient', 'krippendorff', '--level', 'ordinal', '--json');
+    expect(alpha.code).toBe(0);
+    expect(alpha).toEqual(krippendorff);
+    expect((JSON.parse(alpha.stdout) as { results: JsonResult[] }).results.map((result) => result.coefficient)).toEqual(['krippendorff']);
   });
 });
 
@@ -210,7 +281,7 @@ describe('cli agreement, command line', () => {
   const usageErrors: [string[], string][] = [
     [['--input', 'x.csv', '--weights', 'cubic'], '--weights must be one of none, linear, quadratic; got "cubic".'],
     [['--input', 'x.csv', '--level', 'metric'], '--level must be one of nominal, ordinal, interval, ratio; got "metric".'],
-    [['--input', 'x.csv', '--coefficient', 'scott'], '--coefficient must be one of percent, cohen, fleiss, randolph, krippendorff, gwet, all (or a comma-separated list); got "scott".'],
+    [['--input', 'x.csv', '--coefficient', 'scott'], '--coefficient must be one of percent, cohen, fleiss, randolph, krippendorff, gwet (or alpha), all (or a comma-separated list); got "scott".'],
     [['--input', 'x.csv', '--frobnicate'], 'Unknown option --frobnicate.'],
     [['x.csv'], 'Unexpected argument "x.csv"; give a ratings file with --input, or each annotation layer with --dataset.'],
     [[], 'Give a ratings file with --input <file.csv>, or two or more annotation layers (SID files or folders) with --dataset <layer A> --dataset <layer B>.'],

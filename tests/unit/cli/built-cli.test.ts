@@ -1,0 +1,71 @@
+/**
+ * The CLI as users run it: the bundle out/cli/main.js (built once by
+ * built-cli.global-setup.ts), started with plain node, directly and through the launcher that
+ * `npm run -s cli --` runs. Same output and exit codes as runCli in-process.
+ */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../../electron/cli/main';
+import { BUILT_CLI } from '../../../scripts/cli/launch.mjs';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const FIXTURES = 'tests/fixtures/import/';
+const LAUNCHER = 'scripts/cli/launch.mjs';
+
+interface Outcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function spawnNode(script: string, argv: readonly string[]): Promise<Outcome> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [script, ...argv], { cwd: ROOT, timeout: 30_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr });
+    });
+  });
+}
+
+async function inProcess(argv: readonly string[]): Promise<Outcome> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(argv, { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) });
+  return { code, stdout, stderr };
+}
+
+const COMMAND_LINES: readonly (readonly string[])[] = [
+  ['--help'],
+  [],
+  ['frobnicate'],
+  ['validate', `${FIXTURES}models/GPT-4o`, `${FIXTURES}sid-malformed.jsonl`, '--json'],
+  ['validate', 'no-such-file.jsonl'],
+  ['agreement', '--help'],
+  ['agreement', '--coefficient', 'nonsense', '--input', 'x.csv'],
+];
+
+describe('the built CLI', () => {
+  it('is a bundle run by plain node, not TypeScript', () => {
+    expect(BUILT_CLI.replace(/\\/g, '/')).toMatch(/\/out\/cli\/main\.js$/);
+  });
+
+  it.each(COMMAND_LINES.map((argv) => [argv.join(' ') || '(no command)', argv] as const))('gives the same output and exit code as runCli: %s', async (_, argv) => {
+    const [built, expected] = await Promise.all([spawnNode(BUILT_CLI, argv), inProcess(argv)]);
+    expect(built).toEqual(expected);
+  });
+
+  it('validate --json: JSON on stdout and exit code 1 on errors, through the launcher of npm run cli', async () => {
+    const launched = await spawnNode(LAUNCHER, ['validate', `${FIXTURES}models/GPT-4o`, `${FIXTURES}sid-malformed.jsonl`, '--json']);
+    expect(launched.code).toBe(1);
+    const report = JSON.parse(launched.stdout) as { dialogues: number; turns: number; annotations: number; errors: { line: number | null }[] };
+    expect(report).toMatchObject({ dialogues: 1, turns: 12, annotations: 14 });
+    expect(report.errors.map((error) => error.line)).toEqual([2, 4, 5]);
+  });
+
+  it('the launcher passes exit code 2 and the usage through', async () => {
+    const launched = await spawnNode(LAUNCHER, []);
+    expect(launched.code).toBe(2);
+    expect(launched.stdout).toBe('');
+    expect(launched.stderr).toMatch(/^Usage: npm run -s cli -- <command>/);
+  });
+});
