@@ -6,7 +6,7 @@ import { DEFAULT_CODEBOOK } from '../../../shared/codebook';
 import { parseSourceFile } from '../../../shared/import';
 import type { CliIo } from '../io';
 import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
-import { inputProblemLine, readInputs } from '../read-inputs';
+import { inputProblemLine, readInputs, skippedLine } from '../read-inputs';
 import type { DatasetArgs } from './agreement-args';
 import { formatJson, formatText } from './agreement-format';
 
@@ -19,8 +19,9 @@ async function readLayers(args: DatasetArgs, io: CliIo): Promise<AnnotationLayer
   const errors: string[] = [];
   const notes: string[] = [];
   for (const [index, path] of args.datasets.entries()) {
-    const { files, problems } = await readInputs([path]);
+    const { files, problems, skipped } = await readInputs([path]);
     for (const problem of problems) errors.push(inputProblemLine(problem));
+    notes.push(...skipped.map(skippedLine));
     if (problems.length === 0 && files.length === 0) errors.push(`${path}: This folder holds no data-set file (.jsonl .json .csv .tsv .txt).`);
     const parsed = files.map(({ name, text, teacherModelFrom }) => parseSourceFile({ name, text }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom }));
     for (const file of parsed) {

@@ -16,7 +16,7 @@ import {
 import type { ParsedFile } from '../../../shared/model/dataset';
 import type { CliCommand, CliIo } from '../io';
 import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
-import { inputProblemLine, readInputs } from '../read-inputs';
+import { inputProblemLine, readInputs, skippedLine } from '../read-inputs';
 import { metricsJson, metricsText } from './metrics-format';
 import { describeLayer, reviewRecord, type MetricsLayer } from './metrics-layer';
 
@@ -128,10 +128,10 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
     io.stderr(`${parsedArgs.error}\n\n${USAGE}`);
     return EXIT_USAGE;
   }
-  const { files, problems } = await readInputs(parsedArgs.paths);
+  const { files, problems, skipped } = await readInputs(parsedArgs.paths);
   const errors = problems.map(inputProblemLine);
   const parsed = files.map(({ name, text, teacherModelFrom }) => parseSourceFile({ name, text }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom }));
-  const notes: string[] = [];
+  const notes: string[] = skipped.map(skippedLine);
   for (const file of parsed) {
     for (const issue of file.issues) if (issue.severity === 'error') errors.push(`${issue.file}:${issue.line}: ${issue.message}`);
     const warnings = file.issues.filter((issue) => issue.severity === 'warning').length;
