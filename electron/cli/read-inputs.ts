@@ -3,6 +3,7 @@ import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { DEFAULT_IMPORT_LIMITS, decodeImportBytes, formatBytes, isImportableName, skipReasonBeforeReading, type ImportLimits } from '../../shared/import/file-rules';
 import type { SourceFile } from '../../shared/model/dataset';
 import { errorCode, notRegularFileReason, readRegularFile } from '../main/services/regular-file';
+import { fileLine } from './terminal-text';
 
 export interface InputProblem {
   file: string;
@@ -32,7 +33,7 @@ export const MISSING_PATH = 'The path does not exist (no such file or folder).';
  * that exists but cannot be read keeps `file:1:`, so editors and terminals still open it.
  */
 export function inputProblemLine(problem: Pick<InputProblem, 'file' | 'message' | 'kind'>): string {
-  return `${problem.file}${inputProblemLineNumber(problem) === null ? '' : ':1'}: ${problem.message}`;
+  return fileLine(problem.file, inputProblemLineNumber(problem), problem.message);
 }
 
 /** The line a problem is reported at in JSON: 1 for an existing file as a whole, else none. */
@@ -151,5 +152,5 @@ export async function readInputs(
 
 /** A skipped file as the CLI prints it. */
 export function skippedLine(skipped: SkippedInput): string {
-  return `${skipped.file}: warning: skipped: ${skipped.reason}`;
+  return fileLine(skipped.file, null, `warning: skipped: ${skipped.reason}`);
 }

@@ -1,5 +1,6 @@
 import { landisKochWords, toAgreementResult } from '../../../shared/agreement';
 import type { DetailedResult } from '../../../shared/agreement';
+import { lineText } from '../terminal-text';
 
 /** `--json`: exactly one object, `{ "results": [ … ] }`, with the common fields only, numbers at full precision. */
 export function formatJson(results: readonly DetailedResult[]): string {
@@ -87,7 +88,7 @@ function row(result: DetailedResult, showField: boolean): string[] {
     String(result.excludedItems),
     band(result),
   ];
-  return showField ? [result.field ?? DASH, ...cells] : cells;
+  return showField ? [result.field === null ? DASH : lineText(result.field), ...cells] : cells;
 }
 
 const HEADER = ['coefficient', 'variant', 'value', 'se', '95% CI', 'p', 'observed', 'expected', 'n', 'raters', 'missing', 'excluded', 'agreement'];
@@ -126,7 +127,7 @@ export function formatText(results: readonly DetailedResult[], options: { showFi
   const undefinedResults = results.filter((result) => result.reason !== null);
   if (undefinedResults.length > 0) {
     lines.push('');
-    for (const result of undefinedResults) lines.push(`${result.field === null ? '' : `${result.field} `}${result.coefficient}: ${result.reason}`);
+    for (const result of undefinedResults) lines.push(lineText(`${result.field === null ? '' : `${result.field} `}${result.coefficient}: ${result.reason}`));
   }
   return `${lines.join('\n')}\n`;
 }

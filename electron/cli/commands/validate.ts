@@ -4,6 +4,7 @@ import type { ImportIssue, ParsedFile } from '../../../shared/model/dataset';
 import type { CliCommand, CliIo } from '../io';
 import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
 import { inputProblemLineNumber, readInputs, skippedLine, type SkippedInput } from '../read-inputs';
+import { fileLine } from '../terminal-text';
 
 const USAGE = `Usage: ${CLI_INVOCATION} validate <file or folder>... [--json]
 
@@ -51,9 +52,9 @@ function report(parsed: readonly ParsedFile[], readErrors: Problem[], skipped: r
 
 /** Errors as compilers print them (`file:line: message`), so editors and terminals link them; warnings say so. */
 function printText(io: CliIo, result: ReturnType<typeof report>, readErrors: Problem[], fileCount: number, unreadable: number): void {
-  const lines = readErrors.map((problem) => `${problem.file}${problem.line === null ? '' : `:${problem.line}`}: ${problem.message}`);
+  const lines = readErrors.map((problem) => fileLine(problem.file, problem.line, problem.message));
   lines.push(...result.skipped.map(skippedLine));
-  for (const issue of result.issues) lines.push(issue.severity === 'error' ? `${issue.file}:${issue.line}: ${issue.message}` : `${issue.file}:${issue.line}: warning: ${issue.message}`);
+  for (const issue of result.issues) lines.push(fileLine(issue.file, issue.line, issue.severity === 'error' ? issue.message : `warning: ${issue.message}`));
   const failed = result.summary.failedFiles.length + unreadable;
   lines.push(
     `${fileCount} file${fileCount === 1 ? '' : 's'} checked: ${result.dialogues} dialogues, ${result.turns} turns, ${result.annotations} annotations; ` +
