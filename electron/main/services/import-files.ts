@@ -13,7 +13,7 @@ import {
   skipReasonBeforeReading,
   tooManyFilesReason,
 } from '../../../shared/import/file-rules';
-import { errorCode, readRegularFile } from './regular-file';
+import { errorCode, notRegularFileReason, readRegularFile } from './regular-file';
 
 export { DEFAULT_IMPORT_LIMITS, IMPORTABLE_EXTENSIONS, type ImportLimits } from '../../../shared/import/file-rules';
 
@@ -87,9 +87,11 @@ async function walk(folder: string, nameRoot: string, realRoot: string, collecto
       await walk(path, nameRoot, realRoot, collector);
     } else if (entry.isSymbolicLink()) {
       await addLink(path, name, realRoot, collector);
-    } else {
-      // readRegularFile refuses FIFOs, devices and sockets on the opened file itself
+    } else if (entry.isFile()) {
+      // readRegularFile checks again on the opened file: it may have been replaced since
       await collector.addFile(path, name);
+    } else {
+      collector.skip(name, notRegularFileReason(entry) ?? 'not a regular file');
     }
   }
 }

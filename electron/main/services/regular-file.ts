@@ -5,15 +5,17 @@
  * is opened without blocking and checked on the open descriptor: what is checked is what is read.
  */
 import { constants, type Stats } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 
 export type RegularFileRead = { ok: true; bytes: Buffer } | { ok: false; reason: string; code?: string };
 
 // Opening a FIFO for reading waits for a writer unless O_NONBLOCK is set; Windows has no such flag.
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
-/** Why `info` is not a file the importer reads, or null for a regular file. */
-export function notRegularFileReason(info: Stats): string | null {
+type FileKind = Pick<Stats, 'isFile' | 'isDirectory' | 'isFIFO' | 'isCharacterDevice' | 'isBlockDevice' | 'isSocket'>;
+
+/** Why `info` (Stats, or a Dirent from a folder listing) is not a file the importer reads, or null for a regular file. */
+export function notRegularFileReason(info: FileKind): string | null {
   if (info.isFile()) return null;
   if (info.isDirectory()) return 'is a folder';
   if (info.isFIFO()) return 'a named pipe (FIFO), not a regular file';
@@ -32,7 +34,9 @@ export async function readRegularFile(path: string, reasonBeforeReading: (size: 
     handle = await open(path, OPEN_FLAGS);
   } catch (error) {
     const code = errorCode(error);
-    return { ok: false, reason: `could not be read (${code})`, code };
+    // a socket cannot be opened at all (ENXIO); say what it is rather than only the code
+    const kind = await stat(path).then(notRegularFileReason, () => null);
+    return { ok: false, reason: kind ?? `could not be read (${code})`, code };
   }
   try {
     const info = await handle.stat();

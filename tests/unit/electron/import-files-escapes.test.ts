@@ -85,3 +85,21 @@ describe('picked files are read only when regular', () => {
     ]);
   });
 });
+
+describe('sockets', () => {
+  it('names a socket in the folder or among picked files as such', async () => {
+    const { createServer } = await import('node:net');
+    await mkdir(join(temp.path, 'm'));
+    const socketPath = join(temp.path, 'm', 'listener.jsonl');
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+    try {
+      const folder = await settlesWithin(readFolder(join(temp.path, 'm')));
+      const picked = await settlesWithin(readPickedFiles([socketPath]));
+      expect(folder.skipped).toEqual([{ name: 'm/listener.jsonl', reason: 'a socket, not a regular file' }]);
+      expect(picked.skipped).toEqual([{ name: 'listener.jsonl', reason: 'a socket, not a regular file' }]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
