@@ -60,14 +60,18 @@ function isInside(folder: string, path: string): boolean {
 /**
  * The importable regular files under `folder`, by the app's folder-import rules: links are
  * followed only to regular files inside the folder given (by real path), FIFOs, devices and
- * sockets are never opened, and every file passed over is listed with its reason. Hidden
- * entries and node_modules are passed over silently, as tools do.
+ * sockets are never opened, and every file passed over is listed with its reason: hidden
+ * entries as in the app, and node_modules, which the CLI does not walk into.
  */
 async function walk(folder: string, realRoot: string, result: Walk): Promise<void> {
   const entries = await readdir(folder, { withFileTypes: true });
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
     const path = join(folder, entry.name);
+    const passedOver = entry.name.startsWith('.') ? (entry.isDirectory() ? 'hidden folder' : 'hidden file') : entry.name === 'node_modules' && entry.isDirectory() ? 'package folder (node_modules)' : null;
+    if (passedOver) {
+      result.skipped.push({ file: `${slashes(path)}${entry.isDirectory() ? '/' : ''}`, reason: passedOver });
+      continue;
+    }
     if (entry.isDirectory()) {
       await walk(path, realRoot, result);
       continue;

@@ -57,13 +57,17 @@ describe('the CLI reads only regular files, without blocking', () => {
     await linkToDevZero(folder, 'zero.jsonl');
     makeFifo(folder, 'pipe.jsonl');
     await writeFile(join(folder, 'chart.png'), 'PNG');
+    await writeFile(join(folder, '.DS_Store'), 'x');
+    await mkdir(join(folder, 'node_modules'));
 
     const { stdout } = await run('validate', folder, '--json');
     const report = JSON.parse(stdout) as { warnings: { file: string; line: null; message: string }[] };
 
     expect((await readInputs([folder])).files.map((file) => file.name)).toEqual([`${folder}/a.jsonl`, `${folder}/same.jsonl`]);
     expect(report.warnings.map((warning) => [warning.file, warning.line, warning.message])).toEqual([
+      [`${folder}/.DS_Store`, null, 'skipped: hidden file'],
       [`${folder}/chart.png`, null, expect.stringContaining('skipped: unsupported file type (.png)')],
+      [`${folder}/node_modules/`, null, 'skipped: package folder (node_modules)'],
       [`${folder}/out.jsonl`, null, 'skipped: link to a file outside the folder given (not followed)'],
       [`${folder}/pipe.jsonl`, null, 'skipped: a named pipe (FIFO), not a regular file'],
       [`${folder}/zero.jsonl`, null, 'skipped: link to a file outside the folder given (not followed)'],
