@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { processIo } from './io';
 import { runCli } from './run-cli';
+import { outputText } from './terminal-text';
 
 export { runCli } from './run-cli';
 export type { CliCommand, CliIo } from './io';
@@ -23,7 +24,7 @@ if (isEntryPoint()) {
       process.exitCode = code;
     },
     (error: unknown) => {
-      process.stderr.write(`maieutic: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.stderr.write(outputText(`maieutic: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`));
       process.exitCode = 70;
     },
   );
