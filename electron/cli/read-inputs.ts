@@ -1,8 +1,8 @@
-import { lstat, readdir, realpath, stat } from 'node:fs/promises';
-import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { readdir, realpath, stat } from 'node:fs/promises';
+import { basename, join, relative, resolve } from 'node:path';
 import { DEFAULT_IMPORT_LIMITS, decodeImportBytes, formatBytes, isImportableName, skipReasonBeforeReading, type ImportLimits } from '../../shared/import/file-rules';
 import type { SourceFile } from '../../shared/model/dataset';
-import { errorCode, notRegularFileReason, readRegularFile } from '../main/services/regular-file';
+import { errorCode, isInsideFolder, notRegularFileReason, readRegularFile } from '../main/services/regular-file';
 import { fileLine } from './terminal-text';
 
 export interface InputProblem {
@@ -52,11 +52,6 @@ interface Walk {
   skipped: SkippedInput[];
 }
 
-function isInside(folder: string, path: string): boolean {
-  const inside = relative(folder, path);
-  return inside !== '' && inside !== '..' && !inside.startsWith(`..${sep}`) && !isAbsolute(inside);
-}
-
 /**
  * The importable regular files under `folder`, by the app's folder-import rules: links are
  * followed only to regular files inside the folder given (by real path), FIFOs, devices and
@@ -76,29 +71,23 @@ async function walk(folder: string, realRoot: string, result: Walk): Promise<voi
       await walk(path, realRoot, result);
       continue;
     }
-    const reason = await walkSkipReason(path, entry.name, entry.isSymbolicLink(), realRoot);
-    if (reason) result.skipped.push({ file: slashes(path), reason });
+    const reason = entry.isSymbolicLink() ? await linkSkipReason(path, realRoot) : notRegularFileReason(entry);
+    const skipReason = reason ?? (isImportableName(entry.name) ? null : skipReasonBeforeReading(entry.name, 0, 0, DEFAULT_IMPORT_LIMITS));
+    if (skipReason) result.skipped.push({ file: slashes(path), reason: skipReason });
     else result.found.push(path);
   }
 }
 
-async function walkSkipReason(path: string, name: string, isLink: boolean, realRoot: string): Promise<string | null> {
+async function linkSkipReason(path: string, realRoot: string): Promise<string | null> {
   try {
-    if (isLink) {
-      const target = await realpath(path);
-      const info = await stat(target);
-      if (info.isDirectory()) return 'link to a folder (not followed)';
-      if (!isInside(realRoot, target)) return 'link to a file outside the folder given (not followed)';
-      const notRegular = notRegularFileReason(info);
-      if (notRegular) return notRegular;
-    } else {
-      const notRegular = notRegularFileReason(await lstat(path));
-      if (notRegular) return notRegular;
-    }
+    const target = await realpath(path);
+    const info = await stat(target);
+    if (info.isDirectory()) return 'link to a folder (not followed)';
+    if (!isInsideFolder(realRoot, target)) return 'link to a file outside the folder given (not followed)';
+    return notRegularFileReason(info);
   } catch (error) {
-    return `could not be read (${errorCode(error)})`;
+    return `link could not be followed (${errorCode(error)})`;
   }
-  return isImportableName(name) ? null : skipReasonBeforeReading(name, 0, 0, DEFAULT_IMPORT_LIMITS);
 }
 
 const slashes = (path: string): string => path.split('\\').join('/');

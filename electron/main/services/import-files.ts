@@ -3,7 +3,7 @@
  * `SourceFile`s for the renderer's importer. Plain Node: unit-tested without Electron.
  */
 import { readdir, realpath, stat } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import type { SourceFile } from '../../../shared/model/dataset';
 import type { OpenImportResult } from '../../../shared/ipc/contract';
 import {
@@ -13,7 +13,7 @@ import {
   skipReasonBeforeReading,
   tooManyFilesReason,
 } from '../../../shared/import/file-rules';
-import { errorCode, notRegularFileReason, readRegularFile } from './regular-file';
+import { errorCode, isInsideFolder, notRegularFileReason, readRegularFile } from './regular-file';
 
 export { DEFAULT_IMPORT_LIMITS, IMPORTABLE_EXTENSIONS, type ImportLimits } from '../../../shared/import/file-rules';
 
@@ -110,13 +110,8 @@ async function addLink(path: string, name: string, realRoot: string, collector: 
   const info = await stat(target).catch((error: unknown) => error as Error);
   if (info instanceof Error) collector.skip(name, `could not be read (${errorCode(info)})`);
   else if (info.isDirectory()) collector.skip(`${name}/`, 'link to a folder (not followed)');
-  else if (!isInside(realRoot, target)) collector.skip(name, 'link to a file outside the chosen folder (not followed)');
+  else if (!isInsideFolder(realRoot, target)) collector.skip(name, 'link to a file outside the chosen folder (not followed)');
   else await collector.addFile(target, name);
-}
-
-function isInside(folder: string, path: string): boolean {
-  const inside = relative(folder, path);
-  return inside !== '' && inside !== '..' && !inside.startsWith(`..${sep}`) && !isAbsolute(inside);
 }
 
 class FileCollector {

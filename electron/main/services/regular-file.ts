@@ -6,6 +6,7 @@
  */
 import { constants, type Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
+import { isAbsolute, relative, sep } from 'node:path';
 
 export type RegularFileRead = { ok: true; bytes: Buffer } | { ok: false; reason: string; code?: string };
 
@@ -54,4 +55,11 @@ export async function readRegularFile(path: string, reasonBeforeReading: (size: 
 export function errorCode(error: unknown): string {
   if (error instanceof Error) return (error as NodeJS.ErrnoException).code ?? error.message;
   return String(error);
+}
+
+/** Whether `path` lies strictly inside `folder` (both real paths: links resolved). */
+export function isInsideFolder(folder: string, path: string): boolean {
+  const inside = relative(folder, path);
+  // `relative` gives an absolute path across Windows drives
+  return inside !== '' && inside !== '..' && !inside.startsWith(`..${sep}`) && !isAbsolute(inside);
 }
