@@ -1,3 +1,5 @@
+import { outputText } from './terminal-text';
+
 /** Where a command writes. Tests pass an in-memory pair; the entry point passes the process streams. */
 export interface CliIo {
   stdout(text: string): void;
@@ -28,5 +30,13 @@ export function processIo(): CliIo {
   return {
     stdout: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),
+  };
+}
+
+/** `io` with every write passed through outputText: no command can put a raw ESC on the terminal. */
+export function escapingIo(io: CliIo): CliIo {
+  return {
+    stdout: (text) => io.stdout(outputText(text)),
+    stderr: (text) => io.stderr(outputText(text)),
   };
 }

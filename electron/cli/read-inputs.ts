@@ -1,7 +1,9 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
-import { decodeImportBytes, isImportableName } from '../../shared/import/file-rules';
+import { DEFAULT_IMPORT_LIMITS, decodeImportBytes, formatBytes, isImportableName, skipReasonBeforeReading, type ImportLimits } from '../../shared/import/file-rules';
 import type { SourceFile } from '../../shared/model/dataset';
+import { errorCode, isInsideFolder, notRegularFileReason, readRegularFile } from '../main/services/regular-file';
+import { fileLine } from './terminal-text';
 
 export interface InputProblem {
   file: string;
@@ -31,7 +33,7 @@ export const MISSING_PATH = 'The path does not exist (no such file or folder).';
  * that exists but cannot be read keeps `file:1:`, so editors and terminals still open it.
  */
 export function inputProblemLine(problem: Pick<InputProblem, 'file' | 'message' | 'kind'>): string {
-  return `${problem.file}${inputProblemLineNumber(problem) === null ? '' : ':1'}: ${problem.message}`;
+  return fileLine(problem.file, inputProblemLineNumber(problem), problem.message);
 }
 
 /** The line a problem is reported at in JSON: 1 for an existing file as a whole, else none. */
@@ -39,29 +41,67 @@ export function inputProblemLineNumber(problem: Pick<InputProblem, 'kind'>): 1 |
   return problem.kind === 'unreadable' ? 1 : null;
 }
 
-async function walk(folder: string): Promise<string[]> {
+/** A file a folder walk passed over, and why (printed as a warning: nothing is skipped unseen). */
+export interface SkippedInput {
+  file: string;
+  reason: string;
+}
+
+interface Walk {
+  found: string[];
+  skipped: SkippedInput[];
+}
+
+/**
+ * The importable regular files under `folder`, by the app's folder-import rules: links are
+ * followed only to regular files inside the folder given (by real path), FIFOs, devices and
+ * sockets are never opened, and every file passed over is listed with its reason: hidden
+ * entries as in the app, and node_modules, which the CLI does not walk into.
+ */
+async function walk(folder: string, realRoot: string, result: Walk): Promise<void> {
   const entries = await readdir(folder, { withFileTypes: true });
-  const found: string[] = [];
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
     const path = join(folder, entry.name);
-    if (entry.isDirectory()) found.push(...(await walk(path)));
-    else if (entry.isFile() && isImportableName(entry.name)) found.push(path);
+    const passedOver = entry.name.startsWith('.') ? (entry.isDirectory() ? 'hidden folder' : 'hidden file') : entry.name === 'node_modules' && entry.isDirectory() ? 'package folder (node_modules)' : null;
+    if (passedOver) {
+      result.skipped.push({ file: `${slashes(path)}${entry.isDirectory() ? '/' : ''}`, reason: passedOver });
+      continue;
+    }
+    if (entry.isDirectory()) {
+      await walk(path, realRoot, result);
+      continue;
+    }
+    const reason = entry.isSymbolicLink() ? await linkSkipReason(path, realRoot) : notRegularFileReason(entry);
+    const skipReason = reason ?? (isImportableName(entry.name) ? null : skipReasonBeforeReading(entry.name, 0, 0, DEFAULT_IMPORT_LIMITS));
+    if (skipReason) result.skipped.push({ file: slashes(path), reason: skipReason });
+    else result.found.push(path);
   }
-  return found;
+}
+
+async function linkSkipReason(path: string, realRoot: string): Promise<string | null> {
+  try {
+    const target = await realpath(path);
+    const info = await stat(target);
+    if (info.isDirectory()) return 'link to a folder (not followed)';
+    if (!isInsideFolder(realRoot, target)) return 'link to a file outside the folder given (not followed)';
+    return notRegularFileReason(info);
+  } catch (error) {
+    return `link could not be followed (${errorCode(error)})`;
+  }
 }
 
 const slashes = (path: string): string => path.split('\\').join('/');
 
-async function readText(path: string): Promise<{ text: string } | { problem: string }> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(path);
-  } catch (error) {
-    return { problem: `Cannot read the file: ${error instanceof Error ? error.message : String(error)}` };
-  }
-  const decoded = decodeImportBytes(bytes);
+async function readText(path: string, limits: ImportLimits): Promise<{ text: string } | { problem: string }> {
+  const read = await readRegularFile(path, (size) => tooLargeReason(size, limits));
+  if (!read.ok) return { problem: `Cannot read the file: ${read.reason}.` };
+  const decoded = decodeImportBytes(read.bytes);
   return decoded.ok ? { text: decoded.text } : { problem: `Cannot read the file: ${decoded.reason}.` };
+}
+
+/** The app's per-file limit, so the CLI does not pass a file the import would refuse. */
+export function tooLargeReason(size: number, limits: ImportLimits = DEFAULT_IMPORT_LIMITS): string | null {
+  return size > limits.maxFileBytes ? `too large (${formatBytes(size)}; the app's import limit is ${formatBytes(limits.maxFileBytes)})` : null;
 }
 
 /**
@@ -72,9 +112,13 @@ async function readText(path: string): Promise<{ text: string } | { problem: str
  * The teacher model is derived from the folder structure instead (InputFile.teacherModelFrom),
  * so `validate .` inside `GPT-4o/` still finds `GPT-4o`.
  */
-export async function readInputs(paths: readonly string[]): Promise<{ files: InputFile[]; problems: InputProblem[] }> {
+export async function readInputs(
+  paths: readonly string[],
+  limits: ImportLimits = DEFAULT_IMPORT_LIMITS,
+): Promise<{ files: InputFile[]; problems: InputProblem[]; skipped: SkippedInput[] }> {
   const files: InputFile[] = [];
   const problems: InputProblem[] = [];
+  const skipped: SkippedInput[] = [];
   for (const path of paths) {
     let isFolder: boolean;
     try {
@@ -83,16 +127,23 @@ export async function readInputs(paths: readonly string[]): Promise<{ files: Inp
       problems.push({ file: slashes(path), message: MISSING_PATH, kind: 'missing' });
       continue;
     }
-    const targets = isFolder ? await walk(path) : [path];
+    const walked: Walk = { found: [], skipped };
+    if (isFolder) await walk(path, await realpath(path), walked);
+    const targets = isFolder ? walked.found : [path];
     const folderName = basename(resolve(path));
     for (const target of targets) {
       const inside = relative(path, target);
       const name = slashes(isFolder ? join(path, inside) : path);
       const teacherModelFrom = isFolder ? slashes(join(folderName, inside)) : slashes(path);
-      const read = await readText(target);
+      const read = await readText(target, limits);
       if ('problem' in read) problems.push({ file: name, message: read.problem, kind: 'unreadable' });
       else files.push({ name, text: read.text, teacherModelFrom });
     }
   }
-  return { files, problems };
+  return { files, problems, skipped };
+}
+
+/** A skipped file as the CLI prints it. */
+export function skippedLine(skipped: SkippedInput): string {
+  return fileLine(skipped.file, null, `warning: skipped: ${skipped.reason}`);
 }

@@ -2,7 +2,8 @@ import { validateCommand } from './commands/validate';
 import { agreementCommand } from './commands/agreement';
 import { metricsCommand } from './commands/metrics';
 import type { CliCommand, CliIo } from './io';
-import { CLI_INVOCATION, EXIT_OK, EXIT_USAGE } from './io';
+import { lineText } from './terminal-text';
+import { CLI_INVOCATION, EXIT_OK, EXIT_USAGE, escapingIo } from './io';
 
 /** Every command, by name. A new command (agreement, metrics, …) is one module plus one entry here. */
 export const COMMANDS: readonly CliCommand[] = [validateCommand, agreementCommand, metricsCommand];
@@ -14,7 +15,8 @@ export function usage(): string {
 }
 
 /** Runs one command line (without the node/script arguments) and returns the exit code. */
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+export async function runCli(argv: readonly string[], rawIo: CliIo): Promise<number> {
+  const io = escapingIo(rawIo);
   const [name, ...args] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     (name === undefined ? io.stderr : io.stdout)(usage());
@@ -22,7 +24,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   const command = COMMANDS.find((candidate) => candidate.name === name);
   if (!command) {
-    io.stderr(`Unknown command "${name}".\n\n${usage()}`);
+    io.stderr(`Unknown command "${lineText(name)}".\n\n${usage()}`);
     return EXIT_USAGE;
   }
   return command.run(args, io);

@@ -1,5 +1,6 @@
 import { processIo } from './io';
 import { runCli } from './run-cli';
+import { outputText } from './terminal-text';
 
 /** Runs the command line of this process and sets its exit code (70: an internal error, with its stack). */
 export function runProcess(): void {
@@ -8,7 +9,7 @@ export function runProcess(): void {
       process.exitCode = code;
     },
     (error: unknown) => {
-      process.stderr.write(`maieutic: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.stderr.write(outputText(`maieutic: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`));
       process.exitCode = 70;
     },
   );

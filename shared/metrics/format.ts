@@ -1,3 +1,4 @@
+import { markdownCell as cell } from '../export/markdown-cell';
 import { METRIC_NAMES, SCORE_KEYS, type ScoreKey, type ThreeCConvention } from './definitions';
 import type { GroupScore, MetricsReport } from './metrics-report';
 
@@ -20,10 +21,6 @@ export function threeCNote(convention: ThreeCConvention, vacuous: number, dialog
   return convention === 'strict' ? `3C (strict): ${touched} and are left out of 3C and TotalScore.` : `3C (paper convention): ${touched} and score 1.0.`;
 }
 
-function cell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
-}
-
 /** Table II as Markdown: rows metrics, columns groups; each cell mean [95% CI] (n when it differs from the group's dialogues). */
 export function metricsMarkdown(report: MetricsReport, options: { title?: string; groupName?: (group: string) => string; metricName?: (key: ScoreKey) => string; withIntervals?: boolean } = {}): string {
   const groupName = options.groupName ?? ((group: string) => group);
@@ -44,7 +41,7 @@ export function metricsMarkdown(report: MetricsReport, options: { title?: string
   const dialogues = report.groups.reduce((sum, group) => sum + group.dialogues, 0);
   const notes = [
     threeCNote(report.settings.threeC, vacuous, dialogues),
-    `Weights: ${Object.entries(report.settings.weights).map(([id, weight]) => `${id} ${weight}`).join(', ')}.`,
+    `Weights: ${Object.entries(report.settings.weights).map(([id, weight]) => `${cell(id)} ${weight}`).join(', ')}.`,
     withIntervals ? `Intervals: 95% percentile bootstrap over dialogues, ${report.settings.bootstrap.resamples} resamples, seed ${report.settings.bootstrap.seed}.` : '',
   ].filter((note) => note !== '');
   const title = options.title ? `## ${cell(options.title)}\n\n` : '';

@@ -6,9 +6,10 @@ import { DEFAULT_CODEBOOK } from '../../../shared/codebook';
 import { parseSourceFile } from '../../../shared/import';
 import type { CliIo } from '../io';
 import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
-import { inputProblemLine, readInputs } from '../read-inputs';
+import { inputProblemLine, readInputs, skippedLine } from '../read-inputs';
 import type { DatasetArgs } from './agreement-args';
 import { formatJson, formatText } from './agreement-format';
+import { fileLine, lineText } from '../terminal-text';
 
 const HOW_TO_CHOOSE = 'with --raters A,B (layer names)';
 
@@ -19,14 +20,15 @@ async function readLayers(args: DatasetArgs, io: CliIo): Promise<AnnotationLayer
   const errors: string[] = [];
   const notes: string[] = [];
   for (const [index, path] of args.datasets.entries()) {
-    const { files, problems } = await readInputs([path]);
+    const { files, problems, skipped } = await readInputs([path]);
     for (const problem of problems) errors.push(inputProblemLine(problem));
-    if (problems.length === 0 && files.length === 0) errors.push(`${path}: This folder holds no data-set file (.jsonl .json .csv .tsv .txt).`);
+    notes.push(...skipped.map(skippedLine));
+    if (problems.length === 0 && files.length === 0) errors.push(fileLine(path, null, 'This folder holds no data-set file (.jsonl .json .csv .tsv .txt).'));
     const parsed = files.map(({ name, text, teacherModelFrom }) => parseSourceFile({ name, text }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom }));
     for (const file of parsed) {
-      for (const issue of file.issues) if (issue.severity === 'error') errors.push(`${issue.file}:${issue.line}: ${issue.message}`);
+      for (const issue of file.issues) if (issue.severity === 'error') errors.push(fileLine(issue.file, issue.line, issue.message));
       const warnings = file.issues.filter((issue) => issue.severity === 'warning').length;
-      if (warnings > 0) notes.push(`${file.file}: note: the import reports ${warnings} warning${warnings === 1 ? '' : 's'} (unknown labels, unaligned annotations, …); "${CLI_INVOCATION} validate ${file.file}" lists them.`);
+      if (warnings > 0) notes.push(fileLine(file.file, null, `note: the import reports ${warnings} warning${warnings === 1 ? '' : 's'} (unknown labels, unaligned annotations, …); "${CLI_INVOCATION} validate ${file.file}" lists them.`));
     }
     layers.push({ name: names[index], files: parsed });
   }
@@ -110,15 +112,15 @@ export async function runDatasetAgreement(args: DatasetArgs, io: CliIo): Promise
     io.stderr(`${lines.join('\n')}\n`);
     return EXIT_INPUT_ERRORS;
   }
-  if (match.problems.length > 0) io.stderr(match.problems.map((problem) => `${problem.file}:${problem.line}: warning: ${problem.message}\n`).join(''));
+  if (match.problems.length > 0) io.stderr(match.problems.map((problem) => `${fileLine(problem.file, problem.line, `warning: ${problem.message}`)}\n`).join(''));
   const tables = layerRatingTables(match, DEFAULT_CODEBOOK, { fields: args.fields ?? undefined });
   const results = tables.flatMap((table) => report(args, table));
   const summary = summaryLines(match, tables);
   if (args.json) {
-    io.stderr(summary.map((line) => `note: ${line}\n`).join(''));
+    io.stderr(summary.map((line) => `note: ${lineText(line)}\n`).join(''));
     io.stdout(formatJson(results));
   } else {
-    io.stdout(`${summary.join('\n')}\n\n${formatText(results, { showField: true })}`);
+    io.stdout(`${summary.map(lineText).join('\n')}\n\n${formatText(results, { showField: true })}`);
   }
   return EXIT_OK;
 }

@@ -1,5 +1,6 @@
 import { landisKochWords, toAgreementResult } from '../../../shared/agreement';
 import type { CohenPair, DetailedResult } from '../../../shared/agreement';
+import { lineText } from '../terminal-text';
 
 /** One pair of raters in --json: names (row rater first), kappa with its SE and 95% CI, items used, why undefined. */
 function pairJson({ raters, result }: CohenPair) {
@@ -96,7 +97,7 @@ function row(result: DetailedResult, showField: boolean): string[] {
     String(result.excludedItems),
     band(result),
   ];
-  return showField ? [result.field ?? DASH, ...cells] : cells;
+  return showField ? [result.field === null ? DASH : lineText(result.field), ...cells] : cells;
 }
 
 const HEADER = ['coefficient', 'variant', 'value', 'se', '95% CI', 'p', 'observed', 'expected', 'n', 'raters', 'missing', 'excluded', 'agreement'];
@@ -156,7 +157,7 @@ export function formatText(results: readonly DetailedResult[], options: { showFi
   const undefinedResults = results.filter((result) => result.reason !== null);
   if (undefinedResults.length > 0) {
     lines.push('');
-    for (const result of undefinedResults) lines.push(`${result.field === null ? '' : `${result.field} `}${result.coefficient}: ${result.reason}`);
+    for (const result of undefinedResults) lines.push(lineText(`${result.field === null ? '' : `${result.field} `}${result.coefficient}: ${result.reason}`));
   }
   return `${lines.join('\n')}\n`;
 }

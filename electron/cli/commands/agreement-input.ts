@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { buildRatingTable, itemCountsFromMatrix, numericCategories } from '../../../shared/agreement';
 import type { AgreementData, RatingInput } from '../../../shared/agreement';
 import { readDelimitedRows } from '../../../shared/import/delimited/read-rows';
 import type { DelimitedRows } from '../../../shared/import/delimited/read-rows';
 import { decodeImportBytes } from '../../../shared/import/file-rules';
+import { readRegularFile } from '../../main/services/regular-file';
 import { MISSING_PATH, type InputProblem } from '../read-inputs';
 
 /** A problem or warning at a line of the input file (line 1 for the file as a whole). */
@@ -21,15 +21,15 @@ export interface FieldData {
 export type AgreementInput = { ok: true; fields: FieldData[]; raters: string[]; warnings: LineMessage[] } | { ok: false; problems: LineMessage[] };
 
 export async function readInputText(path: string): Promise<{ text: string } | { problem: string; kind: InputProblem['kind'] }> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(path);
-  } catch (error) {
-    const code = error instanceof Error && 'code' in error ? error.code : undefined;
-    if (code === 'ENOENT') return { problem: MISSING_PATH, kind: 'missing' };
-    if (code === 'EISDIR') return { problem: 'This is a folder; --input takes one CSV file.', kind: 'not-a-file' };
-    return { problem: `Cannot read the file: ${error instanceof Error ? error.message : String(error)}`, kind: 'unreadable' };
+  // A FIFO or /dev/zero would block a plain read forever; readRegularFile refuses them. No size
+  // limit: the app imports no ratings CSV, so there is no app limit to match.
+  const read = await readRegularFile(path);
+  if (!read.ok) {
+    if (read.code === 'ENOENT') return { problem: MISSING_PATH, kind: 'missing' };
+    if (read.reason === 'is a folder' || read.code === 'EISDIR') return { problem: 'This is a folder; --input takes one CSV file.', kind: 'not-a-file' };
+    return { problem: `Cannot read the file: ${read.reason}.`, kind: 'unreadable' };
   }
+  const bytes = read.bytes;
   const decoded = decodeImportBytes(bytes);
   return decoded.ok ? { text: decoded.text } : { problem: `Cannot read the file: ${decoded.reason}.`, kind: 'unreadable' };
 }

@@ -6,6 +6,7 @@ import { parseAgreementArgs } from './agreement-args';
 import { runDatasetAgreement } from './agreement-dataset';
 import { formatJson, formatText } from './agreement-format';
 import { parseCountsCsv, parseRatingsCsv, readInputText } from './agreement-input';
+import { fileLine, lineText } from '../terminal-text';
 
 const USAGE = `Usage: ${CLI_INVOCATION} agreement --input <ratings.csv> [options]
        ${CLI_INVOCATION} agreement --dataset <layer A> --dataset <layer B> [--dataset …] [options]
@@ -81,17 +82,17 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   const input = args.layout === 'counts' ? parseCountsCsv(args.input, read.text, args.categories) : parseRatingsCsv(args.input, read.text, args.categories);
   if (!input.ok) {
-    io.stderr(input.problems.map((problem) => `${args.input}:${problem.line}: ${problem.message}\n`).join(''));
+    io.stderr(input.problems.map((problem) => `${fileLine(args.input, problem.line, problem.message)}\n`).join(''));
     return EXIT_INPUT_ERRORS;
   }
   if (args.raters) {
     const unknown = args.raters.filter((rater) => !input.raters.includes(rater));
     if (unknown.length > 0) {
-      io.stderr(`--raters: no rater named ${unknown.map((rater) => `"${rater}"`).join(' or ')} in ${args.input} (raters: ${input.raters.join(', ')}).\n`);
+      io.stderr(`--raters: no rater named ${unknown.map((rater) => `"${rater}"`).join(' or ')} in ${args.input} (raters: ${lineText(input.raters.join(', '))}).\n`);
       return EXIT_USAGE;
     }
   }
-  io.stderr(input.warnings.map((warning) => `${args.input}:${warning.line}: warning: ${warning.message}\n`).join(''));
+  io.stderr(input.warnings.map((warning) => `${fileLine(args.input, warning.line, `warning: ${warning.message}`)}\n`).join(''));
   const results = input.fields.flatMap(({ field, data }) =>
     agreementReport(data, { field, coefficients: args.coefficients, weights: args.weights, level: args.level, cohenRaters: args.raters ?? undefined, howToChooseRaters: 'with --raters A,B', everyCohenPair: true }),
   );

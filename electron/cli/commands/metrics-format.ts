@@ -1,4 +1,5 @@
 import { METRIC_NAMES, SCORE_KEYS, formatInterval, formatScore, groupJson, threeCNote, type MetricsReport } from '../../../shared/metrics';
+import { lineText } from '../terminal-text';
 
 /** Exactly the issue's shape: per dialogue and per group, metrics as fractions in [0, 1]. */
 export function metricsJson(report: MetricsReport) {
@@ -15,7 +16,7 @@ function table(rows: string[][]): string {
 
 /** Table II in the terminal: mean and 95% interval per metric and group, then what was scored and the conventions. */
 export function metricsText(report: MetricsReport, layerSentence: string): string {
-  const header = ['', ...report.groups.map((group) => `${group.group} (n=${group.dialogues})`)];
+  const header = ['', ...report.groups.map((group) => `${lineText(group.group)} (n=${group.dialogues})`)];
   const rows = SCORE_KEYS.map((key) => [
     METRIC_NAMES[key].short,
     ...report.groups.map((group) => {
@@ -25,7 +26,7 @@ export function metricsText(report: MetricsReport, layerSentence: string): strin
   ]);
   const vacuous = report.groups.reduce((sum, group) => sum + group.vacuous3C, 0);
   const notes = [
-    layerSentence,
+    lineText(layerSentence),
     `${report.dialogues.length} dialogues; per-group figures are unweighted means over dialogues with a 95% percentile bootstrap interval (${report.settings.bootstrap.resamples} resamples, seed ${report.settings.bootstrap.seed}).`,
     threeCNote(report.settings.threeC, vacuous, report.dialogues.length),
     `TotalScore weights: ${Object.entries(report.settings.weights).map(([id, weight]) => `${id}=${weight}`).join(', ')}.`,

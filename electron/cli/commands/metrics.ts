@@ -16,9 +16,10 @@ import {
 import type { ParsedFile } from '../../../shared/model/dataset';
 import type { CliCommand, CliIo } from '../io';
 import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
-import { inputProblemLine, readInputs } from '../read-inputs';
+import { inputProblemLine, readInputs, skippedLine } from '../read-inputs';
 import { metricsJson, metricsText } from './metrics-format';
 import { describeLayer, reviewRecord, type MetricsLayer } from './metrics-layer';
+import { fileLine, lineText } from '../terminal-text';
 
 const USAGE = `Usage: ${CLI_INVOCATION} metrics <file or folder>... [--layer verified|llm]
          [--group-by folder|file|none] [--strict-3c] [--weights SD=0.15,SV=0.10,...]
@@ -128,16 +129,16 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
     io.stderr(`${parsedArgs.error}\n\n${USAGE}`);
     return EXIT_USAGE;
   }
-  const { files, problems } = await readInputs(parsedArgs.paths);
+  const { files, problems, skipped } = await readInputs(parsedArgs.paths);
   const errors = problems.map(inputProblemLine);
   const parsed = files.map(({ name, text, teacherModelFrom }) => parseSourceFile({ name, text }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom }));
-  const notes: string[] = [];
+  const notes: string[] = skipped.map(skippedLine);
   for (const file of parsed) {
-    for (const issue of file.issues) if (issue.severity === 'error') errors.push(`${issue.file}:${issue.line}: ${issue.message}`);
+    for (const issue of file.issues) if (issue.severity === 'error') errors.push(fileLine(issue.file, issue.line, issue.message));
     const warnings = file.issues.filter((issue) => issue.severity === 'warning').length;
-    if (warnings > 0) notes.push(`${file.file}: note: ${warnings} import warning${warnings === 1 ? '' : 's'} (unknown labels count for nothing; "${CLI_INVOCATION} validate ${file.file}" lists them).`);
+    if (warnings > 0) notes.push(fileLine(file.file, null, `note: ${warnings} import warning${warnings === 1 ? '' : 's'} (unknown labels count for nothing; "${CLI_INVOCATION} validate ${file.file}" lists them).`));
   }
-  if (files.length === 0 && problems.length === 0) errors.push(`${parsedArgs.paths.join(', ')}: No data-set file (.jsonl .json .csv .tsv .txt) found.`);
+  if (files.length === 0 && problems.length === 0) errors.push(`${lineText(parsedArgs.paths.join(', '))}: No data-set file (.jsonl .json .csv .tsv .txt) found.`);
   if (errors.length > 0) {
     io.stderr(`${errors.join('\n')}\n`);
     return EXIT_INPUT_ERRORS;

@@ -3,7 +3,8 @@ import { parseSourceFile, summarizeImport } from '../../../shared/import';
 import type { ImportIssue, ParsedFile } from '../../../shared/model/dataset';
 import type { CliCommand, CliIo } from '../io';
 import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
-import { inputProblemLineNumber, readInputs } from '../read-inputs';
+import { inputProblemLineNumber, readInputs, skippedLine, type SkippedInput } from '../read-inputs';
+import { fileLine } from '../terminal-text';
 
 const USAGE = `Usage: ${CLI_INVOCATION} validate <file or folder>... [--json]
 
@@ -13,6 +14,7 @@ byte-order mark). CSV/TSV columns are guessed from the header.
 
   --json   print one JSON object {dialogues, turns, annotations, errors, warnings} and nothing else;
            each problem is {file, line, message}, line null for a path that does not exist
+           and for a file a folder walk skipped (a link out of the folder, a FIFO, another type)
 
 Prints "file:line: message" per error, "file:line: warning: message" per warning ("path: message"
 for a path that does not exist), then a summary line.
@@ -30,7 +32,7 @@ function toProblem(issue: ImportIssue): Problem {
   return { file: issue.file, line: issue.line, message: issue.message };
 }
 
-function report(parsed: readonly ParsedFile[], readErrors: Problem[]) {
+function report(parsed: readonly ParsedFile[], readErrors: Problem[], skipped: readonly SkippedInput[]) {
   const summary = summarizeImport(parsed);
   const issues = parsed.flatMap((file) => file.issues);
   return {
@@ -39,15 +41,20 @@ function report(parsed: readonly ParsedFile[], readErrors: Problem[]) {
     turns: summary.turns,
     annotations: summary.annotations,
     errors: [...readErrors, ...issues.filter((issue) => issue.severity === 'error').map(toProblem)],
-    warnings: issues.filter((issue) => issue.severity === 'warning').map(toProblem),
+    warnings: [
+      ...skipped.map((file) => ({ file: file.file, line: null, message: `skipped: ${file.reason}` })),
+      ...issues.filter((issue) => issue.severity === 'warning').map(toProblem),
+    ],
     issues,
+    skipped,
   };
 }
 
 /** Errors as compilers print them (`file:line: message`), so editors and terminals link them; warnings say so. */
 function printText(io: CliIo, result: ReturnType<typeof report>, readErrors: Problem[], fileCount: number, unreadable: number): void {
-  const lines = readErrors.map((problem) => `${problem.file}${problem.line === null ? '' : `:${problem.line}`}: ${problem.message}`);
-  for (const issue of result.issues) lines.push(issue.severity === 'error' ? `${issue.file}:${issue.line}: ${issue.message}` : `${issue.file}:${issue.line}: warning: ${issue.message}`);
+  const lines = readErrors.map((problem) => fileLine(problem.file, problem.line, problem.message));
+  lines.push(...result.skipped.map(skippedLine));
+  for (const issue of result.issues) lines.push(fileLine(issue.file, issue.line, issue.severity === 'error' ? issue.message : `warning: ${issue.message}`));
   const failed = result.summary.failedFiles.length + unreadable;
   lines.push(
     `${fileCount} file${fileCount === 1 ? '' : 's'} checked: ${result.dialogues} dialogues, ${result.turns} turns, ${result.annotations} annotations; ` +
@@ -70,10 +77,10 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
     io.stderr(USAGE);
     return EXIT_USAGE;
   }
-  const { files, problems } = await readInputs(paths);
+  const { files, problems, skipped } = await readInputs(paths);
   const readErrors: Problem[] = problems.map((problem) => ({ file: problem.file, line: inputProblemLineNumber(problem), message: problem.message }));
   const parsed = files.map(({ name, text, teacherModelFrom }) => parseSourceFile({ name, text }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom }));
-  const result = report(parsed, readErrors);
+  const result = report(parsed, readErrors, skipped);
   if (json) {
     const { dialogues, turns, annotations, errors, warnings } = result;
     io.stdout(`${JSON.stringify({ dialogues, turns, annotations, errors, warnings })}\n`);

@@ -2,7 +2,7 @@
  * Reads the files a user picked (or every importable file under a picked folder) into
  * `SourceFile`s for the renderer's importer. Plain Node: unit-tested without Electron.
  */
-import { lstat, readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import type { SourceFile } from '../../../shared/model/dataset';
 import type { OpenImportResult } from '../../../shared/ipc/contract';
@@ -13,6 +13,7 @@ import {
   skipReasonBeforeReading,
   tooManyFilesReason,
 } from '../../../shared/import/file-rules';
+import { errorCode, isInsideFolder, notRegularFileReason, readRegularFile } from './regular-file';
 
 export { DEFAULT_IMPORT_LIMITS, IMPORTABLE_EXTENSIONS, type ImportLimits } from '../../../shared/import/file-rules';
 
@@ -40,7 +41,7 @@ export async function readPickedFiles(
     const info = await stat(path).catch((error: unknown) => error as Error);
     if (info instanceof Error) collector.skip(name, `could not be read (${errorCode(info)})`);
     else if (info.isDirectory()) collector.skip(name, 'is a folder; use Open folder to import a folder');
-    else await collector.addFile(path, name, info.size);
+    else await collector.addFile(path, name);
   }
   return collector.result();
 }
@@ -64,11 +65,12 @@ export async function readFolderTree(
   const rootInfo = await stat(folder).catch((error: unknown) => error as Error);
   if (rootInfo instanceof Error) throw new Error(`Could not open the folder ${folder} (${errorCode(rootInfo)})`);
   if (!rootInfo.isDirectory()) throw new Error(`Not a folder: ${folder}`);
-  await walk(folder, nameRoot, collector);
+  await walk(folder, nameRoot, await realpath(folder), collector);
   return collector.result();
 }
 
-async function walk(folder: string, nameRoot: string, collector: FileCollector): Promise<void> {
+/** `realRoot`: the picked folder with every link resolved; nothing outside it is read. */
+async function walk(folder: string, nameRoot: string, realRoot: string, collector: FileCollector): Promise<void> {
   const entries = await readdir(folder, { withFileTypes: true }).catch((error: unknown) => error as Error);
   if (entries instanceof Error) {
     collector.skip(`${displayName(nameRoot, folder)}/`, `folder could not be read (${errorCode(entries)})`);
@@ -82,22 +84,34 @@ async function walk(folder: string, nameRoot: string, collector: FileCollector):
     if (entry.name.startsWith('.')) {
       collector.skip(entry.isDirectory() ? `${name}/` : name, entry.isDirectory() ? 'hidden folder' : 'hidden file');
     } else if (entry.isDirectory()) {
-      await walk(path, nameRoot, collector);
-    } else if (entry.isFile() || entry.isSymbolicLink()) {
-      await addLinkOrFile(path, name, entry.isSymbolicLink(), collector);
+      await walk(path, nameRoot, realRoot, collector);
+    } else if (entry.isSymbolicLink()) {
+      await addLink(path, name, realRoot, collector);
+    } else if (entry.isFile()) {
+      // readRegularFile checks again on the opened file: it may have been replaced since
+      await collector.addFile(path, name);
     } else {
-      collector.skip(name, 'not a regular file');
+      collector.skip(name, notRegularFileReason(entry) ?? 'not a regular file');
     }
   }
 }
 
-async function addLinkOrFile(path: string, name: string, isLink: boolean, collector: FileCollector): Promise<void> {
-  // Links to folders are not followed: a link back up the tree would never end.
-  const info = await (isLink ? stat(path) : lstat(path)).catch((error: unknown) => error as Error);
+/**
+ * A link is read only when it ends at a regular file inside the picked folder: a link to
+ * /etc/passwd must not be read and quoted in the report. Links to folders are not followed
+ * either: a link back up the tree would never end.
+ */
+async function addLink(path: string, name: string, realRoot: string, collector: FileCollector): Promise<void> {
+  const target = await realpath(path).catch((error: unknown) => error as Error);
+  if (target instanceof Error) {
+    collector.skip(name, `link could not be followed (${errorCode(target)})`);
+    return;
+  }
+  const info = await stat(target).catch((error: unknown) => error as Error);
   if (info instanceof Error) collector.skip(name, `could not be read (${errorCode(info)})`);
   else if (info.isDirectory()) collector.skip(`${name}/`, 'link to a folder (not followed)');
-  else if (!info.isFile()) collector.skip(name, 'not a regular file');
-  else await collector.addFile(path, name, info.size);
+  else if (!isInsideFolder(realRoot, target)) collector.skip(name, 'link to a file outside the chosen folder (not followed)');
+  else await collector.addFile(target, name);
 }
 
 class FileCollector {
@@ -116,22 +130,18 @@ class FileCollector {
     this.skipped.push({ name, reason });
   }
 
-  async addFile(path: string, name: string, size: number): Promise<void> {
+  async addFile(path: string, name: string): Promise<void> {
     this.entries += 1;
     if (this.full) {
       this.skip(name, tooManyFilesReason(this.limits));
       return;
     }
-    const reason = skipReasonBeforeReading(name, size, this.totalBytes, this.limits);
-    if (reason) {
-      this.skip(name, reason);
+    const read = await readRegularFile(path, (size) => skipReasonBeforeReading(name, size, this.totalBytes, this.limits));
+    if (!read.ok) {
+      this.skip(name, read.reason);
       return;
     }
-    const bytes = await readFile(path).catch((error: unknown) => error as Error);
-    if (bytes instanceof Error) {
-      this.skip(name, `could not be read (${errorCode(bytes)})`);
-      return;
-    }
+    const bytes = read.bytes;
     const decoded = decodeImportBytes(bytes);
     if (!decoded.ok) {
       this.skip(name, decoded.reason);
@@ -148,8 +158,4 @@ class FileCollector {
 
 function displayName(nameRoot: string, path: string): string {
   return relative(nameRoot, path).split(sep).join('/');
-}
-
-function errorCode(error: Error): string {
-  return (error as NodeJS.ErrnoException).code ?? error.message;
 }

@@ -3,6 +3,7 @@
  * argument through one of these before touching the file system, and a bad argument becomes an
  * Error whose message names the channel, the field and what was wrong.
  */
+import { fileNameProblem } from '../../../shared/export/file-name-rules';
 import type { OpenImportArgs, ReadyToCloseArgs, SaveExportArgs, UnsavedWorkReport } from '../../../shared/ipc/contract';
 
 const EXPORT_KINDS = ['jsonl', 'csv', 'json', 'md'] as const satisfies readonly SaveExportArgs['kind'][];
@@ -59,24 +60,16 @@ export function expectOneOf<T extends string>(
 
 /**
  * A bare file name the save dialog may propose: no directory part (the renderer must not choose
- * where a file lands), no control characters, not `.` or `..`.
+ * where a file lands), no control or text-direction characters, nothing Windows refuses or reads
+ * as a device (`a:b.csv`, `CON.csv`), not `.` or `..`.
  */
 export function expectFileName(channel: string, record: Record<string, unknown>, key: string): string {
   const name = expectString(channel, record, key);
-  const problem = fileNameProblem(name);
+  const problem = fileNameProblem(name, MAX_FILE_NAME_LENGTH);
   if (problem) throw new Error(`${channel}: "${key}" ${problem} (${describe(name)})`);
   return name;
 }
 
-function fileNameProblem(name: string): string | null {
-  if (name.trim() === '') return 'is empty';
-  if (name.length > MAX_FILE_NAME_LENGTH) return `is longer than ${MAX_FILE_NAME_LENGTH} characters`;
-  if (/[/\\]/.test(name)) return 'contains a path separator';
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(name)) return 'contains a control character';
-  if (name === '.' || name === '..') return 'is not a file name';
-  return null;
-}
 
 /** Channels whose argument carries nothing: `{}`. */
 export function parseEmptyArgs(channel: string, value: unknown): Record<string, never> {

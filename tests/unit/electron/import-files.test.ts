@@ -78,15 +78,15 @@ describe('readFolder', () => {
     expect(result.skipped).toEqual([{ name: 'm/c.txt', reason: 'stopped after 2 files; choose a smaller folder' }]);
   });
 
-  it('reads linked files but does not follow links to folders', async () => {
-    const target = await put('elsewhere/linked.jsonl', '{}');
+  it('reads links to files inside the folder but does not follow links to folders', async () => {
+    await put('m/data/linked.jsonl', '{}');
     await put('m/own.jsonl', '{}');
-    await symlink(target, join(temp.path, 'm', 'link.jsonl'));
+    await symlink(join(temp.path, 'm', 'data', 'linked.jsonl'), join(temp.path, 'm', 'link.jsonl'));
     await symlink(join(temp.path, 'm'), join(temp.path, 'm', 'loop'));
 
     const result = await readFolder(join(temp.path, 'm'));
 
-    expect(result.files.map((file) => file.name)).toEqual(['m/link.jsonl', 'm/own.jsonl']);
+    expect(result.files.map((file) => file.name)).toEqual(['m/data/linked.jsonl', 'm/link.jsonl', 'm/own.jsonl']);
     expect(result.skipped).toEqual([{ name: 'm/loop/', reason: 'link to a folder (not followed)' }]);
   });
 

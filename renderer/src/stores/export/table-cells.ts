@@ -10,7 +10,4 @@ export function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** Untrusted names (a teacher model typed by a user) must not break a Markdown table. */
-export function markdownCell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
-}
+export { markdownCell } from '../../../../shared/export/markdown-cell';

@@ -1,0 +1,65 @@
+/**
+ * Reads a file only when it is a regular file, for every path that comes from a user or a folder
+ * walk (the app's pickers and the CLI alike). A FIFO, a device such as /dev/zero (directly or
+ * through a link) or a socket would block a plain `readFile` forever or never end, so the file
+ * is opened without blocking and checked on the open descriptor: what is checked is what is read.
+ */
+import { constants, type Stats } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { isAbsolute, relative, sep } from 'node:path';
+
+export type RegularFileRead = { ok: true; bytes: Buffer } | { ok: false; reason: string; code?: string };
+
+// Opening a FIFO for reading waits for a writer unless O_NONBLOCK is set; Windows has no such flag.
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
+type FileKind = Pick<Stats, 'isFile' | 'isDirectory' | 'isFIFO' | 'isCharacterDevice' | 'isBlockDevice' | 'isSocket'>;
+
+/** Why `info` (Stats, or a Dirent from a folder listing) is not a file the importer reads, or null for a regular file. */
+export function notRegularFileReason(info: FileKind): string | null {
+  if (info.isFile()) return null;
+  if (info.isDirectory()) return 'is a folder';
+  if (info.isFIFO()) return 'a named pipe (FIFO), not a regular file';
+  if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device, not a regular file';
+  if (info.isSocket()) return 'a socket, not a regular file';
+  return 'not a regular file';
+}
+
+/**
+ * The bytes of `path` when it is a regular file and `reasonBeforeReading(size)` (the size and
+ * total limits) allows it; otherwise why not. `code` is the system error code when opening failed.
+ */
+export async function readRegularFile(path: string, reasonBeforeReading: (size: number) => string | null = () => null): Promise<RegularFileRead> {
+  let handle;
+  try {
+    handle = await open(path, OPEN_FLAGS);
+  } catch (error) {
+    const code = errorCode(error);
+    // a socket cannot be opened at all (ENXIO); say what it is rather than only the code
+    const kind = await stat(path).then(notRegularFileReason, () => null);
+    return { ok: false, reason: kind ?? `could not be read (${code})`, code };
+  }
+  try {
+    const info = await handle.stat();
+    const reason = notRegularFileReason(info) ?? reasonBeforeReading(info.size);
+    if (reason) return { ok: false, reason };
+    return { ok: true, bytes: await handle.readFile() };
+  } catch (error) {
+    const code = errorCode(error);
+    return { ok: false, reason: `could not be read (${code})`, code };
+  } finally {
+    await handle.close();
+  }
+}
+
+export function errorCode(error: unknown): string {
+  if (error instanceof Error) return (error as NodeJS.ErrnoException).code ?? error.message;
+  return String(error);
+}
+
+/** Whether `path` lies strictly inside `folder` (both real paths: links resolved). */
+export function isInsideFolder(folder: string, path: string): boolean {
+  const inside = relative(folder, path);
+  // `relative` gives an absolute path across Windows drives
+  return inside !== '' && inside !== '..' && !inside.startsWith(`..${sep}`) && !isAbsolute(inside);
+}
