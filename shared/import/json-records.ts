@@ -75,6 +75,59 @@ export function arrayElementLines(text: string): number[] {
   return lines;
 }
 
+/**
+ * How deep lists and objects may nest in one record. Real records nest four or five levels;
+ * everything that later walks a value (label text, JSON.stringify in the export, the structured
+ * clone to the app's store) recurses, so a record nested thousands deep would crash them with
+ * "Maximum call stack size exceeded". It is refused at import instead, with its line. The SID
+ * export moves unaligned annotations two levels deeper (`maieutic.unaligned[].raw`), far
+ * inside what JSON.stringify handles.
+ */
+export const MAX_JSON_NESTING = 64;
+
+/**
+ * The offset of the first `[` or `{` that opens a level beyond `limit`, or -1. A single scan
+ * that skips strings with indexOf, so it costs little beside JSON.parse; call it on text that
+ * JSON.parse accepted (strings are then well formed).
+ */
+export function nestingBeyond(text: string, limit: number): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 34) {
+      // to the closing quote: the next quote not escaped by an odd run of backslashes
+      for (;;) {
+        i = text.indexOf('"', i + 1);
+        if (i === -1) return -1;
+        let backslashes = 0;
+        while (text.charCodeAt(i - 1 - backslashes) === 92) backslashes++;
+        if (backslashes % 2 === 0) break;
+      }
+    } else if (ch === 91 || ch === 123) {
+      if (++depth > limit) return i;
+    } else if (ch === 93 || ch === 125) depth--;
+  }
+  return -1;
+}
+
+/** 1-based line of `offset` in `text`, counting from `firstLine`. */
+export function lineAt(text: string, offset: number, firstLine = 1): number {
+  let line = firstLine;
+  for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) line++;
+  return line;
+}
+
+/** The 'too-deep' message for a record whose nesting passes MAX_JSON_NESTING (offset within `text`), or null. */
+export function tooDeepProblem(text: string, limit = MAX_JSON_NESTING): { offset: number; problem: string } | null {
+  const offset = nestingBeyond(text, limit);
+  if (offset === -1) return null;
+  const column = offset - (text.lastIndexOf('\n', offset) + 1) + 1;
+  return {
+    offset,
+    problem: `lists and objects are nested more than ${MAX_JSON_NESTING} levels deep (column ${column}); Maieutic reads at most ${MAX_JSON_NESTING} levels, so this record is not imported`,
+  };
+}
+
 export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,6 +1,6 @@
 import type { FieldValues, ParsedDialogue, ParsedTurn } from '../../model/dataset';
 import { snippet, turnLabel } from '../issues';
-import { describeJsonError, isJsonObject, nonBlankLines } from '../json-records';
+import { describeJsonError, isJsonObject, nonBlankLines, tooDeepProblem } from '../json-records';
 import { warnAboutLabels } from '../label-warnings';
 import { ownEntriesExcept } from '../own-keys';
 import type { ParserContext, ParserOutput } from '../parser-types';
@@ -66,6 +66,11 @@ export function parseMathDial(text: string, ctx: ParserContext): ParserOutput {
       record = JSON.parse(lineText);
     } catch (error) {
       ctx.issues.error(line, 'malformed-json', `This line is not valid JSON: ${describeJsonError(error, lineText).problem}.`);
+      continue;
+    }
+    const tooDeep = tooDeepProblem(lineText);
+    if (tooDeep) {
+      ctx.issues.error(line, 'too-deep', `This line is nested too deeply: ${tooDeep.problem}.`);
       continue;
     }
     if (!isJsonObject(record)) {
