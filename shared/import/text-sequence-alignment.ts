@@ -8,13 +8,16 @@
  * real dialogue). Beyond that (a hostile or mismatched file with tens of thousands of turns) the
  * common prefix and suffix are paired first, then the texts found exactly once on each side
  * (the longest increasing run of them, as patience diff does), and the table runs only in the
- * gaps between those anchors. A gap still too large with texts in common and none unique has no
- * near-linear answer: it throws AlignmentTooLargeError, which the callers report at file:line.
+ * gaps between those anchors. A gap with texts in common and none unique gets the table up to
+ * MAX_LCS_CELLS; beyond that it has no affordable answer and throws AlignmentTooLargeError,
+ * which the callers report at file:line.
  */
 import { foldForAlignment } from './text-normalize';
 
-/** Cells of one LCS table (4 bytes each): 2,000 × 2,000 turns, about 20 ms. */
+/** Cells of one LCS table (4 bytes each) filled without looking for anchors: 2,000 × 2,000 turns, about 20 ms. */
 export const LCS_CELL_BUDGET = 4_000_000;
+/** The largest table filled for a stretch that has no anchors: 5,000 × 5,000 turns, 100 MB, about 0.3 s. */
+export const MAX_LCS_CELLS = 25_000_000;
 
 /** Two lists of texts too large and too repetitive to align; see the module comment. */
 export class AlignmentTooLargeError extends Error {
@@ -23,7 +26,7 @@ export class AlignmentTooLargeError extends Error {
     readonly otherTurns: number,
   ) {
     super(
-      `${referenceTurns} and ${otherTurns} turns differ too much to be aligned by their texts: a stretch of more than ${LCS_CELL_BUDGET.toLocaleString('en-US')} turn pairs has repeated texts and none that occurs only once on each side`,
+      `${referenceTurns} and ${otherTurns} turns differ too much to be aligned by their texts: a stretch of more than ${MAX_LCS_CELLS.toLocaleString('en-US')} turn pairs has repeated texts and none that occurs only once on each side`,
     );
     this.name = 'AlignmentTooLargeError';
   }
@@ -105,7 +108,11 @@ function pairInOrder(a: readonly string[], b: readonly string[], aFrom: number, 
     }
     const anchors = uniqueAnchors(a, b, i0, i1, j0, j1);
     if (anchors === null) continue; // no text in common: nothing pairs
-    if (anchors.length === 0) throw new AlignmentTooLargeError(a.length, b.length);
+    if (anchors.length === 0) {
+      if ((i1 - i0) * (j1 - j0) > MAX_LCS_CELLS) throw new AlignmentTooLargeError(a.length, b.length);
+      for (const pair of lcs(a, b, i0, i1, j0, j1)) pairs.push(pair);
+      continue;
+    }
     const pieces: (Range | [number, number])[] = [];
     let fromA = i0;
     let fromB = j0;

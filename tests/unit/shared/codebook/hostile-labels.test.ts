@@ -3,6 +3,7 @@
  * and they split normal cells exactly as the regexes they replace.
  */
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../../shared/metrics/random';
 import { DEFAULT_CODEBOOK, fieldById, normalizeValue } from '../../../../shared/codebook';
 import { splitGloss } from '../../../../shared/codebook/normalize-value';
 import { splitValueParts } from '../../../../shared/codebook/text-fold';
@@ -10,18 +11,8 @@ import { splitValueParts } from '../../../../shared/codebook/text-fold';
 const bloom = fieldById(DEFAULT_CODEBOOK, 'cognitive_level')!;
 const discipline = fieldById(DEFAULT_CODEBOOK, 'discipline')!;
 
-/** Seeded (mulberry32), so a failure names a reproducible cell. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function cells(alphabet: string[], count: number, maxLength: number): string[] {
-  const next = random(9);
+  const next = seededRandom(9);
   return Array.from({ length: count }, () => Array.from({ length: 1 + Math.floor(next() * maxLength) }, () => alphabet[Math.floor(next() * alphabet.length)]).join(''));
 }
 
