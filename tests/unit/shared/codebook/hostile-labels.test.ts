@@ -31,10 +31,12 @@ describe('hostile label cells', () => {
     expect(normalizeValue(bloom, `理解${' '.repeat(100_000)}（Understand）`)).toMatchObject({ codes: ['understand'], status: 'ok' });
   });
 
-  it('a set cell with 100,000 spaces around its separators splits into its two labels', () => {
-    const raw = `数学${' '.repeat(100_000)},${' '.repeat(100_000)}物理`;
-    expect(splitValueParts(raw)).toEqual(['数学', '物理']);
-    expect(normalizeValue(discipline, raw).unknown).toEqual([]);
+  it('a set cell with a run of 100,000 spaces and no separator in it is one unknown part', () => {
+    const raw = `数学${' '.repeat(100_000)}物理`;
+    expect(splitValueParts(raw)).toEqual([raw]);
+    expect(normalizeValue(discipline, raw)).toMatchObject({ status: 'unknown', unknown: [raw] });
+    const separated = `数学${' '.repeat(100_000)},${' '.repeat(100_000)}物理`;
+    expect(normalizeValue(discipline, separated)).toMatchObject({ status: 'ok', unknown: [] });
   });
 
   it('the gloss split agrees with the regex it replaces on 5,000 seeded short folded cells', () => {
