@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../../shared/metrics/random';
+import { matchLayers } from '../../../../shared/agreement/layer-matching';
 import { alignAnnotations } from '../../../../shared/import';
 import type { AlignSource, AlignTarget } from '../../../../shared/import';
 import { matchLayerToDataset, type StoredDialogueForLayer } from '../../../../shared/import/attach-layer';
@@ -77,6 +78,29 @@ describe('alignTexts at scale', () => {
     const result = matchLayerToDataset([stored], parsedFile('wang.jsonl', [dialogue(1, 0, { line: 4, turns: texts('对', '好的') })]));
     expect(result.values).toEqual([]);
     expect(result.problems).toEqual([{ file: 'wang.jsonl', line: 4, message: expect.stringMatching(/^Dialogue "7-1-1" \(teacher model GPT-4o\) and the data set's dialogue: their 8000 and 8000 turns differ too much to be aligned/) }]);
+  });
+});
+
+describe('layer matching at scale (agreement --dataset)', () => {
+  it('two 50,000-turn copies with a few rewritten turns match every other turn', () => {
+    const turns = range(50_000).map((i) => ({ ...turn(i), utterance: `第 ${i} 句` }));
+    const edited = turns.map((item) => (item.index % 1_000 === 3 ? { ...item, utterance: `改写 ${item.index}` } : item));
+    const match = matchLayers([
+      { name: 'llm', files: [parsedFile('a.jsonl', [dialogue(1, 0, { turns })])] },
+      { name: 'wang', files: [parsedFile('b.jsonl', [dialogue(1, 0, { turns: edited })])] },
+    ]);
+    expect(match.items.length).toBe(50_000 - 50);
+    expect(match.problems.filter((problem) => problem.kind === 'turn-text').length).toBe(50);
+  });
+
+  it('copies too repetitive to align are one too-large-to-align problem at file:line, not a crash', () => {
+    const texts = (first: string, second: string) => range(8_000).map((i) => ({ ...turn(i), speaker: 'teacher' as SpeakerCode, utterance: i % 2 ? first : second }));
+    const match = matchLayers([
+      { name: 'llm', files: [parsedFile('a.jsonl', [dialogue(1, 0, { turns: texts('好的', '对') })])] },
+      { name: 'wang', files: [parsedFile('b.jsonl', [dialogue(1, 0, { line: 9, turns: texts('对', '好的') })])] },
+    ]);
+    expect(match.items).toEqual([]);
+    expect(match.problems).toEqual([expect.objectContaining({ kind: 'too-large-to-align', file: 'b.jsonl', line: 9, message: expect.stringContaining('differ too much to be aligned') })]);
   });
 });
 
