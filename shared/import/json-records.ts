@@ -87,8 +87,8 @@ export const MAX_JSON_NESTING = 64;
 
 /**
  * The offset of the first `[` or `{` that opens a level beyond `limit`, or -1. A single scan
- * that skips strings with indexOf, so it costs little beside JSON.parse; call it on text that
- * JSON.parse accepted (strings are then well formed).
+ * that skips strings with indexOf; call it on text that JSON.parse accepted (strings are then
+ * well formed).
  */
 export function nestingBeyond(text: string, limit: number): number {
   let depth = 0;
@@ -117,10 +117,48 @@ export function lineAt(text: string, offset: number, firstLine = 1): number {
   return line;
 }
 
-/** The 'too-deep' message for a record whose nesting passes MAX_JSON_NESTING (offset within `text`), or null. */
-export function tooDeepProblem(text: string, limit = MAX_JSON_NESTING): { offset: number; problem: string } | null {
-  const offset = nestingBeyond(text, limit);
-  if (offset === -1) return null;
+/**
+ * Whether lists and objects in a parsed JSON value nest more than `limit` levels (the value
+ * itself being level 1). Walks the containers only, with its own stack: far cheaper than a scan
+ * of the text, which is left for the rare record that is too deep.
+ */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const pending: object[] = [value];
+  const depths: number[] = [1];
+  while (pending.length > 0) {
+    const container = pending.pop() as Record<string, unknown> | unknown[];
+    const depth = depths.pop()!;
+    if (depth > limit) return true;
+    // for-in, not Object.values: no array per object (JSON.parse objects have only own keys)
+    if (Array.isArray(container)) {
+      for (let k = 0; k < container.length; k++) {
+        const child = container[k];
+        if (typeof child === 'object' && child !== null) {
+          pending.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      for (const key in container) {
+        const child = container[key];
+        if (typeof child === 'object' && child !== null) {
+          pending.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * The 'too-deep' message when `value`, parsed from `text`, nests past `limit` levels (the offset
+ * is within `text`), or null.
+ */
+export function tooDeepProblem(text: string, value: unknown, limit = MAX_JSON_NESTING): { offset: number; problem: string } | null {
+  if (!nestsDeeperThan(value, limit)) return null;
+  const offset = Math.max(0, nestingBeyond(text, limit));
   const column = offset - (text.lastIndexOf('\n', offset) + 1) + 1;
   return {
     offset,

@@ -91,7 +91,7 @@ export function parseMathDial(text: string, ctx: ParserContext): ParserOutput {
       ctx.issues.error(line, 'malformed-json', `This line is not valid JSON: ${describeJsonError(error, lineText).problem}.`);
       continue;
     }
-    const tooDeep = tooDeepProblem(lineText);
+    const tooDeep = tooDeepProblem(lineText, record);
     if (tooDeep) {
       ctx.issues.error(line, 'too-deep', `This line is nested too deeply: ${tooDeep.problem}.`);
       continue;

@@ -14,7 +14,7 @@ export function parseSidJsonl(text: string, ctx: ParserContext): ParserOutput {
       ctx.issues.error(line, 'malformed-json', `This line is not valid JSON: ${problem}. Each line must hold one complete dialogue object.`);
       continue;
     }
-    const tooDeep = tooDeepProblem(lineText);
+    const tooDeep = tooDeepProblem(lineText, record);
     if (tooDeep) {
       ctx.issues.error(line, 'too-deep', `This line is nested too deeply: ${tooDeep.problem}.`);
       continue;
@@ -36,7 +36,7 @@ export function parseJsonArray(text: string, ctx: ParserContext): { elements: un
     return null;
   }
   // the file's list is one level more than each record's
-  const tooDeep = tooDeepProblem(text, Array.isArray(value) ? MAX_JSON_NESTING + 1 : MAX_JSON_NESTING);
+  const tooDeep = tooDeepProblem(text, value, Array.isArray(value) ? MAX_JSON_NESTING + 1 : MAX_JSON_NESTING);
   if (tooDeep) {
     ctx.issues.error(lineAt(text, tooDeep.offset), 'too-deep', `This record is nested too deeply: ${tooDeep.problem}.`);
     return null;

@@ -8,7 +8,7 @@ import { DEFAULT_CODEBOOK } from '../../../../shared/codebook';
 import { toSidJsonl } from '../../../../shared/export';
 import { toStoredDialogue } from '../../../../shared/import';
 import { jsonErrorOffset } from '../../../../shared/import/json-error-offset';
-import { MAX_JSON_NESTING, nestingBeyond } from '../../../../shared/import/json-records';
+import { MAX_JSON_NESTING, nestingBeyond, nestsDeeperThan } from '../../../../shared/import/json-records';
 import { annotation, errorsOf, parseText, sidLine } from '../support';
 
 const nestedList = (depth: number, inner = '"x"') => `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`;
@@ -40,6 +40,13 @@ describe('records nested beyond MAX_JSON_NESTING', () => {
     expect(nestingBeyond('{"a":"[[[[{{{{\\"[[["}', 1)).toBe(-1);
     expect(nestingBeyond('{"a":[{}]}', 2)).toBe(6);
     expect(nestingBeyond('{"a":"\\\\"}', 1)).toBe(-1); // an escaped backslash before the closing quote
+  });
+
+  it('nestsDeeperThan walks parsed values, a "__proto__" key included, without recursion', () => {
+    expect(nestsDeeperThan(JSON.parse('{"__proto__":[[[1]]]}'), 3)).toBe(true);
+    expect(nestsDeeperThan(JSON.parse('{"__proto__":[[[1]]]}'), 4)).toBe(false);
+    expect(nestsDeeperThan(JSON.parse(nestedList(200_000)), MAX_JSON_NESTING)).toBe(true);
+    expect(nestsDeeperThan('[[[[', 1)).toBe(false);
   });
 
   it.each([
