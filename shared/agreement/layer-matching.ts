@@ -33,7 +33,7 @@
  */
 import { fieldAppliesTo } from '../codebook/lookup';
 import type { Codebook, FieldDef } from '../codebook/types';
-import { alignTexts } from '../import/text-sequence-alignment';
+import { AlignmentTooLargeError, alignTexts } from '../import/text-sequence-alignment';
 import type { ParsedDialogue, ParsedFile, ParsedTurn, SpeakerCode } from '../model/dataset';
 import { rememberItemCounts } from './item-counts';
 import { BINARY_CATEGORIES } from './label-sets';
@@ -52,7 +52,9 @@ export type LayerProblemKind =
   | 'turn-count'
   | 'turn-text'
   | 'turn-only-here'
-  | 'speaker-differs';
+  | 'speaker-differs'
+  /** two copies of a dialogue too large and too repetitive to align (text-sequence-alignment.ts) */
+  | 'too-large-to-align';
 
 export interface LayerProblem {
   kind: LayerProblemKind;
@@ -253,7 +255,16 @@ export function matchLayers(layers: readonly AnnotationLayer[]): LayerMatch {
       if (turns.length !== referenceTurns.length) {
         problems.push({ kind: 'turn-count', file: located.file, line: located.dialogue.line, message: `${context()} has ${plural(turns.length, 'turn')}, ${origin()} has ${referenceTurns.length}.` });
       }
-      const pairs = alignTurns(referenceTurns, turns);
+      let pairs: [number, number][];
+      try {
+        pairs = alignTurns(referenceTurns, turns);
+      } catch (error) {
+        if (!(error instanceof AlignmentTooLargeError)) throw error;
+        const message = `${context()} and ${origin()}: their ${error.message}; its ratings in layer "${names[layer]}" count as missing.`;
+        problems.push({ kind: 'too-large-to-align', file: located.file, line: located.dialogue.line, message });
+        for (const slots of perLayer) slots.push('turn-absent');
+        continue;
+      }
       const matchOf = new Array<number>(referenceTurns.length).fill(-1);
       const otherMatched = new Array<boolean>(turns.length).fill(false);
       const referenceReported = new Array<boolean>(referenceTurns.length).fill(false);

@@ -20,8 +20,19 @@ function spellingIndex(field: FieldDef): Map<string, string> {
   return index;
 }
 
-/** `理解（Understand）` after folding is `理解(understand)`: a name with a gloss in brackets. */
-const GLOSSED = /^(.+?)\s*\((.+)\)$/;
+/**
+ * `理解（Understand）` after folding is `理解(understand)`: a name with a gloss in brackets.
+ * The name runs to the first `(` after the first character, the gloss from there to a closing
+ * `)` that ends the text, and neither is empty. This is what `/^(.+?)\s*\((.+)\)$/` matched
+ * (folded text has no line breaks), by one scan: that regex backtracks quadratically on a
+ * cell of many `(`.
+ */
+export function splitGloss(folded: string): [name: string, gloss: string] | undefined {
+  if (!folded.endsWith(')')) return undefined;
+  const open = folded.indexOf('(', 1);
+  if (open === -1 || open > folded.length - 3) return undefined;
+  return [folded.slice(0, open), folded.slice(open + 1, -1)];
+}
 
 /**
  * One part to a label code. A glossed part matches when the parts that match name the same
@@ -33,10 +44,10 @@ export function matchLabelCode(field: FieldDef, part: string): string | undefine
   const folded = foldForMatch(part);
   const direct = index.get(folded);
   if (direct !== undefined) return direct;
-  const glossed = GLOSSED.exec(folded);
+  const glossed = splitGloss(folded);
   if (!glossed) return undefined;
-  const first = index.get(glossed[1].trim());
-  const second = index.get(glossed[2].trim());
+  const first = index.get(glossed[0].trim());
+  const second = index.get(glossed[1].trim());
   if (first !== undefined && second !== undefined) return first === second ? first : undefined;
   return first ?? second;
 }

@@ -67,77 +67,173 @@ function speakersAgree(annotation: SpeakerCode | null, turn: SpeakerCode): boole
  * usual case (the next turn matches); folded texts are computed at most once per text.
  */
 export function alignAnnotations(turns: readonly AlignTarget[], annotations: readonly AlignSource[]): AlignmentResult[] {
-  const folded: (string | undefined)[] = new Array(turns.length);
-  const foldedTurn = (i: number): string => (folded[i] ??= foldForAlignment(turns[i].utterance));
+  const index = new TurnTextIndex(turns);
   const claims: Claim[] = turns.map(() => 'none');
   let cursor = -1;
 
   return annotations.map((annotation): AlignmentResult => {
     if (annotation.utterance === null) return { turn: -1, level: null, reason: 'no-text', near: null };
     const text = annotation.utterance;
-    let foldedText: string | undefined;
-    const foldedAnnotation = (): string => (foldedText ??= foldForAlignment(text));
+    const foldedText = foldForAlignment(text);
     const agrees = (i: number): boolean => speakersAgree(annotation.speaker, turns[i].speaker);
-
-    const wholeMatch = (i: number): 'exact' | 'normalized' | null => {
-      if (turns[i].utterance === text) return 'exact';
-      const a = foldedAnnotation();
-      return a.length > 0 && a === foldedTurn(i) ? 'normalized' : null;
-    };
-    const contains = (i: number): boolean => {
-      const a = foldedAnnotation();
-      const t = foldedTurn(i);
-      const [shorter, longer] = a.length <= t.length ? [a, t] : [t, a];
-      return shorter.length >= MIN_CONTAINED_LENGTH && longer.includes(shorter);
-    };
+    const wholeLists = index.wholeMatches(text, foldedText);
+    const levelAt = (i: number): 'exact' | 'normalized' => (turns[i].utterance === text ? 'exact' : 'normalized');
+    let containing: Candidates | undefined;
+    const containment = (): Candidates => (containing ??= index.containmentCandidates(foldedText));
     const take = (turn: number, level: MatchLevel, outOfOrder: boolean): AlignmentResult => {
       claims[turn] = level === 'containment' ? 'part' : 'whole';
       if (!outOfOrder) cursor = Math.max(cursor, turn);
       return { turn, level, outOfOrder };
     };
 
-    for (let i = cursor + 1; i < turns.length; i++) {
-      if (!agrees(i)) continue;
-      const level = wholeMatch(i);
-      if (level) return take(i, level, false);
-    }
-    if (cursor >= 0 && claims[cursor] === 'part' && agrees(cursor) && contains(cursor)) return take(cursor, 'containment', false);
-    for (let i = cursor + 1; i < turns.length; i++) {
-      if (agrees(i) && contains(i)) return take(i, 'containment', false);
-    }
+    const ahead = firstAfter(wholeLists, cursor, agrees);
+    if (ahead !== -1) return take(ahead, levelAt(ahead), false);
+    if (cursor >= 0 && claims[cursor] === 'part' && agrees(cursor) && index.contains(foldedText, cursor)) return take(cursor, 'containment', false);
+    const aheadPart = firstAfter(containment().lists, cursor, (i) => agrees(i) && containment().holds(i));
+    if (aheadPart !== -1) return take(aheadPart, 'containment', false);
 
-    for (let i = cursor - 1; i >= 0; i--) {
-      if (claims[i] !== 'none' || !agrees(i)) continue;
-      const level = wholeMatch(i);
-      if (level) return take(i, level, true);
-    }
-    for (let i = cursor - 1; i >= 0; i--) {
-      if (claims[i] === 'none' && agrees(i) && contains(i)) return take(i, 'containment', true);
-    }
-    for (let i = cursor - 1; i >= 0; i--) {
-      if (claims[i] === 'part' && agrees(i) && contains(i)) return take(i, 'containment', true);
-    }
-    return unalignedResult(turns.length, agrees, wholeMatch, contains, claims);
+    const behind = lastBefore(wholeLists, cursor, (i) => claims[i] === 'none' && agrees(i));
+    if (behind !== -1) return take(behind, levelAt(behind), true);
+    const behindPart = lastBefore(containment().lists, cursor, (i) => claims[i] === 'none' && agrees(i) && containment().holds(i));
+    if (behindPart !== -1) return take(behindPart, 'containment', true);
+    const behindSplit = lastBefore(containment().lists, cursor, (i) => claims[i] === 'part' && agrees(i) && containment().holds(i));
+    if (behindSplit !== -1) return take(behindSplit, 'containment', true);
+
+    // The most helpful explanation for an annotation that found no turn.
+    const annotated = firstAfter(wholeLists, -1, agrees);
+    if (annotated !== -1) return { turn: -1, level: null, reason: 'already-annotated', near: annotated };
+    const mismatch = firstAfter(wholeLists, -1, () => true);
+    if (mismatch !== -1) return { turn: -1, level: null, reason: 'speaker-mismatch', near: mismatch };
+    const claimedPart = firstAfter(containment().lists, -1, (i) => claims[i] !== 'none' && agrees(i) && containment().holds(i));
+    if (claimedPart !== -1) return { turn: -1, level: null, reason: 'already-annotated', near: claimedPart };
+    return { turn: -1, level: null, reason: 'no-match', near: null };
   });
 }
 
-/** The most helpful explanation for an annotation that found no turn. */
-function unalignedResult(
-  count: number,
-  agrees: (i: number) => boolean,
-  wholeMatch: (i: number) => MatchLevel | null,
-  contains: (i: number) => boolean,
-  claims: readonly Claim[],
-): AlignmentResult {
-  let mismatch: number | null = null;
-  for (let i = 0; i < count; i++) {
-    if (wholeMatch(i) === null) continue;
-    if (agrees(i)) return { turn: -1, level: null, reason: 'already-annotated', near: i };
-    mismatch ??= i;
+/** Turn positions that may hold a match (each list ascending), and the test that they do. */
+interface Candidates {
+  lists: readonly (readonly number[])[];
+  holds: (turn: number) => boolean;
+}
+
+/** A pair of UTF-16 code units as one number: a Map key without a string per pair. */
+const pairAt = (text: string, at: number): number => text.charCodeAt(at) * 0x10000 + text.charCodeAt(at + 1);
+
+function push(map: Map<string | number, number[]>, key: string | number, turn: number): void {
+  const list = map.get(key);
+  if (!list) map.set(key, [turn]);
+  else if (list[list.length - 1] !== turn) list.push(turn);
+}
+
+/**
+ * The turns by exact text, by folded text and, built on first need, by the character pairs of
+ * their folded text, so an annotation finds its candidate turns without reading every turn:
+ * a turn containing the annotation holds each of its pairs (the rarest one is looked up); a turn
+ * contained in the annotation starts with one of the annotation's pairs.
+ */
+class TurnTextIndex {
+  private readonly folded: string[];
+  private readonly byText = new Map<string, number[]>();
+  private readonly byFolded = new Map<string, number[]>();
+  private byPair: Map<number, number[]> | null = null;
+  private byFirstPair: Map<number, number[]> | null = null;
+
+  constructor(turns: readonly AlignTarget[]) {
+    this.folded = turns.map((turn) => foldForAlignment(turn.utterance));
+    turns.forEach((turn, i) => {
+      push(this.byText, turn.utterance, i);
+      if (this.folded[i].length > 0) push(this.byFolded, this.folded[i], i);
+    });
   }
-  if (mismatch !== null) return { turn: -1, level: null, reason: 'speaker-mismatch', near: mismatch };
-  for (let i = 0; i < count; i++) {
-    if (claims[i] !== 'none' && agrees(i) && contains(i)) return { turn: -1, level: null, reason: 'already-annotated', near: i };
+
+  /** Lists of the turns equal to the text exactly or (non-empty) after folding. */
+  wholeMatches(text: string, foldedText: string): number[][] {
+    const lists: number[][] = [];
+    const exact = this.byText.get(text);
+    if (exact) lists.push(exact);
+    const folded = foldedText.length > 0 ? this.byFolded.get(foldedText) : undefined;
+    if (folded) lists.push(folded);
+    return lists;
   }
-  return { turn: -1, level: null, reason: 'no-match', near: null };
+
+  /** Containment either way, the shorter text having at least MIN_CONTAINED_LENGTH characters. */
+  contains(foldedText: string, turn: number): boolean {
+    const t = this.folded[turn];
+    const [shorter, longer] = foldedText.length <= t.length ? [foldedText, t] : [t, foldedText];
+    return shorter.length >= MIN_CONTAINED_LENGTH && longer.includes(shorter);
+  }
+
+  containmentCandidates(foldedText: string): Candidates {
+    const holds = (turn: number) => this.contains(foldedText, turn);
+    if (foldedText.length < MIN_CONTAINED_LENGTH) return { lists: [], holds };
+    this.buildPairs();
+    const lists: number[][] = [];
+    let rarest: number[] | null = null;
+    const starts = new Set<number>();
+    for (let at = 0; at + 1 < foldedText.length; at++) {
+      const pair = pairAt(foldedText, at);
+      const containing = this.byPair!.get(pair) ?? [];
+      if (rarest === null || containing.length < rarest.length) rarest = containing;
+      if (!starts.has(pair)) {
+        starts.add(pair);
+        const starting = this.byFirstPair!.get(pair);
+        if (starting) lists.push(starting);
+      }
+    }
+    if (rarest !== null && rarest.length > 0) lists.push(rarest);
+    return { lists, holds };
+  }
+
+  private buildPairs(): void {
+    if (this.byPair) return;
+    const byPair = new Map<number, number[]>();
+    const byFirstPair = new Map<number, number[]>();
+    this.folded.forEach((text, turn) => {
+      if (text.length < MIN_CONTAINED_LENGTH) return;
+      push(byFirstPair as Map<string | number, number[]>, pairAt(text, 0), turn);
+      for (let at = 0; at + 1 < text.length; at++) push(byPair as Map<string | number, number[]>, pairAt(text, at), turn);
+    });
+    this.byPair = byPair;
+    this.byFirstPair = byFirstPair;
+  }
+}
+
+/** First index in sorted `list` whose value exceeds `after`. */
+function lowerBound(list: readonly number[], after: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (list[mid] <= after) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** The smallest turn above `after` in any of the lists that passes `accept`, or -1. */
+function firstAfter(lists: readonly (readonly number[])[], after: number, accept: (turn: number) => boolean): number {
+  let best = -1;
+  for (const list of lists) {
+    for (let k = lowerBound(list, after); k < list.length && (best === -1 || list[k] < best); k++) {
+      if (accept(list[k])) {
+        best = list[k];
+        break;
+      }
+    }
+  }
+  return best;
+}
+
+/** The largest turn below `before` in any of the lists that passes `accept`, or -1. */
+function lastBefore(lists: readonly (readonly number[])[], before: number, accept: (turn: number) => boolean): number {
+  let best = -1;
+  for (const list of lists) {
+    for (let k = lowerBound(list, before - 1) - 1; k >= 0 && list[k] > best; k--) {
+      if (accept(list[k])) {
+        best = list[k];
+        break;
+      }
+    }
+  }
+  return best;
 }

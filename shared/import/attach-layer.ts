@@ -15,7 +15,7 @@
  *   (ambiguous, so none is chosen).
  */
 import type { Dialogue, FieldValues, ParsedDialogue, ParsedFile, ParsedTurn, Turn } from '../model/dataset';
-import { alignTexts } from './text-sequence-alignment';
+import { AlignmentTooLargeError, alignTexts } from './text-sequence-alignment';
 
 /** What the matcher needs of a stored dialogue: its identity and its turns in order. */
 export type StoredDialogueForLayer = Pick<Dialogue, 'id' | 'externalId' | 'teacherModel' | 'topicId' | 'studentId' | 'repeatId'> & {
@@ -157,10 +157,17 @@ function matchTurns(
   problems: AttachProblem[],
 ): number {
   const fileTurns: readonly ParsedTurn[] = dialogue.turns;
-  const pairs = alignTexts(
-    target.turns.map((turn) => turn.utterance),
-    fileTurns.map((turn) => turn.utterance),
-  );
+  let pairs: [number, number][];
+  try {
+    pairs = alignTexts(
+      target.turns.map((turn) => turn.utterance),
+      fileTurns.map((turn) => turn.utterance),
+    );
+  } catch (error) {
+    if (!(error instanceof AlignmentTooLargeError)) throw error;
+    problems.push({ ...at, message: `${label(dialogue)} and the data set's dialogue: their ${error.message}; its turns are not attached.` });
+    return 0;
+  }
   const matchedFile = new Array<boolean>(fileTurns.length).fill(false);
   const reasons = new Map<number, string>();
   let normalized = 0;

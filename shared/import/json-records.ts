@@ -75,6 +75,97 @@ export function arrayElementLines(text: string): number[] {
   return lines;
 }
 
+/**
+ * How deep lists and objects may nest in one record. Real records nest four or five levels;
+ * everything that later walks a value (label text, JSON.stringify in the export, the structured
+ * clone to the app's store) recurses, so a record nested thousands deep would crash them with
+ * "Maximum call stack size exceeded". It is refused at import instead, with its line. The SID
+ * export moves unaligned annotations two levels deeper (`maieutic.unaligned[].raw`), far
+ * inside what JSON.stringify handles.
+ */
+export const MAX_JSON_NESTING = 64;
+
+/**
+ * The offset of the first `[` or `{` that opens a level beyond `limit`, or -1. A single scan
+ * that skips strings with indexOf; call it on text that JSON.parse accepted (strings are then
+ * well formed).
+ */
+export function nestingBeyond(text: string, limit: number): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 34) {
+      // to the closing quote: the next quote not escaped by an odd run of backslashes
+      for (;;) {
+        i = text.indexOf('"', i + 1);
+        if (i === -1) return -1;
+        let backslashes = 0;
+        while (text.charCodeAt(i - 1 - backslashes) === 92) backslashes++;
+        if (backslashes % 2 === 0) break;
+      }
+    } else if (ch === 91 || ch === 123) {
+      if (++depth > limit) return i;
+    } else if (ch === 93 || ch === 125) depth--;
+  }
+  return -1;
+}
+
+/** 1-based line of `offset` in `text`, counting from `firstLine`. */
+export function lineAt(text: string, offset: number, firstLine = 1): number {
+  let line = firstLine;
+  for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) line++;
+  return line;
+}
+
+/**
+ * Whether lists and objects in a parsed JSON value nest more than `limit` levels (the value
+ * itself being level 1). Walks the containers only, with its own stack: far cheaper than a scan
+ * of the text, which is left for the rare record that is too deep.
+ */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const pending: object[] = [value];
+  const depths: number[] = [1];
+  while (pending.length > 0) {
+    const container = pending.pop() as Record<string, unknown> | unknown[];
+    const depth = depths.pop()!;
+    if (depth > limit) return true;
+    // for-in, not Object.values: no array per object (JSON.parse objects have only own keys)
+    if (Array.isArray(container)) {
+      for (let k = 0; k < container.length; k++) {
+        const child = container[k];
+        if (typeof child === 'object' && child !== null) {
+          pending.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      for (const key in container) {
+        const child = container[key];
+        if (typeof child === 'object' && child !== null) {
+          pending.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * The 'too-deep' message when `value`, parsed from `text`, nests past `limit` levels (the offset
+ * is within `text`), or null.
+ */
+export function tooDeepProblem(text: string, value: unknown, limit = MAX_JSON_NESTING): { offset: number; problem: string } | null {
+  if (!nestsDeeperThan(value, limit)) return null;
+  const offset = Math.max(0, nestingBeyond(text, limit));
+  const column = offset - (text.lastIndexOf('\n', offset) + 1) + 1;
+  return {
+    offset,
+    problem: `lists and objects are nested more than ${MAX_JSON_NESTING} levels deep (column ${column}); Maieutic reads at most ${MAX_JSON_NESTING} levels, so this record is not imported`,
+  };
+}
+
 export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

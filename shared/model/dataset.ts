@@ -110,6 +110,8 @@ export interface ImportIssue {
 
 export type ImportIssueCode =
   | 'malformed-json'
+  /** lists/objects nested deeper than the importer reads (json-records.ts MAX_JSON_NESTING) */
+  | 'too-deep'
   | 'not-an-object'
   | 'missing-dialogue'
   | 'bad-turn'

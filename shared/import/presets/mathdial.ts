@@ -1,6 +1,6 @@
 import type { FieldValues, ParsedDialogue, ParsedTurn } from '../../model/dataset';
 import { snippet, turnLabel } from '../issues';
-import { describeJsonError, isJsonObject, nonBlankLines } from '../json-records';
+import { describeJsonError, isJsonObject, nonBlankLines, tooDeepProblem } from '../json-records';
 import { warnAboutLabels } from '../label-warnings';
 import { ownEntriesExcept } from '../own-keys';
 import type { ParserContext, ParserOutput } from '../parser-types';
@@ -10,8 +10,31 @@ import { MATHDIAL_MOVE_TO_STRATEGY } from './mathdial-moves';
 import { mathematicsDiscipline, presetValue } from './preset-value';
 
 const TURN_SEPARATOR = '|EOM|';
-/** `Teacher: (probing)Why…` — the role, then an optional move in brackets */
-const ROLE_PREFIX = /^\s*([^:：\n]{1,24}?)\s*[:：] ?/;
+const MAX_ROLE_LENGTH = 24;
+
+/**
+ * `Teacher: (probing)Why…` — the role before the first colon (either width), then an optional
+ * move in brackets. The role is what `/^\s*([^:：\n]{1,24}?)\s*[:：] ?/` captured (trimmed, 1–24
+ * characters, no line break; an all-blank role is its last character that is not a line break),
+ * found by one scan: that regex backtracks quadratically over a long run of spaces.
+ * `length` runs to the colon and one space after it.
+ */
+export function rolePrefix(segment: string): { role: string; length: number } | null {
+  const halfWidth = segment.indexOf(':');
+  const fullWidth = segment.indexOf('：');
+  const colon = halfWidth === -1 ? fullWidth : fullWidth === -1 ? halfWidth : Math.min(halfWidth, fullWidth);
+  if (colon === -1) return null;
+  const before = segment.slice(0, colon);
+  let role = before.trim();
+  if (role.length > MAX_ROLE_LENGTH || role.includes('\n')) return null;
+  if (role === '') {
+    let last = before.length - 1;
+    while (last >= 0 && before[last] === '\n') last--;
+    if (last < 0) return null;
+    role = before[last];
+  }
+  return { role, length: colon + 1 + (segment[colon + 1] === ' ' ? 1 : 0) };
+}
 const MOVE_PREFIX = /^\(([^)\n]{1,40})\)/;
 /** keys that become dialogue fields; the rest (ground truth, profile, self-ratings…) go to extra */
 const MODELLED_KEYS = new Set(['conversation', 'qid', 'question', 'scenario']);
@@ -22,9 +45,9 @@ function readTurns(conversation: string, line: number, ctx: ParserContext): { tu
   for (const segment of conversation.split(TURN_SEPARATOR)) {
     if (segment.trim() === '') continue;
     const index = turns.length;
-    const role = ROLE_PREFIX.exec(segment);
-    let speakerRaw = role ? role[1] : '';
-    let text = role ? segment.slice(role[0].length) : segment;
+    const role = rolePrefix(segment);
+    let speakerRaw = role ? role.role : '';
+    let text = role ? segment.slice(role.length) : segment;
     let speaker = role ? resolveSpeaker(ctx.codebook, speakerRaw) : null;
     if (speaker === null) {
       const what = role ? `starts with "${snippet(speakerRaw, 20)}:", which is neither Teacher nor Student` : `has no "Teacher:" or "Student:" prefix ("${snippet(segment)}")`;
@@ -66,6 +89,11 @@ export function parseMathDial(text: string, ctx: ParserContext): ParserOutput {
       record = JSON.parse(lineText);
     } catch (error) {
       ctx.issues.error(line, 'malformed-json', `This line is not valid JSON: ${describeJsonError(error, lineText).problem}.`);
+      continue;
+    }
+    const tooDeep = tooDeepProblem(lineText, record);
+    if (tooDeep) {
+      ctx.issues.error(line, 'too-deep', `This line is nested too deeply: ${tooDeep.problem}.`);
       continue;
     }
     if (!isJsonObject(record)) {

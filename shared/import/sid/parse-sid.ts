@@ -1,5 +1,5 @@
 import type { ParserContext, ParserOutput } from '../parser-types';
-import { arrayElementLines, describeJsonError, isJsonObject, nonBlankLines } from '../json-records';
+import { arrayElementLines, describeJsonError, isJsonObject, lineAt, MAX_JSON_NESTING, nonBlankLines, tooDeepProblem } from '../json-records';
 import { parseSidRecord } from './sid-record';
 
 /** SID JSON Lines: one dialogue per non-blank line; every bad line is reported. */
@@ -12,6 +12,11 @@ export function parseSidJsonl(text: string, ctx: ParserContext): ParserOutput {
     } catch (error) {
       const { problem } = describeJsonError(error, lineText);
       ctx.issues.error(line, 'malformed-json', `This line is not valid JSON: ${problem}. Each line must hold one complete dialogue object.`);
+      continue;
+    }
+    const tooDeep = tooDeepProblem(lineText, record);
+    if (tooDeep) {
+      ctx.issues.error(line, 'too-deep', `This line is nested too deeply: ${tooDeep.problem}.`);
       continue;
     }
     const parsed = parseSidRecord(record, { ...ctx, line });
@@ -28,6 +33,12 @@ export function parseJsonArray(text: string, ctx: ParserContext): { elements: un
   } catch (error) {
     const { line, problem } = describeJsonError(error, text);
     ctx.issues.error(line, 'malformed-json', `The file is not valid JSON: ${problem}.`);
+    return null;
+  }
+  // the file's list is one level more than each record's
+  const tooDeep = tooDeepProblem(text, value, Array.isArray(value) ? MAX_JSON_NESTING + 1 : MAX_JSON_NESTING);
+  if (tooDeep) {
+    ctx.issues.error(lineAt(text, tooDeep.offset), 'too-deep', `This record is nested too deeply: ${tooDeep.problem}.`);
     return null;
   }
   if (isJsonObject(value)) {

@@ -20,6 +20,10 @@ export const ISSUE_KINDS: Record<ImportIssueCode, IssueKindWords> = {
     name: { zh: 'JSON 格式错误', en: 'Not valid JSON' },
     sentence: { zh: '这一行不是有效的 JSON（例如缺少括号或引号），无法读出其中的对话。', en: 'This line is not valid JSON (a bracket or quote may be missing), so its dialogue cannot be read.' },
   },
+  'too-deep': {
+    name: { zh: '嵌套层数过多', en: 'Nested too deeply' },
+    sentence: { zh: '这条记录里的列表或对象嵌套层数过多（超过 64 层），无法安全读取，整条记录未导入。', en: 'Lists or objects in this record are nested too deeply (more than 64 levels) to be read safely; the record was not imported.' },
+  },
   'not-an-object': {
     name: { zh: '不是对话记录', en: 'Not a dialogue record' },
     sentence: { zh: '这里的内容不是一条对话记录（JSON 对象），无法读取。', en: 'This is not a dialogue record (a JSON object), so it cannot be read.' },
