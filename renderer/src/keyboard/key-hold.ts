@@ -7,11 +7,18 @@ import { isCommandCandidate, type KeyEventLike } from './key-match';
 
 export type HeldKey = Required<Pick<KeyEventLike, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'repeat'>>;
 
+export type ReleaseStep = 'next' | 'hold-rest' | 'drop-rest';
+
 export interface KeyHold {
   /** starts holding the keys for which `wanted` is true; a hold already running goes on */
   start(wanted: (event: KeyEventLike) => boolean): void;
-  /** stops holding and hands every held key, oldest first, to `dispatch` */
-  release(dispatch: (key: HeldKey) => void): void;
+  /**
+   * Hands the held keys, oldest first, to `dispatch`, then stops holding. After each key
+   * `dispatch` says what happens to the rest: 'next' goes on; 'hold-rest' keeps the rest held
+   * (that key opened another view that is still loading: the rest are meant for it); 'drop-rest'
+   * stops and drops them (the view they were typed for is gone).
+   */
+  release(dispatch: (key: HeldKey) => ReleaseStep): void;
   /** stops holding and drops what was held (the view will not come) */
   cancel(): void;
   holding(): boolean;
@@ -59,9 +66,18 @@ export function createKeyHold(target: KeyHoldTarget, now: () => number = () => D
     },
     release(dispatch) {
       const keys = startedAt !== null && now() - startedAt <= KEY_HOLD_LIMIT_MS ? held : [];
-      stop();
       held = [];
-      for (const key of keys) dispatch(key);
+      for (let index = 0; index < keys.length; index++) {
+        const step = dispatch(keys[index]);
+        if (step === 'hold-rest' && startedAt !== null) {
+          // Still listening: keys typed from here on queue behind the rest, for the next view.
+          held = keys.slice(index + 1);
+          startedAt = now();
+          return;
+        }
+        if (step === 'drop-rest') break;
+      }
+      stop();
     },
     cancel() {
       stop();

@@ -136,7 +136,13 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
   handlersRef.current = handlers;
   useEffect(() => {
     // After useCommands has attached its listener: from here on keys reach it directly.
-    keyHold.release((key) => dispatchKey(key, 'review', handlersRef.current));
+    keyHold.release((key) => {
+      dispatchKey(key, 'review', handlersRef.current);
+      // A held `n`/`p` opens another dialogue: the keys typed after it are meant for that one.
+      const app = useAppStore.getState();
+      if (app.view !== 'review') return 'drop-rest';
+      return app.dialogueId === dialogueId ? 'next' : 'hold-rest';
+    });
   }, []);
 
   // Stable callbacks for the memoised rows; they always reach the latest actions.

@@ -97,7 +97,7 @@ export interface NavigationSlice {
    * pressed on another turn never reaches a text box the user did not open there.
    */
   textEdit: TextEditTarget | null;
-  /** starts a review session; a new dialogue resets the cursor and the undo history */
+  /** starts a review session; a new dialogue resets the cursor and brings its own undo history */
   startSession(dialogueId: string): void;
   goToTurn(index: number, turnCount: number): void;
   /** returns false at either end, where the cursor stays */
@@ -135,7 +135,10 @@ export interface TurnHighlight {
 export interface EditsSlice {
   /** bumped by startSession for a new dialogue: results of older sessions' writes are not recorded */
   sessionId: number;
+  /** the open dialogue's undo history (each dialogue keeps its own while the app runs) */
   history: UndoHistory<EditStep>;
+  /** parks the open dialogue's history and returns the next dialogue's (empty on a first visit) */
+  switchHistory(nextDialogueId: string): UndoHistory<EditStep>;
   save: SaveStatus;
   notice: ReviewNotice | null;
   /**

@@ -167,6 +167,24 @@ describe('review store: edits, undo and redo', () => {
     expect(store.getState().notice).toMatchObject({ kind: 'undo-conflict', applied: 6 });
   });
 
+  it('an edit and its undo typed just before moving to another dialogue both apply to the dialogue they were typed in', async () => {
+    const { db, store } = await setup();
+    await seedDialogue(db, 'd2');
+    const unsure = await request(db, 0, 'discipline', { kind: 'unsure' });
+    // no awaits: the keys come faster than the writes, and the third opens another dialogue
+    void store.getState().editFields(0, [unsure]);
+    void store.getState().undo();
+    store.getState().startSession('d2');
+    await store.getState().flush();
+    expect(await stored(db, 'd1#0|discipline')).toBeNull();
+    expect(store.getState().history.past).toHaveLength(0);
+    // back on d1, its history is its own again: the undone step can be redone
+    store.getState().startSession('d1');
+    expect(store.getState().history.future).toHaveLength(1);
+    await store.getState().redo();
+    expect((await stored(db, 'd1#0|discipline'))?.decision).toBe('unsure');
+  });
+
   it('keeps undo history per dialogue session', async () => {
     const { db, store } = await setup();
     await seedDialogue(db, 'd2');

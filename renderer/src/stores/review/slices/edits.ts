@@ -14,7 +14,7 @@ import {
 } from '../../../db/repositories/reviews';
 import { resolveIntent, type RefusalReason } from '../field-intents';
 import type { EditStep, EditsSlice, ReviewDeps, ReviewNotice, ReviewState } from '../types';
-import { afterRedo, afterUndo, emptyHistory, peekRedo, peekUndo, recordStep } from '../undo-stack';
+import { afterRedo, afterUndo, emptyHistory, peekRedo, peekUndo, recordStep, type UndoHistory } from '../undo-stack';
 import { createWriteQueue } from '../write-queue';
 
 export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, [], [], EditsSlice> {
@@ -41,9 +41,22 @@ export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, []
 
     const contextFor = (dialogueId: string): WriteContext => ({ dialogueId, reviewer: deps.reviewer(), at: deps.now() });
 
-    /** Records a step unless the user has moved to another dialogue since the write was asked for. */
-    const record = (sessionId: number, turnIndex: number | null, changes: ChangeSet) => {
-      if (get().sessionId === sessionId && changeCount(changes) > 0) set({ history: recordStep(get().history, { turnIndex, changes }) });
+    /**
+     * Undo history per dialogue: the open one's in `history` (what the view shows), the others
+     * parked here, so a write or an undo that lands after the user has moved on (keys typed
+     * faster than the disk) still belongs to the dialogue it was typed in.
+     */
+    const parked = new Map<string, UndoHistory<EditStep>>();
+    const historyOf = (dialogueId: string): UndoHistory<EditStep> =>
+      get().dialogueId === dialogueId ? get().history : (parked.get(dialogueId) ?? emptyHistory<EditStep>());
+    const setHistoryOf = (dialogueId: string, history: UndoHistory<EditStep>) => {
+      if (get().dialogueId === dialogueId) set({ history });
+      else parked.set(dialogueId, history);
+    };
+
+    /** Records a step in the history of the dialogue the write went to. */
+    const record = (dialogueId: string, turnIndex: number | null, changes: ChangeSet) => {
+      if (changeCount(changes) > 0) setHistoryOf(dialogueId, recordStep(historyOf(dialogueId), { turnIndex, changes }));
     };
 
     /** A notice for the session that asked for it; a later session has its own. */
@@ -62,25 +75,38 @@ export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, []
       return fieldId ? { turnIndex: step.turnIndex, fieldId } : { turnIndex: step.turnIndex };
     };
 
-    /** Undo or redo the newest step of that side, writing only what is still this step's value. */
-    const replay = (direction: 'undo' | 'redo') =>
-      run(async () => {
-        const session = sessionDialogue();
-        const step = direction === 'undo' ? peekUndo(get().history) : peekRedo(get().history);
+    /**
+     * Undo or redo the newest step of that side in the dialogue open when the key was pressed
+     * (after every write queued before it), writing only what is still this step's value.
+     */
+    const replay = (direction: 'undo' | 'redo') => {
+      const session = sessionDialogue();
+      return run(async () => {
+        const history = session ? historyOf(session.dialogueId) : emptyHistory<EditStep>();
+        const step = direction === 'undo' ? peekUndo(history) : peekRedo(history);
         if (!session || !step) {
-          set({ notice: { kind: direction === 'undo' ? 'nothing-to-undo' : 'nothing-to-redo' } });
+          if (!session || get().sessionId === session.sessionId) set({ notice: { kind: direction === 'undo' ? 'nothing-to-undo' : 'nothing-to-redo' } });
           return;
         }
         const result = await revertChanges(deps.db(), contextFor(session.dialogueId), step.changes, direction === 'undo' ? 'before' : 'after');
+        const latest = historyOf(session.dialogueId);
+        setHistoryOf(session.dialogueId, direction === 'undo' ? afterUndo(latest) : afterRedo(latest));
         if (get().sessionId !== session.sessionId) return;
-        const history = direction === 'undo' ? afterUndo(get().history) : afterRedo(get().history);
         const notice: ReviewNotice = result.conflicts.length > 0
           ? { kind: 'undo-conflict', direction, applied: changeCount(result.applied), conflicts: result.conflicts }
           : { kind: direction === 'undo' ? 'undone' : 'redone' };
-        set({ history, notice, ...cursorFor(step) });
+        set({ notice, ...cursorFor(step) });
       });
+    };
 
     return {
+      switchHistory(nextDialogueId) {
+        const { dialogueId, history } = get();
+        if (dialogueId) parked.set(dialogueId, history);
+        const next = parked.get(nextDialogueId) ?? emptyHistory<EditStep>();
+        parked.delete(nextDialogueId);
+        return next;
+      },
       sessionId: 0,
       history: emptyHistory<EditStep>(),
       save: { pending: 0, lastSavedAt: null, error: null },
@@ -95,8 +121,8 @@ export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, []
             throw new Error(`One edit names two dialogues ("${dialogueId}" and "${mixed.dialogueId}")`);
           });
         }
-        // Captured now: a commit that arrives after a dialogue switch is written, but it is not an
-        // undo step (or a notice) of the dialogue that is open by then.
+        // Captured now: a commit that arrives after a dialogue switch is written and becomes an
+        // undo step of its own dialogue, never a step (or a notice) of the one open by then.
         const sessionId = get().sessionId;
         const ofOpenDialogue = get().dialogueId === dialogueId;
         return run(async () => {
@@ -111,8 +137,8 @@ export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, []
               return KEEP_CURRENT;
             },
           })));
+          record(dialogueId, turnIndex, { ...emptyChangeSet(), fields: result.changes });
           if (!ofOpenDialogue) return;
-          record(sessionId, turnIndex, { ...emptyChangeSet(), fields: result.changes });
           const blocking = refusals.filter((refusal) => refusal.reason !== 'already-reviewed');
           let notice: ReviewNotice | null = null;
           if (requests.length > 1) notice = { kind: 'accepted-all', accepted: result.changes.length, skipped: blocking.length };
@@ -128,16 +154,16 @@ export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, []
           const ctx = contextFor(turn.dialogueId);
           if (!verified) {
             const change = await setTurnVerified(deps.db(), ctx, turn.turnId, false);
-            if (ofOpenDialogue && change) record(sessionId, turn.turnIndex, { ...emptyChangeSet(), turns: [change] });
+            if (change) record(turn.dialogueId, turn.turnIndex, { ...emptyChangeSet(), turns: [change] });
             return;
           }
           const result = await verifyTurns(deps.db(), ctx, [{ turnId: turn.turnId, fields }]);
+          if (result.ok) record(turn.dialogueId, turn.turnIndex, result.changes);
           if (!ofOpenDialogue) return;
           if (!result.ok) {
             noticeFor(sessionId, { kind: 'verify-refused', missing: result.missing });
             return;
           }
-          record(sessionId, turn.turnIndex, result.changes);
           if (result.changes.turns.length > 0) noticeFor(sessionId, { kind: 'verified-turn', turnId: turn.turnId, accepted: result.accepted });
         });
       },
@@ -151,7 +177,7 @@ export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, []
             noticeFor(session.sessionId, { kind: 'verify-refused', missing: result.missing });
             return;
           }
-          record(session.sessionId, null, result.changes);
+          record(session.dialogueId, null, result.changes);
           noticeFor(session.sessionId, { kind: 'verified-dialogue', turns: result.changes.turns.length, accepted: result.accepted });
         });
       },
@@ -161,16 +187,14 @@ export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, []
         if (!session) return Promise.resolve(false);
         return run(async () => {
           const change = await updateDialogueReview(deps.db(), contextFor(session.dialogueId), { status });
-          record(session.sessionId, null, { ...emptyChangeSet(), dialogue: change });
+          record(session.dialogueId, null, { ...emptyChangeSet(), dialogue: change });
         });
       },
 
       setTeacherModel(dialogueId, teacherModel) {
-        const sessionId = get().sessionId;
-        const ofOpenDialogue = get().dialogueId === dialogueId;
         return run(async () => {
           const change = await updateDialogueReview(deps.db(), contextFor(dialogueId), { teacherModel });
-          if (ofOpenDialogue) record(sessionId, null, { ...emptyChangeSet(), dialogue: change });
+          record(dialogueId, null, { ...emptyChangeSet(), dialogue: change });
         });
       },
 

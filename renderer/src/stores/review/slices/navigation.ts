@@ -1,6 +1,5 @@
 import type { StateCreator } from 'zustand';
-import { emptyHistory } from '../undo-stack';
-import type { EditStep, NavigationSlice, ReviewState } from '../types';
+import type { NavigationSlice, ReviewState } from '../types';
 
 /** '/' presses so far, in any session: each opens the editor with a request number not seen before */
 let textEditRequests = 0;
@@ -28,7 +27,8 @@ export const createNavigationSlice: StateCreator<ReviewState, [], [], Navigation
       verifyDialogueArmed: false,
       textEdit: null,
       sessionId: get().sessionId + 1,
-      history: emptyHistory<EditStep>(),
+      // the new dialogue's own history, kept from an earlier visit in this app session
+      history: get().switchHistory(dialogueId),
       notice: null,
     });
   },
