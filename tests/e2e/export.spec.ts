@@ -5,10 +5,10 @@
  * "everything" asks first, naming the count of labels no expert reviewed. The written files are
  * read back with node:fs and checked against the sample file and the codebook.
  */
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import { saveShot } from './support-shots';
 import { expect, test } from './fixtures/app';
 import { ExportPage } from './pages/export';
 import { StartPage } from './pages/start';
@@ -181,16 +181,6 @@ function alignsOneToOne(record: SidRecord): boolean {
   return record.annotations.length === record.dialogue.length && record.annotations.every((entry, i) => entry.utterance === record.dialogue[i].content);
 }
 
-/** Saves a screenshot as a test attachment, and into $MAIEUTIC_SHOTS_DIR when set (for people to look at). */
-async function shoot(target: Locator | Page, name: string, testInfo: TestInfo): Promise<void> {
-  const body = await target.screenshot();
-  await testInfo.attach(name, { body, contentType: 'image/png' });
-  const dir = process.env.MAIEUTIC_SHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    await target.screenshot({ path: join(dir, `${name}.png`) });
-  }
-}
 
 /** Two boxes side by side or stacked, never covering each other. */
 function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
@@ -243,7 +233,7 @@ test('two verified turns are counted and exported by default; "everything" first
   await expect(exporter.scopeRadio('verified-turns')).toBeChecked();
   await expect(exporter.scopeRadio('all')).not.toBeChecked();
   await expect(exporter.formatRadio('sid-jsonl')).toBeChecked();
-  await shoot(app.page, 'export-view-en', testInfo);
+  await saveShot(app.page, 'export-view-en', testInfo);
 
   // Scope names, counts and hints do not run into each other.
   for (const scope of ['verified', 'verified-turns', 'all'] as const) {
@@ -286,7 +276,7 @@ test('two verified turns are counted and exported by default; "everything" first
   await expect(exporter.confirmButton).toHaveText('Export, marked as unreviewed');
   const dialogBox = await exporter.confirmDialog.boundingBox();
   expect(dialogBox && dialogBox.y >= 0 && dialogBox.y + dialogBox.height <= 900 && dialogBox.x >= 0 && dialogBox.x + dialogBox.width <= 1440).toBe(true);
-  await shoot(app.page, 'export-confirm-en', testInfo);
+  await saveShot(app.page, 'export-confirm-en', testInfo);
   await exporter.cancelButton.click();
   await expect(exporter.confirmDialog).toBeHidden();
   await expect(exporter.result).toHaveCount(0);
@@ -298,7 +288,7 @@ test('two verified turns are counted and exported by default; "everything" first
   expect(await exporter.confirm()).toBe(allPath);
   await expect(exporter.resultLabels).toHaveAttribute('data-unreviewed', String(unreviewed));
   await expect(exporter.resultLabels).toContainText(`${unreviewed.toLocaleString('en')} unreviewed`);
-  await shoot(app.page, 'export-saved-en', testInfo);
+  await saveShot(app.page, 'export-saved-en', testInfo);
 
   // The count is the file's: per record the provenance's unreviewed labels are the labels the
   // annotations hold without an expert decision; where the sample aligns one to one, they are
@@ -350,11 +340,11 @@ test('two verified turns are counted and exported by default; "everything" first
   await expect(app.page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await expect(exporter.progress).toContainText('已确认 0 段对话；已确认 2 轮，分布在 1 段对话中');
   await expect(exporter.count('verified-turns')).toHaveText('（1 段对话中的 2 轮）');
-  await shoot(app.page, 'export-view-zh', testInfo);
+  await saveShot(app.page, 'export-view-zh', testInfo);
   await exporter.scopeRadio('all').check();
   await exporter.saveUntilAsked();
   await expect(exporter.confirmDialog).toContainText(`导出 ${unreviewed.toLocaleString('zh-CN')} 个未审阅的标注？`);
   await expect(exporter.confirmButton).toHaveText('导出，并标记为未审阅');
-  await shoot(app.page, 'export-confirm-zh', testInfo);
+  await saveShot(app.page, 'export-confirm-zh', testInfo);
   await exporter.cancelButton.click();
 });

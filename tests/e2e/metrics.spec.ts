@@ -7,10 +7,11 @@
  * from IndexedDB to the screen and the files.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import type { Page, TestInfo } from '@playwright/test';
+import { saveShot } from './support-shots';
 import { expect, test } from './fixtures/app';
 import type { DatasetsPage } from './pages/datasets';
 import { MetricsPage } from './pages/metrics';
@@ -337,12 +338,7 @@ async function shootView(page: Page, testInfo: TestInfo, name: string): Promise<
   const step = (page.viewportSize()?.height ?? 900) - 80;
   for (let top = 0, part = 0; top < height; top += step, part += 1) {
     await main.evaluate((element, y) => element.scrollTo(0, y), top);
-    const png = await page.screenshot();
-    await testInfo.attach(`${name}-${part}.png`, { body: png, contentType: 'image/png' });
-    if (process.env.METRICS_SHOTS_DIR) {
-      mkdirSync(process.env.METRICS_SHOTS_DIR, { recursive: true });
-      writeFileSync(join(process.env.METRICS_SHOTS_DIR, `${name}-${part}.png`), png);
-    }
+    await saveShot(page, `${name}-${part}`, testInfo);
   }
   await main.evaluate((element) => element.scrollTo(0, 0));
 }

@@ -5,9 +5,9 @@
  * key for each of discipline's 11 labels. Expected values come from the sample files, its
  * README and the shipped codebook; screenshots go to $MAIEUTIC_SHOTS_DIR when set.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import { saveShot } from './support-shots';
 import { expect, test, type AppFixture } from './fixtures/app';
 import { ReviewPage } from './pages/review';
 import { StartPage } from './pages/start';
@@ -24,16 +24,6 @@ const ONE_LINE_MAX_PX = 34;
 /** 0.85rem of the app's 15px root size */
 const READABLE_PX = 0.85 * 15;
 
-/** Saves a screenshot as a test attachment, and into $MAIEUTIC_SHOTS_DIR when set (for people to look at). */
-async function shoot(target: Page | Locator, name: string, testInfo: TestInfo): Promise<void> {
-  const body = await target.screenshot();
-  await testInfo.attach(name, { body, contentType: 'image/png' });
-  const dir = process.env.MAIEUTIC_SHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    await target.screenshot({ path: join(dir, `${name}.png`) });
-  }
-}
 
 async function box(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
   const found = await locator.boundingBox();
@@ -137,7 +127,7 @@ test('at 1440×900 every field of a teacher turn is in view with the editor open
     const smallest = await smallestNoteText(app.page);
     expect(smallest.size, `smallest note text: «${smallest.text}»`).toBeGreaterThanOrEqual(READABLE_PX - 0.01);
 
-    await shoot(app.page, `review-${language}-teacher`, testInfo);
+    await saveShot(app.page, `review-${language}-teacher`, testInfo);
 
     // Tab reaches speaker and utterance in order: each shows as a row while the cursor is on it.
     await review.goToField('cognitive_level');
@@ -150,7 +140,7 @@ test('at 1440×900 every field of a teacher turn is in view with the editor open
     await expect(review.fieldRow('utterance')).toHaveAttribute('data-presentation', 'row');
     await expect(review.fieldRow('speaker')).toHaveAttribute('data-presentation', 'context');
     await expectAllFieldsInView(app.page, `${language}, on the utterance`);
-    await shoot(app.page, `review-${language}-utterance`, testInfo);
+    await saveShot(app.page, `review-${language}-utterance`, testInfo);
     await review.pressKey('l');
     await expect(contextLine.locator('[data-presentation="context"]')).toHaveCount(2);
 
@@ -158,7 +148,7 @@ test('at 1440×900 every field of a teacher turn is in view with the editor open
     await review.pressKey('k');
     await expect(review.currentTurn).toHaveAttribute('data-turn-index', String(teacherTurn - 1));
     await expectAllFieldsInView(app.page, `${language}, student turn`);
-    await shoot(app.page, `review-${language}-student`, testInfo);
+    await saveShot(app.page, `review-${language}-student`, testInfo);
     await review.pressKey('j');
   }
 });
@@ -250,7 +240,7 @@ test('warnings stay in view while the field panel is scrolled: a refusal, the ve
     await expect(review.notice).toHaveAttribute('data-kind', 'refused');
     await expectInView(review.notice, `${language}: refusal`);
     expect(await review.fieldPanelScrollTop(), 'the panel is still scrolled').toBeGreaterThan(0);
-    await shoot(app.page, `review-${language}-refusal`, testInfo);
+    await saveShot(app.page, `review-${language}-refusal`, testInfo);
 
     // Shift+V refuses the dialogue while that field has no value.
     await scrollDown();
@@ -266,7 +256,7 @@ test('warnings stay in view while the field panel is scrolled: a refusal, the ve
   await scrollDown();
   await review.pressKey('Shift+V');
   await expectInView(review.verifyDialogueWarning, 'verify-dialogue confirmation');
-  await shoot(app.page, 'review-zh-verify-warning', testInfo);
+  await saveShot(app.page, 'review-zh-verify-warning', testInfo);
   await review.pressKey('Escape');
   await expect(review.verifyDialogueWarning).toHaveCount(0);
 });
@@ -313,7 +303,7 @@ test('the shortcut help shows f / Shift+F and every label key in one row, in bot
     await expect(help.locator('tr[data-command="field.prevFlagged"] kbd')).toHaveText([MAC ? '⇧F' : 'Shift+F']);
     await expect(help.locator('tr[data-command="label.pick1"] kbd')).toHaveText(['1–9', '0', MAC ? '⌥1–⌥9' : 'Alt+1–Alt+9']);
     await expect(help.locator('tr[data-command^="label.pick"]')).toHaveCount(1);
-    await shoot(app.page, `review-${language}-help`, testInfo);
+    await saveShot(app.page, `review-${language}-help`, testInfo);
     await app.page.keyboard.press('Escape');
     await expect(help).toHaveCount(0);
   }

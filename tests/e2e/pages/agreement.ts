@@ -27,9 +27,8 @@
  * agreement-compare-layer (data-layer), agreement-panel-unrated (data-sources),
  * agreement-panel-review, agreement-panel-pool-rated, agreement-pair-header (data-source).
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { saveShot } from '../support-shots';
 
 /** Where a cell's text is drawn (its text, not its box), and whether the cell cuts it off. */
 export interface TextBox {
@@ -134,18 +133,11 @@ export class AgreementPage {
 
   /**
    * A screenshot of the window (scrolled to `section` when given), attached to the test and,
-   * with SCREENSHOTS_DIR set, copied there to be looked at.
+   * with $MAIEUTIC_SHOTS_DIR set, saved there to be looked at (support-shots.ts).
    */
   async shoot(testInfo: TestInfo, name: string, section?: Locator): Promise<void> {
     if (section) await this.scrollTo(section);
-    const path = testInfo.outputPath(`${name}.png`);
-    await this.page.screenshot({ path });
-    await testInfo.attach(name, { path, contentType: 'image/png' });
-    const folder = process.env.SCREENSHOTS_DIR;
-    if (folder) {
-      mkdirSync(folder, { recursive: true });
-      copyFileSync(path, join(folder, `${name}.png`));
-    }
+    await saveShot(this.page, name, testInfo);
   }
 
   /** Scrolls the view so that `section` is at the top (the view scrolls inside the app's main area). */

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../../electron/cli/main';
+import { runCaptured } from './run-captured';
 
 const DATASET = fileURLToPath(new URL('../../fixtures/agreement/dataset/', import.meta.url));
 const LLM = `${DATASET}llm.jsonl`;
@@ -32,11 +32,8 @@ interface JsonResult {
   reason: string | null;
 }
 
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(['agreement', ...argv], { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) });
-  return { code, stdout, stderr };
+function run(...argv: string[]) {
+  return runCaptured(['agreement', ...argv]);
 }
 
 async function json(...argv: string[]): Promise<{ results: JsonResult[]; stderr: string }> {

@@ -8,14 +8,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../electron/cli/main';
+import { runCaptured } from './run-captured';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/agreement/', import.meta.url));
 
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(['agreement', ...argv], { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) });
-  return { code, stdout, stderr };
+function run(...argv: string[]) {
+  return runCaptured(['agreement', ...argv]);
 }
 
 interface JsonResult {

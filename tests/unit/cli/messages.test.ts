@@ -7,16 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../../electron/cli/main';
+import { runCaptured } from './run-captured';
 import { COMMANDS, usage } from '../../../electron/cli/run-cli';
 
 const SAMPLE_FILE = fileURLToPath(new URL('../../../resources/sample/GPT-4o/GPT-4o-interdis_topic_7.jsonl', import.meta.url));
 
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) });
-  return { code, stdout, stderr };
+function run(...argv: string[]) {
+  return runCaptured(argv);
 }
 
 async function tempFile(name: string, text: string): Promise<string> {

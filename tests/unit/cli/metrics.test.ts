@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../../electron/cli/main';
+import { runCaptured } from './run-captured';
 
 type Turn = [role: '学生' | '教师', content: string, labels?: Partial<Record<string, string>>];
 
@@ -53,11 +53,8 @@ async function folder(files: Record<string, string[]>): Promise<string> {
   return root;
 }
 
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(['metrics', ...argv], { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) });
-  return { code, stdout, stderr };
+function run(...argv: string[]) {
+  return runCaptured(['metrics', ...argv]);
 }
 
 interface MetricsJson {

@@ -1,7 +1,7 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../../electron/cli/main';
+import { runCaptured } from './run-captured';
 import { readInputs } from '../../../electron/cli/read-inputs';
 import { DEFAULT_IMPORT_LIMITS } from '../../../shared/import/file-rules';
 import { linkToDevZero, makeFifo, settlesWithin } from '../../support/special-files';
@@ -15,11 +15,8 @@ afterEach(async () => {
   await temp.remove();
 });
 
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await settlesWithin(runCli(argv, { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) }));
-  return { code, stdout, stderr };
+function run(...argv: string[]) {
+  return settlesWithin(runCaptured(argv));
 }
 
 const SID_LINE = '{"conversation_id":"c1","conversation":[{"role":"teacher","content":"Hi"}]}\n';

@@ -7,7 +7,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../../electron/cli/main';
+import { runCaptured } from './run-captured';
 import { fileLine, lineText, outputText } from '../../../electron/cli/terminal-text';
 import { makeTempDir, type TempDir } from '../../support/temp-dir';
 
@@ -25,11 +25,8 @@ afterEach(async () => {
   await temp.remove();
 });
 
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) });
-  return { code, stdout, stderr };
+function run(...argv: string[]) {
+  return runCaptured(argv);
 }
 
 /** A SID file whose name and one label carry terminal controls. */

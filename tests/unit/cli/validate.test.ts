@@ -3,17 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../electron/cli/main';
+import { runCaptured } from './run-captured';
 import { readInputs } from '../../../electron/cli/read-inputs';
 import { teacherModelFromName } from '../../../shared/import';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/import/', import.meta.url));
 
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) });
-  return { code, stdout, stderr };
+function run(...argv: string[]) {
+  return runCaptured(argv);
 }
 
 interface JsonReport {
