@@ -1,5 +1,6 @@
 import type { IpcRenderer, IpcRendererEvent } from 'electron';
-import { EVENT_CHANNELS, type EventChannel, type RendererApi } from '../../shared/ipc/contract';
+import { EVENT_CHANNELS, PRELOAD_ONLY_CHANNELS, type EventChannel, type ReadDroppedResult, type RendererApi } from '../../shared/ipc/contract';
+import { SKIP_NOT_ON_DISK } from '../../shared/import/skip-reasons';
 import { isInvokeChannel, unknownChannelError } from '../main/ipc-dispatch';
 
 /**
@@ -18,17 +19,41 @@ export function cleanRemoteError(error: unknown): Error {
   return new Error(message.replace(REMOTE_ERROR_PREFIX, ''));
 }
 
+function isPreloadOnly(channel: string): boolean {
+  return PRELOAD_ONLY_CHANNELS.some((only) => only === channel);
+}
+
+/** A dropped File's path on disk ('' for a File that is not on disk); webUtils.getPathForFile in Electron. */
+export type PathForFile = (file: File) => string;
+
 /**
  * `window.api`: invoke only contract channels, listen only to contract events, and never hand
- * the renderer the Electron event object (it carries `sender`, a way back into IPC).
+ * the renderer the Electron event object (it carries `sender`, a way back into IPC). Dropped
+ * files are read by the paths found here, on the File objects themselves: the renderer hands
+ * over what the user dropped, never a path of its choosing.
  */
-export function createRendererApi(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>): RendererApi {
+export function createRendererApi(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>, pathForFile: PathForFile): RendererApi {
+  const invokeCleanly = (channel: string, arg: unknown) =>
+    ipc.invoke(channel, arg).catch((error: unknown) => {
+      throw cleanRemoteError(error);
+    });
   return {
     invoke(channel, arg) {
-      if (!isInvokeChannel(channel)) return Promise.reject(unknownChannelError(channel));
-      return ipc.invoke(channel, arg).catch((error: unknown) => {
-        throw cleanRemoteError(error);
-      });
+      if (!isInvokeChannel(channel) || isPreloadOnly(channel)) return Promise.reject(unknownChannelError(channel));
+      return invokeCleanly(channel, arg);
+    },
+    async readDroppedFiles(files) {
+      const paths: string[] = [];
+      const notOnDisk: ReadDroppedResult['skipped'] = [];
+      for (const file of files) {
+        // getPathForFile refuses anything but a File; no instanceof here, as contextBridge hands over the main world's File
+        const dropped = file as File;
+        const path = pathForFile(dropped);
+        if (path) paths.push(path);
+        else notOnDisk.push({ name: String(dropped.name), ...SKIP_NOT_ON_DISK });
+      }
+      const read = paths.length > 0 ? ((await invokeCleanly('files.readDropped', { paths })) as ReadDroppedResult) : { files: [], skipped: [] };
+      return { files: read.files, skipped: [...notOnDisk, ...read.skipped] };
     },
     on(channel, listener) {
       if (!isEventChannel(channel)) throw new Error(`Unknown event channel ${JSON.stringify(String(channel))}`);

@@ -1,4 +1,4 @@
-import { contextBridge, ipcRenderer } from 'electron';
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { createRendererApi } from './create-api';
 
-contextBridge.exposeInMainWorld('api', createRendererApi(ipcRenderer));
+contextBridge.exposeInMainWorld('api', createRendererApi(ipcRenderer, (file) => webUtils.getPathForFile(file)));

@@ -5,6 +5,7 @@
  *
  * Rules: one argument per call, a plain JSON object; results are plain JSON.
  */
+import type { SkippedFile } from '../import/skip-reasons';
 import type { SourceFile } from '../model/dataset';
 
 export interface AppInfo {
@@ -24,9 +25,20 @@ export interface OpenImportResult {
   canceled: boolean;
   /** names are relative to the chosen folder (`GPT-4o/topic_1.jsonl`) or bare file names */
   files: SourceFile[];
-  /** files skipped because of their extension or size, with the reason */
-  skipped: { name: string; reason: string }[];
+  /** files not read (type, size, links out of the folder, FIFOs…), each with a code and the English reason */
+  skipped: SkippedFile[];
 }
+
+/**
+ * What was dropped on the window, by the paths the preload read off the dropped File objects
+ * (webUtils.getPathForFile). Only the preload calls it (`RendererApi.readDroppedFiles`): the
+ * renderer cannot name paths for main to read.
+ */
+export interface ReadDroppedArgs {
+  paths: string[];
+}
+
+export type ReadDroppedResult = Omit<OpenImportResult, 'canceled'>;
 
 export interface SaveExportArgs {
   /** proposed file name, e.g. `maieutic-verified.jsonl` */
@@ -81,6 +93,7 @@ export interface InvokeMap {
   'app.readyToClose': (arg: ReadyToCloseArgs) => ReadyToCloseResult;
   'app.reportUnsavedWork': (arg: UnsavedWorkReport) => { accepted: true };
   'files.openImport': (arg: OpenImportArgs) => OpenImportResult;
+  'files.readDropped': (arg: ReadDroppedArgs) => ReadDroppedResult;
   'files.readSample': (arg: Record<string, never>) => SourceFile[];
   'files.saveExport': (arg: SaveExportArgs) => SaveExportResult;
 }
@@ -106,6 +119,7 @@ export const INVOKE_CHANNELS = [
   'app.readyToClose',
   'app.reportUnsavedWork',
   'files.openImport',
+  'files.readDropped',
   'files.readSample',
   'files.saveExport',
 ] as const satisfies readonly InvokeChannel[];
@@ -119,10 +133,20 @@ const allEventsListed: Missing<EventMap, typeof EVENT_CHANNELS> extends never ? 
 void allInvokeListed;
 void allEventsListed;
 
+/** Channels only the preload's own methods call; `invoke` refuses them (the renderer would name any path). */
+export const PRELOAD_ONLY_CHANNELS = ['files.readDropped'] as const satisfies readonly InvokeChannel[];
+
 /** What the preload exposes as `window.api`, and what the test bridge reproduces. */
 export interface RendererApi {
   invoke<K extends InvokeChannel>(channel: K, arg: InvokeArg<K>): Promise<InvokeResult<K>>;
   on<K extends EventChannel>(channel: K, listener: (payload: EventMap[K]) => void): () => void;
+  /**
+   * Reads dropped File objects in main by their paths on disk, with the picker's checks (regular
+   * files only, links kept inside a dropped folder). Absent where no path is known (the browser
+   * dev host): the renderer then reads the File objects itself. `files` are DOM File objects
+   * (shared/ has no DOM types).
+   */
+  readDroppedFiles?(files: readonly unknown[]): Promise<ReadDroppedResult>;
 }
 
 /** The handler side: one async function per channel, plain Node, no electron import. */

@@ -9,11 +9,12 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import {
   EVENT_CHANNELS,
+  PRELOAD_ONLY_CHANNELS,
   type EventChannel,
   type EventMap,
   type InvokeHandlers,
 } from '../../shared/ipc/contract';
-import { dispatchInvoke } from '../../electron/main/ipc-dispatch';
+import { dispatchInvoke, unknownChannelError } from '../../electron/main/ipc-dispatch';
 import { createWindowCloseFlow } from '../../electron/main/services/close-flow';
 import { createCloseGuard, type CloseGuard, type CloseVerdict } from '../../electron/main/services/close-guard';
 import { createReadyToCloseHandler, createReportUnsavedWorkHandler } from '../../electron/main/services/handlers';
@@ -22,12 +23,15 @@ import { createUnsavedWorkTracker, type UnsavedWorkTracker } from '../../electro
 export type { CloseVerdict } from '../../electron/main/services/close-guard';
 
 const INVOKE_BINDING = '__maieuticInvoke';
+const DROP_BINDING = '__maieuticReadDropped';
 const EMIT_FUNCTION = '__maieuticEmit';
 
 export interface PageSetup {
   eventChannels: readonly string[];
   invokeBinding: string;
   emitFunction: string;
+  /** the binding behind `api.readDroppedFiles`; without it the page has no such method, as in a plain browser */
+  dropBinding?: string;
 }
 
 /** Close guards by the page or context their `window.api` was installed in. */
@@ -38,6 +42,11 @@ const unsavedWork = new WeakMap<Page | BrowserContext, UnsavedWorkTracker>();
 export interface InstallApiOptions {
   /** how long `requestClose` waits for the renderer's answer; main's 10 s by default */
   closeTimeoutMs?: number;
+  /**
+   * Plays the preload's webUtils.getPathForFile for `api.readDroppedFiles`: the paths of the
+   * dropped items with these names (a page cannot see where a File lives on disk).
+   */
+  droppedPaths?: (names: readonly string[]) => string[];
 }
 
 /**
@@ -55,8 +64,19 @@ export async function installApi(target: Page | BrowserContext, handlers: Invoke
     'app.readyToClose': createReadyToCloseHandler(guard),
     'app.reportUnsavedWork': createReportUnsavedWorkHandler(tracker),
   };
-  await target.exposeFunction(INVOKE_BINDING, (channel: unknown, arg: unknown) => dispatchInvoke(routed, channel, arg));
+  // as the preload's invoke: a channel only the preload's own methods call is refused
+  await target.exposeFunction(INVOKE_BINDING, (channel: unknown, arg: unknown) =>
+    PRELOAD_ONLY_CHANNELS.some((only) => only === channel) ? Promise.reject(unknownChannelError(channel)) : dispatchInvoke(routed, channel, arg),
+  );
   const setup: PageSetup = { eventChannels: EVENT_CHANNELS, invokeBinding: INVOKE_BINDING, emitFunction: EMIT_FUNCTION };
+  const { droppedPaths } = options;
+  if (droppedPaths) {
+    await target.exposeFunction(DROP_BINDING, (names: unknown) => {
+      if (!Array.isArray(names) || !names.every((name) => typeof name === 'string')) throw new Error('readDroppedFiles: pass the File objects of the drop');
+      return routed['files.readDropped']({ paths: droppedPaths(names) });
+    });
+    setup.dropBinding = DROP_BINDING;
+  }
   // Sent as source text with a no-op `__name`: tsx (scripts/dev-browser.ts) compiles with
   // esbuild's keepNames, which wraps inner functions in `__name(…)`, a helper the page lacks.
   await target.addInitScript({
@@ -159,8 +179,19 @@ export function definePageApi(setup: PageSetup): void {
   const invokeNative = scope[setup.invokeBinding] as (channel: unknown, arg: unknown) => Promise<unknown>;
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
 
+  const readDropped = setup.dropBinding ? (scope[setup.dropBinding] as (names: string[]) => Promise<unknown>) : null;
   const api = Object.freeze({
     invoke: (channel: unknown, arg: unknown) => invokeNative(channel, arg),
+    ...(readDropped
+      ? {
+          readDroppedFiles: (files: unknown) => {
+            if (!Array.isArray(files) || !files.every((file) => file instanceof File)) {
+              return Promise.reject(new Error('readDroppedFiles: pass the File objects of the drop'));
+            }
+            return readDropped(files.map((file: File) => file.name));
+          },
+        }
+      : {}),
     on: (channel: unknown, listener: unknown) => {
       if (typeof channel !== 'string' || !setup.eventChannels.includes(channel)) {
         throw new Error(`Unknown event channel ${JSON.stringify(String(channel))}`);

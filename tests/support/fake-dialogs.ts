@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import type { SaveExportArgs } from '../../shared/ipc/contract';
 import type { DialogPort } from '../../electron/main/services/handlers';
 
@@ -21,6 +22,13 @@ export interface FakeDialogs extends DialogPort {
   nextSavePath(path: string): void;
   /** the next dialog of this kind is cancelled */
   nextCancel(dialog: DialogKind): void;
+  /**
+   * Drag and drop, the other way a user chooses files: the next drop's items are at these paths
+   * (what webUtils.getPathForFile gives the preload). The test still performs the drop itself.
+   */
+  nextDrop(paths: string[]): void;
+  /** the paths of the drop whose items have these names; throws when none was queued or the names differ */
+  takeDrop(names: readonly string[]): string[];
   /** every dialog opened so far, in order */
   readonly calls: readonly DialogCall[];
   /** answers queued but never consumed, e.g. `["save: /tmp/x.csv"]` */
@@ -33,6 +41,7 @@ const ANSWER_METHOD: Record<DialogKind, string> = { files: 'nextFiles', folder: 
 export function createFakeDialogs(): FakeDialogs {
   const queues: Record<DialogKind, (string | string[] | null)[]> = { files: [], folder: [], save: [] };
   const calls: DialogCall[] = [];
+  const drops: string[][] = [];
 
   const take = (dialog: DialogKind) => {
     if (queues[dialog].length === 0) {
@@ -50,10 +59,22 @@ export function createFakeDialogs(): FakeDialogs {
     nextFolder: (path) => void queues.folder.push(path),
     nextSavePath: (path) => void queues.save.push(path),
     nextCancel: (dialog) => void queues[dialog].push(null),
-    pendingAnswers: () =>
-      DIALOG_KINDS.flatMap((dialog) =>
+    nextDrop: (paths) => void drops.push([...paths]),
+    takeDrop(names) {
+      const paths = drops.shift();
+      if (!paths) throw new Error('Fake dialogs: files were dropped but the test queued no paths (call dialogs.nextDrop(…) first)');
+      const expected = paths.map((path) => basename(path));
+      if (expected.join('\n') !== names.join('\n')) {
+        throw new Error(`Fake dialogs: the drop carried ${JSON.stringify(names)}, but the queued paths name ${JSON.stringify(expected)}`);
+      }
+      return paths;
+    },
+    pendingAnswers: () => [
+      ...DIALOG_KINDS.flatMap((dialog) =>
         queues[dialog].map((answer) => `${dialog}: ${answer === null ? 'cancel' : String(answer)}`),
       ),
+      ...drops.map((paths) => `drop: ${paths.join(', ')}`),
+    ],
     async pickFiles() {
       calls.push({ dialog: 'files' });
       const answer = take('files');

@@ -6,10 +6,10 @@
 import type { AppInfo, InvokeHandlers, SaveExportArgs } from '../../../shared/ipc/contract';
 import { writeFileAtomic } from './atomic-write';
 import type { CloseGuard } from './close-guard';
-import { readFolder, readPickedFiles } from './import-files';
+import { readDroppedPaths, readFolder, readPickedFiles } from './import-files';
 import { readSample } from './sample';
 import type { UnsavedWorkTracker } from './unsaved-work';
-import { parseEmptyArgs, parseOpenImportArgs, parseReadyToCloseArgs, parseSaveExportArgs, parseUnsavedWorkReport } from './validate';
+import { parseEmptyArgs, parseOpenImportArgs, parseReadDroppedArgs, parseReadyToCloseArgs, parseSaveExportArgs, parseUnsavedWorkReport } from './validate';
 
 /** Native file dialogs, or a stand-in (tests, the browser dev host). `null` means cancelled. */
 export interface DialogPort {
@@ -74,6 +74,11 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
       const paths = await deps.dialogs.pickFiles();
       if (paths === null || paths.length === 0) return { canceled: true, files: [], skipped: [] };
       return { canceled: false, ...(await readPickedFiles(paths)) };
+    },
+
+    'files.readDropped': async (arg) => {
+      const { paths } = parseReadDroppedArgs(arg);
+      return readDroppedPaths(paths);
     },
 
     'files.readSample': async (arg) => {

@@ -5,19 +5,13 @@
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import type { SourceFile } from '../../../shared/model/dataset';
-import type { OpenImportResult } from '../../../shared/ipc/contract';
-import {
-  DEFAULT_IMPORT_LIMITS,
-  type ImportLimits,
-  decodeImportBytes,
-  skipReasonBeforeReading,
-  tooManyFilesReason,
-} from '../../../shared/import/file-rules';
-import { errorCode, isInsideFolder, notRegularFileReason, readRegularFile } from './regular-file';
+import { DEFAULT_IMPORT_LIMITS, type ImportLimits, decodeImportBytes } from '../../../shared/import/file-rules';
+import { SKIP, type SkipReason, type SkippedFile, skipBeforeReading } from '../../../shared/import/skip-reasons';
+import { errorCode, isInsideFolder, notRegularFileSkip, readRegularFile } from './regular-file';
 
 export { DEFAULT_IMPORT_LIMITS, IMPORTABLE_EXTENSIONS, type ImportLimits } from '../../../shared/import/file-rules';
 
-export type SkippedFile = OpenImportResult['skipped'][number];
+export type { SkippedFile } from '../../../shared/import/skip-reasons';
 
 export interface ReadFilesResult {
   files: SourceFile[];
@@ -39,8 +33,27 @@ export async function readPickedFiles(
   for (const path of paths) {
     const name = basename(path);
     const info = await stat(path).catch((error: unknown) => error as Error);
-    if (info instanceof Error) collector.skip(name, `could not be read (${errorCode(info)})`);
-    else if (info.isDirectory()) collector.skip(name, 'is a folder; use Open folder to import a folder');
+    if (info instanceof Error) collector.skip(name, SKIP.unreadable(errorCode(info)));
+    else if (info.isDirectory()) collector.skip(name, SKIP.pickedFolder());
+    else await collector.addFile(path, name);
+  }
+  return collector.result();
+}
+
+/**
+ * Reads what was dropped on the window, by the paths the preload found for the dropped items:
+ * a dropped file as a picked one (its bare name; a hidden file dropped on purpose is read), a
+ * dropped folder as "Import a folder…" reads it (names from the folder's parent, only regular
+ * files inside it). One set of limits for the whole drop.
+ */
+export async function readDroppedPaths(paths: readonly string[], limits: ImportLimits = DEFAULT_IMPORT_LIMITS): Promise<ReadFilesResult> {
+  const collector = new FileCollector(limits);
+  for (const path of paths) {
+    if (collector.full) break;
+    const name = basename(path);
+    const info = await stat(path).catch((error: unknown) => error as Error);
+    if (info instanceof Error) collector.skip(name, SKIP.unreadable(errorCode(info)));
+    else if (info.isDirectory()) await walk(path, dirname(path), await realpath(path), collector);
     else await collector.addFile(path, name);
   }
   return collector.result();
@@ -73,7 +86,7 @@ export async function readFolderTree(
 async function walk(folder: string, nameRoot: string, realRoot: string, collector: FileCollector): Promise<void> {
   const entries = await readdir(folder, { withFileTypes: true }).catch((error: unknown) => error as Error);
   if (entries instanceof Error) {
-    collector.skip(`${displayName(nameRoot, folder)}/`, `folder could not be read (${errorCode(entries)})`);
+    collector.skip(`${displayName(nameRoot, folder)}/`, SKIP.folderUnreadable(errorCode(entries)));
     return;
   }
   entries.sort((a, b) => byName(a.name, b.name));
@@ -82,7 +95,7 @@ async function walk(folder: string, nameRoot: string, realRoot: string, collecto
     const path = join(folder, entry.name);
     const name = displayName(nameRoot, path);
     if (entry.name.startsWith('.')) {
-      collector.skip(entry.isDirectory() ? `${name}/` : name, entry.isDirectory() ? 'hidden folder' : 'hidden file');
+      collector.skip(entry.isDirectory() ? `${name}/` : name, entry.isDirectory() ? SKIP.hiddenFolder() : SKIP.hiddenFile());
     } else if (entry.isDirectory()) {
       await walk(path, nameRoot, realRoot, collector);
     } else if (entry.isSymbolicLink()) {
@@ -91,7 +104,7 @@ async function walk(folder: string, nameRoot: string, realRoot: string, collecto
       // readRegularFile checks again on the opened file: it may have been replaced since
       await collector.addFile(path, name);
     } else {
-      collector.skip(name, notRegularFileReason(entry) ?? 'not a regular file');
+      collector.skip(name, notRegularFileSkip(entry) ?? { code: 'not-regular', reason: 'not a regular file' });
     }
   }
 }
@@ -104,13 +117,13 @@ async function walk(folder: string, nameRoot: string, realRoot: string, collecto
 async function addLink(path: string, name: string, realRoot: string, collector: FileCollector): Promise<void> {
   const target = await realpath(path).catch((error: unknown) => error as Error);
   if (target instanceof Error) {
-    collector.skip(name, `link could not be followed (${errorCode(target)})`);
+    collector.skip(name, SKIP.linkUnfollowable(errorCode(target)));
     return;
   }
   const info = await stat(target).catch((error: unknown) => error as Error);
-  if (info instanceof Error) collector.skip(name, `could not be read (${errorCode(info)})`);
-  else if (info.isDirectory()) collector.skip(`${name}/`, 'link to a folder (not followed)');
-  else if (!isInsideFolder(realRoot, target)) collector.skip(name, 'link to a file outside the chosen folder (not followed)');
+  if (info instanceof Error) collector.skip(name, SKIP.unreadable(errorCode(info)));
+  else if (info.isDirectory()) collector.skip(`${name}/`, SKIP.linkToFolder());
+  else if (!isInsideFolder(realRoot, target)) collector.skip(name, SKIP.linkOutsideFolder());
   else await collector.addFile(target, name);
 }
 
@@ -126,25 +139,25 @@ class FileCollector {
     return this.entries > this.limits.maxEntries;
   }
 
-  skip(name: string, reason: string): void {
-    this.skipped.push({ name, reason });
+  skip(name: string, reason: SkipReason): void {
+    this.skipped.push({ name, ...reason });
   }
 
   async addFile(path: string, name: string): Promise<void> {
     this.entries += 1;
     if (this.full) {
-      this.skip(name, tooManyFilesReason(this.limits));
+      this.skip(name, SKIP.tooManyFiles(this.limits));
       return;
     }
-    const read = await readRegularFile(path, (size) => skipReasonBeforeReading(name, size, this.totalBytes, this.limits));
+    const read = await readRegularFile(path, (size) => skipBeforeReading(name, size, this.totalBytes, this.limits));
     if (!read.ok) {
-      this.skip(name, read.reason);
+      this.skip(name, read.skip);
       return;
     }
     const bytes = read.bytes;
     const decoded = decodeImportBytes(bytes);
     if (!decoded.ok) {
-      this.skip(name, decoded.reason);
+      this.skip(name, SKIP.notText(decoded.reason));
       return;
     }
     this.totalBytes += bytes.byteLength;

@@ -7,8 +7,10 @@
 import { constants, type Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
+import { SKIP, type SkipReason } from '../../../shared/import/skip-reasons';
 
-export type RegularFileRead = { ok: true; bytes: Buffer } | { ok: false; reason: string; code?: string };
+/** `reason` is `skip.reason`, kept for the CLI; `code` is the system error code when opening failed. */
+export type RegularFileRead = { ok: true; bytes: Buffer } | { ok: false; reason: string; skip: SkipReason; code?: string };
 
 // Opening a FIFO for reading waits for a writer unless O_NONBLOCK is set; Windows has no such flag.
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
@@ -16,37 +18,52 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 type FileKind = Pick<Stats, 'isFile' | 'isDirectory' | 'isFIFO' | 'isCharacterDevice' | 'isBlockDevice' | 'isSocket'>;
 
 /** Why `info` (Stats, or a Dirent from a folder listing) is not a file the importer reads, or null for a regular file. */
-export function notRegularFileReason(info: FileKind): string | null {
+export function notRegularFileSkip(info: FileKind): SkipReason | null {
   if (info.isFile()) return null;
-  if (info.isDirectory()) return 'is a folder';
-  if (info.isFIFO()) return 'a named pipe (FIFO), not a regular file';
-  if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device, not a regular file';
-  if (info.isSocket()) return 'a socket, not a regular file';
-  return 'not a regular file';
+  if (info.isDirectory()) return { code: 'is-folder', reason: 'is a folder' };
+  if (info.isFIFO()) return { code: 'fifo', reason: 'a named pipe (FIFO), not a regular file' };
+  if (info.isCharacterDevice() || info.isBlockDevice()) return { code: 'device', reason: 'a device, not a regular file' };
+  if (info.isSocket()) return { code: 'socket', reason: 'a socket, not a regular file' };
+  return { code: 'not-regular', reason: 'not a regular file' };
+}
+
+export function notRegularFileReason(info: FileKind): string | null {
+  return notRegularFileSkip(info)?.reason ?? null;
+}
+
+function refused(skip: SkipReason, code?: string): RegularFileRead {
+  return code === undefined ? { ok: false, reason: skip.reason, skip } : { ok: false, reason: skip.reason, skip, code };
 }
 
 /**
  * The bytes of `path` when it is a regular file and `reasonBeforeReading(size)` (the size and
  * total limits) allows it; otherwise why not. `code` is the system error code when opening failed.
  */
-export async function readRegularFile(path: string, reasonBeforeReading: (size: number) => string | null = () => null): Promise<RegularFileRead> {
+export async function readRegularFile(
+  path: string,
+  reasonBeforeReading: (size: number) => SkipReason | string | null = () => null,
+): Promise<RegularFileRead> {
   let handle;
   try {
     handle = await open(path, OPEN_FLAGS);
   } catch (error) {
     const code = errorCode(error);
     // a socket cannot be opened at all (ENXIO); say what it is rather than only the code
-    const kind = await stat(path).then(notRegularFileReason, () => null);
-    return { ok: false, reason: kind ?? `could not be read (${code})`, code };
+    const kind = await stat(path).then(notRegularFileSkip, () => null);
+    return refused(kind ?? SKIP.unreadable(code), code);
   }
   try {
     const info = await handle.stat();
-    const reason = notRegularFileReason(info) ?? reasonBeforeReading(info.size);
-    if (reason) return { ok: false, reason };
+    const notRegular = notRegularFileSkip(info);
+    if (notRegular) return refused(notRegular);
+    const limit = reasonBeforeReading(info.size);
+    // the CLI words its own limits and shows no code
+    if (typeof limit === 'string') return refused({ code: 'too-large', reason: limit });
+    if (limit) return refused(limit);
     return { ok: true, bytes: await handle.readFile() };
   } catch (error) {
     const code = errorCode(error);
-    return { ok: false, reason: `could not be read (${code})`, code };
+    return refused(SKIP.unreadable(code), code);
   } finally {
     await handle.close();
   }

@@ -3,8 +3,9 @@
  * argument through one of these before touching the file system, and a bad argument becomes an
  * Error whose message names the channel, the field and what was wrong.
  */
+import { isAbsolute } from 'node:path';
 import { fileNameProblem } from '../../../shared/export/file-name-rules';
-import type { OpenImportArgs, ReadyToCloseArgs, SaveExportArgs, UnsavedWorkReport } from '../../../shared/ipc/contract';
+import type { OpenImportArgs, ReadDroppedArgs, ReadyToCloseArgs, SaveExportArgs, UnsavedWorkReport } from '../../../shared/ipc/contract';
 
 const EXPORT_KINDS = ['jsonl', 'csv', 'json', 'md'] as const satisfies readonly SaveExportArgs['kind'][];
 const IMPORT_MODES = ['files', 'folder'] as const satisfies readonly OpenImportArgs['mode'][];
@@ -75,6 +76,25 @@ export function expectFileName(channel: string, record: Record<string, unknown>,
 export function parseEmptyArgs(channel: string, value: unknown): Record<string, never> {
   expectObject(channel, value, []);
   return {};
+}
+
+/** A drop is what one hand can drag: far fewer items than the folder walk's file limit. */
+const MAX_DROPPED_ITEMS = 1000;
+
+export function parseReadDroppedArgs(value: unknown): ReadDroppedArgs {
+  const channel = 'files.readDropped';
+  const record = expectObject(channel, value, ['paths']);
+  const paths = record.paths;
+  if (!Array.isArray(paths) || paths.length > MAX_DROPPED_ITEMS) {
+    throw new Error(`${channel}: "paths" must be an array of at most ${MAX_DROPPED_ITEMS} paths, got ${describe(paths)}`);
+  }
+  for (const path of paths) {
+    // getPathForFile gives absolute paths; anything else did not come from a drop
+    if (typeof path !== 'string' || !isAbsolute(path) || path.includes('\0')) {
+      throw new Error(`${channel}: every path must be an absolute path, got ${describe(path)}`);
+    }
+  }
+  return { paths: paths as string[] };
 }
 
 export function parseOpenImportArgs(value: unknown): OpenImportArgs {

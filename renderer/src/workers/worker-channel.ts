@@ -8,18 +8,46 @@
 /** The worker failed to start or crashed: the caller falls back to the main thread. */
 export class WorkerUnavailable extends Error {}
 
-interface Pending<Response> {
+/** The caller aborted the request: its worker was stopped, nothing it computed is kept. */
+export class RequestCancelled extends Error {
+  constructor() {
+    super('cancelled');
+    this.name = 'RequestCancelled';
+  }
+}
+
+/** The request ran past its time budget: its worker was stopped. */
+export class RequestOverBudget extends Error {
+  constructor(readonly budgetMs: number) {
+    super(`stopped after ${budgetMs} ms`);
+    this.name = 'RequestOverBudget';
+  }
+}
+
+export interface RequestOptions {
+  /** aborting stops the worker at once and rejects the request with RequestCancelled */
+  signal?: AbortSignal;
+  /** a request still open this many ms after it was sent stops the worker and rejects with RequestOverBudget */
+  budgetMs?: number;
+}
+
+interface Pending<Request, Response> {
+  message: Request;
   /** true when this response ends the request */
   isFinal: (response: Response) => boolean;
   resolve: (response: Response) => void;
   reject: (error: Error) => void;
+  budgetMs: number | undefined;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  /** removes the abort listener */
+  detach: () => void;
 }
 
 export class WorkerChannel<Request extends { requestId: number }, Response extends { requestId: number }> {
   private worker: Worker | null = null;
   private broken = typeof Worker === 'undefined';
   private nextRequestId = 1;
-  private readonly pending = new Map<number, Pending<Response>>();
+  private readonly pending = new Map<number, Pending<Request, Response>>();
 
   /**
    * @param start creates the worker; it must be written as `new Worker(new URL('./x.worker.ts',
@@ -36,16 +64,38 @@ export class WorkerChannel<Request extends { requestId: number }, Response exten
 
   /**
    * Sends one request; `isFinal` sees every response for it (progress included) and says which
-   * one settles it. Null when no worker can run.
+   * one settles it. Null when no worker can run. A worker runs one task at a time and cannot be
+   * interrupted, so cancelling or running over budget terminates it; the requests it held for
+   * other callers are sent again to a fresh worker, and the next request starts one at once.
    */
-  request(build: (requestId: number) => Request, isFinal: (response: Response) => boolean): Promise<Response> | null {
+  request(build: (requestId: number) => Request, isFinal: (response: Response) => boolean, options: RequestOptions = {}): Promise<Response> | null {
+    const { signal, budgetMs } = options;
+    if (signal?.aborted) return Promise.reject(new RequestCancelled());
     const worker = this.ensureWorker();
     if (!worker) return null;
     const requestId = this.nextRequestId++;
     return new Promise<Response>((resolve, reject) => {
-      this.pending.set(requestId, { isFinal, resolve, reject });
-      worker.postMessage(build(requestId));
+      const onAbort = () => this.stop(requestId, new RequestCancelled());
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const pending: Pending<Request, Response> = {
+        message: build(requestId),
+        isFinal,
+        resolve,
+        reject,
+        budgetMs,
+        timer: undefined,
+        detach: () => signal?.removeEventListener('abort', onAbort),
+      };
+      this.pending.set(requestId, pending);
+      this.send(worker, requestId, pending);
     });
+  }
+
+  private send(worker: Worker, requestId: number, pending: Pending<Request, Response>): void {
+    clearTimeout(pending.timer);
+    // the budget counts from this send: a request sent again after another one's stop starts afresh
+    if (pending.budgetMs !== undefined) pending.timer = setTimeout(() => this.stop(requestId, new RequestOverBudget(pending.budgetMs ?? 0)), pending.budgetMs);
+    worker.postMessage(pending.message);
   }
 
   private ensureWorker(): Worker | null {
@@ -53,8 +103,13 @@ export class WorkerChannel<Request extends { requestId: number }, Response exten
     if (this.worker) return this.worker;
     try {
       const worker = this.start();
-      worker.addEventListener('message', (event: MessageEvent<Response>) => this.onMessage(event.data));
-      worker.addEventListener('error', (event) => this.onWorkerFailure(event.message || this.failureMessage));
+      // a terminated worker's late messages and errors are ignored: its requests live on elsewhere
+      worker.addEventListener('message', (event: MessageEvent<Response>) => {
+        if (worker === this.worker) this.onMessage(event.data);
+      });
+      worker.addEventListener('error', (event) => {
+        if (worker === this.worker) this.onWorkerFailure(event.message || this.failureMessage);
+      });
       this.worker = worker;
       return worker;
     } catch {
@@ -63,11 +118,35 @@ export class WorkerChannel<Request extends { requestId: number }, Response exten
     }
   }
 
+  private settle(requestId: number): Pending<Request, Response> | undefined {
+    const pending = this.pending.get(requestId);
+    if (!pending) return undefined;
+    this.pending.delete(requestId);
+    clearTimeout(pending.timer);
+    pending.detach();
+    return pending;
+  }
+
   private onMessage(response: Response): void {
     const pending = this.pending.get(response.requestId);
     if (!pending || !pending.isFinal(response)) return;
-    this.pending.delete(response.requestId);
-    pending.resolve(response);
+    this.settle(response.requestId)?.resolve(response);
+  }
+
+  /** Terminates the worker under `requestId` and rejects it with `error`; the other open requests go to a fresh worker. */
+  private stop(requestId: number, error: Error): void {
+    const stopped = this.settle(requestId);
+    if (!stopped) return;
+    this.worker?.terminate();
+    this.worker = null;
+    stopped.reject(error);
+    if (this.pending.size === 0) return;
+    const fresh = this.ensureWorker();
+    if (!fresh) {
+      this.rejectAll(new WorkerUnavailable(this.failureMessage));
+      return;
+    }
+    for (const [id, pending] of this.pending) this.send(fresh, id, pending);
   }
 
   /** A worker that fails fails every open request; their callers re-run them on the main thread. */
@@ -75,9 +154,11 @@ export class WorkerChannel<Request extends { requestId: number }, Response exten
     this.broken = true;
     this.worker?.terminate();
     this.worker = null;
-    const open = [...this.pending.values()];
-    this.pending.clear();
-    for (const pending of open) pending.reject(new WorkerUnavailable(message));
+    this.rejectAll(new WorkerUnavailable(message));
+  }
+
+  private rejectAll(error: Error): void {
+    for (const requestId of [...this.pending.keys()]) this.settle(requestId)?.reject(error);
   }
 }
 

@@ -46,7 +46,7 @@ describe.skipIf(!existsSync(chromiumPath))(`test bridge in Chromium (${chromiumP
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
     const handlers = createHandlers({ host: 'browser', version: '0.0.1', platform: 'linux', resourcesDir: site.path, dialogs: createFakeDialogs() });
-    await installApi(page, handlers, { closeTimeoutMs: 5_000 });
+    await installApi(page, handlers, { closeTimeoutMs: 5_000, droppedPaths: () => [] });
   }, 30_000);
 
   afterAll(async () => {
@@ -61,8 +61,15 @@ describe.skipIf(!existsSync(chromiumPath))(`test bridge in Chromium (${chromiumP
     await page.locator('[data-app-state="ready"]').waitFor({ state: 'attached' });
   });
 
-  it('exposes a frozen window.api with only invoke and on', async () => {
-    expect(await page.evaluate(() => Object.keys(window.api).sort())).toEqual(['invoke', 'on']);
+  it('refuses files.readDropped through invoke, as the preload does: only readDroppedFiles reaches it', async () => {
+    const message = await page.evaluate(() =>
+      window.api.invoke('files.readDropped', { paths: ['/etc/passwd'] }).then(() => 'resolved', (error: Error) => error.message),
+    );
+    expect(message).toBe('Unknown IPC channel "files.readDropped"');
+  });
+
+  it('exposes a frozen window.api with only invoke, on and readDroppedFiles', async () => {
+    expect(await page.evaluate(() => Object.keys(window.api).sort())).toEqual(['invoke', 'on', 'readDroppedFiles']);
     expect(await page.evaluate(() => Object.isFrozen(window.api))).toBe(true);
     expect(await page.evaluate(() => {
       (window as unknown as { api: unknown }).api = 'replaced';

@@ -59,7 +59,7 @@ describe('files.openImport', () => {
     expect(result).toEqual({
       canceled: false,
       files: [{ name: 'a.jsonl', text: '{"a":1}' }],
-      skipped: [{ name: 'b.docx', reason: expect.stringContaining('unsupported file type') }],
+      skipped: [{ name: 'b.docx', code: 'unsupported-type', reason: expect.stringContaining('unsupported file type'), values: { extension: '.docx' } }],
     });
     expect(dialogs.calls).toEqual([{ dialog: 'files' }]);
   });

@@ -30,7 +30,7 @@ describe('folder import reads only regular files inside the chosen folder', () =
 
     expect(result.files.map((file) => file.name)).toEqual(['m/own.jsonl']);
     expect(JSON.stringify(result)).not.toContain('root:x');
-    expect(result.skipped).toEqual([{ name: 'm/passwd.txt', reason: 'link to a file outside the chosen folder (not followed)' }]);
+    expect(result.skipped).toEqual([{ name: 'm/passwd.txt', code: 'link-outside-folder', reason: 'link to a file outside the chosen folder (not followed)' }]);
   });
 
   it('skips a link that climbs out through a linked sub-folder path', async () => {
@@ -40,7 +40,7 @@ describe('folder import reads only regular files inside the chosen folder', () =
 
     const result = await readFolder(join(temp.path, 'm'));
 
-    expect(result.skipped).toEqual([{ name: 'm/up.jsonl', reason: expect.stringContaining('outside the chosen folder') }]);
+    expect(result.skipped).toEqual([{ name: 'm/up.jsonl', code: 'link-outside-folder', reason: expect.stringContaining('outside the chosen folder') }]);
   });
 
   it('checks links against the real folder when the chosen folder is itself reached through a link', async () => {
@@ -64,8 +64,8 @@ describe('folder import reads only regular files inside the chosen folder', () =
 
     expect(result.files.map((file) => file.name)).toEqual(['m/own.jsonl']);
     expect(result.skipped).toEqual([
-      { name: 'm/pipe.jsonl', reason: 'a named pipe (FIFO), not a regular file' },
-      { name: 'm/zero.jsonl', reason: 'link to a file outside the chosen folder (not followed)' },
+      { name: 'm/pipe.jsonl', code: 'fifo', reason: 'a named pipe (FIFO), not a regular file' },
+      { name: 'm/zero.jsonl', code: 'link-outside-folder', reason: 'link to a file outside the chosen folder (not followed)' },
     ]);
   });
 });
@@ -80,8 +80,8 @@ describe('picked files are read only when regular', () => {
 
     expect(result.files).toEqual([{ name: 'ok.jsonl', text: '{}' }]);
     expect(result.skipped).toEqual([
-      { name: 'pipe.jsonl', reason: 'a named pipe (FIFO), not a regular file' },
-      { name: 'zero.jsonl', reason: 'a device, not a regular file' },
+      { name: 'pipe.jsonl', code: 'fifo', reason: 'a named pipe (FIFO), not a regular file' },
+      { name: 'zero.jsonl', code: 'device', reason: 'a device, not a regular file' },
     ]);
   });
 });
@@ -96,8 +96,8 @@ describe('sockets', () => {
     try {
       const folder = await settlesWithin(readFolder(join(temp.path, 'm')));
       const picked = await settlesWithin(readPickedFiles([socketPath]));
-      expect(folder.skipped).toEqual([{ name: 'm/listener.jsonl', reason: 'a socket, not a regular file' }]);
-      expect(picked.skipped).toEqual([{ name: 'listener.jsonl', reason: 'a socket, not a regular file' }]);
+      expect(folder.skipped).toEqual([{ name: 'm/listener.jsonl', code: 'socket', reason: 'a socket, not a regular file' }]);
+      expect(picked.skipped).toEqual([{ name: 'listener.jsonl', code: 'socket', reason: 'a socket, not a regular file' }]);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

@@ -50,11 +50,11 @@ describe('readFolder', () => {
 
     expect(result.files.map((file) => file.name)).toEqual(['m/ok.json']);
     expect(result.skipped).toEqual([
-      { name: 'm/.DS_Store', reason: 'hidden file' },
-      { name: 'm/.git/', reason: 'hidden folder' },
-      { name: 'm/big.jsonl', reason: 'too large (2 KB; the limit is 1 KB)' },
-      { name: 'm/readme.md', reason: expect.stringContaining('unsupported file type (.md); supported: .jsonl, .json, .csv, .tsv, .txt') },
-      { name: 'm/scores.xlsx', reason: expect.stringContaining('save it as "CSV UTF-8"') },
+      { name: 'm/.DS_Store', code: 'hidden-file', reason: 'hidden file' },
+      { name: 'm/.git/', code: 'hidden-folder', reason: 'hidden folder' },
+      { name: 'm/big.jsonl', code: 'too-large', reason: 'too large (2 KB; the limit is 1 KB)', values: { size: '2 KB', limit: '1 KB' } },
+      { name: 'm/readme.md', code: 'unsupported-type', reason: expect.stringContaining('unsupported file type (.md); supported: .jsonl, .json, .csv, .tsv, .txt'), values: { extension: '.md' } },
+      { name: 'm/scores.xlsx', code: 'excel-workbook', reason: expect.stringContaining('save it as "CSV UTF-8"') },
     ]);
   });
 
@@ -66,7 +66,7 @@ describe('readFolder', () => {
     const result = await readFolder(join(temp.path, 'm'), { ...DEFAULT_IMPORT_LIMITS, maxTotalBytes: 1000 });
 
     expect(result.files.map((file) => file.name)).toEqual(['m/a.jsonl', 'm/c.jsonl']);
-    expect(result.skipped).toEqual([{ name: 'm/b.jsonl', reason: expect.stringContaining('would exceed') }]);
+    expect(result.skipped).toEqual([{ name: 'm/b.jsonl', code: 'total-exceeded', reason: expect.stringContaining('would exceed'), values: { limit: '1 KB' } }]);
   });
 
   it('stops walking after the entry limit and says so once', async () => {
@@ -75,7 +75,7 @@ describe('readFolder', () => {
     const result = await readFolder(join(temp.path, 'm'), { ...DEFAULT_IMPORT_LIMITS, maxEntries: 2 });
 
     expect(result.files.map((file) => file.name)).toEqual(['m/a.txt', 'm/b.txt']);
-    expect(result.skipped).toEqual([{ name: 'm/c.txt', reason: 'stopped after 2 files; choose a smaller folder' }]);
+    expect(result.skipped).toEqual([{ name: 'm/c.txt', code: 'too-many-files', reason: 'stopped after 2 files; choose a smaller folder', values: { count: 2 } }]);
   });
 
   it('reads links to files inside the folder but does not follow links to folders', async () => {
@@ -87,7 +87,7 @@ describe('readFolder', () => {
     const result = await readFolder(join(temp.path, 'm'));
 
     expect(result.files.map((file) => file.name)).toEqual(['m/data/linked.jsonl', 'm/link.jsonl', 'm/own.jsonl']);
-    expect(result.skipped).toEqual([{ name: 'm/loop/', reason: 'link to a folder (not followed)' }]);
+    expect(result.skipped).toEqual([{ name: 'm/loop/', code: 'link-to-folder', reason: 'link to a folder (not followed)' }]);
   });
 
   it('throws a clear error for a folder that does not exist', async () => {
@@ -117,7 +117,7 @@ describe('readPickedFiles', () => {
     const result = await readPickedFiles([gbk]);
 
     expect(result.files).toEqual([]);
-    expect(result.skipped).toEqual([{ name: 'gbk.csv', reason: expect.stringContaining('not UTF-8 text') }]);
+    expect(result.skipped).toEqual([{ name: 'gbk.csv', code: 'not-text', reason: expect.stringContaining('not UTF-8 text') }]);
   });
 
   it('reports missing files, folders and unsupported types without failing the others', async () => {
@@ -130,9 +130,9 @@ describe('readPickedFiles', () => {
 
     expect(result.files).toEqual([{ name: 'good.jsonl', text: '{"ok":true}' }]);
     expect(result.skipped).toEqual([
-      { name: 'gone.jsonl', reason: 'could not be read (ENOENT)' },
-      { name: 'a-folder', reason: 'is a folder; use Open folder to import a folder' },
-      { name: 'paper.pdf', reason: expect.stringContaining('unsupported file type (.pdf)') },
+      { name: 'gone.jsonl', code: 'unreadable', reason: 'could not be read (ENOENT)', values: { error: 'ENOENT' } },
+      { name: 'a-folder', code: 'is-folder', reason: 'is a folder; use Open folder to import a folder' },
+      { name: 'paper.pdf', code: 'unsupported-type', reason: expect.stringContaining('unsupported file type (.pdf)'), values: { extension: '.pdf' } },
     ]);
   });
 

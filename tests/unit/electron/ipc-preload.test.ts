@@ -3,7 +3,7 @@
  * ipcMain/ipcRenderer pair, the real preload (electron/preload/index.ts) is loaded, and calls go
  * from `window.api` through registerIpc to the real handlers and back.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import type { IpcMain } from 'electron';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,6 +21,8 @@ const fakeElectron = vi.hoisted(() => {
   const mainHandlers = new Map<string, MainHandler>();
   const rendererListeners = new Map<string, Set<(...args: unknown[]) => void>>();
   const exposed: Record<string, unknown> = {};
+  /** what webUtils.getPathForFile answers: a path for Files the test "dropped" from disk */
+  const filePaths = new WeakMap<object, string>();
   const senderEvent = { senderFrame: { url: 'app://maieutic/index.html' } as { url: string } | null, sender: { id: 1 } };
 
   /**
@@ -58,6 +60,7 @@ const fakeElectron = vi.hoisted(() => {
     mainHandlers,
     rendererListeners,
     exposed,
+    filePaths,
     senderEvent,
     webContents,
     module: {
@@ -67,6 +70,9 @@ const fakeElectron = vi.hoisted(() => {
           if (mainHandlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
           mainHandlers.set(channel, handler);
         },
+      },
+      webUtils: {
+        getPathForFile: (file: object) => filePaths.get(file) ?? '',
       },
       contextBridge: {
         exposeInMainWorld: (key: string, value: unknown) => {
@@ -115,9 +121,33 @@ describe('registerIpc', () => {
 });
 
 describe('preload window.api', () => {
-  it('exposes only invoke and on', () => {
+  it('exposes only invoke, on and readDroppedFiles', () => {
     expect(Object.keys(fakeElectron.exposed)).toEqual(['api']);
-    expect(Object.keys(api).sort()).toEqual(['invoke', 'on']);
+    expect(Object.keys(api).sort()).toEqual(['invoke', 'on', 'readDroppedFiles']);
+  });
+
+  it('reads dropped files in main by their paths on disk, with the pickers\' checks, and names a File with no path', async () => {
+    await mkdir(join(temp.path, 'GPT-4o'));
+    await writeFile(join(temp.path, 'GPT-4o', 't.jsonl'), '{"x":1}\n');
+    await writeFile(join(temp.path, 'secret.jsonl'), '{"secret":1}\n');
+    await symlink(join(temp.path, 'secret.jsonl'), join(temp.path, 'GPT-4o', 'out.jsonl'));
+    const dropped = (path: string, name: string) => {
+      const file = new File([], name);
+      fakeElectron.filePaths.set(file, path);
+      return file;
+    };
+    const result = await api.readDroppedFiles?.([dropped(join(temp.path, 'GPT-4o'), 'GPT-4o'), new File(['{}'], 'from-a-browser.jsonl')]);
+    expect(result).toEqual({
+      files: [{ name: 'GPT-4o/t.jsonl', text: '{"x":1}\n' }],
+      skipped: [
+        { name: 'from-a-browser.jsonl', code: 'not-on-disk', reason: expect.stringContaining('not a file on disk') },
+        { name: 'GPT-4o/out.jsonl', code: 'link-outside-folder', reason: 'link to a file outside the chosen folder (not followed)' },
+      ],
+    });
+  });
+
+  it('refuses files.readDropped through invoke: the renderer cannot name paths for main to read', async () => {
+    await expect(api.invoke('files.readDropped', { paths: ['/etc/passwd'] })).rejects.toThrow('Unknown IPC channel "files.readDropped"');
   });
 
   it('round-trips a call to the real handlers', async () => {

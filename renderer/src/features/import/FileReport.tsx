@@ -3,9 +3,10 @@ import { issueCounts, needsTeacherModel, verdictOf, type FileVerdict } from '../
 import type { ImportFileEntry } from '../../stores/import/store';
 import { formatName } from './format-names';
 import { IssueList } from './IssueList';
+import { overBudgetSentence, useReadingText } from './reading-strings';
 import { TeacherModelField } from './TeacherModelField';
 
-const VERDICT_KEYS: Record<FileVerdict, MessageKey> = {
+const VERDICT_KEYS: Record<Exclude<FileVerdict, 'refused'>, MessageKey> = {
   clean: 'report.verdict.clean',
   warnings: 'report.verdict.warnings',
   errors: 'report.verdict.errors',
@@ -29,6 +30,7 @@ interface FileReportProps {
 export function FileReport({ entry, index, disabled, attachingLayer, onInclude, onTeacherModel }: FileReportProps) {
   const t = useT();
   const lang = useLanguage();
+  const { t: readingWords } = useReadingText();
   const verdict = verdictOf(entry);
   const counts = issueCounts(entry.parsed);
   const turns = entry.parsed?.dialogues.reduce((sum, dialogue) => sum + dialogue.turns.length, 0) ?? 0;
@@ -42,7 +44,7 @@ export function FileReport({ entry, index, disabled, attachingLayer, onInclude, 
       <header className="file-report-header">
         <h3 className="file-name">{entry.name}</h3>
         <span className={`verdict verdict-${verdict}`} data-testid="import-file-verdict">
-          {t(VERDICT_KEYS[verdict], { errors: counts.errors, warnings: counts.warnings })}
+          {verdict === 'refused' ? readingWords('overBudgetVerdict') : t(VERDICT_KEYS[verdict], { errors: counts.errors, warnings: counts.warnings })}
         </span>
       </header>
 
@@ -86,6 +88,11 @@ export function FileReport({ entry, index, disabled, attachingLayer, onInclude, 
       {verdict === 'errors' && <p className="explain">{t('report.errorsExplain')}</p>}
       {verdict === 'empty' && <p className="explain">{t('report.emptyExplain')}</p>}
       {verdict === 'unsupported' && <p className="explain">{t('report.unsupportedExplain')}</p>}
+      {entry.refusal?.kind === 'over-budget' && (
+        <p className="explain" data-testid="import-file-refusal" data-kind="over-budget">
+          {overBudgetSentence(lang, entry.name, entry.refusal.budgetMs)}
+        </p>
+      )}
 
       {importable && (
         <label className={`checkbox include${waitingForTick ? ' needs-attention' : ''}`} data-testid="import-include-label">

@@ -2,6 +2,7 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { useT } from '../../i18n';
 import { useImportStore } from '../../stores/import/store';
 import { MappingStep } from './MappingStep';
+import { useReadingText } from './reading-strings';
 import { ReportStep } from './ReportStep';
 
 export function ImportView() {
@@ -11,6 +12,10 @@ export function ImportView() {
   const fileCount = useImportStore((state) => state.entries.length);
   const parsedInWorker = useImportStore((state) => state.parsedInWorker);
   const cancel = useImportStore((state) => state.cancel);
+  const pickFiles = useImportStore((state) => state.pickFiles);
+  const target = useImportStore((state) => state.target);
+  const { t: readingWords } = useReadingText();
+  const targetDatasetId = target.kind === 'existing' ? target.datasetId : null;
 
   return (
     <section className="view import-view" data-testid="import-view" data-step={step}>
@@ -38,6 +43,23 @@ export function ImportView() {
       )}
       {step === 'mapping' && <MappingStep />}
       {(step === 'report' || step === 'committing') && <ReportStep />}
+      {step === 'cancelled' && (
+        <div className="empty-state import-cancelled" data-testid="import-cancelled" role="status">
+          <h2>{readingWords('cancelledTitle')}</h2>
+          <p>{readingWords('cancelledText')}</p>
+          <div className="button-row">
+            <button type="button" className="primary" data-testid="import-again-files" onClick={() => void pickFiles('files', targetDatasetId)}>
+              {t('start.importFiles')}
+            </button>
+            <button type="button" data-testid="import-again-folder" onClick={() => void pickFiles('folder', targetDatasetId)}>
+              {t('start.importFolder')}
+            </button>
+            <button type="button" data-testid="import-cancelled-back" onClick={cancel}>
+              {t('common.back')}
+            </button>
+          </div>
+        </div>
+      )}
       {step === 'idle' && (
         <div className="empty-state" data-testid="import-idle">
           <p>{t('import.nothing')}</p>

@@ -2,11 +2,18 @@ import { useState, type DragEvent } from 'react';
 import { useT } from '../../i18n';
 import { reportError } from '../../stores/notices/store';
 import { plainFileEntry, readDroppedEntries, type EntryLike } from './read-dropped-entries';
+import type { SkippedFile } from '../../../../shared/import/skip-reasons';
 import type { SourceFile } from '../../../../shared/model/dataset';
+import type { RendererApi } from '../../../../shared/ipc/contract';
 
 interface DropZoneProps {
   disabled?: boolean;
-  onFiles(files: SourceFile[], skipped: { name: string; reason: string }[]): void;
+  onFiles(files: SourceFile[], skipped: SkippedFile[]): void;
+}
+
+/** Reads the drop in main by the dropped files' paths where the host knows them (the desktop app). */
+function mainReader(): RendererApi['readDroppedFiles'] {
+  return (window as unknown as { api?: RendererApi }).api?.readDroppedFiles;
 }
 
 function hasFiles(event: DragEvent): boolean {
@@ -18,11 +25,28 @@ export function DropZone({ disabled = false, onFiles }: DropZoneProps) {
   const [over, setOver] = useState(false);
   const [reading, setReading] = useState(false);
 
+  const deliver = (reading: Promise<{ files: SourceFile[]; skipped: SkippedFile[] }>) => {
+    setReading(true);
+    reading
+      .then(({ files, skipped }) => {
+        if (files.length > 0 || skipped.length > 0) onFiles(files, skipped);
+      })
+      .catch((error: unknown) => reportError(error, 'notice.context.openFiles'))
+      .finally(() => setReading(false));
+  };
+
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setOver(false);
     if (disabled || reading) return;
     // Entries must be taken synchronously: the DataTransfer is emptied once this handler returns.
+    const readInMain = mainReader();
+    if (readInMain) {
+      const dropped = Array.from(event.dataTransfer.items).flatMap((item) => (item.kind === 'file' ? [item.getAsFile()] : [])).filter((file) => file !== null);
+      if (dropped.length === 0) return;
+      deliver(readInMain(dropped));
+      return;
+    }
     const entries: EntryLike[] = [];
     for (const item of Array.from(event.dataTransfer.items)) {
       if (item.kind !== 'file') continue;
@@ -36,13 +60,7 @@ export function DropZone({ disabled = false, onFiles }: DropZoneProps) {
       if (file) entries.push(plainFileEntry(file));
     }
     if (entries.length === 0) return;
-    setReading(true);
-    readDroppedEntries(entries)
-      .then(({ files, skipped }) => {
-        if (files.length > 0 || skipped.length > 0) onFiles(files, skipped);
-      })
-      .catch((error: unknown) => reportError(error, 'notice.context.openFiles'))
-      .finally(() => setReading(false));
+    deliver(readDroppedEntries(entries));
   };
 
   return (

@@ -1,17 +1,14 @@
 /**
  * Turns what was dropped on the window (files and folders, through the File and Directory
- * Entries API) into SourceFiles. Names are relative to the dropped folder's parent, so a
+ * Entries API) into SourceFiles, where no path on disk is known (the browser dev host). The
+ * desktop app reads drops in main instead (RendererApi.readDroppedFiles), with the pickers'
+ * checks: the Entries API cannot tell a FIFO from an empty file and leaves links inside a
+ * dropped folder out without a word. Names are relative to the dropped folder's parent, so a
  * dropped `GPT-4o/` folder gives `GPT-4o/topic_1.jsonl` and the folder names the teacher
- * model, exactly as with "Import a folder…". The filters mirror the main process's file
- * reader (electron/main/services/import-files.ts) so both ways in behave alike.
+ * model, exactly as with "Import a folder…".
  */
-import {
-  DEFAULT_IMPORT_LIMITS,
-  type ImportLimits,
-  decodeImportBytes,
-  skipReasonBeforeReading,
-  tooManyFilesReason,
-} from '../../../../shared/import/file-rules';
+import { DEFAULT_IMPORT_LIMITS, type ImportLimits, decodeImportBytes } from '../../../../shared/import/file-rules';
+import { SKIP, type SkippedFile, skipBeforeReading } from '../../../../shared/import/skip-reasons';
 import type { SourceFile } from '../../../../shared/model/dataset';
 
 export interface FileLike {
@@ -43,7 +40,7 @@ export function plainFileEntry(file: FileLike): FileEntryLike {
 
 export interface DroppedFiles {
   files: SourceFile[];
-  skipped: { name: string; reason: string }[];
+  skipped: SkippedFile[];
 }
 
 function displayName(entry: EntryLike): string {
@@ -84,18 +81,18 @@ export async function readDroppedEntries(roots: readonly EntryLike[], limits: Im
     const name = displayName(entry);
     seen += 1;
     if (seen > limits.maxEntries) {
-      result.skipped.push({ name, reason: tooManyFilesReason(limits) });
+      result.skipped.push({ name, ...SKIP.tooManyFiles(limits) });
       return;
     }
     const file = await fileOf(entry);
-    const reason = skipReasonBeforeReading(name, file.size, totalBytes, limits);
+    const reason = skipBeforeReading(name, file.size, totalBytes, limits);
     if (reason) {
-      result.skipped.push({ name, reason });
+      result.skipped.push({ name, ...reason });
       return;
     }
     const decoded = decodeImportBytes(new Uint8Array(await file.arrayBuffer()));
     if (!decoded.ok) {
-      result.skipped.push({ name, reason: decoded.reason });
+      result.skipped.push({ name, ...SKIP.notText(decoded.reason) });
       return;
     }
     totalBytes += file.size;
@@ -105,7 +102,7 @@ export async function readDroppedEntries(roots: readonly EntryLike[], limits: Im
   async function visit(entry: EntryLike, isRoot: boolean): Promise<void> {
     // A hidden file dropped on purpose is read; hidden files found inside a folder are not.
     if (!isRoot && entry.name.startsWith('.')) {
-      result.skipped.push({ name: `${displayName(entry)}${entry.isDirectory ? '/' : ''}`, reason: entry.isDirectory ? 'hidden folder' : 'hidden file' });
+      result.skipped.push({ name: `${displayName(entry)}${entry.isDirectory ? '/' : ''}`, ...(entry.isDirectory ? SKIP.hiddenFolder() : SKIP.hiddenFile()) });
       return;
     }
     if (isDirectory(entry)) {
@@ -115,7 +112,7 @@ export async function readDroppedEntries(roots: readonly EntryLike[], limits: Im
       try {
         await addFile(entry);
       } catch (error) {
-        result.skipped.push({ name: displayName(entry), reason: `could not be read (${error instanceof Error ? error.message : String(error)})` });
+        result.skipped.push({ name: displayName(entry), ...SKIP.unreadable(error instanceof Error ? error.message : String(error)) });
       }
     }
   }
@@ -124,7 +121,7 @@ export async function readDroppedEntries(roots: readonly EntryLike[], limits: Im
     try {
       await visit(root, true);
     } catch (error) {
-      result.skipped.push({ name: displayName(root), reason: `could not be read (${error instanceof Error ? error.message : String(error)})` });
+      result.skipped.push({ name: displayName(root), ...SKIP.unreadable(error instanceof Error ? error.message : String(error)) });
     }
   }
   return result;

@@ -5,16 +5,23 @@ import type { PriorImport } from '../../db/repositories/sources';
  * What may happen to a parsed file:
  * - clean: imported unless the user unticks it
  * - warnings: imported only when the user explicitly accepts the warnings
- * - errors / empty / unsupported: cannot be imported
+ * - errors / empty / unsupported / refused: cannot be imported
+ *
+ * refused: reading the file was stopped (it took longer than the time budget).
  */
-export type FileVerdict = 'clean' | 'warnings' | 'errors' | 'empty' | 'unsupported';
+export type FileVerdict = 'clean' | 'warnings' | 'errors' | 'empty' | 'unsupported' | 'refused';
+
+/** Why a file was stopped before it was read. */
+export type FileRefusal = { kind: 'over-budget'; budgetMs: number };
 
 export interface VerdictInput {
   format: string | null;
   parsed: ParsedFile | null;
+  refusal?: FileRefusal | null;
 }
 
-export function verdictOf({ format, parsed }: VerdictInput): FileVerdict {
+export function verdictOf({ format, parsed, refusal }: VerdictInput): FileVerdict {
+  if (refusal) return 'refused';
   if (format === null) return 'unsupported';
   if (!parsed) return 'unsupported';
   if (parsed.issues.some((issue) => issue.severity === 'error')) return 'errors';

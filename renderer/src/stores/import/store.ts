@@ -10,12 +10,13 @@ import { importParsedFiles, type ImportTarget } from '../../db/repositories/impo
 import { attachLayer } from '../../db/repositories/layers';
 import { findPriorImports, type PriorImport } from '../../db/repositories/sources';
 import { translate } from '../../i18n';
+import { parseBudgetMs } from '../../parsing/parse-budget';
 import { parseClient, type ParseProgress } from '../../parsing/parse-client';
 import { useAppStore } from '../app/store';
 import { useDatasetsStore } from '../datasets/store';
 import { reportError } from '../notices/store';
 import { useSettingsStore } from '../settings/store';
-import { includedByDefault, isImportable, needsTeacherModel, suggestDatasetName, verdictOf, withTeacherModel } from './file-verdict';
+import { type FileRefusal, includedByDefault, isImportable, needsTeacherModel, suggestDatasetName, verdictOf, withTeacherModel } from './file-verdict';
 import { type LayerChoice, type LayerPreview, previewLayer, suggestLayerName } from './layer-preview';
 
 export interface ImportFileEntry {
@@ -36,9 +37,12 @@ export interface ImportFileEntry {
   sameAs: string | null;
   /** the user's choice; only honoured for importable files */
   include: boolean;
+  /** why the file was stopped before it could be read (it took longer than the time budget); nothing of it is kept */
+  refusal: FileRefusal | null;
 }
 
-export type ImportStep = 'idle' | 'reading' | 'inspecting' | 'mapping' | 'parsing' | 'report' | 'committing';
+/** 'cancelled': the user stopped the reading or parsing; nothing was kept, and files can be chosen again */
+export type ImportStep = 'idle' | 'reading' | 'inspecting' | 'mapping' | 'parsing' | 'report' | 'committing' | 'cancelled';
 
 export type TargetChoice = { kind: 'new'; name: string } | { kind: 'existing'; datasetId: string };
 
@@ -100,6 +104,14 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
     // Each wizard run gets a number; results of a cancelled or superseded run are dropped.
     let run = 0;
     const isCurrent = (token: number) => token === run;
+    // Aborting stops the parse worker at once (a running parse cannot be interrupted otherwise).
+    let running = new AbortController();
+    function nextRun(): number {
+      running.abort();
+      running = new AbortController();
+      return ++run;
+    }
+    const parseOptions = () => ({ signal: running.signal, budgetMs: parseBudgetMs() });
 
     function leaveWizard(): void {
       const app = useAppStore.getState();
@@ -108,21 +120,34 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
 
     async function inspect(token: number, files: SourceFile[]): Promise<boolean> {
       set({ step: 'inspecting', progress: null });
-      const inspections = await parseClient.inspect(files, ACTIVE_CODEBOOK);
+      const outcomes = await parseClient.inspect(files, ACTIVE_CODEBOOK, parseOptions());
       if (!isCurrent(token)) return false;
-      const entries = inspections.map((inspection, index): ImportFileEntry => ({
-        name: inspection.name,
-        text: files[index].text,
-        format: inspection.format,
-        teacherModel: inspection.teacherModel,
-        teacherModelSuggestion: inspection.teacherModelSuggestion,
-        preview: inspection.preview,
-        mapping: inspection.mapping,
-        parsed: null,
-        priorImports: [],
-        sameAs: null,
-        include: false,
-      }));
+      const entries = outcomes.map((outcome, index): ImportFileEntry => {
+        const entry: ImportFileEntry = {
+          name: files[index].name,
+          text: files[index].text,
+          format: null,
+          teacherModel: '',
+          teacherModelSuggestion: null,
+          preview: null,
+          mapping: null,
+          parsed: null,
+          priorImports: [],
+          sameAs: null,
+          include: false,
+          refusal: null,
+        };
+        if (outcome.kind === 'over-budget') return { ...entry, refusal: { kind: 'over-budget', budgetMs: outcome.budgetMs } };
+        const { inspection } = outcome;
+        return {
+          ...entry,
+          format: inspection.format,
+          teacherModel: inspection.teacherModel,
+          teacherModelSuggestion: inspection.teacherModelSuggestion,
+          preview: inspection.preview,
+          mapping: inspection.mapping,
+        };
+      });
       set({ entries });
       return true;
     }
@@ -134,27 +159,31 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
         .filter(({ entry }) => entry.format !== null)
         .map(({ entry, index }) => ({ index, job: { file: { name: entry.name, text: entry.text }, teacherModel: entry.teacherModel, mapping: entry.mapping } }));
       set({ step: 'parsing', progress: { done: 0, total: jobs.length, file: null }, parsedInWorker: parseClient.usesWorker });
-      const parsed = await parseClient.parse(
+      const outcomes = await parseClient.parse(
         jobs.map(({ job }) => job),
         ACTIVE_CODEBOOK,
         (progress) => {
           if (isCurrent(token)) set({ progress });
         },
+        parseOptions(),
       );
       if (!isCurrent(token)) return false;
+      const parsed = outcomes.flatMap((outcome) => (outcome.kind === 'parsed' ? [outcome.file] : []));
       const priorImports = await findPriorImports(database(), parsed.map((file) => file.contentHash));
       if (!isCurrent(token)) return false;
-      const parsedByIndex = new Map(jobs.map(({ index }, position) => [index, parsed[position]]));
+      const outcomeByIndex = new Map(jobs.map(({ index }, position) => [index, outcomes[position]]));
       const firstWithHash = new Map<string, string>();
       set({
         parsedInWorker: parseClient.usesWorker,
         progress: null,
         entries: get().entries.map((entry, index) => {
-          const file = parsedByIndex.get(index) ?? null;
+          const outcome = outcomeByIndex.get(index);
+          if (outcome?.kind === 'over-budget') return { ...entry, parsed: null, include: false, refusal: { kind: 'over-budget', budgetMs: outcome.budgetMs } };
+          const file = outcome?.kind === 'parsed' ? outcome.file : null;
           const prior = file ? priorImports.filter((item) => item.contentHash === file.contentHash) : [];
           const sameAs = file ? (firstWithHash.get(file.contentHash) ?? null) : null;
           if (file && sameAs === null) firstWithHash.set(file.contentHash, entry.name);
-          const verdict = verdictOf({ format: entry.format, parsed: file });
+          const verdict = verdictOf({ format: entry.format, parsed: file, refusal: entry.refusal });
           return { ...entry, parsed: file, priorImports: prior, sameAs, include: sameAs === null && includedByDefault(verdict, prior) };
         }),
       });
@@ -162,7 +191,7 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
     }
 
     function start(files: SourceFile[], skipped: SkippedFile[], targetDatasetId: string | null | undefined): number {
-      const token = ++run;
+      const token = nextRun();
       set({ ...IDLE, step: 'inspecting', skipped, target: targetFor(targetDatasetId, files.map((file) => file.name)) });
       useAppStore.getState().goTo('import');
       return token;
@@ -228,7 +257,7 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
         await wizard(token, files);
       },
       async openSample() {
-        const token = ++run;
+        const token = nextRun();
         set({ ...IDLE, origin: 'sample', step: 'reading' });
         try {
           const files = await invoke('files.readSample', {});
@@ -307,7 +336,7 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
         }
       },
       async parseAll() {
-        const token = ++run;
+        const token = nextRun();
         set({ error: null });
         try {
           if (await parse(token)) set({ step: 'report' });
@@ -322,12 +351,12 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
         if (chosen.length === 0) return;
         const { layer } = get();
         if (layer && target.kind === 'existing') {
-          await commitLayer(++run, target.datasetId, layer);
+          await commitLayer(nextRun(), target.datasetId, layer);
           return;
         }
         // dialogues are never stored under a model nobody named
         if (chosen.some(needsTeacherModel)) return;
-        const token = ++run;
+        const token = nextRun();
         const importTarget: ImportTarget =
           target.kind === 'existing' ? target : { kind: 'new', name: target.name, codebookId: ACTIVE_CODEBOOK.id };
         set({ step: 'committing', error: null });
@@ -350,7 +379,14 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
         }
       },
       cancel() {
-        run += 1;
+        const { step, origin, target } = get();
+        nextRun();
+        // Stopping work in progress leaves the user where they can choose files again; leaving
+        // the wizard from a step that waits for them (mapping, report) goes back as before.
+        if (origin === 'files' && (step === 'reading' || step === 'inspecting' || step === 'parsing')) {
+          set({ ...IDLE, step: 'cancelled', target });
+          return;
+        }
         set({ ...IDLE });
         leaveWizard();
       },

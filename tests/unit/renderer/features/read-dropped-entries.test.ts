@@ -68,8 +68,8 @@ describe('readDroppedEntries', () => {
     ]);
     expect(result.files.find((file) => file.name === 'GPT-4o/topic_2.jsonl')?.text).toBe('{"a":1}');
     expect(result.skipped).toEqual([
-      { name: 'GPT-4o/.DS_Store', reason: 'hidden file' },
-      { name: 'GPT-4o/notes.docx', reason: expect.stringContaining('unsupported file type (.docx)') },
+      { name: 'GPT-4o/.DS_Store', code: 'hidden-file', reason: 'hidden file' },
+      { name: 'GPT-4o/notes.docx', code: 'unsupported-type', reason: expect.stringContaining('unsupported file type (.docx)'), values: { extension: '.docx' } },
     ]);
   });
 
@@ -80,10 +80,10 @@ describe('readDroppedEntries', () => {
       { maxFileBytes: 40, maxTotalBytes: 50, maxEntries: 100 },
     );
     expect(result.files.map((file) => file.name)).toEqual(['a.jsonl']);
-    expect(result.skipped.map((file) => [file.name, file.reason.split(' ')[0]])).toEqual([
-      ['big.jsonl', 'too'],
-      ['b.jsonl', 'the'],
-      ['gbk.csv', 'not'],
+    expect(result.skipped.map((file) => [file.name, file.code, file.reason.split(' ')[0]])).toEqual([
+      ['big.jsonl', 'too-large', 'too'],
+      ['b.jsonl', 'total-exceeded', 'the'],
+      ['gbk.csv', 'not-text', 'not'],
     ]);
   });
 });

@@ -24,7 +24,7 @@ describe('import wizard store', () => {
 
   it('reports per file, blocks errors, waits for warnings and commits only the chosen files', async () => {
     const store = createImportStore(() => db);
-    await store.getState().receiveFiles([clean, withWarnings, broken], [{ name: 'notes.docx', reason: 'unsupported file type' }]);
+    await store.getState().receiveFiles([clean, withWarnings, broken], [{ name: 'notes.docx', code: 'unsupported-type', reason: 'unsupported file type', values: { extension: '.docx' } }]);
 
     const state = store.getState();
     expect(state.step).toBe('report');
