@@ -52,20 +52,22 @@ export function FileReport({ entry, index, disabled, attachingLayer, onInclude, 
         <span>
           {t('report.format')}: {formatName(entry.format)}
         </span>
-        <span data-testid="import-file-counts" data-dialogues={entry.parsed?.dialogues.length ?? 0} data-turns={turns}>
-          {verdict === 'errors' && entry.parsed ? (
-            // what the error keeps out, rather than the "0 dialogues" that are imported
-            <span className="readable-with-errors" data-testid="import-file-readable" data-dialogues={entry.parsed.readable.dialogues} data-error-lines={errorLines}>
-              {t('report.readableWithErrors', { dialogues: entry.parsed.readable.dialogues, turns: entry.parsed.readable.turns, lines: errorLines })}
-            </span>
-          ) : (
-            t('report.counts', {
-              dialogues: entry.parsed?.dialogues.length ?? 0,
-              turns,
-              annotations: entry.parsed?.counts.annotations ?? 0,
-            })
-          )}
-        </span>
+        {verdict !== 'refused' && (
+          <span data-testid="import-file-counts" data-dialogues={entry.parsed?.dialogues.length ?? 0} data-turns={turns}>
+            {verdict === 'errors' && entry.parsed ? (
+              // what the error keeps out, rather than the "0 dialogues" that are imported
+              <span className="readable-with-errors" data-testid="import-file-readable" data-dialogues={entry.parsed.readable.dialogues} data-error-lines={errorLines}>
+                {t('report.readableWithErrors', { dialogues: entry.parsed.readable.dialogues, turns: entry.parsed.readable.turns, lines: errorLines })}
+              </span>
+            ) : (
+              t('report.counts', {
+                dialogues: entry.parsed?.dialogues.length ?? 0,
+                turns,
+                annotations: entry.parsed?.counts.annotations ?? 0,
+              })
+            )}
+          </span>
+        )}
         {importable && (
           <TeacherModelField entry={entry} index={index} disabled={disabled} required={!attachingLayer && needsTeacherModel(entry)} onChange={onTeacherModel} />
         )}

@@ -27,8 +27,8 @@ export function SkippedFiles({ skipped }: { skipped: readonly SkippedFile[] }) {
             <code>{file.name}</code> — <span className="skip-sentence">{skipSentence(lang, file.code, file.values)}</span>
             {showsDetail(lang, file.code) && (
               <span className="skip-detail muted" title={words('skippedDetail')}>
-                {' '}
-                ({file.reason})
+                {' · '}
+                {file.reason}
               </span>
             )}
           </li>

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runJob, WorkerChannel, WorkerUnavailable, type JobResponse } from '../../../../renderer/src/workers/worker-channel';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RequestCancelled, RequestOverBudget, runJob, WorkerChannel, WorkerUnavailable, type JobResponse } from '../../../../renderer/src/workers/worker-channel';
 
 type Request = { requestId: number; value: number };
 type Response = { requestId: number; kind: 'progress' | 'done'; value: number };
@@ -117,5 +117,103 @@ describe('runJob', () => {
   it('throws a failure of the job itself, and falls back to the main thread only when the worker crashes', async () => {
     await expect(runJob(channelOf(false), (requestId) => ({ requestId, value: -1 }), () => undefined, async () => 0)).rejects.toThrow('negative');
     expect(await runJob(channelOf(true), (requestId) => ({ requestId, value: 4 }), () => undefined, async () => 7)).toBe(7);
+  });
+});
+
+describe('WorkerChannel: Cancel and the time budget stop the worker', () => {
+  /** Answers a request only when the test says so, like a worker busy with a long parse. */
+  class HeldWorker {
+    static started: HeldWorker[] = [];
+    private listeners: Record<string, ((event: { data?: unknown }) => void)[]> = {};
+    readonly received: Request[] = [];
+    terminated = false;
+    constructor() {
+      HeldWorker.started.push(this);
+    }
+    addEventListener(type: string, listener: (event: { data?: unknown }) => void) {
+      (this.listeners[type] ??= []).push(listener);
+    }
+    postMessage(request: Request) {
+      this.received.push(request);
+    }
+    /** the answer the worker would give once its work for `request` is done */
+    finish(request: Request) {
+      for (const listener of this.listeners.message ?? []) listener({ data: { requestId: request.requestId, kind: 'done', value: request.value * 10 } });
+    }
+    terminate() {
+      this.terminated = true;
+    }
+  }
+  const isDone = (message: Response) => message.kind === 'done';
+  const newChannel = () => new WorkerChannel<Request, Response>(() => new HeldWorker() as unknown as Worker, 'failed');
+  beforeEach(() => {
+    HeldWorker.started = [];
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('on Cancel terminates the busy worker at once, rejects with RequestCancelled, and the next request gets a fresh worker', async () => {
+    const channel = newChannel();
+    const controller = new AbortController();
+    const slow = channel.request((requestId) => ({ requestId, value: 1 }), isDone, { signal: controller.signal });
+    const [busy] = HeldWorker.started;
+    controller.abort();
+    await expect(slow).rejects.toBeInstanceOf(RequestCancelled);
+    expect(busy.terminated).toBe(true);
+
+    const next = channel.request((requestId) => ({ requestId, value: 2 }), isDone);
+    expect(HeldWorker.started).toHaveLength(2);
+    const fresh = HeldWorker.started[1];
+    fresh.finish(fresh.received[0]);
+    expect(await next).toMatchObject({ kind: 'done', value: 20 });
+    // what the stopped worker might still say is not taken for anything
+    busy.finish({ requestId: 2, value: 99 });
+    expect(channel.usesWorker).toBe(true);
+  });
+
+  it('refuses a request whose signal is already aborted without starting a worker', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(newChannel().request((requestId) => ({ requestId, value: 1 }), isDone, { signal: controller.signal })).rejects.toBeInstanceOf(RequestCancelled);
+    expect(HeldWorker.started).toHaveLength(0);
+  });
+
+  it('stops a request that runs past its budget with RequestOverBudget, naming the budget', async () => {
+    vi.useFakeTimers();
+    const channel = newChannel();
+    const slow = channel.request((requestId) => ({ requestId, value: 1 }), isDone, { budgetMs: 5_000 });
+    const outcome = slow.then(() => null, (error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(HeldWorker.started[0].terminated).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(RequestOverBudget);
+    expect((error as RequestOverBudget).budgetMs).toBe(5_000);
+    expect(HeldWorker.started[0].terminated).toBe(true);
+  });
+
+  it('an answer within the budget clears its timer', async () => {
+    vi.useFakeTimers();
+    const channel = newChannel();
+    const quick = channel.request((requestId) => ({ requestId, value: 3 }), isDone, { budgetMs: 1_000 });
+    const [worker] = HeldWorker.started;
+    worker.finish(worker.received[0]);
+    expect(await quick).toMatchObject({ value: 30 });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(worker.terminated).toBe(false);
+  });
+
+  it('sends the other callers’ open requests again to the fresh worker when one request is stopped', async () => {
+    const channel = newChannel();
+    const controller = new AbortController();
+    const cancelled = channel.request((requestId) => ({ requestId, value: 1 }), isDone, { signal: controller.signal });
+    const bystander = channel.request((requestId) => ({ requestId, value: 2 }), isDone);
+    controller.abort();
+    await expect(cancelled).rejects.toBeInstanceOf(RequestCancelled);
+    const fresh = HeldWorker.started[1];
+    expect(fresh.received).toEqual([{ requestId: 2, value: 2 }]);
+    fresh.finish(fresh.received[0]);
+    expect(await bystander).toMatchObject({ value: 20 });
   });
 });
