@@ -1,7 +1,7 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readFolder, readPickedFiles } from '../../../electron/main/services/import-files';
+import { readDroppedPaths, readFolder, readPickedFiles } from '../../../electron/main/services/import-files';
 import { linkToDevZero, makeFifo, settlesWithin } from '../../support/special-files';
 import { makeTempDir, type TempDir } from '../../support/temp-dir';
 
@@ -82,6 +82,31 @@ describe('picked files are read only when regular', () => {
     expect(result.skipped).toEqual([
       { name: 'pipe.jsonl', code: 'fifo', reason: 'a named pipe (FIFO), not a regular file' },
       { name: 'zero.jsonl', code: 'device', reason: 'a device, not a regular file' },
+    ]);
+  });
+});
+
+describe('dropped paths are read as the pickers read them', () => {
+  it('reads a dropped file as a picked one and a dropped folder as a chosen folder: FIFOs, devices and links out of the folder are skipped without blocking', async () => {
+    const secret = await put('outside/secret.jsonl', '{"secret":1}');
+    await put('GPT-4o/topic_1.jsonl', '{"n":1}');
+    await symlink(secret, join(temp.path, 'GPT-4o', 'escape.jsonl'));
+    makeFifo(join(temp.path, 'GPT-4o'), 'pipe.jsonl');
+    const loosePipe = makeFifo(temp.path, 'loose.jsonl');
+    const zero = await linkToDevZero(temp.path, 'zero.jsonl');
+    const hidden = await put('.notes.jsonl', '{"n":2}');
+
+    const result = await settlesWithin(readDroppedPaths([loosePipe, zero, hidden, join(temp.path, 'GPT-4o')]));
+
+    expect(result.files).toEqual([
+      { name: '.notes.jsonl', text: '{"n":2}' },
+      { name: 'GPT-4o/topic_1.jsonl', text: '{"n":1}' },
+    ]);
+    expect(result.skipped).toEqual([
+      { name: 'loose.jsonl', code: 'fifo', reason: 'a named pipe (FIFO), not a regular file' },
+      { name: 'zero.jsonl', code: 'device', reason: 'a device, not a regular file' },
+      { name: 'GPT-4o/escape.jsonl', code: 'link-outside-folder', reason: 'link to a file outside the chosen folder (not followed)' },
+      { name: 'GPT-4o/pipe.jsonl', code: 'fifo', reason: 'a named pipe (FIFO), not a regular file' },
     ]);
   });
 });

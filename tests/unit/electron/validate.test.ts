@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEmptyArgs, parseOpenImportArgs, parseReadyToCloseArgs, parseSaveExportArgs } from '../../../electron/main/services/validate';
+import { parseEmptyArgs, parseOpenImportArgs, parseReadDroppedArgs, parseReadyToCloseArgs, parseSaveExportArgs } from '../../../electron/main/services/validate';
 
 describe('parseEmptyArgs', () => {
   it('accepts an empty object', () => {
@@ -14,6 +14,18 @@ describe('parseEmptyArgs', () => {
     [{ extra: 1 }, 'app.info: unexpected field "extra"'],
   ])('refuses %j', (value, message) => {
     expect(() => parseEmptyArgs('app.info', value)).toThrow(message);
+  });
+});
+
+describe('parseReadDroppedArgs', () => {
+  it('accepts absolute paths only, a bounded number of them', () => {
+    expect(parseReadDroppedArgs({ paths: ['/home/a/GPT-4o', '/tmp/x.jsonl'] })).toEqual({ paths: ['/home/a/GPT-4o', '/tmp/x.jsonl'] });
+    expect(() => parseReadDroppedArgs({ paths: ['relative/x.jsonl'] })).toThrow('files.readDropped: every path must be an absolute path, got "relative/x.jsonl"');
+    expect(() => parseReadDroppedArgs({ paths: ['/tmp/a\0b'] })).toThrow('every path must be an absolute path');
+    expect(() => parseReadDroppedArgs({ paths: [7] })).toThrow('every path must be an absolute path, got number');
+    expect(() => parseReadDroppedArgs({ paths: '/etc/passwd' })).toThrow('"paths" must be an array of at most 1000 paths');
+    expect(() => parseReadDroppedArgs({ paths: Array.from({ length: 1001 }, (_, i) => `/f${i}`) })).toThrow('at most 1000');
+    expect(() => parseReadDroppedArgs({ paths: [], mode: 'x' })).toThrow('unexpected field "mode"');
   });
 });
 
