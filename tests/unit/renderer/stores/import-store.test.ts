@@ -83,6 +83,26 @@ describe('import wizard store', () => {
     expect(await db.dialogues.count()).toBe(0);
   });
 
+  it('a Cancel while files are read stops the run: nothing is kept, the wizard waits in its cancelled state, and the next import runs', async () => {
+    const store = createImportStore(() => db);
+    const running = store.getState().receiveFiles([clean], []);
+    expect(store.getState().step).toBe('inspecting');
+    store.getState().cancel();
+    await running;
+    expect(store.getState().step).toBe('cancelled');
+    expect(store.getState().entries).toEqual([]);
+    expect(useAppStore.getState().view).toBe('import');
+    expect(await db.dialogues.count()).toBe(0);
+
+    await store.getState().receiveFiles([withWarnings], []);
+    expect(store.getState().step).toBe('report');
+    expect(store.getState().entries.map((entry) => entry.name)).toEqual([withWarnings.name]);
+    // Cancel from a step that waits for the user (the report) leaves the wizard, as before
+    store.getState().cancel();
+    expect(store.getState().step).toBe('idle');
+    expect(useAppStore.getState().view).not.toBe('import');
+  });
+
   it('asks for a column mapping for CSV files, then parses with it', async () => {
     const csv = {
       name: 'tutor.csv',
