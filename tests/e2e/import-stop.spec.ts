@@ -10,6 +10,7 @@
  * worker is terminated, as a pathological input would, without depending on how fast the
  * machine is. The budget is set short with `?parseBudgetMs=`, which only tests pass.
  */
+import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { linkToDevZero, makeFifo } from '../support/special-files';
@@ -19,7 +20,6 @@ import { StartPage } from './pages/start';
 import { countStoredRows } from './support-idb';
 import { saveShot } from './support-shots';
 import { jsonlText, simpleRecord, writeInputFile } from './support-sid-files';
-import { symlink } from 'node:fs/promises';
 
 const STORES = ['datasets', 'sources', 'dialogues', 'turns'] as const;
 
@@ -132,7 +132,6 @@ test('a dropped folder and files are read with the pickers’ checks: a FIFO, a 
   makeFifo(folder, 'pipe.jsonl');
   const loosePipe = makeFifo(app.tempDir, 'loose-pipe.jsonl');
   const looseZero = await linkToDevZero(app.tempDir, 'zero.jsonl');
-  const start = new StartPage(app.page);
   const wizard = new ImportPage(app.page);
   const expected = [
     { name: 'loose-pipe.jsonl', code: 'fifo', en: 'A named pipe (FIFO), not a regular file', zh: '命名管道（FIFO）' },

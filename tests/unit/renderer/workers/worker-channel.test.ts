@@ -183,7 +183,7 @@ describe('WorkerChannel: Cancel and the time budget stop the worker', () => {
     vi.useFakeTimers();
     const channel = newChannel();
     const slow = channel.request((requestId) => ({ requestId, value: 1 }), isDone, { budgetMs: 5_000 });
-    const outcome = slow.then(() => null, (error: unknown) => error);
+    const outcome = slow?.then(() => null, (error: unknown) => error);
     await vi.advanceTimersByTimeAsync(4_999);
     expect(HeldWorker.started[0].terminated).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
