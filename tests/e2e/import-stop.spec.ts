@@ -23,14 +23,16 @@ import { jsonlText, simpleRecord, writeInputFile } from './support-sid-files';
 
 const STORES = ['datasets', 'sources', 'dialogues', 'turns'] as const;
 
-/** Serves the built parse worker with a prelude that spins forever on `stall-*` files. */
+/** Serves the built parse worker with a prelude that spins forever parsing `stall-*` files, and already inspecting `stall-inspect-*` ones. */
 async function stallParsesOfStallFiles(page: Page): Promise<void> {
   await page.route('**/assets/parse.worker-*.js', async (route) => {
     const original = await route.fetch();
     const prelude =
       "self.addEventListener('message', (event) => {" +
       " const request = event.data;" +
-      " if (request.kind === 'parse' && request.jobs.some((job) => /(^|\\/)stall-[^/]*$/.test(job.file.name))) { for (;;) {} }" +
+      " const stalls = (name, prefix) => new RegExp('(^|/)' + prefix + '[^/]*$').test(name);" +
+      " if (request.kind === 'parse' && request.jobs.some((job) => stalls(job.file.name, 'stall-'))) { for (;;) {} }" +
+      " if (request.kind === 'inspect' && request.files.some((file) => stalls(file.name, 'stall-inspect-'))) { for (;;) {} }" +
       ' });\n';
     await route.fulfill({ response: original, body: prelude + (await original.text()) });
   });
@@ -87,6 +89,7 @@ test.describe('with a short time budget', () => {
     await app.waitForReady();
     await writeSidFile(app, 'GPT-4o/stall-topic_1.jsonl', 1);
     await writeSidFile(app, 'GPT-4o/topic_2.jsonl', 2);
+    await writeSidFile(app, 'GPT-4o/stall-inspect-topic_3.jsonl', 3);
     const start = new StartPage(app.page);
     const wizard = new ImportPage(app.page);
     const stalledName = 'GPT-4o/stall-topic_1.jsonl';
@@ -101,6 +104,9 @@ test.describe('with a short time budget', () => {
       await expect(refusal).toContainText(stalledName);
       await expect(refusal).toContainText(language === 'en' ? 'took longer than the 1.5 s allowed for one file' : '超过了每个文件允许的 1.5 秒');
       await expect(wizard.file(stalledName).getByTestId('import-file-include')).toHaveCount(0);
+      // a file stopped while it was first looked at (format detection, the CSV preview) is refused the same way
+      await expect(wizard.file('GPT-4o/stall-inspect-topic_3.jsonl')).toHaveAttribute('data-verdict', 'refused');
+      await expect(wizard.file('GPT-4o/stall-inspect-topic_3.jsonl').getByTestId('import-file-refusal')).toContainText('stall-inspect-topic_3.jsonl');
       await expect(wizard.file('GPT-4o/topic_2.jsonl')).toHaveAttribute('data-verdict', 'clean');
       await saveShot(app.page, `import-over-budget-${language}`, testInfo);
       if (language === 'zh') await wizard.cancelButton.click();
