@@ -1,13 +1,14 @@
 /**
  * Page object for the import wizard (column mapping for CSV/TSV, then the report).
  *
- * Test ids: import-view (data-step: inspecting|mapping|parsing|report|committing|idle),
- * import-progress, import-idle, import-mapping, import-mapping-file (data-file),
+ * Test ids: import-view (data-step: inspecting|mapping|parsing|report|committing|cancelled|idle),
+ * import-progress, import-idle, import-cancelled (with import-again-files, import-again-folder,
+ * import-cancelled-back), import-mapping, import-mapping-file (data-file),
  * import-map-<role> (dialogueId, turnOrder, speaker, utterance, teacherModel),
  * import-map-field-<fieldId>, import-mapping-missing, import-preview-table, import-parse,
  * import-report, import-target-new, import-dataset-name, import-target-existing,
  * import-dataset-select, import-error, import-file (data-file, data-verdict:
- * clean|warnings|errors|empty|unsupported), import-file-verdict, import-file-counts
+ * clean|warnings|errors|empty|unsupported|refused), import-file-refusal (data-kind: over-budget), import-file-verdict, import-file-counts
  * (data-dialogues, data-turns), import-file-readable (files with errors: data-dialogues,
  * data-error-lines), import-teacher-model-field (data-required), import-teacher-model,
  * import-teacher-model-use-suggestion, import-teacher-model-hint, import-file-duplicate,
@@ -15,7 +16,7 @@
  * import-error-list, import-issue-code (data-code; shows the kind's name), import-issue
  * (data-severity, data-code) with import-issue-summary (the problem in the interface language)
  * and .issue-text (`file:line — message`, the parser's words), import-copy-issues,
- * import-issues-more, import-skipped, import-totals (data-files, data-dialogues, data-turns),
+ * import-issues-more, import-skipped with import-skipped-file (data-file, data-code; .skip-sentence), import-totals (data-files, data-dialogues, data-turns),
  * import-hints, import-hint (data-kind: accept-warnings|include-again|name-teacher-model|
  * nothing-importable, data-file), import-hint-show, import-cancel, import-confirm; layer option (existing target only): import-layer-option,
  * import-attach-layer, import-layer-name, import-layer-kind (human | llm), import-layer-status,
@@ -23,7 +24,7 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 
-export type FileVerdict = 'clean' | 'warnings' | 'errors' | 'empty' | 'unsupported';
+export type FileVerdict = 'clean' | 'warnings' | 'errors' | 'empty' | 'unsupported' | 'refused';
 export type MappingRole = 'dialogueId' | 'turnOrder' | 'speaker' | 'utterance' | 'teacherModel';
 
 export class ImportPage {
