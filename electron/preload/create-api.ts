@@ -1,7 +1,7 @@
 import type { IpcRenderer, IpcRendererEvent } from 'electron';
-import { EVENT_CHANNELS, PRELOAD_ONLY_CHANNELS, type EventChannel, type ReadDroppedResult, type RendererApi } from '../../shared/ipc/contract';
+import { EVENT_CHANNELS, type EventChannel, type ReadDroppedResult, type RendererApi } from '../../shared/ipc/contract';
 import { SKIP_NOT_ON_DISK } from '../../shared/import/skip-reasons';
-import { isInvokeChannel, unknownChannelError } from '../main/ipc-dispatch';
+import { isRendererChannel, unknownChannelError } from '../main/ipc-dispatch';
 
 /**
  * Electron prefixes errors thrown by an `ipcMain.handle` handler with
@@ -17,10 +17,6 @@ export function isEventChannel(channel: unknown): channel is EventChannel {
 export function cleanRemoteError(error: unknown): Error {
   const message = error instanceof Error ? error.message : String(error);
   return new Error(message.replace(REMOTE_ERROR_PREFIX, ''));
-}
-
-function isPreloadOnly(channel: string): boolean {
-  return PRELOAD_ONLY_CHANNELS.some((only) => only === channel);
 }
 
 /** A dropped File's path on disk ('' for a File that is not on disk); webUtils.getPathForFile in Electron. */
@@ -39,7 +35,7 @@ export function createRendererApi(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'remo
     });
   return {
     invoke(channel, arg) {
-      if (!isInvokeChannel(channel) || isPreloadOnly(channel)) return Promise.reject(unknownChannelError(channel));
+      if (!isRendererChannel(channel)) return Promise.reject(unknownChannelError(channel));
       return invokeCleanly(channel, arg);
     },
     async readDroppedFiles(files) {

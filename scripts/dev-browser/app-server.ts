@@ -26,7 +26,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { EVENT_CHANNELS, type InvokeHandlers } from '../../shared/ipc/contract';
 import { CONTENT_SECURITY_POLICY } from '../../electron/main/content-security-policy';
-import { dispatchInvoke } from '../../electron/main/ipc-dispatch';
+import { dispatchRendererInvoke } from '../../electron/main/ipc-dispatch';
 import { serveRendererFile } from '../../electron/main/renderer-files';
 import { definePageApi, type PageSetup } from '../../tests/support/bridge';
 
@@ -143,7 +143,7 @@ async function handleInvoke(request: IncomingMessage, response: ServerResponse, 
   }
   if (typeof call !== 'object' || call === null) return sendText(response, 400, 'The body is not a JSON object');
   try {
-    sendJson(response, 200, { ok: true, result: await dispatchInvoke(handlers, call.channel, call.arg) });
+    sendJson(response, 200, { ok: true, result: await dispatchRendererInvoke(handlers, call.channel, call.arg) });
   } catch (error) {
     // the handler's own message, as the preload and the Playwright bridge deliver it
     sendJson(response, 200, { ok: false, error: error instanceof Error ? error.message : String(error) });

@@ -9,12 +9,11 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import {
   EVENT_CHANNELS,
-  PRELOAD_ONLY_CHANNELS,
   type EventChannel,
   type EventMap,
   type InvokeHandlers,
 } from '../../shared/ipc/contract';
-import { dispatchInvoke, unknownChannelError } from '../../electron/main/ipc-dispatch';
+import { dispatchRendererInvoke } from '../../electron/main/ipc-dispatch';
 import { createWindowCloseFlow } from '../../electron/main/services/close-flow';
 import { createCloseGuard, type CloseGuard, type CloseVerdict } from '../../electron/main/services/close-guard';
 import { createReadyToCloseHandler, createReportUnsavedWorkHandler } from '../../electron/main/services/handlers';
@@ -64,10 +63,7 @@ export async function installApi(target: Page | BrowserContext, handlers: Invoke
     'app.readyToClose': createReadyToCloseHandler(guard),
     'app.reportUnsavedWork': createReportUnsavedWorkHandler(tracker),
   };
-  // as the preload's invoke: a channel only the preload's own methods call is refused
-  await target.exposeFunction(INVOKE_BINDING, (channel: unknown, arg: unknown) =>
-    PRELOAD_ONLY_CHANNELS.some((only) => only === channel) ? Promise.reject(unknownChannelError(channel)) : dispatchInvoke(routed, channel, arg),
-  );
+  await target.exposeFunction(INVOKE_BINDING, (channel: unknown, arg: unknown) => dispatchRendererInvoke(routed, channel, arg));
   const setup: PageSetup = { eventChannels: EVENT_CHANNELS, invokeBinding: INVOKE_BINDING, emitFunction: EMIT_FUNCTION };
   const { droppedPaths } = options;
   if (droppedPaths) {

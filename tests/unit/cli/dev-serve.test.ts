@@ -107,6 +107,9 @@ describe('dev:serve app server', () => {
     expect(JSON.parse(unknown.body)).toEqual({ ok: false, error: 'Unknown IPC channel "shell.exec"' });
     const badArg = await send(server, { method: 'POST', path: invokePath, headers: JSON_HEADERS, body: invokeBody('files.openImport', { mode: 'everything' }) });
     expect(JSON.parse(badArg.body).ok).toBe(false);
+    // only the desktop preload reads drops by path: page code cannot name a path for main to read
+    const byPath = await send(server, { method: 'POST', path: invokePath, headers: JSON_HEADERS, body: invokeBody('files.readDropped', { paths: ['/etc/passwd'] }) });
+    expect(JSON.parse(byPath.body)).toEqual({ ok: false, error: 'Unknown IPC channel "files.readDropped"' });
   });
 
   it('refuses every request without the token, or with a wrong one', async () => {
