@@ -76,6 +76,13 @@ export interface LikelyEncoding {
   text: string;
 }
 
+/** A file left out of an import, and why; `likely` when its bytes read as text in another encoding. */
+export interface SkippedImportFile {
+  name: string;
+  reason: string;
+  likely?: LikelyEncoding;
+}
+
 export type DecodeFailureKind = 'binary' | 'invalid-text' | 'utf-16-without-bom' | 'nul';
 
 export type DecodeResult =

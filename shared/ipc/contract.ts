@@ -5,6 +5,7 @@
  *
  * Rules: one argument per call, a plain JSON object; results are plain JSON.
  */
+import type { SkippedImportFile } from '../import/file-rules';
 import type { SourceFile } from '../model/dataset';
 
 export interface AppInfo {
@@ -24,8 +25,8 @@ export interface OpenImportResult {
   canceled: boolean;
   /** names are relative to the chosen folder (`GPT-4o/topic_1.jsonl`) or bare file names */
   files: SourceFile[];
-  /** files skipped because of their extension or size, with the reason */
-  skipped: { name: string; reason: string }[];
+  /** files skipped (extension, size, kind, encoding), with the reason; a likely encoding is offered in the report */
+  skipped: SkippedImportFile[];
 }
 
 export interface SaveExportArgs {

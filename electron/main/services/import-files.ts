@@ -126,8 +126,8 @@ class FileCollector {
     return this.entries > this.limits.maxEntries;
   }
 
-  skip(name: string, reason: string): void {
-    this.skipped.push({ name, reason });
+  skip(name: string, reason: string, likely?: SkippedFile['likely']): void {
+    this.skipped.push(likely ? { name, reason, likely } : { name, reason });
   }
 
   async addFile(path: string, name: string): Promise<void> {
@@ -144,7 +144,7 @@ class FileCollector {
     const bytes = read.bytes;
     const decoded = decodeImportBytes(bytes);
     if (!decoded.ok) {
-      this.skip(name, decoded.reason);
+      this.skip(name, decoded.reason, decoded.likely);
       return;
     }
     this.totalBytes += bytes.byteLength;

@@ -1,17 +1,18 @@
 import type { ParserContext, ParserOutput } from '../parser-types';
-import { arrayElementLines, describeJsonError, isJsonObject, lineAt, MAX_JSON_NESTING, nonBlankLines, tooDeepProblem } from '../json-records';
+import { arrayElementLines, describeJsonError, isJsonObject, type JsonLine, lineAt, MAX_JSON_NESTING, nonBlankLines, tooDeepProblem } from '../json-records';
 import { parseSidRecord } from './sid-record';
 
 /** SID JSON Lines: one dialogue per non-blank line; every bad line is reported. */
 export function parseSidJsonl(text: string, ctx: ParserContext): ParserOutput {
   const output: ParserOutput = [];
-  for (const { line, text: lineText } of nonBlankLines(text)) {
+  const lines = nonBlankLines(text);
+  const malformed: { line: number; problem: string }[] = [];
+  for (const { line, text: lineText } of lines) {
     let record: unknown;
     try {
       record = JSON.parse(lineText);
     } catch (error) {
-      const { problem } = describeJsonError(error, lineText);
-      ctx.issues.error(line, 'malformed-json', `This line is not valid JSON: ${problem}. Each line must hold one complete dialogue object.`);
+      malformed.push({ line, problem: describeJsonError(error, lineText).problem });
       continue;
     }
     const tooDeep = tooDeepProblem(lineText, record);
@@ -22,7 +23,28 @@ export function parseSidJsonl(text: string, ctx: ParserContext): ParserOutput {
     const parsed = parseSidRecord(record, { ...ctx, line });
     if (parsed) output.push(parsed);
   }
+  const spread = malformed.length > 1 ? spreadOverLines(text, lines, malformed[0].line) : null;
+  if (spread) ctx.issues.error(malformed[0].line, 'malformed-json', spread);
+  else for (const { line, problem } of malformed) ctx.issues.error(line, 'malformed-json', `This line is not valid JSON: ${problem}. Each line must hold one complete dialogue object.`);
   return output;
+}
+
+/**
+ * One hint instead of an error per line when a JSON Lines file holds JSON written over many lines
+ * (a pretty-printed object or list): its first line opens a value that does not close on it.
+ */
+function spreadOverLines(text: string, lines: readonly JsonLine[], firstBad: number): string | null {
+  const first = lines[0];
+  if (!first || first.line !== firstBad) return null;
+  const opening = first.text.trim();
+  if (!/^[[{]/.test(opening) || /[\]}]$/.test(opening)) return null;
+  const whole = `This file holds JSON written over ${lines.length} lines (pretty-printed), but JSON Lines needs each dialogue on a single line.`;
+  try {
+    JSON.parse(text);
+    return `${whole} It is valid JSON as a whole: rename the file to .json to import it as it is.`;
+  } catch {
+    return `${whole} Write each dialogue on one line (for example with jq -c), or save the records as one JSON list in a .json file.`;
+  }
 }
 
 /** Parses a whole-file JSON array (one object counts as a list of one), reporting a syntax error at its line. Null after an error. */

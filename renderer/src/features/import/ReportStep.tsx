@@ -10,6 +10,7 @@ import { ImportHints } from './ImportHints';
 import { LayerOption } from './LayerOption';
 import { useLayerText } from './layer-strings';
 import { SkippedFiles } from './SkippedFiles';
+import { EncodingOffers } from './EncodingOffers';
 
 export function ReportStep() {
   const t = useT();
@@ -118,6 +119,7 @@ export function ReportStep() {
           />
         ))}
       </div>
+      <EncodingOffers skipped={skipped} disabled={committing} onReadAs={(name) => void actions.readSkippedAs(name)} />
       <SkippedFiles skipped={skipped} />
 
       <footer className="wizard-footer">

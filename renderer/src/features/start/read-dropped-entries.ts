@@ -9,6 +9,7 @@ import {
   DEFAULT_IMPORT_LIMITS,
   type ImportLimits,
   decodeImportBytes,
+  type SkippedImportFile,
   skipReasonBeforeReading,
   tooManyFilesReason,
 } from '../../../../shared/import/file-rules';
@@ -43,7 +44,7 @@ export function plainFileEntry(file: FileLike): FileEntryLike {
 
 export interface DroppedFiles {
   files: SourceFile[];
-  skipped: { name: string; reason: string }[];
+  skipped: SkippedImportFile[];
 }
 
 function displayName(entry: EntryLike): string {
@@ -95,7 +96,7 @@ export async function readDroppedEntries(roots: readonly EntryLike[], limits: Im
     }
     const decoded = decodeImportBytes(new Uint8Array(await file.arrayBuffer()));
     if (!decoded.ok) {
-      result.skipped.push({ name, reason: decoded.reason });
+      result.skipped.push(decoded.likely ? { name, reason: decoded.reason, likely: decoded.likely } : { name, reason: decoded.reason });
       return;
     }
     totalBytes += file.size;

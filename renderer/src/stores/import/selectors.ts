@@ -15,6 +15,7 @@ export const selectImportActions = (state: ImportState) => ({
   setLayerChoice: state.setLayerChoice,
   refreshLayerPreview: state.refreshLayerPreview,
   parseAll: state.parseAll,
+  readSkippedAs: state.readSkippedAs,
   commit: state.commit,
   cancel: state.cancel,
 });
