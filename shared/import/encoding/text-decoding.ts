@@ -125,6 +125,8 @@ export function utf16WithoutBom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | nu
     if (bytes[i + 1] === 0) oddNul++;
   }
   const pairs = end / 2;
+  // one stray NUL says nothing about the encoding
+  if (Math.max(evenNul, oddNul) < 2) return null;
   if (oddNul >= pairs * 0.1 && evenNul * 10 <= oddNul) return 'utf-16le';
   if (evenNul >= pairs * 0.1 && oddNul * 10 <= evenNul) return 'utf-16be';
   return null;

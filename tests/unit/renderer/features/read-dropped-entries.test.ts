@@ -83,8 +83,10 @@ describe('readDroppedEntries', () => {
     expect(result.skipped.map((file) => [file.name, file.reason.split(' ')[0]])).toEqual([
       ['big.jsonl', 'too'],
       ['b.jsonl', 'the'],
-      ['gbk.csv', 'not'],
+      ['gbk.csv', 'line'],
     ]);
+    // the trailing 0xFF is not GB18030 either, so no other reading is offered
+    expect(result.skipped[2].likely).toBeUndefined();
   });
 });
 
