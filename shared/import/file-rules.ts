@@ -168,5 +168,5 @@ export function textPreview(text: string, max = 40): string {
   const firstNonAscii = text.search(/[^\x00-\x7f]/);
   const from = Math.max(0, firstNonAscii);
   const flat = text.slice(from, from + max * 2).replace(/\s+/g, ' ').trim();
-  return `${from > 0 ? '…' : ''}${flat.slice(0, max)}${flat.length > max || from + max * 2 < text.length ? '…' : ''}`;
+  return `${from > 0 ? '…' : ''}${flat.slice(0, max).trimEnd()}${flat.length > max || from + max * 2 < text.length ? '…' : ''}`;
 }
