@@ -142,8 +142,8 @@ function explainFailure(bytes: Uint8Array, encoding: TextEncodingName, decoded: 
     return { ok: false, kind: 'utf-16-without-bom', line: 1, reason: likely ? reason : `${reason}; save it as UTF-8`, likely };
   }
   if (decoded !== null) {
-    const offset = decodedNulOffset(bytes);
-    return { ok: false, kind: 'nul', line: lineAtByte(bytes, offset), reason: 'contains a NUL byte: a binary file, or text damaged in copying' };
+    const line = lineAtByte(bytes, decodedNulOffset(bytes));
+    return { ok: false, kind: 'nul', line, reason: `line ${line} contains a NUL byte: a binary file, or text damaged in copying` };
   }
   if (encoding === 'utf-16le' || encoding === 'utf-16be') return { ok: false, kind: 'invalid-text', line: 1, reason: `not valid ${name} text` };
   const bad = firstBadLine(bytes, encoding) ?? { line: 1, column: 1 };

@@ -111,7 +111,8 @@ export function looksLikeGb18030(bytes: Uint8Array): boolean {
       i += 2;
     }
   }
-  return common > 0 && common >= 4 * other;
+  // one pair proves nothing (an overlong UTF-8 sequence can look like one hanzi)
+  return common >= 2 && common >= 4 * other;
 }
 
 /** UTF-16 without a BOM: ASCII characters leave a NUL in every other byte, at even offsets for big-endian. */

@@ -7,7 +7,9 @@ export function parseSidJsonl(text: string, ctx: ParserContext): ParserOutput {
   const output: ParserOutput = [];
   const lines = nonBlankLines(text);
   const malformed: { line: number; problem: string }[] = [];
-  for (const { line, text: lineText } of lines) {
+  for (const { line, text: withMark } of lines) {
+    // files joined with `cat` keep each one's byte-order mark at the start of its first line
+    const lineText = withMark.charCodeAt(0) === 0xfeff ? withMark.slice(1) : withMark;
     let record: unknown;
     try {
       record = JSON.parse(lineText);

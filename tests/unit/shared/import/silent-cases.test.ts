@@ -40,7 +40,7 @@ describe('silent cases', () => {
     const value = file.dialogues[0].turns[0].pre.discipline;
     expect(value).toMatchObject({ status: 'unknown', codes: [] });
     expect(warningsOf(file, 'unknown-label').map((issue) => issue.message)).toEqual([
-      'Turn 1 (教师): discipline ",,,、、、" is made only of separators and names no label; kept as written and flagged for review.',
+      'Turn 1 (教师): discipline ",,,、、、" is only punctuation or separators and names no label; kept as written and flagged for review.',
     ]);
   });
 
@@ -58,5 +58,31 @@ describe('silent cases', () => {
     const good = sidLine(DIALOGUE, []);
     const file = parseText('GPT-4o/a.jsonl', `${good}\n{"dialogue": [\n${good}\n{oops}\n`);
     expect(errorsOf(file).map((issue) => issue.line)).toEqual([2, 4]);
+  });
+});
+
+describe('unclear errors made clear', () => {
+  it('a .json file that is not JSON names the line and column instead of "not a format Maieutic reads"', () => {
+    const file = parseText('a.json', '[\n  {"dialogue": []},\n  // a comment\n]\n');
+    expect(errorsOf(file).map((issue) => [issue.line, issue.code, issue.message])).toEqual([[3, 'malformed-json', "The file is not valid JSON: Unexpected token '/' (column 3)."]]);
+  });
+
+  it('a JSON syntax error does not quote the line back, even when V8 cuts the quote on both sides', () => {
+    const file = parseText('GPT-4o/a.jsonl', `${sidLine(DIALOGUE, []).replace('[', '[NaN,')}\n`);
+    expect(errorsOf(file).map((issue) => issue.message)).toEqual([expect.stringMatching(/^This line is not valid JSON: Unexpected token 'N' \(column \d+\)\. Each line/)]);
+  });
+
+  it('a byte-order mark where two JSON Lines files were joined is not an error', () => {
+    const second = sidLine(DIALOGUE, [], { repeat_id: 2 });
+    const file = parseText('GPT-4o/a.jsonl', `${sidLine(DIALOGUE, [])}\n\uFEFF${second}\n`);
+    expect(errorsOf(file)).toEqual([]);
+    expect(file.counts.dialogues).toBe(2);
+  });
+
+  it('a header of thousands of columns is cut in the message', () => {
+    const header = Array.from({ length: 5000 }, (_, i) => `c${i}`).join(',');
+    const [first] = errorsOf(parseText('wide.csv', `${header}\n${header}\n`));
+    expect(first.message).toMatch(/c19, … \(5000 columns\)\.$/);
+    expect(first.message.length).toBeLessThan(300);
   });
 });
