@@ -195,7 +195,6 @@ describe('fault suite: hostile inputs through the built CLI and the app import p
     }
     // written to the terminal directly, so it survives reporters that hide a passing test's console
     process.stdout.write(`\n${lines.join('\n')}\n`);
-    console.log(lines.join('\n'));
     expect(tried).toBeGreaterThanOrEqual(95);
   });
 

@@ -96,7 +96,7 @@ export function ReportStep() {
             )}
           </>
         )}
-        {nameMissing && <p className="field-hint">{t('report.nameRequired')}</p>}
+        {nameMissing && entries.length > 0 && <p className="field-hint">{t('report.nameRequired')}</p>}
         {target.kind === 'existing' && <LayerOption disabled={committing} />}
       </fieldset>
 
@@ -125,7 +125,13 @@ export function ReportStep() {
       <footer className="wizard-footer">
         <div className="wizard-status">
           <p data-testid="import-totals" data-files={totals.files} data-dialogues={totals.dialogues} data-turns={totals.turns}>
-            {totals.files === 0 ? t('report.nothingChosen') : t('report.totals', { files: totals.files, dialogues: totals.dialogues, turns: totals.turns })}
+            {totals.files > 0
+              ? t('report.totals', { files: totals.files, dialogues: totals.dialogues, turns: totals.turns })
+              : entries.length > 0
+                ? t('report.nothingChosen')
+                : skipped.length > 0
+                  ? t('report.allSkipped', { count: skipped.length })
+                  : t('report.nothingFound')}
           </p>
           <ImportHints hints={hints} />
         </div>
