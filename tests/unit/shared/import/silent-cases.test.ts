@@ -63,8 +63,8 @@ describe('silent cases', () => {
 
 describe('unclear errors made clear', () => {
   it('a .json file that is not JSON names the line and column instead of "not a format Maieutic reads"', () => {
-    const file = parseText('a.json', '[\n  {"dialogue": []},\n  // a comment\n]\n');
-    expect(errorsOf(file).map((issue) => [issue.line, issue.code, issue.message])).toEqual([[3, 'malformed-json', "The file is not valid JSON: Unexpected token '/' (column 3)."]]);
+    const file = parseText('a.json', '\n// exported by the pipeline\n[{"dialogue": []}]\n');
+    expect(errorsOf(file).map((issue) => [issue.line, issue.code, issue.message])).toEqual([[2, 'malformed-json', "The file is not valid JSON: Unexpected token '/' (column 1)."]]);
   });
 
   it('a JSON syntax error does not quote the line back, even when V8 cuts the quote on both sides', () => {
