@@ -163,8 +163,18 @@ export async function readInputs(
   paths: readonly string[],
   options: Partial<ReadOptions> | ImportLimits = {},
 ): Promise<{ files: InputFile[]; problems: InputProblem[]; skipped: SkippedInput[] }> {
-  const read: ReadOptions = 'maxFileBytes' in options ? { limits: options } : { limits: options.limits ?? DEFAULT_IMPORT_LIMITS, encoding: options.encoding };
   const files: InputFile[] = [];
+  const { problems, skipped } = await forEachInput(paths, (file) => void files.push(file), options);
+  return { files, problems, skipped };
+}
+
+/** readInputs one file at a time: `onFile` gets each file's text in turn and nothing here keeps it. */
+export async function forEachInput(
+  paths: readonly string[],
+  onFile: (file: InputFile) => void,
+  options: Partial<ReadOptions> | ImportLimits = {},
+): Promise<{ problems: InputProblem[]; skipped: SkippedInput[] }> {
+  const read: ReadOptions = 'maxFileBytes' in options ? { limits: options } : { limits: options.limits ?? DEFAULT_IMPORT_LIMITS, encoding: options.encoding };
   const problems: InputProblem[] = [];
   const skipped: SkippedInput[] = [];
   let totalBytes = 0;
@@ -195,11 +205,11 @@ export async function readInputs(
       else if ('problem' in outcome) problems.push({ file: name, message: outcome.problem, kind: 'unreadable', line: outcome.line });
       else {
         totalBytes += outcome.bytes;
-        files.push({ name, text: outcome.text, teacherModelFrom });
+        onFile({ name, text: outcome.text, teacherModelFrom });
       }
     }
   }
-  return { files, problems, skipped };
+  return { problems, skipped };
 }
 
 /** A skipped file as the CLI prints it. */

@@ -25,7 +25,7 @@ export function parseSidJsonl(text: string, ctx: ParserContext): ParserOutput {
     const parsed = parseSidRecord(record, { ...ctx, line });
     if (parsed) output.push(parsed);
   }
-  const spread = malformed.length > 1 ? spreadOverLines(text, lines, malformed[0].line) : null;
+  const spread = malformed.length > 1 && lines[0] ? spreadOverLines(text, lines[0], lines.length, malformed[0].line) : null;
   if (spread) ctx.issues.error(malformed[0].line, 'malformed-json', spread);
   else for (const { line, problem } of malformed) ctx.issues.error(line, 'malformed-json', `This line is not valid JSON: ${problem}. Each line must hold one complete dialogue object.`);
   return output;
@@ -35,12 +35,11 @@ export function parseSidJsonl(text: string, ctx: ParserContext): ParserOutput {
  * One hint instead of an error per line when a JSON Lines file holds JSON written over many lines
  * (a pretty-printed object or list): its first line opens a value that does not close on it.
  */
-function spreadOverLines(text: string, lines: readonly JsonLine[], firstBad: number): string | null {
-  const first = lines[0];
-  if (!first || first.line !== firstBad) return null;
+function spreadOverLines(text: string, first: JsonLine, lineCount: number, firstBad: number): string | null {
+  if (first.line !== firstBad) return null;
   const opening = first.text.trim();
   if (!/^[[{]/.test(opening) || /[\]}]$/.test(opening)) return null;
-  const whole = `This file holds JSON written over ${lines.length} lines (pretty-printed), but JSON Lines needs each dialogue on a single line.`;
+  const whole = `This file holds JSON written over ${lineCount} lines (pretty-printed), but JSON Lines needs each dialogue on a single line.`;
   try {
     JSON.parse(text);
     return `${whole} It is valid JSON as a whole: rename the file to .json to import it as it is.`;
