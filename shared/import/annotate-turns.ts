@@ -73,11 +73,12 @@ function unalignedExplanation(result: Extract<AlignmentResult, { level: null }>,
 }
 
 /**
- * A record with annotation entries for some turns but not others would otherwise import those
- * turns without a pre-annotation and without a word; one warning per record names them.
+ * A record with fewer annotation entries than turns would otherwise import the turns left over
+ * without a pre-annotation and without a word; one warning per record names them. (With as many
+ * entries as turns, a turn without one is the other side of an unaligned entry, already reported.)
  */
 function warnUnannotatedTurns(perTurn: readonly { indices: number[] }[], drafts: readonly DraftTurn[], entries: number, ctx: AnnotateContext): void {
-  if (entries === 0) return;
+  if (entries === 0 || entries >= drafts.length) return;
   const bare = perTurn.flatMap((slot, index) => (slot.indices.length === 0 ? [index] : []));
   if (bare.length === 0) return;
   const shown = bare.slice(0, 8).map((index) => index + 1).join(', ');

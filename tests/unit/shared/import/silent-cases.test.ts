@@ -86,3 +86,12 @@ describe('unclear errors made clear', () => {
     expect(first.message.length).toBeLessThan(300);
   });
 });
+
+describe('unannotated turns are not reported twice', () => {
+  it('as many entries as turns, one unaligned: the unaligned warning says it, no second warning', () => {
+    const line = sidLine(DIALOGUE.slice(0, 2), [annotation('教师', '你觉得呢？'), annotation('学生', '这句不在对话里')]);
+    const file = parseText('GPT-4o/a.jsonl', `${line}\n`);
+    expect(warningsOf(file, 'unaligned-annotation')).toHaveLength(1);
+    expect(warningsOf(file, 'unannotated-turns')).toEqual([]);
+  });
+});
