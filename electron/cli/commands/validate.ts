@@ -1,4 +1,5 @@
 import { DEFAULT_CODEBOOK } from '../../../shared/codebook';
+import { DEFAULT_IMPORT_LIMITS, formatBytes } from '../../../shared/import/file-rules';
 import { parseSourceFile, summarizeImport } from '../../../shared/import';
 import type { ImportIssue, ParsedFile } from '../../../shared/model/dataset';
 import type { CliCommand, CliIo } from '../io';
@@ -13,9 +14,13 @@ Folders are read recursively (.jsonl .json .csv .tsv .txt). Files must be UTF-8 
 byte-order mark) unless --encoding says otherwise. CSV/TSV columns are guessed from the header.
 
 ${ENCODING_USAGE}
-  --json   print one JSON object {dialogues, turns, annotations, errors, warnings} and nothing else;
-           each problem is {file, line, message}, line null for a path that does not exist
-           and for a file a folder walk skipped (a link out of the folder, a FIFO, another type)
+  --json             print one JSON object {dialogues, turns, annotations, errors, warnings} and
+                     nothing else; each problem is {file, line, message}, line null for a path
+                     that does not exist, a folder with no file to read, and a file a folder walk
+                     skipped (a link out of the folder, a FIFO, another type)
+
+The app's import limits apply: a file over ${formatBytes(DEFAULT_IMPORT_LIMITS.maxFileBytes)} is an error; files past ${formatBytes(DEFAULT_IMPORT_LIMITS.maxTotalBytes)} in total or past
+${DEFAULT_IMPORT_LIMITS.maxEntries} files are skipped, as the app skips them, and listed.
 
 Prints "file:line: message" per error, "file:line: warning: message" per warning ("path: message"
 for a path that does not exist), then a summary line.
