@@ -208,6 +208,13 @@ describe('fault suite: hostile inputs through the built CLI and the app import p
     expect(failures).toEqual([]);
   });
 
+  it('the CLI and the app come to the same verdict on every kind both read (one set of rules and limits)', () => {
+    const differ = results.flatMap((result) =>
+      result.cli && result.app && result.cli.outcome !== result.app.outcome ? [`${result.kind.id}: CLI ${result.cli.outcome} (${result.cli.detail.slice(0, 120)}), app ${result.app.outcome} (${result.app.detail.slice(0, 120)})`] : [],
+    );
+    expect(differ).toEqual([]);
+  });
+
   it('every kind is refused, warned about or accepted as it should be, and names what it found', () => {
     const wrong = results.flatMap((result) =>
       (['cli', 'app'] as const).flatMap((side) => {
