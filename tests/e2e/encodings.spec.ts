@@ -77,7 +77,28 @@ test('a folder with nothing to import says so instead of "no file is chosen" (en
   // nothing is listed, so nothing asks to fix "the problems listed above" or to name the data set
   await expect(app.page.getByTestId('import-hint')).toHaveCount(0);
   await expect(app.page.locator('.field-hint')).toHaveCount(0);
+  await saveShot(app.page, 'empty-folder-en', testInfo);
   await setLanguage(app, 'zh');
   await expect(wizard.totals).toHaveText('没有可导入的内容：所选文件夹或文件中没有文件。');
   await saveShot(app.page, 'empty-folder-zh', testInfo);
+});
+
+test('a folder whose every file is skipped says that nothing can be imported and where the reasons are (en, zh)', async ({ app }, testInfo) => {
+  await app.page.setViewportSize({ width: 1440, height: 900 });
+  const folder = join(app.tempDir, 'scans');
+  await mkdir(folder, { recursive: true });
+  await writeFile(join(folder, 'page1.png'), Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  await writeFile(join(folder, 'scores.xlsx'), 'PK');
+  const start = new StartPage(app.page);
+  const wizard = new ImportPage(app.page);
+  await setLanguage(app, 'en');
+  app.dialogs.nextFolder(folder);
+  await start.importFolder();
+  await wizard.waitForReport();
+  await expect(wizard.totals).toHaveText('Nothing to import: 2 files were skipped, each listed above with the reason.');
+  await expect(wizard.skipped).toContainText('scans/page1.png');
+  await expect(wizard.skipped).toContainText('scans/scores.xlsx');
+  await setLanguage(app, 'zh');
+  await expect(wizard.totals).toHaveText('没有可导入的内容：2 个文件被跳过，原因逐一列在上方。');
+  await saveShot(app.page, 'all-skipped-zh', testInfo);
 });

@@ -182,7 +182,7 @@ export const en: Record<MessageKey, string> = {
   'report.hint.show': 'Show',
   'report.nothingChosen': 'No file is chosen for import.',
   'report.nothingFound': 'Nothing to import: the folder or selection holds no files.',
-  'report.allSkipped': 'Nothing to import: {count} {count|file was|files were} skipped, each listed below with the reason.',
+  'report.allSkipped': 'Nothing to import: {count} {count|file was|files were} skipped, each listed above with the reason.',
   'report.totals': 'Will import {files} {files|file|files}: {dialogues} {dialogues|dialogue|dialogues}, {turns} {turns|turn|turns}.',
   'report.import': 'Import',
   'report.importing': 'Importing…',
