@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Reads the output of `npm test` (Vitest, then Playwright) and prints one closing line,
-// "tests: N passed, N failed, N skipped", summed over both runners. Prints nothing when a
+// "tests: N passed, N failed, N skipped", summed over both runners, then the fault suite's totals. Prints nothing when a
 // runner's summary is missing, so a partial log never claims a count it did not see.
 import { readFileSync } from 'node:fs';
 
@@ -30,3 +30,7 @@ const total = parts.reduce((sum, part) => ({
   skipped: sum.skipped + part.skipped,
 }));
 console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+
+// the fault suite's totals (tests/unit/fault-suite), once each, as the suite printed them
+const faultSuite = [...new Set(log.split('\n').filter((text) => /^fault suite( CLI| app)?: \d+ kinds tried/.test(text)))];
+for (const line of faultSuite) console.log(line);

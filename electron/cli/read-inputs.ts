@@ -1,6 +1,21 @@
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
-import { DEFAULT_IMPORT_LIMITS, decodeImportBytes, formatBytes, isImportableName, skipReasonBeforeReading, type ImportLimits } from '../../shared/import/file-rules';
+import {
+  DEFAULT_IMPORT_LIMITS,
+  decodeImportBytes,
+  IMPORTABLE_EXTENSIONS,
+  ENCODING_NAMES,
+  isImportableName,
+  skipReasonBeforeReading,
+  TEXT_ENCODINGS,
+  textEncodingNamed,
+  textPreview,
+  tooLargeReason,
+  tooManyFilesReason,
+  type DecodeResult,
+  type ImportLimits,
+  type TextEncodingName,
+} from '../../shared/import/file-rules';
 import type { SourceFile } from '../../shared/model/dataset';
 import { errorCode, isInsideFolder, notRegularFileReason, readRegularFile } from '../main/services/regular-file';
 import { fileLine } from './terminal-text';
@@ -10,9 +25,12 @@ export interface InputProblem {
   message: string;
   /**
    * 'missing': the path does not exist; 'not-a-file': a folder where one file is expected;
-   * 'unreadable': a file that exists but could not be read or decoded
+   * 'unreadable': a file that exists but could not be read or decoded; 'no-files': a folder
+   * holding no file to read
    */
-  kind: 'missing' | 'not-a-file' | 'unreadable';
+  kind: 'missing' | 'not-a-file' | 'unreadable' | 'no-files';
+  /** for 'unreadable': the first line that could not be decoded (1 for the file as a whole) */
+  line?: number;
 }
 
 /** A file to check: its text under the name to print, and the name its teacher model comes from. */
@@ -32,13 +50,13 @@ export const MISSING_PATH = 'The path does not exist (no such file or folder).';
  * `path: message`: `path:1:` would send the user to line 1 of a file that is not there. A file
  * that exists but cannot be read keeps `file:1:`, so editors and terminals still open it.
  */
-export function inputProblemLine(problem: Pick<InputProblem, 'file' | 'message' | 'kind'>): string {
+export function inputProblemLine(problem: Pick<InputProblem, 'file' | 'message' | 'kind' | 'line'>): string {
   return fileLine(problem.file, inputProblemLineNumber(problem), problem.message);
 }
 
-/** The line a problem is reported at in JSON: 1 for an existing file as a whole, else none. */
-export function inputProblemLineNumber(problem: Pick<InputProblem, 'kind'>): 1 | null {
-  return problem.kind === 'unreadable' ? 1 : null;
+/** The line a problem is reported at in JSON: the first bad line (or 1) of an existing file, else none. */
+export function inputProblemLineNumber(problem: Pick<InputProblem, 'kind' | 'line'>): number | null {
+  return problem.kind === 'unreadable' ? (problem.line ?? 1) : null;
 }
 
 /** A file a folder walk passed over, and why (printed as a warning: nothing is skipped unseen). */
@@ -50,6 +68,7 @@ export interface SkippedInput {
 interface Walk {
   found: string[];
   skipped: SkippedInput[];
+  limits: ImportLimits;
 }
 
 /**
@@ -72,8 +91,9 @@ async function walk(folder: string, realRoot: string, result: Walk): Promise<voi
       continue;
     }
     const reason = entry.isSymbolicLink() ? await linkSkipReason(path, realRoot) : notRegularFileReason(entry);
-    const skipReason = reason ?? (isImportableName(entry.name) ? null : skipReasonBeforeReading(entry.name, 0, 0, DEFAULT_IMPORT_LIMITS));
+    const skipReason = reason ?? (isImportableName(entry.name) ? null : skipReasonBeforeReading(entry.name, 0, 0, result.limits));
     if (skipReason) result.skipped.push({ file: slashes(path), reason: skipReason });
+    else if (result.found.length >= result.limits.maxEntries) result.skipped.push({ file: slashes(path), reason: tooManyFilesReason(result.limits) });
     else result.found.push(path);
   }
 }
@@ -92,17 +112,44 @@ async function linkSkipReason(path: string, realRoot: string): Promise<string | 
 
 const slashes = (path: string): string => path.split('\\').join('/');
 
-async function readText(path: string, limits: ImportLimits): Promise<{ text: string } | { problem: string }> {
-  const read = await readRegularFile(path, (size) => tooLargeReason(size, limits));
-  if (!read.ok) return { problem: `Cannot read the file: ${read.reason}.` };
-  const decoded = decodeImportBytes(read.bytes);
-  return decoded.ok ? { text: decoded.text } : { problem: `Cannot read the file: ${decoded.reason}.` };
+const IMPORTABLE_LIST = IMPORTABLE_EXTENSIONS.join(' ');
+
+type ReadText = { text: string; bytes: number } | { problem: string; line: number } | { skip: string };
+
+/** What the CLI says about bytes the import cannot decode: the app's reason, and the flag that reads them another way. */
+export function decodeProblem(failure: DecodeResult & { ok: false }): { problem: string; line: number } {
+  const likely = failure.likely;
+  const retry = likely
+    ? ` Run again with --encoding ${likely.encoding} to read it as ${ENCODING_NAMES[likely.encoding]} (it then reads "${textPreview(likely.text)}"), or save it as UTF-8.`
+    : '';
+  return { problem: `Cannot read the file: ${failure.reason}.${retry}`, line: failure.line };
 }
 
-/** The app's per-file limit, so the CLI does not pass a file the import would refuse. */
-export function tooLargeReason(size: number, limits: ImportLimits = DEFAULT_IMPORT_LIMITS): string | null {
-  return size > limits.maxFileBytes ? `too large (${formatBytes(size)}; the app's import limit is ${formatBytes(limits.maxFileBytes)})` : null;
+/**
+ * One file by the app's rules: too large is an error (the app would refuse it); a file that would
+ * take the total over the app's limit is skipped as the app skips it.
+ */
+async function readText(path: string, totalSoFar: number, options: ReadOptions): Promise<ReadText> {
+  let skip: string | null = null;
+  const read = await readRegularFile(path, (size) => {
+    const tooLarge = tooLargeReason(size, options.limits);
+    if (tooLarge) return tooLarge;
+    if (totalSoFar + size > options.limits.maxTotalBytes) skip = skipReasonBeforeReading(basename(path), size, totalSoFar, options.limits);
+    return skip;
+  });
+  if (skip !== null) return { skip };
+  if (!read.ok) return { problem: `Cannot read the file: ${read.reason}.`, line: 1 };
+  const decoded = decodeImportBytes(read.bytes, options.encoding);
+  return decoded.ok ? { text: decoded.text, bytes: read.bytes.byteLength } : decodeProblem(decoded);
 }
+
+export interface ReadOptions {
+  limits: ImportLimits;
+  /** --encoding: decode every file this way instead of UTF-8 (or UTF-16 with a BOM) */
+  encoding?: TextEncodingName;
+}
+
+export { tooLargeReason };
 
 /**
  * Reads the files named on the command line as the app does: bytes decoded by the import's
@@ -114,11 +161,23 @@ export function tooLargeReason(size: number, limits: ImportLimits = DEFAULT_IMPO
  */
 export async function readInputs(
   paths: readonly string[],
-  limits: ImportLimits = DEFAULT_IMPORT_LIMITS,
+  options: Partial<ReadOptions> | ImportLimits = {},
 ): Promise<{ files: InputFile[]; problems: InputProblem[]; skipped: SkippedInput[] }> {
   const files: InputFile[] = [];
+  const { problems, skipped } = await forEachInput(paths, (file) => void files.push(file), options);
+  return { files, problems, skipped };
+}
+
+/** readInputs one file at a time: `onFile` gets each file's text in turn and nothing here keeps it. */
+export async function forEachInput(
+  paths: readonly string[],
+  onFile: (file: InputFile) => void,
+  options: Partial<ReadOptions> | ImportLimits = {},
+): Promise<{ problems: InputProblem[]; skipped: SkippedInput[] }> {
+  const read: ReadOptions = 'maxFileBytes' in options ? { limits: options } : { limits: options.limits ?? DEFAULT_IMPORT_LIMITS, encoding: options.encoding };
   const problems: InputProblem[] = [];
   const skipped: SkippedInput[] = [];
+  let totalBytes = 0;
   for (const path of paths) {
     let isFolder: boolean;
     try {
@@ -127,23 +186,43 @@ export async function readInputs(
       problems.push({ file: slashes(path), message: MISSING_PATH, kind: 'missing' });
       continue;
     }
-    const walked: Walk = { found: [], skipped };
+    const walked: Walk = { found: [], skipped: [], limits: read.limits };
     if (isFolder) await walk(path, await realpath(path), walked);
+    skipped.push(...walked.skipped);
+    if (isFolder && walked.found.length === 0) {
+      const passedOver = walked.skipped.length === 0 ? 'it is empty' : `${walked.skipped.length} entr${walked.skipped.length === 1 ? 'y was' : 'ies were'} skipped (listed above)`;
+      problems.push({ file: `${slashes(path)}/`, message: `No file to read in this folder: ${passedOver}. Files end in ${IMPORTABLE_LIST}.`, kind: 'no-files' });
+      continue;
+    }
     const targets = isFolder ? walked.found : [path];
     const folderName = basename(resolve(path));
     for (const target of targets) {
       const inside = relative(path, target);
       const name = slashes(isFolder ? join(path, inside) : path);
       const teacherModelFrom = isFolder ? slashes(join(folderName, inside)) : slashes(path);
-      const read = await readText(target, limits);
-      if ('problem' in read) problems.push({ file: name, message: read.problem, kind: 'unreadable' });
-      else files.push({ name, text: read.text, teacherModelFrom });
+      const outcome = await readText(target, totalBytes, read);
+      if ('skip' in outcome) skipped.push({ file: name, reason: outcome.skip });
+      else if ('problem' in outcome) problems.push({ file: name, message: outcome.problem, kind: 'unreadable', line: outcome.line });
+      else {
+        totalBytes += outcome.bytes;
+        onFile({ name, text: outcome.text, teacherModelFrom });
+      }
     }
   }
-  return { files, problems, skipped };
+  return { problems, skipped };
 }
 
 /** A skipped file as the CLI prints it. */
 export function skippedLine(skipped: SkippedInput): string {
   return fileLine(skipped.file, null, `warning: skipped: ${skipped.reason}`);
+}
+
+/** The usage lines of --encoding, the same in every command that reads files. */
+export const ENCODING_USAGE = `  --encoding E       read the files as E instead of UTF-8: gb18030 (also gbk), utf-16le, utf-16be
+                     (a file the import cannot decode says which encoding it looks like)`;
+
+/** The value of --encoding, or what is wrong with it. */
+export function encodingOption(value: string): { encoding: TextEncodingName } | { error: string } {
+  const encoding = textEncodingNamed(value);
+  return encoding ? { encoding } : { error: `--encoding must be one of ${TEXT_ENCODINGS.join(', ')} (or gbk); got "${value}".` };
 }

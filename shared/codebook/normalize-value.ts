@@ -66,6 +66,8 @@ function computeValue(field: FieldDef, raw: string): FieldValue {
   if (whole !== undefined) return { raw, codes: [whole], unknown: [], status: 'ok' };
 
   const parts = splitValueParts(trimmed);
+  // separators only (",,,、、、"): no label at all, which must not pass as an empty set marked ok
+  if (parts.length === 0) return unknownValue(raw, [trimmed]);
   if (field.type !== 'set') {
     if (parts.length !== 1) return unknownValue(raw, parts.length > 1 ? parts : [trimmed]);
     const code = matchLabelCode(field, parts[0]);

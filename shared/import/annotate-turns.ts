@@ -73,6 +73,24 @@ function unalignedExplanation(result: Extract<AlignmentResult, { level: null }>,
 }
 
 /**
+ * A record with fewer annotation entries than turns would otherwise import the turns left over
+ * without a pre-annotation and without a word; one warning per record names them. (With as many
+ * entries as turns, a turn without one is the other side of an unaligned entry, already reported.)
+ */
+function warnUnannotatedTurns(perTurn: readonly { indices: number[] }[], drafts: readonly DraftTurn[], entries: number, ctx: AnnotateContext): void {
+  if (entries === 0 || entries >= drafts.length) return;
+  const bare = perTurn.flatMap((slot, index) => (slot.indices.length === 0 ? [index] : []));
+  if (bare.length === 0) return;
+  const shown = bare.slice(0, 8).map((index) => index + 1).join(', ');
+  const more = bare.length > 8 ? `, … (${bare.length} in all)` : '';
+  ctx.issues.warn(
+    ctx.line,
+    'unannotated-turns',
+    `${bare.length} of ${drafts.length} turns have no annotation entry (turn${bare.length === 1 ? '' : 's'} ${shown}${more}; the record has ${entries} entr${entries === 1 ? 'y' : 'ies'}); they are imported without a pre-annotation to check.`,
+  );
+}
+
+/**
  * Attaches SID annotation entries to the turns they describe (align.ts), merges entries that
  * land on the same turn, and reports everything a reviewer must look at: unaligned entries,
  * entries out of order, merged fragments, conflicts and unknown labels. Keys of an entry that
@@ -126,5 +144,6 @@ export function annotateTurns(
     warnAboutLabels(codebook, turn, turnLabel(index, draft.speakerRaw), line, issues, index);
     return turn;
   });
+  warnUnannotatedTurns(perTurn, drafts, annotations.length, ctx);
   return { turns, unaligned, annotationExtras };
 }

@@ -54,7 +54,8 @@ export function detectFormat(file: SourceFile): SourceFormat | 'unknown' {
     if (single !== null) return single;
   }
   if (head.startsWith('{') || extension === 'jsonl' || extension === 'ndjson') return detectJsonLines(head);
-  if (extension === 'json') return head === '' ? 'sid-json' : 'unknown';
+  // a .json file is JSON whatever it starts with: the JSON reader then names the line that is not
+  if (extension === 'json') return 'sid-json';
   const firstLine = head.slice(0, Math.max(0, head.indexOf('\n')) || head.length);
   if (/[,\t;]/.test(firstLine)) return 'delimited';
   return 'unknown';

@@ -29,7 +29,7 @@ export function nonBlankLines(text: string): JsonLine[] {
  */
 export function describeJsonError(error: unknown, text: string, firstLine = 1): { line: number; problem: string } {
   const message = error instanceof Error ? error.message : String(error);
-  const problem = message.replace(/,\s*(?:\.\.\.)?".*" is not valid JSON$/s, '').replace(/\s*in JSON at position \d+.*$/s, '');
+  const problem = message.replace(/,\s*(?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, '').replace(/\s*in JSON at position \d+.*$/s, '');
   const position = /at position (\d+)/.exec(message);
   const offset = position ? Number(position[1]) : jsonErrorOffset(text);
   if (offset >= 0) {

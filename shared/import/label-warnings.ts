@@ -14,7 +14,11 @@ function expectedLabels(field: FieldDef): string {
   return names.join(', ') + (field.labels.length > 8 ? ', …' : '');
 }
 
+/** Punctuation, separators and spaces only: ",,,、、、" names no label at all. */
+const NO_LABEL = /^[\p{P}\p{S}\p{Z}\s]+$/u;
+
 function unknownMessage(field: FieldDef, raw: string, unknown: string[]): string {
+  if (NO_LABEL.test(raw)) return `${field.id} "${snippet(raw, 40)}" is only punctuation or separators and names no label; kept as written and flagged for review.`;
   const quoted = unknown.map((part) => `"${snippet(part, 40)}"`).join(', ');
   if (field.openVocabulary) {
     return `${field.id} ${quoted} is not in the codebook's list. This field has an open vocabulary, so this is only a note: the value is kept as written; check its spelling.`;

@@ -3,7 +3,7 @@
  * its sentence names) and the English `reason` the CLI prints and the app shows as the detail.
  * Every way a file arrives (the pickers, a folder walk, a drop) skips with one of these.
  */
-import { type ImportLimits, dottedExtension, formatBytes, isImportableName, skipReasonBeforeReading, tooManyFilesReason } from './file-rules';
+import { type ImportLimits, type LikelyEncoding, dottedExtension, formatBytes, isImportableName, skipReasonBeforeReading, tooManyFilesReason } from './file-rules';
 
 export type SkipCode =
   | 'hidden-file'
@@ -34,6 +34,8 @@ export interface SkipReason {
   /** the English sentence (CLI output, the app's detail line) */
   reason: string;
   values?: SkipValues;
+  /** when the bytes read as text in another encoding: offered in the report, never applied unasked */
+  likely?: LikelyEncoding;
 }
 
 export interface SkippedFile extends SkipReason {
@@ -56,7 +58,7 @@ export const SKIP = {
   linkOutsideFolder: () => skip('link-outside-folder', 'link to a file outside the chosen folder (not followed)'),
   tooManyFiles: (limits: ImportLimits) => skip('too-many-files', tooManyFilesReason(limits), { count: limits.maxEntries }),
   /** the bytes are not text Maieutic decodes; `reason` is the decoder's own explanation */
-  notText: (reason: string) => skip('not-text', reason),
+  notText: (reason: string, likely?: LikelyEncoding): SkipReason => (likely ? { ...skip('not-text', reason), likely } : skip('not-text', reason)),
 } as const;
 
 /** A dropped item the preload found no path for. */

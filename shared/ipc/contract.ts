@@ -25,7 +25,7 @@ export interface OpenImportResult {
   canceled: boolean;
   /** names are relative to the chosen folder (`GPT-4o/topic_1.jsonl`) or bare file names */
   files: SourceFile[];
-  /** files not read (type, size, links out of the folder, FIFOs…), each with a code and the English reason */
+  /** files not read (type, size, links out of the folder, FIFOs, encoding…), each with a code and the English reason; a likely encoding is offered in the report */
   skipped: SkippedFile[];
 }
 

@@ -130,6 +130,12 @@ export type ImportIssueCode =
   /** two rows of one CSV/TSV dialogue with the same turn-order value */
   | 'duplicate-turn-order'
   | 'empty-file'
+  /** a CSV/TSV header with no data rows under it */
+  | 'header-only'
+  /** a CSV/TSV header naming one column twice */
+  | 'duplicate-column'
+  /** a SID record with annotation entries for only some of its turns */
+  | 'unannotated-turns'
   | 'unsupported-format';
 
 /** A file handed to the importer. `folder` is the teacher model candidate for folder imports. */

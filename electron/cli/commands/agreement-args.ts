@@ -1,5 +1,7 @@
 import { ALPHA_LEVELS, COEFFICIENTS, WEIGHT_SCHEMES } from '../../../shared/agreement';
 import type { AlphaLevel, ReportCoefficient, WeightScheme } from '../../../shared/agreement';
+import type { TextEncodingName } from '../../../shared/import/file-rules';
+import { encodingOption } from '../read-inputs';
 
 export interface AgreementArgs {
   input: string;
@@ -12,6 +14,8 @@ export interface AgreementArgs {
   categories: string[] | null;
   raters: [string, string] | null;
   json: boolean;
+  /** --encoding: how to decode the files (default UTF-8, or UTF-16 with a byte-order mark) */
+  encoding?: TextEncodingName;
 }
 
 /** The --dataset form: annotation layers of data-set files, compared per codebook field. */
@@ -27,6 +31,7 @@ export interface DatasetArgs {
   level: AlphaLevel | null;
   raters: [string, string] | null;
   json: boolean;
+  encoding?: TextEncodingName;
 }
 
 export type ParsedArgs =
@@ -35,7 +40,7 @@ export type ParsedArgs =
   | { kind: 'dataset'; args: DatasetArgs }
   | { kind: 'usage-error'; message: string };
 
-const VALUE_OPTIONS = ['--input', '--layout', '--coefficient', '--weights', '--level', '--categories', '--raters', '--dataset', '--field'] as const;
+const VALUE_OPTIONS = ['--input', '--layout', '--coefficient', '--weights', '--level', '--categories', '--raters', '--dataset', '--field', '--encoding'] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 
 const isValueOption = (name: string): name is ValueOption => (VALUE_OPTIONS as readonly string[]).includes(name);
@@ -82,6 +87,16 @@ export function parseAgreementArgs(argv: readonly string[]): ParsedArgs {
   if (typeof collected === 'string') return { kind: 'usage-error', message: collected };
   const { values, flags, stray } = collected;
   if (flags.has('--help')) return { kind: 'help' };
+  const encodingValues = values.get('--encoding') ?? [];
+  if (encodingValues.length > 1) return { kind: 'usage-error', message: `--encoding is given ${encodingValues.length} times; give it once.` };
+  const encoding = encodingValues.length === 1 ? encodingOption(encodingValues[0]) : null;
+  if (encoding && 'error' in encoding) return { kind: 'usage-error', message: encoding.error };
+  const parsed = parseForm(values, flags, stray);
+  if (parsed.kind === 'run' || parsed.kind === 'dataset') parsed.args.encoding = encoding?.encoding;
+  return parsed;
+}
+
+function parseForm(values: Map<ValueOption, string[]>, flags: Set<string>, stray: string[]): ParsedArgs {
   if (values.has('--dataset') || values.has('--field')) return parseDatasetArgs(values, flags, stray);
   if (stray.length > 0) return { kind: 'usage-error', message: `Unexpected argument ${stray.map((arg) => `"${arg}"`).join(', ')}; give a ratings file with --input, or each annotation layer with --dataset.` };
   for (const [name, given] of values) if (given.length > 1) return { kind: 'usage-error', message: `${name} is given ${given.length} times; give it once.` };

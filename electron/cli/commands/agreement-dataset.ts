@@ -20,7 +20,7 @@ async function readLayers(args: DatasetArgs, io: CliIo): Promise<AnnotationLayer
   const errors: string[] = [];
   const notes: string[] = [];
   for (const [index, path] of args.datasets.entries()) {
-    const { files, problems, skipped } = await readInputs([path]);
+    const { files, problems, skipped } = await readInputs([path], { encoding: args.encoding });
     for (const problem of problems) errors.push(inputProblemLine(problem));
     notes.push(...skipped.map(skippedLine));
     if (problems.length === 0 && files.length === 0) errors.push(fileLine(path, null, 'This folder holds no data-set file (.jsonl .json .csv .tsv .txt).'));

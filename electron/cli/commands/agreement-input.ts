@@ -2,9 +2,9 @@ import { buildRatingTable, itemCountsFromMatrix, numericCategories } from '../..
 import type { AgreementData, RatingInput } from '../../../shared/agreement';
 import { readDelimitedRows } from '../../../shared/import/delimited/read-rows';
 import type { DelimitedRows } from '../../../shared/import/delimited/read-rows';
-import { decodeImportBytes } from '../../../shared/import/file-rules';
+import { decodeImportBytes, type TextEncodingName } from '../../../shared/import/file-rules';
 import { readRegularFile } from '../../main/services/regular-file';
-import { MISSING_PATH, type InputProblem } from '../read-inputs';
+import { decodeProblem, MISSING_PATH, type InputProblem } from '../read-inputs';
 
 /** A problem or warning at a line of the input file (line 1 for the file as a whole). */
 export interface LineMessage {
@@ -20,7 +20,7 @@ export interface FieldData {
 
 export type AgreementInput = { ok: true; fields: FieldData[]; raters: string[]; warnings: LineMessage[] } | { ok: false; problems: LineMessage[] };
 
-export async function readInputText(path: string): Promise<{ text: string } | { problem: string; kind: InputProblem['kind'] }> {
+export async function readInputText(path: string, encoding?: TextEncodingName): Promise<{ text: string } | { problem: string; kind: InputProblem['kind']; line?: number }> {
   // A FIFO or /dev/zero would block a plain read forever; readRegularFile refuses them. No size
   // limit: the app imports no ratings CSV, so there is no app limit to match.
   const read = await readRegularFile(path);
@@ -30,8 +30,8 @@ export async function readInputText(path: string): Promise<{ text: string } | { 
     return { problem: `Cannot read the file: ${read.reason}.`, kind: 'unreadable' };
   }
   const bytes = read.bytes;
-  const decoded = decodeImportBytes(bytes);
-  return decoded.ok ? { text: decoded.text } : { problem: `Cannot read the file: ${decoded.reason}.`, kind: 'unreadable' };
+  const decoded = decodeImportBytes(bytes, encoding);
+  return decoded.ok ? { text: decoded.text } : { ...decodeProblem(decoded), kind: 'unreadable' };
 }
 
 /** Labels seen, as the default category list: numerically when every label is a number, otherwise by code point. */

@@ -1,7 +1,7 @@
 import { agreementReport } from '../../../shared/agreement';
 import type { CliCommand, CliIo } from '../io';
 import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
-import { inputProblemLine } from '../read-inputs';
+import { ENCODING_USAGE, inputProblemLine } from '../read-inputs';
 import { parseAgreementArgs } from './agreement-args';
 import { runDatasetAgreement } from './agreement-dataset';
 import { formatJson, formatText } from './agreement-format';
@@ -34,6 +34,7 @@ Options:
   --raters A,B       the two raters Cohen's kappa compares when there are more; without it,
                      Cohen's kappa is given for every pair of raters (a matrix; in --json,
                      "pairs": [{raters, kappa, se, ci95, n, reason}, …] on the cohen result)
+${ENCODING_USAGE}
   --json             print one JSON object {"results": [{field, coefficient, weights, level,
                      value, se, ci95, items, raters, missing, reason}, …]} and nothing else
 
@@ -75,9 +76,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   if (parsed.kind === 'dataset') return runDatasetAgreement(parsed.args, io);
   const { args } = parsed;
-  const read = await readInputText(args.input);
+  const read = await readInputText(args.input, args.encoding);
   if ('problem' in read) {
-    io.stderr(`${inputProblemLine({ file: args.input, message: read.problem, kind: read.kind })}\n`);
+    io.stderr(`${inputProblemLine({ file: args.input, message: read.problem, kind: read.kind, line: read.line })}\n`);
     return EXIT_INPUT_ERRORS;
   }
   const input = args.layout === 'counts' ? parseCountsCsv(args.input, read.text, args.categories) : parseRatingsCsv(args.input, read.text, args.categories);

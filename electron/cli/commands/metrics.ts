@@ -16,14 +16,15 @@ import {
 import type { ParsedFile } from '../../../shared/model/dataset';
 import type { CliCommand, CliIo } from '../io';
 import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
-import { inputProblemLine, readInputs, skippedLine } from '../read-inputs';
+import { ENCODING_USAGE, encodingOption, inputProblemLine, readInputs, skippedLine } from '../read-inputs';
+import type { TextEncodingName } from '../../../shared/import/file-rules';
 import { metricsJson, metricsText } from './metrics-format';
 import { describeLayer, reviewRecord, type MetricsLayer } from './metrics-layer';
 import { fileLine, lineText } from '../terminal-text';
 
 const USAGE = `Usage: ${CLI_INVOCATION} metrics <file or folder>... [--layer verified|llm]
          [--group-by folder|file|none] [--strict-3c] [--weights SD=0.15,SV=0.10,...]
-         [--seed N] [--resamples N] [--json]
+         [--seed N] [--resamples N] [--encoding E] [--json]
 
 Scores SID-native files with the SID paper's objective metrics (SD, SV, IKT, BP, SC, L3 GR, 3C) and
 TotalScore, per dialogue and per group (teacher model), as the paper's Table II.
@@ -42,6 +43,7 @@ TotalScore, per dialogue and per group (teacher model), as the paper's Table II.
                      BP=0.15, SC=0.15, L3_GR=0.10, 3C=0.20); they must sum to 1
   --seed N, --resamples N
                      the bootstrap of the per-group 95% intervals (default seed ${DEFAULT_SEED}, ${DEFAULT_RESAMPLES} resamples; 0: none)
+${ENCODING_USAGE}
   --json             print one JSON object {dialogues: [...], groups: [...]}, metrics as fractions in
                      [0, 1] (3C and TotalScore null for a dialogue --strict-3c leaves out)
 
@@ -57,9 +59,10 @@ interface MetricsArgs {
   groupBy: GroupBy;
   settings: MetricsSettings;
   json: boolean;
+  encoding?: TextEncodingName;
 }
 
-const VALUE_OPTIONS = new Set(['--layer', '--group-by', '--weights', '--seed', '--resamples']);
+const VALUE_OPTIONS = new Set(['--layer', '--group-by', '--weights', '--seed', '--resamples', '--encoding']);
 
 function wholeNumber(option: string, text: string, least: number): number {
   const value = Number(text);
@@ -92,11 +95,13 @@ export function parseMetricsArgs(args: readonly string[]): MetricsArgs | { error
   if (layer !== 'verified' && layer !== 'llm') return { error: `--layer is "verified" or "llm" (got "${layer}").` };
   const groupBy = values.get('--group-by') ?? 'folder';
   if (groupBy !== 'folder' && groupBy !== 'file' && groupBy !== 'none') return { error: `--group-by is folder, file or none (got "${groupBy}").` };
+  const encoding = values.has('--encoding') ? encodingOption(values.get('--encoding') ?? '') : null;
+  if (encoding && 'error' in encoding) return { error: encoding.error };
   try {
     const weights = values.has('--weights') ? parseWeights(values.get('--weights') ?? '') : DEFAULT_WEIGHTS;
     const seed = values.has('--seed') ? wholeNumber('--seed', values.get('--seed') ?? '', 0) : DEFAULT_SEED;
     const resamples = values.has('--resamples') ? wholeNumber('--resamples', values.get('--resamples') ?? '', 0) : DEFAULT_RESAMPLES;
-    return { paths, layer, groupBy, json, settings: { weights, threeC: strict ? 'strict' : 'vacuous-one', bootstrap: { seed, resamples } } };
+    return { paths, layer, groupBy, json, encoding: encoding?.encoding, settings: { weights, threeC: strict ? 'strict' : 'vacuous-one', bootstrap: { seed, resamples } } };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
   }
@@ -129,7 +134,7 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
     io.stderr(`${parsedArgs.error}\n\n${USAGE}`);
     return EXIT_USAGE;
   }
-  const { files, problems, skipped } = await readInputs(parsedArgs.paths);
+  const { files, problems, skipped } = await readInputs(parsedArgs.paths, { encoding: parsedArgs.encoding });
   const errors = problems.map(inputProblemLine);
   const parsed = files.map(({ name, text, teacherModelFrom }) => parseSourceFile({ name, text }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom }));
   const notes: string[] = skipped.map(skippedLine);

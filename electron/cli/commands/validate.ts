@@ -1,20 +1,26 @@
 import { DEFAULT_CODEBOOK } from '../../../shared/codebook';
+import { DEFAULT_IMPORT_LIMITS, formatBytes } from '../../../shared/import/file-rules';
 import { parseSourceFile, summarizeImport } from '../../../shared/import';
 import type { ImportIssue, ParsedFile } from '../../../shared/model/dataset';
 import type { CliCommand, CliIo } from '../io';
 import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
-import { inputProblemLineNumber, readInputs, skippedLine, type SkippedInput } from '../read-inputs';
+import { ENCODING_USAGE, encodingOption, inputProblemLineNumber, readInputs, skippedLine, type SkippedInput } from '../read-inputs';
 import { fileLine } from '../terminal-text';
 
-const USAGE = `Usage: ${CLI_INVOCATION} validate <file or folder>... [--json]
+const USAGE = `Usage: ${CLI_INVOCATION} validate <file or folder>... [--encoding E] [--json]
 
 Checks dialogue files (SID JSONL/JSON, MathDial, Bridge, CSV/TSV) the way the import does.
 Folders are read recursively (.jsonl .json .csv .tsv .txt). Files must be UTF-8 (or UTF-16 with a
-byte-order mark). CSV/TSV columns are guessed from the header.
+byte-order mark) unless --encoding says otherwise. CSV/TSV columns are guessed from the header.
 
-  --json   print one JSON object {dialogues, turns, annotations, errors, warnings} and nothing else;
-           each problem is {file, line, message}, line null for a path that does not exist
-           and for a file a folder walk skipped (a link out of the folder, a FIFO, another type)
+${ENCODING_USAGE}
+  --json             print one JSON object {dialogues, turns, annotations, errors, warnings} and
+                     nothing else; each problem is {file, line, message}, line null for a path
+                     that does not exist, a folder with no file to read, and a file a folder walk
+                     skipped (a link out of the folder, a FIFO, another type)
+
+The app's import limits apply: a file over ${formatBytes(DEFAULT_IMPORT_LIMITS.maxFileBytes)} is an error; files past ${formatBytes(DEFAULT_IMPORT_LIMITS.maxTotalBytes)} in total or past
+${DEFAULT_IMPORT_LIMITS.maxEntries} files are skipped, as the app skips them, and listed.
 
 Prints "file:line: message" per error, "file:line: warning: message" per warning ("path: message"
 for a path that does not exist), then a summary line.
@@ -64,7 +70,26 @@ function printText(io: CliIo, result: ReturnType<typeof report>, readErrors: Pro
   io.stdout(`${lines.join('\n')}\n`);
 }
 
-async function run(args: readonly string[], io: CliIo): Promise<number> {
+/** `--encoding E` and `--encoding=E` taken out of the arguments. */
+function takeEncoding(args: readonly string[]): { rest: string[]; value: string | null; missing: boolean } {
+  const rest: string[] = [];
+  let value: string | null = null;
+  let missing = false;
+  for (let at = 0; at < args.length; at++) {
+    const arg = args[at];
+    if (arg.startsWith('--encoding=')) value = arg.slice('--encoding='.length);
+    else if (arg === '--encoding') {
+      const next = args[at + 1];
+      if (next === undefined || next.startsWith('--')) missing = true;
+      else value = next;
+      at++;
+    } else rest.push(arg);
+  }
+  return { rest, value, missing };
+}
+
+async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  const { rest: args, value: encodingValue, missing } = takeEncoding(argv);
   const json = args.includes('--json');
   const unknownFlags = args.filter((arg) => arg.startsWith('--') && arg !== '--json');
   const paths = args.filter((arg) => !arg.startsWith('--'));
@@ -72,12 +97,15 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
     io.stdout(USAGE);
     return EXIT_OK;
   }
-  if (unknownFlags.length > 0 || paths.length === 0) {
+  const encoding = encodingValue === null ? null : encodingOption(encodingValue);
+  if (unknownFlags.length > 0 || paths.length === 0 || missing || (encoding && 'error' in encoding)) {
     if (unknownFlags.length > 0) io.stderr(`Unknown option ${unknownFlags.join(', ')}\n`);
+    if (missing) io.stderr('--encoding needs a value.\n');
+    if (encoding && 'error' in encoding) io.stderr(`${encoding.error}\n`);
     io.stderr(USAGE);
     return EXIT_USAGE;
   }
-  const { files, problems, skipped } = await readInputs(paths);
+  const { files, problems, skipped } = await readInputs(paths, { encoding: encoding?.encoding });
   const readErrors: Problem[] = problems.map((problem) => ({ file: problem.file, line: inputProblemLineNumber(problem), message: problem.message }));
   const parsed = files.map(({ name, text, teacherModelFrom }) => parseSourceFile({ name, text }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom }));
   const result = report(parsed, readErrors, skipped);

@@ -157,7 +157,7 @@ class FileCollector {
     const bytes = read.bytes;
     const decoded = decodeImportBytes(bytes);
     if (!decoded.ok) {
-      this.skip(name, SKIP.notText(decoded.reason));
+      this.skip(name, SKIP.notText(decoded.reason, decoded.likely));
       return;
     }
     this.totalBytes += bytes.byteLength;

@@ -181,6 +181,8 @@ export const en: Record<MessageKey, string> = {
   'report.hint.nothingImportable': 'No file can be imported: fix the problems listed above and choose the files again.',
   'report.hint.show': 'Show',
   'report.nothingChosen': 'No file is chosen for import.',
+  'report.nothingFound': 'Nothing to import: the folder or selection holds no files.',
+  'report.allSkipped': 'Nothing to import: {count} {count|file was|files were} skipped, each listed above with the reason.',
   'report.totals': 'Will import {files} {files|file|files}: {dialogues} {dialogues|dialogue|dialogues}, {turns} {turns|turn|turns}.',
   'report.import': 'Import',
   'report.importing': 'Importing…',

@@ -177,6 +177,8 @@ export const zh = {
   'report.hint.nothingImportable': '没有可以导入的文件：请修正上面列出的问题后重新选择文件。',
   'report.hint.show': '定位',
   'report.nothingChosen': '没有选择要导入的文件。',
+  'report.nothingFound': '没有可导入的内容：所选文件夹或文件中没有文件。',
+  'report.allSkipped': '没有可导入的内容：{count} 个文件被跳过，原因逐一列在上方。',
   'report.totals': '将导入 {files} 个文件：{dialogues} 段对话，{turns} 轮。',
   'report.import': '导入',
   'report.importing': '正在导入…',

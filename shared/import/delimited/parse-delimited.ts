@@ -14,6 +14,7 @@ import { readDelimitedRows } from './read-rows';
 import type { ResolvedColumns } from './resolve-columns';
 import { resolveColumns } from './resolve-columns';
 import { dialogueHeaderFields } from './dialogue-columns';
+import { warnAboutHeader } from './header-checks';
 
 interface RowTurn {
   order: number;
@@ -66,6 +67,7 @@ export function parseDelimited(name: string, text: string, ctx: ParserContext): 
     ctx.issues.warn(1, 'empty-file', 'The file has no header row and no data.');
     return [];
   }
+  warnAboutHeader(table, ctx.issues);
   const mapping = ctx.mapping ?? guessColumnMapping(table.header, ctx.codebook);
   const columns = resolveColumns(table.header, mapping, ctx.codebook, ctx.issues, table.headerLine);
   if (!columns) return [];

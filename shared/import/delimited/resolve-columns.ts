@@ -1,6 +1,7 @@
 import { fieldById } from '../../codebook/lookup';
 import type { Codebook } from '../../codebook/types';
 import type { IssueSink } from '../issues';
+import { snippet } from '../issues';
 import type { ColumnMapping } from '../types';
 
 /** Column indexes for a mapping, after checking that every named column exists. */
@@ -22,20 +23,28 @@ export interface ResolvedColumns {
  * Checks the mapping against the header: every required column must be chosen and present
  * ('missing-column' names it), every field must exist in the codebook. Null after an error.
  */
+const LISTED_COLUMNS = 20;
+
+/** The header's names for a message; a header of thousands of columns is cut after the first few. */
+function headerList(header: readonly string[]): string {
+  const shown = header.slice(0, LISTED_COLUMNS).map((name) => snippet(name, 40));
+  return header.length > LISTED_COLUMNS ? `${shown.join(', ')}, … (${header.length} columns)` : shown.join(', ');
+}
+
 export function resolveColumns(header: readonly string[], mapping: ColumnMapping, codebook: Codebook, issues: IssueSink, headerLine: number): ResolvedColumns | null {
   const used = new Set<number>();
   let ok = true;
   const column = (name: string | undefined, role: string, required: boolean): number | null => {
     if (name === undefined || name === '') {
       if (required) {
-        issues.error(headerLine, 'missing-column', `No column is chosen for the ${role}. The header has: ${header.join(', ')}.`);
+        issues.error(headerLine, 'missing-column', `No column is chosen for the ${role}. The header has: ${headerList(header)}.`);
         ok = false;
       }
       return null;
     }
     const index = header.indexOf(name.trim());
     if (index === -1) {
-      issues.error(headerLine, 'missing-column', `The column "${name}" (${role}) is not in the header. The header has: ${header.join(', ')}.`);
+      issues.error(headerLine, 'missing-column', `The column "${name}" (${role}) is not in the header. The header has: ${headerList(header)}.`);
       ok = false;
       return null;
     }

@@ -1,17 +1,20 @@
 import type { ParserContext, ParserOutput } from '../parser-types';
-import { arrayElementLines, describeJsonError, isJsonObject, lineAt, MAX_JSON_NESTING, nonBlankLines, tooDeepProblem } from '../json-records';
+import { arrayElementLines, describeJsonError, isJsonObject, type JsonLine, lineAt, MAX_JSON_NESTING, nonBlankLines, tooDeepProblem } from '../json-records';
 import { parseSidRecord } from './sid-record';
 
 /** SID JSON Lines: one dialogue per non-blank line; every bad line is reported. */
 export function parseSidJsonl(text: string, ctx: ParserContext): ParserOutput {
   const output: ParserOutput = [];
-  for (const { line, text: lineText } of nonBlankLines(text)) {
+  const lines = nonBlankLines(text);
+  const malformed: { line: number; problem: string }[] = [];
+  for (const { line, text: withMark } of lines) {
+    // files joined with `cat` keep each one's byte-order mark at the start of its first line
+    const lineText = withMark.charCodeAt(0) === 0xfeff ? withMark.slice(1) : withMark;
     let record: unknown;
     try {
       record = JSON.parse(lineText);
     } catch (error) {
-      const { problem } = describeJsonError(error, lineText);
-      ctx.issues.error(line, 'malformed-json', `This line is not valid JSON: ${problem}. Each line must hold one complete dialogue object.`);
+      malformed.push({ line, problem: describeJsonError(error, lineText).problem });
       continue;
     }
     const tooDeep = tooDeepProblem(lineText, record);
@@ -22,7 +25,27 @@ export function parseSidJsonl(text: string, ctx: ParserContext): ParserOutput {
     const parsed = parseSidRecord(record, { ...ctx, line });
     if (parsed) output.push(parsed);
   }
+  const spread = malformed.length > 1 && lines[0] ? spreadOverLines(text, lines[0], lines.length, malformed[0].line) : null;
+  if (spread) ctx.issues.error(malformed[0].line, 'malformed-json', spread);
+  else for (const { line, problem } of malformed) ctx.issues.error(line, 'malformed-json', `This line is not valid JSON: ${problem}. Each line must hold one complete dialogue object.`);
   return output;
+}
+
+/**
+ * One hint instead of an error per line when a JSON Lines file holds JSON written over many lines
+ * (a pretty-printed object or list): its first line opens a value that does not close on it.
+ */
+function spreadOverLines(text: string, first: JsonLine, lineCount: number, firstBad: number): string | null {
+  if (first.line !== firstBad) return null;
+  const opening = first.text.trim();
+  if (!/^[[{]/.test(opening) || /[\]}]$/.test(opening)) return null;
+  const whole = `This file holds JSON written over ${lineCount} lines (pretty-printed), but JSON Lines needs each dialogue on a single line.`;
+  try {
+    JSON.parse(text);
+    return `${whole} It is valid JSON as a whole: rename the file to .json to import it as it is.`;
+  } catch {
+    return `${whole} Write each dialogue on one line (for example with jq -c), or save the records as one JSON list in a .json file.`;
+  }
 }
 
 /** Parses a whole-file JSON array (one object counts as a list of one), reporting a syntax error at its line. Null after an error. */

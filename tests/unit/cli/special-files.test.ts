@@ -80,6 +80,6 @@ describe('the CLI reads only regular files, without blocking', () => {
     const { files, problems } = await readInputs([big], { ...DEFAULT_IMPORT_LIMITS, maxFileBytes: 1024 });
 
     expect(files).toEqual([]);
-    expect(problems).toEqual([{ file: big, kind: 'unreadable', message: "Cannot read the file: too large (3 KB; the app's import limit is 1 KB)." }]);
+    expect(problems).toEqual([{ file: big, kind: 'unreadable', message: "Cannot read the file: too large (3 KB; the import limit is 1 KB).", line: 1 }]);
   });
 });

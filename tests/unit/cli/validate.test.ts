@@ -60,17 +60,26 @@ describe('cli validate', () => {
     expect(files).toEqual(new Set(['tests/fixtures/import/models/GPT-4o/GPT-4o-interdis_topic_1.jsonl', 'tests/fixtures/import/models/Qwen/Qwen-interdis_topic_1.json']));
   });
 
-  it('decodes bytes with the import rules: a UTF-16 file with a BOM reads, a GBK file is an error on line 1', async () => {
+  it('decodes bytes with the import rules: a UTF-16 file with a BOM reads, a GBK file is an error at its first bad line with --encoding offered', async () => {
     const { code, stdout } = await run('validate', `${FIXTURES}encodings`, '--json');
     expect(code).toBe(1);
     const report = JSON.parse(stdout) as JsonReport;
-    expect(report.errors).toEqual([{ file: `${FIXTURES}encodings/gbk.csv`, line: 1, message: 'Cannot read the file: not UTF-8 text; save it as UTF-8 (in Excel: "CSV UTF-8").' }]);
+    const gbkProblem =
+      'Cannot read the file: line 2 is not valid UTF-8 (column 3); it looks like GB18030 (GBK), the usual encoding of Chinese text saved on Windows. ' +
+      'Run again with --encoding gb18030 to read it as GB18030 (GBK) (it then reads "…教师,你觉得呢？ 1,学生,不知道"), or save it as UTF-8.';
+    expect(report.errors).toEqual([{ file: `${FIXTURES}encodings/gbk.csv`, line: 2, message: gbkProblem }]);
     expect(report).toMatchObject({ dialogues: 2, turns: 2, annotations: 2, warnings: [] });
     const text = await run('validate', `${FIXTURES}encodings/gbk.csv`);
-    expect(text.stdout).toBe(
-      `${FIXTURES}encodings/gbk.csv:1: Cannot read the file: not UTF-8 text; save it as UTF-8 (in Excel: "CSV UTF-8").\n` +
-        '1 file checked: 0 dialogues, 0 turns, 0 annotations; 1 error, 0 warnings; 1 file would import nothing because of errors.\n',
-    );
+    expect(text.stdout).toBe(`${FIXTURES}encodings/gbk.csv:2: ${gbkProblem}\n1 file checked: 0 dialogues, 0 turns, 0 annotations; 1 error, 0 warnings; 1 file would import nothing because of errors.\n`);
+  });
+
+  it('--encoding gb18030 reads the GBK file the error pointed at; an unknown encoding is a usage error', async () => {
+    const { code, stdout } = await run('validate', `${FIXTURES}encodings/gbk.csv`, '--encoding', 'gbk', '--json');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ dialogues: 1, turns: 2, errors: [] });
+    const wrong = await run('validate', `${FIXTURES}encodings/gbk.csv`, '--encoding=latin9');
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/^--encoding must be one of utf-8, gb18030, utf-16le, utf-16be \(or gbk\); got "latin9"\./);
   });
 
   it('reports a path that does not exist as an error', async () => {

@@ -52,7 +52,7 @@ describe('readFolder', () => {
     expect(result.skipped).toEqual([
       { name: 'm/.DS_Store', code: 'hidden-file', reason: 'hidden file' },
       { name: 'm/.git/', code: 'hidden-folder', reason: 'hidden folder' },
-      { name: 'm/big.jsonl', code: 'too-large', reason: 'too large (2 KB; the limit is 1 KB)', values: { size: '2 KB', limit: '1 KB' } },
+      { name: 'm/big.jsonl', code: 'too-large', reason: 'too large (2 KB; the import limit is 1 KB)', values: { size: '2 KB', limit: '1 KB' } },
       { name: 'm/readme.md', code: 'unsupported-type', reason: expect.stringContaining('unsupported file type (.md); supported: .jsonl, .json, .csv, .tsv, .txt'), values: { extension: '.md' } },
       { name: 'm/scores.xlsx', code: 'excel-workbook', reason: expect.stringContaining('save it as "CSV UTF-8"') },
     ]);
@@ -117,7 +117,14 @@ describe('readPickedFiles', () => {
     const result = await readPickedFiles([gbk]);
 
     expect(result.files).toEqual([]);
-    expect(result.skipped).toEqual([{ name: 'gbk.csv', code: 'not-text', reason: expect.stringContaining('not UTF-8 text') }]);
+    expect(result.skipped).toEqual([
+      {
+        name: 'gbk.csv',
+        code: 'not-text',
+        reason: 'line 1 is not valid UTF-8 (column 1); it looks like GB18030 (GBK), the usual encoding of Chinese text saved on Windows',
+        likely: { encoding: 'gb18030', text: '教师\n' },
+      },
+    ]);
   });
 
   it('reports missing files, folders and unsupported types without failing the others', async () => {
@@ -157,8 +164,13 @@ describe('decodeText', () => {
     expect(decodeText(be)).toEqual({ ok: true, text: '教师' });
   });
 
-  it('refuses NUL characters (binary, or UTF-16 without a BOM)', () => {
+  it('names UTF-16 without a BOM by its NUL pattern and offers to read it so', () => {
     const result = decodeText(new Uint8Array([0x61, 0x00, 0x62, 0x00]));
-    expect(result).toEqual({ ok: false, reason: expect.stringContaining('NUL') });
+    expect(result).toEqual({ ok: false, kind: 'utf-16-without-bom', line: 1, reason: 'UTF-16 little-endian text without a byte-order mark (every other byte is NUL)', likely: { encoding: 'utf-16le', text: 'ab' } });
+    expect(decodeText(new Uint8Array([0x00, 0x61, 0x00, 0x62]))).toMatchObject({ likely: { encoding: 'utf-16be', text: 'ab' } });
+  });
+
+  it('refuses a NUL byte in text at its line', () => {
+    expect(decodeText(encode('a\nb\n\u0000c'))).toEqual({ ok: false, kind: 'nul', line: 3, reason: 'line 3 contains a NUL byte: a binary file, or text damaged in copying' });
   });
 });

@@ -10,6 +10,7 @@ import { ImportHints } from './ImportHints';
 import { LayerOption } from './LayerOption';
 import { useLayerText } from './layer-strings';
 import { SkippedFiles } from './SkippedFiles';
+import { EncodingOffers } from './EncodingOffers';
 
 export function ReportStep() {
   const t = useT();
@@ -95,7 +96,7 @@ export function ReportStep() {
             )}
           </>
         )}
-        {nameMissing && <p className="field-hint">{t('report.nameRequired')}</p>}
+        {nameMissing && entries.length > 0 && <p className="field-hint">{t('report.nameRequired')}</p>}
         {target.kind === 'existing' && <LayerOption disabled={committing} />}
       </fieldset>
 
@@ -118,12 +119,19 @@ export function ReportStep() {
           />
         ))}
       </div>
+      <EncodingOffers skipped={skipped} disabled={committing} onReadAs={(name) => void actions.readSkippedAs(name)} />
       <SkippedFiles skipped={skipped} />
 
       <footer className="wizard-footer">
         <div className="wizard-status">
           <p data-testid="import-totals" data-files={totals.files} data-dialogues={totals.dialogues} data-turns={totals.turns}>
-            {totals.files === 0 ? t('report.nothingChosen') : t('report.totals', { files: totals.files, dialogues: totals.dialogues, turns: totals.turns })}
+            {totals.files > 0
+              ? t('report.totals', { files: totals.files, dialogues: totals.dialogues, turns: totals.turns })
+              : entries.length > 0
+                ? t('report.nothingChosen')
+                : skipped.length > 0
+                  ? t('report.allSkipped', { count: skipped.length })
+                  : t('report.nothingFound')}
           </p>
           <ImportHints hints={hints} />
         </div>

@@ -87,6 +87,18 @@ export const ISSUE_KINDS: Record<ImportIssueCode, IssueKindWords> = {
     name: { zh: '空文件', en: 'Empty file' },
     sentence: { zh: '文件是空的，没有可导入的内容。', en: 'The file is empty; there is nothing to import.' },
   },
+  'header-only': {
+    name: { zh: '只有表头', en: 'Header only' },
+    sentence: { zh: '文件只有表头行，下面没有数据行，没有可导入的内容。', en: 'The file has a header row but no data rows under it; there is nothing to import.' },
+  },
+  'duplicate-column': {
+    name: { zh: '列名重复', en: 'Column named twice' },
+    sentence: { zh: '表头中同一个列名出现了两次，只能读取其中一列；请核对哪一列是数据，并给另一列改名。', en: 'The header names one column twice and only one of them can be read; check which holds the data and rename the other.' },
+  },
+  'unannotated-turns': {
+    name: { zh: '部分轮次没有标注', en: 'Turns without annotation' },
+    sentence: { zh: '这条记录的标注条目比轮次少：有些轮次没有对应的标注，导入后没有预标注可供核查。', en: 'This record has fewer annotation entries than turns: some turns have none and are imported without a pre-annotation to check.' },
+  },
   'unsupported-format': {
     name: { zh: '不支持的格式', en: 'Unsupported format' },
     sentence: { zh: '这不是 Maieutic 能读取的格式。', en: 'This is not a format Maieutic reads.' },

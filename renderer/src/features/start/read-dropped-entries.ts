@@ -92,7 +92,7 @@ export async function readDroppedEntries(roots: readonly EntryLike[], limits: Im
     }
     const decoded = decodeImportBytes(new Uint8Array(await file.arrayBuffer()));
     if (!decoded.ok) {
-      result.skipped.push({ name, ...SKIP.notText(decoded.reason) });
+      result.skipped.push({ name, ...SKIP.notText(decoded.reason, decoded.likely) });
       return;
     }
     totalBytes += file.size;

@@ -15,6 +15,7 @@ export const selectImportActions = (state: ImportState) => ({
   setLayerChoice: state.setLayerChoice,
   refreshLayerPreview: state.refreshLayerPreview,
   parseAll: state.parseAll,
+  readSkippedAs: state.readSkippedAs,
   commit: state.commit,
   cancel: state.cancel,
 });
@@ -52,7 +53,8 @@ export function commitTotals(entries: readonly ImportFileEntry[]): CommitTotals 
  *   (said only when nothing else is chosen);
  * - name-teacher-model: a chosen file whose dialogues would have no teacher model (blocks Import;
  *   not asked when the file is attached as an annotation layer, which keeps the stored dialogues' models);
- * - nothing-importable: every file has errors, holds nothing, or is not a format Maieutic reads.
+ * - nothing-importable: every file has errors, holds nothing, or is not a format Maieutic reads
+ *   (not said when no file was read at all: nothing is listed to fix).
  */
 export type ImportHint =
   | { kind: 'accept-warnings'; index: number; file: string; warnings: number }
@@ -73,7 +75,8 @@ export function importHints(entries: readonly ImportFileEntry[], attachingLayer 
     }
     if (!attachingLayer && needsTeacherModel(entry)) hints.push({ kind: 'name-teacher-model', index, file: entry.name, suggestion: entry.teacherModelSuggestion });
   });
-  if (!entries.some((entry) => isImportable(verdictOf(entry)))) hints.push({ kind: 'nothing-importable' });
+  // with no file at all there are no problems to fix: the totals line says why nothing is there
+  if (entries.length > 0 && !entries.some((entry) => isImportable(verdictOf(entry)))) hints.push({ kind: 'nothing-importable' });
   return hints;
 }
 

@@ -65,6 +65,8 @@ export interface ImportState {
   layerPreview: LayerPreview;
   pickFiles(mode: 'files' | 'folder', targetDatasetId?: string | null): Promise<void>;
   receiveFiles(files: SourceFile[], skipped: SkippedFile[], targetDatasetId?: string | null): Promise<void>;
+  /** reads a skipped file in the encoding its bytes more likely have, and checks it with the others */
+  readSkippedAs(name: string): Promise<void>;
   openSample(): Promise<void>;
   setTeacherModel(index: number, teacherModel: string): void;
   setMapping(index: number, mapping: ColumnMapping): void;
@@ -254,6 +256,18 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
       },
       async receiveFiles(files, skipped, targetDatasetId) {
         const token = start(files, skipped, targetDatasetId);
+        await wizard(token, files);
+      },
+      async readSkippedAs(name) {
+        const { skipped, entries, target } = get();
+        const file = skipped.find((candidate) => candidate.name === name);
+        if (!file?.likely) return;
+        // The wizard starts over with the converted file among the others: the mapping and the
+        // report then treat it exactly like a file that was UTF-8 from the start.
+        const files = [...entries.map((entry) => ({ name: entry.name, text: entry.text })), { name: file.name, text: file.likely.text }];
+        const rest = skipped.filter((candidate) => candidate !== file);
+        const token = start(files, rest, target.kind === 'existing' ? target.datasetId : null);
+        if (target.kind === 'new') set({ target });
         await wizard(token, files);
       },
       async openSample() {

@@ -83,8 +83,10 @@ describe('readDroppedEntries', () => {
     expect(result.skipped.map((file) => [file.name, file.code, file.reason.split(' ')[0]])).toEqual([
       ['big.jsonl', 'too-large', 'too'],
       ['b.jsonl', 'total-exceeded', 'the'],
-      ['gbk.csv', 'not-text', 'not'],
+      ['gbk.csv', 'not-text', 'line'],
     ]);
+    // the trailing 0xFF is not GB18030 either, so no other reading is offered
+    expect(result.skipped[2].likely).toBeUndefined();
   });
 });
 

@@ -73,7 +73,8 @@ describe('detectFormat', () => {
     ['a.tsv', 'x\ty', 'delimited'],
     ['a.txt', 'dialogue_id,speaker,utterance\n', 'delimited'],
     ['a.txt', 'just words', 'unknown'],
-    ['a.json', 'hello', 'unknown'],
+    // a .json file is read as JSON, so what is wrong with it is named at its line
+    ['a.json', 'hello', 'sid-json'],
   ])('%s %j → %s', (name, text, format) => {
     expect(detectFormat({ name, text })).toBe(format);
   });

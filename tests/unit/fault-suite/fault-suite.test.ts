@@ -1,0 +1,230 @@
+/**
+ * The fault suite: every hostile input kind of tests/fault-suite/kinds.ts, generated into a
+ * temporary folder, fed through the built CLI (as users run it) and through the app's import
+ * path (main-process file services + parseSourceFile, in a child process). Each run is under a
+ * hang guard: a generous kill timeout that detects a hang, not a speed. No kind may crash, hang,
+ * import part of a refused file, give an unclear error or write raw control characters; every
+ * kind expected to be refused or warned about is. The totals are printed with the test output.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILT_CLI } from '../../../scripts/cli/launch.mjs';
+import type { AppPathResult } from '../../fault-suite/app-path-runner';
+import { type Classified, classifyApp, classifyCli, type CliRun, FAILURES, meetsExpectation, missingMentions, type Outcome } from '../../fault-suite/classify';
+import { type GeneratedKind, generateFaultInputs } from '../../fault-suite/generate';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const APP_RUNNER = fileURLToPath(new URL('../../fault-suite/app-path-runner.ts', import.meta.url));
+/** The hang guard: far beyond what any kind needs on a loaded 2-core machine. */
+const KILL_AFTER_MS = 45_000;
+/** A kind that runs out of memory should fail fast as a crash, not take the machine's memory. */
+const HEAP_MB = 1024;
+
+interface KindResult {
+  kind: GeneratedKind;
+  cli: (Classified & { said: string }) | null;
+  app: (Classified & { said: string }) | null;
+}
+
+function runCli(args: readonly string[]): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [`--max-old-space-size=${HEAP_MB}`, BUILT_CLI, ...args],
+      { cwd: ROOT, timeout: KILL_AFTER_MS, killSignal: 'SIGKILL', maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        const failure = error as (Error & { code?: number | string; killed?: boolean; signal?: string | null }) | null;
+        const timedOut = failure?.killed === true && failure.signal === 'SIGKILL';
+        const code = failure ? (typeof failure.code === 'number' ? failure.code : null) : 0;
+        resolve({ code, signal: failure?.signal ?? null, timedOut, stdout, stderr });
+      },
+    );
+  });
+}
+
+async function inPool<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await work(items[index]);
+      }
+    }),
+  );
+  return results;
+}
+
+/**
+ * Runs the app path for every kind in one child, restarted after the kind it was on when the
+ * watchdog fired (that kind is a hang), so one hang costs one timeout, not the run.
+ */
+async function runAppPath(manifestPath: string, kinds: readonly GeneratedKind[]): Promise<Map<number, AppPathResult | 'hang' | { exited: string }>> {
+  const results = new Map<number, AppPathResult | 'hang' | { exited: string }>();
+  let from = 0;
+  while (from < kinds.length) {
+    const resume = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', APP_RUNNER, manifestPath, String(from)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      let current = -1;
+      let buffered = '';
+      let stderr = '';
+      let settled = false;
+      let timer: NodeJS.Timeout | undefined;
+      const finish = (resumeAt: number) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(resumeAt);
+      };
+      const arm = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          if (current >= 0) results.set(current, 'hang');
+          child.kill('SIGKILL');
+          finish(current >= 0 ? current + 1 : kinds.length);
+        }, KILL_AFTER_MS);
+      };
+      arm();
+      child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+      child.stdout.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString();
+        let newline;
+        while ((newline = buffered.indexOf('\n')) >= 0) {
+          const line = buffered.slice(0, newline);
+          buffered = buffered.slice(newline + 1);
+          if (line.startsWith('START ')) {
+            current = Number(line.slice(6));
+            arm();
+          } else if (line.startsWith('RESULT ')) {
+            const result = JSON.parse(line.slice(7)) as AppPathResult;
+            results.set(result.index, result);
+            current = -1;
+          } else if (line === 'DONE') finish(kinds.length);
+        }
+      });
+      child.on('exit', (code, signal) => {
+        if (settled) return;
+        // the child died on a kind (out of memory, a native crash): that kind crashed
+        if (current >= 0) results.set(current, { exited: `exit ${code ?? signal}: ${stderr.slice(-300)}` });
+        finish(current >= 0 ? current + 1 : kinds.length);
+      });
+    });
+    from = resume;
+  }
+  return results;
+}
+
+function appSaid(result: AppPathResult): string {
+  return [
+    ...result.skipped.map((file) => `${file.name}: skipped: ${file.reason}`),
+    ...result.files.flatMap((file) => file.errors.map((error) => `${file.name}:${error.line}: ${error.message}`)),
+  ].join('\n');
+}
+
+function classifyAppResult(result: AppPathResult | 'hang' | { exited: string } | undefined): Classified & { said: string } {
+  if (result === undefined) return { outcome: 'crash', detail: 'the app path gave no result', said: '' };
+  if (result !== 'hang' && 'exited' in result) return { outcome: 'crash', detail: result.exited, said: '' };
+  return { ...classifyApp(result), said: result === 'hang' ? '' : appSaid(result) };
+}
+
+const OUTCOMES: readonly Outcome[] = ['clear-error', 'warning', 'accepted', ...FAILURES];
+
+function totals(results: readonly KindResult[], side: 'cli' | 'app'): Record<Outcome, number> {
+  const counts = Object.fromEntries(OUTCOMES.map((outcome) => [outcome, 0])) as Record<Outcome, number>;
+  for (const result of results) {
+    const classified = result[side];
+    if (classified) counts[classified.outcome] += 1;
+  }
+  return counts;
+}
+
+function totalsLine(label: string, counts: Record<Outcome, number>, tried: number): string {
+  return (
+    `${label}: ${tried} kinds tried, ${counts['clear-error']} clear errors, ${counts.warning} warnings, ${counts.accepted} accepted, ` +
+    `${counts.crash} crashes, ${counts.hang} hangs, ${counts['partial-import']} partial imports, ${counts['unclear-error']} unclear errors, ${counts['raw-control-characters']} raw control characters`
+  );
+}
+
+let generated: ReturnType<typeof generateFaultInputs>;
+let results: KindResult[] = [];
+
+describe('fault suite: hostile inputs through the built CLI and the app import path', () => {
+  beforeAll(async () => {
+    generated = generateFaultInputs();
+    const manifestPath = join(generated.root, 'manifest.json');
+    writeFileSync(manifestPath, JSON.stringify({ kinds: generated.kinds }));
+    const { kinds } = generated;
+    const width = Math.max(1, Math.min(2, availableParallelism()));
+    const [cliRuns, appRuns] = await Promise.all([
+      inPool(kinds, width, async (kind) => {
+        if (!kind.cli) return null;
+        const run = await runCli(kind.cli);
+        const textRun = kind.terminal ? await runCli(kind.cli.filter((arg) => arg !== '--json')) : undefined;
+        return { ...classifyCli(run, kind.cli[0], textRun), said: `${run.stdout}\n${run.stderr}` };
+      }),
+      runAppPath(manifestPath, kinds),
+    ]);
+    results = kinds.map((kind, index) => ({ kind, cli: cliRuns[index], app: kind.app ? classifyAppResult(appRuns.get(index)) : null }));
+  }, 600_000);
+
+  afterAll(() => {
+    if (generated) rmSync(generated.root, { recursive: true, force: true });
+  });
+
+  it('prints its totals', () => {
+    const tried = results.filter((result) => result.cli || result.app).length;
+    const unavailable = results.filter((result) => result.kind.target === null);
+    const lines = [
+      `fault suite: ${tried} kinds tried (${results.length} defined${unavailable.length ? `; not on this system: ${unavailable.map((result) => `${result.kind.id} (${result.kind.unavailable})`).join(', ')}` : ''})`,
+      totalsLine('fault suite CLI', totals(results, 'cli'), results.filter((result) => result.cli).length),
+      totalsLine('fault suite app', totals(results, 'app'), results.filter((result) => result.app).length),
+    ];
+    // MAIEUTIC_FAULT_SUITE_TABLE=1: every kind's outcome on each side, to review what the suite saw
+    if (process.env.MAIEUTIC_FAULT_SUITE_TABLE) {
+      for (const result of results) {
+        for (const side of ['cli', 'app'] as const) {
+          const classified = result[side];
+          if (classified) lines.push(`  ${result.kind.id} [${side}] ${classified.outcome}: ${classified.detail.replace(/\s+/g, ' ').slice(0, 160)}`);
+        }
+      }
+    }
+    // written to the terminal directly, so it survives reporters that hide a passing test's console
+    process.stdout.write(`\n${lines.join('\n')}\n`);
+    expect(tried).toBeGreaterThanOrEqual(95);
+  });
+
+  it('no kind crashes, hangs, imports part of a refused file, gives an unclear error or writes raw control characters', () => {
+    const failures = results.flatMap((result) =>
+      (['cli', 'app'] as const).flatMap((side) => {
+        const classified = result[side];
+        return classified && FAILURES.includes(classified.outcome) ? [`${result.kind.id} (${side}): ${classified.outcome}: ${classified.detail}`] : [];
+      }),
+    );
+    expect(failures).toEqual([]);
+  });
+
+  it('the CLI and the app come to the same verdict on every kind both read (one set of rules and limits)', () => {
+    const differ = results.flatMap((result) =>
+      result.cli && result.app && result.cli.outcome !== result.app.outcome ? [`${result.kind.id}: CLI ${result.cli.outcome} (${result.cli.detail.slice(0, 120)}), app ${result.app.outcome} (${result.app.detail.slice(0, 120)})`] : [],
+    );
+    expect(differ).toEqual([]);
+  });
+
+  it('every kind is refused, warned about or accepted as it should be, and names what it found', () => {
+    const wrong = results.flatMap((result) =>
+      (['cli', 'app'] as const).flatMap((side) => {
+        const classified = result[side];
+        if (!classified || FAILURES.includes(classified.outcome)) return [];
+        if (!meetsExpectation(classified.outcome, result.kind.expect)) return [`${result.kind.id} (${side}): expected ${result.kind.expect}, got ${classified.outcome}: ${classified.detail}`];
+        const missing = result.kind.expect === 'accepted' ? [] : missingMentions(classified.said, result.kind.mentions);
+        return missing.length > 0 ? [`${result.kind.id} (${side}): does not mention ${missing.join(', ')}: ${classified.said.slice(0, 300)}`] : [];
+      }),
+    );
+    expect(wrong).toEqual([]);
+  });
+});

@@ -1,0 +1,97 @@
+/** Inputs the import used to accept without a word: each now gets a warning (or one clear error). */
+import { describe, expect, it } from 'vitest';
+import { annotation, errorsOf, parseText, sidLine, warningsOf } from '../support';
+
+const DIALOGUE: [string, string][] = [
+  ['教师', '你觉得呢？'],
+  ['学生', '不知道'],
+  ['教师', '再想想。'],
+  ['学生', '是蒸腾作用。'],
+];
+
+describe('silent cases', () => {
+  it('a CSV with a header and no rows warns that it imports nothing', () => {
+    const file = parseText('turns.csv', 'dialogue_id,speaker,utterance\n');
+    expect(errorsOf(file)).toEqual([]);
+    expect(warningsOf(file, 'header-only')).toEqual([expect.objectContaining({ line: 1, message: 'The file has a header row but no data rows under it; nothing to import.' })]);
+  });
+
+  it('a CSV header naming a column twice warns, naming both columns', () => {
+    const file = parseText('turns.csv', 'dialogue_id,speaker,utterance,Utterance\n1,teacher,hi,x\n1,student,yo,y\n');
+    expect(file.counts.dialogues).toBe(1);
+    expect(warningsOf(file, 'duplicate-column').map((issue) => issue.message)).toEqual([
+      'The header names the column "Utterance" twice (columns 3 and 4); only one of them can be read, so check which one holds the data and rename the other.',
+    ]);
+  });
+
+  it('a SID record with fewer annotation entries than turns names the turns left without one', () => {
+    const line = sidLine(DIALOGUE, [annotation('教师', '你觉得呢？', { teacher_intent: '引发思考' }), annotation('教师', '再想想。')]);
+    const file = parseText('GPT-4o/a.jsonl', `${line}\n`);
+    expect(warningsOf(file, 'unannotated-turns').map((issue) => [issue.line, issue.message])).toEqual([
+      [1, '2 of 4 turns have no annotation entry (turns 2, 4; the record has 2 entries); they are imported without a pre-annotation to check.'],
+    ]);
+    // a record with no entries at all is a plain dialogue, not a partly annotated one
+    expect(warningsOf(parseText('GPT-4o/b.jsonl', `${sidLine(DIALOGUE, [])}\n`), 'unannotated-turns')).toEqual([]);
+  });
+
+  it('a label made only of separators is flagged, not an empty set marked ok', () => {
+    const line = sidLine(DIALOGUE.slice(0, 1), [annotation('教师', '你觉得呢？', { discipline: ',,,、、、' })]);
+    const file = parseText('GPT-4o/a.jsonl', `${line}\n`);
+    const value = file.dialogues[0].turns[0].pre.discipline;
+    expect(value).toMatchObject({ status: 'unknown', codes: [] });
+    expect(warningsOf(file, 'unknown-label').map((issue) => issue.message)).toEqual([
+      'Turn 1 (教师): discipline ",,,、、、" is only punctuation or separators and names no label; kept as written and flagged for review.',
+    ]);
+  });
+
+  it('a pretty-printed JSON object in a .jsonl gets one hint, not one error per line', () => {
+    const record = JSON.parse(sidLine(DIALOGUE, [])) as unknown;
+    const file = parseText('GPT-4o/a.jsonl', JSON.stringify(record, null, 2));
+    expect(errorsOf(file).map((issue) => [issue.line, issue.code, issue.message])).toEqual([
+      [1, 'malformed-json', expect.stringMatching(/^This file holds JSON written over \d+ lines \(pretty-printed\), but JSON Lines needs each dialogue on a single line\. It is valid JSON as a whole: rename the file to \.json/)],
+    ]);
+    const two = parseText('GPT-4o/b.jsonl', `${JSON.stringify(record, null, 2)}\n${JSON.stringify(record, null, 2)}`);
+    expect(errorsOf(two)).toEqual([expect.objectContaining({ line: 1, message: expect.stringContaining('Write each dialogue on one line (for example with jq -c)') })]);
+  });
+
+  it('a JSON Lines file with two unrelated bad lines still lists each', () => {
+    const good = sidLine(DIALOGUE, []);
+    const file = parseText('GPT-4o/a.jsonl', `${good}\n{"dialogue": [\n${good}\n{oops}\n`);
+    expect(errorsOf(file).map((issue) => issue.line)).toEqual([2, 4]);
+  });
+});
+
+describe('unclear errors made clear', () => {
+  it('a .json file that is not JSON names the line and column instead of "not a format Maieutic reads"', () => {
+    const file = parseText('a.json', '\n// exported by the pipeline\n[{"dialogue": []}]\n');
+    expect(errorsOf(file).map((issue) => [issue.line, issue.code, issue.message])).toEqual([[2, 'malformed-json', "The file is not valid JSON: Unexpected token '/' (column 1)."]]);
+  });
+
+  it('a JSON syntax error does not quote the line back, even when V8 cuts the quote on both sides', () => {
+    const file = parseText('GPT-4o/a.jsonl', `${sidLine(DIALOGUE, []).replace('[', '[NaN,')}\n`);
+    expect(errorsOf(file).map((issue) => issue.message)).toEqual([expect.stringMatching(/^This line is not valid JSON: Unexpected token 'N' \(column \d+\)\. Each line/)]);
+  });
+
+  it('a byte-order mark where two JSON Lines files were joined is not an error', () => {
+    const second = sidLine(DIALOGUE, [], { repeat_id: 2 });
+    const file = parseText('GPT-4o/a.jsonl', `${sidLine(DIALOGUE, [])}\n\uFEFF${second}\n`);
+    expect(errorsOf(file)).toEqual([]);
+    expect(file.counts.dialogues).toBe(2);
+  });
+
+  it('a header of thousands of columns is cut in the message', () => {
+    const header = Array.from({ length: 5000 }, (_, i) => `c${i}`).join(',');
+    const [first] = errorsOf(parseText('wide.csv', `${header}\n${header}\n`));
+    expect(first.message).toMatch(/c19, … \(5000 columns\)\.$/);
+    expect(first.message.length).toBeLessThan(300);
+  });
+});
+
+describe('unannotated turns are not reported twice', () => {
+  it('as many entries as turns, one unaligned: the unaligned warning says it, no second warning', () => {
+    const line = sidLine(DIALOGUE.slice(0, 2), [annotation('教师', '你觉得呢？'), annotation('学生', '这句不在对话里')]);
+    const file = parseText('GPT-4o/a.jsonl', `${line}\n`);
+    expect(warningsOf(file, 'unaligned-annotation')).toHaveLength(1);
+    expect(warningsOf(file, 'unannotated-turns')).toEqual([]);
+  });
+});
