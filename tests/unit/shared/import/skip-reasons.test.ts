@@ -11,7 +11,7 @@ describe('skipBeforeReading', () => {
     expect(skipBeforeReading('scores.xlsx', 10, 0, limits)).toEqual({ code: 'excel-workbook', reason: expect.stringContaining('CSV UTF-8') });
     expect(skipBeforeReading('paper.pdf', 10, 0, limits)).toEqual({ code: 'unsupported-type', reason: expect.stringContaining('(.pdf)'), values: { extension: '.pdf' } });
     expect(skipBeforeReading('README', 10, 0, limits)).toMatchObject({ code: 'unsupported-type', values: { extension: '—' } });
-    expect(skipBeforeReading('big.jsonl', 2048, 0, limits)).toEqual({ code: 'too-large', reason: 'too large (2 KB; the limit is 1 KB)', values: { size: '2 KB', limit: '1 KB' } });
+    expect(skipBeforeReading('big.jsonl', 2048, 0, limits)).toEqual({ code: 'too-large', reason: 'too large (2 KB; the import limit is 1 KB)', values: { size: '2 KB', limit: '1 KB' } });
     expect(skipBeforeReading('b.jsonl', 1000, 1500, limits)).toEqual({ code: 'total-exceeded', reason: expect.stringContaining('would exceed 2 KB'), values: { limit: '2 KB' } });
   });
 });
