@@ -2,7 +2,10 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { type DraftRow, type LayerRow, type LayerValueRow, MaieuticDb, type MetricRunRow, type MetricRunScoresRow } from '../../../../renderer/src/db/db';
-import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3, schemaV4 } from '../../../../renderer/src/db/schema';
+import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5 } from '../../../../renderer/src/db/schema';
+import { packTurns } from '../../../../renderer/src/db/turn-packing';
+import type { Annotator } from '../../../../shared/model/annotator';
+import { listTurns } from '../../../../renderer/src/db/repositories/turns';
 import type { Dataset, Dialogue, SourceRecord, Turn } from '../../../../shared/model/dataset';
 import type { DialogueReview, FieldReview, TurnReview } from '../../../../shared/model/review';
 
@@ -62,10 +65,13 @@ const MIGRATION_CASES: MigrationCase[] = [
       expect(await db.datasets.get('ds1')).toEqual(dataset);
       expect(await db.sources.where('contentHash').equals('abc').toArray()).toEqual([source]);
       expect(await db.dialogues.where('datasetId').equals('ds1').toArray()).toEqual([dialogue]);
-      expect(await db.turns.where('dialogueId').equals('src1:1').toArray()).toEqual([turn]);
-      expect(await db.fieldReviews.where('turnId').equals('src1:1#0').toArray()).toEqual([fieldReview]);
-      expect(await db.turnReviews.get('src1:1#0')).toEqual(turnReview);
-      expect(await db.dialogueReviews.get('src1:1')).toEqual(dialogueReview);
+      expect(await listTurns(db, 'src1:1')).toEqual([turn]);
+      // from v5 on, every review row names its annotator: here Li, the reviewer in settings
+      const li = await expertNamed(db, 'Li');
+      expect(await db.fieldReviews.where('turnId').equals('src1:1#0').toArray()).toEqual([{ ...fieldReview, annotatorId: li.id }]);
+      expect(await db.turnReviews.get('src1:1#0')).toEqual({ ...turnReview, annotatorId: li.id });
+      expect(await db.dialogueReviews.get('src1:1')).toEqual({ ...dialogueReview, annotatorId: li.id });
+      expect(await db.fieldReviews.where('annotatorId').equals(li.id).count()).toBe(1);
       expect(await db.editLog.where('dialogueId').equals('src1:1').count()).toBe(1);
       expect(await db.settings.get('reviewerName')).toEqual({ key: 'reviewerName', value: 'Li' });
     },
@@ -110,7 +116,38 @@ const MIGRATION_CASES: MigrationCase[] = [
       expect(await db.drafts.where('dialogueId').equals('src1:1').toArray()).toEqual([draft]);
     },
   },
+  {
+    fromVersion: 5,
+    schemas: [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5],
+    async seed(db) {
+      const li: Annotator = { id: 'ann-li', name: 'Li', role: 'expert', kind: 'human', createdAt: AT };
+      await db.table('datasets').add(dataset);
+      await db.table('sources').add(source);
+      await db.table('dialogues').add(dialogue);
+      await db.table('dialogueTurns').add(packTurns('src1:1', [turn]));
+      await db.table('annotators').add(li);
+      await db.table('fieldReviews').add({ ...fieldReview, annotatorId: li.id });
+      await db.table('turnReviews').add({ ...turnReview, annotatorId: li.id });
+      await db.table('dialogueReviews').add({ ...dialogueReview, annotatorId: li.id });
+      await db.table('editLog').add({ dialogueId: 'src1:1', target: { kind: 'dialogue' }, before: 'unreviewed', after: 'verified', reviewer: 'Li', at: AT });
+      await db.table('settings').bulkAdd([{ key: 'reviewerName', value: 'Li' }, { key: 'labelLanguage', value: 'zh' }]);
+      await db.table('layers').add(layer);
+      await db.table('layerValues').add(layerValue);
+      await db.table('metricRuns').add(metricRun);
+      await db.table('metricRunScores').add(metricRunScores);
+      await db.table('drafts').add(draft);
+    },
+    async check(db) {
+      await MIGRATION_CASES[3].check(db);
+    },
+  },
 ];
+
+async function expertNamed(db: MaieuticDb, name: string): Promise<Annotator> {
+  const found = await db.annotators.where('name').equals(name).toArray();
+  expect(found).toEqual([{ id: expect.any(String), name, role: 'expert', kind: 'human', createdAt: expect.any(String) }]);
+  return found[0];
+}
 
 const draft: DraftRow = {
   id: 'src1:1#0|utterance|text', dialogueId: 'src1:1', target: { kind: 'text-field', turnId: 'src1:1#0', fieldId: 'utterance' },
@@ -208,7 +245,7 @@ describe('Dexie migrations', () => {
     await seedDatabase(name, MIGRATION_CASES[2]);
     const current = new MaieuticDb(name);
     await current.open();
-    expect(current.verno).toBe(4);
+    expect(current.verno).toBe(CURRENT_SCHEMA_VERSION);
     await MIGRATION_CASES[2].check(current);
     expect(await current.drafts.count()).toBe(0);
     await current.drafts.add(draft);
