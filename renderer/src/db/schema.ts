@@ -60,6 +60,9 @@ export const schemaV4 = {
  *   upgrade creates one 'expert' / 'human' annotator for the reviewer named in settings and one
  *   for any other name found on a review row, and gives each row the annotator of its `reviewer`.
  *   New reviews are written with theirs (repositories/annotators.ts).
+ * - `dialogues` keeps only the `datasetId` index: nothing queried `sourceId`, `teacherModel` or
+ *   `externalId` (a source's dialogues are a key range, by-source.ts), and each index was a
+ *   write per dialogue on import.
  * Review ids stay `${turnId}|${fieldId}` (fieldReviews), the turn id and the dialogue id: they
  * are the expert layer of this profile's own annotator. What issue 11 (spot-check, assignment
  * packages, adjudication) still adds are new tables only — samples, assignments, work packages
@@ -67,6 +70,7 @@ export const schemaV4 = {
  */
 export const schemaV5 = {
   ...schemaV4,
+  dialogues: 'id, datasetId',
   turns: null,
   dialogueTurns: 'dialogueId',
   annotators: 'id, name',

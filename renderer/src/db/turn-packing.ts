@@ -112,7 +112,8 @@ export function unpackTurns(row: DialogueTurnsRow): Turn[] {
       if (fieldId === '__proto__') Object.defineProperty(pre, fieldId, { value, enumerable: true, writable: true, configurable: true });
       else pre[fieldId] = value;
     }
-    turns[index] = { id: turnIdOf(dialogueId, index), dialogueId, index, speaker, speakerRaw, utterance, endMarker, pre, alignment, fragments };
+    // The key order of the v4 rows (the parsed turn, then its ids), so JSON of a turn reads as it did.
+    turns[index] = { index, speaker, speakerRaw, utterance, endMarker, pre, alignment, fragments, id: turnIdOf(dialogueId, index), dialogueId };
   }
   if (at !== layout.length) throw new Error(`The stored turns of dialogue "${dialogueId}" are damaged (layout length ${layout.length}, read ${at})`);
   return turns;
