@@ -22,6 +22,11 @@ export interface FieldReview {
   codes: string[];
   text: string | null;
   reviewer: string;
+  /**
+   * the annotator record of `reviewer` (schema v5): every stored row has one (the v5 upgrade gave
+   * older rows theirs); optional only because rows built outside the database, as exporters' inputs, need none
+   */
+  annotatorId?: string;
   /** ISO time of the last change */
   at: string;
 }
@@ -32,6 +37,8 @@ export interface TurnReview {
   dialogueId: string;
   verified: boolean;
   reviewer: string;
+  /** the annotator record of `reviewer` (schema v5) */
+  annotatorId?: string;
   at: string;
 }
 
@@ -44,5 +51,7 @@ export interface DialogueReview {
   /** the teacher model as corrected by the user, when edited */
   teacherModel?: string;
   reviewer: string;
+  /** the annotator record of `reviewer` (schema v5) */
+  annotatorId?: string;
   at: string;
 }

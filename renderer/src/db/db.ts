@@ -1,9 +1,12 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { AttachProblem } from '../../../shared/import/attach-layer';
-import type { Dataset, Dialogue, FieldValues, SourceRecord, Turn } from '../../../shared/model/dataset';
+import type { Dataset, Dialogue, FieldValues, SourceRecord } from '../../../shared/model/dataset';
 import type { DialogueReview, FieldReview, TurnReview } from '../../../shared/model/review';
 import type { DialogueScore, GroupScore, MetricsSettings } from '../../../shared/metrics';
-import { schemaV1, schemaV2, schemaV3, schemaV4 } from './schema';
+import type { Annotator } from '../../../shared/model/annotator';
+import { upgradeToV5 } from './migrations/v5';
+import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5 } from './schema';
+import type { DialogueTurnsRow } from './turn-packing';
 
 /** One row per change the expert made, never rewritten: the audit trail behind undo and provenance. */
 export interface EditLogEntry {
@@ -115,7 +118,9 @@ export class MaieuticDb extends Dexie {
   datasets!: EntityTable<Dataset, 'id'>;
   sources!: EntityTable<SourceRecord, 'id'>;
   dialogues!: EntityTable<Dialogue, 'id'>;
-  turns!: EntityTable<Turn, 'id'>;
+  /** a dialogue's turns, packed: read and written only through repositories/turns.ts */
+  dialogueTurns!: EntityTable<DialogueTurnsRow, 'dialogueId'>;
+  annotators!: EntityTable<Annotator, 'id'>;
   fieldReviews!: EntityTable<FieldReview, 'id'>;
   turnReviews!: EntityTable<TurnReview, 'id'>;
   dialogueReviews!: EntityTable<DialogueReview, 'id'>;
@@ -133,6 +138,7 @@ export class MaieuticDb extends Dexie {
     this.version(2).stores(schemaV2);
     this.version(3).stores(schemaV3);
     this.version(4).stores(schemaV4);
+    this.version(5).stores(schemaV5).upgrade((tx) => upgradeToV5(tx));
   }
 }
 

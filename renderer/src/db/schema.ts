@@ -50,4 +50,33 @@ export const schemaV4 = {
   drafts: 'id, dialogueId',
 } as const;
 
-export const CURRENT_SCHEMA_VERSION = 4;
+/**
+ * v5 (2026-12-02): packed turns (issue 9) and annotators (issue 11), in one upgrade.
+ * - `dialogueTurns` replaces `turns`: one row per dialogue, keyed by its id, holding its turns
+ *   packed (db/turn-packing.ts). Reading 20,000 dialogues' turns no longer means 100,000 records
+ *   through an index. The upgrade packs every v4 turn row and drops `turns`.
+ * - `annotators`: who did expert work (name, role annotator / adjudicator / expert, kind human /
+ *   llm). Every review row (fieldReviews, turnReviews, dialogueReviews) gets `annotatorId`: the
+ *   upgrade creates one 'expert' / 'human' annotator for the reviewer named in settings and one
+ *   for any other name found on a review row, and gives each row the annotator of its `reviewer`.
+ *   New reviews are written with theirs (repositories/annotators.ts).
+ * - `dialogues` keeps only the `datasetId` index: nothing queried `sourceId`, `teacherModel` or
+ *   `externalId` (a source's dialogues are a key range, by-source.ts), and each index was a
+ *   write per dialogue on import.
+ * Review ids stay `${turnId}|${fieldId}` (fieldReviews), the turn id and the dialogue id: they
+ * are the expert layer of this profile's own annotator. What issue 11 (spot-check, assignment
+ * packages, adjudication) still adds are new tables only — samples, assignments, work packages
+ * imported back, adjudication records — keyed by `annotatorId`; no existing row is rewritten again.
+ */
+export const schemaV5 = {
+  ...schemaV4,
+  dialogues: 'id, datasetId',
+  turns: null,
+  dialogueTurns: 'dialogueId',
+  annotators: 'id, name',
+  fieldReviews: 'id, dialogueId, turnId, annotatorId',
+  turnReviews: 'id, dialogueId, annotatorId',
+  dialogueReviews: 'id, annotatorId',
+} as const;
+
+export const CURRENT_SCHEMA_VERSION = 5;

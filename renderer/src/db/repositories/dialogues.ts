@@ -1,4 +1,4 @@
-import type { Dialogue, Turn } from '../../../../shared/model/dataset';
+import type { Dialogue } from '../../../../shared/model/dataset';
 import type { DialogueReview, DialogueStatus, TurnReview } from '../../../../shared/model/review';
 import type { MaieuticDb } from '../db';
 import { dialogueReviewsBySource, sourceIdsOf, turnReviewsBySource } from './by-source';
@@ -85,10 +85,4 @@ export async function listDialogueRows(db: MaieuticDb, datasetId: string): Promi
 
 export async function getDialogue(db: MaieuticDb, dialogueId: string): Promise<Dialogue | undefined> {
   return db.dialogues.get(dialogueId);
-}
-
-/** The turns of one dialogue in order. */
-export async function listTurns(db: MaieuticDb, dialogueId: string): Promise<Turn[]> {
-  const turns = await db.turns.where('dialogueId').equals(dialogueId).toArray();
-  return turns.sort((a, b) => a.index - b.index);
 }

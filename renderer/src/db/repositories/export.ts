@@ -1,7 +1,6 @@
 import type { ExportScope } from '../../../../shared/export/scope';
 import type { ExportDialogue } from '../../../../shared/export/types';
 import type { FieldReview, TurnReview } from '../../../../shared/model/review';
-import type { Turn } from '../../../../shared/model/dataset';
 import type { MaieuticDb } from '../db';
 import { dialogueReviewsBySource, fieldReviewsBySource, sourceIdsOf, turnReviewsBySource, turnsBySource } from './by-source';
 import { countVerifiedTurns, listDialoguesOf } from './dialogues';
@@ -32,7 +31,7 @@ export async function loadExportItems(
   db: MaieuticDb,
   { datasetId, scope }: { datasetId: string; scope: ExportScope },
 ): Promise<ExportDialogue[]> {
-  return db.transaction('r', [db.sources, db.dialogues, db.turns, db.fieldReviews, db.turnReviews, db.dialogueReviews], async () => {
+  return db.transaction('r', [db.sources, db.dialogues, db.dialogueTurns, db.fieldReviews, db.turnReviews, db.dialogueReviews], async () => {
     const [allDialogues, sourceIds] = await Promise.all([listDialoguesOf(db, datasetId), sourceIdsOf(db, datasetId)]);
     const [reviews, turnReviews] = await Promise.all([dialogueReviewsBySource(db, sourceIds), turnReviewsBySource(db, sourceIds)]);
     const withVerifiedTurns = countVerifiedTurns(turnReviews);
@@ -42,13 +41,12 @@ export async function loadExportItems(
       return true;
     });
     if (chosen.length === 0) return [];
-    const [turns, fieldReviews] = await Promise.all([turnsBySource(db, sourceIds), fieldReviewsBySource(db, sourceIds)]);
-    const turnsBy = groupBy<Turn>(turns, (turn) => turn.dialogueId);
+    const [turnsBy, fieldReviews] = await Promise.all([turnsBySource(db, sourceIds), fieldReviewsBySource(db, sourceIds)]);
     const fieldReviewsBy = groupBy<FieldReview>(fieldReviews, (review) => review.dialogueId);
     const turnReviewsBy = groupBy<TurnReview>(turnReviews, (review) => review.dialogueId);
     return chosen.map((dialogue): ExportDialogue => ({
       dialogue,
-      turns: (turnsBy.get(dialogue.id) ?? []).sort((a, b) => a.index - b.index),
+      turns: turnsBy.get(dialogue.id) ?? [],
       fieldReviews: (fieldReviewsBy.get(dialogue.id) ?? []).sort((a, b) => a.id.localeCompare(b.id)),
       turnReviews: (turnReviewsBy.get(dialogue.id) ?? []).sort((a, b) => a.id.localeCompare(b.id)),
       dialogueReview: reviews.get(dialogue.id) ?? null,

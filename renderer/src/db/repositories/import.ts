@@ -2,6 +2,7 @@ import { countFlagged } from '../../../../shared/import/summarize';
 import type { Dataset, Dialogue, ParsedFile, SourceRecord, Turn } from '../../../../shared/model/dataset';
 import type { MaieuticDb } from '../db';
 import { dialogueIdOf, newId, turnIdOf } from '../ids';
+import { type DialogueTurnsRow, packTurns } from '../turn-packing';
 import { ValidationError, validateDataset, validateDatasetName, validateDialogue, validateSource, validateTurn } from './validate';
 
 /** Where an import goes: a new data set (created in the same transaction) or an existing one. */
@@ -19,7 +20,9 @@ export interface ImportResult {
 interface FileRows {
   source: SourceRecord;
   dialogues: Dialogue[];
-  turns: Turn[];
+  /** one packed row per dialogue */
+  dialogueTurns: DialogueTurnsRow[];
+  turnCount: number;
 }
 
 function rowsForFile(file: ParsedFile, datasetId: string, importedAt: string): FileRows {
@@ -39,7 +42,8 @@ function rowsForFile(file: ParsedFile, datasetId: string, importedAt: string): F
   validateSource(source);
 
   const dialogues: Dialogue[] = [];
-  const turns: Turn[] = [];
+  const dialogueTurns: DialogueTurnsRow[] = [];
+  let turnCount = 0;
   const seenIds = new Set<string>();
   for (const parsed of file.dialogues) {
     const id = dialogueIdOf(sourceId, parsed.line);
@@ -69,16 +73,18 @@ function rowsForFile(file: ParsedFile, datasetId: string, importedAt: string): F
     validateDialogue(dialogue);
     dialogues.push(dialogue);
     const where = `${file.file}:${parsed.line}`;
-    parsed.turns.forEach((parsedTurn, position) => {
+    const turns = parsed.turns.map((parsedTurn, position): Turn => {
       if (parsedTurn.index !== position) {
         throw new ValidationError(`${where}: turn ${position + 1} has index ${parsedTurn.index}; turns must be numbered 0, 1, 2, … in order`);
       }
       const turn: Turn = { ...parsedTurn, id: turnIdOf(id, parsedTurn.index), dialogueId: id };
       validateTurn(turn, where);
-      turns.push(turn);
+      return turn;
     });
+    dialogueTurns.push(packTurns(id, turns));
+    turnCount += turns.length;
   }
-  return { source, dialogues, turns };
+  return { source, dialogues, dialogueTurns, turnCount };
 }
 
 /**
@@ -110,7 +116,7 @@ export async function importParsedFiles(
 
   const perFile = files.map((file) => rowsForFile(file, datasetId, importedAt));
 
-  await db.transaction('rw', [db.datasets, db.sources, db.dialogues, db.turns], async () => {
+  await db.transaction('rw', [db.datasets, db.sources, db.dialogues, db.dialogueTurns], async () => {
     if (newDataset) {
       await db.datasets.add(newDataset);
     } else if (!(await db.datasets.get(datasetId))) {
@@ -119,7 +125,7 @@ export async function importParsedFiles(
     for (const rows of perFile) {
       await db.sources.add(rows.source);
       await db.dialogues.bulkAdd(rows.dialogues);
-      await db.turns.bulkAdd(rows.turns);
+      await db.dialogueTurns.bulkAdd(rows.dialogueTurns);
     }
   });
 
@@ -127,6 +133,6 @@ export async function importParsedFiles(
     datasetId,
     sourceIds: perFile.map((rows) => rows.source.id),
     dialogues: perFile.reduce((sum, rows) => sum + rows.dialogues.length, 0),
-    turns: perFile.reduce((sum, rows) => sum + rows.turns.length, 0),
+    turns: perFile.reduce((sum, rows) => sum + rows.turnCount, 0),
   };
 }

@@ -7,6 +7,7 @@ import type { ParsedFile } from '../../../../shared/model/dataset';
 import type { LayerKind, LayerRow, LayerValueRow, MaieuticDb } from '../db';
 import { isReservedRaterName } from '../../../../shared/agreement/rater-names';
 import { newId } from '../ids';
+import { turnsOfDialogues } from './turns';
 import { ValidationError } from './validate';
 
 const KINDS: ReadonlySet<string> = new Set<LayerKind>(['llm', 'human']);
@@ -23,16 +24,9 @@ export interface AttachLayerInput {
 
 /** The stored dialogues of a data set with their turns in order: the matcher's input. */
 export async function storedDialoguesForLayer(db: MaieuticDb, datasetId: string): Promise<StoredDialogueForLayer[]> {
-  return db.transaction('r', [db.dialogues, db.turns], async () => {
+  return db.transaction('r', [db.dialogues, db.dialogueTurns], async () => {
     const dialogues = await db.dialogues.where('datasetId').equals(datasetId).toArray();
-    const turns = await db.turns.where('dialogueId').anyOf(dialogues.map((dialogue) => dialogue.id)).toArray();
-    const turnsOf = new Map<string, StoredDialogueForLayer['turns'][number][]>();
-    for (const turn of turns) {
-      const list = turnsOf.get(turn.dialogueId);
-      const slim = { id: turn.id, index: turn.index, speaker: turn.speaker, utterance: turn.utterance };
-      if (list) list.push(slim);
-      else turnsOf.set(turn.dialogueId, [slim]);
-    }
+    const turnsOf = await turnsOfDialogues(db, dialogues.map((dialogue) => dialogue.id));
     return dialogues.map((dialogue) => ({
       id: dialogue.id,
       externalId: dialogue.externalId,
@@ -40,7 +34,7 @@ export async function storedDialoguesForLayer(db: MaieuticDb, datasetId: string)
       topicId: dialogue.topicId,
       studentId: dialogue.studentId,
       repeatId: dialogue.repeatId,
-      turns: (turnsOf.get(dialogue.id) ?? []).sort((a, b) => a.index - b.index),
+      turns: (turnsOf.get(dialogue.id) ?? []).map(({ id, index, speaker, utterance }) => ({ id, index, speaker, utterance })),
     }));
   });
 }

@@ -7,6 +7,8 @@
 import type { Dialogue, Turn } from '../../../../shared/model/dataset';
 import type { DialogueReview, DialogueStatus, FieldReview, ReviewDecision, TurnReview } from '../../../../shared/model/review';
 import type { EditLogEntry, MaieuticDb } from '../db';
+import { expertAnnotatorId } from './annotators';
+import { getTurn, listTurns } from './turns';
 
 /** A field's expert value without its bookkeeping; `null` means "not reviewed" (no row). */
 export interface FieldState {
@@ -169,7 +171,7 @@ async function writeDialogueState(db: MaieuticDb, ctx: WriteContext, next: Dialo
   validateDialogueState(next);
   const before = dialogueStateOf(await db.dialogueReviews.get(ctx.dialogueId));
   if (dialogueStatesEqual(before, next)) return null;
-  const row: DialogueReview = { id: ctx.dialogueId, status: next.status, reviewer: ctx.reviewer, at: ctx.at };
+  const row: DialogueReview = { id: ctx.dialogueId, status: next.status, reviewer: ctx.reviewer, annotatorId: await expertAnnotatorId(db, ctx.reviewer, ctx.at), at: ctx.at };
   if (next.teacherModel !== undefined) row.teacherModel = next.teacherModel;
   await db.dialogueReviews.put(row);
   await db.editLog.add(logEntry(ctx, { kind: 'dialogue' }, before, next));
@@ -184,21 +186,21 @@ async function markInProgress(db: MaieuticDb, ctx: WriteContext): Promise<Status
 }
 
 async function requireTurnOfDialogue(db: MaieuticDb, ctx: WriteContext, turnId: string): Promise<void> {
-  const turn = await db.turns.get(turnId);
+  const turn = await getTurn(db, turnId);
   if (!turn) throw new Error(`Turn "${turnId}" does not exist`);
   if (turn.dialogueId !== ctx.dialogueId) throw new Error(`Turn "${turnId}" belongs to dialogue "${turn.dialogueId}", not "${ctx.dialogueId}"`);
 }
 
-const writeTables = (db: MaieuticDb) => [db.turns, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog];
+const writeTables = (db: MaieuticDb) => [db.dialogueTurns, db.annotators, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog];
 
 /** Reads one dialogue and its expert layer in one consistent snapshot; null when the dialogue is gone. */
 export async function loadReviewBundle(db: MaieuticDb, dialogueId: string): Promise<ReviewBundle | null> {
-  return db.transaction('r', [db.datasets, db.dialogues, db.turns, db.fieldReviews, db.turnReviews, db.dialogueReviews], async () => {
+  return db.transaction('r', [db.datasets, db.dialogues, db.dialogueTurns, db.fieldReviews, db.turnReviews, db.dialogueReviews], async () => {
     const dialogue = await db.dialogues.get(dialogueId);
     if (!dialogue) return null;
     const [dataset, turns, fieldReviews, turnReviews, dialogueReview] = await Promise.all([
       db.datasets.get(dialogue.datasetId),
-      db.turns.where('dialogueId').equals(dialogueId).sortBy('index'),
+      listTurns(db, dialogueId),
       db.fieldReviews.where('dialogueId').equals(dialogueId).toArray(),
       db.turnReviews.where('dialogueId').equals(dialogueId).toArray(),
       db.dialogueReviews.get(dialogueId),
@@ -235,6 +237,7 @@ export async function applyFieldEdits(db: MaieuticDb, ctx: WriteContext, edits: 
           codes: [...resolved.codes],
           text: resolved.text,
           reviewer: ctx.reviewer,
+          annotatorId: await expertAnnotatorId(db, ctx.reviewer, ctx.at),
           at: ctx.at,
         });
       }
@@ -254,7 +257,8 @@ export async function setTurnVerified(db: MaieuticDb, ctx: WriteContext, turnId:
     const before = (await db.turnReviews.get(turnId))?.verified ?? false;
     if (before === verified) return null;
     if (verified) {
-      await db.turnReviews.put({ id: turnId, dialogueId: ctx.dialogueId, verified: true, reviewer: ctx.reviewer, at: ctx.at });
+      const annotatorId = await expertAnnotatorId(db, ctx.reviewer, ctx.at);
+      await db.turnReviews.put({ id: turnId, dialogueId: ctx.dialogueId, verified: true, reviewer: ctx.reviewer, annotatorId, at: ctx.at });
     } else {
       // An unverified turn has no row, the same as a turn never touched.
       await db.turnReviews.delete(turnId);

@@ -4,6 +4,7 @@ import type { MaieuticDb } from '../../db/db';
 import { getDataset } from '../../db/repositories/datasets';
 import { loadExportItems } from '../../db/repositories/export';
 import { layerValues, listLayers } from '../../db/repositories/layers';
+import { getTurns } from '../../db/repositories/turns';
 import type { LayerOption } from './rater-choice';
 
 /** What the cell list shows of a turn behind a confusion cell. */
@@ -50,7 +51,7 @@ export async function loadReviewLayers(db: MaieuticDb, datasetId: string): Promi
  * cell is chosen rather than for every turn of the data set. Turns that no longer exist are left out.
  */
 export async function loadTurnInfo(db: MaieuticDb, turnIds: readonly string[]): Promise<Map<string, TurnInfo>> {
-  const turns = (await db.turns.bulkGet([...turnIds])).filter((turn) => turn !== undefined);
+  const turns = [...(await getTurns(db, turnIds)).values()];
   const dialogueIds = [...new Set(turns.map((turn) => turn.dialogueId))];
   const dialogues = new Map((await db.dialogues.bulkGet(dialogueIds)).filter((dialogue) => dialogue !== undefined).map((dialogue) => [dialogue.id, dialogue]));
   const info = new Map<string, TurnInfo>();

@@ -3,13 +3,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MaieuticDb } from '../../../../renderer/src/db/db';
 import { importParsedFiles } from '../../../../renderer/src/db/repositories/import';
 import { findPriorImports } from '../../../../renderer/src/db/repositories/sources';
+import { countStoredTurns, listTurns } from '../../../../renderer/src/db/repositories/turns';
 import { ValidationError } from '../../../../renderer/src/db/repositories/validate';
 import { dialogue, freshDb, parsedFile, turn, value } from '../fixtures';
 
 const NEW = { kind: 'new', name: 'Pilot', codebookId: 'sid-default' } as const;
 
 async function rowCounts(db: MaieuticDb) {
-  const [datasets, sources, dialogues, turns] = await Promise.all([db.datasets.count(), db.sources.count(), db.dialogues.count(), db.turns.count()]);
+  const [datasets, sources, dialogues, turns] = await Promise.all([db.datasets.count(), db.sources.count(), db.dialogues.count(), countStoredTurns(db)]);
   return { datasets, sources, dialogues, turns };
 }
 
@@ -37,7 +38,7 @@ describe('importParsedFiles', () => {
 
     const stored = await db.dialogues.get(`${secondSourceId}:1`);
     expect(stored).toMatchObject({ sourceId: secondSourceId, datasetId: result.datasetId, file: 'Qwen/b.jsonl', line: 1, turnCount: 4 });
-    const turnIds = (await db.turns.where('dialogueId').equals(`${secondSourceId}:1`).primaryKeys()).sort();
+    const turnIds = (await listTurns(db, `${secondSourceId}:1`)).map((stored) => stored.id);
     expect(turnIds).toEqual([0, 1, 2, 3].map((index) => `${secondSourceId}:1#${index}`));
   });
 
@@ -58,8 +59,8 @@ describe('importParsedFiles', () => {
   it('leaves nothing behind when the second file fails to write', async () => {
     db = freshDb();
     // A storage failure half-way: the database refuses the second file's turns.
-    db.turns.hook('creating', (_key, row) => {
-      if (row.utterance === 'FAIL') throw new Error('simulated write failure');
+    db.dialogueTurns.hook('creating', (_key, row) => {
+      if (row.strings.includes('FAIL')) throw new Error('simulated write failure');
     });
     const good = parsedFile('a.jsonl', [dialogue(1, 3), dialogue(2, 3)]);
     const bad = parsedFile('b.jsonl', [dialogue(1, 0, { turns: [turn(0), { ...turn(1), utterance: 'FAIL' }] })]);

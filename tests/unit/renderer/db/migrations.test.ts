@@ -2,7 +2,16 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { type DraftRow, type LayerRow, type LayerValueRow, MaieuticDb, type MetricRunRow, type MetricRunScoresRow } from '../../../../renderer/src/db/db';
-import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3, schemaV4 } from '../../../../renderer/src/db/schema';
+import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5 } from '../../../../renderer/src/db/schema';
+import { packTurns } from '../../../../renderer/src/db/turn-packing';
+import type { Annotator } from '../../../../shared/model/annotator';
+import { listTurns } from '../../../../renderer/src/db/repositories/turns';
+import { sourceIdsOf, turnsBySource } from '../../../../renderer/src/db/repositories/by-source';
+import { applyFieldEdits, setTurnVerified } from '../../../../renderer/src/db/repositories/reviews';
+import { DEFAULT_CODEBOOK } from '../../../../shared/codebook';
+import { parseSourceFile } from '../../../../shared/import';
+import { generateSidJsonl } from '../../../bench/generate';
+import { importTurnRowsV4, TurnRowsV4Db, turnsBySourceV4 } from '../../../support/reference/turn-rows-v4';
 import type { Dataset, Dialogue, SourceRecord, Turn } from '../../../../shared/model/dataset';
 import type { DialogueReview, FieldReview, TurnReview } from '../../../../shared/model/review';
 
@@ -15,7 +24,7 @@ interface MigrationCase {
   /** the version the seeded database was written with */
   fromVersion: number;
   /** the schema chain of that release, oldest first */
-  schemas: readonly Record<string, string>[];
+  schemas: readonly Record<string, string | null>[];
   seed(db: Dexie): Promise<void>;
   check(db: MaieuticDb): Promise<void>;
 }
@@ -62,10 +71,13 @@ const MIGRATION_CASES: MigrationCase[] = [
       expect(await db.datasets.get('ds1')).toEqual(dataset);
       expect(await db.sources.where('contentHash').equals('abc').toArray()).toEqual([source]);
       expect(await db.dialogues.where('datasetId').equals('ds1').toArray()).toEqual([dialogue]);
-      expect(await db.turns.where('dialogueId').equals('src1:1').toArray()).toEqual([turn]);
-      expect(await db.fieldReviews.where('turnId').equals('src1:1#0').toArray()).toEqual([fieldReview]);
-      expect(await db.turnReviews.get('src1:1#0')).toEqual(turnReview);
-      expect(await db.dialogueReviews.get('src1:1')).toEqual(dialogueReview);
+      expect(await listTurns(db, 'src1:1')).toEqual([turn]);
+      // from v5 on, every review row names its annotator: here Li, the reviewer in settings
+      const li = await expertNamed(db, 'Li');
+      expect(await db.fieldReviews.where('turnId').equals('src1:1#0').toArray()).toEqual([{ ...fieldReview, annotatorId: li.id }]);
+      expect(await db.turnReviews.get('src1:1#0')).toEqual({ ...turnReview, annotatorId: li.id });
+      expect(await db.dialogueReviews.get('src1:1')).toEqual({ ...dialogueReview, annotatorId: li.id });
+      expect(await db.fieldReviews.where('annotatorId').equals(li.id).count()).toBe(1);
       expect(await db.editLog.where('dialogueId').equals('src1:1').count()).toBe(1);
       expect(await db.settings.get('reviewerName')).toEqual({ key: 'reviewerName', value: 'Li' });
     },
@@ -110,7 +122,38 @@ const MIGRATION_CASES: MigrationCase[] = [
       expect(await db.drafts.where('dialogueId').equals('src1:1').toArray()).toEqual([draft]);
     },
   },
+  {
+    fromVersion: 5,
+    schemas: [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5],
+    async seed(db) {
+      const li: Annotator = { id: 'ann-li', name: 'Li', role: 'expert', kind: 'human', createdAt: AT };
+      await db.table('datasets').add(dataset);
+      await db.table('sources').add(source);
+      await db.table('dialogues').add(dialogue);
+      await db.table('dialogueTurns').add(packTurns('src1:1', [turn]));
+      await db.table('annotators').add(li);
+      await db.table('fieldReviews').add({ ...fieldReview, annotatorId: li.id });
+      await db.table('turnReviews').add({ ...turnReview, annotatorId: li.id });
+      await db.table('dialogueReviews').add({ ...dialogueReview, annotatorId: li.id });
+      await db.table('editLog').add({ dialogueId: 'src1:1', target: { kind: 'dialogue' }, before: 'unreviewed', after: 'verified', reviewer: 'Li', at: AT });
+      await db.table('settings').bulkAdd([{ key: 'reviewerName', value: 'Li' }, { key: 'labelLanguage', value: 'zh' }]);
+      await db.table('layers').add(layer);
+      await db.table('layerValues').add(layerValue);
+      await db.table('metricRuns').add(metricRun);
+      await db.table('metricRunScores').add(metricRunScores);
+      await db.table('drafts').add(draft);
+    },
+    async check(db) {
+      await MIGRATION_CASES[3].check(db);
+    },
+  },
 ];
+
+async function expertNamed(db: MaieuticDb, name: string): Promise<Annotator> {
+  const found = await db.annotators.where('name').equals(name).toArray();
+  expect(found).toEqual([{ id: expect.any(String), name, role: 'expert', kind: 'human', createdAt: expect.any(String) }]);
+  return found[0];
+}
 
 const draft: DraftRow = {
   id: 'src1:1#0|utterance|text', dialogueId: 'src1:1', target: { kind: 'text-field', turnId: 'src1:1#0', fieldId: 'utterance' },
@@ -208,11 +251,82 @@ describe('Dexie migrations', () => {
     await seedDatabase(name, MIGRATION_CASES[2]);
     const current = new MaieuticDb(name);
     await current.open();
-    expect(current.verno).toBe(4);
+    expect(current.verno).toBe(CURRENT_SCHEMA_VERSION);
     await MIGRATION_CASES[2].check(current);
     expect(await current.drafts.count()).toBe(0);
     await current.drafts.add(draft);
     expect(await current.drafts.where('dialogueId').equals('src1:1').primaryKeys()).toEqual([draft.id]);
+    current.close();
+    await Dexie.delete(name);
+  });
+
+  it('v4 → v5: a populated v4 database keeps every turn value, review, layer, metric run, draft and log entry; turns are packed and each review names its annotator', async () => {
+    counter += 1;
+    const name = `migration-v4-v5-${counter}`;
+    const v4 = new TurnRowsV4Db(name);
+    const files = [11, 12].map((seed, index) => ({
+      ...parseSourceFile({ name: `GPT-4o/f${index}.jsonl`, text: generateSidJsonl({ dialogues: 40, seed }) }, { codebook: DEFAULT_CODEBOOK }),
+      contentHash: `hash-${index}`,
+    }));
+    const imported = await importTurnRowsV4(v4, { kind: 'new', name: '试点', codebookId: 'sid-default' }, files);
+    const turnsBefore = await turnsBySourceV4(v4, imported.sourceIds);
+    const dialogueIds = [...turnsBefore.keys()];
+    const [d0, d1] = dialogueIds;
+    const t0 = turnsBefore.get(d0)![0].id;
+    const t1 = turnsBefore.get(d1)![1].id;
+    // reviews by the reviewer in settings (Li) and by one who reviewed under another name before (Wang)
+    const reviews = {
+      fieldReviews: [
+        { id: `${t0}|teacher_intent`, turnId: t0, dialogueId: d0, fieldId: 'teacher_intent', decision: 'changed', codes: ['ask'], text: null, reviewer: 'Li', at: AT },
+        { id: `${t1}|utterance`, turnId: t1, dialogueId: d1, fieldId: 'utterance', decision: 'changed', codes: [], text: '改过的话 ✓', reviewer: 'Wang', at: AT },
+      ],
+      turnReviews: [{ id: t0, dialogueId: d0, verified: true, reviewer: 'Li', at: AT }, { id: t1, dialogueId: d1, verified: true, reviewer: 'Wang', at: AT }],
+      dialogueReviews: [{ id: d0, status: 'verified', reviewer: 'Li', at: AT }, { id: d1, status: 'in-progress', teacherModel: 'Qwen', reviewer: 'Wang', at: AT }],
+    };
+    const others = {
+      editLog: [{ seq: 1, dialogueId: d0, target: { kind: 'dialogue' }, before: { status: 'unreviewed' }, after: { status: 'verified' }, reviewer: 'Li', at: AT }],
+      settings: [{ key: 'reviewerName', value: 'Li' }, { key: 'labelLanguage', value: 'zh' }],
+      layers: [{ ...layer, datasetId: imported.datasetId }],
+      layerValues: [{ ...layerValue, id: `layer1|${t0}`, dialogueId: d0, turnId: t0 }],
+      metricRuns: [{ ...metricRun, datasetId: imported.datasetId }],
+      metricRunScores: [{ ...metricRunScores, datasetId: imported.datasetId, dialogues: [{ dialogueId: d0, id: '1-1-1', group: 'GPT-4o', scores: metricScores }] }],
+      drafts: [{ ...draft, dialogueId: d1, id: `${t1}|utterance|text`, target: { kind: 'text-field', turnId: t1, fieldId: 'utterance' } }],
+    };
+    for (const [table, rows] of Object.entries({ ...reviews, ...others })) await v4.table(table).bulkAdd(rows);
+    const unchangedTables = ['datasets', 'sources', 'dialogues', ...Object.keys(others)];
+    const before = Object.fromEntries(await Promise.all(unchangedTables.map(async (table) => [table, await v4.table(table).toArray()] as const)));
+    v4.close();
+
+    const current = new MaieuticDb(name);
+    await current.open();
+    expect(current.verno).toBe(CURRENT_SCHEMA_VERSION);
+    expect(current.tables.map((table) => table.name)).not.toContain('turns');
+    for (const table of unchangedTables) expect(await current.table(table).toArray()).toEqual(before[table]);
+
+    // every turn value, read through the app's reader, equals what v4 read
+    const turnsAfter = await current.transaction('r', [current.sources, current.dialogueTurns], async () => turnsBySource(current, await sourceIdsOf(current, imported.datasetId)));
+    expect(turnsAfter.size).toBe(80);
+    expect(new Map([...turnsAfter].sort())).toStrictEqual(new Map([...turnsBefore].sort()));
+    expect(await current.dialogueTurns.count()).toBe(80);
+
+    const li = await expertNamed(current, 'Li');
+    const wang = await expertNamed(current, 'Wang');
+    expect(await current.annotators.count()).toBe(2);
+    const annotatorOf = { Li: li.id, Wang: wang.id };
+    for (const table of ['fieldReviews', 'turnReviews', 'dialogueReviews'] as const) {
+      const expected = reviews[table].map((row) => ({ ...row, annotatorId: annotatorOf[row.reviewer as 'Li' | 'Wang'] }));
+      expect(await current.table(table).toArray()).toEqual(expect.arrayContaining(expected));
+      expect(await current.table(table).count()).toBe(expected.length);
+    }
+
+    // new reviews are written with their annotator; a new name gets its own record
+    const [d2] = dialogueIds.slice(2);
+    await applyFieldEdits(current, { dialogueId: d2, reviewer: 'Li', at: AT }, [{ turnId: `${d2}#0`, fieldId: 'teacher_intent', resolve: () => ({ decision: 'accepted', codes: [], text: null }) }]);
+    await setTurnVerified(current, { dialogueId: d2, reviewer: 'Zhao', at: AT }, `${d2}#0`, true);
+    expect((await current.fieldReviews.get(`${d2}#0|teacher_intent`))?.annotatorId).toBe(li.id);
+    expect((await current.dialogueReviews.get(d2))?.annotatorId).toBe(li.id);
+    expect((await current.turnReviews.get(`${d2}#0`))?.annotatorId).toBe((await expertNamed(current, 'Zhao')).id);
+    expect(await listTurns(current, d2)).toStrictEqual(turnsBefore.get(d2));
     current.close();
     await Dexie.delete(name);
   });

@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MaieuticDb } from '../../../../renderer/src/db/db';
 import { deleteDataset, listDatasetSummaries } from '../../../../renderer/src/db/repositories/datasets';
-import { listDialogueRows, listTurns } from '../../../../renderer/src/db/repositories/dialogues';
+import { listDialogueRows } from '../../../../renderer/src/db/repositories/dialogues';
+import { countStoredTurns, listTurns } from '../../../../renderer/src/db/repositories/turns';
 import { countExportable, loadExportItems } from '../../../../renderer/src/db/repositories/export';
 import { importParsedFiles, type ImportResult } from '../../../../renderer/src/db/repositories/import';
 import { dialogue, freshDb, parsedFile } from '../fixtures';
@@ -121,7 +122,7 @@ describe('review progress, summaries, export reads and deletion', () => {
 
     expect(await db.datasets.toCollection().primaryKeys()).toEqual([other.datasetId]);
     expect(await db.dialogues.count()).toBe(1);
-    expect(await db.turns.count()).toBe(2);
+    expect(await countStoredTurns(db)).toBe(2);
     expect(await db.sources.count()).toBe(1);
     expect(await db.turnReviews.count()).toBe(0);
     expect(await db.dialogueReviews.count()).toBe(0);

@@ -5,6 +5,7 @@ import { deleteDataset } from '../../../../renderer/src/db/repositories/datasets
 import { importParsedFiles } from '../../../../renderer/src/db/repositories/import';
 import { attachLayer, findLayerByContentHash, layerValues, listLayers, storedDialoguesForLayer } from '../../../../renderer/src/db/repositories/layers';
 import { ValidationError } from '../../../../renderer/src/db/repositories/validate';
+import { countStoredTurns } from '../../../../renderer/src/db/repositories/turns';
 import { matchLayerToDataset } from '../../../../shared/import/attach-layer';
 import type { ParsedDialogue, ParsedFile } from '../../../../shared/model/dataset';
 import { dialogue, freshDb, parsedFile, value } from '../fixtures';
@@ -48,7 +49,7 @@ describe('annotation layer repository', () => {
     const rows = (await layerValues(db, layer.id)).sort((a, b) => a.turnId.localeCompare(b.turnId));
     expect(rows.map((row) => row.id)).toEqual([0, 1, 2].map((index) => `${layer.id}|${sourceId}:1#${index}`));
     expect(rows.every((row) => row.dialogueId === `${sourceId}:1` && row.values.teacher_intent.codes[0] === 'ask')).toBe(true);
-    expect(await db.turns.count()).toBe(5);
+    expect(await countStoredTurns(db)).toBe(5);
   });
 
   it('refuses the same file twice in one data set, found by content hash, and writes nothing the second time', async () => {

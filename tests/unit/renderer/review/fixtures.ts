@@ -4,6 +4,7 @@ import { normalizeValue } from '../../../../shared/codebook/normalize-value';
 import type { Dialogue, FieldValues, SpeakerCode, Turn } from '../../../../shared/model/dataset';
 import { MaieuticDb } from '../../../../renderer/src/db/db';
 import { loadReviewBundle, type TurnToVerify } from '../../../../renderer/src/db/repositories/reviews';
+import { putDialogueTurns } from '../../../../renderer/src/db/repositories/turns';
 import { buildDialogueModel, turnToVerify } from '../../../../renderer/src/features/review/review-model';
 
 let counter = 0;
@@ -89,7 +90,7 @@ export async function seedDialogue(db: MaieuticDb, dialogueId = 'd1'): Promise<{
   const dialogue = makeDialogue(dialogueId, turns.length);
   await db.datasets.put({ id: 'ds1', name: 'Test', createdAt: '2026-01-01T00:00:00.000Z', codebookId: 'sid-default' });
   await db.dialogues.put(dialogue);
-  await db.turns.bulkPut(turns);
+  await putDialogueTurns(db, turns);
   return { dialogue, turns };
 }
 

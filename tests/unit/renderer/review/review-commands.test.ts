@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MaieuticDb } from '../../../../renderer/src/db/db';
 import { loadReviewBundle } from '../../../../renderer/src/db/repositories/reviews';
+import { putDialogueTurns } from '../../../../renderer/src/db/repositories/turns';
 import { HANDLED_COMMANDS } from '../../../../renderer/src/features/review/handled-commands';
 import { buildDialogueModel } from '../../../../renderer/src/features/review/review-model';
 import { buildCommandHandlers, buildReviewActions, type ReviewCommandContext } from '../../../../renderer/src/features/review/use-review-commands';
@@ -33,7 +34,7 @@ async function harness(turns?: Turn[]): Promise<Harness> {
   const db = openDb(freshDbName());
   opened.push(db);
   await seedDialogue(db);
-  if (turns) await db.turns.bulkPut(turns);
+  if (turns) await putDialogueTurns(db, turns);
   const store = createReviewStore({ db: () => db, reviewer: () => REVIEWER, now: () => new Date().toISOString() });
   store.getState().startSession('d1');
   const h: Harness = {

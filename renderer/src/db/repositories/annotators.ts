@@ -1,0 +1,28 @@
+/**
+ * The annotator records behind review rows (schema v5). The reviewer of this profile, named in
+ * settings, is an 'expert' / 'human' annotator; a review is written with the id of the record
+ * for its reviewer name, made on first use.
+ */
+import type { Annotator } from '../../../../shared/model/annotator';
+import type { MaieuticDb } from '../db';
+import { newId } from '../ids';
+
+/**
+ * The id of the expert annotator with this name, creating the record when there is none. Call
+ * inside a read-write transaction that includes `db.annotators`, so two writes cannot make two.
+ */
+export async function expertAnnotatorId(db: MaieuticDb, name: string, at: string): Promise<string> {
+  const existing = await db.annotators
+    .where('name')
+    .equals(name)
+    .filter((annotator) => annotator.role === 'expert' && annotator.kind === 'human')
+    .first();
+  if (existing) return existing.id;
+  const annotator: Annotator = { id: newId(), name, role: 'expert', kind: 'human', createdAt: at };
+  await db.annotators.add(annotator);
+  return annotator.id;
+}
+
+export async function listAnnotators(db: MaieuticDb): Promise<Annotator[]> {
+  return db.annotators.toArray();
+}
