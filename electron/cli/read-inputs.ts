@@ -117,6 +117,19 @@ export async function readInputs(
   limits: ImportLimits = DEFAULT_IMPORT_LIMITS,
 ): Promise<{ files: InputFile[]; problems: InputProblem[]; skipped: SkippedInput[] }> {
   const files: InputFile[] = [];
+  const { problems, skipped } = await forEachInput(paths, (file) => void files.push(file), limits);
+  return { files, problems, skipped };
+}
+
+/**
+ * readInputs one file at a time: `onFile` gets each file's text in turn and nothing keeps it
+ * afterwards, so a command that needs a file only while it reads it holds one text at once.
+ */
+export async function forEachInput(
+  paths: readonly string[],
+  onFile: (file: InputFile) => void,
+  limits: ImportLimits = DEFAULT_IMPORT_LIMITS,
+): Promise<{ problems: InputProblem[]; skipped: SkippedInput[] }> {
   const problems: InputProblem[] = [];
   const skipped: SkippedInput[] = [];
   for (const path of paths) {
@@ -137,10 +150,10 @@ export async function readInputs(
       const teacherModelFrom = isFolder ? slashes(join(folderName, inside)) : slashes(path);
       const read = await readText(target, limits);
       if ('problem' in read) problems.push({ file: name, message: read.problem, kind: 'unreadable' });
-      else files.push({ name, text: read.text, teacherModelFrom });
+      else onFile({ name, text: read.text, teacherModelFrom });
     }
   }
-  return { files, problems, skipped };
+  return { problems, skipped };
 }
 
 /** A skipped file as the CLI prints it. */

@@ -1,28 +1,33 @@
-import type { ParserContext, ParserOutput } from '../parser-types';
-import { arrayElementLines, describeJsonError, isJsonObject, lineAt, MAX_JSON_NESTING, nonBlankLines, tooDeepProblem } from '../json-records';
+import type { ParsedEntry, ParserContext, ParserOutput } from '../parser-types';
+import { arrayElementLines, describeJsonError, forEachNonBlankLine, isJsonObject, lineAt, MAX_JSON_NESTING, tooDeepProblem } from '../json-records';
 import { parseSidRecord } from './sid-record';
 
 /** SID JSON Lines: one dialogue per non-blank line; every bad line is reported. */
 export function parseSidJsonl(text: string, ctx: ParserContext): ParserOutput {
   const output: ParserOutput = [];
-  for (const { line, text: lineText } of nonBlankLines(text)) {
+  eachSidJsonlRecord(text, ctx, (entry) => void output.push(entry));
+  return output;
+}
+
+/** parseSidJsonl one dialogue at a time, in file order: nothing is kept once `onEntry` has it. */
+export function eachSidJsonlRecord(text: string, ctx: ParserContext, onEntry: (entry: ParsedEntry) => void): void {
+  forEachNonBlankLine(text, (line, lineText) => {
     let record: unknown;
     try {
       record = JSON.parse(lineText);
     } catch (error) {
       const { problem } = describeJsonError(error, lineText);
       ctx.issues.error(line, 'malformed-json', `This line is not valid JSON: ${problem}. Each line must hold one complete dialogue object.`);
-      continue;
+      return;
     }
     const tooDeep = tooDeepProblem(lineText, record);
     if (tooDeep) {
       ctx.issues.error(line, 'too-deep', `This line is nested too deeply: ${tooDeep.problem}.`);
-      continue;
+      return;
     }
     const parsed = parseSidRecord(record, { ...ctx, line });
-    if (parsed) output.push(parsed);
-  }
-  return output;
+    if (parsed) onEntry(parsed);
+  });
 }
 
 /** Parses a whole-file JSON array (one object counts as a list of one), reporting a syntax error at its line. Null after an error. */
