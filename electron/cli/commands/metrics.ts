@@ -149,7 +149,8 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
     if (withProvenance < total) notes.push(`note: ${total - withProvenance} of ${total} dialogues carry no review provenance; for them the llm layer is the file's annotations.`);
   }
   if (notes.length > 0) io.stderr(`${notes.join('\n')}\n`);
-  const report = computeMetrics(metricDialogues(parsed, parsedArgs.layer, parsedArgs.groupBy), parsedArgs.settings);
+  // the CLI prints the groups only: the overall column is not resampled
+  const report = computeMetrics(metricDialogues(parsed, parsedArgs.layer, parsedArgs.groupBy), parsedArgs.settings, { overallIntervals: false });
   io.stdout(parsedArgs.json ? `${JSON.stringify(metricsJson(report))}\n` : metricsText(report, describeLayer(parsedArgs.layer, reviewRecord(parsed))));
   return EXIT_OK;
 }
