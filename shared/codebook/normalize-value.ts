@@ -85,14 +85,17 @@ function computeValue(field: FieldDef, raw: string): FieldValue {
 }
 
 /**
- * Results are memoised per field because pre-annotations repeat the same few strings
- * thousands of times; the cache is dropped when it grows past a bound.
+ * Label-field results are memoised per field because pre-annotations repeat the same few strings
+ * thousands of times; the cache is dropped when it grows past a bound. Text fields and empty
+ * cells are not: their value is as cheap to build as to copy, and a text field's cells are
+ * mostly distinct utterances, which would only churn the cache.
  */
 const MEMO_LIMIT = 5000;
 const memo = new WeakMap<FieldDef, Map<string, FieldValue>>();
 
+/** Callers own the value they get (the codes and unknown lists included), never the cached one. */
 function copyValue(value: FieldValue): FieldValue {
-  return { raw: value.raw, codes: [...value.codes], unknown: [...value.unknown], status: value.status };
+  return { raw: value.raw, codes: value.codes.length === 0 ? [] : value.codes.slice(), unknown: value.unknown.length === 0 ? [] : value.unknown.slice(), status: value.status };
 }
 
 /**
@@ -103,6 +106,7 @@ function copyValue(value: FieldValue): FieldValue {
  * same way; it is the importer that treats them as notes rather than problems.
  */
 export function normalizeValue(field: FieldDef, raw: string): FieldValue {
+  if (field.type === 'text' || raw.length === 0) return computeValue(field, raw);
   let cache = memo.get(field);
   if (!cache) {
     cache = new Map();

@@ -67,13 +67,22 @@ function speakersAgree(annotation: SpeakerCode | null, turn: SpeakerCode): boole
  * usual case (the next turn matches); folded texts are computed at most once per text.
  */
 export function alignAnnotations(turns: readonly AlignTarget[], annotations: readonly AlignSource[]): AlignmentResult[] {
-  const index = new TurnTextIndex(turns);
+  // built on the first annotation that is not the next turn verbatim: most files never need it
+  let textIndex: TurnTextIndex | undefined;
   const claims: Claim[] = turns.map(() => 'none');
   let cursor = -1;
 
   return annotations.map((annotation): AlignmentResult => {
     if (annotation.utterance === null) return { turn: -1, level: null, reason: 'no-text', near: null };
     const text = annotation.utterance;
+    const next = cursor + 1;
+    if (next < turns.length && turns[next].utterance === text && speakersAgree(annotation.speaker, turns[next].speaker)) {
+      // the nearest turn ahead, equal verbatim: step 1 below would choose it at level 'exact'
+      claims[next] = 'whole';
+      cursor = next;
+      return { turn: next, level: 'exact', outOfOrder: false };
+    }
+    const index = (textIndex ??= new TurnTextIndex(turns));
     const foldedText = foldForAlignment(text);
     const agrees = (i: number): boolean => speakersAgree(annotation.speaker, turns[i].speaker);
     const wholeLists = index.wholeMatches(text, foldedText);

@@ -9,7 +9,7 @@ import { addEntryExtras, mergeEntryExtras } from './entry-extras';
 import type { IssueSink } from './issues';
 import { snippet, turnLabel } from './issues';
 import { warnAboutLabels } from './label-warnings';
-import { ownEntriesExcept } from './own-keys';
+import { ownEntriesExceptOrNone } from './own-keys';
 import { resolveSpeaker } from './speaker';
 import { hasEndMarker } from './text-normalize';
 
@@ -54,6 +54,18 @@ function finishTurn(draft: DraftTurn, index: number, pre: FieldValues, alignment
     alignment,
     fragments,
   };
+}
+
+/** What annotateTurns reads from a codebook, worked out once per codebook rather than per record. */
+const keysOfCodebook = new WeakMap<Codebook, { hasSpeakerField: boolean; fieldIds: ReadonlySet<string> }>();
+
+function codebookKeys(codebook: Codebook): { hasSpeakerField: boolean; fieldIds: ReadonlySet<string> } {
+  let keys = keysOfCodebook.get(codebook);
+  if (!keys) {
+    keys = { hasSpeakerField: fieldById(codebook, 'speaker') !== undefined, fieldIds: new Set(codebook.fields.map((field) => field.id)) };
+    keysOfCodebook.set(codebook, keys);
+  }
+  return keys;
 }
 
 /** Why an annotation found no turn, for the 'unaligned-annotation' warning. */
@@ -102,8 +114,7 @@ export function annotateTurns(
   ctx: AnnotateContext,
 ): { turns: ParsedTurn[]; unaligned: UnalignedAnnotation[]; annotationExtras: EntryExtras } {
   const { codebook, issues, line } = ctx;
-  const hasSpeakerField = fieldById(codebook, 'speaker') !== undefined;
-  const fieldIds = new Set(codebook.fields.map((field) => field.id));
+  const { hasSpeakerField, fieldIds } = codebookKeys(codebook);
   const sources = annotations.map((annotation) => ({
     utterance: typeof annotation.utterance === 'string' ? annotation.utterance : null,
     speaker: hasSpeakerField ? resolveSpeaker(codebook, cellText(annotation.speaker)) : null,
@@ -133,7 +144,7 @@ export function annotateTurns(
   const turns = drafts.map((draft, index) => {
     const { indices, level } = perTurn[index];
     if (indices.length === 0) return finishTurn(draft, index, {}, 'none', 0);
-    addEntryExtras(annotationExtras, index, mergeEntryExtras(indices.map((i) => ownEntriesExcept(annotations[i], fieldIds))));
+    addEntryExtras(annotationExtras, index, mergeEntryExtras(indices.map((i) => ownEntriesExceptOrNone(annotations[i], fieldIds))));
     const fragments = indices.map((i) => annotationValues(codebook, annotations[i]));
     if (indices.length > 1) {
       const list = indices.map((i) => i + 1).join(', ');
@@ -141,7 +152,7 @@ export function annotateTurns(
     }
     const { pre } = indices.length > 1 ? mergeFragments(codebook, fragments) : { pre: fragments[0] };
     const turn = finishTurn(draft, index, pre, level, indices.length);
-    warnAboutLabels(codebook, turn, turnLabel(index, draft.speakerRaw), line, issues, index);
+    warnAboutLabels(codebook, turn, () => turnLabel(index, draft.speakerRaw), line, issues, index);
     return turn;
   });
   warnUnannotatedTurns(perTurn, drafts, annotations.length, ctx);

@@ -1,5 +1,5 @@
 import { isJsonObject } from './json-records';
-import { setOwn } from './own-keys';
+import { hasNoOwnKeys, setOwn } from './own-keys';
 
 /**
  * Keys of a source's dialogue turns and annotation entries that the model does not hold
@@ -31,14 +31,19 @@ export function entryExtrasAt(extra: Record<string, unknown>, key: string, index
   return isJsonObject(entry) ? entry : undefined;
 }
 
-/** Adds `extras` for turn `index` to `table` unless it is empty. */
-export function addEntryExtras(table: EntryExtras, index: number, extras: Record<string, unknown>): void {
-  if (Object.keys(extras).length > 0) setOwn(table, String(index), extras);
+/** Adds `extras` for turn `index` to `table` unless there are none. */
+export function addEntryExtras(table: EntryExtras, index: number, extras: Record<string, unknown> | undefined): void {
+  if (extras !== undefined && !hasNoOwnKeys(extras)) setOwn(table, String(index), extras);
 }
 
-/** One object for the extras of several annotation entries merged into one turn (see above). */
-export function mergeEntryExtras(fragments: readonly Record<string, unknown>[]): Record<string, unknown> {
-  if (fragments.length === 1) return fragments[0];
+/**
+ * One object for the extras of several annotation entries merged into one turn (see above);
+ * an entry without extras is undefined (it adds no key); undefined when none has any.
+ */
+export function mergeEntryExtras(entries: readonly (Record<string, unknown> | undefined)[]): Record<string, unknown> | undefined {
+  if (entries.length === 1) return entries[0];
+  if (entries.every((entry) => entry === undefined)) return undefined;
+  const fragments = entries.map((entry) => entry ?? {});
   const merged: Record<string, unknown> = {};
   const keys = [...new Set(fragments.flatMap((fragment) => Object.keys(fragment)))];
   for (const key of keys) {

@@ -9,17 +9,22 @@ export interface JsonLine {
 /** Non-blank lines of a JSON Lines text, with their line numbers (CRLF tolerated). */
 export function nonBlankLines(text: string): JsonLine[] {
   const lines: JsonLine[] = [];
+  forEachNonBlankLine(text, (line, content) => void lines.push({ line, text: content }));
+  return lines;
+}
+
+/** nonBlankLines one at a time, without the list: a large file's lines are not all kept at once. */
+export function forEachNonBlankLine(text: string, visit: (line: number, content: string) => void): void {
   let start = 0;
   let line = 1;
   while (start <= text.length) {
     let end = text.indexOf('\n', start);
     if (end === -1) end = text.length;
     const content = text.slice(start, end);
-    if (content.trim().length > 0) lines.push({ line, text: content });
+    if (content.trim().length > 0) visit(line, content);
     start = end + 1;
     line++;
   }
-  return lines;
 }
 
 /**

@@ -32,21 +32,24 @@ function unknownMessage(field: FieldDef, raw: string, unknown: string[]): string
 /**
  * Warnings for one turn's pre-annotation: every unknown label ('unknown-label'; a milder
  * note for open vocabularies), every conflict left by merging, and every non-empty value on
- * a field that does not apply to the speaker ('not-applicable-value'). `where` starts each
- * message ("Turn 3 (教师)", "This row (teacher)"); `turnIndex`, when given, is recorded on each issue.
+ * a field that does not apply to the speaker ('not-applicable-value'). `whereText` starts each
+ * message ("Turn 3 (教师)", "This row (teacher)"; a function is called only when there is one); `turnIndex`, when given, is recorded on each issue.
  */
-export function warnAboutLabels(codebook: Codebook, turn: LabelledTurn, where: string, line: number, issues: IssueSink, turnIndex?: number): void {
-  const onTurn = turnIndex === undefined ? {} : { turn: turnIndex + 1 };
+export function warnAboutLabels(codebook: Codebook, turn: LabelledTurn, whereText: string | (() => string), line: number, issues: IssueSink, turnIndex?: number): void {
+  const about = (field: FieldDef) => (turnIndex === undefined ? { field: field.id } : { field: field.id, turn: turnIndex + 1 });
+  // most turns get no warning: the start of the messages is worked out only for one that does
+  let start: string | undefined;
+  const where = (): string => (start ??= typeof whereText === 'string' ? whereText : whereText());
   for (const field of codebook.fields) {
     const value = turn.pre[field.id];
     if (!value) continue;
     if (value.status === 'conflict') {
-      issues.warn(line, 'conflicting-fragments', `${where}: the merged annotation entries disagree on ${field.id} ("${snippet(value.raw, 60)}"); marked as a conflict to resolve.`, { field: field.id, ...onTurn });
+      issues.warn(line, 'conflicting-fragments', `${where()}: the merged annotation entries disagree on ${field.id} ("${snippet(value.raw, 60)}"); marked as a conflict to resolve.`, about(field));
     } else if (value.unknown.length > 0) {
-      issues.warn(line, 'unknown-label', `${where}: ${unknownMessage(field, value.raw, value.unknown)}`, { field: field.id, ...onTurn });
+      issues.warn(line, 'unknown-label', `${where()}: ${unknownMessage(field, value.raw, value.unknown)}`, about(field));
     }
     if (value.status !== 'empty' && !fieldAppliesTo(field, turn.speaker)) {
-      issues.warn(line, 'not-applicable-value', `${where}: ${field.id} applies only to ${field.appliesTo} turns but has the value "${snippet(value.raw, 40)}"; kept and flagged for review.`, { field: field.id, ...onTurn });
+      issues.warn(line, 'not-applicable-value', `${where()}: ${field.id} applies only to ${field.appliesTo} turns but has the value "${snippet(value.raw, 40)}"; kept and flagged for review.`, about(field));
     }
   }
 }

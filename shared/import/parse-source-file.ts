@@ -1,12 +1,12 @@
-import type { ParsedFile, SourceFile, SourceFormat } from '../model/dataset';
+import type { ParsedDialogue, ParsedFile, SourceFile, SourceFormat } from '../model/dataset';
 import { parseDelimited } from './delimited/parse-delimited';
 import { detectFormat } from './detect-format';
 import { contentHash } from './hash';
 import { IssueSink } from './issues';
-import type { ParserContext, ParserOutput } from './parser-types';
+import type { ParsedEntry, ParserContext, ParserOutput } from './parser-types';
 import { parseBridge } from './presets/bridge';
 import { parseMathDial } from './presets/mathdial';
-import { parseSidJsonArray, parseSidJsonl } from './sid/parse-sid';
+import { eachSidJsonlRecord, parseSidJsonArray, parseSidJsonl } from './sid/parse-sid';
 import { fileExtension, teacherModelFromName } from './teacher-model';
 import type { ParseOptions } from './types';
 
@@ -18,22 +18,90 @@ const PARSERS: Record<SourceFormat, (text: string, ctx: ParserContext) => Parser
   delimited: (text, ctx) => parseDelimited(ctx.file, text, ctx),
 };
 
-function warnDuplicates(entries: ParserOutput, issues: IssueSink): void {
-  const firstLine = new Map<string, number>();
-  for (const { dialogue } of entries) {
-    const seen = firstLine.get(dialogue.externalId);
-    if (seen === undefined) firstLine.set(dialogue.externalId, dialogue.line);
-    else issues.warn(dialogue.line, 'duplicate-dialogue', `Dialogue "${dialogue.externalId}" already appears on line ${seen}; both are imported, check whether one is a copy.`);
+/** Dialogue ids seen so far in one file: a repeated one is imported with a warning. */
+class DuplicateCheck {
+  private readonly firstLine = new Map<string, number>();
+
+  constructor(private readonly issues: IssueSink) {}
+
+  note({ dialogue }: ParsedEntry): void {
+    const seen = this.firstLine.get(dialogue.externalId);
+    if (seen === undefined) this.firstLine.set(dialogue.externalId, dialogue.line);
+    else this.issues.warn(dialogue.line, 'duplicate-dialogue', `Dialogue "${dialogue.externalId}" already appears on line ${seen}; both are imported, check whether one is a copy.`);
   }
 }
 
 /** A dialogue without turns has nothing to review; it is skipped with a warning, not imported. */
-function dropEmptyDialogues(entries: ParserOutput, issues: IssueSink): ParserOutput {
-  return entries.filter(({ dialogue }) => {
-    if (dialogue.turns.length > 0) return true;
-    issues.warn(dialogue.line, 'missing-dialogue', 'This dialogue has no turns; it was skipped.');
-    return false;
-  });
+function isEmptyDialogue({ dialogue }: ParsedEntry, issues: IssueSink): boolean {
+  if (dialogue.turns.length > 0) return false;
+  issues.warn(dialogue.line, 'missing-dialogue', 'This dialogue has no turns; it was skipped.');
+  return true;
+}
+
+/**
+ * The dialogues of `text` that pass the per-file checks (not empty, duplicates warned about), in
+ * file order, to `onEntry`. SID JSON Lines go one record at a time, so a caller that keeps
+ * nothing holds one record at once; the other formats are parsed whole first. Either way the
+ * issues come out as parseSourceFile sorts them: each JSON Lines record has its own line, so
+ * checking record by record orders them as checking all records after parsing all did.
+ */
+function eachCheckedEntry(text: string, format: SourceFormat, ctx: ParserContext, onEntry: (entry: ParsedEntry) => void): void {
+  const duplicates = new DuplicateCheck(ctx.issues);
+  if (format === 'sid-jsonl') {
+    eachSidJsonlRecord(text, ctx, (entry) => {
+      if (isEmptyDialogue(entry, ctx.issues)) return;
+      duplicates.note(entry);
+      onEntry(entry);
+    });
+    return;
+  }
+  const output = PARSERS[format](text, ctx).filter((entry) => !isEmptyDialogue(entry, ctx.issues));
+  for (const entry of output) duplicates.note(entry);
+  for (const entry of output) onEntry(entry);
+}
+
+const withoutBom = (text: string): string => text.replace(/^\uFEFF/, '');
+
+/** What parseSourceFile tells about a file, without its dialogues and content hash (the CLI's `validate`). */
+export type SourceFileCheck = Omit<ParsedFile, 'dialogues' | 'contentHash'>;
+
+/**
+ * parseSourceFile's checks and counts, with each dialogue handed to `onDialogue` as it is read
+ * instead of kept: for a caller that needs the dialogues only one by one (or not at all), a large
+ * JSON Lines file is never held as dialogues. All or nothing still holds for the counts; a caller
+ * that keeps dialogues must drop those of a file whose check has errors (`counts.dialogues` 0).
+ */
+export function checkSourceFile(file: SourceFile, opts: ParseOptions, onDialogue?: (dialogue: ParsedDialogue) => void): SourceFileCheck {
+  const text = withoutBom(file.text);
+  const issues = new IssueSink(file.name);
+  const detected = opts.format ?? detectFormat(file);
+  const format: SourceFormat = detected === 'unknown' ? (fileExtension(file.name) === 'csv' ? 'delimited' : 'sid-jsonl') : detected;
+  const teacherModel = opts.teacherModel ?? teacherModelFromName(opts.teacherModelFrom ?? file.name, format);
+  const readable = { dialogues: 0, turns: 0 };
+  let annotations = 0;
+
+  if (text.trim() === '') {
+    issues.warn(1, 'empty-file', 'The file is empty; nothing to import.');
+  } else if (detected === 'unknown') {
+    issues.error(1, 'unsupported-format', 'This file is not a format Maieutic reads: use SID JSON Lines (.jsonl), a JSON list (.json), MathDial, Bridge, or CSV/TSV with a header row.');
+  } else {
+    eachCheckedEntry(text, format, { file: file.name, codebook: opts.codebook, teacherModel, issues, mapping: opts.mapping }, (entry) => {
+      readable.dialogues++;
+      readable.turns += entry.dialogue.turns.length;
+      annotations += entry.annotations;
+      onDialogue?.(entry.dialogue);
+    });
+  }
+
+  const failed = issues.hasErrors;
+  return {
+    file: file.name,
+    format,
+    teacherModel,
+    issues: [...issues.items].sort((a, b) => a.line - b.line),
+    counts: failed ? { dialogues: 0, turns: 0, annotations: 0 } : { dialogues: readable.dialogues, turns: readable.turns, annotations },
+    readable,
+  };
 }
 
 /**
@@ -44,39 +112,16 @@ function dropEmptyDialogues(entries: ParserOutput, issues: IssueSink): ParserOut
  * 'unsupported-format' (its `format` is then the extension's best guess).
  */
 export function parseSourceFile(file: SourceFile, opts: ParseOptions): ParsedFile {
-  const text = file.text.replace(/^\uFEFF/, '');
-  const issues = new IssueSink(file.name);
-  const detected = opts.format ?? detectFormat(file);
-  const format: SourceFormat = detected === 'unknown' ? (fileExtension(file.name) === 'csv' ? 'delimited' : 'sid-jsonl') : detected;
-  const teacherModel = opts.teacherModel ?? teacherModelFromName(opts.teacherModelFrom ?? file.name, format);
-  let output: ParserOutput = [];
-
-  if (text.trim() === '') {
-    issues.warn(1, 'empty-file', 'The file is empty; nothing to import.');
-  } else if (detected === 'unknown') {
-    issues.error(1, 'unsupported-format', 'This file is not a format Maieutic reads: use SID JSON Lines (.jsonl), a JSON list (.json), MathDial, Bridge, or CSV/TSV with a header row.');
-  } else {
-    output = PARSERS[format](text, { file: file.name, codebook: opts.codebook, teacherModel, issues, mapping: opts.mapping });
-    output = dropEmptyDialogues(output, issues);
-    warnDuplicates(output, issues);
-  }
-
-  const failed = issues.hasErrors;
-  const entries = failed ? [] : output;
-  const readableTurns = output.reduce((sum, entry) => sum + entry.dialogue.turns.length, 0);
-  const dialogues = entries.map((entry) => entry.dialogue);
+  const dialogues: ParsedDialogue[] = [];
+  const check = checkSourceFile(file, opts, (dialogue) => void dialogues.push(dialogue));
   return {
-    file: file.name,
-    format,
-    contentHash: contentHash(text),
-    teacherModel,
-    dialogues,
-    issues: [...issues.items].sort((a, b) => a.line - b.line),
-    counts: {
-      dialogues: dialogues.length,
-      turns: dialogues.reduce((sum, dialogue) => sum + dialogue.turns.length, 0),
-      annotations: entries.reduce((sum, entry) => sum + entry.annotations, 0),
-    },
-    readable: { dialogues: output.length, turns: readableTurns },
+    file: check.file,
+    format: check.format,
+    contentHash: contentHash(withoutBom(file.text)),
+    teacherModel: check.teacherModel,
+    dialogues: check.issues.some((issue) => issue.severity === 'error') ? [] : dialogues,
+    issues: check.issues,
+    counts: check.counts,
+    readable: check.readable,
   };
 }

@@ -2,7 +2,7 @@ import type { ParsedDialogue, ParsedFile } from '../model/dataset';
 import type { ImportSummary } from './types';
 
 /** Totals for the import dialog and the CLI. */
-export function summarizeImport(files: readonly ParsedFile[]): ImportSummary {
+export function summarizeImport(files: readonly Pick<ParsedFile, 'file' | 'counts' | 'issues'>[]): ImportSummary {
   const summary: ImportSummary = { files: files.length, failedFiles: [], dialogues: 0, turns: 0, annotations: 0, errors: 0, warnings: 0, byCode: {} };
   for (const file of files) {
     summary.dialogues += file.counts.dialogues;

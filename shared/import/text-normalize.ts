@@ -2,8 +2,7 @@
 const END_MARKER_AT_END = /\[\s*(?:结束|end)\s*\]\s*$/i;
 const END_MARKER_ANYWHERE = /\[\s*(?:结束|end)\s*\]/gi;
 /** whitespace, punctuation and symbols: ignored when comparing an annotation's text with a turn */
-const NOISE = /[\s\p{P}\p{S}]+/gu;
-
+const NOISE_CHARACTER = /^[\s\p{P}\p{S}]$/u;
 /** True when the utterance ends with the end-of-dialogue marker (the utterance keeps it). */
 export function hasEndMarker(utterance: string): boolean {
   const tail = utterance.trimEnd();
@@ -16,8 +15,40 @@ export function hasEndMarker(utterance: string): boolean {
 /**
  * The form used for the second alignment level: width folded (NFKC), case folded, end
  * markers removed, and whitespace/punctuation/symbols dropped, so `你好，世界！[结束]` and
- * `你好, 世界!` compare equal.
+ * `你好, 世界!` compare equal. (The same as `.replace(/[\s\p{P}\p{S}]+/gu, '')` after the
+ * markers, by a table of the characters seen: the Unicode-property regex was most of the cost.)
  */
 export function foldForAlignment(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(END_MARKER_ANYWHERE, '').replace(NOISE, '');
+  const lowered = text.normalize('NFKC').toLowerCase();
+  return withoutNoise(lowered.includes('[') ? lowered.replace(END_MARKER_ANYWHERE, '') : lowered);
+}
+
+/** Per UTF-16 code unit: 0 not yet looked at, 1 noise, 2 kept. Filled as characters are met. */
+const noiseByUnit = new Uint8Array(0x10000);
+
+function isNoiseUnit(unit: number): boolean {
+  let known = noiseByUnit[unit];
+  if (known === 0) noiseByUnit[unit] = known = NOISE_CHARACTER.test(String.fromCharCode(unit)) ? 1 : 2;
+  return known === 1;
+}
+
+const isHighSurrogate = (unit: number): boolean => unit >= 0xd800 && unit <= 0xdbff;
+const isLowSurrogate = (unit: number): boolean => unit >= 0xdc00 && unit <= 0xdfff;
+
+/** `text` without whitespace, punctuation and symbols (code points, as the `u` flag reads them). */
+function withoutNoise(text: string): string {
+  let kept = '';
+  let runStart = 0;
+  for (let at = 0; at < text.length; at++) {
+    const unit = text.charCodeAt(at);
+    const pair = isHighSurrogate(unit) && isLowSurrogate(text.charCodeAt(at + 1));
+    const noise = pair ? NOISE_CHARACTER.test(text.slice(at, at + 2)) : isNoiseUnit(unit);
+    if (noise) {
+      if (at > runStart) kept += text.slice(runStart, at);
+      runStart = at + (pair ? 2 : 1);
+    }
+    if (pair) at++;
+  }
+  if (runStart === 0) return text;
+  return runStart < text.length ? kept + text.slice(runStart) : kept;
 }

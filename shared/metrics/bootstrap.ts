@@ -1,4 +1,4 @@
-import { seededRandom } from './random';
+import { seededIndices } from './random';
 
 export interface BootstrapOptions {
   /** resamples; default 2,000; 0 computes no interval */
@@ -20,6 +20,9 @@ export function quantile(sorted: ArrayLike<number>, probability: number): number
   return sorted[below] + (sorted[above] - sorted[below]) * (position - below);
 }
 
+/** Columns summed together in one pass over a resample's rows (see bootstrapMeans). */
+const BLOCK = 4;
+
 /**
  * Percentile bootstrap intervals of the means of several columns over the same rows, resampling
  * rows (dialogues) with replacement, the same resamples for every column (so the intervals of
@@ -27,6 +30,13 @@ export function quantile(sorted: ArrayLike<number>, probability: number): number
  * `columns[c][row]` may be null (left out of that column's mean, as in the point estimate); a
  * resample in which a column has no value is skipped for that column. A column with fewer than two
  * values has no interval (null).
+ *
+ * Each resample draws its rows once; each column's sum then adds the drawn values in draw order,
+ * as the plain row-by-row loop does, so the intervals are the same to the bit (the test keeps that
+ * loop as its reference). Speed comes from the layout, not from reordering: columns without
+ * nulls are summed four at a time from a row-major block (four independent sums in registers,
+ * one cache line per drawn row, no test per value); a column with nulls is summed on its own,
+ * skipping them.
  */
 export function bootstrapMeans(columns: readonly (readonly (number | null)[])[], options: BootstrapOptions = {}): ([number, number] | null)[] {
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
@@ -36,35 +46,57 @@ export function bootstrapMeans(columns: readonly (readonly (number | null)[])[],
   if (!(level > 0 && level < 1)) throw new Error(`The interval level must be between 0 and 1 (got ${level}).`);
   const rows = columns[0]?.length ?? 0;
   if (columns.some((column) => column.length !== rows)) throw new Error('Every column needs one value (or null) per row.');
-  // Row-major typed values (NaN for null): one resampled row reads its values contiguously.
-  const width = columns.length;
-  const table = new Float64Array(rows * width);
-  columns.forEach((column, c) => column.forEach((value, row) => (table[row * width + c] = value === null ? Number.NaN : value)));
-  const next = seededRandom(options.seed ?? DEFAULT_SEED);
+
+  const complete = columns.flatMap((column, index) => (column.includes(null) ? [] : [index]));
+  const blocks: { members: number[]; table: Float64Array }[] = [];
+  for (let first = 0; first < complete.length; first += BLOCK) {
+    const members = complete.slice(first, first + BLOCK);
+    const table = new Float64Array(rows * BLOCK); // a block of fewer columns sums zeros in the rest
+    members.forEach((index, slot) => columns[index].forEach((value, row) => (table[row * BLOCK + slot] = value as number)));
+    blocks.push({ members, table });
+  }
+  const partial = columns.flatMap((column, index) => (column.includes(null) ? [{ index, values: Float64Array.from(column, (value) => (value === null ? Number.NaN : value)) }] : []));
+
+  const draw = seededIndices(options.seed ?? DEFAULT_SEED);
+  const picks = new Int32Array(rows);
   const means = columns.map(() => new Float64Array(resamples));
-  const kept = columns.map(() => 0);
-  const sums = new Float64Array(width);
-  const counts = new Int32Array(width);
+  const kept = new Int32Array(columns.length);
+  const keep = (index: number, sum: number, count: number): void => {
+    if (count > 0) means[index][kept[index]++] = sum / count;
+  };
   for (let sample = 0; sample < resamples; sample++) {
-    sums.fill(0);
-    counts.fill(0);
-    for (let draw = 0; draw < rows; draw++) {
-      const offset = Math.floor(next() * rows) * width;
-      for (let c = 0; c < width; c++) {
-        const value = table[offset + c];
-        if (value !== value) continue; // NaN: no value
-        sums[c] += value;
-        counts[c]++;
+    draw(picks, rows);
+    for (const { members, table } of blocks) {
+      let sum0 = 0;
+      let sum1 = 0;
+      let sum2 = 0;
+      let sum3 = 0;
+      for (let k = 0; k < rows; k++) {
+        const at = picks[k] * BLOCK;
+        sum0 += table[at];
+        sum1 += table[at + 1];
+        sum2 += table[at + 2];
+        sum3 += table[at + 3];
       }
+      const sums = [sum0, sum1, sum2, sum3];
+      members.forEach((index, slot) => keep(index, sums[slot], rows));
     }
-    for (let c = 0; c < width; c++) {
-      if (counts[c] > 0) means[c][kept[c]++] = sums[c] / counts[c];
+    for (const { index, values } of partial) {
+      let sum = 0;
+      let count = 0;
+      for (let k = 0; k < rows; k++) {
+        const value = values[picks[k]];
+        if (value !== value) continue; // NaN: no value
+        sum += value;
+        count++;
+      }
+      keep(index, sum, count);
     }
   }
   const tail = (1 - level) / 2;
   return columns.map((column, index) => {
-    const values = column.filter((value) => value !== null).length;
-    if (values < 2 || kept[index] === 0) return null;
+    const present = column.filter((value) => value !== null).length;
+    if (present < 2 || kept[index] === 0) return null;
     const sorted = means[index].subarray(0, kept[index]).sort();
     return [quantile(sorted, tail), quantile(sorted, 1 - tail)];
   });

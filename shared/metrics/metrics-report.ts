@@ -74,20 +74,49 @@ function groupScore(group: string, dialogues: readonly DialogueScore[], settings
   };
 }
 
-/**
- * Throws on invalid weights or bootstrap settings (the caller shows the message).
- * `onProgress(done, total)` follows the steps: scoring, then each group's intervals, then all.
- */
-export function computeMetrics(dialogues: readonly MetricDialogue[], settings: MetricsSettings = DEFAULT_SETTINGS, onProgress?: (done: number, total: number) => void): MetricsReport {
-  const problem = weightsProblem(settings.weights);
-  if (problem) throw new Error(problem);
-  const scored = dialogues.map((dialogue) => scoreDialogue(dialogue, settings));
+/** How computeMetrics reports: progress, and whether the overall column gets intervals. */
+export interface ComputeOptions {
+  /** `(done, total)` after scoring, each group's intervals, and the overall column */
+  onProgress?: (done: number, total: number) => void;
+  /**
+   * false: `overall` gets its means and counts but no bootstrap (every ci95 null), for a caller
+   * that never shows it (the CLI prints groups only); default true (the metrics view shows it)
+   */
+  overallIntervals?: boolean;
+}
+
+/** `score` under another name, sharing nothing with it. */
+function renamed(score: GroupScore, group: string): GroupScore {
+  const ci95 = Object.fromEntries(Object.entries(score.ci95).map(([key, interval]) => [key, interval && [...interval]])) as GroupScore['ci95'];
+  return { ...score, group, means: { ...score.means }, n: { ...score.n }, ci95 };
+}
+
+function groupScores(scored: readonly DialogueScore[]): Map<string, DialogueScore[]> {
   const byGroup = new Map<string, DialogueScore[]>();
   for (const score of scored) {
     let list = byGroup.get(score.group);
     if (!list) byGroup.set(score.group, (list = []));
     list.push(score);
   }
+  return byGroup;
+}
+
+/**
+ * Throws on invalid weights or bootstrap settings (the caller shows the message).
+ * `options.onProgress(done, total)` (or a function in its place) follows the steps: scoring, then
+ * each group's intervals, then all. With one group, the overall column is that group under the
+ * name 'all': same dialogues in the same order, so the same intervals, which are not resampled twice.
+ */
+export function computeMetrics(
+  dialogues: readonly MetricDialogue[],
+  settings: MetricsSettings = DEFAULT_SETTINGS,
+  options: ComputeOptions | ((done: number, total: number) => void) = {},
+): MetricsReport {
+  const { onProgress, overallIntervals = true } = typeof options === 'function' ? { onProgress: options } : options;
+  const problem = weightsProblem(settings.weights);
+  if (problem) throw new Error(problem);
+  const scored = dialogues.map((dialogue) => scoreDialogue(dialogue, settings));
+  const byGroup = groupScores(scored);
   const total = byGroup.size + 2;
   let done = 1;
   onProgress?.(done, total);
@@ -96,8 +125,9 @@ export function computeMetrics(dialogues: readonly MetricDialogue[], settings: M
     onProgress?.(++done, total);
     return score;
   });
-  const overall = groupScore('all', scored, settings);
+  const noIntervals = { ...settings, bootstrap: { ...settings.bootstrap, resamples: 0 } };
+  const overall =
+    groups.length === 1 && overallIntervals ? renamed(groups[0], 'all') : groupScore('all', scored, overallIntervals ? settings : noIntervals);
   onProgress?.(++done, total);
   return { settings, dialogues: scored, groups, overall };
 }
-

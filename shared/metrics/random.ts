@@ -6,9 +6,29 @@ export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return mulberry32Output(state);
   };
+}
+
+/**
+ * seededRandom's draws as whole numbers below `bound` (`Math.floor(next() * bound)`, the same
+ * sequence for the same seed), a whole array per call: the bootstrap draws tens of millions,
+ * and a function call per draw was a third of its time.
+ */
+export function seededIndices(seed: number): (into: Int32Array, bound: number) => void {
+  let state = seed >>> 0;
+  return (into, bound) => {
+    for (let k = 0; k < into.length; k++) {
+      state = (state + 0x6d2b79f5) >>> 0;
+      into[k] = Math.floor(mulberry32Output(state) * bound);
+    }
+  };
+}
+
+/** The number in [0, 1) mulberry32 gives for an advanced state. */
+function mulberry32Output(state: number): number {
+  let t = state;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }

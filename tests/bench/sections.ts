@@ -1,6 +1,8 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { DEFAULT_CODEBOOK } from '../../shared/codebook';
-import { parseSourceFile } from '../../shared/import';
+import { checkSourceFile, parseSourceFile } from '../../shared/import';
+import { cliDataSection } from './cli-data-section';
+import { parseLinesMs } from './floor';
 import { agreementSection } from './agreement-section';
 import { agreementViewSection } from './agreement-view-section';
 import { cliSection } from './cli-section';
@@ -22,7 +24,15 @@ export interface BenchSection {
 const SIZES = [2_000, 20_000] as const;
 const REPEATS = 3;
 
-/** parse + validate + align of one generated SID JSONL file per size, median of 3 runs */
+/** issue 9's target for reading a file the way validate does, as a multiple of the floor */
+const PARSE_TARGET = 1.5;
+
+/**
+ * parse + validate + align of one generated SID JSONL file per size, median of 3 runs, in this
+ * process: parseSourceFile (the app's parse worker: all dialogues built) and checkSourceFile
+ * (validate: each dialogue dropped once checked), each beside the floor, JSON.parse of every line
+ * of the same text (tests/bench/floor.ts), with the ratio and its target.
+ */
 export const parseSection: BenchSection = {
   name: 'parse',
   async run() {
@@ -30,16 +40,25 @@ export const parseSection: BenchSection = {
     for (const dialogues of SIZES) {
       const text = generateSidJsonl({ dialogues, seed: 7 });
       const file = { name: 'bench/GPT-4o-interdis_topic_1.jsonl', text };
-      parseSourceFile(file, { codebook: DEFAULT_CODEBOOK }); // warm-up: JIT and memo caches
+      const options = { codebook: DEFAULT_CODEBOOK };
+      parseSourceFile(file, options); // warm-up: JIT and memo caches
+      parseLinesMs(text);
       const runs: number[] = [];
+      const checkRuns: number[] = [];
+      const floorRuns: number[] = [];
       let turns = 0;
       for (let i = 0; i < REPEATS; i++) {
-        const start = performance.now();
-        const parsed = parseSourceFile(file, { codebook: DEFAULT_CODEBOOK });
+        floorRuns.push(parseLinesMs(text));
+        let start = performance.now();
+        const parsed = parseSourceFile(file, options);
         runs.push(performance.now() - start);
         turns = parsed.counts.turns;
+        start = performance.now();
+        checkSourceFile(file, options);
+        checkRuns.push(performance.now() - start);
       }
       const ms = median(runs);
+      const floorMs = median(floorRuns);
       results.push({
         dialogues,
         turns,
@@ -47,16 +66,21 @@ export const parseSection: BenchSection = {
         medianMs: round(ms),
         runsMs: runs.map((run) => round(run)),
         dialoguesPerSecond: Math.round(dialogues / (ms / 1000)),
+        checkMs: round(median(checkRuns)),
+        floorMs: round(floorMs),
+        ratio: round(ms / floorMs, 2),
+        checkRatio: round(median(checkRuns) / floorMs, 2),
+        targetRatio: PARSE_TARGET,
       });
     }
     const [small, large] = results;
     // 1.0 means time grows exactly with size; above 1 means worse than linear
     const linearity = round(large.medianMs / small.medianMs / (large.dialogues / small.dialogues), 2);
-    return { sizes: results, linearity };
+    return { cores: availableParallelism(), sizes: results, linearity };
   },
 };
 
-export const benchSections: BenchSection[] = [parseSection, indexedDbSection, agreementSection, agreementViewSection, metricsSection, cliSection];
+export const benchSections: BenchSection[] = [parseSection, indexedDbSection, agreementSection, agreementViewSection, metricsSection, cliSection, cliDataSection];
 
 export function environment() {
   // the 1-minute load average at start: figures taken on a busy machine are noisy

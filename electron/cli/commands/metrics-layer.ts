@@ -5,7 +5,7 @@
  * LLM file must not be called "verified".
  */
 import { hasReviewProvenance } from '../../../shared/metrics';
-import type { ParsedFile } from '../../../shared/model/dataset';
+import type { ParsedDialogue } from '../../../shared/model/dataset';
 
 export type MetricsLayer = 'verified' | 'llm';
 
@@ -22,21 +22,22 @@ export interface ReviewRecord {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export function reviewRecord(files: readonly ParsedFile[]): ReviewRecord {
-  const counts: ReviewRecord = { dialogues: 0, exported: 0, turns: 0, verifiedTurns: 0, reviewedValues: 0 };
-  for (const dialogue of files.flatMap((file) => file.dialogues)) {
-    counts.dialogues++;
-    if (!hasReviewProvenance(dialogue)) continue;
-    counts.exported++;
-    counts.turns += dialogue.turns.length;
-    const provenance = dialogue.extra.maieutic as { turns: unknown[] };
-    for (const turn of provenance.turns) {
-      if (!isRecord(turn)) continue;
-      if (turn.verified === true) counts.verifiedTurns++;
-      if (isRecord(turn.fields)) counts.reviewedValues += Object.keys(turn.fields).length;
-    }
+export function emptyReviewRecord(): ReviewRecord {
+  return { dialogues: 0, exported: 0, turns: 0, verifiedTurns: 0, reviewedValues: 0 };
+}
+
+/** Counts one dialogue into `counts`: the record is built a dialogue at a time, as files are read. */
+export function addToReviewRecord(counts: ReviewRecord, dialogue: ParsedDialogue): void {
+  counts.dialogues++;
+  if (!hasReviewProvenance(dialogue)) return;
+  counts.exported++;
+  counts.turns += dialogue.turns.length;
+  const provenance = dialogue.extra.maieutic as { turns: unknown[] };
+  for (const turn of provenance.turns) {
+    if (!isRecord(turn)) continue;
+    if (turn.verified === true) counts.verifiedTurns++;
+    if (isRecord(turn.fields)) counts.reviewedValues += Object.keys(turn.fields).length;
   }
-  return counts;
 }
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;

@@ -1,6 +1,6 @@
 import { basename, dirname, resolve } from 'node:path';
 import { DEFAULT_CODEBOOK } from '../../../shared/codebook';
-import { parseSourceFile } from '../../../shared/import';
+import { checkSourceFile, type SourceFileCheck } from '../../../shared/import';
 import {
   computeMetrics,
   DEFAULT_RESAMPLES,
@@ -13,13 +13,13 @@ import {
   type MetricDialogue,
   type MetricsSettings,
 } from '../../../shared/metrics';
-import type { ParsedFile } from '../../../shared/model/dataset';
+import type { ParsedDialogue } from '../../../shared/model/dataset';
 import type { CliCommand, CliIo } from '../io';
 import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
-import { ENCODING_USAGE, encodingOption, inputProblemLine, readInputs, skippedLine } from '../read-inputs';
+import { ENCODING_USAGE, encodingOption, forEachInput, inputProblemLine, skippedLine } from '../read-inputs';
 import type { TextEncodingName } from '../../../shared/import/file-rules';
 import { metricsJson, metricsText } from './metrics-format';
-import { describeLayer, reviewRecord, type MetricsLayer } from './metrics-layer';
+import { addToReviewRecord, describeLayer, emptyReviewRecord, type MetricsLayer } from './metrics-layer';
 import { fileLine, lineText } from '../terminal-text';
 
 const USAGE = `Usage: ${CLI_INVOCATION} metrics <file or folder>... [--layer verified|llm]
@@ -113,15 +113,11 @@ function groupOf(file: string, groupBy: GroupBy): string {
   return basename(dirname(resolve(file)));
 }
 
-/** The dialogues of the parsed files on the chosen layer. */
-function metricDialogues(files: readonly ParsedFile[], layer: MetricsLayer, groupBy: GroupBy): MetricDialogue[] {
-  return files.flatMap((file) =>
-    file.dialogues.map((dialogue): MetricDialogue => {
-      const values = layer === 'llm' ? preAnnotationValues(dialogue, DEFAULT_CODEBOOK) : dialogue.turns.map((turn) => turn.pre);
-      const id = dialogue.topicId !== null && dialogue.studentId !== null && dialogue.repeatId !== null ? `${dialogue.topicId}-${dialogue.studentId}-${dialogue.repeatId}` : `${basename(file.file)}:${dialogue.line}`;
-      return { id, group: groupOf(file.file, groupBy), turns: dialogue.turns.map((turn, position) => metricTurnFromValues(turn.speaker, values[position])) };
-    }),
-  );
+/** One dialogue on the chosen layer, as the metrics read it. */
+function metricDialogue(file: string, dialogue: ParsedDialogue, layer: MetricsLayer, groupBy: GroupBy): MetricDialogue {
+  const values = layer === 'llm' ? preAnnotationValues(dialogue, DEFAULT_CODEBOOK) : dialogue.turns.map((turn) => turn.pre);
+  const id = dialogue.topicId !== null && dialogue.studentId !== null && dialogue.repeatId !== null ? `${dialogue.topicId}-${dialogue.studentId}-${dialogue.repeatId}` : `${basename(file)}:${dialogue.line}`;
+  return { id, group: groupOf(file, groupBy), turns: dialogue.turns.map((turn, position) => metricTurnFromValues(turn.speaker, values[position])) };
 }
 
 async function run(args: readonly string[], io: CliIo): Promise<number> {
@@ -134,28 +130,43 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
     io.stderr(`${parsedArgs.error}\n\n${USAGE}`);
     return EXIT_USAGE;
   }
-  const { files, problems, skipped } = await readInputs(parsedArgs.paths, { encoding: parsedArgs.encoding });
+  // each file is scored as it is read: only what the metrics read of each dialogue is kept, never
+  // the dialogues themselves (nor a file's text once it is read)
+  const { layer, groupBy } = parsedArgs;
+  const parsed: SourceFileCheck[] = [];
+  const dialogues: MetricDialogue[] = [];
+  const review = emptyReviewRecord();
+  let withProvenance = 0;
+  const { problems, skipped } = await forEachInput(
+    parsedArgs.paths,
+    ({ name, text, teacherModelFrom }) => {
+    const check = checkSourceFile({ name, text }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom }, (dialogue) => {
+      dialogues.push(metricDialogue(name, dialogue, layer, groupBy));
+      addToReviewRecord(review, dialogue);
+      if (hasReviewProvenance(dialogue)) withProvenance++;
+    });
+    parsed.push(check);
+    },
+    { encoding: parsedArgs.encoding },
+  );
   const errors = problems.map(inputProblemLine);
-  const parsed = files.map(({ name, text, teacherModelFrom }) => parseSourceFile({ name, text }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom }));
   const notes: string[] = skipped.map(skippedLine);
   for (const file of parsed) {
     for (const issue of file.issues) if (issue.severity === 'error') errors.push(fileLine(issue.file, issue.line, issue.message));
     const warnings = file.issues.filter((issue) => issue.severity === 'warning').length;
     if (warnings > 0) notes.push(fileLine(file.file, null, `note: ${warnings} import warning${warnings === 1 ? '' : 's'} (unknown labels count for nothing; "${CLI_INVOCATION} validate ${file.file}" lists them).`));
   }
-  if (files.length === 0 && problems.length === 0) errors.push(`${lineText(parsedArgs.paths.join(', '))}: No data-set file (.jsonl .json .csv .tsv .txt) found.`);
+  if (parsed.length === 0 && problems.length === 0) errors.push(`${lineText(parsedArgs.paths.join(', '))}: No data-set file (.jsonl .json .csv .tsv .txt) found.`);
   if (errors.length > 0) {
     io.stderr(`${errors.join('\n')}\n`);
     return EXIT_INPUT_ERRORS;
   }
-  if (parsedArgs.layer === 'llm') {
-    const withProvenance = parsed.reduce((count, file) => count + file.dialogues.filter(hasReviewProvenance).length, 0);
-    const total = parsed.reduce((count, file) => count + file.dialogues.length, 0);
-    if (withProvenance < total) notes.push(`note: ${total - withProvenance} of ${total} dialogues carry no review provenance; for them the llm layer is the file's annotations.`);
-  }
+  // (a file with errors stops here, so every dialogue counted below comes from a file that imports)
+  if (layer === 'llm' && withProvenance < dialogues.length) notes.push(`note: ${dialogues.length - withProvenance} of ${dialogues.length} dialogues carry no review provenance; for them the llm layer is the file's annotations.`);
   if (notes.length > 0) io.stderr(`${notes.join('\n')}\n`);
-  const report = computeMetrics(metricDialogues(parsed, parsedArgs.layer, parsedArgs.groupBy), parsedArgs.settings);
-  io.stdout(parsedArgs.json ? `${JSON.stringify(metricsJson(report))}\n` : metricsText(report, describeLayer(parsedArgs.layer, reviewRecord(parsed))));
+  // the CLI prints the groups only: the overall column is not resampled
+  const report = computeMetrics(dialogues, parsedArgs.settings, { overallIntervals: false });
+  io.stdout(parsedArgs.json ? `${JSON.stringify(metricsJson(report))}\n` : metricsText(report, describeLayer(layer, review)));
   return EXIT_OK;
 }
 

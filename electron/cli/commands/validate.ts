@@ -1,10 +1,10 @@
 import { DEFAULT_CODEBOOK } from '../../../shared/codebook';
 import { DEFAULT_IMPORT_LIMITS, formatBytes } from '../../../shared/import/file-rules';
-import { parseSourceFile, summarizeImport } from '../../../shared/import';
-import type { ImportIssue, ParsedFile } from '../../../shared/model/dataset';
+import { checkSourceFile, summarizeImport, type SourceFileCheck } from '../../../shared/import';
+import type { ImportIssue } from '../../../shared/model/dataset';
 import type { CliCommand, CliIo } from '../io';
 import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
-import { ENCODING_USAGE, encodingOption, inputProblemLineNumber, readInputs, skippedLine, type SkippedInput } from '../read-inputs';
+import { ENCODING_USAGE, encodingOption, forEachInput, inputProblemLineNumber, skippedLine, type SkippedInput } from '../read-inputs';
 import { fileLine } from '../terminal-text';
 
 const USAGE = `Usage: ${CLI_INVOCATION} validate <file or folder>... [--encoding E] [--json]
@@ -38,7 +38,7 @@ function toProblem(issue: ImportIssue): Problem {
   return { file: issue.file, line: issue.line, message: issue.message };
 }
 
-function report(parsed: readonly ParsedFile[], readErrors: Problem[], skipped: readonly SkippedInput[]) {
+function report(parsed: readonly SourceFileCheck[], readErrors: Problem[], skipped: readonly SkippedInput[]) {
   const summary = summarizeImport(parsed);
   const issues = parsed.flatMap((file) => file.issues);
   return {
@@ -105,16 +105,20 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     io.stderr(USAGE);
     return EXIT_USAGE;
   }
-  const { files, problems, skipped } = await readInputs(paths, { encoding: encoding?.encoding });
+  // each file is checked as it is read and only its issues and counts are kept: nothing here needs
+  // the dialogues, so a large file is never held as records
+  const parsed: SourceFileCheck[] = [];
+  const { problems, skipped } = await forEachInput(paths, ({ name, text, teacherModelFrom }) => void parsed.push(checkSourceFile({ name, text }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom })), {
+    encoding: encoding?.encoding,
+  });
   const readErrors: Problem[] = problems.map((problem) => ({ file: problem.file, line: inputProblemLineNumber(problem), message: problem.message }));
-  const parsed = files.map(({ name, text, teacherModelFrom }) => parseSourceFile({ name, text }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom }));
   const result = report(parsed, readErrors, skipped);
   if (json) {
     const { dialogues, turns, annotations, errors, warnings } = result;
     io.stdout(`${JSON.stringify({ dialogues, turns, annotations, errors, warnings })}\n`);
   } else {
     const unreadable = problems.filter((problem) => problem.kind === 'unreadable').length;
-    printText(io, result, readErrors, files.length + unreadable, unreadable);
+    printText(io, result, readErrors, parsed.length + unreadable, unreadable);
   }
   return result.errors.length > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
 }

@@ -1,13 +1,22 @@
-import type { ParserContext, ParserOutput } from '../parser-types';
-import { arrayElementLines, describeJsonError, isJsonObject, type JsonLine, lineAt, MAX_JSON_NESTING, nonBlankLines, tooDeepProblem } from '../json-records';
+import type { ParsedEntry, ParserContext, ParserOutput } from '../parser-types';
+import { arrayElementLines, describeJsonError, forEachNonBlankLine, isJsonObject, type JsonLine, lineAt, MAX_JSON_NESTING, tooDeepProblem } from '../json-records';
 import { parseSidRecord } from './sid-record';
 
 /** SID JSON Lines: one dialogue per non-blank line; every bad line is reported. */
 export function parseSidJsonl(text: string, ctx: ParserContext): ParserOutput {
   const output: ParserOutput = [];
-  const lines = nonBlankLines(text);
+  eachSidJsonlRecord(text, ctx, (entry) => void output.push(entry));
+  return output;
+}
+
+/** parseSidJsonl one dialogue at a time, in file order: nothing is kept once `onEntry` has it. */
+export function eachSidJsonlRecord(text: string, ctx: ParserContext, onEntry: (entry: ParsedEntry) => void): void {
+  let first: JsonLine | null = null;
+  let lineCount = 0;
   const malformed: { line: number; problem: string }[] = [];
-  for (const { line, text: withMark } of lines) {
+  forEachNonBlankLine(text, (line, withMark) => {
+    lineCount++;
+    if (first === null) first = { line, text: withMark };
     // files joined with `cat` keep each one's byte-order mark at the start of its first line
     const lineText = withMark.charCodeAt(0) === 0xfeff ? withMark.slice(1) : withMark;
     let record: unknown;
@@ -15,20 +24,19 @@ export function parseSidJsonl(text: string, ctx: ParserContext): ParserOutput {
       record = JSON.parse(lineText);
     } catch (error) {
       malformed.push({ line, problem: describeJsonError(error, lineText).problem });
-      continue;
+      return;
     }
     const tooDeep = tooDeepProblem(lineText, record);
     if (tooDeep) {
       ctx.issues.error(line, 'too-deep', `This line is nested too deeply: ${tooDeep.problem}.`);
-      continue;
+      return;
     }
     const parsed = parseSidRecord(record, { ...ctx, line });
-    if (parsed) output.push(parsed);
-  }
-  const spread = malformed.length > 1 && lines[0] ? spreadOverLines(text, lines[0], lines.length, malformed[0].line) : null;
+    if (parsed) onEntry(parsed);
+  });
+  const spread = malformed.length > 1 && first ? spreadOverLines(text, first, lineCount, malformed[0].line) : null;
   if (spread) ctx.issues.error(malformed[0].line, 'malformed-json', spread);
   else for (const { line, problem } of malformed) ctx.issues.error(line, 'malformed-json', `This line is not valid JSON: ${problem}. Each line must hold one complete dialogue object.`);
-  return output;
 }
 
 /**

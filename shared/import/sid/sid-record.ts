@@ -8,7 +8,7 @@ import { addEntryExtras, ANNOTATION_EXTRAS_KEY, RESERVED_EXTRA_KEYS, TURN_EXTRAS
 import type { IssueSink } from '../issues';
 import { snippet } from '../issues';
 import { isJsonObject } from '../json-records';
-import { ownEntriesExcept, setOwn } from '../own-keys';
+import { hasNoOwnKeys, ownEntriesExcept, ownEntriesExceptOrNone, setOwn } from '../own-keys';
 import { resolveSpeaker } from '../speaker';
 
 export interface RecordContext {
@@ -24,6 +24,8 @@ export const SID_RECORD_KEYS = ['topic_id', 'topic_text', 'student_id', 'student
 
 const ROLE_KEYS = ['role', 'speaker'] as const;
 const TEXT_KEYS = ['content', 'utterance', 'text'] as const;
+/** role key → text key → the keys a turn's extras leave out, built once rather than per turn */
+const TURN_MODEL_KEYS = new Map(ROLE_KEYS.map((role) => [role, new Map(TEXT_KEYS.map((text) => [text, new Set<string>([role, text])]))]));
 
 function idText(value: unknown): string | null {
   if (typeof value === 'string') return value.trim() === '' ? null : value;
@@ -36,7 +38,7 @@ function plainText(value: unknown): string {
 }
 
 /** The first of `keys` holding a string, with its value. */
-function pick(entry: Record<string, unknown>, keys: readonly string[]): { key: string; value: string } | undefined {
+function pick<K extends string>(entry: Record<string, unknown>, keys: readonly K[]): { key: K; value: string } | undefined {
   for (const key of keys) {
     const value = Object.hasOwn(entry, key) ? entry[key] : undefined;
     if (typeof value === 'string') return { key, value };
@@ -70,7 +72,7 @@ function readTurns(list: unknown[], ctx: RecordContext): { drafts: DraftTurn[]; 
       ctx.issues.error(ctx.line, 'bad-turn', `Turn ${i + 1} of "dialogue" has no ${missing}.`, { turn: i + 1 });
       return;
     }
-    addEntryExtras(turnExtras, drafts.length, ownEntriesExcept(entry, new Set([role.key, text.key])));
+    addEntryExtras(turnExtras, drafts.length, ownEntriesExceptOrNone(entry, TURN_MODEL_KEYS.get(role.key)!.get(text.key)!));
     let speaker = resolveSpeaker(ctx.codebook, role.value);
     if (speaker === null) {
       ctx.issues.warn(ctx.line, 'unknown-speaker', `Turn ${i + 1} has role "${snippet(role.value, 20)}", which is neither teacher nor student; it was imported as speaker "other". If it is one of them, add it as an alias in the codebook.`, { turn: i + 1 });
@@ -95,6 +97,9 @@ function readAnnotations(record: Record<string, unknown>, ctx: RecordContext): R
   });
   return entries.length === value.length ? entries : null;
 }
+
+/** Keys of a record that do not go to `extra`. */
+const RECORD_MODEL_KEYS: ReadonlySet<string> = new Set<string>([...SID_RECORD_KEYS, ...RESERVED_EXTRA_KEYS]);
 
 /** The record key under which Maieutic's export writes its review provenance (shared/export/sid-jsonl.ts). */
 const PROVENANCE_KEY = 'maieutic';
@@ -145,9 +150,9 @@ export function parseSidRecord(record: unknown, ctx: RecordContext): { dialogue:
   const topicId = idText(record.topic_id);
   const studentId = idText(record.student_id);
   const repeatId = idText(record.repeat_id);
-  const extra = ownEntriesExcept(record, new Set<string>([...SID_RECORD_KEYS, ...RESERVED_EXTRA_KEYS]));
-  if (Object.keys(turnExtras).length > 0) setOwn(extra, TURN_EXTRAS_KEY, turnExtras);
-  if (Object.keys(annotationExtras).length > 0) setOwn(extra, ANNOTATION_EXTRAS_KEY, annotationExtras);
+  const extra = ownEntriesExcept(record, RECORD_MODEL_KEYS);
+  if (!hasNoOwnKeys(turnExtras)) setOwn(extra, TURN_EXTRAS_KEY, turnExtras);
+  if (!hasNoOwnKeys(annotationExtras)) setOwn(extra, ANNOTATION_EXTRAS_KEY, annotationExtras);
 
   const dialogue: ParsedDialogue = {
     line: ctx.line,

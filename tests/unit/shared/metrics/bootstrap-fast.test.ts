@@ -1,0 +1,66 @@
+/**
+ * The bootstrap sums columns in blocks (shared/metrics/bootstrap.ts); its intervals must equal,
+ * to the bit, those of the row-by-row loop it replaced (tests/support/reference/bootstrap.ts),
+ * for every seed: same draws, same additions in the same order.
+ */
+import { describe, expect, it } from 'vitest';
+import { bootstrapMeans } from '../../../../shared/metrics/bootstrap';
+import { seededIndices, seededRandom } from '../../../../shared/metrics/random';
+import { referenceBootstrapMeans } from '../../../support/reference/bootstrap';
+
+type Column = (number | null)[];
+
+/** `width` columns of `rows` scores: fractions like the metrics', some with nulls, some constant. */
+function seededColumns(seed: number, rows: number, width: number): Column[] {
+  const next = seededRandom(seed);
+  return Array.from({ length: width }, (_, c) => {
+    const nullShare = c % 3 === 2 ? next() * 0.6 : 0;
+    const constant = c === 4 ? Math.round(next() * 10) / 10 : null;
+    return Array.from({ length: rows }, () => (next() < nullShare ? null : (constant ?? (next() < 0.5 ? Math.round(next() * 7) / 7 : next()))));
+  });
+}
+
+describe('bootstrapMeans equals the reference loop bit for bit', () => {
+  it.each([
+    [1, 200, 8, 500],
+    [2, 57, 8, 300],
+    [3, 1000, 8, 200],
+    [4, 3, 5, 400],
+    [5, 2, 1, 100],
+    [6, 400, 9, 250],
+    [20240601, 120, 8, 2000],
+  ])('seed %i, %i rows × %i columns, %i resamples', (seed, rows, width, resamples) => {
+    const columns = seededColumns(seed, rows, width);
+    expect(bootstrapMeans(columns, { seed, resamples })).toEqual(referenceBootstrapMeans(columns, { seed, resamples }));
+  });
+
+  it('on edge cases: all null, one value, one row, no rows, constant, negative zero, other levels', () => {
+    const columns: Column[] = [
+      [null, null, null, null],
+      [null, 0.5, null, null],
+      [0.25, 0.25, 0.25, 0.25],
+      [-0, 0, -0, 0],
+      [1, null, 0, null],
+    ];
+    for (const seed of [0, 1, 99]) {
+      for (const level of [0.5, 0.9, 0.95, 0.99]) expect(bootstrapMeans(columns, { seed, resamples: 300, level })).toEqual(referenceBootstrapMeans(columns, { seed, resamples: 300, level }));
+    }
+    expect(bootstrapMeans([[0.3]], { seed: 1, resamples: 50 })).toEqual(referenceBootstrapMeans([[0.3]], { seed: 1, resamples: 50 }));
+    expect(bootstrapMeans([[], []], { seed: 1, resamples: 50 })).toEqual(referenceBootstrapMeans([[], []], { seed: 1, resamples: 50 }));
+    expect(bootstrapMeans([], { seed: 1, resamples: 50 })).toEqual([]);
+  });
+});
+
+describe('seededIndices', () => {
+  it('draws what Math.floor(seededRandom() * bound) draws, across calls', () => {
+    for (const seed of [0, 1, 7, 20240601, 2 ** 32 - 1]) {
+      const next = seededRandom(seed);
+      const draw = seededIndices(seed);
+      for (const bound of [1, 2, 10, 20_000, 1_000_003]) {
+        const into = new Int32Array(500);
+        draw(into, bound);
+        expect([...into]).toEqual(Array.from({ length: 500 }, () => Math.floor(next() * bound)));
+      }
+    }
+  });
+});
