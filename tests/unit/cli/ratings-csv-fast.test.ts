@@ -90,14 +90,14 @@ describe('the fast ratings reader', () => {
       const firstField = text.split('\n').filter((line, index) => index === 0 || line.endsWith(',intent'));
       expectSameAsByRows('ratings.csv', firstField.map((line) => line.split(',').slice(0, 3).join(',')).join('\n'));
     }
-  });
+  }, 60_000);
 
   it('equals the row-by-row reader on hand-written files: quoted cells, spaces, CRLF, blank lines, unused columns, unicode, --categories', () => {
     for (let seed = 1; seed <= 60; seed++) {
       const { text, categories } = handWritten(seed);
       expectSameAsByRows(seed % 2 === 0 ? 'ratings.csv' : 'ratings.txt', text, categories);
     }
-  });
+  }, 60_000);
 
   it('reads tab- and semicolon-separated files the same way', () => {
     expectSameAsByRows('ratings.tsv', 'item\trater\tlabel\n1\ta\tx\n1\tb\ty\n2\ta\tx\n2\tb\tx\n');
@@ -164,5 +164,5 @@ describe('a field with more labels than agreement computes', () => {
     const categories = await runCaptured(['agreement', '--input', file, '--categories', Array.from({ length: 60_000 }, (_, index) => `c${index}`).join(',')]);
     expect(categories.code).toBe(2);
     expect(categories.stderr).toMatch(/^--categories lists 60,000 categories; agreement computes at most 1,000 per field\./);
-  });
+  }, 60_000);
 });
