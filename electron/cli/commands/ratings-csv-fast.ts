@@ -12,7 +12,8 @@
  * It takes only files it reads exactly as the row-by-row reader (agreement-input.ts) does and
  * gives the same fields, raters, categories and warnings (tests/unit/cli/ratings-csv-fast.test.ts).
  * Anything else returns null and is read row by row, which names each problem with its line: a
- * header problem, white space other than ASCII at the edge of a cell, a quoted cell holding "" or a quote inside a cell, a line ending other than one
+ * header problem, white space other than ASCII at the edge of a cell, a quoted cell holding "" (or,
+ * in a file with quoted cells, a quote inside a cell), a line ending other than one
  * \n or \r\n throughout, a row with a different number of cells, an empty item, rater or field,
  * a rating given twice, a label outside --categories, a field without labels or with more than
  * MAX_CATEGORIES.
@@ -52,7 +53,7 @@ class RangeInterner {
       const held = this.slots[slot];
       if (held === 0) break;
       const id = held - 1;
-      if (this.hashes[id] === hash && this.sameText(id, start, end)) return id;
+      if (this.hashes[id] === hash && this.holds(id, start, end)) return id;
       slot = (slot + 1) & mask;
     }
     const id = this.size++;
@@ -69,7 +70,8 @@ class RangeInterner {
     return Array.from({ length: this.size }, (_, id) => UTF8.decode(this.bytes.subarray(this.starts[id], this.ends[id])));
   }
 
-  private sameText(id: number, start: number, end: number): boolean {
+  /** Whether value `id` is the text of bytes[start, end). */
+  holds(id: number, start: number, end: number): boolean {
     const from = this.starts[id];
     if (this.ends[id] - from !== end - start) return false;
     const bytes = this.bytes;
@@ -152,9 +154,9 @@ function lastCharacterStart(bytes: Uint8Array, end: number): number {
 }
 
 /**
- * Cells of the bytes row by row. `next()` reads one row into `starts`/`ends` (trimmed byte
- * ranges) and returns its number of cells, 0 for a blank row, −1 at the end. A file without any
- * quote or carriage return (the usual export) is read with a plain delimiter search per row.
+ * Cells of the bytes row by row, quoted cells included. `next()` reads one row into
+ * `starts`/`ends` (trimmed byte ranges) and returns its number of cells, 0 for a blank row, −1
+ * at the end. (A file without quotes is read by readPlainRows instead.)
  */
 class RowScanner {
   position = 0;
@@ -163,7 +165,6 @@ class RowScanner {
   readonly starts: Int32Array;
   readonly ends: Int32Array;
   private crlf: boolean | null = null;
-  private readonly plain: boolean;
 
   constructor(
     private readonly bytes: Uint8Array,
@@ -172,12 +173,11 @@ class RowScanner {
   ) {
     this.starts = new Int32Array(width + 1);
     this.ends = new Int32Array(width + 1);
-    this.plain = bytes.indexOf(QUOTE) < 0 && bytes.indexOf(CR) < 0;
   }
 
   next(): number {
     if (this.position >= this.bytes.length) return -1;
-    const cells = this.plain ? this.plainRow() : this.quotedRow();
+    const cells = this.quotedRow();
     // a row of one cell holding only white space is a blank line, skipped as papaparse's rows are
     if (cells === 1 && this.starts[0] === this.ends[0]) return 0;
     return cells;
@@ -193,25 +193,6 @@ class RowScanner {
       this.starts[cell] = start;
       this.ends[cell] = end;
     }
-  }
-
-  private plainRow(): number {
-    const bytes = this.bytes;
-    const delimiter = this.delimiter;
-    let at = this.position;
-    let lineEnd = bytes.indexOf(LF, at);
-    if (lineEnd < 0) lineEnd = bytes.length;
-    let cells = 0;
-    for (;;) {
-      const start = at;
-      while (at < lineEnd && bytes[at] !== delimiter) at++;
-      this.cell(cells++, start, at);
-      if (at === lineEnd) break;
-      at++;
-    }
-    if (lineEnd < bytes.length) this.lines++;
-    this.position = lineEnd + 1;
-    return cells;
   }
 
   private quotedRow(): number {
@@ -264,39 +245,167 @@ class RowScanner {
 }
 
 /**
- * One column's values interned, remembering the previous row's cell: sorted or grouped columns
- * (an item's ratings together, a field's) then cost one comparison instead of a hash lookup.
+ * One column's values interned, with a small cache of recent values keyed by length, first and
+ * last byte: a column's few codes (raters, labels, fields) and an item's consecutive rows then
+ * cost one comparison each instead of a hash and a table lookup.
  */
 class ColumnInterner {
   readonly interner: RangeInterner;
-  private previousStart = 0;
-  private previousEnd = -1;
-  private previousId = -1;
+  private readonly recent = new Int32Array(1 << RECENT_BITS).fill(-1);
 
   constructor(private readonly bytes: Uint8Array) {
     this.interner = new RangeInterner(bytes);
   }
 
+  /** The id of the non-empty range bytes[start, end). */
   intern(start: number, end: number): number {
-    const length = end - start;
-    if (length === this.previousEnd - this.previousStart) {
-      const bytes = this.bytes;
-      const from = this.previousStart;
-      let same = true;
-      for (let at = 0; at < length; at++) {
-        if (bytes[from + at] !== bytes[start + at]) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return this.previousId;
-    }
-    const id = this.interner.intern(start, end, rangeHash(this.bytes, start, end));
-    this.previousStart = start;
-    this.previousEnd = end;
-    this.previousId = id;
+    const bytes = this.bytes;
+    const key = Math.imul((end - start) ^ (bytes[start] << 8) ^ (bytes[end - 1] << 16), 0x9e3779b1) >>> (32 - RECENT_BITS);
+    const cached = this.recent[key];
+    if (cached >= 0 && this.interner.holds(cached, start, end)) return cached;
+    const id = this.interner.intern(start, end, rangeHash(bytes, start, end));
+    this.recent[key] = id;
     return id;
   }
+}
+
+const RECENT_BITS = 10;
+
+const ROLE_NONE = 0;
+const ROLE_ITEM = 1;
+const ROLE_RATER = 2;
+const ROLE_LABEL = 3;
+const ROLE_FIELD = 4;
+
+/** Where the ratings go: each cell interned, each field's ratings in their own columns (so each field is then read sequentially). */
+class RatingsSink {
+  readonly items: ColumnInterner;
+  readonly raters: ColumnInterner;
+  readonly labels: ColumnInterner;
+  readonly fields: ColumnInterner;
+  readonly ratingsOf: FieldRatings[] = [];
+  ratings = 0;
+  private lastField = -1;
+  private lastInto: FieldRatings | null = null;
+
+  constructor(
+    bytes: Uint8Array,
+    private readonly hasField: boolean,
+  ) {
+    this.items = new ColumnInterner(bytes);
+    this.raters = new ColumnInterner(bytes);
+    this.labels = new ColumnInterner(bytes);
+    this.fields = new ColumnInterner(bytes);
+  }
+
+  /** One rating from its cells' trimmed byte ranges; false when an item, rater or field cell is empty. */
+  add(itemStart: number, itemEnd: number, raterStart: number, raterEnd: number, labelStart: number, labelEnd: number, fieldStart: number, fieldEnd: number): boolean {
+    if (itemStart === itemEnd || raterStart === raterEnd) return false;
+    let fieldId = 0;
+    if (this.hasField) {
+      if (fieldStart === fieldEnd) return false;
+      fieldId = this.fields.intern(fieldStart, fieldEnd);
+    }
+    let into = this.lastInto;
+    if (fieldId !== this.lastField || into === null) {
+      into = this.ratingsOf[fieldId] ?? (this.ratingsOf[fieldId] = { item: new IntColumn(), rater: new IntColumn(), label: new IntColumn() });
+      this.lastField = fieldId;
+      this.lastInto = into;
+    }
+    into.item.push(this.items.intern(itemStart, itemEnd));
+    into.rater.push(this.raters.intern(raterStart, raterEnd));
+    into.label.push(labelStart === labelEnd ? -1 : this.labels.intern(labelStart, labelEnd));
+    this.ratings++;
+    return true;
+  }
+}
+
+function countByte(bytes: Uint8Array, byte: number, from: number, to: number): number {
+  let count = 0;
+  for (let at = bytes.indexOf(byte, from); at >= 0 && at < to; at = bytes.indexOf(byte, at + 1)) count++;
+  return count;
+}
+
+/**
+ * The rows after the header in one tight loop, while no cell starts with a quote ('quoted': the
+ * caller reads them again with RowScanner): per row the line feed is found natively, then the
+ * cells by their delimiters, trimmed of ASCII white space. Line ends
+ * are \n throughout, or \r\n throughout (then every line feed follows a carriage return and
+ * there are as many of each); anything else returns false, as does a row with another number
+ * of cells than the header, white space beyond ASCII at a cell's edge, or an empty item, rater or
+ * field cell ('irregular').
+ */
+function readPlainRows(bytes: Uint8Array, dataStart: number, delimiter: number, roles: Int32Array, sink: RatingsSink): 'done' | 'quoted' | 'irregular' {
+  const length = bytes.length;
+  const width = roles.length;
+  const crlf = bytes.indexOf(CR) >= 0;
+  if (crlf) {
+    // the header (and blank lines before it) ended with \r\n too, and every \r is followed by \n (equal counts, each \n after a \r)
+    for (let at = bytes.indexOf(LF); at >= 0 && at < dataStart; at = bytes.indexOf(LF, at + 1)) if (bytes[at - 1] !== CR) return 'irregular';
+    if (countByte(bytes, CR, 0, length) !== countByte(bytes, LF, 0, length)) return 'irregular';
+  }
+  let at = dataStart;
+  while (at < length) {
+    let lineEnd = bytes.indexOf(LF, at);
+    if (lineEnd < 0) lineEnd = length;
+    let rowEnd = lineEnd;
+    if (crlf && lineEnd < length) {
+      if (bytes[lineEnd - 1] !== CR) return 'irregular';
+      rowEnd--;
+    }
+    let cells = 0;
+    let itemStart = 0;
+    let itemEnd = 0;
+    let raterStart = 0;
+    let raterEnd = 0;
+    let labelStart = 0;
+    let labelEnd = 0;
+    let fieldStart = 0;
+    let fieldEnd = 0;
+    let firstStart = 0;
+    let firstEnd = 0;
+    for (;;) {
+      let start = at;
+      // a quote inside a cell is an ordinary character (as papaparse reads it); one that starts a cell quotes it
+      if (bytes[at] === QUOTE && at < rowEnd) return 'quoted';
+      while (at < rowEnd && bytes[at] !== delimiter) at++;
+      let end = at;
+      if (start < end && (bytes[start] <= 32 || bytes[end - 1] <= 32)) {
+        while (start < end && isAsciiSpace(bytes[start])) start++;
+        while (end > start && isAsciiSpace(bytes[end - 1])) end--;
+      }
+      if (start < end && ((bytes[start] >= 0x80 && isWideSpaceAt(bytes, start)) || (bytes[end - 1] >= 0x80 && isWideSpaceAt(bytes, lastCharacterStart(bytes, end))))) return 'irregular';
+      if (cells === 0) {
+        firstStart = start;
+        firstEnd = end;
+      }
+      if (cells < width) {
+        const role = roles[cells];
+        if (role === ROLE_ITEM) {
+          itemStart = start;
+          itemEnd = end;
+        } else if (role === ROLE_RATER) {
+          raterStart = start;
+          raterEnd = end;
+        } else if (role === ROLE_LABEL) {
+          labelStart = start;
+          labelEnd = end;
+        } else if (role === ROLE_FIELD) {
+          fieldStart = start;
+          fieldEnd = end;
+        }
+      }
+      cells++;
+      if (at >= rowEnd) break;
+      at++;
+    }
+    at = lineEnd + 1;
+    // a row of one cell holding only white space is a blank line, skipped as papaparse's rows are
+    if (cells === 1 && firstStart === firstEnd) continue;
+    if (cells !== width) return 'irregular';
+    if (!sink.add(itemStart, itemEnd, raterStart, raterEnd, labelStart, labelEnd, fieldStart, fieldEnd)) return 'irregular';
+  }
+  return 'done';
 }
 
 /**
@@ -336,34 +445,32 @@ function read(name: string, bytes: Uint8Array, given: readonly string[] | null):
   const labelColumn = columns.indexOf('label');
   const fieldColumn = columns.indexOf('field');
 
-  const items = new ColumnInterner(bytes);
-  const raters = new ColumnInterner(bytes);
-  const labels = new ColumnInterner(bytes);
-  const fields = new ColumnInterner(bytes);
-  // each field's ratings apart, so each field is then read sequentially
-  const ratingsOf: FieldRatings[] = [];
-  const scan = new RowScanner(bytes, delimiter, width);
-  scan.position = headerScan.position;
-  scan.lines = headerScan.lines;
-  const { starts, ends } = scan;
-  let ratings = 0;
-  for (;;) {
-    const count = scan.next();
-    if (count < 0) break;
-    if (count === 0) continue;
-    if (count !== width) return null;
-    if (starts[itemColumn] === ends[itemColumn] || starts[raterColumn] === ends[raterColumn]) return null;
-    let fieldId = 0;
-    if (fieldColumn >= 0) {
-      if (starts[fieldColumn] === ends[fieldColumn]) return null;
-      fieldId = fields.intern(starts[fieldColumn], ends[fieldColumn]);
+  const dataStart = headerScan.position;
+  const roles = new Int32Array(width).fill(ROLE_NONE);
+  roles[itemColumn] = ROLE_ITEM;
+  roles[raterColumn] = ROLE_RATER;
+  roles[labelColumn] = ROLE_LABEL;
+  if (fieldColumn >= 0) roles[fieldColumn] = ROLE_FIELD;
+  let sink = new RatingsSink(bytes, fieldColumn >= 0);
+  const plain = readPlainRows(bytes, dataStart, delimiter, roles, sink);
+  if (plain === 'irregular') return null;
+  if (plain === 'quoted') {
+    // a cell starts with a quote: read the rows again, quoted cells included
+    sink = new RatingsSink(bytes, fieldColumn >= 0);
+    const scan = new RowScanner(bytes, delimiter, width);
+    scan.position = dataStart;
+    const { starts, ends } = scan;
+    for (;;) {
+      const count = scan.next();
+      if (count < 0) break;
+      if (count === 0) continue;
+      if (count !== width) return null;
+      const fieldStart = fieldColumn < 0 ? 0 : starts[fieldColumn];
+      const fieldEnd = fieldColumn < 0 ? 0 : ends[fieldColumn];
+      if (!sink.add(starts[itemColumn], ends[itemColumn], starts[raterColumn], ends[raterColumn], starts[labelColumn], ends[labelColumn], fieldStart, fieldEnd)) return null;
     }
-    const into = ratingsOf[fieldId] ?? (ratingsOf[fieldId] = { item: new IntColumn(), rater: new IntColumn(), label: new IntColumn() });
-    into.item.push(items.intern(starts[itemColumn], ends[itemColumn]));
-    into.rater.push(raters.intern(starts[raterColumn], ends[raterColumn]));
-    into.label.push(starts[labelColumn] === ends[labelColumn] ? -1 : labels.intern(starts[labelColumn], ends[labelColumn]));
-    ratings++;
   }
+  const { ratings, ratingsOf, items, raters, labels, fields } = sink;
   if (ratings === 0) return null;
   const fieldNames: (string | null)[] = fieldColumn < 0 ? [null] : fields.interner.strings();
   const coded = codeFields(ratingsOf, fieldNames, { items: items.interner.size, raters: raters.interner.strings(), labels: labels.interner.strings() }, given, warnings, headerLine);
@@ -372,37 +479,29 @@ function read(name: string, bytes: Uint8Array, given: readonly string[] | null):
 }
 
 /** Per field (in order of first appearance): its items, raters and categories in the row-by-row reader's order, and one column per rater. */
-interface FieldRatings {
-  item: IntColumn;
-  rater: IntColumn;
-  label: IntColumn;
+/** Per item, rater and label, the field that last gave it a local index (so nothing is reset between fields), and that index. */
+interface FieldMarks {
+  itemField: Int32Array;
+  localItem: Int32Array;
+  raterField: Int32Array;
+  localRater: Int32Array;
+  labelField: Int32Array;
 }
 
-function codeFields(
-  ratingsOf: readonly FieldRatings[],
-  fieldNames: readonly (string | null)[],
-  names: { items: number; raters: readonly string[]; labels: readonly string[] },
-  given: readonly string[] | null,
-  warnings: LineMessage[],
-  headerLine: number,
-): { fields: FieldData[]; raters: string[] } | null {
-  const fieldCount = fieldNames.length;
-  const givenIndex = given === null ? null : new Map(given.map((category, index) => [category, index]));
-  // per item and rater, the field that last gave it a local index (so nothing is reset between fields)
-  const itemField = new Int32Array(names.items).fill(-1);
-  const localItem = new Int32Array(names.items);
-  const raterField = new Int32Array(names.raters.length).fill(-1);
-  const localRater = new Int32Array(names.raters.length);
-  const labelField = new Int32Array(names.labels.length).fill(-1);
-  const categoryOf = new Int32Array(names.labels.length);
-  const UNSET = -2;
-  const allRaters = new Set<string>();
-  const result: FieldData[] = [];
-  for (let f = 0; f < fieldCount; f++) {
-    const item = ratingsOf[f].item.values;
-    const rater = ratingsOf[f].rater.values;
-    const label = ratingsOf[f].label.values;
-    const count = ratingsOf[f].item.length;
+const UNSET = -2;
+
+/**
+ * One field's ratings in one pass: local item and rater indices in order of first appearance,
+ * and each rating's label id in its rater's column (UNSET where a rater gave none); null on a
+ * second rating of the same item by the same rater. A function of its own so that its loop is
+ * optimised once for every field.
+ */
+function fieldColumns(ratings: FieldRatings, f: number, marks: FieldMarks): { itemsHere: number; ratersHere: number[]; labelsHere: number[]; columns: Int32Array[] } | null {
+  const { itemField, localItem, raterField, localRater, labelField } = marks;
+    const item = ratings.item.values;
+    const rater = ratings.rater.values;
+    const label = ratings.label.values;
+    const count = ratings.item.length;
     let itemsHere = 0;
     let capacity = 1024;
     const ratersHere: number[] = [];
@@ -437,9 +536,42 @@ function codeFields(
       }
       const column = columns[localRater[raterId]];
       const position = localItem[itemId];
-      if (column[position] !== UNSET) return null; // a second rating of the same item by the same rater
+      if (column[position] !== UNSET) return null;
       column[position] = labelId;
     }
+    return { itemsHere, ratersHere, labelsHere, columns };
+}
+
+interface FieldRatings {
+  item: IntColumn;
+  rater: IntColumn;
+  label: IntColumn;
+}
+
+function codeFields(
+  ratingsOf: readonly FieldRatings[],
+  fieldNames: readonly (string | null)[],
+  names: { items: number; raters: readonly string[]; labels: readonly string[] },
+  given: readonly string[] | null,
+  warnings: LineMessage[],
+  headerLine: number,
+): { fields: FieldData[]; raters: string[] } | null {
+  const fieldCount = fieldNames.length;
+  const givenIndex = given === null ? null : new Map(given.map((category, index) => [category, index]));
+  const marks: FieldMarks = {
+    itemField: new Int32Array(names.items).fill(-1),
+    localItem: new Int32Array(names.items),
+    raterField: new Int32Array(names.raters.length).fill(-1),
+    localRater: new Int32Array(names.raters.length),
+    labelField: new Int32Array(names.labels.length).fill(-1),
+  };
+  const categoryOf = new Int32Array(names.labels.length);
+  const allRaters = new Set<string>();
+  const result: FieldData[] = [];
+  for (let f = 0; f < fieldCount; f++) {
+    const ratingsHere = fieldColumns(ratingsOf[f], f, marks);
+    if (ratingsHere === null) return null; // a second rating of the same item by the same rater
+    const { itemsHere, ratersHere, labelsHere, columns } = ratingsHere;
     let list: readonly string[];
     if (givenIndex !== null && given !== null) {
       list = given;

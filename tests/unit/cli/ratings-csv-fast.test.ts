@@ -56,13 +56,14 @@ function expectSameAsByRows(name: string, text: string, categories: readonly str
 /** A seeded file in the shapes people write by hand: quoted cells, spaces around cells, CRLF, blank lines, extra columns, unicode. */
 function handWritten(seed: number): { text: string; categories: string[] | null } {
   const next = seededRandom(seed);
-  const labels = ['是', '否', 'ünï, quoted', '引导推理', 'L1', 'a b'];
+  const labels = ['是', '否', 'ünï; quoted', '引导推理', 'L1', 'a b'];
   const raters = ['张老师', 'rater 2', 'r3'];
   const crlf = next() < 0.5;
   const withField = next() < 0.5;
   const extra = next() < 0.3;
   const end = crlf ? '\r\n' : '\n';
-  const quote = (cell: string) => (cell.includes(',') || next() < 0.2 ? `"${cell}"` : next() < 0.2 ? ` ${cell} ` : cell);
+  const quoted = next() < 0.5;
+  const quote = (cell: string) => (quoted && (cell.includes(',') || next() < 0.2) ? `"${cell}"` : next() < 0.2 ? ` ${cell} ` : cell);
   const lines = [[...(extra ? ['note'] : []), 'item', 'rater', 'label', ...(withField ? ['field'] : [])].join(',')];
   const items = 1 + Math.floor(next() * 40);
   for (let item = 0; item < items; item++) {
@@ -70,7 +71,7 @@ function handWritten(seed: number): { text: string; categories: string[] | null 
       for (const rater of raters) {
         if (next() < 0.1) continue; // a rater who did not rate this item
         const label = next() < 0.1 ? '' : labels[Math.floor(next() * labels.length)];
-        const row = [...(extra ? [quote('free, text')] : []), quote(`item ${item}`), quote(rater), quote(label), ...(field === null ? [] : [quote(field)])];
+        const row = [...(extra ? [quote(quoted ? 'free, text' : 'free text')] : []), quote(`item ${item}`), quote(rater), quote(label), ...(field === null ? [] : [quote(field)])];
         lines.push(row.join(','));
         if (next() < 0.05) lines.push(next() < 0.5 ? '' : '   ');
       }
@@ -99,6 +100,10 @@ describe('the fast ratings reader', () => {
     }
   }, 60_000);
 
+  it('reads a quote inside an unquoted cell as a character, as papaparse does', () => {
+    expectSameAsByRows('ratings.csv', 'item,rater,label\n1,a,x"y\n1,b,x\n2,a, "x"\n2,b,x\n');
+  });
+
   it('reads tab- and semicolon-separated files the same way', () => {
     expectSameAsByRows('ratings.tsv', 'item\trater\tlabel\n1\ta\tx\n1\tb\ty\n2\ta\tx\n2\tb\tx\n');
     expectSameAsByRows('ratings.csv', 'item;rater;label\n1;a;x\n1;b;y\n2;a;x\n2;b;x\n');
@@ -111,7 +116,7 @@ describe('the fast ratings reader', () => {
       'an empty field cell': 'item,rater,label,field\n1,a,x,\n',
       'a row with a cell too many': 'item,rater,label\n1,a,x,extra\n',
       'a quoted cell with an escaped quote': 'item,rater,label\n1,a,"say ""x"""\n1,b,x\n',
-      'a quote inside a cell': 'item,rater,label\n1,a,x"y\n1,b,x\n',
+      'a quote inside a cell of a file with quoted cells': 'item,rater,label\n1,a,"x"\n1,b,x"y\n',
       'an unterminated quote': 'item,rater,label\n1,a,"x\n1,b,x\n',
       'mixed line endings': 'item,rater,label\r\n1,a,x\n1,b,x\r\n',
       'a lone carriage return': 'item,rater,label\r1,a,x\r1,b,x\r',
