@@ -498,48 +498,48 @@ const UNSET = -2;
  */
 function fieldColumns(ratings: FieldRatings, f: number, marks: FieldMarks): { itemsHere: number; ratersHere: number[]; labelsHere: number[]; columns: Int32Array[] } | null {
   const { itemField, localItem, raterField, localRater, labelField } = marks;
-    const item = ratings.item.values;
-    const rater = ratings.rater.values;
-    const label = ratings.label.values;
-    const count = ratings.item.length;
-    let itemsHere = 0;
-    let capacity = 1024;
-    const ratersHere: number[] = [];
-    const labelsHere: number[] = [];
-    let columns: Int32Array[] = [];
-    // one pass: local indices in order of first appearance, and each rating's label id in its rater's column
-    for (let row = 0; row < count; row++) {
-      const itemId = item[row];
-      if (itemField[itemId] !== f) {
-        itemField[itemId] = f;
-        localItem[itemId] = itemsHere++;
-        if (itemsHere > capacity) {
-          capacity *= 2;
-          columns = columns.map((column) => {
-            const next = new Int32Array(capacity).fill(UNSET);
-            next.set(column);
-            return next;
-          });
-        }
+  const item = ratings.item.values;
+  const rater = ratings.rater.values;
+  const label = ratings.label.values;
+  const count = ratings.item.length;
+  let itemsHere = 0;
+  let capacity = 1024;
+  const ratersHere: number[] = [];
+  const labelsHere: number[] = [];
+  let columns: Int32Array[] = [];
+  // one pass: local indices in order of first appearance, and each rating's label id in its rater's column
+  for (let row = 0; row < count; row++) {
+    const itemId = item[row];
+    if (itemField[itemId] !== f) {
+      itemField[itemId] = f;
+      localItem[itemId] = itemsHere++;
+      if (itemsHere > capacity) {
+        capacity *= 2;
+        columns = columns.map((column) => {
+          const next = new Int32Array(capacity).fill(UNSET);
+          next.set(column);
+          return next;
+        });
       }
-      const raterId = rater[row];
-      if (raterField[raterId] !== f) {
-        raterField[raterId] = f;
-        localRater[raterId] = ratersHere.length;
-        ratersHere.push(raterId);
-        columns.push(new Int32Array(capacity).fill(UNSET));
-      }
-      const labelId = label[row];
-      if (labelId >= 0 && labelField[labelId] !== f) {
-        labelField[labelId] = f;
-        labelsHere.push(labelId);
-      }
-      const column = columns[localRater[raterId]];
-      const position = localItem[itemId];
-      if (column[position] !== UNSET) return null;
-      column[position] = labelId;
     }
-    return { itemsHere, ratersHere, labelsHere, columns };
+    const raterId = rater[row];
+    if (raterField[raterId] !== f) {
+      raterField[raterId] = f;
+      localRater[raterId] = ratersHere.length;
+      ratersHere.push(raterId);
+      columns.push(new Int32Array(capacity).fill(UNSET));
+    }
+    const labelId = label[row];
+    if (labelId >= 0 && labelField[labelId] !== f) {
+      labelField[labelId] = f;
+      labelsHere.push(labelId);
+    }
+    const column = columns[localRater[raterId]];
+    const position = localItem[itemId];
+    if (column[position] !== UNSET) return null;
+    column[position] = labelId;
+  }
+  return { itemsHere, ratersHere, labelsHere, columns };
 }
 
 interface FieldRatings {
