@@ -328,8 +328,8 @@ function countByte(bytes: Uint8Array, byte: number, from: number, to: number): n
 
 /**
  * The rows after the header in one tight loop, while no cell starts with a quote ('quoted': the
- * caller reads them again with RowScanner): per row the line feed is found natively, then the
- * cells by their delimiters, trimmed of ASCII white space. Line ends
+ * caller reads them again with RowScanner): cells end at a delimiter or a line feed and are
+ * trimmed of ASCII white space. Line ends
  * are \n throughout, or \r\n throughout (then every line feed follows a carriage return and
  * there are as many of each); anything else returns false, as does a row with another number
  * of cells than the header, white space beyond ASCII at a cell's edge, or an empty item, rater or
@@ -338,7 +338,8 @@ function countByte(bytes: Uint8Array, byte: number, from: number, to: number): n
 function readPlainRows(bytes: Uint8Array, dataStart: number, delimiter: number, roles: Int32Array, sink: RatingsSink): 'done' | 'quoted' | 'irregular' {
   const length = bytes.length;
   const width = roles.length;
-  const crlf = bytes.indexOf(CR) >= 0;
+  // one search of the whole file: Node's Buffer search is fast for that, the typed array's for the many short ones below
+  const crlf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(CR) >= 0;
   if (crlf) {
     // the header (and blank lines before it) ended with \r\n too, and every \r is followed by \n (equal counts, each \n after a \r)
     for (let at = bytes.indexOf(LF); at >= 0 && at < dataStart; at = bytes.indexOf(LF, at + 1)) if (bytes[at - 1] !== CR) return 'irregular';
@@ -346,13 +347,6 @@ function readPlainRows(bytes: Uint8Array, dataStart: number, delimiter: number, 
   }
   let at = dataStart;
   while (at < length) {
-    let lineEnd = bytes.indexOf(LF, at);
-    if (lineEnd < 0) lineEnd = length;
-    let rowEnd = lineEnd;
-    if (crlf && lineEnd < length) {
-      if (bytes[lineEnd - 1] !== CR) return 'irregular';
-      rowEnd--;
-    }
     let cells = 0;
     let itemStart = 0;
     let itemEnd = 0;
@@ -367,8 +361,14 @@ function readPlainRows(bytes: Uint8Array, dataStart: number, delimiter: number, 
     for (;;) {
       let start = at;
       // a quote inside a cell is an ordinary character (as papaparse reads it); one that starts a cell quotes it
-      if (bytes[at] === QUOTE && at < rowEnd) return 'quoted';
-      while (at < rowEnd && bytes[at] !== delimiter) at++;
+      if (bytes[at] === QUOTE && at < length) return 'quoted';
+      // to the delimiter or the line feed (a carriage return before it is trimmed with the cell's white space)
+      let byte = -1;
+      while (at < length) {
+        byte = bytes[at];
+        if (byte === delimiter || byte === LF) break;
+        at++;
+      }
       let end = at;
       if (start < end && (bytes[start] <= 32 || bytes[end - 1] <= 32)) {
         while (start < end && isAsciiSpace(bytes[start])) start++;
@@ -396,10 +396,13 @@ function readPlainRows(bytes: Uint8Array, dataStart: number, delimiter: number, 
         }
       }
       cells++;
-      if (at >= rowEnd) break;
+      if (at >= length || byte === LF) break;
       at++;
     }
-    at = lineEnd + 1;
+    if (at < length) {
+      if (crlf && bytes[at - 1] !== CR) return 'irregular';
+      at++;
+    }
     // a row of one cell holding only white space is a blank line, skipped as papaparse's rows are
     if (cells === 1 && firstStart === firstEnd) continue;
     if (cells !== width) return 'irregular';
