@@ -1,15 +1,21 @@
-import { cohenKappa, cohenKappaUnavailable, type CohenKappaResult } from './cohen-kappa';
-import { fleissKappa, type FleissKappaResult } from './fleiss-kappa';
-import { gwetAc1, type GwetAc1Result } from './gwet-ac1';
+import { cohenKappa, cohenKappaFromConfusion, cohenKappaUnavailable, type CohenKappaResult } from './cohen-kappa';
+import type { CodedRatings } from './coded-ratings';
+import { itemCountOf, missingOfRows } from './count-rows';
+import { fleissKappa, fleissKappaOfRows, type FleissKappaResult } from './fleiss-kappa';
+import { gwetAc1, gwetAc1OfRows, type GwetAc1Result } from './gwet-ac1';
 import { missingRatings } from './item-counts';
-import { krippendorffAlpha, type KrippendorffAlphaResult } from './krippendorff-alpha';
-import { percentAgreement, type PercentAgreementResult } from './percent-agreement';
-import { randolphKappa, type RandolphKappaResult } from './randolph-kappa';
+import { krippendorffAlpha, krippendorffAlphaOfRows, type KrippendorffAlphaResult } from './krippendorff-alpha';
+import { percentAgreement, percentAgreementOfRows, type PercentAgreementResult } from './percent-agreement';
+import { randolphKappa, randolphKappaOfRows, type RandolphKappaResult } from './randolph-kappa';
+import { countRowsOfTuples, pairConfusionOfTuples, ratingTuples } from './rating-tuples';
 import { itemCounts } from './rating-table';
 import type { AlphaLevel, ItemCounts, RatingTable, ReportCoefficient, WeightScheme } from './types';
 
-/** Ratings with rater identities, or a counts layout without them (Cohen's kappa then cannot apply). */
-export type AgreementData = { layout: 'ratings'; table: RatingTable } | { layout: 'counts'; counts: ItemCounts };
+/**
+ * Ratings with rater identities (a table, or coded columns: coded-ratings.ts, the fast form the
+ * CLI reads a ratings CSV into), or a counts layout without them (Cohen's kappa then cannot apply).
+ */
+export type AgreementData = { layout: 'ratings'; table: RatingTable } | { layout: 'coded'; coded: CodedRatings } | { layout: 'counts'; counts: ItemCounts };
 
 /**
  * Cohen's kappa of one pair of raters, as a report lists every pair when the table has more
@@ -42,54 +48,113 @@ export interface ReportOptions {
   everyCohenPair?: boolean;
 }
 
+/** What Cohen's kappa needs of rated data: the raters, each pair's kappa, and the frame of an unavailable result. */
+interface PairSource {
+  raters: readonly string[];
+  kappaOf(pair: readonly [string, string], weights: WeightScheme): CohenKappaResult;
+  unavailable(reason: string): CohenKappaResult;
+}
+
 /** Every pair of raters in table order (A,B A,C B,C), each with the two-rater Cohen's kappa. */
-function everyPair(table: RatingTable, weights: WeightScheme): CohenPair[] {
+function everyPair(source: PairSource, weights: WeightScheme): CohenPair[] {
   const pairs: CohenPair[] = [];
-  table.raters.forEach((first, index) => {
-    for (const second of table.raters.slice(index + 1)) pairs.push({ raters: [first, second], result: cohenKappa(table, { raters: [first, second], weights }) });
+  source.raters.forEach((first, index) => {
+    for (const second of source.raters.slice(index + 1)) pairs.push({ raters: [first, second], result: source.kappaOf([first, second], weights) });
   });
   return pairs;
 }
 
-function unavailableCohen(data: AgreementData, weights: WeightScheme, reason: string): CohenKappaResult {
-  const counts = data.layout === 'ratings' ? itemCounts(data.table) : data.counts;
+function unavailableFromCounts(counts: ItemCounts, weights: WeightScheme, reason: string): CohenKappaResult {
   return cohenKappaUnavailable({ categories: counts.categories.length, raters: counts.raters, missing: missingRatings(counts), items: counts.items.length, weights, reason });
 }
 
-function cohenFor(data: AgreementData, options: ReportOptions, weights: WeightScheme): CohenReport {
-  if (data.layout === 'counts') return unavailableCohen(data, weights, "Cohen's kappa needs to know which rater gave which rating, and the counts layout does not say.");
-  const { table } = data;
+function cohenFor(source: PairSource, options: ReportOptions, weights: WeightScheme): CohenReport {
+  const { raters } = source;
   const pair = options.cohenRaters;
   if (pair) {
-    const absent = pair.filter((rater) => !table.raters.includes(rater));
-    if (absent.length > 0) return unavailableCohen(data, weights, `No ratings by ${absent.map((rater) => `"${rater}"`).join(' or ')} here (raters: ${table.raters.join(', ')}).`);
-    return cohenKappa(table, { raters: pair, weights });
+    const absent = pair.filter((rater) => !raters.includes(rater));
+    if (absent.length > 0) return source.unavailable(`No ratings by ${absent.map((rater) => `"${rater}"`).join(' or ')} here (raters: ${raters.join(', ')}).`);
+    return source.kappaOf(pair, weights);
   }
-  if (table.raters.length > 2 && options.everyCohenPair) {
+  if (raters.length > 2 && options.everyCohenPair) {
     const how = options.howToChooseRaters ? ` (or choose two ${options.howToChooseRaters})` : '';
-    const reason = `Cohen's kappa compares two raters and there are ${table.raters.length} (${table.raters.join(', ')}); it is given for each pair of them${how}.`;
-    return { ...unavailableCohen(data, weights, reason), pairs: everyPair(table, weights) };
+    const reason = `Cohen's kappa compares two raters and there are ${raters.length} (${raters.join(', ')}); it is given for each pair of them${how}.`;
+    return { ...source.unavailable(reason), pairs: everyPair(source, weights) };
   }
-  if (table.raters.length !== 2) {
+  if (raters.length !== 2) {
     const how = options.howToChooseRaters ? ` ${options.howToChooseRaters}` : '';
-    return unavailableCohen(data, weights, `Cohen's kappa compares two raters and there are ${table.raters.length} (${table.raters.join(', ')}); choose two${how}.`);
+    return source.unavailable(`Cohen's kappa compares two raters and there are ${raters.length} (${raters.join(', ')}); choose two${how}.`);
   }
-  return cohenKappa(table, { weights });
+  return source.kappaOf([raters[0], raters[1]], weights);
+}
+
+function tablePairs(table: RatingTable, weights: WeightScheme): PairSource {
+  return {
+    raters: table.raters,
+    kappaOf: (pair, pairWeights) => cohenKappa(table, { raters: pair, weights: pairWeights }),
+    unavailable: (reason) => unavailableFromCounts(itemCounts(table), weights, reason),
+  };
+}
+
+/** The coefficients of coded ratings, all counted from one tuple histogram (rating-tuples.ts). */
+function codedCoefficients(coded: CodedRatings, weights: WeightScheme) {
+  const { categories, raters } = coded;
+  const { tuples } = ratingTuples(coded.columns, categories.length + 1);
+  const rows = countRowsOfTuples(
+    tuples,
+    raters.map((_, index) => index),
+    categories,
+  );
+  const pairs: PairSource = {
+    raters,
+    kappaOf: (pair, pairWeights) => {
+      const [a, b] = pair.map((rater) => raters.indexOf(rater));
+      const { agreeing: _agreeing, ...confusion } = pairConfusionOfTuples(tuples, a, b, categories, pair);
+      return cohenKappaFromConfusion(confusion, pairWeights);
+    },
+    unavailable: (reason) => cohenKappaUnavailable({ categories: categories.length, raters: raters.length, missing: missingOfRows(rows), items: itemCountOf(rows), weights, reason }),
+  };
+  return { rows, pairs };
 }
 
 /** The requested coefficients, in the order requested, each labelled with the field. */
 export function agreementReport(data: AgreementData, options: ReportOptions): DetailedResult[] {
-  const counts = data.layout === 'ratings' ? itemCounts(data.table) : data.counts;
   const weights = options.weights ?? 'none';
   const level = options.level ?? 'nominal';
   const field = options.field ?? null;
+  if (data.layout === 'coded') {
+    const { rows, pairs } = codedCoefficients(data.coded, weights);
+    return options.coefficients.map((coefficient): DetailedResult => {
+      const result = ((): DetailedResult => {
+        switch (coefficient) {
+          case 'percent':
+            return percentAgreementOfRows(rows);
+          case 'cohen':
+            return cohenFor(pairs, options, weights);
+          case 'fleiss':
+            return fleissKappaOfRows(rows);
+          case 'randolph':
+            return randolphKappaOfRows(rows);
+          case 'krippendorff':
+            return krippendorffAlphaOfRows(rows, level);
+          case 'gwet':
+            return gwetAc1OfRows(rows);
+        }
+      })();
+      return { ...result, field };
+    });
+  }
+  const counts = data.layout === 'ratings' ? itemCounts(data.table) : data.counts;
+  const pairs = data.layout === 'ratings' ? tablePairs(data.table, weights) : null;
   return options.coefficients.map((coefficient): DetailedResult => {
     const result = ((): DetailedResult => {
       switch (coefficient) {
         case 'percent':
           return percentAgreement(counts);
         case 'cohen':
-          return cohenFor(data, options, weights);
+          return pairs === null
+            ? unavailableFromCounts(counts, weights, "Cohen's kappa needs to know which rater gave which rating, and the counts layout does not say.")
+            : cohenFor(pairs, options, weights);
         case 'fleiss':
           return fleissKappa(counts);
         case 'randolph':

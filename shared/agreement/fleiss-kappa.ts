@@ -64,26 +64,28 @@ export function fleissKappaOfRows(data: CountRows): FleissKappaResult {
   let agreementSum = 0;
   const totals = new Array<number>(k).fill(0);
   const squares = new Array<number>(k).fill(0);
-  data.rows.forEach((row, index) => {
-    const times = data.times[index];
+  const { offsets, labels, counts } = data;
+  for (let row = 0; row < data.rowCount; row++) {
+    const times = data.times[row];
     let total = 0;
     let rowSquares = 0;
-    for (const count of row) {
-      total += count;
-      rowSquares += count * count;
+    for (let entry = offsets[row]; entry < offsets[row + 1]; entry++) {
+      total += counts[entry];
+      rowSquares += counts[entry] * counts[entry];
     }
     // the tolerance of completePanel: counts of a counts layout may be fractional
     if (m < 2 || Math.abs(total - m) > 1e-9 * m) {
       excludedItems += times;
-      return;
+      continue;
     }
     n += times;
     agreementSum += (times * (rowSquares - m)) / (m * (m - 1));
-    for (let j = 0; j < k; j++) {
-      totals[j] += times * row[j];
-      squares[j] += times * row[j] * row[j];
+    for (let entry = offsets[row]; entry < offsets[row + 1]; entry++) {
+      const j = labels[entry];
+      totals[j] += times * counts[entry];
+      squares[j] += times * counts[entry] * counts[entry];
     }
-  });
+  }
   const result: FleissKappaResult = {
     ...resultFrame({ coefficient: 'fleiss', items: n, raters: m, missing: missingOfRows(data) }),
     coefficient: 'fleiss',

@@ -1,4 +1,5 @@
 import { missingRatings, rowTotal } from './item-counts';
+import { itemCountOf, missingOfRows, rowTotalOf, type CountRows } from './count-rows';
 import { resultFrame, tooFewItemsReason } from './result';
 import type { AgreementResult, ChanceCorrectedParts, ItemCounts } from './types';
 
@@ -37,6 +38,45 @@ export function gwetAc1(data: ItemCounts): GwetAc1Result {
     observed: null,
     expected: null,
     excludedItems: data.counts.length - rated,
+  };
+  if (q < 2) return { ...result, reason: 'There is only one category; AC1 needs at least two (its chance agreement divides by q − 1).' };
+  if (pairable < 2) return { ...result, reason: tooFewItemsReason(pairable, 'with two or more ratings') };
+  const observed = agreementSum / pairable;
+  const expected = shareSums.reduce((sum, shareSum) => {
+    const pi = shareSum / rated;
+    return sum + pi * (1 - pi);
+  }, 0) / (q - 1);
+  return { ...result, observed, expected, value: (observed - expected) / (1 - expected) };
+}
+
+/** Gwet's AC1 from distinct rows and their multiplicities (count-rows.ts): the same number as gwetAc1, summed per row. */
+export function gwetAc1OfRows(data: CountRows): GwetAc1Result {
+  const q = data.categories.length;
+  let rated = 0;
+  let pairable = 0;
+  let agreementSum = 0;
+  const shareSums = new Array<number>(q).fill(0);
+  const { offsets, labels, counts } = data;
+  for (let row = 0; row < data.rowCount; row++) {
+    const r = rowTotalOf(data, row);
+    if (r === 0) continue;
+    const times = data.times[row];
+    rated += times;
+    let agreeing = 0;
+    for (let entry = offsets[row]; entry < offsets[row + 1]; entry++) {
+      shareSums[labels[entry]] += (times * counts[entry]) / r;
+      agreeing += counts[entry] * (counts[entry] - 1);
+    }
+    if (r < 2) continue;
+    pairable += times;
+    agreementSum += (times * agreeing) / (r * (r - 1));
+  }
+  const result: GwetAc1Result = {
+    ...resultFrame({ coefficient: 'gwet', items: rated, raters: data.raters, missing: missingOfRows(data) }),
+    coefficient: 'gwet',
+    observed: null,
+    expected: null,
+    excludedItems: itemCountOf(data) - rated,
   };
   if (q < 2) return { ...result, reason: 'There is only one category; AC1 needs at least two (its chance agreement divides by q − 1).' };
   if (pairable < 2) return { ...result, reason: tooFewItemsReason(pairable, 'with two or more ratings') };

@@ -17,5 +17,6 @@ export { levelDistances, numericCategories } from './krippendorff-distance';
 export { BINARY_CATEGORIES, binaryTablesPerCategory, labelSetTableFromLabels, type LabelSetTable } from './label-sets';
 export { labelSetAlpha, masiDistance } from './masi-distance';
 export { LANDIS_KOCH_WORDS, landisKochBand, landisKochWords, type LandisKochBand } from './interpretation';
+export { codedRatingsOfTable, MISSING_CODE, type CodedRatings } from './coded-ratings';
 export { agreementReport, type AgreementData, type CohenPair, type CohenReport, type DetailedResult, type ReportOptions } from './agreement-report';
 export { averageRanks, kendallTauB, kendallW, pearson, spearman, type CorrelationResult, type KendallWResult } from './rank-correlation';

@@ -1,5 +1,4 @@
-import { countRowsOf, itemCountOf, missingOfRows, type CountRows } from './count-rows';
-import { rowTotal } from './item-counts';
+import { countRowsOf, itemCountOf, missingOfRows, rowTotalOf, type CountRows } from './count-rows';
 import { levelDistances } from './krippendorff-distance';
 import { quoteList, resultFrame } from './result';
 import type { AgreementResult, AlphaLevel, ItemCounts, LevelName } from './types';
@@ -38,19 +37,20 @@ export function coincidenceOfRows(data: CountRows): { coincidence: number[][]; p
   const k = data.categories.length;
   const coincidence = Array.from({ length: k }, () => Array.from({ length: k }, () => 0));
   let pairableItems = 0;
-  data.rows.forEach((row, index) => {
-    const m = rowTotal(row);
-    if (m < 2) return;
-    const times = data.times[index];
+  const { offsets, labels, counts } = data;
+  for (let row = 0; row < data.rowCount; row++) {
+    const m = rowTotalOf(data, row);
+    if (m < 2) continue;
+    const times = data.times[row];
     pairableItems += times;
-    for (let c = 0; c < k; c++) {
-      if (row[c] === 0) continue;
-      for (let d = 0; d < k; d++) {
-        if (row[d] === 0) continue;
-        coincidence[c][d] += (times * row[c] * (row[d] - (c === d ? 1 : 0))) / (m - 1);
+    for (let first = offsets[row]; first < offsets[row + 1]; first++) {
+      const c = labels[first];
+      for (let second = offsets[row]; second < offsets[row + 1]; second++) {
+        const d = labels[second];
+        coincidence[c][d] += (times * counts[first] * (counts[second] - (c === d ? 1 : 0))) / (m - 1);
       }
     }
-  });
+  }
   return { coincidence, pairableItems };
 }
 

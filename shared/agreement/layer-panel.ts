@@ -19,14 +19,14 @@
 import type { Codebook, FieldType } from '../codebook/types';
 import { cohenKappaFromConfusion } from './cohen-kappa';
 import { encodeLayers, raterKey, type EncodedField, type EncodedLayers, type RaterSource, type ReviewLayerReview, type ReviewLayerTurn } from './encoded-layers';
-import type { CountRows } from './count-rows';
 import { fleissKappaOfRows, type CategoryAgreement } from './fleiss-kappa';
 import { landisKochWords } from './interpretation';
 import { krippendorffAlphaOfRows } from './krippendorff-alpha';
 import { BINARY_CATEGORIES } from './label-sets';
 import { masiDistance } from './masi-distance';
+import { countRowsOfTuples, pairConfusionOfTuples, RatingTupleCounter, ratingTuples, type RatingTuples } from './rating-tuples';
 import { toAgreementResult } from './result';
-import type { AgreementResult, AlphaLevel, ConfusionMatrix, WeightScheme } from './types';
+import type { AgreementResult, AlphaLevel, WeightScheme } from './types';
 
 export interface LayerPanelInput {
   codebook: Codebook;
@@ -105,158 +105,42 @@ export interface LayerPanelReport {
   groups: LayerPanelGroup[];
 }
 
-/**
- * One field in one group as a histogram of rating tuples: each distinct tuple of the sources'
- * values (negative: missing) once, with the number of turns that have it. Every number of the
- * report depends on a turn only through its tuple, so the turns are read once per field and
- * group, and each pair, the panel and each code of a set field are counted from the few
- * distinct tuples instead of from 100,000 turns each.
- */
-interface Tuples {
-  values: Int32Array[];
-  counts: number[];
-}
-
-/** Groups `tuple` values keyed by `keyOf`, adding counts; numeric keys when `base`^m is exact, strings otherwise. */
-class TupleCounter {
-  private readonly numeric: boolean;
-  private readonly index = new Map<number | string, number>();
-  readonly tuples: Tuples = { values: [], counts: [] };
-
-  constructor(
-    private readonly base: number,
-    private readonly width: number,
-  ) {
-    this.numeric = Number.isSafeInteger(base ** width);
-  }
-
-  add(tuple: Int32Array, count: number): void {
-    let key: number | string;
-    if (this.numeric) {
-      key = 0;
-      for (let at = 0; at < this.width; at++) key = key * this.base + (tuple[at] < 0 ? 0 : tuple[at] + 1);
-    } else key = tuple.join(',');
-    const at = this.index.get(key);
-    if (at !== undefined) {
-      this.tuples.counts[at] += count;
-      return;
-    }
-    this.index.set(key, this.tuples.counts.length);
-    this.tuples.values.push(Int32Array.from(tuple));
-    this.tuples.counts.push(count);
-  }
-}
-
-/** Below this many possible tuples a group's tuples are found through an array of slots rather than a Map. */
-const SLOT_ARRAY_LIMIT = 1 << 18;
-
-/** The tuples of the group's turns the field applies to, and how many it does not apply to. */
-function groupTuples(field: EncodedField, groupTurns: Int32Array): { tuples: Tuples; items: number; excluded: number } {
-  const m = field.values.length;
+/** The tuples (rating-tuples.ts) of the group's turns the field applies to, and how many it does not apply to. */
+function groupTuples(field: EncodedField, groupTurns: Int32Array): { tuples: RatingTuples; items: number; excluded: number } {
   const base = (field.isSet ? field.sets.length : field.categories.length) + 1;
-  const range = base ** m;
-  const tuple = new Int32Array(m);
-  let items = 0;
-  if (range > SLOT_ARRAY_LIMIT) {
-    const counter = new TupleCounter(base, m);
-    for (const turn of groupTurns) {
-      if (field.applies[turn] === 0) continue;
-      items++;
-      for (let source = 0; source < m; source++) tuple[source] = field.values[source][turn];
-      counter.add(tuple, 1);
-    }
-    return { tuples: counter.tuples, items, excluded: groupTurns.length - items };
-  }
-  const slots = new Int32Array(range).fill(-1);
-  const tuples: Tuples = { values: [], counts: [] };
-  for (const turn of groupTurns) {
-    if (field.applies[turn] === 0) continue;
-    items++;
-    let key = 0;
-    for (let source = 0; source < m; source++) {
-      const value = field.values[source][turn];
-      key = key * base + (value < 0 ? 0 : value + 1);
-    }
-    const slot = slots[key];
-    if (slot >= 0) {
-      tuples.counts[slot]++;
-      continue;
-    }
-    slots[key] = tuples.counts.length;
-    const values = new Int32Array(m);
-    for (let source = 0; source < m; source++) values[source] = field.values[source][turn];
-    tuples.values.push(values);
-    tuples.counts.push(1);
-  }
-  return { tuples, items, excluded: groupTurns.length - items };
+  const { tuples, counted } = ratingTuples(field.values, base, groupTurns, field.applies);
+  return { tuples, items: counted, excluded: groupTurns.length - counted };
 }
 
 /** The same turns' tuples with every value passed through `map` (negative stays missing). */
-function mapTuples(tuples: Tuples, categories: number, map: (value: number) => number): Tuples {
-  const width = tuples.values[0]?.length ?? 0;
-  const counter = new TupleCounter(categories + 1, width);
+function mapTuples(tuples: RatingTuples, categories: number, map: (value: number) => number): RatingTuples {
+  const { width } = tuples;
+  const counter = new RatingTupleCounter(categories + 1, width);
   const mapped = new Int32Array(width);
-  tuples.values.forEach((tuple, index) => {
-    for (let at = 0; at < width; at++) mapped[at] = tuple[at] < 0 ? -1 : map(tuple[at]);
-    counter.add(mapped, tuples.counts[index]);
-  });
-  return counter.tuples;
+  for (let t = 0; t < tuples.count; t++) {
+    for (let at = 0; at < width; at++) {
+      const value = tuples.values[t * width + at];
+      mapped[at] = value < 0 ? -1 : map(value);
+    }
+    counter.add(mapped, tuples.times[t]);
+  }
+  return counter.build();
 }
 
-function missingBySource(tuples: Tuples, keys: readonly string[]): Record<string, number> {
+function missingBySource(tuples: RatingTuples, keys: readonly string[]): Record<string, number> {
   const missing = Object.fromEntries(keys.map((key) => [key, 0]));
-  tuples.values.forEach((tuple, index) => {
+  for (let t = 0; t < tuples.count; t++) {
     keys.forEach((key, source) => {
-      if (tuple[source] < 0) missing[key] += tuples.counts[index];
+      if (tuples.values[t * tuples.width + source] < 0) missing[key] += tuples.times[t];
     });
-  });
+  }
   return missing;
 }
 
-function pairAgreement(key: string, keys: readonly string[], tuples: Tuples, a: number, b: number, categories: readonly string[], weights: WeightScheme): PairAgreement {
-  const k = categories.length;
-  const counts = Array.from({ length: k }, () => new Array<number>(k).fill(0));
-  let items = 0;
-  let agreeing = 0;
-  let excludedItems = 0;
-  let missing = 0;
-  tuples.values.forEach((tuple, index) => {
-    const times = tuples.counts[index];
-    const x = tuple[a];
-    const y = tuple[b];
-    if (x < 0) missing += times;
-    if (y < 0) missing += times;
-    if (x < 0 || y < 0) {
-      excludedItems += times;
-      return;
-    }
-    counts[x][y] += times;
-    items += times;
-    if (x === y) agreeing += times;
-  });
-  const confusion: ConfusionMatrix = { categories, raters: [keys[a], keys[b]], counts, items, excludedItems, missing };
+function pairAgreement(key: string, keys: readonly string[], tuples: RatingTuples, a: number, b: number, categories: readonly string[], weights: WeightScheme): PairAgreement {
+  const { agreeing, ...confusion } = pairConfusionOfTuples(tuples, a, b, categories, [keys[a], keys[b]]);
   const kappa = toAgreementResult({ ...cohenKappaFromConfusion(confusion, weights), field: key });
-  return { a: keys[a], b: keys[b], items, agreeing, accuracy: items > 0 ? agreeing / items : null, kappa, band: landisKochWords(kappa.value) };
-}
-
-/** Items × categories counts of the panel's ratings, as distinct rows with multiplicities. */
-function panelRows(tuples: Tuples, panelColumns: readonly number[], categories: readonly string[]): CountRows {
-  const k = categories.length;
-  const byRow = new Map<string, number>();
-  const rows: number[][] = [];
-  const times: number[] = [];
-  tuples.values.forEach((tuple, index) => {
-    const row = new Array<number>(k).fill(0);
-    for (const column of panelColumns) if (tuple[column] >= 0) row[tuple[column]]++;
-    const name = row.join(',');
-    const at = byRow.get(name);
-    if (at === undefined) {
-      byRow.set(name, rows.length);
-      rows.push(row);
-      times.push(tuples.counts[index]);
-    } else times[at] += tuples.counts[index];
-  });
-  return { categories, raters: panelColumns.length, rows, times };
+  return { a: keys[a], b: keys[b], items: confusion.items, agreeing, accuracy: confusion.items > 0 ? agreeing / confusion.items : null, kappa, band: landisKochWords(kappa.value) };
 }
 
 function pairsOf(count: number): [number, number][] {
@@ -267,11 +151,11 @@ function pairsOf(count: number): [number, number][] {
 
 type RowBase = Omit<LayerPanelRow, 'pairs' | 'panel' | 'level' | 'missing'>;
 
-function labelledRow(base: RowBase, keys: readonly string[], tuples: Tuples, panelColumns: readonly number[], level: Exclude<PanelLevel, 'masi'>): LayerPanelRow {
+function labelledRow(base: RowBase, keys: readonly string[], tuples: RatingTuples, panelColumns: readonly number[], level: Exclude<PanelLevel, 'masi'>): LayerPanelRow {
   const pairs = pairsOf(keys.length).map(([a, b]) => pairAgreement(base.key, keys, tuples, a, b, base.categories, base.weights));
   let panel: PanelAgreement | null = null;
   if (panelColumns.length >= 2) {
-    const counts = panelRows(tuples, panelColumns, base.categories);
+    const counts = countRowsOfTuples(tuples, panelColumns, base.categories);
     const fleiss = fleissKappaOfRows(counts);
     const alpha = toAgreementResult({ ...krippendorffAlphaOfRows(counts, level), field: base.key });
     panel = {
@@ -289,15 +173,17 @@ function labelledRow(base: RowBase, keys: readonly string[], tuples: Tuples, pan
 const SET_KAPPA_REASON = 'A label-set field has no single kappa: each code has its own (absent/present); accuracy here is exact-set agreement.';
 
 /** Exact-set accuracy per pair and Krippendorff's alpha with the MASI distance across the panel (sets are the categories). */
-function setFieldOwnRow(base: RowBase, field: EncodedField, keys: readonly string[], tuples: Tuples, panelColumns: readonly number[]): LayerPanelRow {
+function setFieldOwnRow(base: RowBase, field: EncodedField, keys: readonly string[], tuples: RatingTuples, panelColumns: readonly number[]): LayerPanelRow {
   const pairs = pairsOf(keys.length).map(([a, b]): PairAgreement => {
     let both = 0;
     let agreeing = 0;
-    tuples.values.forEach((tuple, index) => {
-      if (tuple[a] < 0 || tuple[b] < 0) return;
-      both += tuples.counts[index];
-      if (tuple[a] === tuple[b]) agreeing += tuples.counts[index];
-    });
+    for (let t = 0; t < tuples.count; t++) {
+      const x = tuples.values[t * tuples.width + a];
+      const y = tuples.values[t * tuples.width + b];
+      if (x < 0 || y < 0) continue;
+      both += tuples.times[t];
+      if (x === y) agreeing += tuples.times[t];
+    }
     const kappa: AgreementResult = { field: base.key, coefficient: 'cohen', weights: 'none', level: null, value: null, se: null, ci95: null, items: both, raters: 2, missing: 0, reason: SET_KAPPA_REASON };
     return { a: keys[a], b: keys[b], items: both, agreeing, accuracy: both > 0 ? agreeing / both : null, kappa, band: null };
   });
@@ -306,7 +192,7 @@ function setFieldOwnRow(base: RowBase, field: EncodedField, keys: readonly strin
     // Every distinct set met in the field is a category; sets nobody in the panel used add nothing to alpha.
     const setNames = field.sets.map((set) => (set.length === 0 ? '∅' : set.map((label) => field.categories[label]).join('+')));
     const categories = setNames.length > 0 ? setNames : ['∅'];
-    const counts = panelRows(tuples, panelColumns, categories);
+    const counts = countRowsOfTuples(tuples, panelColumns, categories);
     const squaredDistance = field.sets.length > 0 ? field.sets.map((left) => field.sets.map((right) => masiDistance(left, right))) : [[0]];
     const alpha = toAgreementResult({ ...krippendorffAlphaOfRows(counts, { name: 'masi', squaredDistance }), field: base.key });
     const fleiss = {

@@ -1,4 +1,5 @@
 import { missingRatings, rowTotal } from './item-counts';
+import { itemCountOf, missingOfRows, rowTotalOf, type CountRows } from './count-rows';
 import { resultFrame } from './result';
 import type { AgreementResult, ItemCounts } from './types';
 
@@ -30,6 +31,31 @@ export function percentAgreement(data: ItemCounts): PercentAgreementResult {
     ...resultFrame({ coefficient: 'percent', items, raters: data.raters, missing: missingRatings(data) }),
     coefficient: 'percent',
     excludedItems: data.counts.length - items,
+  };
+  if (items === 0) return { ...result, reason: 'No item has two or more ratings, so there is nothing to compare.' };
+  return { ...result, value: agreeing / ratings };
+}
+
+/** Percent agreement from distinct rows and their multiplicities (count-rows.ts): the same number as percentAgreement, summed per row. */
+export function percentAgreementOfRows(data: CountRows): PercentAgreementResult {
+  let agreeing = 0;
+  let ratings = 0;
+  let items = 0;
+  const { offsets, counts } = data;
+  for (let row = 0; row < data.rowCount; row++) {
+    const m = rowTotalOf(data, row);
+    if (m < 2) continue;
+    const times = data.times[row];
+    items += times;
+    ratings += times * m;
+    let pairs = 0;
+    for (let entry = offsets[row]; entry < offsets[row + 1]; entry++) pairs += (counts[entry] * (counts[entry] - 1)) / (m - 1);
+    agreeing += times * pairs;
+  }
+  const result: PercentAgreementResult = {
+    ...resultFrame({ coefficient: 'percent', items, raters: data.raters, missing: missingOfRows(data) }),
+    coefficient: 'percent',
+    excludedItems: itemCountOf(data) - items,
   };
   if (items === 0) return { ...result, reason: 'No item has two or more ratings, so there is nothing to compare.' };
   return { ...result, value: agreeing / ratings };

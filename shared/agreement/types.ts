@@ -10,6 +10,13 @@ export type ReportCoefficient = (typeof COEFFICIENTS)[number];
 /** `conger` (Fleiss' exact kappa) is available to code, not yet to the CLI. */
 export type Coefficient = ReportCoefficient | 'conger';
 
+/**
+ * The most categories a field may have. Cohen's kappa (its confusion and weight matrices) and
+ * Krippendorff's alpha (coincidence and distance matrices) hold categories × categories tables,
+ * so 60,000 labels would need gigabytes; inputs with more are refused with this bound named.
+ */
+export const MAX_CATEGORIES = 1000;
+
 export const WEIGHT_SCHEMES = ['none', 'linear', 'quadratic'] as const;
 export type WeightScheme = (typeof WEIGHT_SCHEMES)[number];
 /** How a result names its weights: the three schemes, or a distance vector / matrix given by code. */

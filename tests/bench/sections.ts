@@ -10,6 +10,7 @@ import { metricsSection } from './metrics-section';
 import { median, round } from './bench-math';
 import { generateSidJsonl } from './generate';
 import { indexedDbSection } from './idb/section';
+import { peersSection } from './peers/section';
 
 /**
  * One part of the benchmark report. `npm run bench` runs every section in order and prints
@@ -80,7 +81,7 @@ export const parseSection: BenchSection = {
   },
 };
 
-export const benchSections: BenchSection[] = [parseSection, indexedDbSection, agreementSection, agreementViewSection, metricsSection, cliSection, cliDataSection];
+export const benchSections: BenchSection[] = [parseSection, indexedDbSection, agreementSection, agreementViewSection, metricsSection, cliSection, cliDataSection, peersSection];
 
 export function environment() {
   // the 1-minute load average at start: figures taken on a busy machine are noisy

@@ -1,4 +1,4 @@
-import { ALPHA_LEVELS, COEFFICIENTS, WEIGHT_SCHEMES } from '../../../shared/agreement';
+import { ALPHA_LEVELS, COEFFICIENTS, MAX_CATEGORIES, WEIGHT_SCHEMES } from '../../../shared/agreement';
 import type { AlphaLevel, ReportCoefficient, WeightScheme } from '../../../shared/agreement';
 import type { TextEncodingName } from '../../../shared/import/file-rules';
 import { encodingOption } from '../read-inputs';
@@ -125,7 +125,9 @@ function parseForm(values: Map<ValueOption, string[]>, flags: Set<string>, stray
   if (categoriesValue !== undefined) {
     categories = list(categoriesValue);
     if (categories.some((category) => category === '')) return { kind: 'usage-error', message: '--categories has an empty entry; list the labels separated by commas, e.g. --categories L1,L2,L3.' };
-    const repeated = categories.find((category, index) => categories?.indexOf(category) !== index);
+    if (categories.length > MAX_CATEGORIES) return { kind: 'usage-error', message: `--categories lists ${categories.length.toLocaleString('en-US')} categories; agreement computes at most ${MAX_CATEGORIES.toLocaleString('en-US')} per field.` };
+    const seen = new Set<string>();
+    const repeated = categories.find((category) => seen.size === seen.add(category).size);
     if (repeated !== undefined) return { kind: 'usage-error', message: `--categories names "${repeated}" twice.` };
   }
 

@@ -1,26 +1,43 @@
-import { buildRatingTable, itemCountsFromMatrix, numericCategories } from '../../../shared/agreement';
-import type { AgreementData, RatingInput } from '../../../shared/agreement';
+import { isUtf8 } from 'node:buffer';
+import { buildRatingTable, itemCountsFromMatrix, MAX_CATEGORIES } from '../../../shared/agreement';
+import type { RatingInput } from '../../../shared/agreement';
 import { readDelimitedRows } from '../../../shared/import/delimited/read-rows';
 import type { DelimitedRows } from '../../../shared/import/delimited/read-rows';
 import { decodeImportBytes, type TextEncodingName } from '../../../shared/import/file-rules';
 import { readRegularFile } from '../../main/services/regular-file';
 import { decodeProblem, MISSING_PATH, type InputProblem } from '../read-inputs';
+import { readRatingsCsvFast } from './ratings-csv-fast';
+import { checkRatingsHeader, EMPTY_RATINGS_FILE, labelsSeenWarning, sortedLabels, tooManyCategories, type AgreementInput, type FieldData, type LineMessage } from './ratings-csv-rules';
 
-/** A problem or warning at a line of the input file (line 1 for the file as a whole). */
-export interface LineMessage {
-  line: number;
-  message: string;
+export type { AgreementInput, FieldData, LineMessage } from './ratings-csv-rules';
+
+/**
+ * A ratings file as read: its UTF-8 bytes when it is plain UTF-8 (byte-order mark removed; the
+ * fast reader takes bytes), otherwise its decoded text (UTF-16 with a byte-order mark).
+ */
+export type InputText = { utf8: Uint8Array } | { text: string };
+
+const UTF8 = new TextDecoder('utf-8');
+
+/** The input as one string, for the readers that need one (the counts layout, the row-by-row reader). */
+export function inputString(input: InputText): string {
+  return 'text' in input ? input.text : UTF8.decode(input.utf8);
 }
 
-export interface FieldData {
-  /** the value of the `field` column, or null when the file has none */
-  field: string | null;
-  data: AgreementData;
+/** The input as UTF-8 bytes, for the fast reader. */
+function inputBytes(input: InputText): Uint8Array {
+  return 'utf8' in input ? input.utf8 : new TextEncoder().encode(input.text);
 }
 
-export type AgreementInput = { ok: true; fields: FieldData[]; raters: string[]; warnings: LineMessage[] } | { ok: false; problems: LineMessage[] };
+/** The bytes after a UTF-8 byte-order mark when they are valid UTF-8 without NUL, else null (decodeImportBytes then decides, and names the problem). */
+function plainUtf8(bytes: Uint8Array): Uint8Array | null {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return null;
+  const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  // a plain Uint8Array view: Buffer's own indexOf goes through Node's binding, several times slower per call than the typed array's
+  return isUtf8(body) && body.indexOf(0) < 0 ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : null;
+}
 
-export async function readInputText(path: string, encoding?: TextEncodingName): Promise<{ text: string } | { problem: string; kind: InputProblem['kind']; line?: number }> {
+export async function readInputText(path: string, encoding?: TextEncodingName): Promise<InputText | { problem: string; kind: InputProblem['kind']; line?: number }> {
   // A FIFO or /dev/zero would block a plain read forever; readRegularFile refuses them. No size
   // limit: the app imports no ratings CSV, so there is no app limit to match.
   const read = await readRegularFile(path);
@@ -30,16 +47,11 @@ export async function readInputText(path: string, encoding?: TextEncodingName): 
     return { problem: `Cannot read the file: ${read.reason}.`, kind: 'unreadable' };
   }
   const bytes = read.bytes;
+  // the fast reader takes plain UTF-8 bytes; an encoding the user chose goes through the decoder
+  const utf8 = encoding === undefined ? plainUtf8(bytes) : null;
+  if (utf8 !== null) return { utf8 };
   const decoded = decodeImportBytes(bytes, encoding);
   return decoded.ok ? { text: decoded.text } : { ...decodeProblem(decoded), kind: 'unreadable' };
-}
-
-/** Labels seen, as the default category list: numerically when every label is a number, otherwise by code point. */
-export function sortedLabels(labels: Iterable<string>): string[] {
-  const unique = [...new Set(labels)];
-  const numbers = numericCategories(unique);
-  if (numbers) return unique.map((label, index) => ({ label, number: numbers[index] })).sort((a, b) => a.number - b.number).map((entry) => entry.label);
-  return unique.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 function syntaxAndShape(rows: DelimitedRows): LineMessage[] {
@@ -56,23 +68,22 @@ interface PendingRating extends RatingInput {
   line: number;
 }
 
-/** `item,rater,label[,field]`: one row per rating; an empty label is a missing rating. */
-export function parseRatingsCsv(name: string, text: string, categories: readonly string[] | null): AgreementInput {
+/**
+ * `item,rater,label[,field]`: one row per rating; an empty label is a missing rating. A plain,
+ * well-formed file is read by the fast reader (ratings-csv-fast.ts: one pass, integer codes, no
+ * object per row); anything it does not take (quoted cells with "", mixed line endings, a
+ * problem of any kind) is read row by row, which names every problem with its line.
+ */
+export function parseRatingsCsv(name: string, input: InputText, categories: readonly string[] | null): AgreementInput {
+  return readRatingsCsvFast(name, inputBytes(input), categories) ?? parseRatingsCsvByRows(name, inputString(input), categories);
+}
+
+/** The row-by-row reader: papaparse rows, one object per rating, buildRatingTable. Exact diagnostics; the reference the fast reader is tested against. */
+export function parseRatingsCsvByRows(name: string, text: string, categories: readonly string[] | null): AgreementInput {
   const rows = readDelimitedRows(name, text);
-  if (rows.header.length === 0) return { ok: false, problems: [{ line: 1, message: 'The file is empty; it needs the header item,rater,label (and optionally field).' }] };
-  const columns = rows.header.map((column) => column.toLowerCase());
-  const problems: LineMessage[] = [];
-  const warnings: LineMessage[] = [];
-  const repeated = columns.find((column, index) => columns.indexOf(column) !== index);
-  if (repeated !== undefined) problems.push({ line: rows.headerLine, message: `The header names the column "${repeated}" twice.` });
-  const missing = ['item', 'rater', 'label'].filter((column) => !columns.includes(column));
-  if (missing.length > 0) {
-    problems.push({ line: rows.headerLine, message: `The header needs the columns item, rater and label (missing: ${missing.join(', ')}; found: ${rows.header.join(', ')}). For a table of counts per category use --layout counts.` });
-  }
+  if (rows.header.length === 0) return { ok: false, problems: [{ line: 1, message: EMPTY_RATINGS_FILE }] };
+  const { problems, warnings, columns } = checkRatingsHeader(rows.header, rows.headerLine);
   if (problems.length > 0) return { ok: false, problems };
-  for (const column of rows.header) {
-    if (!['item', 'rater', 'label', 'field'].includes(column.toLowerCase())) warnings.push({ line: rows.headerLine, message: `The column "${column}" is not used (the columns are item, rater, label and optionally field).` });
-  }
   problems.push(...syntaxAndShape(rows));
   const at = (column: string) => columns.indexOf(column);
   const hasField = at('field') >= 0;
@@ -103,12 +114,12 @@ export function parseRatingsCsv(name: string, text: string, categories: readonly
       problems.push({ line: pending[0].line, message: `There are no labels${named}: every label cell is empty.` });
       continue;
     }
-    if (categories === null) {
-      warnings.push({
-        line: rows.headerLine,
-        message: `No --categories given; using the ${list.length} label${list.length === 1 ? '' : 's'} seen${named}, sorted: ${list.join(', ')}. A category nobody used is then left out, which changes weighted kappa, Gwet's AC1 and Randolph's kappa; give the full ordered list with --categories.`,
-      });
+    const tooMany = tooManyCategories(list.length, field);
+    if (tooMany !== null) {
+      problems.push({ line: pending[0].line, message: tooMany });
+      continue;
     }
+    if (categories === null) warnings.push({ line: rows.headerLine, message: labelsSeenWarning(list, field) });
     const { table, problems: tableProblems } = buildRatingTable(pending, list);
     for (const problem of tableProblems) {
       const rating = pending[problem.index];
@@ -133,7 +144,12 @@ export function parseCountsCsv(name: string, text: string, categories: readonly 
   const problems: LineMessage[] = [];
   if (first.toLowerCase() !== 'item') problems.push({ line: rows.headerLine, message: `The first column of a counts layout is "item"; found "${first}".` });
   if (headerCategories.length === 0 || headerCategories.some((category) => category === '')) problems.push({ line: rows.headerLine, message: 'Every column after "item" names a category; a column name is empty or missing.' });
-  const repeated = headerCategories.find((category, index) => headerCategories.indexOf(category) !== index);
+  if (headerCategories.length > MAX_CATEGORIES) {
+    const message = `The header names ${headerCategories.length.toLocaleString('en-US')} categories; agreement computes at most ${MAX_CATEGORIES.toLocaleString('en-US')} categories per field (Cohen's kappa and Krippendorff's alpha use categories × categories tables).`;
+    return { ok: false, problems: [{ line: rows.headerLine, message }] };
+  }
+  const seen = new Set<string>();
+  const repeated = headerCategories.find((category) => seen.size === seen.add(category).size);
   if (repeated !== undefined) problems.push({ line: rows.headerLine, message: `The header names the category "${repeated}" twice.` });
   const list = categories ?? headerCategories;
   const unlisted = headerCategories.filter((category) => !list.includes(category));

@@ -5,7 +5,7 @@ import { ENCODING_USAGE, inputProblemLine } from '../read-inputs';
 import { parseAgreementArgs } from './agreement-args';
 import { runDatasetAgreement } from './agreement-dataset';
 import { formatJson, formatText } from './agreement-format';
-import { parseCountsCsv, parseRatingsCsv, readInputText } from './agreement-input';
+import { inputString, parseCountsCsv, parseRatingsCsv, readInputText } from './agreement-input';
 import { fileLine, lineText } from '../terminal-text';
 
 const USAGE = `Usage: ${CLI_INVOCATION} agreement --input <ratings.csv> [options]
@@ -81,7 +81,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     io.stderr(`${inputProblemLine({ file: args.input, message: read.problem, kind: read.kind, line: read.line })}\n`);
     return EXIT_INPUT_ERRORS;
   }
-  const input = args.layout === 'counts' ? parseCountsCsv(args.input, read.text, args.categories) : parseRatingsCsv(args.input, read.text, args.categories);
+  const input = args.layout === 'counts' ? parseCountsCsv(args.input, inputString(read), args.categories) : parseRatingsCsv(args.input, read, args.categories);
   if (!input.ok) {
     io.stderr(input.problems.map((problem) => `${fileLine(args.input, problem.line, problem.message)}\n`).join(''));
     return EXIT_INPUT_ERRORS;
