@@ -50,6 +50,12 @@ export function rangeHash(bytes: Uint8Array, view: DataView, start: number, end:
   return finishHash(hash, end - start);
 }
 
+const FIRST_WORD_BITS = 10;
+
+function firstWordKey(word: number): number {
+  return Math.imul(word, 0x9e3779b1) >>> (32 - FIRST_WORD_BITS);
+}
+
 export class ByteRangeValues {
   private slots = new Int32Array(1 << 10);
   private starts = new Int32Array(256);
@@ -57,6 +63,8 @@ export class ByteRangeValues {
   private hashes = new Int32Array(256);
   /** per value, the different value that came right after it last time (−1: none yet) */
   private successors = new Int32Array(256).fill(-1);
+  /** by the first four bytes of the cell (a hash of them), the value last seen starting with them */
+  private readonly byFirstWord = new Int32Array(1 << FIRST_WORD_BITS).fill(-1);
   private readonly view: DataView;
   /** the value interned last, tried before the table: an item's consecutive rows, a field's run of rows */
   private last = -1;
@@ -78,12 +86,14 @@ export class ByteRangeValues {
     const id = this.find(start, end, hash);
     if (last >= 0) this.successors[last] = id;
     this.last = id;
+    if (start + 4 <= this.bytes.length) this.byFirstWord[firstWordKey(this.view.getInt32(start, true))] = id;
     return id;
   }
 
   /**
    * The value at `at` when it is the one interned or predicted last, or the one that came after
-   * that one last time, and is followed by the delimiter, a line feed or \r\n; −1 otherwise. A
+   * that one last time, or the one last seen with the same first four bytes, and is followed by
+   * the delimiter, a line feed or \r\n; −1 otherwise. A
    * file's columns repeat (an item's rows, a field's run, raters in turn), so most cells are
    * matched this way, a comparison of their words, without a scan for their end or a hash.
    * lengthOf(id) then gives where the cell ends.
@@ -96,6 +106,13 @@ export class ByteRangeValues {
     if (next >= 0 && this.startsAt(next, at, delimiter)) {
       this.last = next;
       return next;
+    }
+    if (at + 4 > this.bytes.length) return -1;
+    const seen = this.byFirstWord[firstWordKey(this.view.getInt32(at, true))];
+    if (seen >= 0 && this.startsAt(seen, at, delimiter)) {
+      this.successors[last] = seen;
+      this.last = seen;
+      return seen;
     }
     return -1;
   }

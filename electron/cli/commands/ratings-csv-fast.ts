@@ -221,16 +221,9 @@ class RatingsSink {
     return true;
   }
 
-  /** One rating from its interned ids (label −1: missing). */
-  addIds(fieldId: number, itemId: number, raterId: number, labelId: number): void {
-    let into = this.lastInto;
-    if (fieldId !== this.lastField || into === null) {
-      into = this.ratingsOf[fieldId] ?? (this.ratingsOf[fieldId] = new FieldRatings());
-      this.lastField = fieldId;
-      this.lastInto = into;
-    }
-    into.add(itemId, raterId, labelId);
-    this.ratings++;
+  /** Where the ratings of field `fieldId` go (the caller counts them in `ratings`). */
+  ratingsFor(fieldId: number): FieldRatings {
+    return this.ratingsOf[fieldId] ?? (this.ratingsOf[fieldId] = new FieldRatings());
   }
 }
 
@@ -256,7 +249,7 @@ const HIGH_BITS = 0x80808080;
  * flagged byte is exact), and the same words make the cell's rangeHash, so a cell costs about a
  * quarter of its bytes in steps and is interned without being read again (byte-range-values.ts).
  */
-function readPlainRows(bytes: Uint8Array, dataStart: number, delimiter: number, roles: Int32Array, sink: RatingsSink, hasField: boolean): 'done' | 'quoted' | 'irregular' {
+function readPlainRows(bytes: Uint8Array, dataStart: number, delimiter: number, roles: Int32Array, sink: RatingsSink): 'done' | 'quoted' | 'irregular' {
   const length = bytes.length;
   const width = roles.length;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -272,6 +265,9 @@ function readPlainRows(bytes: Uint8Array, dataStart: number, delimiter: number, 
     if (countByte(bytes, CR, 0, length) !== countByte(bytes, LF, 0, length)) return 'irregular';
   }
   let at = dataStart;
+  let into = sink.ratingsFor(0);
+  let intoField = 0;
+  let ratings = 0;
   while (at < length) {
     let cells = 0;
     let itemId = -1;
@@ -373,8 +369,14 @@ function readPlainRows(bytes: Uint8Array, dataStart: number, delimiter: number, 
     }
     if (cells === 0) continue;
     if (cells !== width) return 'irregular';
-    sink.addIds(hasField ? fieldId : 0, itemId, raterId, labelId);
+    if (fieldId !== intoField) {
+      into = sink.ratingsFor(fieldId);
+      intoField = fieldId;
+    }
+    into.add(itemId, raterId, labelId);
+    ratings++;
   }
+  sink.ratings += ratings;
   return 'done';
 }
 
@@ -422,7 +424,7 @@ function read(name: string, bytes: Uint8Array, given: readonly string[] | null):
   roles[labelColumn] = ROLE_LABEL;
   if (fieldColumn >= 0) roles[fieldColumn] = ROLE_FIELD;
   let sink = new RatingsSink(bytes, fieldColumn >= 0);
-  const plain = readPlainRows(bytes, dataStart, delimiter, roles, sink, fieldColumn >= 0);
+  const plain = readPlainRows(bytes, dataStart, delimiter, roles, sink);
   if (plain === 'irregular') return null;
   if (plain === 'quoted') {
     // a cell starts with a quote: read the rows again, quoted cells included
