@@ -36,23 +36,41 @@ function isTrimmed(code: number): boolean {
 
 const UTF8 = new TextDecoder('utf-8');
 
-/** One field's ratings as they come, three integers each (item, rater and label id; label −1 when missing), in one growable Int32Array. */
-class FieldRatings {
-  triples: Int32Array = new Int32Array(3 * 1024);
-  /** ratings held */
-  count = 0;
+/** The most ratings one chunk of FieldRatings holds. */
+const MAX_CHUNK_RATINGS = 1 << 16;
 
-  /** Twice the room; returns the new array. */
+/**
+ * One field's ratings as they come, three integers each (item, rater and label id; label −1 when
+ * missing), in Int32Array chunks that double up to MAX_CHUNK_RATINGS ratings: nothing is copied
+ * as the field grows (a doubling array's copies and fresh pages were a twentieth of the command).
+ */
+class FieldRatings {
+  /** the chunks before `triples`, full */
+  readonly full: Int32Array[] = [];
+  /** the chunk being filled */
+  triples: Int32Array = new Int32Array(3 * 1024);
+  /** ratings in `triples` */
+  count = 0;
+  /** ratings in `full` */
+  private fullCount = 0;
+
+  get total(): number {
+    return this.fullCount + this.count;
+  }
+
+  /** `triples` is full: a new chunk (count 0), returned. */
   grow(): Int32Array {
-    const next = new Int32Array(this.triples.length * 2);
-    next.set(this.triples);
-    this.triples = next;
-    return next;
+    this.full.push(this.triples);
+    this.fullCount += this.count;
+    this.triples = new Int32Array(Math.min(this.triples.length * 2, 3 * MAX_CHUNK_RATINGS));
+    this.count = 0;
+    return this.triples;
   }
 
   add(itemId: number, raterId: number, labelId: number): void {
+    if (this.count * 3 === this.triples.length) this.grow();
     let at = this.count * 3;
-    const triples = at === this.triples.length ? this.grow() : this.triples;
+    const triples = this.triples;
     triples[at++] = itemId;
     triples[at++] = raterId;
     triples[at] = labelId;
@@ -381,6 +399,8 @@ function readPlainRows(bytes: Uint8Array, dataStart: number, delimiter: number, 
     if (slot === triples.length) {
       into.count = count;
       triples = into.grow();
+      count = 0;
+      slot = 0;
     }
     triples[slot++] = ids[itemCell];
     triples[slot++] = ids[raterCell];
@@ -483,35 +503,37 @@ const UNSET = -2;
  */
 function fieldColumns(ratings: FieldRatings, f: number, marks: FieldMarks): { itemsHere: number; ratersHere: number[]; labelsHere: number[]; columns: Int32Array[] } | null {
   const { itemField, localItem, raterField, localRater, labelField } = marks;
-  const { triples, count } = ratings;
   // every column as long as the field can have items, so none grows inside the loop
-  const capacity = Math.min(itemField.length, count);
+  const capacity = Math.min(itemField.length, ratings.total);
   let itemsHere = 0;
   const ratersHere: number[] = [];
   const labelsHere: number[] = [];
   const columns: Int32Array[] = [];
-  for (let at = 0, end = count * 3; at < end; at += 3) {
-    const itemId = triples[at];
-    const raterId = triples[at + 1];
-    const labelId = triples[at + 2];
-    if (itemField[itemId] !== f) {
-      itemField[itemId] = f;
-      localItem[itemId] = itemsHere++;
+  const chunks = [...ratings.full, ratings.triples.subarray(0, ratings.count * 3)];
+  for (const triples of chunks) {
+    for (let at = 0, end = triples.length; at < end; at += 3) {
+      const itemId = triples[at];
+      const raterId = triples[at + 1];
+      const labelId = triples[at + 2];
+      if (itemField[itemId] !== f) {
+        itemField[itemId] = f;
+        localItem[itemId] = itemsHere++;
+      }
+      if (raterField[raterId] !== f) {
+        raterField[raterId] = f;
+        localRater[raterId] = ratersHere.length;
+        ratersHere.push(raterId);
+        columns.push(new Int32Array(capacity).fill(UNSET));
+      }
+      if (labelId >= 0 && labelField[labelId] !== f) {
+        labelField[labelId] = f;
+        labelsHere.push(labelId);
+      }
+      const column = columns[localRater[raterId]];
+      const position = localItem[itemId];
+      if (column[position] !== UNSET) return null;
+      column[position] = labelId;
     }
-    if (raterField[raterId] !== f) {
-      raterField[raterId] = f;
-      localRater[raterId] = ratersHere.length;
-      ratersHere.push(raterId);
-      columns.push(new Int32Array(capacity).fill(UNSET));
-    }
-    if (labelId >= 0 && labelField[labelId] !== f) {
-      labelField[labelId] = f;
-      labelsHere.push(labelId);
-    }
-    const column = columns[localRater[raterId]];
-    const position = localItem[itemId];
-    if (column[position] !== UNSET) return null;
-    column[position] = labelId;
   }
   return { itemsHere, ratersHere, labelsHere, columns };
 }
