@@ -33,8 +33,10 @@ function inputBytes(input: InputText): Uint8Array {
 function plainUtf8(bytes: Uint8Array): Uint8Array | null {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return null;
   const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
-  // a plain Uint8Array view: Buffer's own indexOf goes through Node's binding, several times slower per call than the typed array's
-  return isUtf8(body) && body.indexOf(0) < 0 ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : null;
+  // one search of the whole file for NUL: Buffer's (memchr) is ten times faster than the typed array's for that
+  if (!isUtf8(body) || Buffer.from(body.buffer, body.byteOffset, body.byteLength).indexOf(0) >= 0) return null;
+  // a plain Uint8Array view for the fast reader: Buffer's own indexOf goes through Node's binding, several times slower per call than the typed array's
+  return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
 }
 
 export async function readInputText(path: string, encoding?: TextEncodingName): Promise<InputText | { problem: string; kind: InputProblem['kind']; line?: number }> {

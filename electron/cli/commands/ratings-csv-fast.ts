@@ -20,6 +20,7 @@
  */
 import { MAX_CATEGORIES } from '../../../shared/agreement';
 import { detectDelimiter } from '../../../shared/import/delimited/read-rows';
+import { ByteRangeValues, finishHash, mixWord, rangeHash } from './byte-range-values';
 import { checkRatingsHeader, labelsSeenWarning, sortedLabels, type AgreementInput, type FieldData, type LineMessage } from './ratings-csv-rules';
 
 const LF = 10;
@@ -35,94 +36,45 @@ function isTrimmed(code: number): boolean {
 
 const UTF8 = new TextDecoder('utf-8');
 
-/** Distinct strings given as byte ranges of one UTF-8 text, numbered in order of first appearance. */
-class RangeInterner {
-  private slots = new Int32Array(1 << 10);
-  private starts = new Int32Array(256);
-  private ends = new Int32Array(256);
-  private hashes = new Int32Array(256);
-  size = 0;
+/** The most ratings one chunk of FieldRatings holds. */
+const MAX_CHUNK_RATINGS = 1 << 16;
 
-  constructor(private readonly bytes: Uint8Array) {}
+/**
+ * One field's ratings as they come, three integers each (item, rater and label id; label −1 when
+ * missing), in Int32Array chunks that double up to MAX_CHUNK_RATINGS ratings: nothing is copied
+ * as the field grows (a doubling array's copies and fresh pages were a twentieth of the command).
+ */
+class FieldRatings {
+  /** the chunks before `triples`, full */
+  readonly full: Int32Array[] = [];
+  /** the chunk being filled */
+  triples: Int32Array = new Int32Array(3 * 1024);
+  /** ratings in `triples` */
+  count = 0;
+  /** ratings in `full` */
+  private fullCount = 0;
 
-  /** The id of bytes[start, end), whose FNV-1a hash (rangeHash) is `hash`. */
-  intern(start: number, end: number, hash: number): number {
-    const mask = this.slots.length - 1;
-    let slot = hash & mask;
-    for (;;) {
-      const held = this.slots[slot];
-      if (held === 0) break;
-      const id = held - 1;
-      if (this.hashes[id] === hash && this.holds(id, start, end)) return id;
-      slot = (slot + 1) & mask;
-    }
-    const id = this.size++;
-    if (id === this.starts.length) this.growEntries();
-    this.starts[id] = start;
-    this.ends[id] = end;
-    this.hashes[id] = hash;
-    this.slots[slot] = id + 1;
-    if (this.size * 2 > this.slots.length) this.rehash();
-    return id;
+  get total(): number {
+    return this.fullCount + this.count;
   }
 
-  strings(): string[] {
-    return Array.from({ length: this.size }, (_, id) => UTF8.decode(this.bytes.subarray(this.starts[id], this.ends[id])));
+  /** `triples` is full: a new chunk (count 0), returned. */
+  grow(): Int32Array {
+    this.full.push(this.triples);
+    this.fullCount += this.count;
+    this.triples = new Int32Array(Math.min(this.triples.length * 2, 3 * MAX_CHUNK_RATINGS));
+    this.count = 0;
+    return this.triples;
   }
 
-  /** Whether value `id` is the text of bytes[start, end). */
-  holds(id: number, start: number, end: number): boolean {
-    const from = this.starts[id];
-    if (this.ends[id] - from !== end - start) return false;
-    const bytes = this.bytes;
-    for (let at = 0; at < end - start; at++) if (bytes[from + at] !== bytes[start + at]) return false;
-    return true;
-  }
-
-  private growEntries(): void {
-    const grow = (array: Int32Array) => {
-      const next = new Int32Array(array.length * 2);
-      next.set(array);
-      return next;
-    };
-    this.starts = grow(this.starts);
-    this.ends = grow(this.ends);
-    this.hashes = grow(this.hashes);
-  }
-
-  private rehash(): void {
-    const slots = new Int32Array(this.slots.length * 2);
-    const mask = slots.length - 1;
-    for (let id = 0; id < this.size; id++) {
-      let slot = this.hashes[id] & mask;
-      while (slots[slot] !== 0) slot = (slot + 1) & mask;
-      slots[slot] = id + 1;
-    }
-    this.slots = slots;
-  }
-}
-
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-
-function rangeHash(bytes: Uint8Array, start: number, end: number): number {
-  let hash = FNV_OFFSET;
-  for (let at = start; at < end; at++) hash = Math.imul(hash ^ bytes[at], FNV_PRIME);
-  return hash;
-}
-
-/** A growable Int32Array. */
-class IntColumn {
-  values = new Int32Array(16);
-  length = 0;
-
-  push(value: number): void {
-    if (this.length === this.values.length) {
-      const next = new Int32Array(this.values.length * 2);
-      next.set(this.values);
-      this.values = next;
-    }
-    this.values[this.length++] = value;
+  add(itemId: number, raterId: number, labelId: number): void {
+    if (this.count * 3 === this.triples.length) this.grow();
+    let at = this.count * 3;
+    const triples = this.triples;
+    triples[at++] = itemId;
+    triples[at++] = raterId;
+    triples[at] = labelId;
+    this.count++;
   }
 }
 
@@ -244,33 +196,6 @@ class RowScanner {
   }
 }
 
-/**
- * One column's values interned, with a small cache of recent values keyed by length, first and
- * last byte: a column's few codes (raters, labels, fields) and an item's consecutive rows then
- * cost one comparison each instead of a hash and a table lookup.
- */
-class ColumnInterner {
-  readonly interner: RangeInterner;
-  private readonly recent = new Int32Array(1 << RECENT_BITS).fill(-1);
-
-  constructor(private readonly bytes: Uint8Array) {
-    this.interner = new RangeInterner(bytes);
-  }
-
-  /** The id of the non-empty range bytes[start, end). */
-  intern(start: number, end: number): number {
-    const bytes = this.bytes;
-    const key = Math.imul((end - start) ^ (bytes[start] << 8) ^ (bytes[end - 1] << 16), 0x9e3779b1) >>> (32 - RECENT_BITS);
-    const cached = this.recent[key];
-    if (cached >= 0 && this.interner.holds(cached, start, end)) return cached;
-    const id = this.interner.intern(start, end, rangeHash(bytes, start, end));
-    this.recent[key] = id;
-    return id;
-  }
-}
-
-const RECENT_BITS = 10;
-
 const ROLE_NONE = 0;
 const ROLE_ITEM = 1;
 const ROLE_RATER = 2;
@@ -279,10 +204,10 @@ const ROLE_FIELD = 4;
 
 /** Where the ratings go: each cell interned, each field's ratings in their own columns (so each field is then read sequentially). */
 class RatingsSink {
-  readonly items: ColumnInterner;
-  readonly raters: ColumnInterner;
-  readonly labels: ColumnInterner;
-  readonly fields: ColumnInterner;
+  readonly items: ByteRangeValues;
+  readonly raters: ByteRangeValues;
+  readonly labels: ByteRangeValues;
+  readonly fields: ByteRangeValues;
   readonly ratingsOf: FieldRatings[] = [];
   ratings = 0;
   private lastField = -1;
@@ -292,10 +217,10 @@ class RatingsSink {
     bytes: Uint8Array,
     private readonly hasField: boolean,
   ) {
-    this.items = new ColumnInterner(bytes);
-    this.raters = new ColumnInterner(bytes);
-    this.labels = new ColumnInterner(bytes);
-    this.fields = new ColumnInterner(bytes);
+    this.items = new ByteRangeValues(bytes);
+    this.raters = new ByteRangeValues(bytes);
+    this.labels = new ByteRangeValues(bytes);
+    this.fields = new ByteRangeValues(bytes);
   }
 
   /** One rating from its cells' trimmed byte ranges; false when an item, rater or field cell is empty. */
@@ -308,15 +233,18 @@ class RatingsSink {
     }
     let into = this.lastInto;
     if (fieldId !== this.lastField || into === null) {
-      into = this.ratingsOf[fieldId] ?? (this.ratingsOf[fieldId] = { item: new IntColumn(), rater: new IntColumn(), label: new IntColumn() });
+      into = this.ratingsOf[fieldId] ?? (this.ratingsOf[fieldId] = new FieldRatings());
       this.lastField = fieldId;
       this.lastInto = into;
     }
-    into.item.push(this.items.intern(itemStart, itemEnd));
-    into.rater.push(this.raters.intern(raterStart, raterEnd));
-    into.label.push(labelStart === labelEnd ? -1 : this.labels.intern(labelStart, labelEnd));
+    into.add(this.items.intern(itemStart, itemEnd), this.raters.intern(raterStart, raterEnd), labelStart === labelEnd ? -1 : this.labels.intern(labelStart, labelEnd));
     this.ratings++;
     return true;
+  }
+
+  /** Where the ratings of field `fieldId` go (the caller counts them in `ratings`). */
+  ratingsFor(fieldId: number): FieldRatings {
+    return this.ratingsOf[fieldId] ?? (this.ratingsOf[fieldId] = new FieldRatings());
   }
 }
 
@@ -326,18 +254,37 @@ function countByte(bytes: Uint8Array, byte: number, from: number, to: number): n
   return count;
 }
 
+const LOW_BITS = 0x01010101;
+const HIGH_BITS = 0x80808080;
+
 /**
  * The rows after the header in one tight loop, while no cell starts with a quote ('quoted': the
  * caller reads them again with RowScanner): cells end at a delimiter or a line feed and are
- * trimmed of ASCII white space. Line ends
- * are \n throughout, or \r\n throughout (then every line feed follows a carriage return and
- * there are as many of each); anything else returns false, as does a row with another number
- * of cells than the header, white space beyond ASCII at a cell's edge, or an empty item, rater or
- * field cell ('irregular').
+ * trimmed of ASCII white space. Line ends are \n throughout, or \r\n throughout (then every
+ * line feed follows a carriage return and there are as many of each); anything else returns
+ * false, as does a row with another number of cells than the header, white space beyond ASCII
+ * at a cell's edge, or an empty item, rater or field cell ('irregular').
+ *
+ * Each cell is scanned four bytes at a time: one 32-bit read tells whether the word holds the
+ * delimiter or a line feed (the SWAR zero-byte test on the word XOR the repeated byte; its lowest
+ * flagged byte is exact), and the same words make the cell's rangeHash, so a cell costs about a
+ * quarter of its bytes in steps and is interned without being read again (byte-range-values.ts).
  */
 function readPlainRows(bytes: Uint8Array, dataStart: number, delimiter: number, roles: Int32Array, sink: RatingsSink): 'done' | 'quoted' | 'irregular' {
   const length = bytes.length;
   const width = roles.length;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const delimiterWord = Math.imul(delimiter, LOW_BITS);
+  const lineFeedWord = Math.imul(LF, LOW_BITS);
+  const lastWordStart = length - 4;
+  const { items, raters, labels, fields } = sink;
+  // per cell of a row: the values of its column (null: a column the ratings do not use) and the id of its value (−1: an empty label)
+  const valuesOf = Array.from(roles, (role) => (role === ROLE_ITEM ? items : role === ROLE_RATER ? raters : role === ROLE_LABEL ? labels : role === ROLE_FIELD ? fields : null));
+  const ids = new Int32Array(width);
+  const itemCell = roles.indexOf(ROLE_ITEM);
+  const raterCell = roles.indexOf(ROLE_RATER);
+  const labelCell = roles.indexOf(ROLE_LABEL);
+  const fieldCell = roles.indexOf(ROLE_FIELD);
   // one search of the whole file: Node's Buffer search is fast for that, the typed array's for the many short ones below
   const crlf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(CR) >= 0;
   if (crlf) {
@@ -346,68 +293,123 @@ function readPlainRows(bytes: Uint8Array, dataStart: number, delimiter: number, 
     if (countByte(bytes, CR, 0, length) !== countByte(bytes, LF, 0, length)) return 'irregular';
   }
   let at = dataStart;
+  let into = sink.ratingsFor(0);
+  let intoField = 0;
+  let triples = into.triples;
+  let count = into.count;
+  let ratings = 0;
   while (at < length) {
     let cells = 0;
-    let itemStart = 0;
-    let itemEnd = 0;
-    let raterStart = 0;
-    let raterEnd = 0;
-    let labelStart = 0;
-    let labelEnd = 0;
-    let fieldStart = 0;
-    let fieldEnd = 0;
-    let firstStart = 0;
-    let firstEnd = 0;
+    let atLineEnd = false;
     for (;;) {
-      let start = at;
-      // a quote inside a cell is an ordinary character (as papaparse reads it); one that starts a cell quotes it
-      if (bytes[at] === QUOTE && at < length) return 'quoted';
-      // to the delimiter or the line feed (a carriage return before it is trimmed with the cell's white space)
-      let byte = -1;
-      while (at < length) {
-        byte = bytes[at];
-        if (byte === delimiter || byte === LF) break;
-        at++;
-      }
-      let end = at;
-      if (start < end && (bytes[start] <= 32 || bytes[end - 1] <= 32)) {
-        while (start < end && isAsciiSpace(bytes[start])) start++;
-        while (end > start && isAsciiSpace(bytes[end - 1])) end--;
-      }
-      if (start < end && ((bytes[start] >= 0x80 && isWideSpaceAt(bytes, start)) || (bytes[end - 1] >= 0x80 && isWideSpaceAt(bytes, lastCharacterStart(bytes, end))))) return 'irregular';
-      if (cells === 0) {
-        firstStart = start;
-        firstEnd = end;
-      }
-      if (cells < width) {
-        const role = roles[cells];
-        if (role === ROLE_ITEM) {
-          itemStart = start;
-          itemEnd = end;
-        } else if (role === ROLE_RATER) {
-          raterStart = start;
-          raterEnd = end;
-        } else if (role === ROLE_LABEL) {
-          labelStart = start;
-          labelEnd = end;
-        } else if (role === ROLE_FIELD) {
-          fieldStart = start;
-          fieldEnd = end;
+      const values = cells < width ? valuesOf[cells] : null;
+      if (values !== null) {
+        const predicted = values.predict(at, delimiter);
+        if (predicted >= 0) {
+          at += values.lengthOf(predicted);
+          if (bytes[at] === CR) at++; // \r\n: the carriage return is trimmed, as below
+          ids[cells] = predicted;
+          cells++;
+          if (bytes[at] === LF) break;
+          at++;
+          continue;
         }
       }
+      let start = at;
+      // a quote inside a cell is an ordinary character (as papaparse reads it); one that starts a cell quotes it
+      if (at < length && bytes[at] === QUOTE) return 'quoted';
+      // to the delimiter or the line feed (a carriage return before it is trimmed with the cell's white space), hashing on the way
+      let hash = 0;
+      for (;;) {
+        if (at > lastWordStart) {
+          // the last bytes of the file, one at a time
+          let word = 0;
+          let shift = 0;
+          while (at < length) {
+            const byte = bytes[at];
+            if (byte === delimiter || byte === LF) break;
+            word |= byte << shift;
+            shift += 8;
+            at++;
+            if (shift === 32) {
+              hash = mixWord(hash, word);
+              word = 0;
+              shift = 0;
+            }
+          }
+          if (shift > 0) hash = mixWord(hash, word);
+          break;
+        }
+        const word = view.getInt32(at, true);
+        const toDelimiter = word ^ delimiterWord;
+        const toLineFeed = word ^ lineFeedWord;
+        const found = (((toDelimiter - LOW_BITS) & ~toDelimiter) | ((toLineFeed - LOW_BITS) & ~toLineFeed)) & HIGH_BITS;
+        if (found === 0) {
+          hash = mixWord(hash, word);
+          at += 4;
+          continue;
+        }
+        const before = (31 - Math.clz32(found & -found)) >> 3;
+        if (before > 0) hash = mixWord(hash, word & ((1 << (before << 3)) - 1));
+        at += before;
+        break;
+      }
+      let end = at;
+      if (start < end) {
+        if (bytes[start] <= 32 || bytes[end - 1] <= 32) {
+          const rawStart = start;
+          const rawEnd = end;
+          while (start < end && isAsciiSpace(bytes[start])) start++;
+          while (end > start && isAsciiSpace(bytes[end - 1])) end--;
+          if (start !== rawStart || end !== rawEnd) hash = rangeHash(bytes, view, start, end);
+          else hash = finishHash(hash, end - start);
+        } else hash = finishHash(hash, end - start);
+        if (start < end && ((bytes[start] >= 0x80 && isWideSpaceAt(bytes, start)) || (bytes[end - 1] >= 0x80 && isWideSpaceAt(bytes, lastCharacterStart(bytes, end))))) return 'irregular';
+      }
+      atLineEnd = at >= length || bytes[at] === LF;
+      // a row of one cell holding only white space is a blank line, skipped as papaparse's rows are
+      if (cells === 0 && start === end && atLineEnd) break;
+      if (values !== null) {
+        if (start === end) {
+          // an empty label is a missing rating; an empty item, rater or field is a problem the row-by-row reader names
+          if (cells !== labelCell) return 'irregular';
+          ids[cells] = -1;
+        } else ids[cells] = values.internHashed(start, end, hash);
+      }
       cells++;
-      if (at >= length || byte === LF) break;
+      if (atLineEnd) break;
       at++;
     }
     if (at < length) {
       if (crlf && bytes[at - 1] !== CR) return 'irregular';
       at++;
     }
-    // a row of one cell holding only white space is a blank line, skipped as papaparse's rows are
-    if (cells === 1 && firstStart === firstEnd) continue;
+    if (cells === 0) continue;
     if (cells !== width) return 'irregular';
-    if (!sink.add(itemStart, itemEnd, raterStart, raterEnd, labelStart, labelEnd, fieldStart, fieldEnd)) return 'irregular';
+    const fieldId = fieldCell < 0 ? 0 : ids[fieldCell];
+    if (fieldId !== intoField) {
+      into.count = count;
+      into = sink.ratingsFor(fieldId);
+      intoField = fieldId;
+      triples = into.triples;
+      count = into.count;
+    }
+    // FieldRatings.add, written out: a call per row here cost a tenth of the scan
+    let slot = count * 3;
+    if (slot === triples.length) {
+      into.count = count;
+      triples = into.grow();
+      count = 0;
+      slot = 0;
+    }
+    triples[slot++] = ids[itemCell];
+    triples[slot++] = ids[raterCell];
+    triples[slot] = ids[labelCell];
+    count++;
+    ratings++;
   }
+  into.count = count;
+  sink.ratings += ratings;
   return 'done';
 }
 
@@ -475,8 +477,8 @@ function read(name: string, bytes: Uint8Array, given: readonly string[] | null):
   }
   const { ratings, ratingsOf, items, raters, labels, fields } = sink;
   if (ratings === 0) return null;
-  const fieldNames: (string | null)[] = fieldColumn < 0 ? [null] : fields.interner.strings();
-  const coded = codeFields(ratingsOf, fieldNames, { items: items.interner.size, raters: raters.interner.strings(), labels: labels.interner.strings() }, given, warnings, headerLine);
+  const fieldNames: (string | null)[] = fieldColumn < 0 ? [null] : fields.strings();
+  const coded = codeFields(ratingsOf, fieldNames, { items: items.size, raters: raters.strings(), labels: labels.strings() }, given, warnings, headerLine);
   if (coded === null) return null;
   return { ok: true, fields: coded.fields, raters: coded.raters, warnings };
 }
@@ -501,55 +503,41 @@ const UNSET = -2;
  */
 function fieldColumns(ratings: FieldRatings, f: number, marks: FieldMarks): { itemsHere: number; ratersHere: number[]; labelsHere: number[]; columns: Int32Array[] } | null {
   const { itemField, localItem, raterField, localRater, labelField } = marks;
-  const item = ratings.item.values;
-  const rater = ratings.rater.values;
-  const label = ratings.label.values;
-  const count = ratings.item.length;
+  // every column as long as the field can have items, so none grows inside the loop
+  const capacity = Math.min(itemField.length, ratings.total);
   let itemsHere = 0;
-  let capacity = 1024;
   const ratersHere: number[] = [];
   const labelsHere: number[] = [];
-  let columns: Int32Array[] = [];
-  // one pass: local indices in order of first appearance, and each rating's label id in its rater's column
-  for (let row = 0; row < count; row++) {
-    const itemId = item[row];
-    if (itemField[itemId] !== f) {
-      itemField[itemId] = f;
-      localItem[itemId] = itemsHere++;
-      if (itemsHere > capacity) {
-        capacity *= 2;
-        columns = columns.map((column) => {
-          const next = new Int32Array(capacity).fill(UNSET);
-          next.set(column);
-          return next;
-        });
+  const columns: Int32Array[] = [];
+  const chunks = [...ratings.full, ratings.triples.subarray(0, ratings.count * 3)];
+  for (const triples of chunks) {
+    for (let at = 0, end = triples.length; at < end; at += 3) {
+      const itemId = triples[at];
+      const raterId = triples[at + 1];
+      const labelId = triples[at + 2];
+      if (itemField[itemId] !== f) {
+        itemField[itemId] = f;
+        localItem[itemId] = itemsHere++;
       }
+      if (raterField[raterId] !== f) {
+        raterField[raterId] = f;
+        localRater[raterId] = ratersHere.length;
+        ratersHere.push(raterId);
+        columns.push(new Int32Array(capacity).fill(UNSET));
+      }
+      if (labelId >= 0 && labelField[labelId] !== f) {
+        labelField[labelId] = f;
+        labelsHere.push(labelId);
+      }
+      const column = columns[localRater[raterId]];
+      const position = localItem[itemId];
+      if (column[position] !== UNSET) return null;
+      column[position] = labelId;
     }
-    const raterId = rater[row];
-    if (raterField[raterId] !== f) {
-      raterField[raterId] = f;
-      localRater[raterId] = ratersHere.length;
-      ratersHere.push(raterId);
-      columns.push(new Int32Array(capacity).fill(UNSET));
-    }
-    const labelId = label[row];
-    if (labelId >= 0 && labelField[labelId] !== f) {
-      labelField[labelId] = f;
-      labelsHere.push(labelId);
-    }
-    const column = columns[localRater[raterId]];
-    const position = localItem[itemId];
-    if (column[position] !== UNSET) return null;
-    column[position] = labelId;
   }
   return { itemsHere, ratersHere, labelsHere, columns };
 }
 
-interface FieldRatings {
-  item: IntColumn;
-  rater: IntColumn;
-  label: IntColumn;
-}
 
 function codeFields(
   ratingsOf: readonly FieldRatings[],
@@ -592,12 +580,12 @@ function codeFields(
     if (given === null) warnings.push({ line: headerLine, message: labelsSeenWarning(list, fieldNames[f]) });
     // label ids to category indices; a rater's unrated items (UNSET) and empty labels (−1) are missing
     const coded = columns.map((column) => {
-      const codes = new Int32Array(itemsHere);
+      // in place: each column was only the field's label ids
       for (let position = 0; position < itemsHere; position++) {
         const id = column[position];
-        codes[position] = id < 0 ? -1 : categoryOf[id];
+        column[position] = id < 0 ? -1 : categoryOf[id];
       }
-      return codes;
+      return column.length === itemsHere ? column : column.subarray(0, itemsHere);
     });
     const raterNames = ratersHere.map((id) => names.raters[id]);
     for (const name of raterNames) allRaters.add(name);

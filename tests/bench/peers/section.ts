@@ -12,8 +12,8 @@ import { generateRatingsCsv } from './ratings-csv';
  * fields, about 70 MB) beside the Python stack a user would script instead (pandas read_csv,
  * statsmodels cohens_kappa / fleiss_kappa, Krippendorff's alpha; agreement_peer.py), whole
  * processes, alternated, median of BENCH_REPEATS (default 5). Each figure is printed with the
- * peer's, the ratio (peer / ours) and the target (ours at least 5× faster), with peak RSS and the
- * core count. Every coefficient of ours is checked against the peer's to 1e-12; a mismatch is
+ * peer's, the ratios (peer / ours, wall and CPU) and the target (ours at least 5× faster in both),
+ * with peak RSS, the load average and the core count. Every coefficient of ours is checked against the peer's to 1e-12; a mismatch is
  * printed to stderr in capitals and listed. Skipped, with the reason, when no python3 with
  * pandas, numpy and statsmodels can be found.
  */
@@ -135,13 +135,15 @@ function compareWorkload(name: string, ours: readonly string[], peer: readonly s
   const mine = summary(ourRuns);
   const theirs = summary(peerRuns);
   const wallRatio = round(theirs.wallMedianS / mine.wallMedianS, 2);
+  const cpuRatio = round(theirs.cpuMedianS / mine.cpuMedianS, 2);
   return {
     ours: mine,
     peer: theirs,
     ratioWall: wallRatio,
-    ratioCpu: round(theirs.cpuMedianS / mine.cpuMedianS, 2),
-    target: `ours ≥ ${TARGET_RATIO}× faster (wall)`,
-    meetsTarget: wallRatio >= TARGET_RATIO,
+    ratioCpu: cpuRatio,
+    target: `ours ≥ ${TARGET_RATIO}× faster, in wall time and in CPU time (user + system)`,
+    // CPU time is the steadier figure on a shared machine; both must hold (CPU is NaN without /usr/bin/time, and then only wall is judged)
+    meetsTarget: wallRatio >= TARGET_RATIO && (Number.isNaN(cpuRatio) || cpuRatio >= TARGET_RATIO),
     peakRssRatio: mine.peakRssMb && theirs.peakRssMb ? round(mine.peakRssMb / theirs.peakRssMb, 2) : null,
     values: { ...values, tolerance: TOLERANCE, match: values.mismatches.length === 0 },
     alphaBy: (JSON.parse(peerRuns[0].stdout) as { alphaBy: string }).alphaBy,
