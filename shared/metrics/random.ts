@@ -5,7 +5,7 @@
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
+    state = nextState(state);
     return mulberry32Output(state);
   };
 }
@@ -19,11 +19,21 @@ export function seededIndices(seed: number): (into: Int32Array, bound: number) =
   let state = seed >>> 0;
   return (into, bound) => {
     for (let k = 0; k < into.length; k++) {
-      state = (state + 0x6d2b79f5) >>> 0;
-      into[k] = Math.floor(mulberry32Output(state) * bound);
+      state = nextState(state);
+      into[k] = indexAt(state, bound);
     }
   };
 }
+
+/**
+ * The generator one draw on (`seededRandom(seed)` is at `nextState(seed >>> 0)` for its first
+ * draw): with indexAt, a loop that draws and uses each index at once keeps the state in a local
+ * instead of filling an array first (the bootstrap).
+ */
+export const nextState = (state: number): number => (state + 0x6d2b79f5) >>> 0;
+
+/** The whole number below `bound` that a draw at `state` gives (`Math.floor(next() * bound)`). */
+export const indexAt = (state: number, bound: number): number => Math.floor(mulberry32Output(state) * bound);
 
 /** The number in [0, 1) mulberry32 gives for an advanced state. */
 function mulberry32Output(state: number): number {

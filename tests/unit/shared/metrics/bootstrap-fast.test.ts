@@ -34,6 +34,13 @@ describe('bootstrapMeans equals the reference loop bit for bit', () => {
     expect(bootstrapMeans(columns, { seed, resamples })).toEqual(referenceBootstrapMeans(columns, { seed, resamples }));
   });
 
+  it('with every column holding a null (no block: the rows are drawn on their own) and with more columns than one block', () => {
+    const withNulls = seededColumns(11, 300, 3).map((column) => [null, ...column.slice(1)]);
+    expect(bootstrapMeans(withNulls, { seed: 11, resamples: 400 })).toEqual(referenceBootstrapMeans(withNulls, { seed: 11, resamples: 400 }));
+    const wide = Array.from({ length: 17 }, (_, c) => seededColumns(100 + c, 150, 1)[0]);
+    expect(bootstrapMeans(wide, { seed: 3, resamples: 300 })).toEqual(referenceBootstrapMeans(wide, { seed: 3, resamples: 300 }));
+  });
+
   it('on edge cases: all null, one value, one row, no rows, constant, negative zero, other levels', () => {
     const columns: Column[] = [
       [null, null, null, null],
