@@ -1,9 +1,5 @@
-import { workerData } from 'node:worker_threads';
-import { isBootstrapWorker, serveBootstrapJobs } from './parallel-bootstrap';
 import { runProcess } from './run-process';
 
 // The entry of the built CLI (out/cli/main.js, see vite.cli.config.ts): it always runs, since
-// scripts/cli/launch.mjs imports it rather than naming it as the process's script. The same
-// bundle is the metrics bootstrap's worker (parallel-bootstrap.ts).
-if (isBootstrapWorker(workerData)) serveBootstrapJobs();
-else runProcess();
+// scripts/cli/launch.mjs imports it rather than naming it as the process's script.
+runProcess();

@@ -42,38 +42,14 @@ const BLOCK = 8;
  * it; a column with nulls is summed on its own, skipping them.
  */
 export function bootstrapMeans(columns: readonly (readonly (number | null)[])[], options: BootstrapOptions = {}): ([number, number] | null)[] {
-  const plan = bootstrapPlan(columns, options);
-  if (plan === null) return columns.map(() => null);
-  return bootstrapIntervals(columns, [resampleMeans(columns, plan.seed >>> 0, plan.resamples)], plan.level);
-}
-
-/** The checked settings of a bootstrap; null when there are no resamples (no intervals). Throws on bad settings. */
-export function bootstrapPlan(columns: readonly (readonly (number | null)[])[], options: BootstrapOptions): { resamples: number; seed: number; level: number } | null {
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
   const level = options.level ?? 0.95;
   if (!Number.isInteger(resamples) || resamples < 0) throw new Error(`Resamples must be a whole number, 0 for no intervals (got ${resamples}).`);
-  if (resamples === 0) return null;
+  if (resamples === 0) return columns.map(() => null);
   if (!(level > 0 && level < 1)) throw new Error(`The interval level must be between 0 and 1 (got ${level}).`);
   const rows = columns[0]?.length ?? 0;
   if (columns.some((column) => column.length !== rows)) throw new Error('Every column needs one value (or null) per row.');
-  return { resamples, seed: options.seed ?? DEFAULT_SEED, level };
-}
 
-/**
- * The generator's state after `draws` draws from `seed` (each draw adds one constant): resamples
- * from `first` on start at `stateAfterDraws(seed, first * rows)`, so a range of them can be drawn
- * apart (another thread) and give what one loop over all gives.
- */
-export function stateAfterDraws(seed: number, draws: number): number {
-  return ((seed >>> 0) + Math.imul(draws % 2 ** 32 | 0, 0x6d2b79f5)) >>> 0;
-}
-
-/**
- * The means of `count` resamples whose draws start at generator `state`: per column, one per
- * resample, NaN for a resample in which the column has no value.
- */
-export function resampleMeans(columns: readonly (readonly (number | null)[])[], state: number, count: number): Float64Array[] {
-  const rows = columns[0]?.length ?? 0;
   const complete = columns.flatMap((column, index) => (column.includes(null) ? [] : [index]));
   const blocks: { members: number[]; table: Float64Array }[] = [];
   for (let first = 0; first < complete.length; first += BLOCK) {
@@ -84,11 +60,16 @@ export function resampleMeans(columns: readonly (readonly (number | null)[])[], 
   }
   const partial = columns.flatMap((column, index) => (column.includes(null) ? [{ index, values: Float64Array.from(column, (value) => (value === null ? Number.NaN : value)) }] : []));
 
+  let state = (options.seed ?? DEFAULT_SEED) >>> 0;
   // the rows drawn, kept only when a second pass (another block, a column with nulls) reads them
   const picks = blocks.length > 1 || partial.length > 0 || blocks.length === 0 ? new Int32Array(rows) : null;
-  const means = columns.map(() => new Float64Array(count));
+  const means = columns.map(() => new Float64Array(resamples));
+  const kept = new Int32Array(columns.length);
+  const keep = (index: number, sum: number, count: number): void => {
+    if (count > 0) means[index][kept[index]++] = sum / count;
+  };
   const sums = new Float64Array(BLOCK);
-  for (let sample = 0; sample < count; sample++) {
+  for (let sample = 0; sample < resamples; sample++) {
     if (blocks.length === 0) {
       for (let k = 0; k < rows; k++) picks![k] = indexAt((state = nextState(state)), rows);
     }
@@ -98,7 +79,7 @@ export function resampleMeans(columns: readonly (readonly (number | null)[])[], 
       if (b > 0) sumPicked(table, picks!, sums);
       else if (picks === null) state = sumDrawn(table, rows, state, sums);
       else state = sumDrawnKeeping(table, rows, state, picks, sums);
-      members.forEach((index, slot) => (means[index][sample] = rows > 0 ? sums[slot] / rows : Number.NaN));
+      members.forEach((index, slot) => keep(index, sums[slot], rows));
     }
     for (const { index, values } of partial) {
       let sum = 0;
@@ -109,32 +90,15 @@ export function resampleMeans(columns: readonly (readonly (number | null)[])[], 
         sum += value;
         count++;
       }
-      means[index][sample] = count > 0 ? sum / count : Number.NaN;
+      keep(index, sum, count);
     }
   }
-  return means;
-}
-
-/**
- * The percentile intervals from the resample means of resampleMeans, in one or more ranges (their
- * order does not matter: the means are sorted). Null for a column with fewer than two values.
- */
-export function bootstrapIntervals(columns: readonly (readonly (number | null)[])[], ranges: readonly (readonly Float64Array[])[], level: number): ([number, number] | null)[] {
   const tail = (1 - level) / 2;
   return columns.map((column, index) => {
     const present = column.filter((value) => value !== null).length;
-    const all = new Float64Array(ranges.reduce((total, range) => total + range[index].length, 0));
-    let at = 0;
-    for (const range of ranges) {
-      all.set(range[index], at);
-      at += range[index].length;
-    }
-    // a typed-array sort puts NaN (resamples without a value) last
-    const sorted = all.sort();
-    let kept = sorted.length;
-    while (kept > 0 && Number.isNaN(sorted[kept - 1])) kept--;
-    if (present < 2 || kept === 0) return null;
-    return [quantile(sorted.subarray(0, kept), tail), quantile(sorted.subarray(0, kept), 1 - tail)];
+    if (present < 2 || kept[index] === 0) return null;
+    const sorted = means[index].subarray(0, kept[index]).sort();
+    return [quantile(sorted, tail), quantile(sorted, 1 - tail)];
   });
 }
 

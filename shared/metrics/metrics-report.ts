@@ -50,13 +50,8 @@ export function scoreOf(dialogue: DialogueScore, key: ScoreKey): number | null {
   return key === 'TotalScore' ? dialogue.totalScore : dialogue.values[key];
 }
 
-/** Each score of `dialogues` as a column, in SCORE_KEYS order: what a group's intervals resample. */
-export function scoreColumns(dialogues: readonly DialogueScore[]): (number | null)[][] {
-  return SCORE_KEYS.map((key) => dialogues.map((dialogue) => scoreOf(dialogue, key)));
-}
-
 function groupScore(group: string, dialogues: readonly DialogueScore[], settings: MetricsSettings): GroupScore {
-  const columns = scoreColumns(dialogues);
+  const columns = SCORE_KEYS.map((key) => dialogues.map((dialogue) => scoreOf(dialogue, key)));
   const intervals = bootstrapMeans(columns, settings.bootstrap);
   const means = {} as Record<ScoreKey, number | null>;
   const n = {} as Record<ScoreKey, number>;
@@ -88,11 +83,6 @@ export interface ComputeOptions {
    * that never shows it (the CLI prints groups only); default true (the metrics view shows it)
    */
   overallIntervals?: boolean;
-  /**
-   * false: the groups get no bootstrap either (every ci95 null), for a caller that computes them
-   * itself from scoreColumns (the CLI, on two threads); default true
-   */
-  groupIntervals?: boolean;
 }
 
 /** `score` under another name, sharing nothing with it. */
@@ -122,7 +112,7 @@ export function computeMetrics(
   settings: MetricsSettings = DEFAULT_SETTINGS,
   options: ComputeOptions | ((done: number, total: number) => void) = {},
 ): MetricsReport {
-  const { onProgress, overallIntervals = true, groupIntervals = true } = typeof options === 'function' ? { onProgress: options } : options;
+  const { onProgress, overallIntervals = true } = typeof options === 'function' ? { onProgress: options } : options;
   const problem = weightsProblem(settings.weights);
   if (problem) throw new Error(problem);
   const scored = dialogues.map((dialogue) => scoreDialogue(dialogue, settings));
@@ -130,14 +120,14 @@ export function computeMetrics(
   const total = byGroup.size + 2;
   let done = 1;
   onProgress?.(done, total);
-  const noIntervals = { ...settings, bootstrap: { ...settings.bootstrap, resamples: 0 } };
   const groups = [...byGroup].map(([group, list]) => {
-    const score = groupScore(group, list, groupIntervals ? settings : noIntervals);
+    const score = groupScore(group, list, settings);
     onProgress?.(++done, total);
     return score;
   });
+  const noIntervals = { ...settings, bootstrap: { ...settings.bootstrap, resamples: 0 } };
   const overall =
-    groups.length === 1 && overallIntervals && groupIntervals ? renamed(groups[0], 'all') : groupScore('all', scored, overallIntervals ? settings : noIntervals);
+    groups.length === 1 && overallIntervals ? renamed(groups[0], 'all') : groupScore('all', scored, overallIntervals ? settings : noIntervals);
   onProgress?.(++done, total);
   return { settings, dialogues: scored, groups, overall };
 }

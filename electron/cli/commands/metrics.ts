@@ -10,8 +10,6 @@ import {
   metricTurnFromValues,
   parseWeights,
   preAnnotationValues,
-  SCORE_KEYS,
-  scoreColumns,
   type MetricDialogue,
   type MetricsSettings,
 } from '../../../shared/metrics';
@@ -21,7 +19,6 @@ import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
 import { ENCODING_USAGE, encodingOption, forEachInput, inputProblemLine, skippedLine } from '../read-inputs';
 import type { TextEncodingName } from '../../../shared/import/file-rules';
 import { metricsJson, metricsText } from './metrics-format';
-import { startBootstrapHelper, type BootstrapHelper } from '../parallel-bootstrap';
 import { addToReviewRecord, describeLayer, emptyReviewRecord, type MetricsLayer } from './metrics-layer';
 import { fileLine, lineText } from '../terminal-text';
 
@@ -133,16 +130,6 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
     io.stderr(`${parsedArgs.error}\n\n${USAGE}`);
     return EXIT_USAGE;
   }
-  // started first, so that its start-up overlaps the reading
-  const helper = parsedArgs.settings.bootstrap.resamples > 0 ? startBootstrapHelper() : null;
-  try {
-    return await score(parsedArgs, io, helper);
-  } finally {
-    helper?.close();
-  }
-}
-
-async function score(parsedArgs: MetricsArgs, io: CliIo, helper: BootstrapHelper | null): Promise<number> {
   // each file is scored as it is read: only what the metrics read of each dialogue is kept, never
   // the dialogues themselves (nor a file's text once it is read)
   const { layer, groupBy } = parsedArgs;
@@ -178,13 +165,7 @@ async function score(parsedArgs: MetricsArgs, io: CliIo, helper: BootstrapHelper
   if (layer === 'llm' && withProvenance < dialogues.length) notes.push(`note: ${dialogues.length - withProvenance} of ${dialogues.length} dialogues carry no review provenance; for them the llm layer is the file's annotations.`);
   if (notes.length > 0) io.stderr(`${notes.join('\n')}\n`);
   // the CLI prints the groups only: the overall column is not resampled
-  const report = computeMetrics(dialogues, parsedArgs.settings, { overallIntervals: false, groupIntervals: helper === null });
-  if (helper !== null) {
-    for (const group of report.groups) {
-      const intervals = await helper.intervals(scoreColumns(report.dialogues.filter((dialogue) => dialogue.group === group.group)), parsedArgs.settings.bootstrap);
-      SCORE_KEYS.forEach((key, index) => (group.ci95[key] = intervals[index]));
-    }
-  }
+  const report = computeMetrics(dialogues, parsedArgs.settings, { overallIntervals: false });
   io.stdout(parsedArgs.json ? `${JSON.stringify(metricsJson(report))}\n` : metricsText(report, describeLayer(layer, review)));
   return EXIT_OK;
 }
