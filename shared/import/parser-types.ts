@@ -16,6 +16,8 @@ export interface ParserContext {
    * memo entries instead of each turn's own copy. Issues and counts are the same either way.
    */
   checkOnly?: boolean;
+  /** ParseOptions.readOnlyValues: field values may be shared, read-only memo entries (implied by checkOnly) */
+  readOnlyValues?: boolean;
 }
 
 /**

@@ -19,6 +19,7 @@ export interface RecordContext {
   issues: IssueSink;
   /** ParserContext.checkOnly: the dialogue is not kept, so its extras are not built */
   checkOnly?: boolean;
+  readOnlyValues?: boolean;
 }
 
 /** Keys of a SID record that the model holds; every other key goes to `extra`. */

@@ -94,6 +94,16 @@ describe('checkSourceFile without a taker tells what it tells with one', () => {
     }
   });
 
+  it.each([1, 2, 3])('with readOnlyValues (metrics) the dialogues handed on are the same (seed %i)', (seed) => {
+    const file = { name: `data/Qwen/s${seed}.jsonl`, text: variedSidJsonl(300, seed, { errors: false }) };
+    const own: ParsedDialogue[] = [];
+    const shared: ParsedDialogue[] = [];
+    const told = checkSourceFile(file, { codebook: DEFAULT_CODEBOOK }, (dialogue) => own.push(dialogue));
+    expect(checkSourceFile(file, { codebook: DEFAULT_CODEBOOK, readOnlyValues: true }, (dialogue) => shared.push(dialogue))).toEqual(told);
+    expect(shared).toEqual(own);
+    expect(own.length).toBeGreaterThan(100);
+  });
+
   it('on every import fixture', () => {
     for (const entry of readdirSync(FIXTURES, { recursive: true, withFileTypes: true }).filter((found) => found.isFile())) {
       const file = { name: `${entry.parentPath}/${entry.name}`, text: readFileSync(`${entry.parentPath}/${entry.name}`, 'utf8') };
