@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bootstrapMeans } from '../../../../shared/metrics/bootstrap';
-import { seededIndices, seededRandom } from '../../../../shared/metrics/random';
+import { indexAt, nextState, seededRandom } from '../../../../shared/metrics/random';
 import { referenceBootstrapMeans } from '../../../support/reference/bootstrap';
 
 type Column = (number | null)[];
@@ -58,15 +58,14 @@ describe('bootstrapMeans equals the reference loop bit for bit', () => {
   });
 });
 
-describe('seededIndices', () => {
-  it('draws what Math.floor(seededRandom() * bound) draws, across calls', () => {
+describe('nextState and indexAt', () => {
+  it('draw what Math.floor(seededRandom() * bound) draws, draw after draw', () => {
     for (const seed of [0, 1, 7, 20240601, 2 ** 32 - 1]) {
       const next = seededRandom(seed);
-      const draw = seededIndices(seed);
+      let state = seed >>> 0;
       for (const bound of [1, 2, 10, 20_000, 1_000_003]) {
-        const into = new Int32Array(500);
-        draw(into, bound);
-        expect([...into]).toEqual(Array.from({ length: 500 }, () => Math.floor(next() * bound)));
+        const drawn = Array.from({ length: 500 }, () => indexAt((state = nextState(state)), bound));
+        expect(drawn).toEqual(Array.from({ length: 500 }, () => Math.floor(next() * bound)));
       }
     }
   });
