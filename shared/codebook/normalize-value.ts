@@ -106,16 +106,26 @@ function copyValue(value: FieldValue): FieldValue {
  * same way; it is the importer that treats them as notes rather than problems.
  */
 export function normalizeValue(field: FieldDef, raw: string): FieldValue {
-  if (field.type === 'text' || raw.length === 0) return computeValue(field, raw);
+  const value = sharedNormalizedValue(field, raw);
+  return value === undefined ? computeValue(field, raw) : copyValue(value);
+}
+
+/**
+ * normalizeValue's result from the memo itself, not copied, for a caller that only reads it and
+ * keeps nothing (an import check whose dialogues are dropped); undefined for the values that are
+ * not memoised (text fields, empty cells), which the caller computes with normalizeValue.
+ */
+export function sharedNormalizedValue(field: FieldDef, raw: string): Readonly<FieldValue> | undefined {
+  if (field.type === 'text' || raw.length === 0) return undefined;
   let cache = memo.get(field);
   if (!cache) {
     cache = new Map();
     memo.set(field, cache);
   }
   const cached = cache.get(raw);
-  if (cached) return copyValue(cached);
+  if (cached) return cached;
   const value = computeValue(field, raw);
   if (cache.size >= MEMO_LIMIT) cache.clear();
   cache.set(raw, value);
-  return copyValue(value);
+  return value;
 }

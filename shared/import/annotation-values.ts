@@ -1,4 +1,4 @@
-import { normalizeValue } from '../codebook/normalize-value';
+import { normalizeValue, sharedNormalizedValue } from '../codebook/normalize-value';
 import type { Codebook, FieldDef } from '../codebook/types';
 import type { FieldValue, FieldValues } from '../model/dataset';
 
@@ -14,11 +14,17 @@ export function cellText(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** The codebook fields present as keys of one annotation object, normalised. */
-export function annotationValues(codebook: Codebook, annotation: Record<string, unknown>): FieldValues {
+/**
+ * The codebook fields present as keys of one annotation object, normalised. `shared`: the values
+ * may be memo entries shared with other turns (sharedNormalizedValue), for a caller that only
+ * reads them.
+ */
+export function annotationValues(codebook: Codebook, annotation: Record<string, unknown>, shared = false): FieldValues {
   const values: FieldValues = {};
   for (const field of codebook.fields) {
-    if (Object.hasOwn(annotation, field.id)) values[field.id] = normalizeValue(field, cellText(annotation[field.id]));
+    if (!Object.hasOwn(annotation, field.id)) continue;
+    const raw = cellText(annotation[field.id]);
+    values[field.id] = (shared ? (sharedNormalizedValue(field, raw) as FieldValue | undefined) : undefined) ?? normalizeValue(field, raw);
   }
   return values;
 }

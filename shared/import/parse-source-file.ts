@@ -85,7 +85,8 @@ export function checkSourceFile(file: SourceFile, opts: ParseOptions, onDialogue
   } else if (detected === 'unknown') {
     issues.error(1, 'unsupported-format', 'This file is not a format Maieutic reads: use SID JSON Lines (.jsonl), a JSON list (.json), MathDial, Bridge, or CSV/TSV with a header row.');
   } else {
-    eachCheckedEntry(text, format, { file: file.name, codebook: opts.codebook, teacherModel, issues, mapping: opts.mapping }, (entry) => {
+    const checkOnly = onDialogue === undefined;
+    eachCheckedEntry(text, format, { file: file.name, codebook: opts.codebook, teacherModel, issues, mapping: opts.mapping, checkOnly, readOnlyValues: checkOnly || opts.readOnlyValues === true }, (entry) => {
       readable.dialogues++;
       readable.turns += entry.dialogue.turns.length;
       annotations += entry.annotations;

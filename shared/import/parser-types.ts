@@ -10,6 +10,14 @@ export interface ParserContext {
   teacherModel: string;
   issues: IssueSink;
   mapping?: ColumnMapping;
+  /**
+   * Nobody keeps the dialogues (checkSourceFile without a taker: `validate`): a parser may skip
+   * what only a kept dialogue holds (the extras), and field values may be shared, read-only
+   * memo entries instead of each turn's own copy. Issues and counts are the same either way.
+   */
+  checkOnly?: boolean;
+  /** ParseOptions.readOnlyValues: field values may be shared, read-only memo entries (implied by checkOnly) */
+  readOnlyValues?: boolean;
 }
 
 /**

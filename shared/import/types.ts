@@ -53,6 +53,11 @@ export interface ParseOptions {
   mapping?: ColumnMapping;
   /** skip detection and parse as this format */
   format?: SourceFormat;
+  /**
+   * The dialogues handed on are only read, never changed (the CLI's `metrics`): their SID field
+   * values may be memo entries shared between turns instead of each turn's own copy.
+   */
+  readOnlyValues?: boolean;
 }
 
 /** What the mapping step shows before the user confirms a CSV/TSV import. */

@@ -19,7 +19,8 @@ const METRICS_TARGET = 3;
  * `validate` and `metrics` (default bootstrap: 2,000 resamples) on 20,000 generated SID
  * dialogues in one JSON Lines file, each as a whole CLI process (node out/cli/main.js, as
  * `npm run -s cli --` runs it, without npm's own start-up), alternated with the floor process
- * on the same file: medians of 5, ratios, targets, and peak RSS beside the floor's.
+ * on the same file: medians of 5 of wall and CPU time (every thread), their ratios to the floor
+ * beside the target, and peak RSS beside the floor's.
  */
 export const cliDataSection: BenchSection = {
   name: 'cli-data',

@@ -30,13 +30,21 @@ for (let at = 0; at < text.length; ) {
 }
 `;
 
-/** Loaded before the measured script (`--import`): writes the process's peak RSS (KB) to $BENCH_PEAK_FILE at exit. */
+/**
+ * Loaded before the measured script (`--import`): writes the process's peak RSS (KB) and its CPU
+ * time (user + system, µs, every thread) to $BENCH_PEAK_FILE at exit. CPU is the steadier figure
+ * on a shared machine: wall time also counts the waits for a core.
+ */
 const PEAK_SCRIPT = `import { writeFileSync } from 'node:fs';
-process.on('exit', () => writeFileSync(process.env.BENCH_PEAK_FILE, String(process.resourceUsage().maxRSS)));
+process.on('exit', () => {
+  const usage = process.resourceUsage();
+  writeFileSync(process.env.BENCH_PEAK_FILE, usage.maxRSS + ' ' + (usage.userCPUTime + usage.systemCPUTime));
+});
 `;
 
 export interface ProcessRun {
   seconds: number;
+  cpuSeconds: number;
   peakMegabytes: number;
 }
 
@@ -54,7 +62,8 @@ export function processBench(folder: string) {
     const child = spawnSync(process.execPath, ['--import', `file://${peakHook}`, ...args], { stdio: 'ignore', env: { ...process.env, BENCH_PEAK_FILE: peakFile } });
     const seconds = (performance.now() - start) / 1000;
     if (child.status === null || !okStatuses.includes(child.status)) throw new Error(`node ${args.join(' ')} exited ${child.status ?? child.signal}`);
-    return { seconds, peakMegabytes: Number(readFileSync(peakFile, 'utf8')) / 1024 };
+    const [peakKilobytes, cpuMicroseconds] = readFileSync(peakFile, 'utf8').split(' ').map(Number);
+    return { seconds, cpuSeconds: cpuMicroseconds / 1e6, peakMegabytes: peakKilobytes / 1024 };
   };
 
   /**
@@ -72,6 +81,8 @@ export function processBench(folder: string) {
     }
     const seconds = median(runs.map((r) => r.seconds));
     const floorSeconds = median(floors.map((r) => r.seconds));
+    const cpu = median(runs.map((r) => r.cpuSeconds));
+    const floorCpu = median(floors.map((r) => r.cpuSeconds));
     const peak = median(runs.map((r) => r.peakMegabytes));
     const floorPeak = median(floors.map((r) => r.peakMegabytes));
     return {
@@ -82,6 +93,10 @@ export function processBench(folder: string) {
       withinTarget: seconds / floorSeconds <= targetRatio,
       runsSeconds: runs.map((r) => round(r.seconds, 3)),
       floorRunsSeconds: floors.map((r) => round(r.seconds, 3)),
+      medianCpuSeconds: round(cpu, 3),
+      floorCpuSeconds: round(floorCpu, 3),
+      cpuRatio: round(cpu / floorCpu, 2),
+      cpuWithinTarget: cpu / floorCpu <= targetRatio,
       peakMegabytes: round(peak, 1),
       floorPeakMegabytes: round(floorPeak, 1),
       peakRatio: round(peak / floorPeak, 2),

@@ -140,7 +140,8 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { problems, skipped } = await forEachInput(
     parsedArgs.paths,
     ({ name, text, teacherModelFrom }) => {
-    const check = checkSourceFile({ name, text }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom }, (dialogue) => {
+    // the dialogues are only read here: their values may be shared (nothing changes them)
+    const check = checkSourceFile({ name, text }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom, readOnlyValues: true }, (dialogue) => {
       dialogues.push(metricDialogue(name, dialogue, layer, groupBy));
       addToReviewRecord(review, dialogue);
       if (hasReviewProvenance(dialogue)) withProvenance++;

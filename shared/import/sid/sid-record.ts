@@ -17,6 +17,9 @@ export interface RecordContext {
   codebook: Codebook;
   teacherModel: string;
   issues: IssueSink;
+  /** ParserContext.checkOnly: the dialogue is not kept, so its extras are not built */
+  checkOnly?: boolean;
+  readOnlyValues?: boolean;
 }
 
 /** Keys of a SID record that the model holds; every other key goes to `extra`. */
@@ -72,7 +75,7 @@ function readTurns(list: unknown[], ctx: RecordContext): { drafts: DraftTurn[]; 
       ctx.issues.error(ctx.line, 'bad-turn', `Turn ${i + 1} of "dialogue" has no ${missing}.`, { turn: i + 1 });
       return;
     }
-    addEntryExtras(turnExtras, drafts.length, ownEntriesExceptOrNone(entry, TURN_MODEL_KEYS.get(role.key)!.get(text.key)!));
+    if (!ctx.checkOnly) addEntryExtras(turnExtras, drafts.length, ownEntriesExceptOrNone(entry, TURN_MODEL_KEYS.get(role.key)!.get(text.key)!));
     let speaker = resolveSpeaker(ctx.codebook, role.value);
     if (speaker === null) {
       ctx.issues.warn(ctx.line, 'unknown-speaker', `Turn ${i + 1} has role "${snippet(role.value, 20)}", which is neither teacher nor student; it was imported as speaker "other". If it is one of them, add it as an alias in the codebook.`, { turn: i + 1 });
@@ -150,7 +153,7 @@ export function parseSidRecord(record: unknown, ctx: RecordContext): { dialogue:
   const topicId = idText(record.topic_id);
   const studentId = idText(record.student_id);
   const repeatId = idText(record.repeat_id);
-  const extra = ownEntriesExcept(record, RECORD_MODEL_KEYS);
+  const extra = ctx.checkOnly ? {} : ownEntriesExcept(record, RECORD_MODEL_KEYS);
   if (!hasNoOwnKeys(turnExtras)) setOwn(extra, TURN_EXTRAS_KEY, turnExtras);
   if (!hasNoOwnKeys(annotationExtras)) setOwn(extra, ANNOTATION_EXTRAS_KEY, annotationExtras);
 

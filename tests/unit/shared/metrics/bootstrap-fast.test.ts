@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bootstrapMeans } from '../../../../shared/metrics/bootstrap';
-import { seededIndices, seededRandom } from '../../../../shared/metrics/random';
+import { indexAt, nextState, seededRandom } from '../../../../shared/metrics/random';
 import { referenceBootstrapMeans } from '../../../support/reference/bootstrap';
 
 type Column = (number | null)[];
@@ -34,6 +34,13 @@ describe('bootstrapMeans equals the reference loop bit for bit', () => {
     expect(bootstrapMeans(columns, { seed, resamples })).toEqual(referenceBootstrapMeans(columns, { seed, resamples }));
   });
 
+  it('with every column holding a null (no block: the rows are drawn on their own) and with more columns than one block', () => {
+    const withNulls = seededColumns(11, 300, 3).map((column) => [null, ...column.slice(1)]);
+    expect(bootstrapMeans(withNulls, { seed: 11, resamples: 400 })).toEqual(referenceBootstrapMeans(withNulls, { seed: 11, resamples: 400 }));
+    const wide = Array.from({ length: 17 }, (_, c) => seededColumns(100 + c, 150, 1)[0]);
+    expect(bootstrapMeans(wide, { seed: 3, resamples: 300 })).toEqual(referenceBootstrapMeans(wide, { seed: 3, resamples: 300 }));
+  });
+
   it('on edge cases: all null, one value, one row, no rows, constant, negative zero, other levels', () => {
     const columns: Column[] = [
       [null, null, null, null],
@@ -51,15 +58,14 @@ describe('bootstrapMeans equals the reference loop bit for bit', () => {
   });
 });
 
-describe('seededIndices', () => {
-  it('draws what Math.floor(seededRandom() * bound) draws, across calls', () => {
+describe('nextState and indexAt', () => {
+  it('draw what Math.floor(seededRandom() * bound) draws, draw after draw', () => {
     for (const seed of [0, 1, 7, 20240601, 2 ** 32 - 1]) {
       const next = seededRandom(seed);
-      const draw = seededIndices(seed);
+      let state = seed >>> 0;
       for (const bound of [1, 2, 10, 20_000, 1_000_003]) {
-        const into = new Int32Array(500);
-        draw(into, bound);
-        expect([...into]).toEqual(Array.from({ length: 500 }, () => Math.floor(next() * bound)));
+        const drawn = Array.from({ length: 500 }, () => indexAt((state = nextState(state)), bound));
+        expect(drawn).toEqual(Array.from({ length: 500 }, () => Math.floor(next() * bound)));
       }
     }
   });
