@@ -18,7 +18,6 @@ export interface GwetAc1Result extends AgreementResult, ChanceCorrectedParts {
 }
 
 export function gwetAc1(data: ItemCounts): GwetAc1Result {
-  const q = data.categories.length;
   let rated = 0;
   let pairable = 0;
   let agreementSum = 0;
@@ -32,21 +31,7 @@ export function gwetAc1(data: ItemCounts): GwetAc1Result {
     pairable++;
     agreementSum += row.reduce((sum, count) => sum + count * (count - 1), 0) / (r * (r - 1));
   }
-  const result: GwetAc1Result = {
-    ...resultFrame({ coefficient: 'gwet', items: rated, raters: data.raters, missing: missingRatings(data) }),
-    coefficient: 'gwet',
-    observed: null,
-    expected: null,
-    excludedItems: data.counts.length - rated,
-  };
-  if (q < 2) return { ...result, reason: 'There is only one category; AC1 needs at least two (its chance agreement divides by q − 1).' };
-  if (pairable < 2) return { ...result, reason: tooFewItemsReason(pairable, 'with two or more ratings') };
-  const observed = agreementSum / pairable;
-  const expected = shareSums.reduce((sum, shareSum) => {
-    const pi = shareSum / rated;
-    return sum + pi * (1 - pi);
-  }, 0) / (q - 1);
-  return { ...result, observed, expected, value: (observed - expected) / (1 - expected) };
+  return gwetFromSums({ rated, pairable, agreementSum, shareSums, raters: data.raters, missing: missingRatings(data), excludedItems: data.counts.length - rated });
 }
 
 /** Gwet's AC1 from distinct rows and their multiplicities (count-rows.ts): the same number as gwetAc1, summed per row. */
@@ -71,12 +56,32 @@ export function gwetAc1OfRows(data: CountRows): GwetAc1Result {
     pairable += times;
     agreementSum += (times * agreeing) / (r * (r - 1));
   }
+  return gwetFromSums({ rated, pairable, agreementSum, shareSums, raters: data.raters, missing: missingOfRows(data), excludedItems: itemCountOf(data) - rated });
+}
+
+interface GwetSums {
+  /** items with at least one rating */
+  rated: number;
+  /** items with two or more ratings */
+  pairable: number;
+  /** Σ over pairable items of Σ_k r_ik (r_ik − 1) / (r_i (r_i − 1)) */
+  agreementSum: number;
+  /** per category, Σ over rated items of r_ik / r_i */
+  shareSums: number[];
+  raters: number;
+  missing: number;
+  excludedItems: number;
+}
+
+/** AC1 from the per-item sums both layouts gather (Gwet 2008: p_a, and p_e = Σ π_k (1 − π_k) / (q − 1)). */
+function gwetFromSums({ rated, pairable, agreementSum, shareSums, raters, missing, excludedItems }: GwetSums): GwetAc1Result {
+  const q = shareSums.length;
   const result: GwetAc1Result = {
-    ...resultFrame({ coefficient: 'gwet', items: rated, raters: data.raters, missing: missingOfRows(data) }),
+    ...resultFrame({ coefficient: 'gwet', items: rated, raters, missing }),
     coefficient: 'gwet',
     observed: null,
     expected: null,
-    excludedItems: itemCountOf(data) - rated,
+    excludedItems,
   };
   if (q < 2) return { ...result, reason: 'There is only one category; AC1 needs at least two (its chance agreement divides by q − 1).' };
   if (pairable < 2) return { ...result, reason: tooFewItemsReason(pairable, 'with two or more ratings') };
