@@ -18,6 +18,7 @@ import {
 } from '../../shared/import/file-rules';
 import type { SourceFile } from '../../shared/model/dataset';
 import { errorCode, isInsideFolder, notRegularFileReason, readRegularFile } from '../main/services/regular-file';
+import { NODE_UTF8_DECODER } from '../main/services/node-utf8';
 import { fileLine } from './terminal-text';
 
 export interface InputProblem {
@@ -139,7 +140,7 @@ async function readText(path: string, totalSoFar: number, options: ReadOptions):
   });
   if (skip !== null) return { skip };
   if (!read.ok) return { problem: `Cannot read the file: ${read.reason}.`, line: 1 };
-  const decoded = decodeImportBytes(read.bytes, options.encoding);
+  const decoded = decodeImportBytes(read.bytes, options.encoding, NODE_UTF8_DECODER);
   return decoded.ok ? { text: decoded.text, bytes: read.bytes.byteLength } : decodeProblem(decoded);
 }
 

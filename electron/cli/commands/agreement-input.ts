@@ -5,6 +5,7 @@ import { readDelimitedRows } from '../../../shared/import/delimited/read-rows';
 import type { DelimitedRows } from '../../../shared/import/delimited/read-rows';
 import { decodeImportBytes, type TextEncodingName } from '../../../shared/import/file-rules';
 import { readRegularFile } from '../../main/services/regular-file';
+import { NODE_UTF8_DECODER } from '../../main/services/node-utf8';
 import { decodeProblem, MISSING_PATH, type InputProblem } from '../read-inputs';
 import { readRatingsCsvFast } from './ratings-csv-fast';
 import { checkRatingsHeader, EMPTY_RATINGS_FILE, labelsSeenWarning, sortedLabels, tooManyCategories, type AgreementInput, type FieldData, type LineMessage } from './ratings-csv-rules';
@@ -52,7 +53,7 @@ export async function readInputText(path: string, encoding?: TextEncodingName): 
   // the fast reader takes plain UTF-8 bytes; an encoding the user chose goes through the decoder
   const utf8 = encoding === undefined ? plainUtf8(bytes) : null;
   if (utf8 !== null) return { utf8 };
-  const decoded = decodeImportBytes(bytes, encoding);
+  const decoded = decodeImportBytes(bytes, encoding, NODE_UTF8_DECODER);
   return decoded.ok ? { text: decoded.text } : { ...decodeProblem(decoded), kind: 'unreadable' };
 }
 

@@ -7,6 +7,7 @@ import { basename, dirname, join, relative, sep } from 'node:path';
 import type { SourceFile } from '../../../shared/model/dataset';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits, decodeImportBytes } from '../../../shared/import/file-rules';
 import { SKIP, type SkipReason, type SkippedFile, skipBeforeReading } from '../../../shared/import/skip-reasons';
+import { NODE_UTF8_DECODER } from './node-utf8';
 import { errorCode, isInsideFolder, notRegularFileSkip, readRegularFile } from './regular-file';
 
 export { DEFAULT_IMPORT_LIMITS, IMPORTABLE_EXTENSIONS, type ImportLimits } from '../../../shared/import/file-rules';
@@ -155,7 +156,7 @@ class FileCollector {
       return;
     }
     const bytes = read.bytes;
-    const decoded = decodeImportBytes(bytes);
+    const decoded = decodeImportBytes(bytes, undefined, NODE_UTF8_DECODER);
     if (!decoded.ok) {
       this.skip(name, SKIP.notText(decoded.reason, decoded.likely));
       return;

@@ -43,6 +43,23 @@ export function decodeStrict(bytes: Uint8Array, encoding: TextEncodingName): str
   }
 }
 
+/**
+ * Strict UTF-8 decoding as a platform does it best. The web TextDecoder is the default and works
+ * everywhere shared/ runs; Node passes its own (electron/main/services/node-utf8.ts), which
+ * validates and decodes a large file several times faster. Both give the same text or null.
+ */
+export interface Utf8Decoder {
+  /** the text, or null when the bytes are not valid UTF-8; a BOM is kept */
+  decode(bytes: Uint8Array): string | null;
+  /** whether a byte 0 (in UTF-8 exactly the NUL character) occurs */
+  hasNul(bytes: Uint8Array): boolean;
+}
+
+export const WEB_UTF8_DECODER: Utf8Decoder = {
+  decode: (bytes) => decodeStrict(bytes, 'utf-8'),
+  hasNul: (bytes) => bytes.indexOf(0) !== -1,
+};
+
 const LF = 0x0a;
 
 /** 1-based line of byte `offset` (counting LF bytes before it with the native indexOf). */
