@@ -69,6 +69,8 @@ function speakersAgree(annotation: SpeakerCode | null, turn: SpeakerCode): boole
 export function alignAnnotations(turns: readonly AlignTarget[], annotations: readonly AlignSource[]): AlignmentResult[] {
   // built on the first annotation that is not the next turn verbatim: most files never need it
   let textIndex: TurnTextIndex | undefined;
+  // folded turn texts worked out before the index was needed, which the index then reuses
+  const foldedTurns: (string | undefined)[] = new Array(turns.length);
   const claims: Claim[] = turns.map(() => 'none');
   let cursor = -1;
 
@@ -82,8 +84,18 @@ export function alignAnnotations(turns: readonly AlignTarget[], annotations: rea
       cursor = next;
       return { turn: next, level: 'exact', outOfOrder: false };
     }
-    const index = (textIndex ??= new TurnTextIndex(turns));
     const foldedText = foldForAlignment(text);
+    if (textIndex === undefined && next < turns.length && foldedText.length > 0 && speakersAgree(annotation.speaker, turns[next].speaker)) {
+      // the next turn re-punctuated or re-spaced (step 1 at level 'normalized', the nearest turn
+      // ahead): checked by folding that one turn, before any index of them all is built
+      const foldedNext = (foldedTurns[next] ??= foldForAlignment(turns[next].utterance));
+      if (foldedNext === foldedText) {
+        claims[next] = 'whole';
+        cursor = next;
+        return { turn: next, level: turns[next].utterance === text ? 'exact' : 'normalized', outOfOrder: false };
+      }
+    }
+    const index = (textIndex ??= new TurnTextIndex(turns, foldedTurns));
     const agrees = (i: number): boolean => speakersAgree(annotation.speaker, turns[i].speaker);
     const wholeLists = index.wholeMatches(text, foldedText);
     const levelAt = (i: number): 'exact' | 'normalized' => (turns[i].utterance === text ? 'exact' : 'normalized');
@@ -147,8 +159,8 @@ class TurnTextIndex {
   private byPair: Map<number, number[]> | null = null;
   private byFirstPair: Map<number, number[]> | null = null;
 
-  constructor(turns: readonly AlignTarget[]) {
-    this.folded = turns.map((turn) => foldForAlignment(turn.utterance));
+  constructor(turns: readonly AlignTarget[], alreadyFolded: readonly (string | undefined)[]) {
+    this.folded = turns.map((turn, i) => alreadyFolded[i] ?? foldForAlignment(turn.utterance));
     turns.forEach((turn, i) => {
       push(this.byText, turn.utterance, i);
       if (this.folded[i].length > 0) push(this.byFolded, this.folded[i], i);

@@ -25,8 +25,8 @@ export interface AnnotateContext {
   issues: IssueSink;
   /** line of the record, used for every issue about it */
   line: number;
-  /** the turns are only checked, not kept (ParserContext.checkOnly): no extras */
-  checkOnly?: boolean;
+  /** the entries' extras are not wanted (ParserContext.withoutEntryExtras) */
+  withoutEntryExtras?: boolean;
   /** the values are only read (ParserContext.readOnlyValues): they may be shared memo entries */
   readOnlyValues?: boolean;
 }
@@ -117,7 +117,7 @@ export function annotateTurns(
   annotations: readonly Record<string, unknown>[],
   ctx: AnnotateContext,
 ): { turns: ParsedTurn[]; unaligned: UnalignedAnnotation[]; annotationExtras: EntryExtras } {
-  const { codebook, issues, line, checkOnly = false, readOnlyValues = false } = ctx;
+  const { codebook, issues, line, withoutEntryExtras = false, readOnlyValues = false } = ctx;
   const { hasSpeakerField, fieldIds } = codebookKeys(codebook);
   const sources = annotations.map((annotation) => ({
     utterance: typeof annotation.utterance === 'string' ? annotation.utterance : null,
@@ -148,7 +148,7 @@ export function annotateTurns(
   const turns = drafts.map((draft, index) => {
     const { indices, level } = perTurn[index];
     if (indices.length === 0) return finishTurn(draft, index, {}, 'none', 0);
-    if (!checkOnly) addEntryExtras(annotationExtras, index, mergeEntryExtras(indices.map((i) => ownEntriesExceptOrNone(annotations[i], fieldIds))));
+    if (!withoutEntryExtras) addEntryExtras(annotationExtras, index, mergeEntryExtras(indices.map((i) => ownEntriesExceptOrNone(annotations[i], fieldIds))));
     const fragments = indices.map((i) => annotationValues(codebook, annotations[i], readOnlyValues));
     if (indices.length > 1) {
       const list = indices.map((i) => i + 1).join(', ');

@@ -14,6 +14,37 @@ export function cellText(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** How annotationValues reads one field, worked out once per codebook rather than per cell. */
+interface FieldReader {
+  id: string;
+  field: FieldDef;
+  /** `toString`, `constructor`, …: a plain read would find Object.prototype's when the key is absent */
+  inheritedName: boolean;
+}
+
+const readersOfCodebook = new WeakMap<Codebook, FieldReader[]>();
+
+function fieldReaders(codebook: Codebook): FieldReader[] {
+  let readers = readersOfCodebook.get(codebook);
+  if (!readers) {
+    readers = codebook.fields.map((field) => ({ id: field.id, field, inheritedName: field.id in Object.prototype }));
+    readersOfCodebook.set(codebook, readers);
+  }
+  return readers;
+}
+
+// Read-only values (the `shared` case) need no lists of their own: frozen, so a caller that
+// broke the read-only promise would fail at once instead of changing other turns' values.
+const NO_PARTS = Object.freeze([]) as unknown as string[];
+const EMPTY_CELL: Readonly<FieldValue> = Object.freeze({ raw: '', codes: NO_PARTS, unknown: NO_PARTS, status: 'empty' });
+
+/** normalizeValue's result for a read-only caller, without copies or lists of its own. */
+function sharedValue(field: FieldDef, raw: string): FieldValue {
+  if (raw.length === 0) return EMPTY_CELL;
+  if (field.type === 'text') return { raw, codes: NO_PARTS, unknown: NO_PARTS, status: raw.trim().length === 0 ? 'empty' : 'ok' };
+  return (sharedNormalizedValue(field, raw) as FieldValue | undefined) ?? normalizeValue(field, raw);
+}
+
 /**
  * The codebook fields present as keys of one annotation object, normalised. `shared`: the values
  * may be memo entries shared with other turns (sharedNormalizedValue), for a caller that only
@@ -21,10 +52,12 @@ export function cellText(value: unknown): string {
  */
 export function annotationValues(codebook: Codebook, annotation: Record<string, unknown>, shared = false): FieldValues {
   const values: FieldValues = {};
-  for (const field of codebook.fields) {
-    if (!Object.hasOwn(annotation, field.id)) continue;
-    const raw = cellText(annotation[field.id]);
-    values[field.id] = (shared ? (sharedNormalizedValue(field, raw) as FieldValue | undefined) : undefined) ?? normalizeValue(field, raw);
+  for (const { id, field, inheritedName } of fieldReaders(codebook)) {
+    const cell = annotation[id];
+    // one property read per field in the usual case; hasOwn only when the read cannot tell
+    if ((inheritedName || cell === undefined) && !Object.hasOwn(annotation, id)) continue;
+    const raw = cellText(cell);
+    values[id] = shared ? sharedValue(field, raw) : normalizeValue(field, raw);
   }
   return values;
 }

@@ -29,6 +29,15 @@ function unknownMessage(field: FieldDef, raw: string, unknown: string[]): string
   return `${field.id} ${quoted} is not a label of this field (expected one of ${expectedLabels(field)}); kept as written and flagged for review.`;
 }
 
+/** Whether warnAboutLabels has anything to say: most turns have not, and are then passed in one loop. */
+function needsLabelWarning(codebook: Codebook, turn: LabelledTurn): boolean {
+  for (const field of codebook.fields) {
+    const value = turn.pre[field.id];
+    if (value && (value.status === 'conflict' || value.unknown.length > 0 || (value.status !== 'empty' && !fieldAppliesTo(field, turn.speaker)))) return true;
+  }
+  return false;
+}
+
 /**
  * Warnings for one turn's pre-annotation: every unknown label ('unknown-label'; a milder
  * note for open vocabularies), every conflict left by merging, and every non-empty value on
@@ -36,6 +45,7 @@ function unknownMessage(field: FieldDef, raw: string, unknown: string[]): string
  * message ("Turn 3 (教师)", "This row (teacher)"; a function is called only when there is one); `turnIndex`, when given, is recorded on each issue.
  */
 export function warnAboutLabels(codebook: Codebook, turn: LabelledTurn, whereText: string | (() => string), line: number, issues: IssueSink, turnIndex?: number): void {
+  if (!needsLabelWarning(codebook, turn)) return;
   const about = (field: FieldDef) => (turnIndex === undefined ? { field: field.id } : { field: field.id, turn: turnIndex + 1 });
   // most turns get no warning: the start of the messages is worked out only for one that does
   let start: string | undefined;

@@ -86,7 +86,7 @@ export function checkSourceFile(file: SourceFile, opts: ParseOptions, onDialogue
     issues.error(1, 'unsupported-format', 'This file is not a format Maieutic reads: use SID JSON Lines (.jsonl), a JSON list (.json), MathDial, Bridge, or CSV/TSV with a header row.');
   } else {
     const checkOnly = onDialogue === undefined;
-    eachCheckedEntry(text, format, { file: file.name, codebook: opts.codebook, teacherModel, issues, mapping: opts.mapping, checkOnly, readOnlyValues: checkOnly || opts.readOnlyValues === true }, (entry) => {
+    eachCheckedEntry(text, format, { file: file.name, codebook: opts.codebook, teacherModel, issues, mapping: opts.mapping, checkOnly, readOnlyValues: checkOnly || opts.readOnlyValues === true, withoutEntryExtras: checkOnly || opts.withoutEntryExtras === true }, (entry) => {
       readable.dialogues++;
       readable.turns += entry.dialogue.turns.length;
       annotations += entry.annotations;

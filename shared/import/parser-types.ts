@@ -18,6 +18,8 @@ export interface ParserContext {
   checkOnly?: boolean;
   /** ParseOptions.readOnlyValues: field values may be shared, read-only memo entries (implied by checkOnly) */
   readOnlyValues?: boolean;
+  /** ParseOptions.withoutEntryExtras: the extras of turn and annotation entries are not collected (implied by checkOnly) */
+  withoutEntryExtras?: boolean;
 }
 
 /**

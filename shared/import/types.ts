@@ -58,6 +58,12 @@ export interface ParseOptions {
    * values may be memo entries shared between turns instead of each turn's own copy.
    */
   readOnlyValues?: boolean;
+  /**
+   * The caller reads the dialogues' turns, labels and record-level extras (review provenance)
+   * only (the CLI's `metrics`): the keys of turn and annotation entries that Maieutic does not
+   * model, which only an export writes back, are not collected.
+   */
+  withoutEntryExtras?: boolean;
 }
 
 /** What the mapping step shows before the user confirms a CSV/TSV import. */

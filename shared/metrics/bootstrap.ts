@@ -1,4 +1,4 @@
-import { indexAt, nextState } from './random';
+import { drawScale, indexAtScaled, nextState32 } from './random';
 
 export interface BootstrapOptions {
   /** resamples; default 2,000; 0 computes no interval */
@@ -60,7 +60,7 @@ export function bootstrapMeans(columns: readonly (readonly (number | null)[])[],
   }
   const partial = columns.flatMap((column, index) => (column.includes(null) ? [{ index, values: Float64Array.from(column, (value) => (value === null ? Number.NaN : value)) }] : []));
 
-  let state = (options.seed ?? DEFAULT_SEED) >>> 0;
+  let state = (options.seed ?? DEFAULT_SEED) | 0; // the same 32 bits as >>> 0, held as int32 (nextState32)
   // the rows drawn, kept only when a second pass (another block, a column with nulls) reads them
   const picks = blocks.length > 1 || partial.length > 0 || blocks.length === 0 ? new Int32Array(rows) : null;
   const means = columns.map(() => new Float64Array(resamples));
@@ -71,7 +71,8 @@ export function bootstrapMeans(columns: readonly (readonly (number | null)[])[],
   const sums = new Float64Array(BLOCK);
   for (let sample = 0; sample < resamples; sample++) {
     if (blocks.length === 0) {
-      for (let k = 0; k < rows; k++) picks![k] = indexAt((state = nextState(state)), rows);
+      const scale = drawScale(rows);
+      for (let k = 0; k < rows; k++) picks![k] = indexAtScaled((state = nextState32(state)), scale);
     }
     for (let b = 0; b < blocks.length; b++) {
       const { members, table } = blocks[b];
@@ -107,6 +108,7 @@ export function bootstrapMeans(columns: readonly (readonly (number | null)[])[],
 
 /** Draws `rows` rows from `state` and sums them into `sums`; returns the state after the draws. */
 function sumDrawn(table: Float64Array, rows: number, state: number, sums: Float64Array): number {
+  const scale = drawScale(rows);
   let sum0 = 0;
   let sum1 = 0;
   let sum2 = 0;
@@ -116,8 +118,8 @@ function sumDrawn(table: Float64Array, rows: number, state: number, sums: Float6
   let sum6 = 0;
   let sum7 = 0;
   for (let k = 0; k < rows; k++) {
-    state = nextState(state);
-    const at = indexAt(state, rows) * BLOCK;
+    state = nextState32(state);
+    const at = indexAtScaled(state, scale) * BLOCK;
     sum0 += table[at];
     sum1 += table[at + 1];
     sum2 += table[at + 2];
@@ -133,6 +135,7 @@ function sumDrawn(table: Float64Array, rows: number, state: number, sums: Float6
 
 /** sumDrawn, also writing each drawn row to `picks` for the passes after it. */
 function sumDrawnKeeping(table: Float64Array, rows: number, state: number, picks: Int32Array, sums: Float64Array): number {
+  const scale = drawScale(rows);
   let sum0 = 0;
   let sum1 = 0;
   let sum2 = 0;
@@ -142,8 +145,8 @@ function sumDrawnKeeping(table: Float64Array, rows: number, state: number, picks
   let sum6 = 0;
   let sum7 = 0;
   for (let k = 0; k < rows; k++) {
-    state = nextState(state);
-    const row = indexAt(state, rows);
+    state = nextState32(state);
+    const row = indexAtScaled(state, scale);
     picks[k] = row;
     const at = row * BLOCK;
     sum0 += table[at];

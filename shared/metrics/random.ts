@@ -20,10 +20,31 @@ export const nextState = (state: number): number => (state + 0x6d2b79f5) >>> 0;
 /** The whole number below `bound` that a draw at `state` gives (`Math.floor(next() * bound)`). */
 export const indexAt = (state: number, bound: number): number => Math.floor(mulberry32Output(state) * bound);
 
-/** The number in [0, 1) mulberry32 gives for an advanced state. */
-function mulberry32Output(state: number): number {
-  let t = state;
+/**
+ * nextState with the state held as a signed 32-bit number: the same 32 bits, but V8 keeps an
+ * int32 in a register, where a uint32 above 2^31 becomes a double on every step.
+ */
+export const nextState32 = (state: number): number => (state + 0x6d2b79f5) | 0;
+
+/** indexAt's scale for `bound`: bound / 2^32, exact for any bound below 2^53. */
+export const drawScale = (bound: number): number => bound / 4294967296;
+
+/**
+ * indexAt(state, bound) for a state from nextState32 and `scale = drawScale(bound)`. The same
+ * number to the bit: indexAt rounds (bits / 2^32) · bound once, and this rounds bits · (bound /
+ * 2^32), the same exact product, once; `| 0` is Math.floor for a result in [0, 2^31).
+ */
+export const indexAtScaled = (state: number, scale: number): number => (mulberry32Bits(state) * scale) | 0;
+
+/** The 32 output bits mulberry32 gives for an advanced state (either sign of the same bits). */
+function mulberry32Bits(state: number): number {
+  let t = state | 0;
   t = Math.imul(t ^ (t >>> 15), t | 1);
   t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  return (t ^ (t >>> 14)) >>> 0;
+}
+
+/** The number in [0, 1) mulberry32 gives for an advanced state. */
+function mulberry32Output(state: number): number {
+  return mulberry32Bits(state) / 4294967296;
 }

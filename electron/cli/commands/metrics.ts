@@ -140,8 +140,9 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { problems, skipped } = await forEachInput(
     parsedArgs.paths,
     ({ name, text, teacherModelFrom }) => {
-    // the dialogues are only read here: their values may be shared (nothing changes them)
-    const check = checkSourceFile({ name, text }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom, readOnlyValues: true }, (dialogue) => {
+    // the dialogues are only read here: their values may be shared (nothing changes them), and the
+    // entries' extras, which only an export writes back, are not collected
+    const check = checkSourceFile({ name, text }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom, readOnlyValues: true, withoutEntryExtras: true }, (dialogue) => {
       dialogues.push(metricDialogue(name, dialogue, layer, groupBy));
       addToReviewRecord(review, dialogue);
       if (hasReviewProvenance(dialogue)) withProvenance++;

@@ -20,6 +20,8 @@ export interface RecordContext {
   /** ParserContext.checkOnly: the dialogue is not kept, so its extras are not built */
   checkOnly?: boolean;
   readOnlyValues?: boolean;
+  /** ParserContext.withoutEntryExtras: the turns' and annotations' extras are not built */
+  withoutEntryExtras?: boolean;
 }
 
 /** Keys of a SID record that the model holds; every other key goes to `extra`. */
@@ -75,7 +77,7 @@ function readTurns(list: unknown[], ctx: RecordContext): { drafts: DraftTurn[]; 
       ctx.issues.error(ctx.line, 'bad-turn', `Turn ${i + 1} of "dialogue" has no ${missing}.`, { turn: i + 1 });
       return;
     }
-    if (!ctx.checkOnly) addEntryExtras(turnExtras, drafts.length, ownEntriesExceptOrNone(entry, TURN_MODEL_KEYS.get(role.key)!.get(text.key)!));
+    if (!ctx.withoutEntryExtras) addEntryExtras(turnExtras, drafts.length, ownEntriesExceptOrNone(entry, TURN_MODEL_KEYS.get(role.key)!.get(text.key)!));
     let speaker = resolveSpeaker(ctx.codebook, role.value);
     if (speaker === null) {
       ctx.issues.warn(ctx.line, 'unknown-speaker', `Turn ${i + 1} has role "${snippet(role.value, 20)}", which is neither teacher nor student; it was imported as speaker "other". If it is one of them, add it as an alias in the codebook.`, { turn: i + 1 });

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CODEBOOK } from '../../../../shared/codebook';
 import { checkSourceFile, contentHash, parseSourceFile } from '../../../../shared/import';
 import type { ParsedDialogue, SourceFile } from '../../../../shared/model/dataset';
+import { ANNOTATION_EXTRAS_KEY, TURN_EXTRAS_KEY } from '../../../../shared/import/entry-extras';
 import { variedSidJsonl } from '../../../support/varied-sid-jsonl';
 import { FIXTURES } from '../support';
 
@@ -102,6 +103,21 @@ describe('checkSourceFile without a taker tells what it tells with one', () => {
     expect(checkSourceFile(file, { codebook: DEFAULT_CODEBOOK, readOnlyValues: true }, (dialogue) => shared.push(dialogue))).toEqual(told);
     expect(shared).toEqual(own);
     expect(own.length).toBeGreaterThan(100);
+  });
+
+  it.each([1, 2, 3])('withoutEntryExtras (metrics) tells the same and hands on the same dialogues less the entries\' extras (seed %i)', (seed) => {
+    const file = { name: `data/Qwen/s${seed}.jsonl`, text: variedSidJsonl(300, seed, { errors: false }) };
+    const own: ParsedDialogue[] = [];
+    const lean: ParsedDialogue[] = [];
+    const told = checkSourceFile(file, { codebook: DEFAULT_CODEBOOK }, (dialogue) => own.push(dialogue));
+    expect(checkSourceFile(file, { codebook: DEFAULT_CODEBOOK, readOnlyValues: true, withoutEntryExtras: true }, (dialogue) => lean.push(dialogue))).toEqual(told);
+    const withEntryExtras = own.filter((dialogue) => TURN_EXTRAS_KEY in dialogue.extra || ANNOTATION_EXTRAS_KEY in dialogue.extra).length;
+    expect(withEntryExtras).toBeGreaterThan(2);
+    const expected = own.map((dialogue) => {
+      const { [TURN_EXTRAS_KEY]: _turns, [ANNOTATION_EXTRAS_KEY]: _annotations, ...extra } = dialogue.extra;
+      return { ...dialogue, extra };
+    });
+    expect(lean).toEqual(expected);
   });
 
   it('on every import fixture', () => {

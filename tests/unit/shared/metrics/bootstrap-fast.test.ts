@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bootstrapMeans } from '../../../../shared/metrics/bootstrap';
-import { indexAt, nextState, seededRandom } from '../../../../shared/metrics/random';
+import { drawScale, indexAt, indexAtScaled, nextState, nextState32, seededRandom } from '../../../../shared/metrics/random';
 import { referenceBootstrapMeans } from '../../../support/reference/bootstrap';
 
 type Column = (number | null)[];
@@ -68,5 +68,25 @@ describe('nextState and indexAt', () => {
         expect(drawn).toEqual(Array.from({ length: 500 }, () => Math.floor(next() * bound)));
       }
     }
+  });
+
+  it('nextState32 and indexAtScaled (the bootstrap loop\'s int32 form) draw the same rows, across the sign bit and up to bounds near 2^31', () => {
+    const bounds = [1, 2, 3, 10, 20_000, 1_000_003, 2 ** 31 - 1];
+    for (const seed of [0, 1, 7, 20240601, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1]) {
+      for (const bound of bounds) {
+        let unsigned = seed >>> 0;
+        let signed = seed | 0;
+        const scale = drawScale(bound);
+        for (let k = 0; k < 2000; k++) {
+          unsigned = nextState(unsigned);
+          signed = nextState32(signed);
+          expect(signed >>> 0).toBe(unsigned);
+          const index = indexAtScaled(signed, scale);
+          if (index !== indexAt(unsigned, bound)) expect([seed, bound, k, index]).toEqual([seed, bound, k, indexAt(unsigned, bound)]);
+        }
+      }
+    }
+    // the states whose output bits are the extremes: 0 and 2^32 - 1 give 0 and bound - 1
+    for (const bound of bounds) expect(indexAtScaled(0, drawScale(bound))).toBe(indexAt(0, bound));
   });
 });
