@@ -114,10 +114,10 @@ function groupOf(file: string, groupBy: GroupBy): string {
 }
 
 /** One dialogue on the chosen layer, as the metrics read it. */
-function metricDialogue(file: string, dialogue: ParsedDialogue, layer: MetricsLayer, groupBy: GroupBy): MetricDialogue {
+function metricDialogue(file: string, group: string, dialogue: ParsedDialogue, layer: MetricsLayer): MetricDialogue {
   const values = layer === 'llm' ? preAnnotationValues(dialogue, DEFAULT_CODEBOOK) : dialogue.turns.map((turn) => turn.pre);
   const id = dialogue.topicId !== null && dialogue.studentId !== null && dialogue.repeatId !== null ? `${dialogue.topicId}-${dialogue.studentId}-${dialogue.repeatId}` : `${basename(file)}:${dialogue.line}`;
-  return { id, group: groupOf(file, groupBy), turns: dialogue.turns.map((turn, position) => metricTurnFromValues(turn.speaker, values[position])) };
+  return { id, group, turns: dialogue.turns.map((turn, position) => metricTurnFromValues(turn.speaker, values[position])) };
 }
 
 async function run(args: readonly string[], io: CliIo): Promise<number> {
@@ -142,8 +142,9 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
     ({ name, text, teacherModelFrom }) => {
     // the dialogues are only read here: their values may be shared (nothing changes them), and the
     // entries' extras, which only an export writes back, are not collected
+    const group = groupOf(name, groupBy);
     const check = checkSourceFile({ name, text }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom, readOnlyValues: true, withoutEntryExtras: true }, (dialogue) => {
-      dialogues.push(metricDialogue(name, dialogue, layer, groupBy));
+      dialogues.push(metricDialogue(name, group, dialogue, layer));
       addToReviewRecord(review, dialogue);
       if (hasReviewProvenance(dialogue)) withProvenance++;
     });
