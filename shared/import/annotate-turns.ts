@@ -93,9 +93,10 @@ function unalignedExplanation(result: Extract<AlignmentResult, { level: null }>,
  * without a pre-annotation and without a word; one warning per record names them. (With as many
  * entries as turns, a turn without one is the other side of an unaligned entry, already reported.)
  */
-function warnUnannotatedTurns(perTurn: readonly { indices: number[] }[], drafts: readonly DraftTurn[], entries: number, ctx: AnnotateContext): void {
+function warnUnannotatedTurns(entriesPerTurn: ArrayLike<number>, drafts: readonly DraftTurn[], entries: number, ctx: AnnotateContext): void {
   if (entries === 0 || entries >= drafts.length) return;
-  const bare = perTurn.flatMap((slot, index) => (slot.indices.length === 0 ? [index] : []));
+  const bare: number[] = [];
+  for (let index = 0; index < drafts.length; index++) if (entriesPerTurn[index] === 0) bare.push(index);
   if (bare.length === 0) return;
   const shown = bare.slice(0, 8).map((index) => index + 1).join(', ');
   const more = bare.length > 8 ? `, … (${bare.length} in all)` : '';
@@ -105,6 +106,9 @@ function warnUnannotatedTurns(perTurn: readonly { indices: number[] }[], drafts:
     `${bare.length} of ${drafts.length} turns have no annotation entry (turn${bare.length === 1 ? '' : 's'} ${shown}${more}; the record has ${entries} entr${entries === 1 ? 'y' : 'ies'}); they are imported without a pre-annotation to check.`,
   );
 }
+
+/** Alignment levels by rank (LEVEL_RANK), for the per-turn weakest level kept as a number. */
+const LEVEL_OF_RANK: readonly AlignmentKind[] = ['none', 'exact', 'normalized', 'containment'];
 
 /**
  * Attaches SID annotation entries to the turns they describe (align.ts), merges entries that
@@ -125,40 +129,66 @@ export function annotateTurns(
   }));
   const results = alignAnnotations(drafts, sources);
 
-  const perTurn: { indices: number[]; level: AlignmentKind }[] = drafts.map(() => ({ indices: [], level: 'none' }));
+  // per turn: how many entries landed there, the first of them, the weakest level (LEVEL_RANK);
+  // a list of entries only for the rare turn that receives several (a split utterance)
+  const entriesPerTurn = new Int32Array(drafts.length);
+  const firstEntry = new Int32Array(drafts.length);
+  const weakestRank = new Int8Array(drafts.length);
+  let severalEntries: Map<number, number[]> | undefined;
   const unaligned: UnalignedAnnotation[] = [];
-  results.forEach((result, i) => {
+  for (let i = 0; i < results.length; i++) {
+    const result = results[i];
     const text = sources[i].utterance ?? '';
     if (result.level === null) {
       const speakerRaw = cellText(annotations[i].speaker);
       unaligned.push({ index: i, speakerRaw, utterance: text, raw: annotations[i] });
       issues.warn(line, 'unaligned-annotation', `Annotation ${i + 1} ${unalignedExplanation(result, text, speakerRaw, drafts)}; it is kept aside as unaligned for review.`);
-      return;
+      continue;
     }
     if (result.outOfOrder) {
       const target = turnLabel(result.turn, drafts[result.turn].speakerRaw);
       issues.warn(line, 'out-of-order-annotation', `Annotation ${i + 1} ("${snippet(text)}") was attached to ${target}, which comes before the turns of the entries listed ahead of it; check that it belongs there.`);
     }
-    const slot = perTurn[result.turn];
-    slot.indices.push(i);
-    if (slot.level === 'none' || LEVEL_RANK[result.level] > LEVEL_RANK[slot.level]) slot.level = result.level;
-  });
+    const turn = result.turn;
+    if (entriesPerTurn[turn] === 0) firstEntry[turn] = i;
+    else {
+      severalEntries ??= new Map();
+      const list = severalEntries.get(turn);
+      if (list) list.push(i);
+      else severalEntries.set(turn, [firstEntry[turn], i]);
+    }
+    entriesPerTurn[turn]++;
+    const rank = LEVEL_RANK[result.level];
+    if (rank > weakestRank[turn]) weakestRank[turn] = rank;
+  }
 
   const annotationExtras: EntryExtras = {};
-  const turns = drafts.map((draft, index) => {
-    const { indices, level } = perTurn[index];
-    if (indices.length === 0) return finishTurn(draft, index, {}, 'none', 0);
-    if (!withoutEntryExtras) addEntryExtras(annotationExtras, index, mergeEntryExtras(indices.map((i) => ownEntriesExceptOrNone(annotations[i], fieldIds))));
-    const fragments = indices.map((i) => annotationValues(codebook, annotations[i], readOnlyValues));
-    if (indices.length > 1) {
+  const turns: ParsedTurn[] = new Array(drafts.length);
+  for (let index = 0; index < drafts.length; index++) {
+    const draft = drafts[index];
+    const count = entriesPerTurn[index];
+    if (count === 0) {
+      turns[index] = finishTurn(draft, index, {}, 'none', 0);
+      continue;
+    }
+    const level = LEVEL_OF_RANK[weakestRank[index]];
+    let pre: FieldValues;
+    if (count === 1) {
+      const entry = annotations[firstEntry[index]];
+      if (!withoutEntryExtras) addEntryExtras(annotationExtras, index, mergeEntryExtras([ownEntriesExceptOrNone(entry, fieldIds)]));
+      pre = annotationValues(codebook, entry, readOnlyValues);
+    } else {
+      const indices = severalEntries!.get(index)!;
+      if (!withoutEntryExtras) addEntryExtras(annotationExtras, index, mergeEntryExtras(indices.map((i) => ownEntriesExceptOrNone(annotations[i], fieldIds))));
+      const fragments = indices.map((i) => annotationValues(codebook, annotations[i], readOnlyValues));
       const list = indices.map((i) => i + 1).join(', ');
       issues.warn(line, 'merged-fragments', `${turnLabel(index, draft.speakerRaw)} received ${indices.length} annotation entries (${list}), probably one long utterance split by the annotator; their values were merged.`, { turn: index + 1 });
+      pre = mergeFragments(codebook, fragments).pre;
     }
-    const { pre } = indices.length > 1 ? mergeFragments(codebook, fragments) : { pre: fragments[0] };
-    const turn = finishTurn(draft, index, pre, level, indices.length);
+    const turn = finishTurn(draft, index, pre, level, count);
     warnAboutLabels(codebook, turn, () => turnLabel(index, draft.speakerRaw), line, issues, index);
-    return turn;
-  });
-  warnUnannotatedTurns(perTurn, drafts, annotations.length, ctx);
+    turns[index] = turn;
+  }
+  warnUnannotatedTurns(entriesPerTurn, drafts, annotations.length, ctx);
   return { turns, unaligned, annotationExtras };
 }

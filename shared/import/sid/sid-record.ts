@@ -45,8 +45,9 @@ function plainText(value: unknown): string {
 /** The first of `keys` holding a string, with its value. */
 function pick<K extends string>(entry: Record<string, unknown>, keys: readonly K[]): { key: K; value: string } | undefined {
   for (const key of keys) {
-    const value = Object.hasOwn(entry, key) ? entry[key] : undefined;
-    if (typeof value === 'string') return { key, value };
+    const value = entry[key];
+    // the read first, hasOwn only for a string found (a string could only be inherited otherwise)
+    if (typeof value === 'string' && Object.hasOwn(entry, key)) return { key, value };
   }
   return undefined;
 }
