@@ -5,7 +5,9 @@
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  // WebAssembly may be compiled (the bootstrap's SIMD loop, shared/metrics/bootstrap-simd); this
+  // allows no eval of JavaScript.
+  "script-src 'self' 'wasm-unsafe-eval'",
   // React and the table library set inline style attributes.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",

@@ -1,3 +1,4 @@
+import { simdSumResamples, type SumResamples } from './bootstrap-simd/sum-resamples';
 import { drawScale, indexAtScaled, nextState32 } from './random';
 
 export interface BootstrapOptions {
@@ -41,7 +42,12 @@ const BLOCK = 8;
  * one cache line per drawn row, no test per value), the first block drawing each row as it reads
  * it; a column with nulls is summed on its own, skipping them.
  */
-export function bootstrapMeans(columns: readonly (readonly (number | null)[])[], options: BootstrapOptions = {}): ([number, number] | null)[] {
+export function bootstrapMeans(
+  columns: readonly (readonly (number | null)[])[],
+  options: BootstrapOptions = {},
+  /** the WebAssembly SIMD form of the one-block loop (bootstrap-simd/); null runs the JavaScript loop, as the tests do too */
+  sumResamples: SumResamples | null = simdSumResamples(),
+): ([number, number] | null)[] {
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
   const level = options.level ?? 0.95;
   if (!Number.isInteger(resamples) || resamples < 0) throw new Error(`Resamples must be a whole number, 0 for no intervals (got ${resamples}).`);
@@ -68,8 +74,14 @@ export function bootstrapMeans(columns: readonly (readonly (number | null)[])[],
   const keep = (index: number, sum: number, count: number): void => {
     if (count > 0) means[index][kept[index]++] = sum / count;
   };
+  // one block and nothing else (the metrics' seven indicators and TotalScore): every resample in one SIMD call
+  const simd = picks === null && rows > 0 && sumResamples !== null ? sumResamples(blocks[0].table, rows, resamples, state, drawScale(rows)) : null;
+  if (simd !== null) {
+    const { members } = blocks[0];
+    for (let sample = 0; sample < resamples; sample++) members.forEach((index, slot) => keep(index, simd.sums[sample * BLOCK + slot], rows));
+  }
   const sums = new Float64Array(BLOCK);
-  for (let sample = 0; sample < resamples; sample++) {
+  for (let sample = 0; simd === null && sample < resamples; sample++) {
     if (blocks.length === 0) {
       const scale = drawScale(rows);
       for (let k = 0; k < rows; k++) picks![k] = indexAtScaled((state = nextState32(state)), scale);

@@ -64,7 +64,8 @@ describe('CONTENT_SECURITY_POLICY', () => {
       return [name, sources.join(' ')] as const;
     }));
     expect(directives.get('default-src')).toBe("'self'");
-    expect(directives.get('script-src')).toBe("'self'");
+    // 'wasm-unsafe-eval' lets WebAssembly compile (the bootstrap's SIMD loop) and allows no eval
+    expect(directives.get('script-src')).toBe("'self' 'wasm-unsafe-eval'");
     expect(directives.get('object-src')).toBe("'none'");
     expect(directives.get('base-uri')).toBe("'none'");
     expect(directives.get('frame-ancestors')).toBe("'none'");

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bootstrapMeans } from '../../../../shared/metrics/bootstrap';
+import { simdSumResamples } from '../../../../shared/metrics/bootstrap-simd/sum-resamples';
 import { drawScale, indexAt, indexAtScaled, nextState, nextState32, seededRandom } from '../../../../shared/metrics/random';
 import { referenceBootstrapMeans } from '../../../support/reference/bootstrap';
 
@@ -20,7 +21,18 @@ function seededColumns(seed: number, rows: number, width: number): Column[] {
   });
 }
 
-describe('bootstrapMeans equals the reference loop bit for bit', () => {
+// the WebAssembly SIMD loop runs wherever it can (Node and Chromium here); the JavaScript loop
+// where it cannot (a CSP without 'wasm-unsafe-eval'): both must equal the reference
+const SIMD = simdSumResamples();
+
+it('the SIMD loop is available in Node, so the tests below run it and do not quietly fall back', () => {
+  expect(SIMD).not.toBeNull();
+});
+
+describe.each([
+  ['the SIMD loop', SIMD],
+  ['the JavaScript loop', null],
+])('bootstrapMeans with %s equals the reference loop bit for bit', (_engine, sumResamples) => {
   it.each([
     [1, 200, 8, 500],
     [2, 57, 8, 300],
@@ -31,14 +43,28 @@ describe('bootstrapMeans equals the reference loop bit for bit', () => {
     [20240601, 120, 8, 2000],
   ])('seed %i, %i rows × %i columns, %i resamples', (seed, rows, width, resamples) => {
     const columns = seededColumns(seed, rows, width);
-    expect(bootstrapMeans(columns, { seed, resamples })).toEqual(referenceBootstrapMeans(columns, { seed, resamples }));
+    expect(bootstrapMeans(columns, { seed, resamples }, sumResamples)).toEqual(referenceBootstrapMeans(columns, { seed, resamples }));
+  });
+
+  it.each([
+    [1, 200, 8, 300],
+    [2, 57, 8, 200],
+    [3, 1, 8, 100],
+    [4, 2, 3, 100],
+    [5, 7, 5, 100],
+    [2 ** 31 + 5, 1003, 8, 60],
+    [2 ** 32 - 3, 20_000, 8, 12],
+  ])('seed %i, %i rows × %i columns without nulls (one block: the loop the SIMD form replaces), %i resamples', (seed, rows, width, resamples) => {
+    const columns = seededColumns(seed, rows, 12).filter((column) => !column.includes(null)).slice(0, width);
+    expect(columns).toHaveLength(width);
+    expect(bootstrapMeans(columns, { seed, resamples }, sumResamples)).toEqual(referenceBootstrapMeans(columns, { seed, resamples }));
   });
 
   it('with every column holding a null (no block: the rows are drawn on their own) and with more columns than one block', () => {
     const withNulls = seededColumns(11, 300, 3).map((column) => [null, ...column.slice(1)]);
-    expect(bootstrapMeans(withNulls, { seed: 11, resamples: 400 })).toEqual(referenceBootstrapMeans(withNulls, { seed: 11, resamples: 400 }));
+    expect(bootstrapMeans(withNulls, { seed: 11, resamples: 400 }, sumResamples)).toEqual(referenceBootstrapMeans(withNulls, { seed: 11, resamples: 400 }));
     const wide = Array.from({ length: 17 }, (_, c) => seededColumns(100 + c, 150, 1)[0]);
-    expect(bootstrapMeans(wide, { seed: 3, resamples: 300 })).toEqual(referenceBootstrapMeans(wide, { seed: 3, resamples: 300 }));
+    expect(bootstrapMeans(wide, { seed: 3, resamples: 300 }, sumResamples)).toEqual(referenceBootstrapMeans(wide, { seed: 3, resamples: 300 }));
   });
 
   it('on edge cases: all null, one value, one row, no rows, constant, negative zero, other levels', () => {
@@ -50,11 +76,11 @@ describe('bootstrapMeans equals the reference loop bit for bit', () => {
       [1, null, 0, null],
     ];
     for (const seed of [0, 1, 99]) {
-      for (const level of [0.5, 0.9, 0.95, 0.99]) expect(bootstrapMeans(columns, { seed, resamples: 300, level })).toEqual(referenceBootstrapMeans(columns, { seed, resamples: 300, level }));
+      for (const level of [0.5, 0.9, 0.95, 0.99]) expect(bootstrapMeans(columns, { seed, resamples: 300, level }, sumResamples)).toEqual(referenceBootstrapMeans(columns, { seed, resamples: 300, level }));
     }
-    expect(bootstrapMeans([[0.3]], { seed: 1, resamples: 50 })).toEqual(referenceBootstrapMeans([[0.3]], { seed: 1, resamples: 50 }));
-    expect(bootstrapMeans([[], []], { seed: 1, resamples: 50 })).toEqual(referenceBootstrapMeans([[], []], { seed: 1, resamples: 50 }));
-    expect(bootstrapMeans([], { seed: 1, resamples: 50 })).toEqual([]);
+    expect(bootstrapMeans([[0.3]], { seed: 1, resamples: 50 }, sumResamples)).toEqual(referenceBootstrapMeans([[0.3]], { seed: 1, resamples: 50 }));
+    expect(bootstrapMeans([[], []], { seed: 1, resamples: 50 }, sumResamples)).toEqual(referenceBootstrapMeans([[], []], { seed: 1, resamples: 50 }));
+    expect(bootstrapMeans([], { seed: 1, resamples: 50 }, sumResamples)).toEqual([]);
   });
 });
 
