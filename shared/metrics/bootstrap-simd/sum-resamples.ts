@@ -54,7 +54,13 @@ function load(): SumResamples | null {
     const needed = tableBytes + resamples * ROW_BYTES;
     if (table.length !== rows * 8 || needed > MAX_BYTES) return null;
     const missing = Math.ceil((needed - memory.buffer.byteLength) / PAGE_BYTES);
-    if (missing > 0) memory.grow(missing);
+    if (missing > 0) {
+      try {
+        memory.grow(missing);
+      } catch {
+        return null; // no memory for it here: the JavaScript loop needs none beyond the table
+      }
+    }
     new Float64Array(memory.buffer, 0, rows * 8).set(table);
     const after = sumResamples(0, rows, resamples, state | 0, scale, tableBytes);
     return { sums: new Float64Array(memory.buffer, tableBytes, resamples * 8).slice(), state: after };
