@@ -1,6 +1,8 @@
 /**
- * How a dialogue's turns are stored (schema v5): one `dialogueTurns` row per dialogue, its turns
- * packed into a table of the distinct strings they use and one Int32Array that walks the turns.
+ * How turns are encoded: a table of the distinct strings they use and one Int32Array that walks
+ * the turns. Schema v5 stored one `dialogueTurns` row per dialogue so encoded (DialogueTurnsRow,
+ * still read by the v5 → v6 upgrade); v6 stores blocks of dialogues sharing one table
+ * (turn-blocks.ts), with the same per-dialogue encoding.
  *
  * Why not one row per turn (v1–v4): IndexedDB's cost is per record and per object it has to
  * structured-clone. A turn row is ~35 objects and strings (nine field values, each with two
@@ -8,7 +10,7 @@
  * 4.2 s in Chromium, and storing them took 11.4 s. Per dialogue, the pre-annotation labels
  * repeat ("引出概念", "ok", "teacher", field ids…), so the packed row holds each string once and
  * the rest is numbers, which cross the structured clone as one buffer.
- * `tests/bench/idb` times both layouts; the packed one is the only one the app reads or writes.
+ * `tests/bench/idb` times the app's layout beside the v4 one.
  *
  * A Turn's id, dialogueId and index are not stored: the id is always turnIdOf(dialogueId, index)
  * and the index the position (import refuses anything else), so they are rebuilt on unpacking.
@@ -16,7 +18,7 @@
 import type { AlignmentKind, FieldValue, FieldValues, SpeakerCode, Turn, ValueStatus } from '../../../shared/model/dataset';
 import { turnIdOf } from './ids';
 
-/** One dialogue's turns, packed. */
+/** One dialogue's turns, packed: a schema-v5 row. */
 export interface DialogueTurnsRow {
   dialogueId: string;
   turnCount: number;
@@ -42,7 +44,8 @@ const valueKeysListed: Exhaustive<(typeof PACKED_VALUE_KEYS)[number], keyof Fiel
 void turnKeysListed;
 void valueKeysListed;
 
-class StringTable {
+/** The distinct strings of packed turns, each given the index of its first use. */
+export class StringTable {
   readonly strings: string[] = [];
   private readonly indexOf = new Map<string, number>();
 
@@ -57,10 +60,12 @@ class StringTable {
   }
 }
 
-/** Packs one dialogue's turns, which must be in index order 0, 1, 2, … with their canonical ids. */
-export function packTurns(dialogueId: string, turns: readonly Turn[]): DialogueTurnsRow {
-  const table = new StringTable();
-  const layout: number[] = [];
+/**
+ * Appends one dialogue's turns, which must be in index order 0, 1, 2, … with their canonical ids,
+ * to `layout`, their strings to `table`: the one encoding of turns, used for a v5 row (one
+ * dialogue) and for a v6 block (several dialogues sharing one table, turn-blocks.ts).
+ */
+export function appendTurns(table: StringTable, layout: number[], dialogueId: string, turns: readonly Turn[]): void {
   turns.forEach((turn, position) => {
     if (turn.dialogueId !== dialogueId || turn.index !== position || turn.id !== turnIdOf(dialogueId, position)) {
       throw new Error(`Turn "${turn.id}" cannot be stored as turn ${position} of dialogue "${dialogueId}"`);
@@ -79,20 +84,29 @@ export function packTurns(dialogueId: string, turns: readonly Turn[]): DialogueT
       for (const part of value.unknown) layout.push(table.ref(part));
     }
   });
+}
+
+/** Packs one dialogue's turns into a v5 row (the v5 → v6 upgrade reads these). */
+export function packTurns(dialogueId: string, turns: readonly Turn[]): DialogueTurnsRow {
+  const table = new StringTable();
+  const layout: number[] = [];
+  appendTurns(table, layout, dialogueId, turns);
   return { dialogueId, turnCount: turns.length, strings: table.strings, layout: Int32Array.from(layout) };
 }
 
-/** The turns of a packed row, in order, each a fresh object (callers may keep or change them). */
-export function unpackTurns(row: DialogueTurnsRow): Turn[] {
-  const { dialogueId, strings, layout } = row;
-  const turns: Turn[] = new Array(row.turnCount);
-  let at = 0;
-  const readStrings = (count: number): string[] => {
-    const list: string[] = new Array(count);
-    for (let i = 0; i < count; i++) list[i] = strings[layout[at++]];
-    return list;
-  };
-  for (let index = 0; index < row.turnCount; index++) {
+function readStrings(strings: readonly string[], layout: Int32Array, from: number, count: number): string[] {
+  const list: string[] = [];
+  for (let i = 0; i < count; i++) list.push(strings[layout[from + i]]);
+  return list;
+}
+
+/**
+ * Reads `turnCount` turns of one dialogue from `layout`, starting at `from`, each a fresh object
+ * (callers may keep or change them); returns where the next dialogue's turns begin.
+ */
+export function readTurns(dialogueId: string, turnCount: number, strings: readonly string[], layout: Int32Array, from: number, into: Turn[]): number {
+  let at = from;
+  for (let index = 0; index < turnCount; index++) {
     const speaker = strings[layout[at++]] as SpeakerCode;
     const speakerRaw = strings[layout[at++]];
     const utterance = strings[layout[at++]];
@@ -105,17 +119,29 @@ export function unpackTurns(row: DialogueTurnsRow): Turn[] {
       const fieldId = strings[layout[at++]];
       const raw = strings[layout[at++]];
       const status = strings[layout[at++]] as ValueStatus;
-      const codes = readStrings(layout[at++]);
-      const unknown = readStrings(layout[at++]);
+      const codeCount = layout[at++];
+      const codes = readStrings(strings, layout, at, codeCount);
+      at += codeCount;
+      const unknownCount = layout[at++];
+      const unknown = readStrings(strings, layout, at, unknownCount);
+      at += unknownCount;
       const value: FieldValue = { raw, codes, unknown, status };
       // A plain assignment to "__proto__" would set the prototype, not a field.
       if (fieldId === '__proto__') Object.defineProperty(pre, fieldId, { value, enumerable: true, writable: true, configurable: true });
       else pre[fieldId] = value;
     }
     // The key order of the v4 rows (the parsed turn, then its ids), so JSON of a turn reads as it did.
-    turns[index] = { index, speaker, speakerRaw, utterance, endMarker, pre, alignment, fragments, id: turnIdOf(dialogueId, index), dialogueId };
+    into.push({ index, speaker, speakerRaw, utterance, endMarker, pre, alignment, fragments, id: turnIdOf(dialogueId, index), dialogueId });
   }
-  if (at !== layout.length) throw new Error(`The stored turns of dialogue "${dialogueId}" are damaged (layout length ${layout.length}, read ${at})`);
+  if (at > layout.length) throw new Error(`The stored turns of dialogue "${dialogueId}" are damaged (layout length ${layout.length}, read ${at})`);
+  return at;
+}
+
+/** The turns of a v5 row, in order, each a fresh object (callers may keep or change them). */
+export function unpackTurns(row: DialogueTurnsRow): Turn[] {
+  const turns: Turn[] = [];
+  const at = readTurns(row.dialogueId, row.turnCount, row.strings, row.layout, 0, turns);
+  if (at !== row.layout.length) throw new Error(`The stored turns of dialogue "${row.dialogueId}" are damaged (layout length ${row.layout.length}, read ${at})`);
   return turns;
 }
 

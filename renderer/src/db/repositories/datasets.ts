@@ -68,7 +68,7 @@ export async function renameDataset(db: MaieuticDb, datasetId: string, name: str
 export async function deleteDataset(db: MaieuticDb, datasetId: string): Promise<void> {
   await db.transaction(
     'rw',
-    [db.datasets, db.sources, db.dialogues, db.dialogueTurns, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog, db.layers, db.layerValues, db.metricRuns, db.metricRunScores, db.drafts],
+    [db.datasets, db.sources, db.dialogues, db.turnBlocks, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog, db.layers, db.layerValues, db.metricRuns, db.metricRunScores, db.drafts],
     async () => {
       await db.metricRunScores.where('datasetId').equals(datasetId).delete();
       await db.metricRuns.where('datasetId').equals(datasetId).delete();
