@@ -94,7 +94,11 @@ export function packTurns(dialogueId: string, turns: readonly Turn[]): DialogueT
   return { dialogueId, turnCount: turns.length, strings: table.strings, layout: Int32Array.from(layout) };
 }
 
+/** Exact-size arrays: most lists hold zero, one or two strings, and a pushed-to array would reserve 17 slots. */
 function readStrings(strings: readonly string[], layout: Int32Array, from: number, count: number): string[] {
+  if (count === 0) return [];
+  if (count === 1) return [strings[layout[from]]];
+  if (count === 2) return [strings[layout[from]], strings[layout[from + 1]]];
   const list: string[] = [];
   for (let i = 0; i < count; i++) list.push(strings[layout[from + i]]);
   return list;
