@@ -3,12 +3,12 @@
  * BLOCK_MAX_DIALOGUES dialogues of one source, their turns encoded as in turn-packing.ts with one
  * string table for the whole block.
  *
- * Why blocks (v5 had one row per dialogue): reading 20,000 packed dialogue rows back in Chromium
- * took ~1.5 s, of which unpacking the turns was ~0.14 s; the rest was IndexedDB's cost per record
- * (a raw getAll of the same 20,000 rows took as long as Dexie) and the structured clone of 1.16
- * million strings. 157 blocks of 128 dialogues hold the same turns in ~0.15–0.25 s (measured with
- * tests/bench/idb), because labels, field ids and speakers repeat across dialogues and are stored
- * once per block instead of once per dialogue.
+ * Why blocks (v5 had one row per dialogue): reading 20,000 dialogues' v5 rows back in Chromium
+ * took ~1.7 s, and a raw IDBObjectStore.getAll of the same 20,000 rows took ~1.5 of it (Dexie
+ * added almost nothing, unpacking ~0.14 s): the cost is per record and per structured-cloned
+ * string (1.16 million, since every row held its own labels, field ids and speakers). The same
+ * turns in 157 blocks of 128 dialogues come back from getAll in ~0.2 s, because the repeated
+ * strings are stored once per block. Unpacking into Turn objects is now the larger part of a read.
  *
  * A block's id is the id of its first dialogue, so a source's blocks lie in its key range
  * (`${sourceId}:` … `${sourceId}:\uffff`, by-source.ts) as long as all its dialogues are of
@@ -18,7 +18,7 @@
 import type { Turn } from '../../../shared/model/dataset';
 import { appendTurns, readTurns, StringTable } from './turn-packing';
 
-/** Dialogues per block: a block's value stays ~100 KB, so a single dialogue's read stays quick. */
+/** Dialogues per block: ~190 KB of value for generated SID data, small enough that reading one dialogue (its whole block) stays a matter of milliseconds. */
 export const BLOCK_MAX_DIALOGUES = 128;
 /** A block also closes once it holds this many turns, so a few very long dialogues don't make one huge value. */
 export const BLOCK_MAX_TURNS = 2_048;
