@@ -60,12 +60,45 @@ export class StringTable {
   }
 }
 
+/** A field value as numbers: field id, raw, status, the number of codes, the codes, the number of unknown parts, the parts (strings as indexes). */
+function valueRecord(table: StringTable, fieldId: string, value: FieldValue): number[] {
+  const record = [table.ref(fieldId), table.ref(value.raw), table.ref(value.status), value.codes.length];
+  for (const code of value.codes) record.push(table.ref(code));
+  record.push(value.unknown.length);
+  for (const part of value.unknown) record.push(table.ref(part));
+  return record;
+}
+
+/**
+ * The distinct field values of a v6 block, each written once (the same label recurs on most
+ * turns) and referred to from the turns by its offset in `records`.
+ */
+export class ValueTable {
+  readonly records: number[] = [];
+  private readonly offsetOf = new Map<string, number>();
+
+  constructor(private readonly table: StringTable) {}
+
+  ref(fieldId: string, value: FieldValue): number {
+    const record = valueRecord(this.table, fieldId, value);
+    const key = record.join(',');
+    let offset = this.offsetOf.get(key);
+    if (offset === undefined) {
+      offset = this.records.length;
+      for (const number of record) this.records.push(number);
+      this.offsetOf.set(key, offset);
+    }
+    return offset;
+  }
+}
+
 /**
  * Appends one dialogue's turns, which must be in index order 0, 1, 2, … with their canonical ids,
- * to `layout`, their strings to `table`: the one encoding of turns, used for a v5 row (one
- * dialogue) and for a v6 block (several dialogues sharing one table, turn-blocks.ts).
+ * to `layout`, their strings to `table`. A v5 row writes each field value into the layout; a v6
+ * block (turn-blocks.ts, several dialogues sharing one table) passes `values` and writes the
+ * value's offset there instead.
  */
-export function appendTurns(table: StringTable, layout: number[], dialogueId: string, turns: readonly Turn[]): void {
+export function appendTurns(table: StringTable, layout: number[], dialogueId: string, turns: readonly Turn[], values?: ValueTable): void {
   turns.forEach((turn, position) => {
     if (turn.dialogueId !== dialogueId || turn.index !== position || turn.id !== turnIdOf(dialogueId, position)) {
       throw new Error(`Turn "${turn.id}" cannot be stored as turn ${position} of dialogue "${dialogueId}"`);
@@ -77,11 +110,8 @@ export function appendTurns(table: StringTable, layout: number[], dialogueId: st
     const fieldIds = Object.keys(turn.pre);
     layout.push(fieldIds.length);
     for (const fieldId of fieldIds) {
-      const value = turn.pre[fieldId];
-      layout.push(table.ref(fieldId), table.ref(value.raw), table.ref(value.status), value.codes.length);
-      for (const code of value.codes) layout.push(table.ref(code));
-      layout.push(value.unknown.length);
-      for (const part of value.unknown) layout.push(table.ref(part));
+      if (values) layout.push(values.ref(fieldId, turn.pre[fieldId]));
+      else for (const number of valueRecord(table, fieldId, turn.pre[fieldId])) layout.push(number);
     }
   });
 }
@@ -106,9 +136,10 @@ function readStrings(strings: readonly string[], layout: Int32Array, from: numbe
 
 /**
  * Reads `turnCount` turns of one dialogue from `layout`, starting at `from`, each a fresh object
- * (callers may keep or change them); returns where the next dialogue's turns begin.
+ * (callers may keep or change them); returns where the next dialogue's turns begin. `values` is
+ * the block's field values when the layout refers to them by offset (v6), absent for a v5 row.
  */
-export function readTurns(dialogueId: string, turnCount: number, strings: readonly string[], layout: Int32Array, from: number, into: Turn[]): number {
+export function readTurns(dialogueId: string, turnCount: number, strings: readonly string[], layout: Int32Array, from: number, into: Turn[], values?: Int32Array): number {
   let at = from;
   for (let index = 0; index < turnCount; index++) {
     const speaker = strings[layout[at++]] as SpeakerCode;
@@ -120,16 +151,20 @@ export function readTurns(dialogueId: string, turnCount: number, strings: readon
     const fieldCount = layout[at++];
     const pre: FieldValues = {};
     for (let f = 0; f < fieldCount; f++) {
-      const fieldId = strings[layout[at++]];
-      const raw = strings[layout[at++]];
-      const status = strings[layout[at++]] as ValueStatus;
-      const codeCount = layout[at++];
-      const codes = readStrings(strings, layout, at, codeCount);
-      at += codeCount;
-      const unknownCount = layout[at++];
-      const unknown = readStrings(strings, layout, at, unknownCount);
-      at += unknownCount;
-      const value: FieldValue = { raw, codes, unknown, status };
+      const record = values ?? layout;
+      const offset = values ? layout[at++] : at;
+      const codeCount = record[offset + 3];
+      const unknownCount = record[offset + 4 + codeCount];
+      const end = offset + 5 + codeCount + unknownCount;
+      if (!(offset >= 0 && end <= record.length)) throw new Error(`The stored turns of dialogue "${dialogueId}" are damaged (a field value at ${offset} of ${record.length})`);
+      if (!values) at = end;
+      const fieldId = strings[record[offset]];
+      const value: FieldValue = {
+        raw: strings[record[offset + 1]],
+        codes: readStrings(strings, record, offset + 4, codeCount),
+        unknown: readStrings(strings, record, offset + 5 + codeCount, unknownCount),
+        status: strings[record[offset + 2]] as ValueStatus,
+      };
       // A plain assignment to "__proto__" would set the prototype, not a field.
       if (fieldId === '__proto__') Object.defineProperty(pre, fieldId, { value, enumerable: true, writable: true, configurable: true });
       else pre[fieldId] = value;

@@ -66,6 +66,11 @@ describe('packTurnBlock / unpackTurnBlock', () => {
         expect(block.dialogueIds.length).toBeLessThanOrEqual(BLOCK_MAX_DIALOGUES);
         expect(block.dialogueIds.length === 1 || block.turnCount <= BLOCK_MAX_TURNS).toBe(true);
         expect(new Set(block.strings).size).toBe(block.strings.length);
+        // each distinct field value once: as many records as distinct (field, value) pairs
+        const distinct = new Set(block.dialogueIds.flatMap((id) => read.get(id)!.flatMap((t) => Object.entries(t.pre).map(([fieldId, value]) => JSON.stringify([fieldId, value])))));
+        let records = 0;
+        for (let at = 0; at < block.fieldValues.length; records++) at += 5 + block.fieldValues[at + 3] + block.fieldValues[at + 4 + block.fieldValues[at + 3]];
+        expect(records).toBe(distinct.size);
         block.dialogueIds.forEach((id, position) => expect(unpackBlockDialogue(block, position)).toStrictEqual(read.get(id)));
       }
     });
@@ -96,6 +101,8 @@ describe('packTurnBlock / unpackTurnBlock', () => {
     expect(() => unpackTurnBlock({ ...block, layout: Int32Array.from([...block.layout, 0]) }, new Map())).toThrow(/damaged/);
     expect(() => unpackBlockDialogue({ ...block, turnCounts: Int32Array.from([2, 3]) }, 1)).toThrow(/damaged/);
     expect(() => unpackTurnBlock({ ...block, layoutEnds: Int32Array.from([block.layoutEnds[0] + 1, block.layoutEnds[1]]) }, new Map())).toThrow(/damaged/);
+    expect(() => unpackTurnBlock({ ...block, fieldValues: block.fieldValues.subarray(0, 3) }, new Map())).toThrow(/damaged/);
+    expect(() => unpackTurnBlock({ ...block, layout: block.layout.map((n, i) => (i === 7 ? 1e6 : n)) }, new Map())).toThrow(/damaged/);
   });
 });
 
