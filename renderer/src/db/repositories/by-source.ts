@@ -51,3 +51,12 @@ export async function turnsBySource(db: MaieuticDb, sourceIds: readonly string[]
   for (const block of blocks) unpackTurnBlock(block, turns);
   return turns;
 }
+
+/**
+ * Deletes the turns of every dialogue of the given sources: their blocks are exactly the rows in
+ * the sources' key ranges, so this is one range delete per source rather than a lookup of each
+ * dialogue's block (20,000 of them when a data set is deleted).
+ */
+export async function deleteTurnsBySource(db: MaieuticDb, sourceIds: readonly string[]): Promise<void> {
+  await Promise.all(sourceIds.map((sourceId) => db.turnBlocks.where(':id').between(lower(sourceId), upper(sourceId), true, true).delete()));
+}

@@ -156,7 +156,7 @@ describe('turn blocks through the repositories', () => {
     expect([...found.keys()]).toEqual([`${id(3)}#0`, `${id(9)}#1`, 'other:1#0', `${id(5)}#2`]);
   });
 
-  it('deleteTurnsOf removes some dialogues of a block, the first one included, and whole blocks; deleteDataset leaves no block', async () => {
+  it('deleteTurnsOf removes some dialogues of a block, the first one included, and whole blocks; deleteDataset leaves no block of its own and every block of another data set', async () => {
     const db = open();
     const { datasetId, sourceIds } = await importParsedFiles(db, NEW, [parsedFile('a.jsonl', Array.from({ length: BLOCK_MAX_DIALOGUES + 2 }, (_, k) => dialogue(k + 1, 2)))]);
     const all = await db.transaction('r', [db.sources, db.turnBlocks], () => turnsBySource(db, sourceIds));
@@ -170,7 +170,12 @@ describe('turn blocks through the repositories', () => {
     expect(await db.turnBlocks.toCollection().primaryKeys()).toEqual([blocks[0].dialogueIds[1]]);
     for (const key of gone) expect(await listTurns(db, key)).toEqual([]);
     expect(await countStoredTurns(db)).toBe(2 * (BLOCK_MAX_DIALOGUES + 2 - gone.length));
+    const other = await importParsedFiles(db, NEW, [parsedFile('b.jsonl', [dialogue(1, 3)])]);
+    const otherTurns = await listTurns(db, `${other.sourceIds[0]}:1`);
     await deleteDataset(db, datasetId);
-    expect(await db.turnBlocks.count()).toBe(0);
+    // only the other data set's block is left, with its turns
+    expect(await db.turnBlocks.toCollection().primaryKeys()).toEqual([`${other.sourceIds[0]}:1`]);
+    expect(await listTurns(db, `${other.sourceIds[0]}:1`)).toStrictEqual(otherTurns);
+    expect(otherTurns).toHaveLength(3);
   });
 });
