@@ -21,7 +21,7 @@ import { countStoredRows } from './support-idb';
 import { saveShot } from './support-shots';
 import { jsonlText, simpleRecord, writeInputFile } from './support-sid-files';
 
-const STORES = ['datasets', 'sources', 'dialogues', 'dialogueTurns'] as const;
+const STORES = ['datasets', 'sources', 'dialogues', 'turnBlocks'] as const;
 
 /** Serves the built parse worker with a prelude that spins forever parsing `stall-*` files, and already inspecting `stall-inspect-*` ones. */
 async function stallParsesOfStallFiles(page: Page): Promise<void> {
@@ -72,7 +72,7 @@ test('Cancel while a file is parsed stops the worker at once: nothing is stored,
     await expect(cancelled).toContainText(language === 'en' ? 'Import cancelled' : '导入已取消');
     await expect(cancelled).toContainText(language === 'en' ? 'nothing was stored' : '没有保存任何内容');
     await saveShot(app.page, `import-cancelled-${language}`, testInfo);
-    expect(await countStoredRows(app.page, STORES)).toEqual({ datasets: 0, sources: 0, dialogues: 0, dialogueTurns: 0 });
+    expect(await countStoredRows(app.page, STORES)).toEqual({ datasets: 0, sources: 0, dialogues: 0, turnBlocks: 0 });
 
     // The next import runs on a fresh worker right away: the stopped one is not in its way.
     app.dialogs.nextFolder(join(app.tempDir, 'GPT-4o'));

@@ -18,7 +18,7 @@ import { openSample } from './support-sample';
 import { jsonlText, sidRecord, simpleRecord, turnCount, writeInputFile } from './support-sid-files';
 
 const MATHDIAL_EXAMPLE = resolve(REPO_ROOT, '../shared/datasets/mathdial/data/example.jsonl');
-const STORES = ['datasets', 'sources', 'dialogues', 'dialogueTurns'] as const;
+const STORES = ['datasets', 'sources', 'dialogues', 'turnBlocks'] as const;
 
 /** Imports one clean, bare-named file into a new data set from the start screen, naming its teacher model; the data set opens. */
 async function importCleanFile(app: AppFixture, path: string, name: string, teacherModel = 'GPT-4o'): Promise<void> {

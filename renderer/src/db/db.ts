@@ -5,8 +5,9 @@ import type { DialogueReview, FieldReview, TurnReview } from '../../../shared/mo
 import type { DialogueScore, GroupScore, MetricsSettings } from '../../../shared/metrics';
 import type { Annotator } from '../../../shared/model/annotator';
 import { upgradeToV5 } from './migrations/v5';
-import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5 } from './schema';
-import type { DialogueTurnsRow } from './turn-packing';
+import { upgradeToV6 } from './migrations/v6';
+import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6 } from './schema';
+import type { TurnBlockRow } from './turn-blocks';
 
 /** One row per change the expert made, never rewritten: the audit trail behind undo and provenance. */
 export interface EditLogEntry {
@@ -118,8 +119,8 @@ export class MaieuticDb extends Dexie {
   datasets!: EntityTable<Dataset, 'id'>;
   sources!: EntityTable<SourceRecord, 'id'>;
   dialogues!: EntityTable<Dialogue, 'id'>;
-  /** a dialogue's turns, packed: read and written only through repositories/turns.ts */
-  dialogueTurns!: EntityTable<DialogueTurnsRow, 'dialogueId'>;
+  /** turns, packed in blocks of dialogues: read and written only through repositories/turns.ts and by-source.ts */
+  turnBlocks!: EntityTable<TurnBlockRow, 'id'>;
   annotators!: EntityTable<Annotator, 'id'>;
   fieldReviews!: EntityTable<FieldReview, 'id'>;
   turnReviews!: EntityTable<TurnReview, 'id'>;
@@ -139,6 +140,7 @@ export class MaieuticDb extends Dexie {
     this.version(3).stores(schemaV3);
     this.version(4).stores(schemaV4);
     this.version(5).stores(schemaV5).upgrade((tx) => upgradeToV5(tx));
+    this.version(6).stores(schemaV6).upgrade((tx) => upgradeToV6(tx));
   }
 }
 

@@ -43,7 +43,7 @@ async function runIdbBench(dialogues: number, layout: IdbBenchLayout): Promise<I
   const readStart = performance.now();
   const turnsOf =
     db instanceof MaieuticDb
-      ? await db.transaction('r', [db.sources, db.dialogueTurns], async () => turnsBySource(db, await sourceIdsOf(db, result.datasetId)))
+      ? await db.transaction('r', [db.sources, db.turnBlocks], async () => turnsBySource(db, await sourceIdsOf(db, result.datasetId)))
       : await turnsBySourceV4(db, result.sourceIds);
   const readAllTurnsMs = performance.now() - readStart;
   let turnCount = 0;

@@ -46,7 +46,7 @@ const linearity = (small: SizeFigures, large: SizeFigures) => round(large.storeM
 
 /**
  * Bundles browser-entry.ts with Vite, serves it on loopback and times IndexedDB writes and reads
- * in Debian Chromium: the app's repositories (packed turns) and, alternated run by run so both
+ * in Debian Chromium: the app's repositories (turn blocks, schema v6) and, alternated run by run so both
  * see the same load, the v4 one-row-per-turn reference. Each figure prints beside its target
  * and the reference's figure.
  */

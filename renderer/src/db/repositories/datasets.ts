@@ -1,8 +1,7 @@
 import type { Dataset } from '../../../../shared/model/dataset';
 import type { MaieuticDb } from '../db';
 import { newId } from '../ids';
-import { dialogueReviewsBySource, sourceIdsOf } from './by-source';
-import { deleteTurnsOf } from './turns';
+import { deleteTurnsBySource, dialogueReviewsBySource, sourceIdsOf } from './by-source';
 import { validateDataset, validateDatasetName } from './validate';
 
 export interface DatasetSummary {
@@ -68,7 +67,7 @@ export async function renameDataset(db: MaieuticDb, datasetId: string, name: str
 export async function deleteDataset(db: MaieuticDb, datasetId: string): Promise<void> {
   await db.transaction(
     'rw',
-    [db.datasets, db.sources, db.dialogues, db.dialogueTurns, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog, db.layers, db.layerValues, db.metricRuns, db.metricRunScores, db.drafts],
+    [db.datasets, db.sources, db.dialogues, db.turnBlocks, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog, db.layers, db.layerValues, db.metricRuns, db.metricRunScores, db.drafts],
     async () => {
       await db.metricRunScores.where('datasetId').equals(datasetId).delete();
       await db.metricRuns.where('datasetId').equals(datasetId).delete();
@@ -76,7 +75,7 @@ export async function deleteDataset(db: MaieuticDb, datasetId: string): Promise<
       await db.layerValues.where('layerId').anyOf(layerIds).delete();
       await db.layers.bulkDelete(layerIds);
       const dialogueIds = await db.dialogues.where('datasetId').equals(datasetId).primaryKeys();
-      await deleteTurnsOf(db, dialogueIds);
+      await deleteTurnsBySource(db, await sourceIdsOf(db, datasetId));
       await db.fieldReviews.where('dialogueId').anyOf(dialogueIds).delete();
       await db.turnReviews.where('dialogueId').anyOf(dialogueIds).delete();
       await db.editLog.where('dialogueId').anyOf(dialogueIds).delete();

@@ -31,7 +31,7 @@ export async function loadExportItems(
   db: MaieuticDb,
   { datasetId, scope }: { datasetId: string; scope: ExportScope },
 ): Promise<ExportDialogue[]> {
-  return db.transaction('r', [db.sources, db.dialogues, db.dialogueTurns, db.fieldReviews, db.turnReviews, db.dialogueReviews], async () => {
+  return db.transaction('r', [db.sources, db.dialogues, db.turnBlocks, db.fieldReviews, db.turnReviews, db.dialogueReviews], async () => {
     const [allDialogues, sourceIds] = await Promise.all([listDialoguesOf(db, datasetId), sourceIdsOf(db, datasetId)]);
     const [reviews, turnReviews] = await Promise.all([dialogueReviewsBySource(db, sourceIds), turnReviewsBySource(db, sourceIds)]);
     const withVerifiedTurns = countVerifiedTurns(turnReviews);

@@ -2,7 +2,7 @@ import { countFlagged } from '../../../../shared/import/summarize';
 import type { Dataset, Dialogue, ParsedFile, SourceRecord, Turn } from '../../../../shared/model/dataset';
 import type { MaieuticDb } from '../db';
 import { dialogueIdOf, newId, turnIdOf } from '../ids';
-import { type DialogueTurnsRow, packTurns } from '../turn-packing';
+import { type DialogueTurns, packTurnBlocks, type TurnBlockRow } from '../turn-blocks';
 import { ValidationError, validateDataset, validateDatasetName, validateDialogue, validateSource, validateTurn } from './validate';
 
 /** Where an import goes: a new data set (created in the same transaction) or an existing one. */
@@ -20,8 +20,8 @@ export interface ImportResult {
 interface FileRows {
   source: SourceRecord;
   dialogues: Dialogue[];
-  /** one packed row per dialogue */
-  dialogueTurns: DialogueTurnsRow[];
+  /** the file's turns, packed in blocks of dialogues */
+  turnBlocks: TurnBlockRow[];
   turnCount: number;
 }
 
@@ -42,7 +42,7 @@ function rowsForFile(file: ParsedFile, datasetId: string, importedAt: string): F
   validateSource(source);
 
   const dialogues: Dialogue[] = [];
-  const dialogueTurns: DialogueTurnsRow[] = [];
+  const dialogueTurns: DialogueTurns[] = [];
   let turnCount = 0;
   const seenIds = new Set<string>();
   for (const parsed of file.dialogues) {
@@ -81,10 +81,12 @@ function rowsForFile(file: ParsedFile, datasetId: string, importedAt: string): F
       validateTurn(turn, where);
       return turn;
     });
-    dialogueTurns.push(packTurns(id, turns));
+    dialogueTurns.push([id, turns]);
     turnCount += turns.length;
   }
-  return { source, dialogues, dialogueTurns, turnCount };
+  // in key order, so a source's blocks and the dialogues within them read back in key order, as the rows of one dialogue each did
+  dialogueTurns.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return { source, dialogues, turnBlocks: packTurnBlocks(dialogueTurns), turnCount };
 }
 
 /**
@@ -116,7 +118,7 @@ export async function importParsedFiles(
 
   const perFile = files.map((file) => rowsForFile(file, datasetId, importedAt));
 
-  await db.transaction('rw', [db.datasets, db.sources, db.dialogues, db.dialogueTurns], async () => {
+  await db.transaction('rw', [db.datasets, db.sources, db.dialogues, db.turnBlocks], async () => {
     if (newDataset) {
       await db.datasets.add(newDataset);
     } else if (!(await db.datasets.get(datasetId))) {
@@ -125,7 +127,7 @@ export async function importParsedFiles(
     for (const rows of perFile) {
       await db.sources.add(rows.source);
       await db.dialogues.bulkAdd(rows.dialogues);
-      await db.dialogueTurns.bulkAdd(rows.dialogueTurns);
+      await db.turnBlocks.bulkAdd(rows.turnBlocks);
     }
   });
 

@@ -7,7 +7,7 @@ import type { ParsedFile } from '../../../../shared/model/dataset';
 import type { LayerKind, LayerRow, LayerValueRow, MaieuticDb } from '../db';
 import { isReservedRaterName } from '../../../../shared/agreement/rater-names';
 import { newId } from '../ids';
-import { turnsOfDialogues } from './turns';
+import { sourceIdsOf, turnsBySource } from './by-source';
 import { ValidationError } from './validate';
 
 const KINDS: ReadonlySet<string> = new Set<LayerKind>(['llm', 'human']);
@@ -24,9 +24,9 @@ export interface AttachLayerInput {
 
 /** The stored dialogues of a data set with their turns in order: the matcher's input. */
 export async function storedDialoguesForLayer(db: MaieuticDb, datasetId: string): Promise<StoredDialogueForLayer[]> {
-  return db.transaction('r', [db.dialogues, db.dialogueTurns], async () => {
-    const dialogues = await db.dialogues.where('datasetId').equals(datasetId).toArray();
-    const turnsOf = await turnsOfDialogues(db, dialogues.map((dialogue) => dialogue.id));
+  return db.transaction('r', [db.sources, db.dialogues, db.turnBlocks], async () => {
+    // every dialogue of the data set: its sources' key ranges, not a lookup per dialogue
+    const [dialogues, turnsOf] = await Promise.all([db.dialogues.where('datasetId').equals(datasetId).toArray(), sourceIdsOf(db, datasetId).then((sourceIds) => turnsBySource(db, sourceIds))]);
     return dialogues.map((dialogue) => ({
       id: dialogue.id,
       externalId: dialogue.externalId,

@@ -191,11 +191,11 @@ async function requireTurnOfDialogue(db: MaieuticDb, ctx: WriteContext, turnId: 
   if (turn.dialogueId !== ctx.dialogueId) throw new Error(`Turn "${turnId}" belongs to dialogue "${turn.dialogueId}", not "${ctx.dialogueId}"`);
 }
 
-const writeTables = (db: MaieuticDb) => [db.dialogueTurns, db.annotators, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog];
+const writeTables = (db: MaieuticDb) => [db.turnBlocks, db.annotators, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog];
 
 /** Reads one dialogue and its expert layer in one consistent snapshot; null when the dialogue is gone. */
 export async function loadReviewBundle(db: MaieuticDb, dialogueId: string): Promise<ReviewBundle | null> {
-  return db.transaction('r', [db.datasets, db.dialogues, db.dialogueTurns, db.fieldReviews, db.turnReviews, db.dialogueReviews], async () => {
+  return db.transaction('r', [db.datasets, db.dialogues, db.turnBlocks, db.fieldReviews, db.turnReviews, db.dialogueReviews], async () => {
     const dialogue = await db.dialogues.get(dialogueId);
     if (!dialogue) return null;
     const [dataset, turns, fieldReviews, turnReviews, dialogueReview] = await Promise.all([

@@ -59,7 +59,7 @@ describe('importParsedFiles', () => {
   it('leaves nothing behind when the second file fails to write', async () => {
     db = freshDb();
     // A storage failure half-way: the database refuses the second file's turns.
-    db.dialogueTurns.hook('creating', (_key, row) => {
+    db.turnBlocks.hook('creating', (_key, row) => {
       if (row.strings.includes('FAIL')) throw new Error('simulated write failure');
     });
     const good = parsedFile('a.jsonl', [dialogue(1, 3), dialogue(2, 3)]);

@@ -2,10 +2,11 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { type DraftRow, type LayerRow, type LayerValueRow, MaieuticDb, type MetricRunRow, type MetricRunScoresRow } from '../../../../renderer/src/db/db';
-import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5 } from '../../../../renderer/src/db/schema';
+import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6 } from '../../../../renderer/src/db/schema';
 import { packTurns } from '../../../../renderer/src/db/turn-packing';
+import { BLOCK_MAX_DIALOGUES, packTurnBlock } from '../../../../renderer/src/db/turn-blocks';
 import type { Annotator } from '../../../../shared/model/annotator';
-import { listTurns } from '../../../../renderer/src/db/repositories/turns';
+import { countStoredTurns, deleteTurnsOf, getTurn, listTurns, putDialogueTurns } from '../../../../renderer/src/db/repositories/turns';
 import { sourceIdsOf, turnsBySource } from '../../../../renderer/src/db/repositories/by-source';
 import { applyFieldEdits, setTurnVerified } from '../../../../renderer/src/db/repositories/reviews';
 import { DEFAULT_CODEBOOK } from '../../../../shared/codebook';
@@ -145,6 +146,31 @@ const MIGRATION_CASES: MigrationCase[] = [
     },
     async check(db) {
       await MIGRATION_CASES[3].check(db);
+    },
+  },
+  {
+    fromVersion: 6,
+    schemas: [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6],
+    async seed(db) {
+      const li: Annotator = { id: 'ann-li', name: 'Li', role: 'expert', kind: 'human', createdAt: AT };
+      await db.table('datasets').add(dataset);
+      await db.table('sources').add(source);
+      await db.table('dialogues').add(dialogue);
+      await db.table('turnBlocks').add(packTurnBlock([['src1:1', [turn]]]));
+      await db.table('annotators').add(li);
+      await db.table('fieldReviews').add({ ...fieldReview, annotatorId: li.id });
+      await db.table('turnReviews').add({ ...turnReview, annotatorId: li.id });
+      await db.table('dialogueReviews').add({ ...dialogueReview, annotatorId: li.id });
+      await db.table('editLog').add({ dialogueId: 'src1:1', target: { kind: 'dialogue' }, before: 'unreviewed', after: 'verified', reviewer: 'Li', at: AT });
+      await db.table('settings').bulkAdd([{ key: 'reviewerName', value: 'Li' }, { key: 'labelLanguage', value: 'zh' }]);
+      await db.table('layers').add(layer);
+      await db.table('layerValues').add(layerValue);
+      await db.table('metricRuns').add(metricRun);
+      await db.table('metricRunScores').add(metricRunScores);
+      await db.table('drafts').add(draft);
+    },
+    async check(db) {
+      await MIGRATION_CASES[4].check(db);
     },
   },
 ];
@@ -304,10 +330,12 @@ describe('Dexie migrations', () => {
     for (const table of unchangedTables) expect(await current.table(table).toArray()).toEqual(before[table]);
 
     // every turn value, read through the app's reader, equals what v4 read
-    const turnsAfter = await current.transaction('r', [current.sources, current.dialogueTurns], async () => turnsBySource(current, await sourceIdsOf(current, imported.datasetId)));
+    const turnsAfter = await current.transaction('r', [current.sources, current.turnBlocks], async () => turnsBySource(current, await sourceIdsOf(current, imported.datasetId)));
     expect(turnsAfter.size).toBe(80);
     expect(new Map([...turnsAfter].sort())).toStrictEqual(new Map([...turnsBefore].sort()));
-    expect(await current.dialogueTurns.count()).toBe(80);
+    // packed through v5 (a row per dialogue) into v6 blocks: one per source of 40 dialogues
+    expect(current.tables.map((table) => table.name)).not.toContain('dialogueTurns');
+    expect(await current.turnBlocks.count()).toBe(2);
 
     const li = await expertNamed(current, 'Li');
     const wang = await expertNamed(current, 'Wang');
@@ -327,6 +355,60 @@ describe('Dexie migrations', () => {
     expect((await current.dialogueReviews.get(d2))?.annotatorId).toBe(li.id);
     expect((await current.turnReviews.get(`${d2}#0`))?.annotatorId).toBe((await expertNamed(current, 'Zhao')).id);
     expect(await listTurns(current, d2)).toStrictEqual(turnsBefore.get(d2));
+    current.close();
+    await Dexie.delete(name);
+  });
+
+  it('v5 → v6: every v5 dialogue row is regrouped into blocks of one source with the same turns; other tables are untouched and the repositories work on the blocks', async () => {
+    counter += 1;
+    const name = `migration-v5-v6-${counter}`;
+    const v5 = new Dexie(name);
+    [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5].forEach((schema, index) => v5.version(index + 1).stores(schema));
+    await v5.open();
+    // three sources: one over a block's worth of dialogues, one small, one with a single dialogue of no turns
+    const sizes = [BLOCK_MAX_DIALOGUES + 30, 7, 1];
+    const expected = new Map<string, Turn[]>();
+    const files = sizes.map((dialogues, index) => parseSourceFile({ name: `GPT-4o/f${index}.jsonl`, text: generateSidJsonl({ dialogues, seed: 40 + index }) }, { codebook: DEFAULT_CODEBOOK }));
+    files.forEach((file, index) =>
+      file.dialogues.forEach((parsed) => {
+        const dialogueId = `src${index}:${parsed.line}`;
+        expected.set(dialogueId, index === 2 ? [] : parsed.turns.map((t) => ({ ...t, id: `${dialogueId}#${t.index}`, dialogueId })));
+      }),
+    );
+    await v5.table('datasets').add(dataset);
+    await v5.table('sources').bulkAdd(sizes.map((_, index) => ({ ...source, id: `src${index}`, contentHash: `h${index}` })));
+    await v5.table('dialogueTurns').bulkAdd([...expected].map(([dialogueId, turns]) => packTurns(dialogueId, turns)));
+    await v5.table('layers').add(layer);
+    await v5.table('drafts').add(draft);
+    const untouched = ['datasets', 'sources', 'layers', 'drafts'];
+    const before = Object.fromEntries(await Promise.all(untouched.map(async (table) => [table, await v5.table(table).toArray()] as const)));
+    v5.close();
+
+    const current = new MaieuticDb(name);
+    await current.open();
+    expect(current.verno).toBe(CURRENT_SCHEMA_VERSION);
+    expect(current.tables.map((table) => table.name)).not.toContain('dialogueTurns');
+    for (const table of untouched) expect(await current.table(table).toArray()).toEqual(before[table]);
+    const blocks = await current.turnBlocks.toArray();
+    expect(blocks.map((block) => block.dialogueIds.length).sort((a, b) => a - b)).toEqual([1, 7, 30, BLOCK_MAX_DIALOGUES]);
+    for (const block of blocks) expect(new Set(block.dialogueIds.map((id) => id.split(':')[0]))).toEqual(new Set([block.id.split(':')[0]]));
+    const read = await current.transaction('r', [current.sources, current.turnBlocks], () => turnsBySource(current, ['src0', 'src1', 'src2']));
+    expect(read).toStrictEqual(expected);
+    expect(JSON.stringify([...read].sort())).toBe(JSON.stringify([...expected].sort()));
+    expect(await countStoredTurns(current)).toBe([...expected.values()].reduce((sum, turns) => sum + turns.length, 0));
+
+    const [first, second] = [...expected.keys()].sort();
+    expect(await listTurns(current, second)).toStrictEqual(expected.get(second));
+    expect(await getTurn(current, `${second}#1`)).toStrictEqual(expected.get(second)![1]);
+    expect(await listTurns(current, 'src2:1')).toEqual([]);
+    // deleting the dialogue a block is keyed by moves the block to its next dialogue; the others keep their turns
+    await deleteTurnsOf(current, [first]);
+    expect(await listTurns(current, first)).toEqual([]);
+    expect(await listTurns(current, second)).toStrictEqual(expected.get(second));
+    expect(await current.turnBlocks.get(first)).toBeUndefined();
+    // a dialogue stored again after its delete comes back with its own turns
+    await putDialogueTurns(current, expected.get(first)!);
+    expect(await listTurns(current, first)).toStrictEqual(expected.get(first));
     current.close();
     await Dexie.delete(name);
   });

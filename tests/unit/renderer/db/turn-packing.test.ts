@@ -48,7 +48,7 @@ async function bothLayouts(files: ParsedFile[]): Promise<{ packed: Map<string, T
   opened.push(db, v4);
   const imported = await importParsedFiles(db, NEW, files);
   const importedV4 = await importTurnRowsV4(v4, NEW, files);
-  const packed = await db.transaction('r', [db.sources, db.dialogueTurns], async () => turnsBySource(db, await sourceIdsOf(db, imported.datasetId)));
+  const packed = await db.transaction('r', [db.sources, db.turnBlocks], async () => turnsBySource(db, await sourceIdsOf(db, imported.datasetId)));
   // Source ids are random: name each source's dialogues by file and line, the same in both.
   const renamed = (turnsOf: Map<string, Turn[]>, sourceIds: string[]) => {
     const rename = (id: string) => sourceIds.reduce((text, sourceId, index) => text.replace(sourceId, `source-${index}`), id);
