@@ -98,6 +98,10 @@ export interface ScoreOptions {
 
 const ratio = (count: number, total: number) => (total === 0 ? 0 : count / total);
 
+const NO_CODES: readonly string[] = [];
+/** A turn's known codes in `field`; none when the field is absent. */
+const codesOf = (turn: MetricTurn, field: string): readonly string[] => turn.codes[field] ?? NO_CODES;
+
 export function scoreDialogue(dialogue: MetricDialogue, options: ScoreOptions): DialogueScore {
   const turnsOf: Record<MetricId, number[]> = { SD: [], SV: [], IKT: [], BP: [], SC: [], L3_GR: [], '3C': [] };
   const counts: DialogueCounts = {
@@ -121,41 +125,50 @@ export function scoreDialogue(dialogue: MetricDialogue, options: ScoreOptions): 
   let bloomMaxTurn = -1;
   /** the position of an incorrect answer still waiting for the next student turn */
   let pendingError = -1;
-  dialogue.turns.forEach((turn, position) => {
+  const turns = dialogue.turns;
+  for (let position = 0; position < turns.length; position++) {
+    const turn = turns[position];
     counts.unknownLabels += turn.unknownLabels ?? 0;
     for (const field of METRIC_FIELDS) counts.labels += turn.codes[field]?.length ?? 0;
-    const codes = (field: string): readonly string[] => turn.codes[field] ?? [];
     if (turn.speaker === 'teacher') {
       counts.teacherTurns++;
-      const strategies = codes(FIELDS.strategy);
+      const strategies = codesOf(turn, FIELDS.strategy);
       if (strategies.length > 0) {
         counts.withStrategy++;
         turnsOf.SD.push(position);
         turnsOf.SV.push(position);
         for (const strategy of strategies) if (!counts.strategies.includes(strategy)) counts.strategies.push(strategy);
       }
-      if (codes(FIELDS.transfer).includes(TRANSFER_YES)) {
+      if (codesOf(turn, FIELDS.transfer).includes(TRANSFER_YES)) {
         counts.transfer++;
         turnsOf.IKT.push(position);
       }
-      const intents = codes(FIELDS.intent).filter((intent) => SC_INTENTS.includes(intent));
-      if (intents.length > 0) turnsOf.SC.push(position);
-      for (const intent of intents) if (!counts.intents.includes(intent)) counts.intents.push(intent);
-      if (codes(FIELDS.guidance).includes(L3)) {
+      let countsForSc = false;
+      for (const intent of codesOf(turn, FIELDS.intent)) {
+        if (!SC_INTENTS.includes(intent)) continue;
+        countsForSc = true;
+        if (!counts.intents.includes(intent)) counts.intents.push(intent);
+      }
+      if (countsForSc) turnsOf.SC.push(position);
+      if (codesOf(turn, FIELDS.guidance).includes(L3)) {
         counts.l3++;
         turnsOf.L3_GR.push(position);
       }
-      return;
+      continue;
     }
-    if (turn.speaker !== 'student') return;
+    if (turn.speaker !== 'student') continue;
     counts.studentTurns++;
-    const levels = codes(FIELDS.bloom)
-      .map((level) => BLOOM_ORDER.indexOf(level) + 1)
-      .filter((index) => index > 0);
-    if (levels.length > 0) {
+    // the turn's lowest and highest known Bloom level (1…6), 0 when it has none
+    let low = 0;
+    let high = 0;
+    for (const level of codesOf(turn, FIELDS.bloom)) {
+      const rank = BLOOM_ORDER.indexOf(level) + 1;
+      if (rank === 0) continue;
+      if (low === 0 || rank < low) low = rank;
+      if (rank > high) high = rank;
+    }
+    if (high > 0) {
       counts.bloomRated++;
-      const low = Math.min(...levels);
-      const high = Math.max(...levels);
       if (counts.bloomMin === null || low < counts.bloomMin) {
         counts.bloomMin = low;
         bloomMinTurn = position;
@@ -165,7 +178,7 @@ export function scoreDialogue(dialogue: MetricDialogue, options: ScoreOptions): 
         bloomMaxTurn = position;
       }
     }
-    const states = codes(FIELDS.cognition);
+    const states = codesOf(turn, FIELDS.cognition);
     if (pendingError >= 0) {
       if (states.some((state) => RECOVERED_STATES.includes(state))) {
         counts.successes++;
@@ -178,7 +191,7 @@ export function scoreDialogue(dialogue: MetricDialogue, options: ScoreOptions): 
       turnsOf['3C'].push(position);
       pendingError = position;
     }
-  });
+  }
   if (counts.bloomRated > 0 && counts.bloomMax !== counts.bloomMin) turnsOf.BP.push(...new Set([bloomMinTurn, bloomMaxTurn].sort((a, b) => a - b)));
   const vacuous3C = counts.errors === 0;
   const threeC = vacuous3C ? (options.threeC === 'strict' ? null : 1) : counts.successes / counts.errors;

@@ -14,6 +14,8 @@ export function eachSidJsonlRecord(text: string, ctx: ParserContext, onEntry: (e
   let first: JsonLine | null = null;
   let lineCount = 0;
   const malformed: { line: number; problem: string }[] = [];
+  // one context for every record, its line set per record: parseSidRecord reads it and keeps nothing of it
+  const recordCtx = { ...ctx, line: 0 };
   forEachNonBlankLine(text, (line, withMark) => {
     lineCount++;
     if (first === null) first = { line, text: withMark };
@@ -31,7 +33,8 @@ export function eachSidJsonlRecord(text: string, ctx: ParserContext, onEntry: (e
       ctx.issues.error(line, 'too-deep', `This line is nested too deeply: ${tooDeep.problem}.`);
       return;
     }
-    const parsed = parseSidRecord(record, { ...ctx, line });
+    recordCtx.line = line;
+    const parsed = parseSidRecord(record, recordCtx);
     if (parsed) onEntry(parsed);
   });
   const spread = malformed.length > 1 && first ? spreadOverLines(text, first, lineCount, malformed[0].line) : null;
