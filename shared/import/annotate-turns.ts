@@ -111,6 +111,99 @@ function warnUnannotatedTurns(entriesPerTurn: ArrayLike<number>, drafts: readonl
 const LEVEL_OF_RANK: readonly AlignmentKind[] = ['none', 'exact', 'normalized', 'containment'];
 
 /**
+ * Where the entries went, per turn: how many landed there, the first of them, the weakest level
+ * (LEVEL_RANK); a list of entries only for the rare turn that receives several (a split utterance).
+ */
+interface Placement {
+  entriesPerTurn: Int32Array;
+  firstEntry: Int32Array;
+  weakestRank: Int8Array;
+  severalEntries: Map<number, number[]> | undefined;
+  unaligned: UnalignedAnnotation[];
+}
+
+// annotateTurns is split into the placement, the turns and the rare cases: each small function
+// is optimised sooner, and one that meets a rare case is recompiled alone (a file is read once).
+
+/** The alignment results as a Placement, warning about unaligned and out-of-order entries. */
+function placeEntries(
+  results: readonly AlignmentResult[],
+  texts: readonly (string | null)[],
+  annotations: readonly Record<string, unknown>[],
+  drafts: readonly DraftTurn[],
+  issues: IssueSink,
+  line: number,
+): Placement {
+  const placement: Placement = {
+    entriesPerTurn: new Int32Array(drafts.length),
+    firstEntry: new Int32Array(drafts.length),
+    weakestRank: new Int8Array(drafts.length),
+    severalEntries: undefined,
+    unaligned: [],
+  };
+  const { entriesPerTurn, firstEntry, weakestRank } = placement;
+  for (let i = 0; i < results.length; i++) {
+    const result = results[i];
+    if (result.level === null) {
+      noteUnaligned(result, i, texts[i] ?? '', annotations[i], drafts, placement, issues, line);
+      continue;
+    }
+    if (result.outOfOrder) warnOutOfOrder(result.turn, i, texts[i] ?? '', drafts, issues, line);
+    const turn = result.turn;
+    if (entriesPerTurn[turn] === 0) firstEntry[turn] = i;
+    else addSeveral(placement, turn, i);
+    entriesPerTurn[turn]++;
+    const rank = LEVEL_RANK[result.level];
+    if (rank > weakestRank[turn]) weakestRank[turn] = rank;
+  }
+  return placement;
+}
+
+function noteUnaligned(
+  result: Extract<AlignmentResult, { level: null }>,
+  i: number,
+  text: string,
+  annotation: Record<string, unknown>,
+  drafts: readonly DraftTurn[],
+  placement: Placement,
+  issues: IssueSink,
+  line: number,
+): void {
+  const speakerRaw = cellText(annotation.speaker);
+  placement.unaligned.push({ index: i, speakerRaw, utterance: text, raw: annotation });
+  issues.warn(line, 'unaligned-annotation', `Annotation ${i + 1} ${unalignedExplanation(result, text, speakerRaw, drafts)}; it is kept aside as unaligned for review.`);
+}
+
+function warnOutOfOrder(turn: number, i: number, text: string, drafts: readonly DraftTurn[], issues: IssueSink, line: number): void {
+  const target = turnLabel(turn, drafts[turn].speakerRaw);
+  issues.warn(line, 'out-of-order-annotation', `Annotation ${i + 1} ("${snippet(text)}") was attached to ${target}, which comes before the turns of the entries listed ahead of it; check that it belongs there.`);
+}
+
+function addSeveral(placement: Placement, turn: number, i: number): void {
+  placement.severalEntries ??= new Map();
+  const list = placement.severalEntries.get(turn);
+  if (list) list.push(i);
+  else placement.severalEntries.set(turn, [placement.firstEntry[turn], i]);
+}
+
+/** The merged values of a turn that received several entries, with its 'merged-fragments' warning. */
+function mergedValues(
+  indices: readonly number[],
+  index: number,
+  draft: DraftTurn,
+  annotations: readonly Record<string, unknown>[],
+  annotationExtras: EntryExtras,
+  ctx: AnnotateContext,
+): FieldValues {
+  const { codebook, issues, line, withoutEntryExtras = false, readOnlyValues = false } = ctx;
+  if (!withoutEntryExtras) addEntryExtras(annotationExtras, index, mergeEntryExtras(indices.map((i) => ownEntriesExceptOrNone(annotations[i], codebookKeys(codebook).fieldIds))));
+  const fragments = indices.map((i) => annotationValues(codebook, annotations[i], readOnlyValues));
+  const list = indices.map((i) => i + 1).join(', ');
+  issues.warn(line, 'merged-fragments', `${turnLabel(index, draft.speakerRaw)} received ${indices.length} annotation entries (${list}), probably one long utterance split by the annotator; their values were merged.`, { turn: index + 1 });
+  return mergeFragments(codebook, fragments).pre;
+}
+
+/**
  * Attaches SID annotation entries to the turns they describe (align.ts), merges entries that
  * land on the same turn, and reports everything a reviewer must look at: unaligned entries,
  * entries out of order, merged fragments, conflicts and unknown labels. Keys of an entry that
@@ -128,39 +221,15 @@ export function annotateTurns(
     speaker: hasSpeakerField ? resolveSpeaker(codebook, cellText(annotation.speaker)) : null,
   }));
   const results = alignAnnotations(drafts, sources);
-
-  // per turn: how many entries landed there, the first of them, the weakest level (LEVEL_RANK);
-  // a list of entries only for the rare turn that receives several (a split utterance)
-  const entriesPerTurn = new Int32Array(drafts.length);
-  const firstEntry = new Int32Array(drafts.length);
-  const weakestRank = new Int8Array(drafts.length);
-  let severalEntries: Map<number, number[]> | undefined;
-  const unaligned: UnalignedAnnotation[] = [];
-  for (let i = 0; i < results.length; i++) {
-    const result = results[i];
-    const text = sources[i].utterance ?? '';
-    if (result.level === null) {
-      const speakerRaw = cellText(annotations[i].speaker);
-      unaligned.push({ index: i, speakerRaw, utterance: text, raw: annotations[i] });
-      issues.warn(line, 'unaligned-annotation', `Annotation ${i + 1} ${unalignedExplanation(result, text, speakerRaw, drafts)}; it is kept aside as unaligned for review.`);
-      continue;
-    }
-    if (result.outOfOrder) {
-      const target = turnLabel(result.turn, drafts[result.turn].speakerRaw);
-      issues.warn(line, 'out-of-order-annotation', `Annotation ${i + 1} ("${snippet(text)}") was attached to ${target}, which comes before the turns of the entries listed ahead of it; check that it belongs there.`);
-    }
-    const turn = result.turn;
-    if (entriesPerTurn[turn] === 0) firstEntry[turn] = i;
-    else {
-      severalEntries ??= new Map();
-      const list = severalEntries.get(turn);
-      if (list) list.push(i);
-      else severalEntries.set(turn, [firstEntry[turn], i]);
-    }
-    entriesPerTurn[turn]++;
-    const rank = LEVEL_RANK[result.level];
-    if (rank > weakestRank[turn]) weakestRank[turn] = rank;
-  }
+  const placement = placeEntries(
+    results,
+    sources.map((source) => source.utterance),
+    annotations,
+    drafts,
+    issues,
+    line,
+  );
+  const { entriesPerTurn, firstEntry, weakestRank, severalEntries } = placement;
 
   const annotationExtras: EntryExtras = {};
   const turns: ParsedTurn[] = new Array(drafts.length);
@@ -171,24 +240,16 @@ export function annotateTurns(
       turns[index] = finishTurn(draft, index, {}, 'none', 0);
       continue;
     }
-    const level = LEVEL_OF_RANK[weakestRank[index]];
     let pre: FieldValues;
     if (count === 1) {
       const entry = annotations[firstEntry[index]];
       if (!withoutEntryExtras) addEntryExtras(annotationExtras, index, mergeEntryExtras([ownEntriesExceptOrNone(entry, fieldIds)]));
       pre = annotationValues(codebook, entry, readOnlyValues);
-    } else {
-      const indices = severalEntries!.get(index)!;
-      if (!withoutEntryExtras) addEntryExtras(annotationExtras, index, mergeEntryExtras(indices.map((i) => ownEntriesExceptOrNone(annotations[i], fieldIds))));
-      const fragments = indices.map((i) => annotationValues(codebook, annotations[i], readOnlyValues));
-      const list = indices.map((i) => i + 1).join(', ');
-      issues.warn(line, 'merged-fragments', `${turnLabel(index, draft.speakerRaw)} received ${indices.length} annotation entries (${list}), probably one long utterance split by the annotator; their values were merged.`, { turn: index + 1 });
-      pre = mergeFragments(codebook, fragments).pre;
-    }
-    const turn = finishTurn(draft, index, pre, level, count);
+    } else pre = mergedValues(severalEntries!.get(index)!, index, draft, annotations, annotationExtras, ctx);
+    const turn = finishTurn(draft, index, pre, LEVEL_OF_RANK[weakestRank[index]], count);
     warnAboutLabels(codebook, turn, () => turnLabel(index, draft.speakerRaw), line, issues, index);
     turns[index] = turn;
   }
   warnUnannotatedTurns(entriesPerTurn, drafts, annotations.length, ctx);
-  return { turns, unaligned, annotationExtras };
+  return { turns, unaligned: placement.unaligned, annotationExtras };
 }

@@ -33,10 +33,11 @@ function fieldReaders(codebook: Codebook): FieldReader[] {
   return readers;
 }
 
-// Read-only values (the `shared` case) need no lists of their own: frozen, so a caller that
-// broke the read-only promise would fail at once instead of changing other turns' values.
-const NO_PARTS = Object.freeze([]) as unknown as string[];
-const EMPTY_CELL: Readonly<FieldValue> = Object.freeze({ raw: '', codes: NO_PARTS, unknown: NO_PARTS, status: 'empty' });
+// Read-only values (the `shared` case) need no lists of their own. Not frozen: a frozen object has
+// a map of its own, and every reader of field values (labels, merging, metrics) would then meet two
+// shapes and be recompiled; the read-only promise is the callers' (ParseOptions.readOnlyValues).
+const NO_PARTS: string[] = [];
+const EMPTY_CELL: FieldValue = { raw: '', codes: NO_PARTS, unknown: NO_PARTS, status: 'empty' };
 
 /** normalizeValue's result for a read-only caller, without copies or lists of its own. */
 function sharedValue(field: FieldDef, raw: string): FieldValue {
