@@ -136,6 +136,8 @@ export type ImportIssueCode =
   | 'duplicate-column'
   /** a SID record with annotation entries for only some of its turns */
   | 'unannotated-turns'
+  /** a topic_id, student_id or repeat_id that cannot be kept as written (a list, Infinity, an integer past 2^53) */
+  | 'unusable-id'
   | 'unsupported-format';
 
 /** A file handed to the importer. `folder` is the teacher model candidate for folder imports. */

@@ -38,6 +38,24 @@ function idText(value: unknown): string | null {
   return null;
 }
 
+const ID_KEYS = ['topic_id', 'student_id', 'repeat_id'] as const;
+
+/**
+ * Why an id value cannot be kept as written, or null: absent, null, a string and a number that
+ * JavaScript holds exactly are fine. JSON.parse turns 1e999 into Infinity and 12345678901234567890
+ * into 12345678901234567000, and a list or object is no id: without a word the dialogue would lose
+ * its id (or get another one) and be matched with nothing of its own.
+ */
+function idProblem(value: unknown): string | null {
+  if (value === undefined || value === null || typeof value === 'string') return null;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return 'is a number too large to hold, so the dialogue is named by its file and line instead';
+    if (Number.isInteger(value) && !Number.isSafeInteger(value)) return `is an integer past 2^53, read as ${String(value)}, which may not be the number written`;
+    return null;
+  }
+  return `is ${describeType(value)}, not an id, so the dialogue is named by its file and line instead`;
+}
+
 function plainText(value: unknown): string {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 }
@@ -156,6 +174,10 @@ export function parseSidRecord(record: unknown, ctx: RecordContext): { dialogue:
   const topicId = idText(record.topic_id);
   const studentId = idText(record.student_id);
   const repeatId = idText(record.repeat_id);
+  for (const key of ID_KEYS) {
+    const problem = idProblem(record[key]);
+    if (problem) ctx.issues.warn(ctx.line, 'unusable-id', `"${key}" ${problem}; write the id as a string ("${key}": "…").`);
+  }
   const extra = ctx.checkOnly ? {} : ownEntriesExcept(record, RECORD_MODEL_KEYS);
   if (!hasNoOwnKeys(turnExtras)) setOwn(extra, TURN_EXTRAS_KEY, turnExtras);
   if (!hasNoOwnKeys(annotationExtras)) setOwn(extra, ANNOTATION_EXTRAS_KEY, annotationExtras);

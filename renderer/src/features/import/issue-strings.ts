@@ -99,6 +99,13 @@ export const ISSUE_KINDS: Record<ImportIssueCode, IssueKindWords> = {
     name: { zh: '部分轮次没有标注', en: 'Turns without annotation' },
     sentence: { zh: '这条记录的标注条目比轮次少：有些轮次没有对应的标注，导入后没有预标注可供核查。', en: 'This record has fewer annotation entries than turns: some turns have none and are imported without a pre-annotation to check.' },
   },
+  'unusable-id': {
+    name: { zh: '编号无法保留', en: 'Id cannot be kept' },
+    sentence: {
+      zh: '这条记录的 topic_id、student_id 或 repeat_id 无法按原样保留（例如是列表、超出范围的数字，或超过 2^53 而失去精度的整数）；请把编号写成字符串。',
+      en: 'A topic_id, student_id or repeat_id of this record cannot be kept as written (a list, a number out of range, or an integer past 2^53 that loses digits); write the id as a string.',
+    },
+  },
   'unsupported-format': {
     name: { zh: '不支持的格式', en: 'Unsupported format' },
     sentence: { zh: '这不是 Maieutic 能读取的格式。', en: 'This is not a format Maieutic reads.' },

@@ -34,6 +34,27 @@ describe('silent cases', () => {
     expect(warningsOf(parseText('GPT-4o/b.jsonl', `${sidLine(DIALOGUE, [])}\n`), 'unannotated-turns')).toEqual([]);
   });
 
+  it('an id JSON cannot hold as written (1e999, an integer past 2^53, a list) is warned about; a string or an exact number is not', () => {
+    const record = (ids: string) => `{${ids},"dialogue":[{"role":"教师","content":"你好"}]}`;
+    const file = parseText(
+      'GPT-4o/a.jsonl',
+      [
+        record('"topic_id":1e999,"student_id":2,"repeat_id":1'),
+        record('"topic_id":12345678901234567890,"student_id":2,"repeat_id":1'),
+        record('"topic_id":[1],"student_id":true,"repeat_id":1'),
+        record('"topic_id":"12345678901234567890","student_id":2.5,"repeat_id":null'),
+      ].join('\n') + '\n',
+    );
+    expect(warningsOf(file, 'unusable-id').map((issue) => [issue.line, issue.message])).toEqual([
+      [1, '"topic_id" is a number too large to hold, so the dialogue is named by its file and line instead; write the id as a string ("topic_id": "…").'],
+      [2, '"topic_id" is an integer past 2^53, read as 12345678901234567000, which may not be the number written; write the id as a string ("topic_id": "…").'],
+      [3, '"topic_id" is a list, not an id, so the dialogue is named by its file and line instead; write the id as a string ("topic_id": "…").'],
+      [3, '"student_id" is a boolean, not an id, so the dialogue is named by its file and line instead; write the id as a string ("student_id": "…").'],
+    ]);
+    // the ids as they were imported: the file and line stand in where the id could not
+    expect(file.dialogues.map((dialogue) => dialogue.externalId)).toEqual(['GPT-4o/a.jsonl:1', '12345678901234567000-2-1', 'GPT-4o/a.jsonl:3', 'GPT-4o/a.jsonl:4']);
+  });
+
   it('a label made only of separators is flagged, not an empty set marked ok', () => {
     const line = sidLine(DIALOGUE.slice(0, 1), [annotation('教师', '你觉得呢？', { discipline: ',,,、、、' })]);
     const file = parseText('GPT-4o/a.jsonl', `${line}\n`);
