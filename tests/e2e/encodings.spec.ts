@@ -59,6 +59,11 @@ for (const language of ['en', 'zh'] as const) {
     await expect(app.page.getByTestId('import-encoding-offer')).toHaveCount(0);
     await expect(wizard.skipped).toHaveCount(0);
     await expect(wizard.file('GPT-4o/gbk.jsonl').getByTestId('import-file-counts')).toHaveAttribute('data-dialogues', '1');
+    // its card says it was read as GB18030, not UTF-8; the UTF-8 file's card says nothing of the kind
+    const mark = wizard.file('GPT-4o/gbk.jsonl').getByTestId('import-file-read-as');
+    await expect(mark).toHaveAttribute('data-encoding', 'gb18030');
+    await expect(mark).toHaveText(language === 'en' ? 'Read as GB18030 (GBK) (not UTF-8)' : '已按 GB18030（GBK）读取（不是 UTF-8）');
+    await expect(wizard.file('GPT-4o/utf8.jsonl').getByTestId('import-file-read-as')).toHaveCount(0);
     await saveShot(app.page, `encoding-read-as-gb18030-${language}`, testInfo);
   });
 }

@@ -1,6 +1,7 @@
 import { useT, useLanguage, formatDateTime, type MessageKey } from '../../i18n';
 import { issueCounts, needsTeacherModel, verdictOf, type FileVerdict } from '../../stores/import/file-verdict';
 import type { ImportFileEntry } from '../../stores/import/store';
+import { ENCODING_LABELS, encodingWords } from './encoding-strings';
 import { formatName } from './format-names';
 import { IssueList } from './IssueList';
 import { overBudgetSentence, useReadingText } from './reading-strings';
@@ -31,6 +32,7 @@ export function FileReport({ entry, index, disabled, attachingLayer, onInclude, 
   const t = useT();
   const lang = useLanguage();
   const { t: readingWords } = useReadingText();
+  const { t: encodingText, lang: encodingLang } = encodingWords.useText();
   const verdict = verdictOf(entry);
   const counts = issueCounts(entry.parsed);
   const turns = entry.parsed?.dialogues.reduce((sum, dialogue) => sum + dialogue.turns.length, 0) ?? 0;
@@ -52,6 +54,16 @@ export function FileReport({ entry, index, disabled, attachingLayer, onInclude, 
         <span>
           {t('report.format')}: {formatName(entry.format)}
         </span>
+        {entry.readAs && (
+          <span
+            className="read-as-mark"
+            data-testid="import-file-read-as"
+            data-encoding={entry.readAs}
+            title={encodingText('readAsMarkTitle', { encoding: ENCODING_LABELS[entry.readAs][encodingLang] })}
+          >
+            {encodingText('readAsMark', { encoding: ENCODING_LABELS[entry.readAs][encodingLang] })}
+          </span>
+        )}
         {verdict !== 'refused' && (
           <span data-testid="import-file-counts" data-dialogues={entry.parsed?.dialogues.length ?? 0} data-turns={turns}>
             {verdict === 'errors' && entry.parsed ? (

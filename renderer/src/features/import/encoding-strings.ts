@@ -14,6 +14,11 @@ export const ENCODING_STRINGS = {
   whyGb: { zh: '（中文 Windows 上保存文本的常用编码）', en: ' (the usual encoding of Chinese text saved on Windows)' },
   whyUtf16: { zh: '（没有字节顺序标记）', en: ' (without a byte-order mark)' },
   readAs: { zh: '按 {encoding}读取', en: 'Read as {encoding}' },
+  readAsMark: { zh: '已按 {encoding}读取（不是 UTF-8）', en: 'Read as {encoding} (not UTF-8)' },
+  readAsMarkTitle: {
+    zh: '这个文件不是 UTF-8，是你选择按 {encoding}读取的；如果文字显示不对，请不要导入它。',
+    en: 'This file is not UTF-8; you chose to read it as {encoding}. If its text looks wrong, do not import it.',
+  },
   check: {
     zh: '如果这段文字显示正常，请按这种编码读取；读取后，文件会和其他文件一起检查。',
     en: 'If this text reads correctly, read the file this way: it is then checked with the other files.',

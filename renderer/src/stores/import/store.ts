@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { TextEncodingName } from '../../../../shared/import/file-rules';
 import type { ColumnMapping, DelimitedPreview } from '../../../../shared/import/types';
 import type { OpenImportResult } from '../../../../shared/ipc/contract';
 import type { ParsedFile, SourceFile, SourceFormat } from '../../../../shared/model/dataset';
@@ -39,6 +40,8 @@ export interface ImportFileEntry {
   include: boolean;
   /** why the file was stopped before it could be read (it took longer than the time budget); nothing of it is kept */
   refusal: FileRefusal | null;
+  /** the encoding the user chose to read it in ("Read as GB18030"); null: read as UTF-8, as found */
+  readAs: TextEncodingName | null;
 }
 
 /** 'cancelled': the user stopped the reading or parsing; nothing was kept, and files can be chosen again */
@@ -120,7 +123,7 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
       if (app.view === 'import') app.goTo(app.datasetId ? 'datasets' : 'start');
     }
 
-    async function inspect(token: number, files: SourceFile[]): Promise<boolean> {
+    async function inspect(token: number, files: SourceFile[], readAs: Readonly<Record<string, TextEncodingName>> = {}): Promise<boolean> {
       set({ step: 'inspecting', progress: null });
       const outcomes = await parseClient.inspect(files, ACTIVE_CODEBOOK, parseOptions());
       if (!isCurrent(token)) return false;
@@ -138,6 +141,7 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
           sameAs: null,
           include: false,
           refusal: null,
+          readAs: readAs[files[index].name] ?? null,
         };
         if (outcome.kind === 'over-budget') return { ...entry, refusal: { kind: 'over-budget', budgetMs: outcome.budgetMs } };
         const { inspection } = outcome;
@@ -199,9 +203,9 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
       return token;
     }
 
-    async function wizard(token: number, files: SourceFile[]): Promise<void> {
+    async function wizard(token: number, files: SourceFile[], readAs: Readonly<Record<string, TextEncodingName>> = {}): Promise<void> {
       try {
-        if (!(await inspect(token, files))) return;
+        if (!(await inspect(token, files, readAs))) return;
         if (get().entries.some((entry) => entry.format === 'delimited')) {
           set({ step: 'mapping' });
           return;
@@ -265,10 +269,14 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
         // The wizard starts over with the converted file among the others: the mapping and the
         // report then treat it exactly like a file that was UTF-8 from the start.
         const files = [...entries.map((entry) => ({ name: entry.name, text: entry.text })), { name: file.name, text: file.likely.text }];
+        // files read in another encoding before this one keep their mark, and this one gets it
+        const readAs: Record<string, TextEncodingName> = {};
+        for (const entry of entries) if (entry.readAs) readAs[entry.name] = entry.readAs;
+        readAs[file.name] = file.likely.encoding;
         const rest = skipped.filter((candidate) => candidate !== file);
         const token = start(files, rest, target.kind === 'existing' ? target.datasetId : null);
         if (target.kind === 'new') set({ target });
-        await wizard(token, files);
+        await wizard(token, files, readAs);
       },
       async openSample() {
         const token = nextRun();
