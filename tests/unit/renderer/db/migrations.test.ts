@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { type DraftRow, type LayerRow, type LayerValueRow, MaieuticDb, type MetricRunRow, type MetricRunScoresRow } from '../../../../renderer/src/db/db';
 import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6 } from '../../../../renderer/src/db/schema';
 import { packTurns } from '../../../../renderer/src/db/turn-packing';
-import { BLOCK_MAX_DIALOGUES, packTurnBlock } from '../../../../renderer/src/db/turn-blocks';
+import { BLOCK_MAX_DIALOGUES, BLOCK_MAX_TURNS, packTurnBlock, packTurnBlocks } from '../../../../renderer/src/db/turn-blocks';
+import { upgradeToV6 } from '../../../../renderer/src/db/migrations/v6';
 import type { Annotator } from '../../../../shared/model/annotator';
 import { countStoredTurns, deleteTurnsOf, getTurn, listTurns, putDialogueTurns } from '../../../../renderer/src/db/repositories/turns';
 import { sourceIdsOf, turnsBySource } from '../../../../renderer/src/db/repositories/by-source';
@@ -412,4 +413,48 @@ describe('Dexie migrations', () => {
     current.close();
     await Dexie.delete(name);
   });
+
+  it('v5 → v6 reads the rows a page at a time and writes the blocks packTurnBlocks makes of them all at once, whatever the page size', async () => {
+    // sources of 300 short dialogues (blocks close at BLOCK_MAX_DIALOGUES), 5 dialogues long
+    // enough to close blocks at BLOCK_MAX_TURNS, and 2; pages of 1, 7 and 128 rows cut blocks anywhere
+    const rows = [
+      ...Array.from({ length: 300 }, (_, i) => packTurns(`a:${String(i).padStart(4, '0')}`, turnsOf(`a:${String(i).padStart(4, '0')}`, 2))),
+      ...Array.from({ length: 5 }, (_, i) => packTurns(`b:${i}`, turnsOf(`b:${i}`, 900))),
+      ...Array.from({ length: 2 }, (_, i) => packTurns(`c:${i}`, turnsOf(`c:${i}`, i))),
+    ];
+    const byKey = [...rows].sort((x, y) => (x.dialogueId < y.dialogueId ? -1 : 1));
+    const oneShot = packTurnBlocks(byKey.map((row) => [row.dialogueId, turnsOf(row.dialogueId, row.turnCount)] as const));
+    expect(oneShot.some((block) => block.dialogueIds.length === BLOCK_MAX_DIALOGUES)).toBe(true);
+    expect(oneShot.some((block) => block.turnCount <= BLOCK_MAX_TURNS && block.turnCount > BLOCK_MAX_TURNS - 900)).toBe(true);
+    for (const pageRows of [1, 7, 128]) {
+      counter += 1;
+      const name = `migration-v6-pages-${counter}`;
+      const db = new Dexie(name);
+      // v6's turnBlocks with v5's dialogueTurns still there, as inside the upgrade transaction
+      db.version(1).stores({ dialogueTurns: 'dialogueId', turnBlocks: 'id, *dialogueIds' });
+      await db.open();
+      await db.table('dialogueTurns').bulkAdd(rows);
+      await db.transaction('rw', ['dialogueTurns', 'turnBlocks'], (tx) => upgradeToV6(tx, pageRows));
+      const written = await db.table('turnBlocks').orderBy('id').toArray();
+      expect(written, `pages of ${pageRows}`).toEqual([...oneShot].sort((x, y) => (x.id < y.id ? -1 : 1)));
+      db.close();
+      await Dexie.delete(name);
+    }
+  });
 });
+
+/** `count` plain turns of dialogue `dialogueId`, the same for the same arguments. */
+function turnsOf(dialogueId: string, count: number): Turn[] {
+  return Array.from({ length: count }, (_, index) => ({
+    index,
+    speaker: index % 2 === 0 ? 'teacher' : 'student',
+    speakerRaw: index % 2 === 0 ? '教师' : '学生',
+    utterance: `${dialogueId} 第${index}轮`,
+    endMarker: false,
+    pre: { teacher_intent: { raw: '引导', codes: ['guide_reasoning'], unknown: [], status: 'ok' } },
+    alignment: 'exact',
+    fragments: 1,
+    id: `${dialogueId}#${index}`,
+    dialogueId,
+  }));
+}
