@@ -1,6 +1,6 @@
 /**
- * v4 → v5 (schema.ts): packs every turn row into its dialogue's `dialogueTurns` row and gives every
- * review row the annotator who did it. Runs inside Dexie's upgrade transaction: if anything
+ * v4 → v5 (schema.ts): packs every turn row into its dialogue's `dialogueTurns` row, a page of
+ * dialogues at a time, and gives every review row the annotator who did it. Runs inside Dexie's upgrade transaction: if anything
  * throws, the database stays at v4 with nothing changed.
  */
 import type { Transaction } from 'dexie';
@@ -11,16 +11,24 @@ import { packTurns } from '../turn-packing';
 
 const REVIEW_TABLES = ['fieldReviews', 'turnReviews', 'dialogueReviews'] as const;
 
-async function packAllTurns(tx: Transaction): Promise<void> {
-  const turns: Turn[] = await tx.table('turns').toArray();
-  const byDialogue = new Map<string, Turn[]>();
-  for (const turn of turns) {
-    const list = byDialogue.get(turn.dialogueId);
-    if (list) list.push(turn);
-    else byDialogue.set(turn.dialogueId, [turn]);
+/** dialogues whose v4 turn rows are read per step of the upgrade */
+export const UPGRADE_PAGE_DIALOGUES = 500;
+
+/**
+ * A page of dialogues at a time, through the `dialogueId` index (their ids in order, then the
+ * turns of each page's id range), so a large profile's turns are never all in memory at once.
+ */
+async function packAllTurns(tx: Transaction, pageDialogues: number): Promise<void> {
+  const turnsTable = tx.table('turns');
+  const dialogueIds = (await turnsTable.orderBy('dialogueId').uniqueKeys()) as string[];
+  for (let start = 0; start < dialogueIds.length; start += pageDialogues) {
+    const page = dialogueIds.slice(start, start + pageDialogues);
+    const turns: Turn[] = await turnsTable.where('dialogueId').between(page[0], page[page.length - 1], true, true).toArray();
+    const byDialogue = new Map<string, Turn[]>(page.map((dialogueId) => [dialogueId, []]));
+    for (const turn of turns) byDialogue.get(turn.dialogueId)!.push(turn);
+    const rows = [...byDialogue].map(([dialogueId, list]) => packTurns(dialogueId, list.sort((a, b) => a.index - b.index)));
+    await tx.table('dialogueTurns').bulkAdd(rows);
   }
-  const rows = [...byDialogue].map(([dialogueId, list]) => packTurns(dialogueId, list.sort((a, b) => a.index - b.index)));
-  await tx.table('dialogueTurns').bulkAdd(rows);
 }
 
 async function assignAnnotators(tx: Transaction, now: string): Promise<void> {
@@ -45,7 +53,7 @@ async function assignAnnotators(tx: Transaction, now: string): Promise<void> {
   }
 }
 
-export async function upgradeToV5(tx: Transaction, now: () => Date = () => new Date()): Promise<void> {
-  await packAllTurns(tx);
+export async function upgradeToV5(tx: Transaction, now: () => Date = () => new Date(), pageDialogues = UPGRADE_PAGE_DIALOGUES): Promise<void> {
+  await packAllTurns(tx, pageDialogues);
   await assignAnnotators(tx, now().toISOString());
 }

@@ -5,6 +5,7 @@ import { type DraftRow, type LayerRow, type LayerValueRow, MaieuticDb, type Metr
 import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6 } from '../../../../renderer/src/db/schema';
 import { packTurns } from '../../../../renderer/src/db/turn-packing';
 import { BLOCK_MAX_DIALOGUES, BLOCK_MAX_TURNS, packTurnBlock, packTurnBlocks } from '../../../../renderer/src/db/turn-blocks';
+import { upgradeToV5 } from '../../../../renderer/src/db/migrations/v5';
 import { upgradeToV6 } from '../../../../renderer/src/db/migrations/v6';
 import type { Annotator } from '../../../../shared/model/annotator';
 import { countStoredTurns, deleteTurnsOf, getTurn, listTurns, putDialogueTurns } from '../../../../renderer/src/db/repositories/turns';
@@ -437,6 +438,28 @@ describe('Dexie migrations', () => {
       await db.transaction('rw', ['dialogueTurns', 'turnBlocks'], (tx) => upgradeToV6(tx, pageRows));
       const written = await db.table('turnBlocks').orderBy('id').toArray();
       expect(written, `pages of ${pageRows}`).toEqual([...oneShot].sort((x, y) => (x.id < y.id ? -1 : 1)));
+      db.close();
+      await Dexie.delete(name);
+    }
+  });
+});
+
+describe('v4 → v5 in pages', () => {
+  it('packs the turn rows a page of dialogues at a time into the rows it packs all at once, whatever the page size', async () => {
+    // ids that sort apart as strings and as dialogues (s:1, s:10, s:2), turn rows stored out of order
+    const dialogues = Array.from({ length: 23 }, (_, i) => [`s:${i + 1}`, turnsOf(`s:${i + 1}`, (i % 5) + 1)] as const);
+    const turnRows = dialogues.flatMap(([, turns]) => turns).reverse();
+    const expected = dialogues.map(([dialogueId, turns]) => packTurns(dialogueId, turns)).sort((x, y) => (x.dialogueId < y.dialogueId ? -1 : 1));
+    for (const pageDialogues of [1, 4, 500]) {
+      counter += 1;
+      const name = `migration-v5-pages-${counter}`;
+      const db = new Dexie(name);
+      // v5's tables with v4's turns still there, as inside the upgrade transaction
+      db.version(1).stores({ turns: 'id, dialogueId', dialogueTurns: 'dialogueId', settings: 'key', annotators: 'id', fieldReviews: 'id', turnReviews: 'id', dialogueReviews: 'id' });
+      await db.open();
+      await db.table('turns').bulkAdd(turnRows);
+      await db.transaction('rw', db.tables, (tx) => upgradeToV5(tx, () => new Date(AT), pageDialogues));
+      expect(await db.table('dialogueTurns').orderBy('dialogueId').toArray(), `pages of ${pageDialogues}`).toEqual(expected);
       db.close();
       await Dexie.delete(name);
     }
