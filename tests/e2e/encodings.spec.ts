@@ -64,6 +64,8 @@ for (const language of ['en', 'zh'] as const) {
     await expect(mark).toHaveAttribute('data-encoding', 'gb18030');
     await expect(mark).toHaveText(language === 'en' ? 'Read as GB18030 (GBK) (not UTF-8)' : '已按 GB18030（GBK）读取（不是 UTF-8）');
     await expect(wizard.file('GPT-4o/utf8.jsonl').getByTestId('import-file-read-as')).toHaveCount(0);
+    // JSON Lines only: no column step, so no "1 · Columns / 2 · Report" steps to puzzle over
+    await expect(app.page.getByTestId('import-steps')).toHaveCount(0);
     await saveShot(app.page, `encoding-read-as-gb18030-${language}`, testInfo);
   });
 }

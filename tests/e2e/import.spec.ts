@@ -148,6 +148,8 @@ test('a turn-per-row CSV goes through the column-mapping step, asks for the teac
   await start.importFiles();
   await wizard.waitForMapping();
   await expect(wizard.root).toHaveAttribute('data-step', 'mapping');
+  // a CSV has the column step: the steps show it as the current one
+  await expect(app.page.getByTestId('import-steps').locator('li.current')).toHaveText(/^1 · /);
   await expect(wizard.previewTable.locator('thead th')).toHaveText(header);
   await expect(app.page.getByTestId('import-mapping-missing')).toBeVisible();
 

@@ -11,6 +11,9 @@ export function ImportView() {
   const progress = useImportStore((state) => state.progress);
   const fileCount = useImportStore((state) => state.entries.length);
   const parsedInWorker = useImportStore((state) => state.parsedInWorker);
+  // the column step exists only for CSV/TSV files: without one the import is the report alone, and a
+  // "1 · Columns" that never comes would only puzzle
+  const hasColumnStep = useImportStore((state) => state.entries.some((entry) => entry.format === 'delimited'));
   const cancel = useImportStore((state) => state.cancel);
   const pickFiles = useImportStore((state) => state.pickFiles);
   const target = useImportStore((state) => state.target);
@@ -21,10 +24,12 @@ export function ImportView() {
     <section className="view import-view" data-testid="import-view" data-step={step}>
       <header className="view-header">
         <h1>{t('import.title')}</h1>
-        <ol className="steps" aria-label={t('import.steps')}>
-          <li className={step === 'mapping' ? 'current' : undefined}>{t('import.stepMapping')}</li>
-          <li className={step === 'report' || step === 'committing' ? 'current' : undefined}>{t('import.stepReport')}</li>
-        </ol>
+        {hasColumnStep && (
+          <ol className="steps" data-testid="import-steps" aria-label={t('import.steps')}>
+            <li className={step === 'mapping' ? 'current' : undefined}>{t('import.stepMapping')}</li>
+            <li className={step === 'report' || step === 'committing' ? 'current' : undefined}>{t('import.stepReport')}</li>
+          </ol>
+        )}
       </header>
 
       {(step === 'reading' || step === 'inspecting' || step === 'parsing') && (
