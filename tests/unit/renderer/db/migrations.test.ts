@@ -55,6 +55,26 @@ const fieldReview: FieldReview = {
 const turnReview: TurnReview = { id: 'src1:1#0', dialogueId: 'src1:1', verified: true, reviewer: 'Li', at: AT };
 const dialogueReview: DialogueReview = { id: 'src1:1', status: 'verified', reviewer: 'Li', at: AT };
 
+/** The rows of every table from v5 on (annotators, annotatorId on reviews), with the turns stored as `storeTurns` stores them in `turnsTable`. */
+async function seedSince5(db: Dexie, storeTurns: (table: Dexie.Table) => Promise<unknown>, turnsTable: 'dialogueTurns' | 'turnBlocks'): Promise<void> {
+  const li: Annotator = { id: 'ann-li', name: 'Li', role: 'expert', kind: 'human', createdAt: AT };
+  await db.table('datasets').add(dataset);
+  await db.table('sources').add(source);
+  await db.table('dialogues').add(dialogue);
+  await storeTurns(db.table(turnsTable));
+  await db.table('annotators').add(li);
+  await db.table('fieldReviews').add({ ...fieldReview, annotatorId: li.id });
+  await db.table('turnReviews').add({ ...turnReview, annotatorId: li.id });
+  await db.table('dialogueReviews').add({ ...dialogueReview, annotatorId: li.id });
+  await db.table('editLog').add({ dialogueId: 'src1:1', target: { kind: 'dialogue' }, before: 'unreviewed', after: 'verified', reviewer: 'Li', at: AT });
+  await db.table('settings').bulkAdd([{ key: 'reviewerName', value: 'Li' }, { key: 'labelLanguage', value: 'zh' }]);
+  await db.table('layers').add(layer);
+  await db.table('layerValues').add(layerValue);
+  await db.table('metricRuns').add(metricRun);
+  await db.table('metricRunScores').add(metricRunScores);
+  await db.table('drafts').add(draft);
+}
+
 const MIGRATION_CASES: MigrationCase[] = [
   {
     fromVersion: 1,
@@ -129,22 +149,7 @@ const MIGRATION_CASES: MigrationCase[] = [
     fromVersion: 5,
     schemas: [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5],
     async seed(db) {
-      const li: Annotator = { id: 'ann-li', name: 'Li', role: 'expert', kind: 'human', createdAt: AT };
-      await db.table('datasets').add(dataset);
-      await db.table('sources').add(source);
-      await db.table('dialogues').add(dialogue);
-      await db.table('dialogueTurns').add(packTurns('src1:1', [turn]));
-      await db.table('annotators').add(li);
-      await db.table('fieldReviews').add({ ...fieldReview, annotatorId: li.id });
-      await db.table('turnReviews').add({ ...turnReview, annotatorId: li.id });
-      await db.table('dialogueReviews').add({ ...dialogueReview, annotatorId: li.id });
-      await db.table('editLog').add({ dialogueId: 'src1:1', target: { kind: 'dialogue' }, before: 'unreviewed', after: 'verified', reviewer: 'Li', at: AT });
-      await db.table('settings').bulkAdd([{ key: 'reviewerName', value: 'Li' }, { key: 'labelLanguage', value: 'zh' }]);
-      await db.table('layers').add(layer);
-      await db.table('layerValues').add(layerValue);
-      await db.table('metricRuns').add(metricRun);
-      await db.table('metricRunScores').add(metricRunScores);
-      await db.table('drafts').add(draft);
+      await seedSince5(db, (turns) => turns.add(packTurns('src1:1', [turn])), 'dialogueTurns');
     },
     async check(db) {
       await MIGRATION_CASES[3].check(db);
@@ -154,22 +159,7 @@ const MIGRATION_CASES: MigrationCase[] = [
     fromVersion: 6,
     schemas: [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6],
     async seed(db) {
-      const li: Annotator = { id: 'ann-li', name: 'Li', role: 'expert', kind: 'human', createdAt: AT };
-      await db.table('datasets').add(dataset);
-      await db.table('sources').add(source);
-      await db.table('dialogues').add(dialogue);
-      await db.table('turnBlocks').add(packTurnBlock([['src1:1', [turn]]]));
-      await db.table('annotators').add(li);
-      await db.table('fieldReviews').add({ ...fieldReview, annotatorId: li.id });
-      await db.table('turnReviews').add({ ...turnReview, annotatorId: li.id });
-      await db.table('dialogueReviews').add({ ...dialogueReview, annotatorId: li.id });
-      await db.table('editLog').add({ dialogueId: 'src1:1', target: { kind: 'dialogue' }, before: 'unreviewed', after: 'verified', reviewer: 'Li', at: AT });
-      await db.table('settings').bulkAdd([{ key: 'reviewerName', value: 'Li' }, { key: 'labelLanguage', value: 'zh' }]);
-      await db.table('layers').add(layer);
-      await db.table('layerValues').add(layerValue);
-      await db.table('metricRuns').add(metricRun);
-      await db.table('metricRunScores').add(metricRunScores);
-      await db.table('drafts').add(draft);
+      await seedSince5(db, (turns) => turns.add(packTurnBlock([['src1:1', [turn]]])), 'turnBlocks');
     },
     async check(db) {
       await MIGRATION_CASES[4].check(db);
