@@ -248,10 +248,45 @@ class RatingsSink {
   }
 }
 
-function countByte(bytes: Uint8Array, byte: number, from: number, to: number): number {
-  let count = 0;
-  for (let at = bytes.indexOf(byte, from); at >= 0 && at < to; at = bytes.indexOf(byte, at + 1)) count++;
-  return count;
+/**
+ * How many bytes of `bytes` equal `first` and how many equal `second`, in one pass of 32-bit
+ * words: a CRLF file's 2.4 M line ends were 4.8 M indexOf calls (about 0.35 s on 78 MB). In each
+ * word XORed with the repeated byte, the zero bytes are the matches, and the exact zero-byte test
+ * ((x & 0x7f7f7f7f) + 0x7f7f7f7f | x | 0x7f7f7f7f, complemented) leaves one high bit per match.
+ */
+export function countTwoBytes(bytes: Uint8Array, first: number, second: number): [number, number] {
+  let firstCount = 0;
+  let secondCount = 0;
+  // the bytes before the first 4-byte-aligned address, the aligned words, then the bytes after them
+  const misaligned = bytes.byteOffset & 3;
+  const wordsStart = Math.min(bytes.length, misaligned === 0 ? 0 : 4 - misaligned);
+  const wordCount = (bytes.length - wordsStart) >> 2;
+  const wordsEnd = wordsStart + wordCount * 4;
+  for (let at = 0; at < wordsStart; at++) {
+    if (bytes[at] === first) firstCount++;
+    else if (bytes[at] === second) secondCount++;
+  }
+  const words = wordCount > 0 ? new Int32Array(bytes.buffer, bytes.byteOffset + wordsStart, wordCount) : new Int32Array(0);
+  const firstWord = Math.imul(first, LOW_BITS);
+  const secondWord = Math.imul(second, LOW_BITS);
+  for (let w = 0; w < wordCount; w++) {
+    const word = words[w];
+    const x = word ^ firstWord;
+    const y = word ^ secondWord;
+    firstCount += matchesIn(x);
+    secondCount += matchesIn(y);
+  }
+  for (let at = wordsEnd; at < bytes.length; at++) {
+    if (bytes[at] === first) firstCount++;
+    else if (bytes[at] === second) secondCount++;
+  }
+  return [firstCount, secondCount];
+}
+
+/** The number of zero bytes in the 32-bit word `x`. */
+function matchesIn(x: number): number {
+  const high = ~(((x & 0x7f7f7f7f) + 0x7f7f7f7f) | x | 0x7f7f7f7f);
+  return Math.imul((high >>> 7) & 0x01010101, 0x01010101) >>> 24;
 }
 
 const LOW_BITS = 0x01010101;
@@ -290,7 +325,8 @@ function readPlainRows(bytes: Uint8Array, dataStart: number, delimiter: number, 
   if (crlf) {
     // the header (and blank lines before it) ended with \r\n too, and every \r is followed by \n (equal counts, each \n after a \r)
     for (let at = bytes.indexOf(LF); at >= 0 && at < dataStart; at = bytes.indexOf(LF, at + 1)) if (bytes[at - 1] !== CR) return 'irregular';
-    if (countByte(bytes, CR, 0, length) !== countByte(bytes, LF, 0, length)) return 'irregular';
+    const [carriageReturns, lineFeeds] = countTwoBytes(bytes, CR, LF);
+    if (carriageReturns !== lineFeeds) return 'irregular';
   }
   let at = dataStart;
   let into = sink.ratingsFor(0);

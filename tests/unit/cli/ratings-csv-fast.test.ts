@@ -12,7 +12,7 @@ import { agreementReport, codedRatingsOfTable, COEFFICIENTS, MAX_CATEGORIES } fr
 import type { AgreementData, CodedRatings } from '../../../shared/agreement';
 import { seededRandom } from '../../../shared/metrics/random';
 import { parseRatingsCsv, parseRatingsCsvByRows, type AgreementInput } from '../../../electron/cli/commands/agreement-input';
-import { readRatingsCsvFast } from '../../../electron/cli/commands/ratings-csv-fast';
+import { readRatingsCsvFast, countTwoBytes } from '../../../electron/cli/commands/ratings-csv-fast';
 import { generateRatingsCsv } from '../../bench/peers/ratings-csv';
 import { runCaptured } from './run-captured';
 
@@ -199,4 +199,24 @@ describe('a field with more labels than agreement computes', () => {
     expect(categories.code).toBe(2);
     expect(categories.stderr).toMatch(/^--categories lists 60,000 categories; agreement computes at most 1,000 per field\./);
   }, 60_000);
+});
+
+describe('countTwoBytes (the CRLF check: as many carriage returns as line feeds)', () => {
+  it('counts what a byte-by-byte count counts, at every alignment and length, for bytes near the SWAR edge cases', () => {
+    const next = seededRandom(17);
+    const alphabet = [0x0d, 0x0a, 0x00, 0x01, 0x7f, 0x80, 0x8d, 0x8a, 0xff, 0x0c, 0x0e, 0x61];
+    const buffer = new Uint8Array(4096);
+    for (let i = 0; i < buffer.length; i++) buffer[i] = next() < 0.8 ? alphabet[Math.floor(next() * alphabet.length)] : Math.floor(next() * 256);
+    for (let start = 0; start < 8; start++) {
+      for (const length of [0, 1, 2, 3, 4, 5, 7, 8, 9, 31, 64, 1000, 4000]) {
+        const view = buffer.subarray(start, start + length);
+        const naive = [0, 0];
+        for (const byte of view) {
+          if (byte === 0x0d) naive[0]++;
+          else if (byte === 0x0a) naive[1]++;
+        }
+        expect(countTwoBytes(view, 0x0d, 0x0a), `start ${start}, length ${length}`).toEqual(naive);
+      }
+    }
+  });
 });
