@@ -4,7 +4,8 @@ import { defineConfig } from 'vite';
 const r = (p: string) => resolve(import.meta.dirname, p);
 
 /**
- * The command line, built ahead of time into one ES module for Node 20 (out/cli/main.js), so
+ * The command line, built ahead of time into ES modules for Node 20 (out/cli/main.js, and each
+ * command in a chunk under out/cli/assets that main.js imports when that command runs), so
  * `npm run -s cli --` starts with plain `node` instead of compiling TypeScript at every run.
  * shared/ and papaparse are bundled; node builtins stay imports. scripts/cli/launch.mjs runs
  * this build when out/cli is missing or older than its sources.

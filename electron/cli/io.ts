@@ -9,8 +9,6 @@ export interface CliIo {
 /** One CLI command. Exit codes: 0 ok, 1 the input has errors, 2 the command line is wrong. */
 export interface CliCommand {
   name: string;
-  /** one line for the command list */
-  summary: string;
   /** the full usage text, ending with a newline */
   usage: string;
   run(args: readonly string[], io: CliIo): Promise<number>;

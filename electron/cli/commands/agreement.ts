@@ -105,4 +105,4 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
  * `agreement`: percent agreement, Cohen's, Fleiss', Randolph's kappa, Krippendorff's alpha and
  * Gwet's AC1 from a ratings CSV, per field, with the statistics of shared/agreement.
  */
-export const agreementCommand: CliCommand = { name: 'agreement', summary: 'inter-annotator agreement (kappa, alpha, AC1) from a ratings CSV or between data-set annotation layers', usage: USAGE, run };
+export const agreementCommand: CliCommand = { name: 'agreement', usage: USAGE, run };

@@ -173,4 +173,4 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
   return EXIT_OK;
 }
 
-export const metricsCommand: CliCommand = { name: 'metrics', summary: 'score SID files with the objective metrics (Table II) per dialogue and teacher model', usage: USAGE, run };
+export const metricsCommand: CliCommand = { name: 'metrics', usage: USAGE, run };

@@ -128,4 +128,4 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
  * `annotations` counts SID annotation entries, and for other formats the turns that carry a
  * pre-annotation.
  */
-export const validateCommand: CliCommand = { name: 'validate', summary: 'check dialogue files and folders the way the import does', usage: USAGE, run };
+export const validateCommand: CliCommand = { name: 'validate', usage: USAGE, run };

@@ -28,9 +28,12 @@ async function tempFile(name: string, text: string): Promise<string> {
 const NONEXISTENT_PROGRAM = /\bmaieutic (validate|agreement|metrics)\b/;
 
 describe('usage lines name the command a user can run', () => {
-  it('every command usage starts with "npm run -s cli -- <name>" and names no "maieutic" program', () => {
+  it('every command usage starts with "npm run -s cli -- <name>" and names no "maieutic" program', async () => {
     expect(usage()).toContain('Usage: npm run -s cli -- <command> [arguments]');
-    for (const command of COMMANDS) {
+    for (const entry of COMMANDS) {
+      const command = await entry.load();
+      // the list's name is the loaded command's
+      expect(command.name).toBe(entry.name);
       expect(command.usage.startsWith(`Usage: npm run -s cli -- ${command.name} `), command.name).toBe(true);
       expect(command.usage, command.name).not.toMatch(NONEXISTENT_PROGRAM);
       const continuation = command.usage.split('\n').filter((line) => /^\s+npm run/.test(line));
