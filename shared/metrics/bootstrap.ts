@@ -67,15 +67,16 @@ export function bootstrapMeans(
   const partial = columns.flatMap((column, index) => (column.includes(null) ? [{ index, values: Float64Array.from(column, (value) => (value === null ? Number.NaN : value)) }] : []));
 
   let state = (options.seed ?? DEFAULT_SEED) | 0; // the same 32 bits as >>> 0, held as int32 (nextState32)
-  // the rows drawn, kept only when a second pass (another block, a column with nulls) reads them
-  const picks = blocks.length > 1 || partial.length > 0 || blocks.length === 0 ? new Int32Array(rows) : null;
+  // one block and nothing else (the metrics' seven indicators and TotalScore) goes to the SIMD loop
+  const oneBlock = blocks.length === 1 && partial.length === 0;
   const means = columns.map(() => new Float64Array(resamples));
   const kept = new Int32Array(columns.length);
   const keep = (index: number, sum: number, count: number): void => {
     if (count > 0) means[index][kept[index]++] = sum / count;
   };
-  // one block and nothing else (the metrics' seven indicators and TotalScore): every resample in one SIMD call
-  const simd = picks === null && rows > 0 && sumResamples !== null ? sumResamples(blocks[0].table, rows, resamples, state, drawScale(rows)) : null;
+  const simd = oneBlock && rows > 0 && sumResamples !== null ? sumResamples(blocks[0].table, rows, resamples, state, drawScale(rows)) : null;
+  // the rows drawn, for the passes after the first (another block, a column with nulls)
+  const picks = new Int32Array(simd === null ? rows : 0);
   if (simd !== null) {
     const { members } = blocks[0];
     for (let sample = 0; sample < resamples; sample++) members.forEach((index, slot) => keep(index, simd.sums[sample * BLOCK + slot], rows));
@@ -84,13 +85,12 @@ export function bootstrapMeans(
   for (let sample = 0; simd === null && sample < resamples; sample++) {
     if (blocks.length === 0) {
       const scale = drawScale(rows);
-      for (let k = 0; k < rows; k++) picks![k] = indexAtScaled((state = nextState32(state)), scale);
+      for (let k = 0; k < rows; k++) picks[k] = indexAtScaled((state = nextState32(state)), scale);
     }
     for (let b = 0; b < blocks.length; b++) {
       const { members, table } = blocks[b];
       // the first block draws the rows as it sums them; the others read them back
-      if (b > 0) sumPicked(table, picks!, sums);
-      else if (picks === null) state = sumDrawn(table, rows, state, sums);
+      if (b > 0) sumPicked(table, picks, sums);
       else state = sumDrawnKeeping(table, rows, state, picks, sums);
       members.forEach((index, slot) => keep(index, sums[slot], rows));
     }
@@ -98,7 +98,7 @@ export function bootstrapMeans(
       let sum = 0;
       let count = 0;
       for (let k = 0; k < rows; k++) {
-        const value = values[picks![k]];
+        const value = values[picks[k]];
         if (value !== value) continue; // NaN: no value
         sum += value;
         count++;
@@ -115,37 +115,11 @@ export function bootstrapMeans(
   });
 }
 
-// Three copies of one loop: a test inside it (draw or read back, keep the draw or not) cost more
-// than the additions. Each adds a block's eight columns row by row in draw order.
+// Two copies of one loop: a test inside it (draw or read back) cost more than the additions. Each
+// adds a block's eight columns row by row in draw order. (The one-block case, where no draw
+// needs keeping, is the SIMD loop's; this is its fallback.)
 
-/** Draws `rows` rows from `state` and sums them into `sums`; returns the state after the draws. */
-function sumDrawn(table: Float64Array, rows: number, state: number, sums: Float64Array): number {
-  const scale = drawScale(rows);
-  let sum0 = 0;
-  let sum1 = 0;
-  let sum2 = 0;
-  let sum3 = 0;
-  let sum4 = 0;
-  let sum5 = 0;
-  let sum6 = 0;
-  let sum7 = 0;
-  for (let k = 0; k < rows; k++) {
-    state = nextState32(state);
-    const at = indexAtScaled(state, scale) * BLOCK;
-    sum0 += table[at];
-    sum1 += table[at + 1];
-    sum2 += table[at + 2];
-    sum3 += table[at + 3];
-    sum4 += table[at + 4];
-    sum5 += table[at + 5];
-    sum6 += table[at + 6];
-    sum7 += table[at + 7];
-  }
-  storeSums(sums, sum0, sum1, sum2, sum3, sum4, sum5, sum6, sum7);
-  return state;
-}
-
-/** sumDrawn, also writing each drawn row to `picks` for the passes after it. */
+/** Draws `rows` rows from `state`, sums them into `sums` and writes each to `picks` for the passes after it; returns the state after the draws. */
 function sumDrawnKeeping(table: Float64Array, rows: number, state: number, picks: Int32Array, sums: Float64Array): number {
   const scale = drawScale(rows);
   let sum0 = 0;
