@@ -137,6 +137,8 @@ export function parseCodebook(json: unknown, file = 'codebook'): Codebook {
   const seen = new Set<string>();
   for (const field of fields) {
     if (seen.has(field.id)) reader.problems.push(`field id "${field.id}" appears twice`);
+    // field ids become keys of every turn's values: `constructor` or `__proto__` would read as (or replace) what every object inherits
+    if (field.id in Object.prototype) reader.problems.push(`field id "${field.id}" is a name every JavaScript object already has; choose another`);
     seen.add(field.id);
   }
   const codebook: Codebook = {

@@ -8,7 +8,7 @@ import type { EntryExtras } from './entry-extras';
 import { addEntryExtras, mergeEntryExtras } from './entry-extras';
 import type { IssueSink } from './issues';
 import { snippet, turnLabel } from './issues';
-import { warnAboutLabels } from './label-warnings';
+import { type LabelledTurn, warnAboutLabels } from './label-warnings';
 import { ownEntriesExceptOrNone } from './own-keys';
 import { resolveSpeaker } from './speaker';
 import { hasEndMarker } from './text-normalize';
@@ -203,6 +203,11 @@ function mergedValues(
   return mergeFragments(codebook, fragments).pre;
 }
 
+/** The label warnings of one annotated turn, as annotateTurns gives them (also sid/one-to-one-record.ts). */
+export function warnAboutTurnLabels(codebook: Codebook, turn: LabelledTurn, index: number, speakerRaw: string, line: number, issues: IssueSink): void {
+  warnAboutLabels(codebook, turn, () => turnLabel(index, speakerRaw), line, issues, index);
+}
+
 /**
  * Attaches SID annotation entries to the turns they describe (align.ts), merges entries that
  * land on the same turn, and reports everything a reviewer must look at: unaligned entries,
@@ -247,7 +252,7 @@ export function annotateTurns(
       pre = annotationValues(codebook, entry, readOnlyValues);
     } else pre = mergedValues(severalEntries!.get(index)!, index, draft, annotations, annotationExtras, ctx);
     const turn = finishTurn(draft, index, pre, LEVEL_OF_RANK[weakestRank[index]], count);
-    warnAboutLabels(codebook, turn, () => turnLabel(index, draft.speakerRaw), line, issues, index);
+    warnAboutTurnLabels(codebook, turn, index, draft.speakerRaw, line, issues);
     turns[index] = turn;
   }
   warnUnannotatedTurns(entriesPerTurn, drafts, annotations.length, ctx);

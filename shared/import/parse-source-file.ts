@@ -3,7 +3,7 @@ import { parseDelimited } from './delimited/parse-delimited';
 import { detectFormat } from './detect-format';
 import { contentHash } from './hash';
 import { IssueSink } from './issues';
-import type { ParsedEntry, ParserContext, ParserOutput } from './parser-types';
+import { countsOf, type EntryCounts, type ParsedEntry, type ParserContext, type ParserOutput } from './parser-types';
 import { parseBridge } from './presets/bridge';
 import { parseMathDial } from './presets/mathdial';
 import { eachSidJsonlRecord, parseSidJsonArray, parseSidJsonl } from './sid/parse-sid';
@@ -24,10 +24,10 @@ class DuplicateCheck {
 
   constructor(private readonly issues: IssueSink) {}
 
-  note({ dialogue }: ParsedEntry): void {
-    const seen = this.firstLine.get(dialogue.externalId);
-    if (seen === undefined) this.firstLine.set(dialogue.externalId, dialogue.line);
-    else this.issues.warn(dialogue.line, 'duplicate-dialogue', `Dialogue "${dialogue.externalId}" already appears on line ${seen}; both are imported, check whether one is a copy.`);
+  note({ externalId, line }: EntryCounts): void {
+    const seen = this.firstLine.get(externalId);
+    if (seen === undefined) this.firstLine.set(externalId, line);
+    else this.issues.warn(line, 'duplicate-dialogue', `Dialogue "${externalId}" already appears on line ${seen}; both are imported, check whether one is a copy.`);
   }
 }
 
@@ -45,19 +45,33 @@ function isEmptyDialogue({ dialogue }: ParsedEntry, issues: IssueSink): boolean 
  * issues come out as parseSourceFile sorts them: each JSON Lines record has its own line, so
  * checking record by record orders them as checking all records after parsing all did.
  */
-function eachCheckedEntry(text: string, format: SourceFormat, ctx: ParserContext, onEntry: (entry: ParsedEntry) => void): void {
+function eachCheckedEntry(text: string, format: SourceFormat, ctx: ParserContext, onEntry: (counts: EntryCounts, dialogue: ParsedDialogue | null) => void): void {
   const duplicates = new DuplicateCheck(ctx.issues);
   if (format === 'sid-jsonl') {
-    eachSidJsonlRecord(text, ctx, (entry) => {
-      if (isEmptyDialogue(entry, ctx.issues)) return;
-      duplicates.note(entry);
-      onEntry(entry);
-    });
+    // a record counted without being built is never empty (one-to-one-record.ts); nothing is kept
+    const onCountedRecord = ctx.checkOnly
+      ? (counts: EntryCounts) => {
+          duplicates.note(counts);
+          onEntry(counts, null);
+        }
+      : undefined;
+    eachSidJsonlRecord(
+      text,
+      ctx,
+      (entry) => {
+        if (isEmptyDialogue(entry, ctx.issues)) return;
+        const counts = countsOf(entry);
+        duplicates.note(counts);
+        onEntry(counts, entry.dialogue);
+      },
+      onCountedRecord,
+    );
     return;
   }
   const output = PARSERS[format](text, ctx).filter((entry) => !isEmptyDialogue(entry, ctx.issues));
-  for (const entry of output) duplicates.note(entry);
-  for (const entry of output) onEntry(entry);
+  const counts = output.map(countsOf);
+  for (const entry of counts) duplicates.note(entry);
+  output.forEach((entry, i) => onEntry(counts[i], entry.dialogue));
 }
 
 const withoutBom = (text: string): string => text.replace(/^\uFEFF/, '');
@@ -86,11 +100,11 @@ export function checkSourceFile(file: SourceFile, opts: ParseOptions, onDialogue
     issues.error(1, 'unsupported-format', 'This file is not a format Maieutic reads: use SID JSON Lines (.jsonl), a JSON list (.json), MathDial, Bridge, or CSV/TSV with a header row.');
   } else {
     const checkOnly = onDialogue === undefined;
-    eachCheckedEntry(text, format, { file: file.name, codebook: opts.codebook, teacherModel, issues, mapping: opts.mapping, checkOnly, readOnlyValues: checkOnly || opts.readOnlyValues === true, withoutEntryExtras: checkOnly || opts.withoutEntryExtras === true }, (entry) => {
+    eachCheckedEntry(text, format, { file: file.name, codebook: opts.codebook, teacherModel, issues, mapping: opts.mapping, checkOnly, readOnlyValues: checkOnly || opts.readOnlyValues === true, withoutEntryExtras: checkOnly || opts.withoutEntryExtras === true }, (counts, dialogue) => {
       readable.dialogues++;
-      readable.turns += entry.dialogue.turns.length;
-      annotations += entry.annotations;
-      onDialogue?.(entry.dialogue);
+      readable.turns += counts.turns;
+      annotations += counts.annotations;
+      if (dialogue) onDialogue?.(dialogue);
     });
   }
 

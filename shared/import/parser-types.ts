@@ -31,5 +31,20 @@ export interface ParsedEntry {
   annotations: number;
 }
 
+/**
+ * What the per-file checks and the counts read of one dialogue: a ParsedEntry's, or, when nothing
+ * is kept, those of a record read without building it (sid/clean-record.ts).
+ */
+export interface EntryCounts {
+  line: number;
+  externalId: string;
+  turns: number;
+  annotations: number;
+}
+
+export function countsOf({ dialogue, annotations }: ParsedEntry): EntryCounts {
+  return { line: dialogue.line, externalId: dialogue.externalId, turns: dialogue.turns.length, annotations };
+}
+
 /** What every format parser returns, in file order; issues go to ctx.issues. */
 export type ParserOutput = ParsedEntry[];

@@ -1,4 +1,5 @@
-import type { ParsedEntry, ParserContext, ParserOutput } from '../parser-types';
+import type { EntryCounts, ParsedEntry, ParserContext, ParserOutput } from '../parser-types';
+import { readOneToOneRecord } from './one-to-one-record';
 import { arrayElementLines, describeJsonError, forEachNonBlankLine, isJsonObject, type JsonLine, lineAt, MAX_JSON_NESTING, tooDeepProblem } from '../json-records';
 import { parseSidRecord } from './sid-record';
 
@@ -9,8 +10,13 @@ export function parseSidJsonl(text: string, ctx: ParserContext): ParserOutput {
   return output;
 }
 
-/** parseSidJsonl one dialogue at a time, in file order: nothing is kept once `onEntry` has it. */
-export function eachSidJsonlRecord(text: string, ctx: ParserContext, onEntry: (entry: ParsedEntry) => void): void {
+/**
+ * parseSidJsonl one dialogue at a time, in file order: nothing is kept once `onEntry` has it.
+ * With `onCountedRecord` (a caller that keeps nothing), a record whose annotations pair
+ * one-to-one with its turns is counted without being built (one-to-one-record.ts: the same
+ * issues) and goes there instead of to `onEntry`.
+ */
+export function eachSidJsonlRecord(text: string, ctx: ParserContext, onEntry: (entry: ParsedEntry) => void, onCountedRecord?: (counts: EntryCounts) => void): void {
   let first: JsonLine | null = null;
   let lineCount = 0;
   const malformed: { line: number; problem: string }[] = [];
@@ -32,6 +38,13 @@ export function eachSidJsonlRecord(text: string, ctx: ParserContext, onEntry: (e
     if (tooDeep) {
       ctx.issues.error(line, 'too-deep', `This line is nested too deeply: ${tooDeep.problem}.`);
       return;
+    }
+    if (onCountedRecord) {
+      const counted = readOneToOneRecord(record, ctx.codebook, line, ctx.issues);
+      if (counted) {
+        onCountedRecord({ line, externalId: counted.externalId ?? `${ctx.file}:${line}`, turns: counted.turns, annotations: counted.annotations });
+        return;
+      }
     }
     recordCtx.line = line;
     const parsed = parseSidRecord(record, recordCtx);

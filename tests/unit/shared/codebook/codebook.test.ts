@@ -77,4 +77,10 @@ describe('parseCodebook', () => {
     expect(() => parseCodebook(broken)).toThrow(/"检测理解" names both "check_understanding" and "introduce_concepts"|"检测理解" names both "introduce_concepts" and "check_understanding"/);
     expect(() => parseCodebook(broken)).toThrow(/field id "teacher_intent" appears twice/);
   });
+
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])('rejects the field id %s, a name every object inherits', (id) => {
+    const broken = structuredClone(resource) as { fields: { id: string }[] };
+    broken.fields[3].id = id;
+    expect(() => parseCodebook(broken)).toThrow(new RegExp(`field id "${id}" is a name every JavaScript object already has`));
+  });
 });

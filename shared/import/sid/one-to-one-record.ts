@@ -1,0 +1,203 @@
+import { fieldById } from '../../codebook/lookup';
+import { sharedNormalizedValue } from '../../codebook/normalize-value';
+import type { Codebook, FieldDef } from '../../codebook/types';
+import type { SpeakerCode } from '../../model/dataset';
+import { warnAboutTurnLabels } from '../annotate-turns';
+import { annotationValues, cellText } from '../annotation-values';
+import type { IssueSink } from '../issues';
+import { isJsonObject } from '../json-records';
+import { resolveSpeaker } from '../speaker';
+import { foldForAlignment } from '../text-normalize';
+
+/**
+ * What a check that keeps nothing needs of a record read by readOneToOneRecord: its counts and
+ * the dialogue's id (for the duplicate check).
+ */
+export interface OneToOneCounts {
+  turns: number;
+  annotations: number;
+  /** topic-student-repeat, or null when an id is missing (the caller names it by file and line) */
+  externalId: string | null;
+}
+
+/** A cell as the label warnings see it: empty, a known label, or one they warn about. */
+type Verdict = 0 | 1 | 2;
+const EMPTY: Verdict = 0;
+const KNOWN: Verdict = 1;
+const WARNED: Verdict = 2;
+
+/** How one codebook field of an annotation is read, worked out once per codebook. */
+interface FieldPlan {
+  id: string;
+  field: FieldDef;
+  isText: boolean;
+  /** `toString`, `constructor`, …: only an own key counts (annotation-values.ts) */
+  inheritedName: boolean;
+  appliesTo: FieldDef['appliesTo'];
+  /** a label cell's verdict by its raw text, bounded like normalizeValue's memo */
+  verdicts: Map<string, Verdict>;
+}
+
+interface CodebookPlan {
+  fields: FieldPlan[];
+  hasSpeakerField: boolean;
+  /** resolveSpeaker by the role as written */
+  speakers: Map<string, SpeakerCode | null>;
+}
+
+const MEMO_LIMIT = 5000;
+const plans = new WeakMap<Codebook, CodebookPlan>();
+
+function planOf(codebook: Codebook): CodebookPlan {
+  let plan = plans.get(codebook);
+  if (!plan) {
+    plan = {
+      fields: codebook.fields.map((field) => ({ id: field.id, field, isText: field.type === 'text', inheritedName: field.id in Object.prototype, appliesTo: field.appliesTo, verdicts: new Map() })),
+      hasSpeakerField: fieldById(codebook, 'speaker') !== undefined,
+      speakers: new Map(),
+    };
+    plans.set(codebook, plan);
+  }
+  return plan;
+}
+
+function speakerOf(plan: CodebookPlan, codebook: Codebook, role: string): SpeakerCode | null {
+  let speaker = plan.speakers.get(role);
+  if (speaker === undefined) {
+    speaker = resolveSpeaker(codebook, role);
+    if (plan.speakers.size >= MEMO_LIMIT) plan.speakers.clear();
+    plan.speakers.set(role, speaker);
+  }
+  return speaker;
+}
+
+function labelVerdict(reader: FieldPlan, raw: string): Verdict {
+  let verdict = reader.verdicts.get(raw);
+  if (verdict === undefined) {
+    const value = sharedNormalizedValue(reader.field, raw);
+    verdict = value === undefined || value.unknown.length > 0 || value.status === 'conflict' ? WARNED : value.status === 'empty' ? EMPTY : KNOWN;
+    if (reader.verdicts.size >= MEMO_LIMIT) reader.verdicts.clear();
+    reader.verdicts.set(raw, verdict);
+  }
+  return verdict;
+}
+
+/** sid-record.ts's `pick` for the usual keys: the first of them holding an own string. */
+function ownString(entry: Record<string, unknown>, first: string, second: string, third?: string): string | undefined {
+  const a = entry[first];
+  if (typeof a === 'string' && Object.hasOwn(entry, first)) return a;
+  const b = entry[second];
+  if (typeof b === 'string' && Object.hasOwn(entry, second)) return b;
+  if (third === undefined) return undefined;
+  const c = entry[third];
+  return typeof c === 'string' && Object.hasOwn(entry, third) ? c : undefined;
+}
+
+const roleOf = (turn: Record<string, unknown>) => ownString(turn, 'role', 'speaker');
+const textOf = (turn: Record<string, unknown>) => ownString(turn, 'content', 'utterance', 'text');
+
+/** sid-record.ts's idText when its idProblem has nothing to say, else undefined. */
+function quietId(value: unknown): string | null | undefined {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') return value.trim() === '' ? null : value;
+  if (typeof value === 'number' && Number.isFinite(value) && (Number.isSafeInteger(value) || !Number.isInteger(value))) return String(value);
+  return undefined;
+}
+
+/**
+ * alignAnnotations' first steps for the next turn: the annotation's text is the turn's verbatim
+ * ('exact'), or re-punctuated or re-spaced ('normalized': the same once folded, not empty).
+ */
+function namesTurn(utterance: unknown, text: string): boolean {
+  if (utterance === text) return true;
+  if (typeof utterance !== 'string') return false;
+  const folded = foldForAlignment(utterance);
+  return folded.length > 0 && folded === foldForAlignment(text);
+}
+
+/** Whether warnAboutLabels may have something to say about this annotation on a turn of `speaker`. */
+function mayWarnAboutLabels(plan: CodebookPlan, annotation: Record<string, unknown>, speaker: SpeakerCode): boolean {
+  const fields = plan.fields;
+  for (let f = 0; f < fields.length; f++) {
+    const reader = fields[f];
+    const cell = annotation[reader.id];
+    if ((reader.inheritedName || cell === undefined) && !Object.hasOwn(annotation, reader.id)) continue;
+    const raw = typeof cell === 'string' ? cell : cellText(cell);
+    let empty: boolean;
+    if (raw.length === 0) empty = true;
+    else if (reader.isText) empty = raw.trim().length === 0;
+    else {
+      const verdict = labelVerdict(reader, raw);
+      if (verdict === WARNED) return true;
+      empty = verdict === EMPTY;
+    }
+    if (!empty && reader.appliesTo !== 'all' && reader.appliesTo !== speaker) return true;
+  }
+  return false;
+}
+
+/**
+ * A SID record whose annotations pair one-to-one with its turns, read without building its
+ * dialogue, for a check that keeps nothing (`validate`): the counts, with the label warnings
+ * parseSidRecord would give (the same messages, from the same code) written to `issues`. Any
+ * other record answers null with nothing written, and the caller runs parseSidRecord.
+ *
+ * One-to-one means a record parseSidRecord reads with no issue but label warnings: a non-empty
+ * `dialogue` of turns with a role that resolves to a speaker and a text; no annotations, or one
+ * per turn in turn order whose text is the turn's (verbatim, or the same once folded) and whose
+ * speaker agrees; ids that raise no warning; no review provenance to restore. Whatever is not
+ * that, however harmless, goes to parseSidRecord: this reader may only be stricter than it, never
+ * looser (tests/unit/shared/import/one-to-one-record.test.ts compares them).
+ */
+export function readOneToOneRecord(record: unknown, codebook: Codebook, line: number, issues: IssueSink): OneToOneCounts | null {
+  if (!isJsonObject(record)) return null;
+  const turns = record.dialogue;
+  if (!Array.isArray(turns) || turns.length === 0) return null;
+  const annotationList = record.annotations;
+  let annotations: unknown[] | null = null;
+  if (Array.isArray(annotationList)) {
+    if (annotationList.length > 0) {
+      if (annotationList.length !== turns.length) return null;
+      annotations = annotationList;
+    }
+  } else if (annotationList !== undefined && annotationList !== null) return null;
+  if (Object.hasOwn(record, 'maieutic')) return null;
+  const topicId = quietId(record.topic_id);
+  const studentId = quietId(record.student_id);
+  const repeatId = quietId(record.repeat_id);
+  if (topicId === undefined || studentId === undefined || repeatId === undefined) return null;
+
+  const plan = planOf(codebook);
+  let toWarnAbout: number[] | null = null;
+  for (let i = 0; i < turns.length; i++) {
+    const turn = turns[i];
+    if (!isJsonObject(turn)) return null;
+    const role = roleOf(turn);
+    const text = textOf(turn);
+    if (role === undefined || text === undefined) return null;
+    const speaker = speakerOf(plan, codebook, role);
+    if (speaker === null) return null;
+    if (annotations === null) continue;
+    const annotation = annotations[i];
+    if (!isJsonObject(annotation)) return null;
+    if (plan.hasSpeakerField) {
+      const annotated = speakerOf(plan, codebook, cellText(annotation.speaker));
+      if (annotated !== null && annotated !== 'other' && speaker !== 'other' && annotated !== speaker) return null;
+    }
+    if (!namesTurn(annotation.utterance, text)) return null;
+    if (mayWarnAboutLabels(plan, annotation, speaker)) (toWarnAbout ??= []).push(i);
+  }
+  if (toWarnAbout !== null) {
+    for (const index of toWarnAbout) {
+      const turn = turns[index] as Record<string, unknown>;
+      const role = roleOf(turn)!;
+      const pre = annotationValues(codebook, annotations![index] as Record<string, unknown>, true);
+      warnAboutTurnLabels(codebook, { speaker: speakerOf(plan, codebook, role)!, pre }, index, role, line, issues);
+    }
+  }
+  return {
+    turns: turns.length,
+    annotations: annotations === null ? 0 : annotations.length,
+    externalId: topicId !== null && studentId !== null && repeatId !== null ? `${topicId}-${studentId}-${repeatId}` : null,
+  };
+}
