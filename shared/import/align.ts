@@ -137,6 +137,12 @@ interface Candidates {
   holds: (turn: number) => boolean;
 }
 
+/**
+ * Up to this many turns, containment candidates are all the turns (a superset of what the pair
+ * index finds, so the same turn is chosen) instead of the pair index.
+ */
+const WHOLE_SCAN_TURNS = 32;
+
 /** A pair of UTF-16 code units as one number: a Map key without a string per pair. */
 const pairAt = (text: string, at: number): number => text.charCodeAt(at) * 0x10000 + text.charCodeAt(at + 1);
 
@@ -158,6 +164,7 @@ class TurnTextIndex {
   private readonly byFolded = new Map<string, number[]>();
   private byPair: Map<number, number[]> | null = null;
   private byFirstPair: Map<number, number[]> | null = null;
+  private allTurns: number[] | null = null;
 
   constructor(turns: readonly AlignTarget[], alreadyFolded: readonly (string | undefined)[]) {
     this.folded = turns.map((turn, i) => alreadyFolded[i] ?? foldForAlignment(turn.utterance));
@@ -187,6 +194,8 @@ class TurnTextIndex {
   containmentCandidates(foldedText: string): Candidates {
     const holds = (turn: number) => this.contains(foldedText, turn);
     if (foldedText.length < MIN_CONTAINED_LENGTH) return { lists: [], holds };
+    // a short dialogue is read whole: testing each turn costs less than indexing its pairs
+    if (this.folded.length <= WHOLE_SCAN_TURNS) return { lists: [(this.allTurns ??= this.folded.map((_text, turn) => turn))], holds };
     this.buildPairs();
     const lists: number[][] = [];
     let rarest: number[] | null = null;

@@ -120,15 +120,19 @@ describe('alignAnnotations at scale', () => {
     expect(results.every((result) => result.level === 'containment')).toBe(true);
   });
 
-  it('equals the reference alignment on 2,000 seeded dialogues (repeats, fragments, folding, speakers, order)', () => {
-    const next = seededRandom(11);
+  // short dialogues (up to 32 turns) test every turn for containment, longer ones use the pair index: both are compared
+  it.each([
+    [2_000, 0, 10, 11],
+    [300, 33, 90, 12],
+  ])('equals the reference alignment on %i seeded dialogues of %i turns and more (repeats, fragments, folding, speakers, order)', (rounds, minTurns, spread, seed) => {
+    const next = seededRandom(seed);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
     const texts = ['好的', '好的。', '好', '对', '为什么？', '我觉得是因为水分不够', '水分不够', '因为水分', 'ＡＢ', 'ab', '', '。'];
     const turnSpeakers: SpeakerCode[] = ['teacher', 'student', 'other'];
     const noteSpeakers: (SpeakerCode | null)[] = ['teacher', 'student', 'other', null];
-    for (let round = 0; round < 2_000; round++) {
-      const turns = range(Math.floor(next() * 10)).map((): AlignTarget => ({ utterance: pick(texts), speaker: pick(turnSpeakers) }));
-      const notes = range(Math.floor(next() * 10)).map((): AlignSource => ({ utterance: next() < 0.1 ? null : pick(texts), speaker: pick(noteSpeakers) }));
+    for (let round = 0; round < rounds; round++) {
+      const turns = range(minTurns + Math.floor(next() * (spread - minTurns))).map((): AlignTarget => ({ utterance: pick(texts), speaker: pick(turnSpeakers) }));
+      const notes = range(minTurns + Math.floor(next() * (spread - minTurns))).map((): AlignSource => ({ utterance: next() < 0.1 ? null : pick(texts), speaker: pick(noteSpeakers) }));
       expect([turns, notes, alignAnnotations(turns, notes)]).toEqual([turns, notes, referenceAlignAnnotations(turns, notes)]);
     }
   });
