@@ -3,6 +3,7 @@ import { basename, join, relative, resolve } from 'node:path';
 import {
   DEFAULT_IMPORT_LIMITS,
   decodeImportBytes,
+  decodeImportBytesInPieces,
   IMPORTABLE_EXTENSIONS,
   ENCODING_NAMES,
   isImportableName,
@@ -16,7 +17,7 @@ import {
   type ImportLimits,
   type TextEncodingName,
 } from '../../shared/import/file-rules';
-import type { SourceFile } from '../../shared/model/dataset';
+import type { PiecedSourceFile, SourceFile } from '../../shared/model/dataset';
 import { errorCode, isInsideFolder, notRegularFileReason, readRegularFile } from '../main/services/regular-file';
 import { NODE_UTF8_DECODER } from '../main/services/node-utf8';
 import { fileLine } from './terminal-text';
@@ -35,6 +36,11 @@ export interface InputProblem {
 }
 
 /** A file to check: its text under the name to print, and the name its teacher model comes from. */
+/** What forEachInputInPieces hands on: the text in pieces ending at line feeds. */
+export interface PiecedInputFile extends PiecedSourceFile {
+  teacherModelFrom: string;
+}
+
 export interface InputFile extends SourceFile {
   /**
    * The path relative to the parent of the folder given on the command line
@@ -115,7 +121,20 @@ const slashes = (path: string): string => path.split('\\').join('/');
 
 const IMPORTABLE_LIST = IMPORTABLE_EXTENSIONS.join(' ');
 
-type ReadText = { text: string; bytes: number } | { problem: string; line: number } | { skip: string };
+type ReadText<T> = { decoded: T; bytes: number } | { problem: string; line: number } | { skip: string };
+
+/** How a command wants a file's bytes decoded: the text whole, or in pieces ending at line feeds. */
+type Decode<T> = (bytes: Uint8Array, encoding: TextEncodingName | undefined) => { ok: true; decoded: T } | (DecodeResult & { ok: false });
+
+const WHOLE: Decode<string> = (bytes, encoding) => {
+  const result = decodeImportBytes(bytes, encoding, NODE_UTF8_DECODER);
+  return result.ok ? { ok: true, decoded: result.text } : result;
+};
+
+const IN_PIECES: Decode<Iterable<string>> = (bytes, encoding) => {
+  const result = decodeImportBytesInPieces(bytes, encoding, NODE_UTF8_DECODER);
+  return result.ok ? { ok: true, decoded: result.pieces } : result;
+};
 
 /** What the CLI says about bytes the import cannot decode: the app's reason, and the flag that reads them another way. */
 export function decodeProblem(failure: DecodeResult & { ok: false }): { problem: string; line: number } {
@@ -130,7 +149,7 @@ export function decodeProblem(failure: DecodeResult & { ok: false }): { problem:
  * One file by the app's rules: too large is an error (the app would refuse it); a file that would
  * take the total over the app's limit is skipped as the app skips it.
  */
-async function readText(path: string, totalSoFar: number, options: ReadOptions): Promise<ReadText> {
+async function readText<T>(path: string, totalSoFar: number, options: ReadOptions, decode: Decode<T>): Promise<ReadText<T>> {
   let skip: string | null = null;
   const read = await readRegularFile(path, (size) => {
     const tooLarge = tooLargeReason(size, options.limits);
@@ -140,8 +159,8 @@ async function readText(path: string, totalSoFar: number, options: ReadOptions):
   });
   if (skip !== null) return { skip };
   if (!read.ok) return { problem: `Cannot read the file: ${read.reason}.`, line: 1 };
-  const decoded = decodeImportBytes(read.bytes, options.encoding, NODE_UTF8_DECODER);
-  return decoded.ok ? { text: decoded.text, bytes: read.bytes.byteLength } : decodeProblem(decoded);
+  const decoded = decode(read.bytes, options.encoding);
+  return decoded.ok ? { decoded: decoded.decoded, bytes: read.bytes.byteLength } : decodeProblem(decoded);
 }
 
 export interface ReadOptions {
@@ -170,10 +189,32 @@ export async function readInputs(
 }
 
 /** readInputs one file at a time: `onFile` gets each file's text in turn and nothing here keeps it. */
-export async function forEachInput(
+export function forEachInput(
   paths: readonly string[],
   onFile: (file: InputFile) => void,
   options: Partial<ReadOptions> | ImportLimits = {},
+): Promise<{ problems: InputProblem[]; skipped: SkippedInput[] }> {
+  return eachInput(paths, options, WHOLE, (name, teacherModelFrom, text) => onFile({ name, text, teacherModelFrom }));
+}
+
+/**
+ * forEachInput with each file's text in pieces that end at line feeds (PiecedSourceFile), for a
+ * command that reads lines and keeps nothing: a large UTF-8 file is decoded faster that way and
+ * never held as one string.
+ */
+export function forEachInputInPieces(
+  paths: readonly string[],
+  onFile: (file: PiecedInputFile) => void,
+  options: Partial<ReadOptions> = {},
+): Promise<{ problems: InputProblem[]; skipped: SkippedInput[] }> {
+  return eachInput(paths, options, IN_PIECES, (name, teacherModelFrom, pieces) => onFile({ name, pieces, teacherModelFrom }));
+}
+
+async function eachInput<T>(
+  paths: readonly string[],
+  options: Partial<ReadOptions> | ImportLimits,
+  decode: Decode<T>,
+  onFile: (name: string, teacherModelFrom: string, decoded: T) => void,
 ): Promise<{ problems: InputProblem[]; skipped: SkippedInput[] }> {
   const read: ReadOptions = 'maxFileBytes' in options ? { limits: options } : { limits: options.limits ?? DEFAULT_IMPORT_LIMITS, encoding: options.encoding };
   const problems: InputProblem[] = [];
@@ -201,12 +242,12 @@ export async function forEachInput(
       const inside = relative(path, target);
       const name = slashes(isFolder ? join(path, inside) : path);
       const teacherModelFrom = isFolder ? slashes(join(folderName, inside)) : slashes(path);
-      const outcome = await readText(target, totalBytes, read);
+      const outcome = await readText(target, totalBytes, read, decode);
       if ('skip' in outcome) skipped.push({ file: name, reason: outcome.skip });
       else if ('problem' in outcome) problems.push({ file: name, message: outcome.problem, kind: 'unreadable', line: outcome.line });
       else {
         totalBytes += outcome.bytes;
-        onFile({ name, text: outcome.text, teacherModelFrom });
+        onFile(name, teacherModelFrom, outcome.decoded);
       }
     }
   }

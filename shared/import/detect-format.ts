@@ -4,6 +4,8 @@ import { fileExtension } from './teacher-model';
 
 const SNIFF_CHARS = 64 * 1024;
 const SNIFF_LINES = 5;
+/** detectFormat reads no further than this into a JSON Lines file's text (after leading spaces) */
+export const JSON_LINES_SNIFF_CHARS = SNIFF_CHARS * 16;
 
 function looksLikeMathDial(record: unknown): boolean {
   return isJsonObject(record) && typeof record.conversation === 'string' && record.conversation.includes('|EOM|');
@@ -11,7 +13,7 @@ function looksLikeMathDial(record: unknown): boolean {
 
 /** JSON Lines: MathDial when one of the first parsable lines has a `conversation` with |EOM|. */
 function detectJsonLines(text: string): SourceFormat {
-  const lines = nonBlankLines(text.slice(0, SNIFF_CHARS * 16)).slice(0, SNIFF_LINES);
+  const lines = nonBlankLines(text.slice(0, JSON_LINES_SNIFF_CHARS)).slice(0, SNIFF_LINES);
   for (const { text: line } of lines) {
     try {
       const record: unknown = JSON.parse(line);

@@ -14,9 +14,20 @@ export function nonBlankLines(text: string): JsonLine[] {
 }
 
 /** nonBlankLines one at a time, without the list: a large file's lines are not all kept at once. */
-export function forEachNonBlankLine(text: string, visit: (line: number, content: string) => void): void {
-  let start = 0;
+export function forEachNonBlankLine(text: string | Iterable<string>, visit: (line: number, content: string) => void): void {
+  if (typeof text === 'string') {
+    forEachNonBlankLineFrom(text, 1, visit);
+    return;
+  }
+  // pieces end at line feeds (PiecedSourceFile): the lines of each, numbered on from the last
   let line = 1;
+  for (const piece of text) line = forEachNonBlankLineFrom(piece, line, visit) - (piece.endsWith('\n') ? 1 : 0);
+}
+
+/** The non-blank lines of `text`, the first numbered `first`; returns the number the line after the text's last would have. */
+function forEachNonBlankLineFrom(text: string, first: number, visit: (line: number, content: string) => void): number {
+  let start = 0;
+  let line = first;
   while (start <= text.length) {
     let end = text.indexOf('\n', start);
     if (end === -1) end = text.length;
@@ -25,6 +36,7 @@ export function forEachNonBlankLine(text: string, visit: (line: number, content:
     start = end + 1;
     line++;
   }
+  return line;
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { ParsedDialogue, ParsedFile, SourceFile, SourceFormat } from '../model/dataset';
+import type { ParsedDialogue, ParsedFile, PiecedSourceFile, SourceFile, SourceFormat } from '../model/dataset';
 import { parseDelimited } from './delimited/parse-delimited';
-import { detectFormat } from './detect-format';
+import { detectFormat, JSON_LINES_SNIFF_CHARS } from './detect-format';
 import { contentHash } from './hash';
 import { IssueSink } from './issues';
 import { countsOf, type EntryCounts, type ParsedEntry, type ParserContext, type ParserOutput } from './parser-types';
@@ -45,7 +45,7 @@ function isEmptyDialogue({ dialogue }: ParsedEntry, issues: IssueSink): boolean 
  * issues come out as parseSourceFile sorts them: each JSON Lines record has its own line, so
  * checking record by record orders them as checking all records after parsing all did.
  */
-function eachCheckedEntry(text: string, format: SourceFormat, ctx: ParserContext, onEntry: (counts: EntryCounts, dialogue: ParsedDialogue | null) => void): void {
+function eachCheckedEntry(text: string | Iterable<string>, format: SourceFormat, ctx: ParserContext, onEntry: (counts: EntryCounts, dialogue: ParsedDialogue | null) => void): void {
   const duplicates = new DuplicateCheck(ctx.issues);
   if (format === 'sid-jsonl') {
     // a record counted without being built is never empty (one-to-one-record.ts); nothing is kept
@@ -68,13 +68,60 @@ function eachCheckedEntry(text: string, format: SourceFormat, ctx: ParserContext
     );
     return;
   }
-  const output = PARSERS[format](text, ctx).filter((entry) => !isEmptyDialogue(entry, ctx.issues));
+  const output = PARSERS[format](typeof text === 'string' ? text : [...text].join(''), ctx).filter((entry) => !isEmptyDialogue(entry, ctx.issues));
   const counts = output.map(countsOf);
   for (const entry of counts) duplicates.note(entry);
   output.forEach((entry, i) => onEntry(counts[i], entry.dialogue));
 }
 
 const withoutBom = (text: string): string => text.replace(/^\uFEFF/, '');
+
+/**
+ * The text to check and its detected format. A pieced file stays in pieces only as a SID JSON
+ * Lines file (the one reader of lines) of more than one piece; its format is told from the
+ * pieces as far as detectFormat reads. Any other file is joined into one text.
+ */
+function sourceText(file: SourceFile | PiecedSourceFile, format: SourceFormat | undefined): { text: string | Iterable<string>; detected: SourceFormat | 'unknown' } {
+  if ('text' in file) return { text: withoutBom(file.text), detected: format ?? detectFormat(file) };
+  const extension = fileExtension(file.name);
+  const jsonLines = extension === 'jsonl' || extension === 'ndjson';
+  let head = '';
+  let read = 0;
+  let more = false;
+  for (const piece of file.pieces) {
+    head += read === 0 ? withoutBom(piece) : piece;
+    read++;
+    // as far as detectFormat reads: the rest (if any) is read as lines
+    if (jsonLines && head.trimStart().length > JSON_LINES_SNIFF_CHARS) {
+      more = true;
+      break;
+    }
+  }
+  if (more) {
+    const detected = format ?? detectFormat({ name: file.name, text: head });
+    if (detected === 'sid-jsonl') return { text: withoutFirstBom(file.pieces), detected };
+  }
+  const text = more ? [...withoutFirstBom(file.pieces)].join('') : head;
+  return { text, detected: format ?? detectFormat({ name: file.name, text }) };
+}
+
+function withoutFirstBom(pieces: Iterable<string>): Iterable<string> {
+  return {
+    *[Symbol.iterator]() {
+      let first = true;
+      for (const piece of pieces) {
+        yield first ? withoutBom(piece) : piece;
+        first = false;
+      }
+    },
+  };
+}
+
+function isBlank(text: string | Iterable<string>): boolean {
+  if (typeof text === 'string') return text.trim() === '';
+  for (const piece of text) if (piece.trim() !== '') return false;
+  return true;
+}
 
 /** What parseSourceFile tells about a file, without its dialogues and content hash (the CLI's `validate`). */
 export type SourceFileCheck = Omit<ParsedFile, 'dialogues' | 'contentHash'>;
@@ -85,16 +132,15 @@ export type SourceFileCheck = Omit<ParsedFile, 'dialogues' | 'contentHash'>;
  * JSON Lines file is never held as dialogues. All or nothing still holds for the counts; a caller
  * that keeps dialogues must drop those of a file whose check has errors (`counts.dialogues` 0).
  */
-export function checkSourceFile(file: SourceFile, opts: ParseOptions, onDialogue?: (dialogue: ParsedDialogue) => void): SourceFileCheck {
-  const text = withoutBom(file.text);
+export function checkSourceFile(file: SourceFile | PiecedSourceFile, opts: ParseOptions, onDialogue?: (dialogue: ParsedDialogue) => void): SourceFileCheck {
+  const { text, detected } = sourceText(file, opts.format);
   const issues = new IssueSink(file.name);
-  const detected = opts.format ?? detectFormat(file);
   const format: SourceFormat = detected === 'unknown' ? (fileExtension(file.name) === 'csv' ? 'delimited' : 'sid-jsonl') : detected;
   const teacherModel = opts.teacherModel ?? teacherModelFromName(opts.teacherModelFrom ?? file.name, format);
   const readable = { dialogues: 0, turns: 0 };
   let annotations = 0;
 
-  if (text.trim() === '') {
+  if (isBlank(text)) {
     issues.warn(1, 'empty-file', 'The file is empty; nothing to import.');
   } else if (detected === 'unknown') {
     issues.error(1, 'unsupported-format', 'This file is not a format Maieutic reads: use SID JSON Lines (.jsonl), a JSON list (.json), MathDial, Bridge, or CSV/TSV with a header row.');

@@ -147,6 +147,16 @@ export interface SourceFile {
   text: string;
 }
 
+/**
+ * A SourceFile whose text comes in pieces, each ending at a line feed (the last at the end of the
+ * text), which may be iterated more than once: a large file decoded piece by piece as it is read,
+ * never held as one string by a reader of lines.
+ */
+export interface PiecedSourceFile {
+  name: string;
+  pieces: Iterable<string>;
+}
+
 /** The result of parsing one file: dialogues with their turns, or issues, never half. */
 export interface ParsedFile {
   file: string;

@@ -16,7 +16,7 @@ import {
 import type { ParsedDialogue } from '../../../shared/model/dataset';
 import type { CliCommand, CliIo } from '../io';
 import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
-import { ENCODING_USAGE, encodingOption, forEachInput, inputProblemLine, skippedLine } from '../read-inputs';
+import { ENCODING_USAGE, encodingOption, forEachInputInPieces, inputProblemLine, skippedLine } from '../read-inputs';
 import type { TextEncodingName } from '../../../shared/import/file-rules';
 import { metricsJson, metricsText } from './metrics-format';
 import { addToReviewRecord, describeLayer, emptyReviewRecord, type MetricsLayer } from './metrics-layer';
@@ -137,13 +137,13 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
   const dialogues: MetricDialogue[] = [];
   const review = emptyReviewRecord();
   let withProvenance = 0;
-  const { problems, skipped } = await forEachInput(
+  const { problems, skipped } = await forEachInputInPieces(
     parsedArgs.paths,
-    ({ name, text, teacherModelFrom }) => {
+    ({ name, pieces, teacherModelFrom }) => {
     // the dialogues are only read here: their values may be shared (nothing changes them), and the
     // entries' extras, which only an export writes back, are not collected
     const group = groupOf(name, groupBy);
-    const check = checkSourceFile({ name, text }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom, readOnlyValues: true, withoutEntryExtras: true }, (dialogue) => {
+    const check = checkSourceFile({ name, pieces }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom, readOnlyValues: true, withoutEntryExtras: true }, (dialogue) => {
       dialogues.push(metricDialogue(name, group, dialogue, layer));
       addToReviewRecord(review, dialogue);
       if (hasReviewProvenance(dialogue)) withProvenance++;

@@ -4,7 +4,7 @@ import { checkSourceFile, summarizeImport, type SourceFileCheck } from '../../..
 import type { ImportIssue } from '../../../shared/model/dataset';
 import type { CliCommand, CliIo } from '../io';
 import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
-import { ENCODING_USAGE, encodingOption, forEachInput, inputProblemLineNumber, skippedLine, type SkippedInput } from '../read-inputs';
+import { ENCODING_USAGE, encodingOption, forEachInputInPieces, inputProblemLineNumber, skippedLine, type SkippedInput } from '../read-inputs';
 import { fileLine } from '../terminal-text';
 
 const USAGE = `Usage: ${CLI_INVOCATION} validate <file or folder>... [--encoding E] [--json]
@@ -108,7 +108,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   // each file is checked as it is read and only its issues and counts are kept: nothing here needs
   // the dialogues, so a large file is never held as records
   const parsed: SourceFileCheck[] = [];
-  const { problems, skipped } = await forEachInput(paths, ({ name, text, teacherModelFrom }) => void parsed.push(checkSourceFile({ name, text }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom })), {
+  const { problems, skipped } = await forEachInputInPieces(paths, ({ name, pieces, teacherModelFrom }) => void parsed.push(checkSourceFile({ name, pieces }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom })), {
     encoding: encoding?.encoding,
   });
   const readErrors: Problem[] = problems.map((problem) => ({ file: problem.file, line: inputProblemLineNumber(problem), message: problem.message }));

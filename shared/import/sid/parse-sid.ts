@@ -12,11 +12,12 @@ export function parseSidJsonl(text: string, ctx: ParserContext): ParserOutput {
 
 /**
  * parseSidJsonl one dialogue at a time, in file order: nothing is kept once `onEntry` has it.
+ * The text may come in pieces that end at line feeds (PiecedSourceFile).
  * With `onCountedRecord` (a caller that keeps nothing), a record whose annotations pair
  * one-to-one with its turns is counted without being built (one-to-one-record.ts: the same
  * issues) and goes there instead of to `onEntry`.
  */
-export function eachSidJsonlRecord(text: string, ctx: ParserContext, onEntry: (entry: ParsedEntry) => void, onCountedRecord?: (counts: EntryCounts) => void): void {
+export function eachSidJsonlRecord(text: string | Iterable<string>, ctx: ParserContext, onEntry: (entry: ParsedEntry) => void, onCountedRecord?: (counts: EntryCounts) => void): void {
   let first: JsonLine | null = null;
   let lineCount = 0;
   const malformed: { line: number; problem: string }[] = [];
@@ -50,7 +51,7 @@ export function eachSidJsonlRecord(text: string, ctx: ParserContext, onEntry: (e
     const parsed = parseSidRecord(record, recordCtx);
     if (parsed) onEntry(parsed);
   });
-  const spread = malformed.length > 1 && first ? spreadOverLines(text, first, lineCount, malformed[0].line) : null;
+  const spread = malformed.length > 1 && first ? spreadOverLines(typeof text === 'string' ? text : [...text].join(''), first, lineCount, malformed[0].line) : null;
   if (spread) ctx.issues.error(malformed[0].line, 'malformed-json', spread);
   else for (const { line, problem } of malformed) ctx.issues.error(line, 'malformed-json', `This line is not valid JSON: ${problem}. Each line must hold one complete dialogue object.`);
 }
