@@ -8,6 +8,7 @@ import type { IssueSink } from '../issues';
 import { isJsonObject } from '../json-records';
 import { resolveSpeaker } from '../speaker';
 import { foldForAlignment } from '../text-normalize';
+import { idProblem, idText, pick, ROLE_KEYS, TEXT_KEYS } from './sid-record';
 
 /**
  * What a check that keeps nothing needs of a record read by readOneToOneRecord: its counts and
@@ -82,26 +83,12 @@ function labelVerdict(reader: FieldPlan, raw: string): Verdict {
   return verdict;
 }
 
-/** sid-record.ts's `pick` for the usual keys: the first of them holding an own string. */
-function ownString(entry: Record<string, unknown>, first: string, second: string, third?: string): string | undefined {
-  const a = entry[first];
-  if (typeof a === 'string' && Object.hasOwn(entry, first)) return a;
-  const b = entry[second];
-  if (typeof b === 'string' && Object.hasOwn(entry, second)) return b;
-  if (third === undefined) return undefined;
-  const c = entry[third];
-  return typeof c === 'string' && Object.hasOwn(entry, third) ? c : undefined;
-}
+const roleOf = (turn: Record<string, unknown>) => pick(turn, ROLE_KEYS)?.value;
+const textOf = (turn: Record<string, unknown>) => pick(turn, TEXT_KEYS)?.value;
 
-const roleOf = (turn: Record<string, unknown>) => ownString(turn, 'role', 'speaker');
-const textOf = (turn: Record<string, unknown>) => ownString(turn, 'content', 'utterance', 'text');
-
-/** sid-record.ts's idText when its idProblem has nothing to say, else undefined. */
+/** The id as parseSidRecord names the dialogue by it, when it raises no warning there; else undefined. */
 function quietId(value: unknown): string | null | undefined {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'string') return value.trim() === '' ? null : value;
-  if (typeof value === 'number' && Number.isFinite(value) && (Number.isSafeInteger(value) || !Number.isInteger(value))) return String(value);
-  return undefined;
+  return idProblem(value) === null ? idText(value) : undefined;
 }
 
 /**

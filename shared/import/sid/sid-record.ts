@@ -27,12 +27,12 @@ export interface RecordContext {
 /** Keys of a SID record that the model holds; every other key goes to `extra`. */
 export const SID_RECORD_KEYS = ['topic_id', 'topic_text', 'student_id', 'student_type', 'scenario', 'repeat_id', 'dialogue', 'annotations'] as const;
 
-const ROLE_KEYS = ['role', 'speaker'] as const;
-const TEXT_KEYS = ['content', 'utterance', 'text'] as const;
+export const ROLE_KEYS = ['role', 'speaker'] as const;
+export const TEXT_KEYS = ['content', 'utterance', 'text'] as const;
 /** role key → text key → the keys a turn's extras leave out, built once rather than per turn */
 const TURN_MODEL_KEYS = new Map(ROLE_KEYS.map((role) => [role, new Map(TEXT_KEYS.map((text) => [text, new Set<string>([role, text])]))]));
 
-function idText(value: unknown): string | null {
+export function idText(value: unknown): string | null {
   if (typeof value === 'string') return value.trim() === '' ? null : value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return null;
@@ -46,7 +46,7 @@ const ID_KEYS = ['topic_id', 'student_id', 'repeat_id'] as const;
  * into 12345678901234567000, and a list or object is no id: without a word the dialogue would lose
  * its id (or get another one) and be matched with nothing of its own.
  */
-function idProblem(value: unknown): string | null {
+export function idProblem(value: unknown): string | null {
   if (value === undefined || value === null || typeof value === 'string') return null;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return 'is a number too large to hold, so the dialogue is named by its file and line instead';
@@ -61,7 +61,7 @@ function plainText(value: unknown): string {
 }
 
 /** The first of `keys` holding a string, with its value. */
-function pick<K extends string>(entry: Record<string, unknown>, keys: readonly K[]): { key: K; value: string } | undefined {
+export function pick<K extends string>(entry: Record<string, unknown>, keys: readonly K[]): { key: K; value: string } | undefined {
   for (const key of keys) {
     const value = entry[key];
     // the read first, hasOwn only for a string found (a string could only be inherited otherwise)
