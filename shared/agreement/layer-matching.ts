@@ -40,9 +40,12 @@ import { BINARY_CATEGORIES } from './label-sets';
 import type { AlphaLevel, RatingTable, WeightScheme } from './types';
 
 /** One annotation layer: the files of one annotator (one --dataset argument), under one name. */
+/** What layer matching reads of a parsed file: its name and dialogues (only read, never changed). */
+export type LayerFile = Pick<ParsedFile, 'file' | 'dialogues'>;
+
 export interface AnnotationLayer {
   name: string;
-  files: readonly ParsedFile[];
+  files: readonly LayerFile[];
 }
 
 export type LayerProblemKind =

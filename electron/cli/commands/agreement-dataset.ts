@@ -1,12 +1,13 @@
 import { agreementReport } from '../../../shared/agreement';
 import type { DetailedResult } from '../../../shared/agreement';
 import { defaultScales, layerNames, layerRatingTables, matchLayers, MISSING_REASON_WORDS, ratableFields } from '../../../shared/agreement/layer-matching';
-import type { AnnotationLayer, LayerFieldTable, LayerMatch, MissingReason } from '../../../shared/agreement/layer-matching';
+import type { AnnotationLayer, LayerFieldTable, LayerFile, LayerMatch, MissingReason } from '../../../shared/agreement/layer-matching';
 import { DEFAULT_CODEBOOK } from '../../../shared/codebook';
-import { parseSourceFile } from '../../../shared/import';
+import { checkSourceFile, type SourceFileCheck } from '../../../shared/import';
+import type { ParsedDialogue } from '../../../shared/model/dataset';
 import type { CliIo } from '../io';
 import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
-import { inputProblemLine, readInputs, skippedLine } from '../read-inputs';
+import { forEachInputInPieces, inputProblemLine, skippedLine } from '../read-inputs';
 import type { DatasetArgs } from './agreement-args';
 import { formatJson, formatText } from './agreement-format';
 import { fileLine, lineText } from '../terminal-text';
@@ -20,17 +21,28 @@ async function readLayers(args: DatasetArgs, io: CliIo): Promise<AnnotationLayer
   const errors: string[] = [];
   const notes: string[] = [];
   for (const [index, path] of args.datasets.entries()) {
-    const { files, problems, skipped } = await readInputs([path], { encoding: args.encoding });
+    // matching only reads the dialogues: their values may be shared, their extras are not wanted,
+    // and a file with an error stops the command before any of its dialogues is used
+    const checks: SourceFileCheck[] = [];
+    const files: LayerFile[] = [];
+    const { problems, skipped } = await forEachInputInPieces(
+      [path],
+      ({ name, pieces, teacherModelFrom }) => {
+        const dialogues: ParsedDialogue[] = [];
+        checks.push(checkSourceFile({ name, pieces }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom, readOnlyValues: true, withoutEntryExtras: true }, (dialogue) => void dialogues.push(dialogue)));
+        files.push({ file: name, dialogues });
+      },
+      { encoding: args.encoding },
+    );
     for (const problem of problems) errors.push(inputProblemLine(problem));
     notes.push(...skipped.map(skippedLine));
     if (problems.length === 0 && files.length === 0) errors.push(fileLine(path, null, 'This folder holds no data-set file (.jsonl .json .csv .tsv .txt).'));
-    const parsed = files.map(({ name, text, teacherModelFrom }) => parseSourceFile({ name, text }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom }));
-    for (const file of parsed) {
+    for (const file of checks) {
       for (const issue of file.issues) if (issue.severity === 'error') errors.push(fileLine(issue.file, issue.line, issue.message));
       const warnings = file.issues.filter((issue) => issue.severity === 'warning').length;
       if (warnings > 0) notes.push(fileLine(file.file, null, `note: the import reports ${warnings} warning${warnings === 1 ? '' : 's'} (unknown labels, unaligned annotations, …); "${CLI_INVOCATION} validate ${file.file}" lists them.`));
     }
-    layers.push({ name: names[index], files: parsed });
+    layers.push({ name: names[index], files });
   }
   if (errors.length > 0) {
     io.stderr(`${errors.join('\n')}\n`);
