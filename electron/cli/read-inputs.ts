@@ -3,7 +3,6 @@ import { basename, join, relative, resolve } from 'node:path';
 import {
   DEFAULT_IMPORT_LIMITS,
   decodeImportBytes,
-  decodeImportBytesInPieces,
   IMPORTABLE_EXTENSIONS,
   ENCODING_NAMES,
   isImportableName,
@@ -18,8 +17,9 @@ import {
   type TextEncodingName,
 } from '../../shared/import/file-rules';
 import type { PiecedSourceFile, SourceFile } from '../../shared/model/dataset';
-import { errorCode, isInsideFolder, notRegularFileReason, readRegularFile } from '../main/services/regular-file';
-import { NODE_UTF8_DECODER } from '../main/services/node-utf8';
+import type { FileHandle } from 'node:fs/promises';
+import { errorCode, isInsideFolder, notRegularFileReason, readWhole, withRegularFile } from '../main/services/regular-file';
+import { NODE_UTF8_DECODER, UndecodableText, utf8FilePieces } from '../main/services/node-utf8';
 import { fileLine } from './terminal-text';
 
 export interface InputProblem {
@@ -121,19 +121,51 @@ const slashes = (path: string): string => path.split('\\').join('/');
 
 const IMPORTABLE_LIST = IMPORTABLE_EXTENSIONS.join(' ');
 
-type ReadText<T> = { decoded: T; bytes: number } | { problem: string; line: number } | { skip: string };
+type ReadText = { bytes: number } | { problem: string; line: number } | { skip: string };
 
-/** How a command wants a file's bytes decoded: the text whole, or in pieces ending at line feeds. */
-type Decode<T> = (bytes: Uint8Array, encoding: TextEncodingName | undefined) => { ok: true; decoded: T } | (DecodeResult & { ok: false });
+/**
+ * How a command reads a file once it is open: its text whole, or in pieces ending at line feeds.
+ * Either hands the decoded text to `consume` while the file is open, or says why it cannot.
+ */
+type Reader<T> = (handle: FileHandle, size: number, options: ReadOptions, consume: (decoded: T) => void) => Promise<{ ok: true } | (DecodeResult & { ok: false })>;
 
-const WHOLE: Decode<string> = (bytes, encoding) => {
-  const result = decodeImportBytes(bytes, encoding, NODE_UTF8_DECODER);
-  return result.ok ? { ok: true, decoded: result.text } : result;
+const WHOLE: Reader<string> = async (handle, size, options, consume) => {
+  const result = decodeImportBytes(await readWhole(handle, size), options.encoding, NODE_UTF8_DECODER);
+  if (!result.ok) return result;
+  consume(result.text);
+  return { ok: true };
 };
 
-const IN_PIECES: Decode<Iterable<string>> = (bytes, encoding) => {
-  const result = decodeImportBytesInPieces(bytes, encoding, NODE_UTF8_DECODER);
-  return result.ok ? { ok: true, decoded: result.pieces } : result;
+const UTF16_BOMS = [
+  [0xff, 0xfe],
+  [0xfe, 0xff],
+];
+
+/**
+ * Plain UTF-8 (a UTF-8 byte-order mark skipped) is read from disk piece by piece as it is
+ * checked (utf8FilePieces). A file in another encoding, or with a UTF-16 byte-order mark, is read
+ * whole and decoded as decodeImportBytes decodes it; so is one whose pieces turn out not to be
+ * UTF-8 (or to hold NUL), after the consumer has been abandoned, so that the failure says why.
+ */
+const IN_PIECES: Reader<Iterable<string>> = async (handle, size, options, consume) => {
+  const whole = async () => {
+    const result = decodeImportBytes(await readWhole(handle, size), options.encoding, NODE_UTF8_DECODER);
+    if (!result.ok) return result;
+    consume([result.text]);
+    return { ok: true as const };
+  };
+  if (options.encoding !== undefined && options.encoding !== 'utf-8') return whole();
+  const start = Buffer.alloc(3);
+  const { bytesRead } = await handle.read(start, 0, 3, 0);
+  if (UTF16_BOMS.some(([a, b]) => bytesRead >= 2 && start[0] === a && start[1] === b)) return whole();
+  const utf8Bom = bytesRead === 3 && start[0] === 0xef && start[1] === 0xbb && start[2] === 0xbf;
+  try {
+    consume(utf8FilePieces(handle.fd, utf8Bom ? 3 : 0, options.pieceBytes));
+    return { ok: true };
+  } catch (error) {
+    if (!(error instanceof UndecodableText)) throw error;
+    return whole();
+  }
 };
 
 /** What the CLI says about bytes the import cannot decode: the app's reason, and the flag that reads them another way. */
@@ -149,24 +181,40 @@ export function decodeProblem(failure: DecodeResult & { ok: false }): { problem:
  * One file by the app's rules: too large is an error (the app would refuse it); a file that would
  * take the total over the app's limit is skipped as the app skips it.
  */
-async function readText<T>(path: string, totalSoFar: number, options: ReadOptions, decode: Decode<T>): Promise<ReadText<T>> {
+async function readText<T>(path: string, totalSoFar: number, options: ReadOptions, reader: Reader<T>, consume: (decoded: T) => void): Promise<ReadText> {
   let skip: string | null = null;
-  const read = await readRegularFile(path, (size) => {
-    const tooLarge = tooLargeReason(size, options.limits);
-    if (tooLarge) return tooLarge;
-    if (totalSoFar + size > options.limits.maxTotalBytes) skip = skipReasonBeforeReading(basename(path), size, totalSoFar, options.limits);
-    return skip;
-  });
+  // an error of the consumer's own (not of the file) is thrown again once the file is closed
+  let consumerError: { error: unknown } | null = null;
+  const guarded = (decoded: T) => {
+    try {
+      consume(decoded);
+    } catch (error) {
+      if (error instanceof UndecodableText) throw error;
+      consumerError = { error };
+    }
+  };
+  const read = await withRegularFile(
+    path,
+    (size) => {
+      const tooLarge = tooLargeReason(size, options.limits);
+      if (tooLarge) return tooLarge;
+      if (totalSoFar + size > options.limits.maxTotalBytes) skip = skipReasonBeforeReading(basename(path), size, totalSoFar, options.limits);
+      return skip;
+    },
+    async (handle, size) => ({ size, outcome: await reader(handle, size, options, guarded) }),
+  );
+  if (consumerError !== null) throw (consumerError as { error: unknown }).error;
   if (skip !== null) return { skip };
   if (!read.ok) return { problem: `Cannot read the file: ${read.reason}.`, line: 1 };
-  const decoded = decode(read.bytes, options.encoding);
-  return decoded.ok ? { decoded: decoded.decoded, bytes: read.bytes.byteLength } : decodeProblem(decoded);
+  return read.value.outcome.ok ? { bytes: read.value.size } : decodeProblem(read.value.outcome);
 }
 
 export interface ReadOptions {
   limits: ImportLimits;
   /** --encoding: decode every file this way instead of UTF-8 (or UTF-16 with a BOM) */
   encoding?: TextEncodingName;
+  /** how many bytes a piece of forEachInputInPieces holds, about (tests make it small) */
+  pieceBytes?: number;
 }
 
 export { tooLargeReason };
@@ -213,10 +261,10 @@ export function forEachInputInPieces(
 async function eachInput<T>(
   paths: readonly string[],
   options: Partial<ReadOptions> | ImportLimits,
-  decode: Decode<T>,
+  reader: Reader<T>,
   onFile: (name: string, teacherModelFrom: string, decoded: T) => void,
 ): Promise<{ problems: InputProblem[]; skipped: SkippedInput[] }> {
-  const read: ReadOptions = 'maxFileBytes' in options ? { limits: options } : { limits: options.limits ?? DEFAULT_IMPORT_LIMITS, encoding: options.encoding };
+  const read: ReadOptions = 'maxFileBytes' in options ? { limits: options } : { limits: options.limits ?? DEFAULT_IMPORT_LIMITS, encoding: options.encoding, pieceBytes: options.pieceBytes };
   const problems: InputProblem[] = [];
   const skipped: SkippedInput[] = [];
   let totalBytes = 0;
@@ -242,13 +290,10 @@ async function eachInput<T>(
       const inside = relative(path, target);
       const name = slashes(isFolder ? join(path, inside) : path);
       const teacherModelFrom = isFolder ? slashes(join(folderName, inside)) : slashes(path);
-      const outcome = await readText(target, totalBytes, read, decode);
+      const outcome = await readText(target, totalBytes, read, reader, (decoded) => onFile(name, teacherModelFrom, decoded));
       if ('skip' in outcome) skipped.push({ file: name, reason: outcome.skip });
       else if ('problem' in outcome) problems.push({ file: name, message: outcome.problem, kind: 'unreadable', line: outcome.line });
-      else {
-        totalBytes += outcome.bytes;
-        onFile(name, teacherModelFrom, outcome.decoded);
-      }
+      else totalBytes += outcome.bytes;
     }
   }
   return { problems, skipped };

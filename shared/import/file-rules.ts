@@ -113,7 +113,7 @@ function byteOrderMark(bytes: Uint8Array): (typeof BOMS)[number] | undefined {
  * A file whose only line breaks are CR (classic Mac, some exports) would be one line to the
  * JSON Lines and CSV readers; its CRs become LF so every record keeps its own line number.
  */
-function withLineFeeds(text: string): string {
+export function withLineFeeds(text: string): string {
   // the LF test first: it ends at the first line break of every ordinary file
   return text.indexOf('\n') === -1 && text.indexOf('\r') !== -1 ? text.replace(/\r/g, '\n') : text;
 }
@@ -135,27 +135,6 @@ export function decodeImportBytes(bytes: Uint8Array, encoding?: TextEncodingName
   if (!hasNul) return { ok: true, text: withLineFeeds(text) };
   return explainFailure(body, chosen, text);
 }
-
-/**
- * decodeImportBytes, with the text in pieces that each end at a line feed when `utf8` decodes
- * faster that way (Node: electron/main/services/node-utf8.ts) and the file is plain UTF-8; every
- * other file (another encoding, a failure, CR-only line ends) gets decodeImportBytes's answer,
- * its text as the only piece. Joined, the pieces are decodeImportBytes's text.
- */
-export function decodeImportBytesInPieces(bytes: Uint8Array, encoding?: TextEncodingName, utf8: Utf8Decoder = WEB_UTF8_DECODER): PiecesDecodeResult {
-  const bom = byteOrderMark(bytes);
-  const chosen = encoding ?? bom?.encoding ?? 'utf-8';
-  if (chosen === 'utf-8' && utf8.decodePieces) {
-    const body = bom && bom.encoding === chosen ? bytes.subarray(bom.bytes.length) : bytes;
-    // withLineFeeds changes only a text without LF: such a file is decoded whole below
-    const pieces = body.indexOf(0x0a) !== -1 && !utf8.hasNul(body) ? utf8.decodePieces(body) : null;
-    if (pieces) return { ok: true, pieces };
-  }
-  const whole = decodeImportBytes(bytes, encoding, utf8);
-  return whole.ok ? { ok: true, pieces: [whole.text] } : whole;
-}
-
-export type PiecesDecodeResult = { ok: true; pieces: Iterable<string> } | (DecodeResult & { ok: false });
 
 function explainFailure(bytes: Uint8Array, encoding: TextEncodingName, decoded: string | null): DecodeResult & { ok: false } {
   const binary = binaryKind(bytes);

@@ -26,6 +26,15 @@ export function emptyReviewRecord(): ReviewRecord {
   return { dialogues: 0, exported: 0, turns: 0, verifiedTurns: 0, reviewedValues: 0 };
 }
 
+/** Adds the counts of `more` (one file's) to `counts`. */
+export function addReviewRecords(counts: ReviewRecord, more: ReviewRecord): void {
+  counts.dialogues += more.dialogues;
+  counts.exported += more.exported;
+  counts.turns += more.turns;
+  counts.verifiedTurns += more.verifiedTurns;
+  counts.reviewedValues += more.reviewedValues;
+}
+
 /** Counts one dialogue into `counts`: the record is built a dialogue at a time, as files are read. */
 export function addToReviewRecord(counts: ReviewRecord, dialogue: ParsedDialogue): void {
   counts.dialogues++;

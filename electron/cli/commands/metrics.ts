@@ -19,7 +19,7 @@ import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
 import { ENCODING_USAGE, encodingOption, forEachInputInPieces, inputProblemLine, skippedLine } from '../read-inputs';
 import type { TextEncodingName } from '../../../shared/import/file-rules';
 import { metricsJson, metricsText } from './metrics-format';
-import { addToReviewRecord, describeLayer, emptyReviewRecord, type MetricsLayer } from './metrics-layer';
+import { addReviewRecords, addToReviewRecord, describeLayer, emptyReviewRecord, type MetricsLayer } from './metrics-layer';
 import { fileLine, lineText } from '../terminal-text';
 
 const USAGE = `Usage: ${CLI_INVOCATION} metrics <file or folder>... [--layer verified|llm]
@@ -140,15 +140,22 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { problems, skipped } = await forEachInputInPieces(
     parsedArgs.paths,
     ({ name, pieces, teacherModelFrom }) => {
-    // the dialogues are only read here: their values may be shared (nothing changes them), and the
-    // entries' extras, which only an export writes back, are not collected
-    const group = groupOf(name, groupBy);
-    const check = checkSourceFile({ name, pieces }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom, readOnlyValues: true, withoutEntryExtras: true }, (dialogue) => {
-      dialogues.push(metricDialogue(name, group, dialogue, layer));
-      addToReviewRecord(review, dialogue);
-      if (hasReviewProvenance(dialogue)) withProvenance++;
-    });
-    parsed.push(check);
+      // the dialogues are only read here: their values may be shared (nothing changes them), and the
+      // entries' extras, which only an export writes back, are not collected. What a file gives is
+      // kept only once its check is done: a file found undecodable part way is read again whole.
+      const group = groupOf(name, groupBy);
+      const fileDialogues: MetricDialogue[] = [];
+      const fileReview = emptyReviewRecord();
+      let fileProvenance = 0;
+      const check = checkSourceFile({ name, pieces }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom, readOnlyValues: true, withoutEntryExtras: true }, (dialogue) => {
+        fileDialogues.push(metricDialogue(name, group, dialogue, layer));
+        addToReviewRecord(fileReview, dialogue);
+        if (hasReviewProvenance(dialogue)) fileProvenance++;
+      });
+      parsed.push(check);
+      for (const dialogue of fileDialogues) dialogues.push(dialogue);
+      addReviewRecords(review, fileReview);
+      withProvenance += fileProvenance;
     },
     { encoding: parsedArgs.encoding },
   );

@@ -43,6 +43,20 @@ export async function readRegularFile(
   path: string,
   reasonBeforeReading: (size: number) => SkipReason | string | null = () => null,
 ): Promise<RegularFileRead> {
+  const read = await withRegularFile(path, reasonBeforeReading, (handle, size) => readWhole(handle, size));
+  return read.ok ? { ok: true, bytes: read.value } : read;
+}
+
+/**
+ * readRegularFile's checks, then `use` on the open file (its handle and the size stat gave),
+ * closed when `use` is done: for a reader that reads the file as it goes. An error `use` throws
+ * while reading is the file's read error; `use` catches what it means to handle itself.
+ */
+export async function withRegularFile<T>(
+  path: string,
+  reasonBeforeReading: (size: number) => SkipReason | string | null,
+  use: (handle: FileHandle, size: number) => Promise<T>,
+): Promise<{ ok: true; value: T } | (RegularFileRead & { ok: false })> {
   let handle;
   try {
     handle = await open(path, OPEN_FLAGS);
@@ -50,23 +64,27 @@ export async function readRegularFile(
     const code = errorCode(error);
     // a socket cannot be opened at all (ENXIO); say what it is rather than only the code
     const kind = await stat(path).then(notRegularFileSkip, () => null);
-    return refused(kind ?? SKIP.unreadable(code), code);
+    return refusedRead(kind ?? SKIP.unreadable(code), code);
   }
   try {
     const info = await handle.stat();
     const notRegular = notRegularFileSkip(info);
-    if (notRegular) return refused(notRegular);
+    if (notRegular) return refusedRead(notRegular);
     const limit = reasonBeforeReading(info.size);
     // the CLI words its own limits and shows no code
-    if (typeof limit === 'string') return refused({ code: 'too-large', reason: limit });
-    if (limit) return refused(limit);
-    return { ok: true, bytes: await readWhole(handle, info.size) };
+    if (typeof limit === 'string') return refusedRead({ code: 'too-large', reason: limit });
+    if (limit) return refusedRead(limit);
+    return { ok: true, value: await use(handle, info.size) };
   } catch (error) {
     const code = errorCode(error);
-    return refused(SKIP.unreadable(code), code);
+    return refusedRead(SKIP.unreadable(code), code);
   } finally {
     await handle.close();
   }
+}
+
+function refusedRead(skip: SkipReason, code?: string): RegularFileRead & { ok: false } {
+  return refused(skip, code) as RegularFileRead & { ok: false };
 }
 
 /** The most one read asks for (Node refuses a read of 2 GiB or more). */
@@ -78,7 +96,7 @@ const MAX_READ = 1 << 30;
  * about 0.1 s on those), then whatever is there beyond it (a file that grew, or one whose size
  * the system does not report, as in /proc) read as readFile reads.
  */
-async function readWhole(handle: FileHandle, size: number): Promise<Buffer> {
+export async function readWhole(handle: FileHandle, size: number): Promise<Buffer> {
   const bytes = Buffer.allocUnsafe(size);
   let filled = 0;
   while (filled < size) {

@@ -53,12 +53,6 @@ export interface Utf8Decoder {
   decode(bytes: Uint8Array): string | null;
   /** whether a byte 0 (in UTF-8 exactly the NUL character) occurs */
   hasNul(bytes: Uint8Array): boolean;
-  /**
-   * decode's text in pieces that each end at a line feed (the last one at the end of the bytes),
-   * decoded as they are read (and read as often as wanted), or null when the bytes are not valid
-   * UTF-8: for a platform that decodes faster that way
-   */
-  decodePieces?(bytes: Uint8Array): Iterable<string> | null;
 }
 
 export const WEB_UTF8_DECODER: Utf8Decoder = {

@@ -1,12 +1,15 @@
 /**
  * Node's strict UTF-8 decoder is a speed path only: on every kind of byte sequence the import
  * meets (valid text, BOMs, NUL, truncated and overlong sequences, surrogates, GBK, UTF-16
- * without a BOM) decodeImportBytes must give exactly what the web TextDecoder path gives, and
- * the pieces (ICU's conversion, line feed to line feed) joined must be that text.
+ * without a BOM) decodeImportBytes must give exactly what the web TextDecoder path gives, and a
+ * file read in pieces (ICU's conversion, line feed to line feed) joined must be that text.
  */
 import { describe, expect, it } from 'vitest';
-import { decodeUtf8Pieces, NODE_UTF8_DECODER } from '../../../electron/main/services/node-utf8';
-import { decodeImportBytes, decodeImportBytesInPieces, WEB_UTF8_DECODER } from '../../../shared/import/file-rules';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NODE_UTF8_DECODER, UndecodableText, utf8FilePieces } from '../../../electron/main/services/node-utf8';
+import { decodeImportBytes, WEB_UTF8_DECODER } from '../../../shared/import/file-rules';
 import { seededRandom } from '../../../shared/metrics/random';
 
 const PIECES: number[][] = [
@@ -64,38 +67,68 @@ describe('NODE_UTF8_DECODER', () => {
   });
 });
 
-describe('decodeUtf8Pieces and decodeImportBytesInPieces', () => {
-  it('joined, equal the TextDecoder path on 5,000 seeded byte sequences, each piece but the last ending at a line feed', () => {
+describe('utf8FilePieces', () => {
+  it('joined, equal the TextDecoder path on 3,000 seeded files, each piece but the last ending at a line feed, and refuse what it refuses', () => {
     const next = seededRandom(10);
-    let pieced = 0;
-    for (let i = 0; i < 5000; i++) {
-      // half of them valid text with line feeds (in several pieces), half anything
-      const bytes = next() < 0.5 ? randomBytes(next) : randomBytes(next, VALID_PIECES, 0.3);
-      const web = decodeImportBytes(bytes, undefined, WEB_UTF8_DECODER);
-      // pieces of a few bytes, so that pieces end inside every kind of sequence above
-      const small = decodeUtf8Pieces(bytes, 1 + Math.floor(next() * 6));
-      expect(small === null, `bytes ${[...bytes].join(',')}`).toBe(WEB_UTF8_DECODER.decode(bytes) === null);
-      if (small) {
-        const pieces = [...small];
-        expect(pieces.join('')).toBe(WEB_UTF8_DECODER.decode(bytes));
-        pieces.slice(0, -1).forEach((piece) => expect(piece.endsWith('\n')).toBe(true));
-        // read again, the same pieces
-        expect([...small]).toEqual(pieces);
-        if (pieces.length > 1) pieced++;
+    const folder = mkdtempSync(join(tmpdir(), 'maieutic-pieces-'));
+    try {
+      let pieced = 0;
+      let refused = 0;
+      for (let i = 0; i < 3000; i++) {
+        // half of them valid text with line feeds (in several pieces), half anything
+        const bytes = next() < 0.5 ? randomBytes(next) : randomBytes(next, VALID_PIECES, 0.3);
+        const path = join(folder, `f${i}`);
+        writeFileSync(path, bytes);
+        const web = WEB_UTF8_DECODER.decode(bytes);
+        const fd = openSync(path, 'r');
+        try {
+          // pieces of a few bytes, so that they end inside every kind of sequence above
+          const source = utf8FilePieces(fd, 0, 1 + Math.floor(next() * 6));
+          const whole = decodeImportBytes(bytes, undefined, WEB_UTF8_DECODER);
+          if (web === null || web.includes('\u0000')) {
+            expect(() => [...source], `bytes ${[...bytes].join(',')}`).toThrow(UndecodableText);
+            refused++;
+            continue;
+          }
+          const pieces = [...source];
+          // decodeImportBytes drops a leading BOM, which the caller skips with `from`; here it is kept
+          expect(pieces.join('').replace(/^\uFEFF/, '')).toBe(whole.ok ? whole.text : null);
+          pieces.slice(0, -1).forEach((piece) => expect(piece.endsWith('\n')).toBe(true));
+          // read again, the same pieces
+          expect([...source]).toEqual(pieces);
+          if (pieces.length > 1) pieced++;
+        } finally {
+          closeSync(fd);
+        }
       }
-      const inPieces = decodeImportBytesInPieces(bytes, undefined, NODE_UTF8_DECODER);
-      expect(inPieces.ok ? { ok: true, text: [...inPieces.pieces].join('') } : inPieces).toEqual(web);
+      expect(pieced).toBeGreaterThan(150);
+      expect(refused).toBeGreaterThan(600);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
-    expect(pieced).toBeGreaterThan(1000);
   });
 
-  it('refuses what decodeImportBytes refuses, with the same reason, and reads other encodings whole', () => {
-    const gbk = new Uint8Array([0xc0, 0xcf, 0xca, 0xa6, 0x0a, 0xc0, 0xcf]);
-    expect(decodeImportBytesInPieces(gbk, undefined, NODE_UTF8_DECODER)).toEqual(decodeImportBytes(gbk, undefined, NODE_UTF8_DECODER));
-    const asGb = decodeImportBytesInPieces(gbk, 'gb18030', NODE_UTF8_DECODER);
-    expect(asGb.ok && [...asGb.pieces]).toEqual(['老师\n老']);
-    const crOnly = new TextEncoder().encode('a\rb\r');
-    const cr = decodeImportBytesInPieces(crOnly, undefined, NODE_UTF8_DECODER);
-    expect(cr.ok && [...cr.pieces]).toEqual(['a\nb\n']);
+  it('reads from an offset, makes a line longer than its buffer one piece, and turns CR line ends into LF as decodeImportBytes does', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'maieutic-pieces-'));
+    try {
+      const cases: [string, Uint8Array, number][] = [
+        ['bom', new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('老师\n学生\n')]), 3],
+        ['long line', new TextEncoder().encode(`${'长'.repeat(5000)}\nb\n`), 0],
+        ['cr only', new TextEncoder().encode('a\rb\r'), 0],
+      ];
+      for (const [name, bytes, from] of cases) {
+        const path = join(folder, name);
+        writeFileSync(path, bytes);
+        const fd = openSync(path, 'r');
+        try {
+          const whole = decodeImportBytes(bytes, undefined, WEB_UTF8_DECODER);
+          expect([...utf8FilePieces(fd, from, 16)].join(''), name).toBe(whole.ok ? whole.text : null);
+        } finally {
+          closeSync(fd);
+        }
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
