@@ -2,6 +2,7 @@ import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import {
   DEFAULT_IMPORT_LIMITS,
+  byteOrderMark,
   decodeImportBytes,
   IMPORTABLE_EXTENSIONS,
   ENCODING_NAMES,
@@ -136,11 +137,6 @@ const WHOLE: Reader<string> = async (handle, size, options, consume) => {
   return { ok: true };
 };
 
-const UTF16_BOMS = [
-  [0xff, 0xfe],
-  [0xfe, 0xff],
-];
-
 /**
  * Plain UTF-8 (a UTF-8 byte-order mark skipped) is read from disk piece by piece as it is
  * checked (utf8FilePieces). A file in another encoding, or with a UTF-16 byte-order mark, is read
@@ -157,10 +153,10 @@ const IN_PIECES: Reader<Iterable<string>> = async (handle, size, options, consum
   if (options.encoding !== undefined && options.encoding !== 'utf-8') return whole();
   const start = Buffer.alloc(3);
   const { bytesRead } = await handle.read(start, 0, 3, 0);
-  if (UTF16_BOMS.some(([a, b]) => bytesRead >= 2 && start[0] === a && start[1] === b)) return whole();
-  const utf8Bom = bytesRead === 3 && start[0] === 0xef && start[1] === 0xbb && start[2] === 0xbf;
+  const bom = byteOrderMark(start.subarray(0, bytesRead));
+  if (bom && bom.encoding !== 'utf-8') return whole();
   try {
-    consume(utf8FilePieces(handle.fd, utf8Bom ? 3 : 0, options.pieceBytes));
+    consume(utf8FilePieces(handle.fd, bom ? bom.bytes.length : 0, options.pieceBytes));
     return { ok: true };
   } catch (error) {
     if (!(error instanceof UndecodableText)) throw error;
@@ -183,16 +179,6 @@ export function decodeProblem(failure: DecodeResult & { ok: false }): { problem:
  */
 async function readText<T>(path: string, totalSoFar: number, options: ReadOptions, reader: Reader<T>, consume: (decoded: T) => void): Promise<ReadText> {
   let skip: string | null = null;
-  // an error of the consumer's own (not of the file) is thrown again once the file is closed
-  let consumerError: { error: unknown } | null = null;
-  const guarded = (decoded: T) => {
-    try {
-      consume(decoded);
-    } catch (error) {
-      if (error instanceof UndecodableText) throw error;
-      consumerError = { error };
-    }
-  };
   const read = await withRegularFile(
     path,
     (size) => {
@@ -201,9 +187,8 @@ async function readText<T>(path: string, totalSoFar: number, options: ReadOption
       if (totalSoFar + size > options.limits.maxTotalBytes) skip = skipReasonBeforeReading(basename(path), size, totalSoFar, options.limits);
       return skip;
     },
-    async (handle, size) => ({ size, outcome: await reader(handle, size, options, guarded) }),
+    async (handle, size) => ({ size, outcome: await reader(handle, size, options, consume) }),
   );
-  if (consumerError !== null) throw (consumerError as { error: unknown }).error;
   if (skip !== null) return { skip };
   if (!read.ok) return { problem: `Cannot read the file: ${read.reason}.`, line: 1 };
   return read.value.outcome.ok ? { bytes: read.value.size } : decodeProblem(read.value.outcome);

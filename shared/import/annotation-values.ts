@@ -15,7 +15,7 @@ export function cellText(value: unknown): string {
 }
 
 /** How annotationValues reads one field, worked out once per codebook rather than per cell. */
-interface FieldReader {
+export interface FieldReader {
   id: string;
   field: FieldDef;
   /** `toString`, `constructor`, …: a plain read would find Object.prototype's when the key is absent */
@@ -24,7 +24,7 @@ interface FieldReader {
 
 const readersOfCodebook = new WeakMap<Codebook, FieldReader[]>();
 
-function fieldReaders(codebook: Codebook): FieldReader[] {
+export function fieldReaders(codebook: Codebook): FieldReader[] {
   let readers = readersOfCodebook.get(codebook);
   if (!readers) {
     readers = codebook.fields.map((field) => ({ id: field.id, field, inheritedName: field.id in Object.prototype }));

@@ -105,7 +105,8 @@ const BOMS: readonly { bytes: readonly number[]; encoding: TextEncodingName }[] 
   { bytes: [0xfe, 0xff], encoding: 'utf-16be' },
 ];
 
-function byteOrderMark(bytes: Uint8Array): (typeof BOMS)[number] | undefined {
+/** The byte-order mark `bytes` start with (UTF-8, UTF-16 LE or BE), if any. */
+export function byteOrderMark(bytes: Uint8Array): (typeof BOMS)[number] | undefined {
   return BOMS.find((bom) => bom.bytes.every((byte, index) => bytes[index] === byte));
 }
 

@@ -81,8 +81,11 @@ const withoutBom = (text: string): string => text.replace(/^\uFEFF/, '');
  * Lines file (the one reader of lines) of more than one piece; its format is told from the
  * pieces as far as detectFormat reads. Any other file is joined into one text.
  */
-function sourceText(file: SourceFile | PiecedSourceFile, format: SourceFormat | undefined): { text: string | Iterable<string>; detected: SourceFormat | 'unknown' } {
-  if ('text' in file) return { text: withoutBom(file.text), detected: format ?? detectFormat(file) };
+function sourceText(file: SourceFile | PiecedSourceFile, format: SourceFormat | undefined): { text: string | Iterable<string>; detected: SourceFormat | 'unknown'; blank: boolean } {
+  if ('text' in file) {
+    const text = withoutBom(file.text);
+    return { text, detected: format ?? detectFormat(file), blank: text.trim() === '' };
+  }
   const extension = fileExtension(file.name);
   const jsonLines = extension === 'jsonl' || extension === 'ndjson';
   let head = '';
@@ -99,10 +102,11 @@ function sourceText(file: SourceFile | PiecedSourceFile, format: SourceFormat | 
   }
   if (more) {
     const detected = format ?? detectFormat({ name: file.name, text: head });
-    if (detected === 'sid-jsonl') return { text: withoutFirstBom(file.pieces), detected };
+    // the head already holds more than detection reads of text that is not white space
+    if (detected === 'sid-jsonl') return { text: withoutFirstBom(file.pieces), detected, blank: false };
   }
   const text = more ? [...withoutFirstBom(file.pieces)].join('') : head;
-  return { text, detected: format ?? detectFormat({ name: file.name, text }) };
+  return { text, detected: format ?? detectFormat({ name: file.name, text }), blank: text.trim() === '' };
 }
 
 function withoutFirstBom(pieces: Iterable<string>): Iterable<string> {
@@ -117,12 +121,6 @@ function withoutFirstBom(pieces: Iterable<string>): Iterable<string> {
   };
 }
 
-function isBlank(text: string | Iterable<string>): boolean {
-  if (typeof text === 'string') return text.trim() === '';
-  for (const piece of text) if (piece.trim() !== '') return false;
-  return true;
-}
-
 /** What parseSourceFile tells about a file, without its dialogues and content hash (the CLI's `validate`). */
 export type SourceFileCheck = Omit<ParsedFile, 'dialogues' | 'contentHash'>;
 
@@ -133,14 +131,14 @@ export type SourceFileCheck = Omit<ParsedFile, 'dialogues' | 'contentHash'>;
  * that keeps dialogues must drop those of a file whose check has errors (`counts.dialogues` 0).
  */
 export function checkSourceFile(file: SourceFile | PiecedSourceFile, opts: ParseOptions, onDialogue?: (dialogue: ParsedDialogue) => void): SourceFileCheck {
-  const { text, detected } = sourceText(file, opts.format);
+  const { text, detected, blank } = sourceText(file, opts.format);
   const issues = new IssueSink(file.name);
   const format: SourceFormat = detected === 'unknown' ? (fileExtension(file.name) === 'csv' ? 'delimited' : 'sid-jsonl') : detected;
   const teacherModel = opts.teacherModel ?? teacherModelFromName(opts.teacherModelFrom ?? file.name, format);
   const readable = { dialogues: 0, turns: 0 };
   let annotations = 0;
 
-  if (isBlank(text)) {
+  if (blank) {
     issues.warn(1, 'empty-file', 'The file is empty; nothing to import.');
   } else if (detected === 'unknown') {
     issues.error(1, 'unsupported-format', 'This file is not a format Maieutic reads: use SID JSON Lines (.jsonl), a JSON list (.json), MathDial, Bridge, or CSV/TSV with a header row.');

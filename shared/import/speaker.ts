@@ -6,16 +6,24 @@ import type { SpeakerCode } from '../model/dataset';
 const FALLBACK: Record<string, SpeakerCode> = { teacher: 'teacher', student: 'student', 教师: 'teacher', 学生: 'student' };
 
 /**
- * Roles resolved per speaker field: a file repeats the same two or three roles on every turn and
- * annotation, and matching one folds it (NFKC). Bounded like normalizeValue's memo.
+ * Roles resolved per codebook, by the role as written: a file repeats the same two or three roles
+ * on every turn and annotation, and matching one folds it (NFKC). Bounded like normalizeValue's
+ * memo. Keyed by the codebook (whose speaker field is looked up once), so a hit costs one lookup.
  */
 const MEMO_LIMIT = 5000;
-const memo = new WeakMap<FieldDef, Map<string, SpeakerCode | null>>();
+const memo = new WeakMap<Codebook, { field: FieldDef | undefined; byRole: Map<string, SpeakerCode | null> }>();
 
 function speakerOfLabel(field: FieldDef, trimmed: string): SpeakerCode | null {
   const code = matchLabelCode(field, trimmed);
   if (code === undefined) return null;
   return code === 'teacher' || code === 'student' ? code : 'other';
+}
+
+function resolveUncached(field: FieldDef | undefined, role: string): SpeakerCode | null {
+  const trimmed = role.trim();
+  if (!trimmed) return null;
+  if (!field) return FALLBACK[trimmed.toLowerCase()] ?? null;
+  return speakerOfLabel(field, trimmed);
 }
 
 /**
@@ -24,16 +32,12 @@ function speakerOfLabel(field: FieldDef, trimmed: string): SpeakerCode | null {
  * 'other'; a role matching no label gives null (the caller decides how loud to be).
  */
 export function resolveSpeaker(codebook: Codebook, role: string): SpeakerCode | null {
-  const field = fieldById(codebook, 'speaker');
-  const trimmed = role.trim();
-  if (!trimmed) return null;
-  if (!field) return FALLBACK[trimmed.toLowerCase()] ?? null;
-  let cache = memo.get(field);
-  if (!cache) memo.set(field, (cache = new Map()));
-  const cached = cache.get(trimmed);
+  let cache = memo.get(codebook);
+  if (!cache) memo.set(codebook, (cache = { field: fieldById(codebook, 'speaker'), byRole: new Map() }));
+  const cached = cache.byRole.get(role);
   if (cached !== undefined) return cached;
-  const speaker = speakerOfLabel(field, trimmed);
-  if (cache.size >= MEMO_LIMIT) cache.clear();
-  cache.set(trimmed, speaker);
+  const speaker = resolveUncached(cache.field, role);
+  if (cache.byRole.size >= MEMO_LIMIT) cache.byRole.clear();
+  cache.byRole.set(role, speaker);
   return speaker;
 }

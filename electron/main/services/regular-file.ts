@@ -49,8 +49,8 @@ export async function readRegularFile(
 
 /**
  * readRegularFile's checks, then `use` on the open file (its handle and the size stat gave),
- * closed when `use` is done: for a reader that reads the file as it goes. An error `use` throws
- * while reading is the file's read error; `use` catches what it means to handle itself.
+ * closed when `use` is done: for a reader that reads the file as it goes. A system error (one
+ * with a code) is the file's read error; any other error `use` throws is thrown on.
  */
 export async function withRegularFile<T>(
   path: string,
@@ -76,6 +76,7 @@ export async function withRegularFile<T>(
     if (limit) return refusedRead(limit);
     return { ok: true, value: await use(handle, info.size) };
   } catch (error) {
+    if (!isSystemError(error)) throw error;
     const code = errorCode(error);
     return refusedRead(SKIP.unreadable(code), code);
   } finally {
@@ -106,6 +107,10 @@ export async function readWhole(handle: FileHandle, size: number): Promise<Buffe
   }
   const rest = await handle.readFile();
   return rest.length === 0 ? bytes : Buffer.concat([bytes, rest]);
+}
+
+function isSystemError(error: unknown): boolean {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string';
 }
 
 export function errorCode(error: unknown): string {

@@ -1,9 +1,9 @@
-import { fieldById } from '../../codebook/lookup';
+import { fieldAppliesTo, fieldById } from '../../codebook/lookup';
 import { sharedNormalizedValue } from '../../codebook/normalize-value';
 import type { Codebook, FieldDef } from '../../codebook/types';
 import type { SpeakerCode } from '../../model/dataset';
 import { warnAboutTurnLabels } from '../annotate-turns';
-import { annotationValues, cellText } from '../annotation-values';
+import { annotationValues, cellText, type FieldReader, fieldReaders } from '../annotation-values';
 import type { IssueSink } from '../issues';
 import { isJsonObject } from '../json-records';
 import { resolveSpeaker } from '../speaker';
@@ -27,58 +27,19 @@ const EMPTY: Verdict = 0;
 const KNOWN: Verdict = 1;
 const WARNED: Verdict = 2;
 
-/** How one codebook field of an annotation is read, worked out once per codebook. */
-interface FieldPlan {
-  id: string;
-  field: FieldDef;
-  isText: boolean;
-  /** `toString`, `constructor`, …: only an own key counts (annotation-values.ts) */
-  inheritedName: boolean;
-  appliesTo: FieldDef['appliesTo'];
-  /** a label cell's verdict by its raw text, bounded like normalizeValue's memo */
-  verdicts: Map<string, Verdict>;
-}
-
-interface CodebookPlan {
-  fields: FieldPlan[];
-  hasSpeakerField: boolean;
-  /** resolveSpeaker by the role as written */
-  speakers: Map<string, SpeakerCode | null>;
-}
-
 const MEMO_LIMIT = 5000;
-const plans = new WeakMap<Codebook, CodebookPlan>();
+/** per label field, a cell's verdict by its raw text, bounded like normalizeValue's memo */
+const verdictsOf = new WeakMap<FieldDef, Map<string, Verdict>>();
 
-function planOf(codebook: Codebook): CodebookPlan {
-  let plan = plans.get(codebook);
-  if (!plan) {
-    plan = {
-      fields: codebook.fields.map((field) => ({ id: field.id, field, isText: field.type === 'text', inheritedName: field.id in Object.prototype, appliesTo: field.appliesTo, verdicts: new Map() })),
-      hasSpeakerField: fieldById(codebook, 'speaker') !== undefined,
-      speakers: new Map(),
-    };
-    plans.set(codebook, plan);
-  }
-  return plan;
-}
-
-function speakerOf(plan: CodebookPlan, codebook: Codebook, role: string): SpeakerCode | null {
-  let speaker = plan.speakers.get(role);
-  if (speaker === undefined) {
-    speaker = resolveSpeaker(codebook, role);
-    if (plan.speakers.size >= MEMO_LIMIT) plan.speakers.clear();
-    plan.speakers.set(role, speaker);
-  }
-  return speaker;
-}
-
-function labelVerdict(reader: FieldPlan, raw: string): Verdict {
-  let verdict = reader.verdicts.get(raw);
+function labelVerdict(field: FieldDef, raw: string): Verdict {
+  let verdicts = verdictsOf.get(field);
+  if (!verdicts) verdictsOf.set(field, (verdicts = new Map()));
+  let verdict = verdicts.get(raw);
   if (verdict === undefined) {
-    const value = sharedNormalizedValue(reader.field, raw);
+    const value = sharedNormalizedValue(field, raw);
     verdict = value === undefined || value.unknown.length > 0 || value.status === 'conflict' ? WARNED : value.status === 'empty' ? EMPTY : KNOWN;
-    if (reader.verdicts.size >= MEMO_LIMIT) reader.verdicts.clear();
-    reader.verdicts.set(raw, verdict);
+    if (verdicts.size >= MEMO_LIMIT) verdicts.clear();
+    verdicts.set(raw, verdict);
   }
   return verdict;
 }
@@ -103,22 +64,21 @@ function namesTurn(utterance: unknown, text: string): boolean {
 }
 
 /** Whether warnAboutLabels may have something to say about this annotation on a turn of `speaker`. */
-function mayWarnAboutLabels(plan: CodebookPlan, annotation: Record<string, unknown>, speaker: SpeakerCode): boolean {
-  const fields = plan.fields;
-  for (let f = 0; f < fields.length; f++) {
-    const reader = fields[f];
-    const cell = annotation[reader.id];
-    if ((reader.inheritedName || cell === undefined) && !Object.hasOwn(annotation, reader.id)) continue;
+function mayWarnAboutLabels(readers: readonly FieldReader[], annotation: Record<string, unknown>, speaker: SpeakerCode): boolean {
+  for (let f = 0; f < readers.length; f++) {
+    const { id, field, inheritedName } = readers[f];
+    const cell = annotation[id];
+    if ((inheritedName || cell === undefined) && !Object.hasOwn(annotation, id)) continue;
     const raw = typeof cell === 'string' ? cell : cellText(cell);
     let empty: boolean;
     if (raw.length === 0) empty = true;
-    else if (reader.isText) empty = raw.trim().length === 0;
+    else if (field.type === 'text') empty = raw.trim().length === 0;
     else {
-      const verdict = labelVerdict(reader, raw);
+      const verdict = labelVerdict(field, raw);
       if (verdict === WARNED) return true;
       empty = verdict === EMPTY;
     }
-    if (!empty && reader.appliesTo !== 'all' && reader.appliesTo !== speaker) return true;
+    if (!empty && !fieldAppliesTo(field, speaker)) return true;
   }
   return false;
 }
@@ -154,7 +114,8 @@ export function readOneToOneRecord(record: unknown, codebook: Codebook, line: nu
   const repeatId = quietId(record.repeat_id);
   if (topicId === undefined || studentId === undefined || repeatId === undefined) return null;
 
-  const plan = planOf(codebook);
+  const readers = fieldReaders(codebook);
+  const hasSpeakerField = fieldById(codebook, 'speaker') !== undefined;
   let toWarnAbout: number[] | null = null;
   for (let i = 0; i < turns.length; i++) {
     const turn = turns[i];
@@ -162,24 +123,24 @@ export function readOneToOneRecord(record: unknown, codebook: Codebook, line: nu
     const role = roleOf(turn);
     const text = textOf(turn);
     if (role === undefined || text === undefined) return null;
-    const speaker = speakerOf(plan, codebook, role);
+    const speaker = resolveSpeaker(codebook, role);
     if (speaker === null) return null;
     if (annotations === null) continue;
     const annotation = annotations[i];
     if (!isJsonObject(annotation)) return null;
-    if (plan.hasSpeakerField) {
-      const annotated = speakerOf(plan, codebook, cellText(annotation.speaker));
+    if (hasSpeakerField) {
+      const annotated = resolveSpeaker(codebook, cellText(annotation.speaker));
       if (annotated !== null && annotated !== 'other' && speaker !== 'other' && annotated !== speaker) return null;
     }
     if (!namesTurn(annotation.utterance, text)) return null;
-    if (mayWarnAboutLabels(plan, annotation, speaker)) (toWarnAbout ??= []).push(i);
+    if (mayWarnAboutLabels(readers, annotation, speaker)) (toWarnAbout ??= []).push(i);
   }
   if (toWarnAbout !== null) {
     for (const index of toWarnAbout) {
       const turn = turns[index] as Record<string, unknown>;
       const role = roleOf(turn)!;
       const pre = annotationValues(codebook, annotations![index] as Record<string, unknown>, true);
-      warnAboutTurnLabels(codebook, { speaker: speakerOf(plan, codebook, role)!, pre }, index, role, line, issues);
+      warnAboutTurnLabels(codebook, { speaker: resolveSpeaker(codebook, role)!, pre }, index, role, line, issues);
     }
   }
   return {
