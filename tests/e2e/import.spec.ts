@@ -5,8 +5,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { REPO_ROOT } from '../support/repo-paths';
+import { join } from 'node:path';
+import { DATASETS_DIR } from '../support/repo-paths';
 import { expect, test, type AppFixture } from './fixtures/app';
 import { DatasetsPage } from './pages/datasets';
 import { ImportPage } from './pages/import';
@@ -17,7 +17,7 @@ import { countStoredRows } from './support-idb';
 import { openSample } from './support-sample';
 import { jsonlText, sidRecord, simpleRecord, turnCount, writeInputFile } from './support-sid-files';
 
-const MATHDIAL_EXAMPLE = resolve(REPO_ROOT, '../shared/datasets/mathdial/data/example.jsonl');
+const MATHDIAL_EXAMPLE = join(DATASETS_DIR, 'mathdial', 'data', 'example.jsonl');
 const STORES = ['datasets', 'sources', 'dialogues', 'turnBlocks'] as const;
 
 /** Imports one clean, bare-named file into a new data set from the start screen, naming its teacher model; the data set opens. */

@@ -1,12 +1,15 @@
 import { readFileSync } from 'node:fs';
+import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DATASETS_DIR } from '../../support/repo-paths';
 import { DEFAULT_CODEBOOK } from '../../../shared/codebook';
 import { parseSourceFile } from '../../../shared/import';
 import type { ParseOptions } from '../../../shared/import';
 import type { ParsedFile } from '../../../shared/model/dataset';
 
 export const FIXTURES = fileURLToPath(new URL('../../fixtures/import/', import.meta.url));
-export const DATASETS = fileURLToPath(new URL('../../../../shared/datasets/', import.meta.url));
+/** with a trailing separator: callers append a path inside it */
+export const DATASETS = `${DATASETS_DIR}${sep}`;
 
 export function fixtureText(name: string): string {
   return readFileSync(FIXTURES + name, 'utf8');
