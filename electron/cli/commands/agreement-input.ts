@@ -1,13 +1,16 @@
 import { isUtf8 } from 'node:buffer';
+import type { FileHandle } from 'node:fs/promises';
 import { buildRatingTable, itemCountsFromMatrix, MAX_CATEGORIES } from '../../../shared/agreement';
 import type { RatingInput } from '../../../shared/agreement';
 import { readDelimitedRows } from '../../../shared/import/delimited/read-rows';
 import type { DelimitedRows } from '../../../shared/import/delimited/read-rows';
 import { decodeImportBytes, type TextEncodingName } from '../../../shared/import/file-rules';
-import { readRegularFile } from '../../main/services/regular-file';
+import { readWhole, withRegularFile } from '../../main/services/regular-file';
 import { NODE_UTF8_DECODER } from '../../main/services/node-utf8';
 import { decodeProblem, MISSING_PATH, type InputProblem } from '../read-inputs';
-import { readRatingsCsvFast } from './ratings-csv-fast';
+import { readRatingsCsvFast, readRatingsCsvFastWith } from './ratings-csv-fast';
+import { scanInTwoParts } from './ratings-scan-parts';
+import type { RatingsScanThread } from './ratings-scan-thread';
 import { checkRatingsHeader, EMPTY_RATINGS_FILE, labelsSeenWarning, sortedLabels, tooManyCategories, type AgreementInput, type FieldData, type LineMessage } from './ratings-csv-rules';
 
 export type { AgreementInput, FieldData, LineMessage } from './ratings-csv-rules';
@@ -40,16 +43,51 @@ function plainUtf8(bytes: Uint8Array): Uint8Array | null {
   return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
 }
 
-export async function readInputText(path: string, encoding?: TextEncodingName): Promise<InputText | { problem: string; kind: InputProblem['kind']; line?: number }> {
-  // A FIFO or /dev/zero would block a plain read forever; readRegularFile refuses them. No size
+/**
+ * The file's bytes in a SharedArrayBuffer of the size stat gave; a file that turns out longer
+ * (it grew, or the system does not report its size) is read again as readWhole reads it, into an
+ * ordinary buffer, and is then scanned in one part.
+ */
+async function readIntoShared(handle: FileHandle, size: number): Promise<Uint8Array> {
+  const bytes = new Uint8Array(new SharedArrayBuffer(size));
+  let filled = 0;
+  while (filled < size) {
+    const { bytesRead } = await handle.read(bytes, filled, Math.min(size - filled, MAX_READ), filled);
+    if (bytesRead === 0) return bytes.subarray(0, filled);
+    filled += bytesRead;
+  }
+  const { bytesRead: beyond } = await handle.read(new Uint8Array(1), 0, 1, size);
+  return beyond === 0 ? bytes : readWhole(handle, size);
+}
+
+/** The most one read asks for (Node refuses a read of 2 GiB or more). */
+const MAX_READ = 1 << 30;
+
+export interface ReadInputOptions {
+  /**
+   * Told the file's size before its bytes are read; when it answers true they are read into a
+   * SharedArrayBuffer (which a worker thread can scan: ratings-scan-parts.ts).
+   */
+  beforeReading?: (size: number) => boolean;
+}
+
+/** Why an input file could not be read, in words, with its kind (and line, for an encoding problem). */
+export interface InputProblemRead {
+  problem: string;
+  kind: InputProblem['kind'];
+  line?: number;
+}
+
+export async function readInputText(path: string, encoding?: TextEncodingName, options: ReadInputOptions = {}): Promise<InputText | InputProblemRead> {
+  // A FIFO or /dev/zero would block a plain read forever; withRegularFile refuses them. No size
   // limit: the app imports no ratings CSV, so there is no app limit to match.
-  const read = await readRegularFile(path);
+  const read = await withRegularFile(path, () => null, (handle, size) => (options.beforeReading?.(size) ? readIntoShared(handle, size) : readWhole(handle, size)));
   if (!read.ok) {
     if (read.code === 'ENOENT') return { problem: MISSING_PATH, kind: 'missing' };
     if (read.reason === 'is a folder' || read.code === 'EISDIR') return { problem: 'This is a folder; --input takes one CSV file.', kind: 'not-a-file' };
     return { problem: `Cannot read the file: ${read.reason}.`, kind: 'unreadable' };
   }
-  const bytes = read.bytes;
+  const bytes = read.value;
   // the fast reader takes plain UTF-8 bytes; an encoding the user chose goes through the decoder
   const utf8 = encoding === undefined ? plainUtf8(bytes) : null;
   if (utf8 !== null) return { utf8 };
@@ -79,6 +117,17 @@ interface PendingRating extends RatingInput {
  */
 export function parseRatingsCsv(name: string, input: InputText, categories: readonly string[] | null): AgreementInput {
   return readRatingsCsvFast(name, inputBytes(input), categories) ?? parseRatingsCsvByRows(name, inputString(input), categories);
+}
+
+/**
+ * parseRatingsCsv, with a large plain UTF-8 file read into a SharedArrayBuffer scanned in two
+ * parts, one of them by `thread` (ratings-scan-parts.ts); the same result.
+ */
+export async function parseRatingsCsvInParts(name: string, input: InputText, categories: readonly string[] | null, thread: RatingsScanThread | null): Promise<AgreementInput> {
+  if (thread === null || !('utf8' in input) || !(input.utf8.buffer instanceof SharedArrayBuffer)) return parseRatingsCsv(name, input, categories);
+  const bytes = input.utf8;
+  const fast = await readRatingsCsvFastWith(name, bytes, categories, (layout) => scanInTwoParts(bytes, layout, (request) => thread.scan(request)));
+  return fast ?? parseRatingsCsvByRows(name, inputString(input), categories);
 }
 
 /** The row-by-row reader: papaparse rows, one object per rating, buildRatingTable. Exact diagnostics; the reference the fast reader is tested against. */

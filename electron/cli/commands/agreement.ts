@@ -2,10 +2,12 @@ import { agreementReport } from '../../../shared/agreement';
 import type { CliCommand, CliIo } from '../io';
 import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
 import { ENCODING_USAGE, inputProblemLine } from '../read-inputs';
-import { parseAgreementArgs } from './agreement-args';
+import { parseAgreementArgs, type AgreementArgs } from './agreement-args';
 import { runDatasetAgreement } from './agreement-dataset';
 import { formatJson, formatText } from './agreement-format';
-import { inputString, parseCountsCsv, parseRatingsCsv, readInputText } from './agreement-input';
+import { inputString, parseCountsCsv, parseRatingsCsvInParts, readInputText, type AgreementInput, type InputProblemRead } from './agreement-input';
+import { PARALLEL_SCAN_MIN_BYTES } from './ratings-scan-parts';
+import { startRatingsScanThread, type RatingsScanThread } from './ratings-scan-thread';
 import { fileLine, lineText } from '../terminal-text';
 
 const USAGE = `Usage: ${CLI_INVOCATION} agreement --input <ratings.csv> [options]
@@ -64,6 +66,27 @@ its name; the parent folder is added when names collide); --raters takes those n
 Bad input is reported as "file:line: message" (exit 1); a wrong command line exits 2.
 `;
 
+/**
+ * The --input file read and parsed. A large ratings file with no --encoding is read into shared
+ * memory and scanned in two parts, one by a worker thread started before the read (so that it
+ * boots while the file is read) and stopped once the file is parsed.
+ */
+async function readAgreementInput(args: AgreementArgs): Promise<AgreementInput | InputProblemRead> {
+  let thread: RatingsScanThread | null = null;
+  try {
+    const beforeReading = (size: number) => {
+      if (args.layout !== 'ratings' || args.encoding !== undefined || size < PARALLEL_SCAN_MIN_BYTES) return false;
+      thread = startRatingsScanThread();
+      return thread !== null;
+    };
+    const read = await readInputText(args.input, args.encoding, { beforeReading });
+    if ('problem' in read) return read;
+    return args.layout === 'counts' ? parseCountsCsv(args.input, inputString(read), args.categories) : await parseRatingsCsvInParts(args.input, read, args.categories, thread);
+  } finally {
+    await (thread as RatingsScanThread | null)?.close();
+  }
+}
+
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const parsed = parseAgreementArgs(argv);
   if (parsed.kind === 'help') {
@@ -76,12 +99,11 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   if (parsed.kind === 'dataset') return runDatasetAgreement(parsed.args, io);
   const { args } = parsed;
-  const read = await readInputText(args.input, args.encoding);
-  if ('problem' in read) {
-    io.stderr(`${inputProblemLine({ file: args.input, message: read.problem, kind: read.kind, line: read.line })}\n`);
+  const input = await readAgreementInput(args);
+  if ('problem' in input) {
+    io.stderr(`${inputProblemLine({ file: args.input, message: input.problem, kind: input.kind, line: input.line })}\n`);
     return EXIT_INPUT_ERRORS;
   }
-  const input = args.layout === 'counts' ? parseCountsCsv(args.input, inputString(read), args.categories) : parseRatingsCsv(args.input, read, args.categories);
   if (!input.ok) {
     io.stderr(input.problems.map((problem) => `${fileLine(args.input, problem.line, problem.message)}\n`).join(''));
     return EXIT_INPUT_ERRORS;

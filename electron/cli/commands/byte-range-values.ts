@@ -159,6 +159,11 @@ export class ByteRangeValues {
     return id;
   }
 
+  /** Every value's byte range, by id: where it starts and how many bytes it has (copies, so a worker can transfer them). */
+  ranges(): { starts: Int32Array; lengths: Int32Array } {
+    return { starts: this.starts.slice(0, this.size), lengths: this.lengths.slice(0, this.size) };
+  }
+
   /** Every value, decoded, by id. */
   strings(): string[] {
     return Array.from({ length: this.size }, (_, id) => UTF8.decode(this.bytes.subarray(this.starts[id], this.starts[id] + this.lengths[id])));

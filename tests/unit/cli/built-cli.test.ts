@@ -4,10 +4,15 @@
  * `npm run -s cli --` runs. Same output and exit codes as runCli in-process.
  */
 import { execFile } from 'node:child_process';
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../electron/cli/main';
+import { PARALLEL_SCAN_MIN_BYTES } from '../../../electron/cli/commands/ratings-scan-parts';
 import { BUILT_CLI } from '../../../scripts/cli/launch.mjs';
+import { generateRatingsCsv } from '../../bench/peers/ratings-csv';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const FIXTURES = 'tests/fixtures/import/';
@@ -68,4 +73,16 @@ describe('the built CLI', () => {
     expect(launched.stdout).toBe('');
     expect(launched.stderr).toMatch(/^Usage: npm run -s cli -- <command>/);
   });
+
+  it('agreement --input on a file large enough to be scanned in two threads: the same output as one scan in-process', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'maieutic-parts-')), 'ratings.csv');
+    writeFileSync(file, generateRatingsCsv({ items: 12_000, raters: ['r1', 'r2', 'r3'], seed: 5, missing: 0.05 }));
+    // the built CLI scans this file in two parts (a worker thread); runCli in-process has no worker file and scans it in one
+    expect(statSync(file).size).toBeGreaterThan(PARALLEL_SCAN_MIN_BYTES);
+    for (const argv of [['agreement', '--input', file, '--json'], ['agreement', '--input', file, '--coefficient', 'cohen', '--raters', 'r1,r3']]) {
+      const [built, expected] = await Promise.all([spawnNode(BUILT_CLI, argv), inProcess(argv)]);
+      expect(expected.code).toBe(0);
+      expect(built).toEqual(expected);
+    }
+  }, 60_000);
 });

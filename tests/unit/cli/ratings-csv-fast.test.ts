@@ -12,7 +12,8 @@ import { agreementReport, codedRatingsOfTable, COEFFICIENTS, MAX_CATEGORIES } fr
 import type { AgreementData, CodedRatings } from '../../../shared/agreement';
 import { seededRandom } from '../../../shared/metrics/random';
 import { parseRatingsCsv, parseRatingsCsvByRows, type AgreementInput } from '../../../electron/cli/commands/agreement-input';
-import { readRatingsCsvFast, countTwoBytes } from '../../../electron/cli/commands/ratings-csv-fast';
+import { readRatingsCsvFast } from '../../../electron/cli/commands/ratings-csv-fast';
+import { countTwoBytes } from '../../../electron/cli/commands/ratings-plain-scan';
 import { generateRatingsCsv } from '../../bench/peers/ratings-csv';
 import { runCaptured } from './run-captured';
 
