@@ -25,8 +25,9 @@ function wallSeconds(command: string, args: readonly string[]): { medianSeconds:
 
 /**
  * Start-up of `cli --help` as whole processes: node with no script (the floor), the bundle
- * out/cli/main.js, the launcher `npm run cli` runs (its staleness check included) and npm itself,
- * each beside the 0.15 s target.
+ * out/cli/main.js, the launcher `npm run cli` runs (its staleness check included), `npm run cli`,
+ * and `npm run env` (npm's start-up alone, the floor of the `npm run` row), each beside the 0.15 s
+ * target.
  */
 export const cliSection: BenchSection = {
   name: 'cli',
@@ -41,8 +42,10 @@ export const cliSection: BenchSection = {
       nodeWithoutScript: figure(process.execPath, ['-e', '']),
       builtCliHelp: figure(process.execPath, [BUILT_CLI, '--help']),
       launcherHelp: figure(process.execPath, ['scripts/cli/launch.mjs', '--help']),
-      // npm's own start-up (about 0.25 s here) comes before the launcher and is not the CLI's
+      // npm's own start-up (about 0.25 s here) comes before the launcher and is not the CLI's:
+      // npmRunEnvOnly is npm running its built-in `env` script (no node after it), the floor of any `npm run`
       npmRunCliHelp: figure('npm', ['run', '-s', 'cli', '--', '--help']),
+      npmRunEnvOnly: figure('npm', ['run', '-s', 'env']),
     };
   },
 };
