@@ -1,0 +1,176 @@
+/**
+ * A job's journal: one append-only JSON Lines file per job in the app's data folder, holding the
+ * job's definition, every finished item (its stored call and result) and every failure, the
+ * renderer's acknowledgements and the job's status changes. A result is appended and synced to
+ * disk before it is sent to the renderer, so a quit, a crash or a killed process loses at most
+ * the calls in flight: at the next start the journal says which items are done (never asked for
+ * again) and which results the renderer has not acknowledged (sent again; the renderer's
+ * repository ignores what it already stored).
+ *
+ * Appends are grouped: records that arrive while a sync is running are written and synced
+ * together by the next one, so a job at concurrency 16 does not wait on 16 syncs in a row.
+ * Reading tolerates one torn last line (the process died mid-append); any other bad line is an
+ * error naming the file and line.
+ */
+import { open, readFile, type FileHandle } from 'node:fs/promises';
+
+export type JournalRecord<Definition = unknown, Result = unknown> =
+  | { type: 'job'; version: 1; definition: Definition; at: string }
+  | { type: 'result'; key: string; result: Result; at: string }
+  | { type: 'failed'; key: string; reason: string; attempts: number; at: string }
+  | { type: 'ack'; keys: string[]; at: string }
+  | { type: 'status'; status: string; error?: string; at: string };
+
+export interface JournalState<Definition = unknown, Result = unknown> {
+  definition: Definition;
+  /** every finished item's result, in the order finished */
+  results: Map<string, Result>;
+  /** items that failed for good, with the reason (a later result for the same key replaces it) */
+  failed: Map<string, { reason: string; attempts: number }>;
+  acknowledged: Set<string>;
+  /** the last status written, null if none */
+  status: { status: string; error?: string; at: string } | null;
+  /** true when the last line was torn (cut off by a crash) and left out */
+  tornTail: boolean;
+  /** the bytes of the whole lines: where appending resumes (a torn tail is cut off first) */
+  wholeBytes: number;
+}
+
+export class JournalError extends Error {}
+
+interface Pending {
+  line: string;
+  done: () => void;
+  fail: (error: Error) => void;
+}
+
+export class JournalWriter<Definition = unknown, Result = unknown> {
+  private pending: Pending[] = [];
+  private flushing: Promise<void> | null = null;
+  private closed = false;
+
+  private constructor(
+    private readonly handle: FileHandle,
+    readonly path: string,
+  ) {}
+
+  /**
+   * Opens (creating when missing) the journal at `path` for appending; `wholeBytes` (from
+   * readJournal) cuts off a torn last line first, so the next record starts a line of its own.
+   */
+  static async open<D, R>(path: string, wholeBytes?: number): Promise<JournalWriter<D, R>> {
+    const handle = await open(path, 'a');
+    try {
+      if (wholeBytes !== undefined && (await handle.stat()).size > wholeBytes) {
+        await handle.truncate(wholeBytes);
+        await handle.datasync();
+      }
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    return new JournalWriter<D, R>(handle, path);
+  }
+
+  /** Appends one record; resolves once it is on disk (synced). */
+  append(record: JournalRecord<Definition, Result>): Promise<void> {
+    if (this.closed) return Promise.reject(new JournalError(`The journal ${this.path} is closed.`));
+    const line = `${JSON.stringify(record)}\n`;
+    return new Promise<void>((done, fail) => {
+      this.pending.push({ line, done, fail });
+      if (this.flushing === null) this.flushing = this.flushLoop();
+    });
+  }
+
+  private async flushLoop(): Promise<void> {
+    while (this.pending.length > 0) {
+      const batch = this.pending;
+      this.pending = [];
+      try {
+        await this.handle.appendFile(batch.map((entry) => entry.line).join(''), 'utf8');
+        await this.handle.datasync();
+        for (const entry of batch) entry.done();
+      } catch (error) {
+        for (const entry of batch) entry.fail(error as Error);
+      }
+    }
+    this.flushing = null;
+  }
+
+  /** Waits for every append so far, then closes the file. */
+  async close(): Promise<void> {
+    this.closed = true;
+    while (this.flushing !== null) await this.flushing;
+    await this.handle.close();
+  }
+}
+
+const now = () => new Date().toISOString();
+
+export function jobRecord<D>(definition: D): JournalRecord<D, never> {
+  return { type: 'job', version: 1, definition, at: now() };
+}
+
+export function resultRecord<R>(key: string, result: R): JournalRecord<never, R> {
+  return { type: 'result', key, result, at: now() };
+}
+
+export function failedRecord(key: string, reason: string, attempts: number): JournalRecord<never, never> {
+  return { type: 'failed', key, reason, attempts, at: now() };
+}
+
+export function ackRecord(keys: string[]): JournalRecord<never, never> {
+  return { type: 'ack', keys, at: now() };
+}
+
+export function statusRecord(status: string, error?: string): JournalRecord<never, never> {
+  return error === undefined ? { type: 'status', status, at: now() } : { type: 'status', status, error, at: now() };
+}
+
+/** Replays the journal at `path`. */
+export async function readJournal<D, R>(path: string): Promise<JournalState<D, R>> {
+  const text = await readFile(path, 'utf8');
+  return replayJournal<D, R>(text, path);
+}
+
+export function replayJournal<D, R>(text: string, path: string): JournalState<D, R> {
+  const lines = text.split('\n');
+  // a whole journal ends with a line feed, so the last piece is empty; anything else is a torn append
+  const last = lines.pop() ?? '';
+  const tornTail = last !== '';
+  const wholeBytes = new TextEncoder().encode(text.slice(0, text.length - last.length)).byteLength;
+  let definition: D | undefined;
+  const state: Omit<JournalState<D, R>, 'definition'> = { results: new Map(), failed: new Map(), acknowledged: new Set(), status: null, tornTail, wholeBytes };
+  lines.forEach((line, index) => {
+    let record: JournalRecord<D, R>;
+    try {
+      record = JSON.parse(line) as JournalRecord<D, R>;
+    } catch {
+      throw new JournalError(`${path}:${index + 1}: this journal line is not JSON; the journal is damaged.`);
+    }
+    switch (record?.type) {
+      case 'job':
+        if (definition !== undefined) throw new JournalError(`${path}:${index + 1}: a second job definition.`);
+        definition = record.definition;
+        break;
+      case 'result':
+        state.results.set(record.key, record.result);
+        state.failed.delete(record.key);
+        break;
+      case 'failed':
+        if (!state.results.has(record.key)) state.failed.set(record.key, { reason: record.reason, attempts: record.attempts });
+        break;
+      case 'ack':
+        for (const key of record.keys) state.acknowledged.add(key);
+        break;
+      case 'status':
+        state.status = record.error === undefined ? { status: record.status, at: record.at } : { status: record.status, error: record.error, at: record.at };
+        break;
+      default:
+        throw new JournalError(`${path}:${index + 1}: an unknown journal record.`);
+    }
+    if (index === 0 && record.type !== 'job') throw new JournalError(`${path}:1: a journal starts with its job's definition.`);
+  });
+  if (definition === undefined) throw new JournalError(`${path}: the journal has no job definition.`);
+  return { definition, ...state };
+}
