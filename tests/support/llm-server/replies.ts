@@ -16,7 +16,6 @@ export interface ReplyContext {
   response: ServerResponse;
   log: RequestLog;
   entry: LoggedRequest;
-  delays: PendingDelays;
   /** Sent with every reply (x-request-id). */
   commonHeaders: Record<string, string>;
   /** The route's own success kind: an answer for chat completions, the list for models. */
@@ -25,46 +24,32 @@ export interface ReplyContext {
   bodyToCut: () => string;
 }
 
-/**
- * The timers of delay scripts. close() cancels them all so that it never waits for a slow
- * answer, and a client that goes away cancels its own, so nothing is written after either.
- */
-export class PendingDelays {
-  private readonly cancels = new Set<() => void>();
-
-  /** Resolves true after `ms`, or false at once when the response closes or cancelAll() runs. */
-  wait(ms: number, response: ServerResponse): Promise<boolean> {
-    // A response already closed never emits 'close' again: its timer would outlive close().
-    if (connectionGone(response)) return Promise.resolve(false);
-    return new Promise<boolean>((resolve) => {
-      const finish = (elapsed: boolean) => {
-        clearTimeout(timer);
-        response.off('close', cancel);
-        this.cancels.delete(cancel);
-        resolve(elapsed);
-      };
-      const cancel = () => finish(false);
-      const timer = setTimeout(() => finish(true), ms);
-      response.once('close', cancel);
-      this.cancels.add(cancel);
-    });
-  }
-
-  get size(): number {
-    return this.cancels.size;
-  }
-
-  cancelAll(): void {
-    for (const cancel of [...this.cancels]) cancel();
-  }
-}
-
 function connectionGone(response: ServerResponse): boolean {
   return response.destroyed || !response.socket || response.socket.destroyed;
 }
 
 function writable(response: ServerResponse): boolean {
   return !connectionGone(response) && !response.headersSent;
+}
+
+/**
+ * Resolves true after `ms`, or false as soon as the connection closes: close() destroys every
+ * socket, so it never waits for a slow answer, and a client that gives up takes its timer
+ * with it.
+ */
+function waitWhileConnected(ms: number, response: ServerResponse): Promise<boolean> {
+  // A response already closed never emits 'close' again: its timer would outlive close().
+  if (connectionGone(response)) return Promise.resolve(false);
+  return new Promise<boolean>((resolve) => {
+    const finish = (elapsed: boolean) => {
+      clearTimeout(timer);
+      response.off('close', cancel);
+      resolve(elapsed);
+    };
+    const cancel = () => finish(false);
+    const timer = setTimeout(() => finish(true), ms);
+    response.once('close', cancel);
+  });
 }
 
 function send(context: ReplyContext, status: number, headers: Record<string, string>, body: string): void {
@@ -118,7 +103,7 @@ export async function perform(context: ReplyContext, script: ChatScript | Models
   switch (script.kind) {
     case 'delay': {
       context.log.recordDelay(context.entry, script.ms);
-      const elapsed = await context.delays.wait(script.ms, context.response);
+      const elapsed = await waitWhileConnected(script.ms, context.response);
       if (elapsed) await perform(context, script.then);
       return;
     }

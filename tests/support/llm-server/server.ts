@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { chatCompletionBody, modelListBody } from './bodies';
-import { PendingDelays, perform, sendStatus, type ReplyContext, type SuccessReply } from './replies';
+import { perform, sendStatus, type ReplyContext, type SuccessReply } from './replies';
 import { RequestLog, type LoggedRequest } from './request-log';
 import { reply, type AnswerScript, type ChatScript, type ModelListScript, type ModelsScript } from './scripts';
 
@@ -78,7 +78,6 @@ function flatHeaders(request: IncomingMessage): Record<string, string> {
 
 export async function startLlmServer(options: LlmServerOptions = {}): Promise<LlmTestServer> {
   const log = new RequestLog();
-  const delays = new PendingDelays();
   const chatQueue: ChatScript[] = [];
   const modelsQueue: ModelsScript[] = [];
   let defaultHandler = options.defaultHandler;
@@ -169,7 +168,6 @@ export async function startLlmServer(options: LlmServerOptions = {}): Promise<Ll
       response,
       log,
       entry,
-      delays,
       commonHeaders: { 'x-request-id': `req_test_${entry.index}` },
       success: entry.path === CHAT_PATH ? chatSuccess(entry) : modelsSuccess,
       bodyToCut: () =>
@@ -219,7 +217,6 @@ export async function startLlmServer(options: LlmServerOptions = {}): Promise<Ll
     close: () => {
       closed ??= new Promise<void>((resolve) => {
         closing = true;
-        delays.cancelAll();
         server.closeAllConnections();
         server.close(() => resolve());
       });

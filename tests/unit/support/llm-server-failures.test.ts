@@ -150,10 +150,17 @@ describe('llm test server: failures', () => {
     expect(context.server.queuedScripts()).toBe(1);
   });
 
-  it('refuses a body without model or messages with a 400', async () => {
-    const response = await fetch(`${context.server.baseURL}/chat/completions`, { method: 'POST', body: '{"model": 1' });
-    expect(response.status).toBe(400);
-    expect(context.server.log.entries[0]).toMatchObject({ body: undefined, rawBody: '{"model": 1', reply: { cause: 'invalidBody' } });
+  it('refuses a body that is not JSON, or lacks model or messages, with a 400', async () => {
+    context.server.setDefaultHandler(() => reply.answer('not for these'));
+    const post = (body: string) => fetch(`${context.server.baseURL}/chat/completions`, { method: 'POST', body });
+    const statuses = [];
+    for (const body of ['{"model": 1', '{"model": "m"}', '{"messages": []}', '[]']) statuses.push((await post(body)).status);
+
+    expect(statuses).toEqual([400, 400, 400, 400]);
+    const { entries } = context.server.log;
+    expect(entries.map((entry) => entry.reply?.kind === 'status' && entry.reply.cause)).toEqual(Array(4).fill('invalidBody'));
+    expect(entries[0]).toMatchObject({ body: undefined, rawBody: '{"model": 1' });
+    expect(entries[1].body).toEqual({ model: 'm' });
   });
 
   it('answers an unknown path with a 404 and an OpenAI-style error body', async () => {

@@ -132,4 +132,38 @@ describe('llm test server: under fake timers', () => {
       vi.useRealTimers();
     }
   });
+
+  it('leaves no timer behind when close() ends a delayed request', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      faked.server.enqueue(reply.delay(60_000, reply.answer('never')));
+      const call = failureOf(ask(clientFor(faked.server)));
+      await faked.server.log.waitForRequests(1);
+      expect(vi.getTimerCount()).toBeGreaterThan(0);
+      await faked.server.close();
+      expect(await call).toBeInstanceOf(APIConnectionError);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('starts no timer for a delay a slow handler scripts after close()', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let release = () => {};
+      faked.server.setDefaultHandler(
+        () => new Promise((resolve) => (release = () => resolve(reply.delay(60_000, reply.answer('never'))))),
+      );
+      const call = failureOf(ask(clientFor(faked.server)));
+      await faked.server.log.waitForRequests(1);
+      await faked.server.close();
+      expect(await call).toBeInstanceOf(APIConnectionError);
+      release();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
