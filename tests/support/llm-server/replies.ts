@@ -52,8 +52,10 @@ function waitWhileConnected(ms: number, response: ServerResponse): Promise<boole
   });
 }
 
-function send(context: ReplyContext, status: number, headers: Record<string, string>, body: string): void {
+/** Records `record` only when it is really sent: nothing is written on a closed connection. */
+function send(context: ReplyContext, record: ReplyRecord, status: number, headers: Record<string, string>, body: string): void {
   if (!writable(context.response)) return;
+  context.log.recordReply(context.entry, record);
   context.response.writeHead(status, {
     'content-type': 'application/json',
     'content-length': String(Buffer.byteLength(body)),
@@ -73,8 +75,7 @@ export function sendStatus(context: ReplyContext, script: StatusScript, cause: S
     script.param ?? null,
   );
   const headers = script.headers ?? {};
-  context.log.recordReply(context.entry, { kind: 'status', status: script.status, cause, headers, body });
-  send(context, script.status, headers, JSON.stringify(body));
+  send(context, { kind: 'status', status: script.status, cause, headers, body }, script.status, headers, JSON.stringify(body));
 }
 
 function drop(context: ReplyContext, stage: 'beforeResponse' | 'midBody'): void {
@@ -113,15 +114,15 @@ export async function perform(context: ReplyContext, script: ChatScript | Models
     case 'drop':
       drop(context, script.stage);
       return;
-    case 'malformedBody':
-      context.log.recordReply(context.entry, { kind: 'malformedBody', status: 200, body: script.body });
-      send(context, 200, { 'content-type': script.contentType }, script.body);
+    case 'malformedBody': {
+      const record: ReplyRecord = { kind: 'malformedBody', status: 200, body: script.body };
+      send(context, record, 200, { 'content-type': script.contentType }, script.body);
       return;
+    }
     case 'answer':
     case 'modelList': {
       const success = context.success(script);
-      context.log.recordReply(context.entry, success.record);
-      send(context, 200, success.headers, success.body);
+      send(context, success.record, 200, success.headers, success.body);
       return;
     }
   }

@@ -22,6 +22,7 @@ describe('llm test server: answers', () => {
       completion_tokens: expectedCompletion,
       total_tokens: expectedPrompt + expectedCompletion,
     });
+    expect(completion.id).toBe('chatcmpl-test-0');
     expect(completion._request_id).toBe('req_test_0');
   });
 

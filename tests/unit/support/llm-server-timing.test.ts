@@ -29,7 +29,7 @@ describe('llm test server: timing, concurrency and closing', () => {
   });
 
   it('counts 5 parallel requests against delayed answers as 5 in flight at once', async () => {
-    for (let i = 0; i < 5; i++) context.server.enqueue(reply.delay(150, reply.answer(`answer ${i}`)));
+    for (let i = 0; i < 5; i++) context.server.enqueue(reply.delay(300, reply.answer(`answer ${i}`)));
     const client = clientFor(context.server);
     const answers = await Promise.all(Array.from({ length: 5 }, () => ask(client)));
 
@@ -88,6 +88,18 @@ describe('llm test server: timing, concurrency and closing', () => {
     expect(context.server.log.inFlight).toBe(0);
     // The port is really closed: a new connection is refused.
     expect(await failureOf(ask(clientFor(context.server)))).toBeInstanceOf(APIConnectionError);
+  });
+
+  it('records no reply for an answer a slow handler gives after close()', async () => {
+    let release = () => {};
+    context.server.setDefaultHandler(() => new Promise((resolve) => (release = () => resolve(reply.answer('too late')))));
+    const call = failureOf(ask(clientFor(context.server)));
+    await context.server.log.waitForRequests(1);
+    await context.server.close();
+    expect(await call).toBeInstanceOf(APIConnectionError);
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(context.server.log.entries[0]).toMatchObject({ outcome: 'serverClosed', reply: undefined });
   });
 
   it('records a client that gives up first (its timeout) and stops waiting for it', async () => {
