@@ -1,0 +1,20 @@
+export { startLlmServer } from './server';
+export type { ChatHandler, ChatRequest, LlmServerOptions, LlmTestServer, ResponseFormatType } from './server';
+export { reply } from './scripts';
+export type {
+  AnswerScript,
+  ChatScript,
+  DelayScript,
+  DropScript,
+  FinishReason,
+  MalformedBodyScript,
+  ModelListScript,
+  ModelsScript,
+  RateLimitOptions,
+  StatusScript,
+  UsageTokens,
+} from './scripts';
+export { countTokens, messageText, promptTokens, usageFor } from './bodies';
+export type { ErrorBody } from './bodies';
+export { RequestLog } from './request-log';
+export type { LoggedRequest, ReplyRecord, RequestOutcome, StatusCause } from './request-log';

@@ -1,0 +1,176 @@
+import type { ChatCompletion } from 'openai/resources/chat/completions';
+
+/**
+ * What the scripted server answers to one request. A test queues scripts (first in, first
+ * out) or returns them from a default handler; `reply` below builds each kind.
+ */
+
+export type FinishReason = ChatCompletion.Choice['finish_reason'];
+
+export interface UsageTokens {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+/** HTTP 200 with a chat completion whose one choice holds `content`. */
+export interface AnswerScript {
+  kind: 'answer';
+  content: string;
+  /** Replaces the counted figures (see countTokens); total_tokens defaults to the sum of the two others. */
+  usage?: Partial<UsageTokens>;
+  /** 'stop' unless given; 'length' is what a server sends when max_tokens cut the answer. */
+  finishReason?: FinishReason;
+  /** The model the answer claims; the request's model unless given. */
+  model?: string;
+  /** Extra response headers, e.g. x-ratelimit-remaining-* on a success. */
+  headers?: Record<string, string>;
+}
+
+/** Any HTTP status with an OpenAI-style error body `{ error: { message, type, param, code } }`. */
+export interface StatusScript {
+  kind: 'status';
+  status: number;
+  message?: string;
+  type?: string;
+  code?: string | null;
+  param?: string | null;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Destroys the connection. `beforeResponse`: nothing is sent (the client sees a connection
+ * error). `midBody`: a 200 status, headers announcing the whole body's length and part of the
+ * body are sent first (the client sees the body end early while reading it).
+ */
+export interface DropScript {
+  kind: 'drop';
+  stage: 'beforeResponse' | 'midBody';
+}
+
+/** HTTP 200 whose body is not JSON although its content type says it is (unless changed). */
+export interface MalformedBodyScript {
+  kind: 'malformedBody';
+  body: string;
+  contentType: string;
+}
+
+/** Waits `ms` on a real (or the test's fake) timer, then performs `then`; close() cancels the wait. */
+export interface DelayScript<Then> {
+  kind: 'delay';
+  ms: number;
+  then: Then;
+}
+
+/** The models list (the server's programmed one unless `ids` is given). */
+export interface ModelListScript {
+  kind: 'modelList';
+  ids?: string[];
+}
+
+type ScriptForAnyRoute = StatusScript | DropScript | MalformedBodyScript;
+
+export type ChatScript = AnswerScript | ScriptForAnyRoute | DelayScript<ChatScript>;
+export type ModelsScript = ModelListScript | ScriptForAnyRoute | DelayScript<ModelsScript>;
+
+interface ErrorDefaults {
+  message: string;
+  type: string;
+  code: string | null;
+}
+
+// Bodies as OpenAI sends them, so code that reads `error.type` or `error.code` meets real values.
+const ERROR_DEFAULTS: Record<number, ErrorDefaults> = {
+  400: { message: 'Invalid request.', type: 'invalid_request_error', code: null },
+  401: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' },
+  403: { message: 'You are not allowed to use this model.', type: 'invalid_request_error', code: null },
+  404: {
+    message: 'The model does not exist or you do not have access to it.',
+    type: 'invalid_request_error',
+    code: 'model_not_found',
+  },
+  429: { message: 'Rate limit reached for requests.', type: 'requests', code: 'rate_limit_exceeded' },
+  500: { message: 'The server had an error while processing your request.', type: 'server_error', code: null },
+  502: { message: 'Bad gateway.', type: 'server_error', code: null },
+  503: { message: 'The engine is currently overloaded, please try again later.', type: 'server_error', code: null },
+};
+
+export function errorDefaults(status: number): ErrorDefaults {
+  return (
+    ERROR_DEFAULTS[status] ?? {
+      message: `Scripted error ${status}.`,
+      type: status >= 500 ? 'server_error' : 'invalid_request_error',
+      code: null,
+    }
+  );
+}
+
+export interface RateLimitOptions {
+  /** `retry-after`, in seconds (the standard header). */
+  retryAfterSeconds?: number;
+  /** `retry-after-ms`, which the openai client prefers over `retry-after`. */
+  retryAfterMs?: number;
+  remainingRequests?: number;
+  remainingTokens?: number;
+  limitRequests?: number;
+  limitTokens?: number;
+  /** `x-ratelimit-reset-requests`, in OpenAI's duration form, e.g. '1s' or '6m0s'. */
+  resetRequests?: string;
+  resetTokens?: string;
+  /** 'requests' (the default) or 'tokens': which limit the error body says was reached. */
+  limit?: 'requests' | 'tokens';
+  headers?: Record<string, string>;
+}
+
+function rateLimitHeaders(options: RateLimitOptions): Record<string, string> {
+  const named: Array<[string, number | string | undefined]> = [
+    ['retry-after', options.retryAfterSeconds],
+    ['retry-after-ms', options.retryAfterMs],
+    ['x-ratelimit-limit-requests', options.limitRequests],
+    ['x-ratelimit-limit-tokens', options.limitTokens],
+    ['x-ratelimit-remaining-requests', options.remainingRequests],
+    ['x-ratelimit-remaining-tokens', options.remainingTokens],
+    ['x-ratelimit-reset-requests', options.resetRequests],
+    ['x-ratelimit-reset-tokens', options.resetTokens],
+  ];
+  const headers: Record<string, string> = {};
+  for (const [name, value] of named) if (value !== undefined) headers[name] = String(value);
+  return { ...headers, ...options.headers };
+}
+
+export const reply = {
+  answer(content: string, options: Omit<AnswerScript, 'kind' | 'content'> = {}): AnswerScript {
+    return { kind: 'answer', content, ...options };
+  },
+  /** An answer whose content is `value` as JSON text. */
+  json(value: unknown, options: Omit<AnswerScript, 'kind' | 'content'> = {}): AnswerScript {
+    return { kind: 'answer', content: JSON.stringify(value), ...options };
+  },
+  status(status: number, options: Omit<StatusScript, 'kind' | 'status'> = {}): StatusScript {
+    return { kind: 'status', status, ...options };
+  },
+  rateLimited(options: RateLimitOptions = {}): StatusScript {
+    const tokens = options.limit === 'tokens';
+    return {
+      kind: 'status',
+      status: 429,
+      message: tokens ? 'Rate limit reached for tokens.' : 'Rate limit reached for requests.',
+      type: tokens ? 'tokens' : 'requests',
+      code: 'rate_limit_exceeded',
+      headers: rateLimitHeaders(options),
+    };
+  },
+  delay<Then extends ChatScript | ModelsScript>(ms: number, then: Then): DelayScript<Then> {
+    return { kind: 'delay', ms, then };
+  },
+  drop(stage: DropScript['stage'] = 'beforeResponse'): DropScript {
+    return { kind: 'drop', stage };
+  },
+  /** By default a completion cut short, labelled application/json. */
+  malformedBody(body = '{"id": "chatcmpl-broken", "choices": [{"message": ', contentType = 'application/json'): MalformedBodyScript {
+    return { kind: 'malformedBody', body, contentType };
+  },
+  modelList(ids?: string[]): ModelListScript {
+    return ids === undefined ? { kind: 'modelList' } : { kind: 'modelList', ids };
+  },
+};
