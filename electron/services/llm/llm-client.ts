@@ -124,6 +124,8 @@ export function failureKind(error: unknown): CallFailureKind {
     return 'bad-request';
   }
   if (error instanceof Error && error.name === 'AbortError') return 'cancelled';
+  // the connection dropped while the body was read: fetch throws TypeError('terminated'), not an APIError
+  if (error instanceof TypeError && (error.message === 'terminated' || (error.cause as NodeJS.ErrnoException | undefined)?.code === 'UND_ERR_SOCKET')) return 'connection';
   // the client could not read the body as JSON
   return 'malformed';
 }
