@@ -1,7 +1,7 @@
 /**
  * A job's journal: one append-only JSON Lines file per job in the app's data folder, holding the
- * job's definition, every finished item (its stored call and result) and every failure, the
- * renderer's acknowledgements and the job's status changes. A result is appended and synced to
+ * job's definition, every finished item (its stored call and result, or why it failed for good),
+ * the renderer's acknowledgements and the job's status changes. A result is appended and synced to
  * disk before it is sent to the renderer, so a quit, a crash or a killed process loses at most
  * the calls in flight: at the next start the journal says which items are done (never asked for
  * again) and which results the renderer has not acknowledged (sent again; the renderer's
@@ -17,16 +17,13 @@ import { open, readFile, type FileHandle } from 'node:fs/promises';
 export type JournalRecord<Definition = unknown, Result = unknown> =
   | { type: 'job'; version: 1; definition: Definition; at: string }
   | { type: 'result'; key: string; result: Result; at: string }
-  | { type: 'failed'; key: string; reason: string; attempts: number; at: string }
   | { type: 'ack'; keys: string[]; at: string }
   | { type: 'status'; status: string; error?: string; at: string };
 
 export interface JournalState<Definition = unknown, Result = unknown> {
   definition: Definition;
-  /** every finished item's result, in the order finished */
+  /** every finished item's result (a success or a failure for good, as the job kind records it), in the order finished; a later result for the same key replaces it */
   results: Map<string, Result>;
-  /** items that failed for good, with the reason (a later result for the same key replaces it) */
-  failed: Map<string, { reason: string; attempts: number }>;
   acknowledged: Set<string>;
   /** the last status written, null if none */
   status: { status: string; error?: string; at: string } | null;
@@ -115,10 +112,6 @@ export function resultRecord<R>(key: string, result: R): JournalRecord<never, R>
   return { type: 'result', key, result, at: now() };
 }
 
-export function failedRecord(key: string, reason: string, attempts: number): JournalRecord<never, never> {
-  return { type: 'failed', key, reason, attempts, at: now() };
-}
-
 export function ackRecord(keys: string[]): JournalRecord<never, never> {
   return { type: 'ack', keys, at: now() };
 }
@@ -140,7 +133,7 @@ export function replayJournal<D, R>(text: string, path: string): JournalState<D,
   const tornTail = last !== '';
   const wholeBytes = new TextEncoder().encode(text.slice(0, text.length - last.length)).byteLength;
   let definition: D | undefined;
-  const state: Omit<JournalState<D, R>, 'definition'> = { results: new Map(), failed: new Map(), acknowledged: new Set(), status: null, tornTail, wholeBytes };
+  const state: Omit<JournalState<D, R>, 'definition'> = { results: new Map(), acknowledged: new Set(), status: null, tornTail, wholeBytes };
   lines.forEach((line, index) => {
     let record: JournalRecord<D, R>;
     try {
@@ -155,10 +148,6 @@ export function replayJournal<D, R>(text: string, path: string): JournalState<D,
         break;
       case 'result':
         state.results.set(record.key, record.result);
-        state.failed.delete(record.key);
-        break;
-      case 'failed':
-        if (!state.results.has(record.key)) state.failed.set(record.key, { reason: record.reason, attempts: record.attempts });
         break;
       case 'ack':
         for (const key of record.keys) state.acknowledged.add(key);

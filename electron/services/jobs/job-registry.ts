@@ -1,0 +1,236 @@
+/**
+ * Every job of this data folder: started, paused, resumed, cancelled and listed here, one
+ * journal per job (`<folder>/<job id>.jsonl`), one runner per job kind. At start-up (restore)
+ * every journal is read back: a job that was not finished is shown as interrupted and can be
+ * resumed; nothing already done is asked again. Results go out as `item` events once they are
+ * in the journal, and are sent again (on `list`) until the renderer acknowledges them, so a
+ * reloaded page or a restarted app receives each of them; the renderer's repository ignores
+ * what it already stored.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  applyJobEvent,
+  checkJobDefinition,
+  countItemOutcome,
+  createJobSnapshot,
+  interruptJob,
+  isFinishedStatus,
+  jobItemKey,
+  type JobDefinition,
+  type JobEvent,
+  type JobSnapshot,
+} from '../../../shared/jobs';
+import { ackRecord, jobRecord, JournalWriter, readJournal, statusRecord } from './job-journal';
+import { JobRun } from './job-run';
+import { JobStop, type FinishedItem, type JobKindRunner } from './job-runner';
+
+export interface JobRegistryDeps {
+  /** the folder of the journals, in the app's data folder */
+  folder: string;
+  runners: readonly JobKindRunner[];
+  emit(event: JobEvent): void;
+  now?: () => number;
+  newId?: () => string;
+}
+
+interface JobEntry {
+  snapshot: JobSnapshot;
+  definition: JobDefinition;
+  /** finished items the renderer has not acknowledged, by item key */
+  unacknowledged: Map<string, FinishedItem>;
+  done: Set<string>;
+  journal: JournalWriter<JobDefinition, FinishedItem> | null;
+  /** bytes of the journal's whole lines when it was read back (a torn tail is cut before appending) */
+  journalBytes?: number;
+  run: JobRun | null;
+  ended: Promise<void> | null;
+}
+
+export const INTERRUPTED_REASON = 'Maieutic stopped while this job ran; resume it to finish the items left.';
+
+const JOURNAL_NAME = /^([A-Za-z0-9-]{1,64})\.jsonl$/;
+
+export class JobRegistry {
+  private readonly jobs = new Map<string, JobEntry>();
+  private readonly now: () => number;
+  private readonly newId: () => string;
+
+  constructor(private readonly deps: JobRegistryDeps) {
+    this.now = deps.now ?? Date.now;
+    this.newId = deps.newId ?? randomUUID;
+  }
+
+  private runnerFor(kind: string): JobKindRunner {
+    const runner = this.deps.runners.find((candidate) => candidate.kind === kind);
+    if (!runner) throw new Error(`No runner for jobs of kind ${kind}.`);
+    return runner;
+  }
+
+  private journalPath(id: string): string {
+    return join(this.deps.folder, `${id}.jsonl`);
+  }
+
+  /** Reads every journal of the folder back; a job left unfinished becomes interrupted. A damaged journal is reported, not fatal to the others. */
+  async restore(): Promise<{ restored: number; problems: string[] }> {
+    await mkdir(this.deps.folder, { recursive: true });
+    const problems: string[] = [];
+    for (const name of (await readdir(this.deps.folder)).sort()) {
+      const match = JOURNAL_NAME.exec(name);
+      if (!match || this.jobs.has(match[1])) continue;
+      try {
+        const state = await readJournal<JobDefinition, FinishedItem>(join(this.deps.folder, name));
+        const id = match[1];
+        const runner = this.runnerFor(state.definition.kind);
+        let snapshot = createJobSnapshot({ id, definition: state.definition, createdAt: this.now(), priced: runner.priced(state.definition) });
+        const unacknowledged = new Map<string, FinishedItem>();
+        const failedItems: JobSnapshot['failedItems'] = [];
+        let progress = snapshot.progress;
+        for (const [key, finished] of state.results) {
+          progress = countItemOutcome(progress, finished.outcome);
+          if (!finished.outcome.ok) failedItems.push({ item: finished.item, reason: finished.outcome.reason, at: finished.at });
+          if (!state.acknowledged.has(key)) unacknowledged.set(key, finished);
+        }
+        const last = state.status?.status;
+        const finishedStatus = last === 'succeeded' || last === 'failed' || last === 'cancelled' ? last : null;
+        snapshot = { ...snapshot, progress, failedItems, status: finishedStatus ?? 'running', error: state.status?.error ?? null, finishedAt: finishedStatus ? Date.parse(state.status?.at ?? '') || null : null };
+        if (finishedStatus === null) snapshot = interruptJob(snapshot, INTERRUPTED_REASON);
+        this.jobs.set(id, { snapshot, definition: state.definition, unacknowledged, done: new Set(state.results.keys()), journal: null, journalBytes: state.wholeBytes, run: null, ended: null });
+      } catch (error) {
+        problems.push(error instanceof Error ? error.message : String(error));
+      }
+    }
+    return { restored: this.jobs.size, problems };
+  }
+
+  async start(definition: JobDefinition): Promise<JobSnapshot> {
+    const problems = checkJobDefinition(definition);
+    if (problems.length > 0) throw new Error(`The job cannot start: ${problems.join('; ')}.`);
+    const runner = this.runnerFor(definition.kind);
+    const id = this.newId();
+    await mkdir(this.deps.folder, { recursive: true });
+    const journal = await JournalWriter.open<JobDefinition, FinishedItem>(this.journalPath(id));
+    await journal.append(jobRecord(definition));
+    const snapshot = createJobSnapshot({ id, definition, createdAt: this.now(), priced: runner.priced(definition) });
+    const entry: JobEntry = { snapshot, definition, unacknowledged: new Map(), done: new Set(), journal, run: null, ended: null };
+    this.jobs.set(id, entry);
+    await this.launch(entry, runner);
+    return this.snapshotOf(entry);
+  }
+
+  /** Resumes a paused or interrupted job: only the items not done are run. */
+  async resume(id: string): Promise<JobSnapshot> {
+    const entry = this.entry(id);
+    if (entry.run) {
+      if (entry.run.isPaused) entry.run.resume();
+      return this.snapshotOf(entry);
+    }
+    if (entry.snapshot.status !== 'interrupted') throw new Error(`Job ${id} is ${entry.snapshot.status}; only a paused or interrupted job resumes.`);
+    entry.journal ??= await JournalWriter.open<JobDefinition, FinishedItem>(this.journalPath(id), entry.journalBytes);
+    await this.launch(entry, this.runnerFor(entry.definition.kind));
+    return this.snapshotOf(entry);
+  }
+
+  pause(id: string): JobSnapshot {
+    const entry = this.entry(id);
+    if (!entry.run) throw new Error(`Job ${id} is not running.`);
+    entry.run.pause();
+    return this.snapshotOf(entry);
+  }
+
+  async cancel(id: string): Promise<JobSnapshot> {
+    const entry = this.entry(id);
+    if (entry.run) {
+      entry.run.cancel();
+      await entry.ended;
+    } else if (!isFinishedStatus(entry.snapshot.status)) {
+      entry.journal ??= await JournalWriter.open<JobDefinition, FinishedItem>(this.journalPath(id), entry.journalBytes);
+      await this.finish(entry, { status: 'cancelled' });
+    }
+    return this.snapshotOf(entry);
+  }
+
+  /** Every job's snapshot; results not yet acknowledged are sent again as item events after it. */
+  list(): JobSnapshot[] {
+    const snapshots = [...this.jobs.values()].map((entry) => this.snapshotOf(entry));
+    queueMicrotask(() => {
+      for (const [id, entry] of this.jobs) for (const finished of entry.unacknowledged.values()) this.deps.emit({ type: 'item', jobId: id, at: finished.at, item: finished.item, outcome: finished.outcome });
+    });
+    return snapshots;
+  }
+
+  /** The renderer stored these results: they are not sent again. */
+  async acknowledge(id: string, itemKeys: readonly string[]): Promise<{ acknowledged: number }> {
+    const entry = this.entry(id);
+    const known = itemKeys.filter((key) => entry.unacknowledged.has(key));
+    if (known.length === 0) return { acknowledged: 0 };
+    entry.journal ??= await JournalWriter.open<JobDefinition, FinishedItem>(this.journalPath(id), entry.journalBytes);
+    await entry.journal.append(ackRecord(known));
+    for (const key of known) entry.unacknowledged.delete(key);
+    return { acknowledged: known.length };
+  }
+
+  /** Quitting: every running job is interrupted (its calls in flight aborted), then every journal is flushed and closed. */
+  async shutdown(): Promise<void> {
+    for (const entry of this.jobs.values()) entry.run?.interrupt();
+    await Promise.all([...this.jobs.values()].map((entry) => entry.ended));
+    await Promise.all([...this.jobs.values()].map(async (entry) => {
+      await entry.journal?.close();
+      entry.journal = null;
+    }));
+  }
+
+  private entry(id: string): JobEntry {
+    const entry = this.jobs.get(id);
+    if (!entry) throw new Error(`There is no job ${id}.`);
+    return entry;
+  }
+
+  private snapshotOf(entry: JobEntry): JobSnapshot {
+    const { snapshot, run } = entry;
+    if (!run) return snapshot;
+    return { ...snapshot, status: run.liveStatus(snapshot), progress: run.progress, error: run.pauseReason ?? snapshot.error };
+  }
+
+  private record(entry: JobEntry, event: JobEvent): void {
+    entry.snapshot = applyJobEvent(entry.snapshot, event);
+    if (event.type === 'item') entry.unacknowledged.set(jobItemKey(event.item), { item: event.item, outcome: event.outcome, at: event.at });
+    if (event.type === 'item') entry.done.add(jobItemKey(event.item));
+    this.deps.emit(event);
+  }
+
+  private async launch(entry: JobEntry, runner: JobKindRunner): Promise<void> {
+    const journal = entry.journal as JournalWriter<JobDefinition, FinishedItem>;
+    let worker;
+    try {
+      worker = await runner.open(entry.definition);
+    } catch (error) {
+      if (!(error instanceof JobStop)) throw error;
+      await this.finish(entry, { status: 'failed', error: error.message });
+      return;
+    }
+    const run = new JobRun({ id: entry.snapshot.id, definition: entry.definition, journal, worker, done: entry.done, progress: entry.snapshot.progress, emit: (event) => this.record(entry, event), now: this.now });
+    entry.run = run;
+    await journal.append(statusRecord('running'));
+    this.record(entry, { type: 'started', jobId: entry.snapshot.id, at: this.now(), progress: entry.snapshot.progress });
+    entry.ended = run.run().then(async (end) => {
+      entry.snapshot = { ...entry.snapshot, progress: run.progress };
+      entry.run = null;
+      if (end.status === 'interrupted') {
+        await journal.append(statusRecord('interrupted', INTERRUPTED_REASON));
+        entry.snapshot = interruptJob(entry.snapshot, INTERRUPTED_REASON);
+        return;
+      }
+      await this.finish(entry, end);
+    });
+  }
+
+  private async finish(entry: JobEntry, end: { status: 'succeeded' | 'cancelled' } | { status: 'failed'; error: string }): Promise<void> {
+    const error = end.status === 'failed' ? end.error : null;
+    await entry.journal?.append(statusRecord(end.status, error ?? undefined));
+    const event: JobEvent = { type: 'finished', jobId: entry.snapshot.id, at: this.now(), status: end.status, progress: entry.snapshot.progress, error };
+    // a job failed before it ever ran goes queued → failed; the table allows it
+    this.record(entry, event);
+  }
+}

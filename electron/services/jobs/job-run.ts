@@ -1,0 +1,190 @@
+/**
+ * One job while it runs in this process: items dispatched up to the worker's parallelism, each
+ * finished item appended to the journal (synced) before its event is sent, progress events at
+ * most every THROTTLE_MS, pause (no new items; the ones in flight finish), cancel (in-flight
+ * calls aborted and not recorded), budgets (no new items once reached; the job pauses, saying
+ * why) and stop (the job fails with the reason a worker gave).
+ */
+import { countItemOutcome, createRateWindow, jobItemKey, jobWorkItems, type JobDefinition, type JobEvent, type JobProgress, type JobSnapshot, type JobWorkItem } from '../../../shared/jobs';
+import { resultRecord, statusRecord, type JournalWriter } from './job-journal';
+import { JobStop, type FinishedItem, type ItemWorker } from './job-runner';
+
+export const THROTTLE_MS = 100;
+
+export interface JobRunDeps {
+  id: string;
+  definition: JobDefinition;
+  journal: JournalWriter<JobDefinition, FinishedItem>;
+  worker: ItemWorker;
+  /** items already done (from the journal), never run again */
+  done: ReadonlySet<string>;
+  progress: JobProgress;
+  emit(event: JobEvent): void;
+  now(): number;
+}
+
+export type RunEnd = { status: 'succeeded' | 'cancelled' } | { status: 'failed'; error: string } | { status: 'interrupted' };
+
+export class JobRun {
+  progress: JobProgress;
+  private readonly queue: JobWorkItem[];
+  private readonly controller = new AbortController();
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly rate: ReturnType<typeof createRateWindow>;
+  private paused = false;
+  private pausedForBudget: string | null = null;
+  private ending: RunEnd | null = null;
+  private wake: (() => void) | null = null;
+  private lastProgressAt = 0;
+  private progressTimer: ReturnType<typeof setTimeout> | null = null;
+  private emittedPaused = false;
+
+  constructor(private readonly deps: JobRunDeps) {
+    this.progress = deps.progress;
+    this.queue = jobWorkItems(deps.definition).filter((item) => !deps.done.has(jobItemKey(item)));
+    this.rate = createRateWindow(deps.now);
+  }
+
+  get isPaused(): boolean {
+    return this.paused || this.pausedForBudget !== null;
+  }
+
+  get pauseReason(): string | null {
+    return this.pausedForBudget;
+  }
+
+  pause(): void {
+    this.paused = true;
+    this.nudge();
+  }
+
+  resume(): void {
+    this.paused = false;
+    this.pausedForBudget = null;
+    this.emittedPaused = false;
+    this.deps.emit({ type: 'started', jobId: this.deps.id, at: this.deps.now(), progress: this.progress });
+    void this.deps.journal.append(statusRecord('running')).catch(() => undefined);
+    this.nudge();
+  }
+
+  cancel(): void {
+    this.end({ status: 'cancelled' });
+  }
+
+  /** The process is quitting: in-flight calls are aborted, nothing more is started; the journal keeps the job resumable. */
+  interrupt(): void {
+    this.end({ status: 'interrupted' });
+  }
+
+  private end(how: RunEnd): void {
+    if (this.ending === null) this.ending = how;
+    this.controller.abort();
+    this.nudge();
+  }
+
+  private nudge(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+
+  /** Runs until every item is done, or the job is cancelled, stopped or interrupted. */
+  async run(): Promise<RunEnd> {
+    const { worker } = this.deps;
+    for (;;) {
+      while (this.ending === null && !this.isPaused && this.queue.length > 0 && this.inFlight.size < worker.parallel) this.startItem(this.queue.shift() as JobWorkItem);
+      if (this.inFlight.size === 0) {
+        if (this.ending !== null) break;
+        if (this.queue.length === 0) {
+          this.ending = { status: 'succeeded' };
+          break;
+        }
+        if (this.isPaused && !this.emittedPaused) {
+          this.emittedPaused = true;
+          this.flushProgress('paused');
+          await this.deps.journal.append(statusRecord('paused', this.pausedForBudget ?? undefined));
+        }
+      }
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+      });
+    }
+    if (this.progressTimer !== null) clearTimeout(this.progressTimer);
+    await worker.close?.();
+    return this.ending;
+  }
+
+  private startItem(item: JobWorkItem): void {
+    const signal = this.controller.signal;
+    const task = this.deps.worker
+      .run(item, signal)
+      .then(async (outcome) => {
+        if (signal.aborted) {
+          // a cancelled or interrupted item is not done: a resumed job runs it again
+          if (this.ending?.status !== 'cancelled') this.queue.unshift(item);
+          return;
+        }
+        const finished: FinishedItem = { item, outcome, at: this.deps.now() };
+        await this.deps.journal.append(resultRecord(jobItemKey(item), finished));
+        this.progress = countItemOutcome(this.progress, outcome);
+        this.rate.record(finished.at);
+        this.deps.emit({ type: 'item', jobId: this.deps.id, at: finished.at, item, outcome });
+        this.checkBudget();
+        this.scheduleProgress();
+      })
+      .catch((error: unknown) => {
+        if (signal.aborted && !(error instanceof JobStop)) {
+          if (this.ending?.status !== 'cancelled') this.queue.unshift(item);
+          return;
+        }
+        this.queue.unshift(item);
+        const message = error instanceof Error ? error.message : String(error);
+        this.end({ status: 'failed', error: error instanceof JobStop ? message : `The job stopped on an internal error: ${message}` });
+      })
+      .finally(() => {
+        this.inFlight.delete(task);
+        this.nudge();
+      });
+    this.inFlight.add(task);
+  }
+
+  private checkBudget(): void {
+    const budget = this.deps.definition.budget;
+    if (!budget || this.pausedForBudget !== null) return;
+    const tokens = this.progress.tokens.input + this.progress.tokens.output;
+    if (budget.maxTokens !== undefined && tokens >= budget.maxTokens) this.pausedForBudget = `The token budget (${budget.maxTokens.toLocaleString('en-US')}) is reached: ${tokens.toLocaleString('en-US')} tokens used.`;
+    else if (budget.maxCost !== undefined && this.progress.cost !== null && this.progress.cost >= budget.maxCost) this.pausedForBudget = `The cost budget (${budget.maxCost}) is reached: ${this.progress.cost.toFixed(4)} spent.`;
+  }
+
+  private figures(): JobProgress {
+    const { rate, eta } = this.rate.figures(this.progress.total - this.progress.done);
+    return { ...this.progress, rate, eta };
+  }
+
+  private scheduleProgress(): void {
+    const wait = this.lastProgressAt + THROTTLE_MS - this.deps.now();
+    if (wait <= 0) {
+      this.flushProgress('running');
+      return;
+    }
+    if (this.progressTimer === null) {
+      this.progressTimer = setTimeout(() => {
+        this.progressTimer = null;
+        this.flushProgress(this.isPaused && this.inFlight.size === 0 ? 'paused' : 'running');
+      }, wait);
+    }
+  }
+
+  private flushProgress(status: 'running' | 'paused'): void {
+    if (this.progressTimer !== null) clearTimeout(this.progressTimer);
+    this.progressTimer = null;
+    this.lastProgressAt = this.deps.now();
+    this.progress = this.figures();
+    this.deps.emit({ type: 'progress', jobId: this.deps.id, at: this.lastProgressAt, status, progress: this.progress });
+  }
+
+  /** The snapshot's status while this run lives. */
+  liveStatus(snapshot: JobSnapshot): JobSnapshot['status'] {
+    return this.isPaused && this.inFlight.size === 0 ? 'paused' : snapshot.status;
+  }
+}
