@@ -19,8 +19,8 @@ import {
 } from '../../shared/import/file-rules';
 import type { PiecedSourceFile, SourceFile } from '../../shared/model/dataset';
 import type { FileHandle } from 'node:fs/promises';
-import { errorCode, isInsideFolder, notRegularFileReason, readWhole, withRegularFile } from '../main/services/regular-file';
-import { NODE_UTF8_DECODER, UndecodableText, utf8FilePieces } from '../main/services/node-utf8';
+import { errorCode, isInsideFolder, notRegularFileReason, readWhole, withRegularFile } from '../services/regular-file';
+import { NODE_UTF8_DECODER, UndecodableText, utf8FilePieces } from '../services/node-utf8';
 import { fileLine } from './terminal-text';
 
 export interface InputProblem {

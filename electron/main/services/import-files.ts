@@ -7,8 +7,8 @@ import { basename, dirname, join, relative, sep } from 'node:path';
 import type { SourceFile } from '../../../shared/model/dataset';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits, decodeImportBytes } from '../../../shared/import/file-rules';
 import { SKIP, type SkipReason, type SkippedFile, skipBeforeReading } from '../../../shared/import/skip-reasons';
-import { NODE_UTF8_DECODER } from './node-utf8';
-import { errorCode, isInsideFolder, notRegularFileSkip, readRegularFile } from './regular-file';
+import { NODE_UTF8_DECODER } from '../../services/node-utf8';
+import { errorCode, isInsideFolder, notRegularFileSkip, readRegularFile } from '../../services/regular-file';
 
 export { DEFAULT_IMPORT_LIMITS, IMPORTABLE_EXTENSIONS, type ImportLimits } from '../../../shared/import/file-rules';
 

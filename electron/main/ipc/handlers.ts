@@ -1,14 +1,14 @@
 /**
  * The main-process side of the IPC contract, in plain Node. Electron registers these with
- * `ipcMain` (electron/main/ipc.ts); the Playwright bridge (tests/support/bridge.ts) exposes the
+ * `ipcMain` (register.ts); the Playwright bridge (tests/support/bridge.ts) exposes the
  * very same functions to Chromium. Each handler parses its untrusted argument first.
  */
 import type { AppInfo, InvokeHandlers, SaveExportArgs } from '../../../shared/ipc/contract';
-import { writeFileAtomic } from './atomic-write';
-import type { CloseGuard } from './close-guard';
-import { readDroppedPaths, readFolder, readPickedFiles } from './import-files';
-import { readSample } from './sample';
-import type { UnsavedWorkTracker } from './unsaved-work';
+import { writeFileAtomic } from '../../services/atomic-write';
+import type { CloseGuard } from '../lifecycle/close-guard';
+import { readDroppedPaths, readFolder, readPickedFiles } from '../services/import-files';
+import { readSample } from '../services/sample';
+import type { UnsavedWorkTracker } from '../lifecycle/unsaved-work';
 import { parseEmptyArgs, parseOpenImportArgs, parseReadDroppedArgs, parseReadyToCloseArgs, parseSaveExportArgs, parseUnsavedWorkReport } from './validate';
 
 /** Native file dialogs, or a stand-in (tests, the browser dev host). `null` means cancelled. */
