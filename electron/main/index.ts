@@ -12,7 +12,8 @@ import { buildMenuTemplate, menuLocaleFor } from './menu';
 import { serveRendererFile } from './renderer-files';
 import { createQuitCoordinator, createWindowCloseFlow, type WindowCloseFlow } from './lifecycle/close-flow';
 import { createCloseGuard } from './lifecycle/close-guard';
-import { APP_NAME, createHandlers } from './ipc/handlers';
+import { APP_NAME } from './ipc/app-handlers';
+import { createHandlers } from './ipc/handlers';
 import { createUnsavedWorkTracker } from './lifecycle/unsaved-work';
 import { appLocationOf, isAppUrl, isPermissionAllowed, secureWebContents } from './window-security';
 

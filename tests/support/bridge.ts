@@ -16,7 +16,7 @@ import {
 import { dispatchRendererInvoke } from '../../electron/main/ipc/dispatch';
 import { createWindowCloseFlow } from '../../electron/main/lifecycle/close-flow';
 import { createCloseGuard, type CloseGuard, type CloseVerdict } from '../../electron/main/lifecycle/close-guard';
-import { createReadyToCloseHandler, createReportUnsavedWorkHandler } from '../../electron/main/ipc/handlers';
+import { createReadyToCloseHandler, createReportUnsavedWorkHandler } from '../../electron/main/ipc/app-handlers';
 import { createUnsavedWorkTracker, type UnsavedWorkTracker } from '../../electron/main/lifecycle/unsaved-work';
 
 export type { CloseVerdict } from '../../electron/main/lifecycle/close-guard';
