@@ -6,11 +6,20 @@
  * a rule that could never fire is itself a failure.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI_SOURCES } from '../../../scripts/cli/launch.mjs';
+import cliBuildConfig from '../../../vite.cli.config';
 import { REPO_ROOT } from '../../support/repo-paths';
 import { describeSite, importSites, isUnder, reachableFiles, sitesUnder, targetOf, type ImportSite } from './import-sites';
+
+/** The entry files of the CLI bundle, as vite.cli.config.ts names them (`build.ssr`, or `rollupOptions.input`). */
+function cliEntries(): string[] {
+  const build = cliBuildConfig.build ?? {};
+  const input = build.rollupOptions?.input;
+  const named = [typeof build.ssr === 'string' ? [build.ssr] : [], typeof input === 'string' ? [input] : Array.isArray(input) ? input : Object.values(input ?? {})].flat();
+  return named.map((path) => relative(REPO_ROOT, path).split(sep).join('/'));
+}
 
 const isElectronPackage = (site: ImportSite) => site.specifier === 'electron' || site.specifier.startsWith('electron/');
 
@@ -131,7 +140,9 @@ describe('import rules', () => {
   });
 
   it('builds the CLI only from what its launcher watches, so an edited source is never run stale', () => {
-    const reached = reachableFiles('electron/cli/bin.ts');
+    const entries = cliEntries();
+    expect(entries).toContain('electron/cli/bin.ts');
+    const reached = [...new Set(entries.flatMap(reachableFiles))];
     expect(reached).toContain('electron/services/folder-walk.ts');
     expect(reached.filter((file) => !CLI_SOURCES.some((source) => isUnder(file, source)))).toEqual([]);
   });
