@@ -19,7 +19,7 @@ import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { InvokeHandlers } from '../shared/ipc/contract';
-import { createHandlers } from '../electron/main/services/handlers';
+import { createHandlers } from '../electron/main/ipc/handlers';
 import { RENDERER_OUT_DIR, RESOURCES_DIR, REPO_ROOT } from '../tests/support/repo-paths';
 import { startStaticServer } from '../tests/support/static-server';
 import { DEFAULT_PORT, startAppServer } from './dev-browser/app-server';

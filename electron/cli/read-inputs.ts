@@ -1,4 +1,4 @@
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import {
   DEFAULT_IMPORT_LIMITS,
@@ -6,21 +6,21 @@ import {
   decodeImportBytes,
   IMPORTABLE_EXTENSIONS,
   ENCODING_NAMES,
-  isImportableName,
   skipReasonBeforeReading,
   TEXT_ENCODINGS,
   textEncodingNamed,
   textPreview,
   tooLargeReason,
-  tooManyFilesReason,
   type DecodeResult,
   type ImportLimits,
   type TextEncodingName,
 } from '../../shared/import/file-rules';
+import type { SkipCode, SkipReason } from '../../shared/import/skip-reasons';
 import type { PiecedSourceFile, SourceFile } from '../../shared/model/dataset';
 import type { FileHandle } from 'node:fs/promises';
-import { errorCode, isInsideFolder, notRegularFileReason, readWhole, withRegularFile } from '../main/services/regular-file';
-import { NODE_UTF8_DECODER, UndecodableText, utf8FilePieces } from '../main/services/node-utf8';
+import { FileCount, walkFolder } from '../services/folder-walk';
+import { readWhole, withRegularFile } from '../services/regular-file';
+import { NODE_UTF8_DECODER, UndecodableText, utf8FilePieces } from '../services/node-utf8';
 import { fileLine } from './terminal-text';
 
 export interface InputProblem {
@@ -73,49 +73,27 @@ export interface SkippedInput {
   reason: string;
 }
 
-interface Walk {
-  found: string[];
+/** What the walk of one folder argument found: the files to read, and what it passed over. */
+interface Walked {
+  found: { path: string; readFrom: string }[];
   skipped: SkippedInput[];
-  limits: ImportLimits;
 }
 
-/**
- * The importable regular files under `folder`, by the app's folder-import rules: links are
- * followed only to regular files inside the folder given (by real path), FIFOs, devices and
- * sockets are never opened, and every file passed over is listed with its reason: hidden
- * entries as in the app, and node_modules, which the CLI does not walk into.
- */
-async function walk(folder: string, realRoot: string, result: Walk): Promise<void> {
-  const entries = await readdir(folder, { withFileTypes: true });
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-    const path = join(folder, entry.name);
-    const passedOver = entry.name.startsWith('.') ? (entry.isDirectory() ? 'hidden folder' : 'hidden file') : entry.name === 'node_modules' && entry.isDirectory() ? 'package folder (node_modules)' : null;
-    if (passedOver) {
-      result.skipped.push({ file: `${slashes(path)}${entry.isDirectory() ? '/' : ''}`, reason: passedOver });
-      continue;
-    }
-    if (entry.isDirectory()) {
-      await walk(path, realRoot, result);
-      continue;
-    }
-    const reason = entry.isSymbolicLink() ? await linkSkipReason(path, realRoot) : notRegularFileReason(entry);
-    const skipReason = reason ?? (isImportableName(entry.name) ? null : skipReasonBeforeReading(entry.name, 0, 0, result.limits));
-    if (skipReason) result.skipped.push({ file: slashes(path), reason: skipReason });
-    else if (result.found.length >= result.limits.maxEntries) result.skipped.push({ file: slashes(path), reason: tooManyFilesReason(result.limits) });
-    else result.found.push(path);
-  }
-}
+/** Where the CLI words a skip its own way: the folder was given on the command line, not chosen in a dialog. */
+const CLI_WORDING: Partial<Record<SkipCode, string>> = {
+  'link-outside-folder': 'link to a file outside the folder given (not followed)',
+};
 
-async function linkSkipReason(path: string, realRoot: string): Promise<string | null> {
-  try {
-    const target = await realpath(path);
-    const info = await stat(target);
-    if (info.isDirectory()) return 'link to a folder (not followed)';
-    if (!isInsideFolder(realRoot, target)) return 'link to a file outside the folder given (not followed)';
-    return notRegularFileReason(info);
-  } catch (error) {
-    return `link could not be followed (${errorCode(error)})`;
+const cliReason = (skip: SkipReason): string => CLI_WORDING[skip.code] ?? skip.reason;
+
+/** The app's folder walk (electron/services/folder-walk.ts), each entry it passes over listed as a warning. */
+async function walk(folder: string, limits: ImportLimits): Promise<Walked> {
+  const walked: Walked = { found: [], skipped: [] };
+  for await (const entry of walkFolder(folder, new FileCount(limits))) {
+    if (entry.kind === 'file') walked.found.push(entry);
+    else walked.skipped.push({ file: `${slashes(entry.path)}${entry.isFolder ? '/' : ''}`, reason: cliReason(entry.skip) });
   }
+  return walked;
 }
 
 const slashes = (path: string): string => path.split('\\').join('/');
@@ -175,16 +153,17 @@ export function decodeProblem(failure: DecodeResult & { ok: false }): { problem:
 
 /**
  * One file by the app's rules: too large is an error (the app would refuse it); a file that would
- * take the total over the app's limit is skipped as the app skips it.
+ * take the total over the app's limit is skipped as the app skips it. `path` is opened; `name` is
+ * the file as found (a link's own name, where `path` is its target).
  */
-async function readText<T>(path: string, totalSoFar: number, options: ReadOptions, reader: Reader<T>, consume: (decoded: T) => void): Promise<ReadText> {
+async function readText<T>(path: string, name: string, totalSoFar: number, options: ReadOptions, reader: Reader<T>, consume: (decoded: T) => void): Promise<ReadText> {
   let skip: string | null = null;
   const read = await withRegularFile(
     path,
     (size) => {
       const tooLarge = tooLargeReason(size, options.limits);
       if (tooLarge) return tooLarge;
-      if (totalSoFar + size > options.limits.maxTotalBytes) skip = skipReasonBeforeReading(basename(path), size, totalSoFar, options.limits);
+      if (totalSoFar + size > options.limits.maxTotalBytes) skip = skipReasonBeforeReading(basename(name), size, totalSoFar, options.limits);
       return skip;
     },
     async (handle, size) => ({ size, outcome: await reader(handle, size, options, consume) }),
@@ -261,21 +240,19 @@ async function eachInput<T>(
       problems.push({ file: slashes(path), message: MISSING_PATH, kind: 'missing' });
       continue;
     }
-    const walked: Walk = { found: [], skipped: [], limits: read.limits };
-    if (isFolder) await walk(path, await realpath(path), walked);
+    const walked: Walked = isFolder ? await walk(path, read.limits) : { found: [{ path, readFrom: path }], skipped: [] };
     skipped.push(...walked.skipped);
     if (isFolder && walked.found.length === 0) {
       const passedOver = walked.skipped.length === 0 ? 'it is empty' : `${walked.skipped.length} entr${walked.skipped.length === 1 ? 'y was' : 'ies were'} skipped (listed above)`;
       problems.push({ file: `${slashes(path)}/`, message: `No file to read in this folder: ${passedOver}. Files end in ${IMPORTABLE_LIST}.`, kind: 'no-files' });
       continue;
     }
-    const targets = isFolder ? walked.found : [path];
     const folderName = basename(resolve(path));
-    for (const target of targets) {
-      const inside = relative(path, target);
+    for (const target of walked.found) {
+      const inside = relative(path, target.path);
       const name = slashes(isFolder ? join(path, inside) : path);
       const teacherModelFrom = isFolder ? slashes(join(folderName, inside)) : slashes(path);
-      const outcome = await readText(target, totalBytes, read, reader, (decoded) => onFile(name, teacherModelFrom, decoded));
+      const outcome = await readText(target.readFrom, target.path, totalBytes, read, reader, (decoded) => onFile(name, teacherModelFrom, decoded));
       if ('skip' in outcome) skipped.push({ file: name, reason: outcome.skip });
       else if ('problem' in outcome) problems.push({ file: name, message: outcome.problem, kind: 'unreadable', line: outcome.line });
       else totalBytes += outcome.bytes;

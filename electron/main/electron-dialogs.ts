@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import type { BaseWindow, Dialog, FileFilter, OpenDialogOptions, SaveDialogOptions } from 'electron';
 import type { SaveExportArgs } from '../../shared/ipc/contract';
-import type { DialogPort } from './services/handlers';
+import type { DialogPort } from './ipc/dialog-port';
 import { IMPORTABLE_EXTENSIONS } from './services/import-files';
 import type { MenuLocale } from './menu';
 

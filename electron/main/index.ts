@@ -1,19 +1,20 @@
 /**
  * Electron entry: app lifecycle and window creation only. Everything testable lives in the
- * plain modules it wires together (services/, ipc.ts, menu.ts, window-security.ts, …).
+ * plain modules it wires together (ipc/, lifecycle/, services/, menu.ts, window-security.ts, …).
  */
 import { join, resolve } from 'node:path';
 import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, session, shell } from 'electron';
-import { createCloseAnywayPrompt, createWaitOrClosePrompt } from './close-dialog';
+import { createCloseAnywayPrompt, createWaitOrClosePrompt } from './lifecycle/close-dialog';
 import { createElectronDialogs } from './electron-dialogs';
 import { sendEvent } from './events';
-import { registerIpc } from './ipc';
+import { registerIpc } from './ipc/register';
 import { buildMenuTemplate, menuLocaleFor } from './menu';
 import { serveRendererFile } from './renderer-files';
-import { createQuitCoordinator, createWindowCloseFlow, type WindowCloseFlow } from './services/close-flow';
-import { createCloseGuard } from './services/close-guard';
-import { APP_NAME, createHandlers } from './services/handlers';
-import { createUnsavedWorkTracker } from './services/unsaved-work';
+import { createQuitCoordinator, createWindowCloseFlow, type WindowCloseFlow } from './lifecycle/close-flow';
+import { createCloseGuard } from './lifecycle/close-guard';
+import { APP_NAME } from './ipc/app-handlers';
+import { createHandlers } from './ipc/handlers';
+import { createUnsavedWorkTracker } from './lifecycle/unsaved-work';
 import { appLocationOf, isAppUrl, isPermissionAllowed, secureWebContents } from './window-security';
 
 /**
@@ -160,7 +161,7 @@ function createMainWindow(prompts: ClosePrompts): void {
 
 /**
  * The first close of the window waits until the renderer has committed its drafts and stored
- * its queued writes (or says it could not, and the user chooses); see services/close-flow.ts.
+ * its queued writes (or says it could not, and the user chooses); see lifecycle/close-flow.ts.
  */
 function guardWindowClose(window: BrowserWindow, prompts: ClosePrompts): void {
   const contents = window.webContents;

@@ -1,7 +1,7 @@
 import type { IpcRenderer, IpcRendererEvent } from 'electron';
-import { EVENT_CHANNELS, type EventChannel, type ReadDroppedResult, type RendererApi } from '../../shared/ipc/contract';
+import { isEventChannel, isRendererChannel, unknownChannelError, unknownEventChannelError } from '../../shared/ipc/channels';
+import type { ReadDroppedResult, RendererApi } from '../../shared/ipc/contract';
 import { SKIP_NOT_ON_DISK } from '../../shared/import/skip-reasons';
-import { isRendererChannel, unknownChannelError } from '../main/ipc-dispatch';
 
 /**
  * Electron prefixes errors thrown by an `ipcMain.handle` handler with
@@ -9,10 +9,6 @@ import { isRendererChannel, unknownChannelError } from '../main/ipc-dispatch';
  * handler's own message, the same text the Playwright bridge delivers.
  */
 const REMOTE_ERROR_PREFIX = /^Error invoking remote method '[^']*': (?:[A-Za-z]*Error: )?/;
-
-export function isEventChannel(channel: unknown): channel is EventChannel {
-  return EVENT_CHANNELS.some((known) => known === channel);
-}
 
 export function cleanRemoteError(error: unknown): Error {
   const message = error instanceof Error ? error.message : String(error);
@@ -52,7 +48,7 @@ export function createRendererApi(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'remo
       return { files: read.files, skipped: [...notOnDisk, ...read.skipped] };
     },
     on(channel, listener) {
-      if (!isEventChannel(channel)) throw new Error(`Unknown event channel ${JSON.stringify(String(channel))}`);
+      if (!isEventChannel(channel)) throw unknownEventChannelError(channel);
       if (typeof listener !== 'function') throw new Error(`api.on("${channel}"): the listener must be a function`);
       const forward = (_event: IpcRendererEvent, payload: unknown) => {
         listener(payload as Parameters<typeof listener>[0]);

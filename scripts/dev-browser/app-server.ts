@@ -5,7 +5,7 @@
  * `window.api` in a plain browser: index.html is served with one extra same-origin script
  * (`page-api.js`, allowed by the app's own CSP) that defines it before the app's module runs.
  * `invoke` is a JSON POST to this server, which passes it to the same dispatch the Electron
- * registration and the Playwright bridge use (electron/main/ipc-dispatch.ts). Events
+ * registration and the Playwright bridge use (electron/main/ipc/dispatch.ts). Events
  * (`api.on`) can be subscribed to and never fire: a browser tab has no application menu and
  * no close handshake (the renderer's own pagehide flush applies, as in dev:browser).
  *
@@ -26,7 +26,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { EVENT_CHANNELS, type InvokeHandlers } from '../../shared/ipc/contract';
 import { CONTENT_SECURITY_POLICY } from '../../electron/main/content-security-policy';
-import { dispatchRendererInvoke } from '../../electron/main/ipc-dispatch';
+import { dispatchRendererInvoke } from '../../electron/main/ipc/dispatch';
 import { serveRendererFile } from '../../electron/main/renderer-files';
 import { definePageApi, type PageSetup } from '../../tests/support/bridge';
 

@@ -13,7 +13,7 @@ import { homedir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import type { SaveExportArgs } from '../../shared/ipc/contract';
-import type { DialogPort } from '../../electron/main/services/handlers';
+import type { DialogPort } from '../../electron/main/ipc/dialog-port';
 
 function toPath(input: string): string {
   const unquoted = input.trim().replace(/^(['"])(.*)\1$/, '$2');

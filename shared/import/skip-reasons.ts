@@ -8,6 +8,8 @@ import { type ImportLimits, type LikelyEncoding, dottedExtension, formatBytes, i
 export type SkipCode =
   | 'hidden-file'
   | 'hidden-folder'
+  /** node_modules: thousands of package .json files, never a data set */
+  | 'package-folder'
   | 'is-folder'
   | 'folder-unreadable'
   | 'unreadable'
@@ -49,6 +51,7 @@ function skip(code: SkipCode, reason: string, values?: SkipValues): SkipReason {
 export const SKIP = {
   hiddenFile: () => skip('hidden-file', 'hidden file'),
   hiddenFolder: () => skip('hidden-folder', 'hidden folder'),
+  packageFolder: () => skip('package-folder', 'package folder (node_modules)'),
   /** a folder among picked files */
   pickedFolder: () => skip('is-folder', 'is a folder; use Open folder to import a folder'),
   folderUnreadable: (errorCode: string) => skip('folder-unreadable', `folder could not be read (${errorCode})`, { error: errorCode }),

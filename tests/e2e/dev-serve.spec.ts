@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createHandlers } from '../../electron/main/services/handlers';
+import { createHandlers } from '../../electron/main/ipc/handlers';
 import { startAppServer, type AppServer } from '../../scripts/dev-browser/app-server';
 import { createFakeDialogs, type FakeDialogs } from '../support/fake-dialogs';
 import { REPO_ROOT, RENDERER_OUT_DIR, RESOURCES_DIR } from '../support/repo-paths';

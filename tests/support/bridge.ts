@@ -13,13 +13,13 @@ import {
   type EventMap,
   type InvokeHandlers,
 } from '../../shared/ipc/contract';
-import { dispatchRendererInvoke } from '../../electron/main/ipc-dispatch';
-import { createWindowCloseFlow } from '../../electron/main/services/close-flow';
-import { createCloseGuard, type CloseGuard, type CloseVerdict } from '../../electron/main/services/close-guard';
-import { createReadyToCloseHandler, createReportUnsavedWorkHandler } from '../../electron/main/services/handlers';
-import { createUnsavedWorkTracker, type UnsavedWorkTracker } from '../../electron/main/services/unsaved-work';
+import { dispatchRendererInvoke } from '../../electron/main/ipc/dispatch';
+import { createWindowCloseFlow } from '../../electron/main/lifecycle/close-flow';
+import { createCloseGuard, type CloseGuard, type CloseVerdict } from '../../electron/main/lifecycle/close-guard';
+import { createReadyToCloseHandler, createReportUnsavedWorkHandler } from '../../electron/main/ipc/app-handlers';
+import { createUnsavedWorkTracker, type UnsavedWorkTracker } from '../../electron/main/lifecycle/unsaved-work';
 
-export type { CloseVerdict } from '../../electron/main/services/close-guard';
+export type { CloseVerdict } from '../../electron/main/lifecycle/close-guard';
 
 const INVOKE_BINDING = '__maieuticInvoke';
 const DROP_BINDING = '__maieuticReadDropped';
@@ -130,7 +130,7 @@ export interface CloseLikeMainResult {
 }
 
 /**
- * Runs main's own close flow (electron/main/services/close-flow.ts) against the page: the
+ * Runs main's own close flow (electron/main/lifecycle/close-flow.ts) against the page: the
  * handshake, what the page last reported as unsaved, and the user's answers to main's boxes.
  * Resolves once the flow has decided; the page itself stays open.
  */

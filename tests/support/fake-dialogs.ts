@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import type { SaveExportArgs } from '../../shared/ipc/contract';
-import type { DialogPort } from '../../electron/main/services/handlers';
+import type { DialogPort } from '../../electron/main/ipc/dialog-port';
 
 export type DialogKind = 'files' | 'folder' | 'save';
 

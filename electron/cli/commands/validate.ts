@@ -10,8 +10,9 @@ import { fileLine } from '../terminal-text';
 const USAGE = `Usage: ${CLI_INVOCATION} validate <file or folder>... [--encoding E] [--json]
 
 Checks dialogue files (SID JSONL/JSON, MathDial, Bridge, CSV/TSV) the way the import does.
-Folders are read recursively (.jsonl .json .csv .tsv .txt). Files must be UTF-8 (or UTF-16 with a
-byte-order mark) unless --encoding says otherwise. CSV/TSV columns are guessed from the header.
+Folders are read recursively (.jsonl .json .csv .tsv .txt) as the app reads them, in natural order
+of names (topic_2 before topic_10). Files must be UTF-8 (or UTF-16 with a byte-order mark) unless
+--encoding says otherwise. CSV/TSV columns are guessed from the header.
 
 ${ENCODING_USAGE}
   --json             print one JSON object {dialogues, turns, annotations, errors, warnings} and
@@ -19,8 +20,8 @@ ${ENCODING_USAGE}
                      that does not exist, a folder with no file to read, and a file a folder walk
                      skipped (a link out of the folder, a FIFO, another type)
 
-The app's import limits apply: a file over ${formatBytes(DEFAULT_IMPORT_LIMITS.maxFileBytes)} is an error; files past ${formatBytes(DEFAULT_IMPORT_LIMITS.maxTotalBytes)} in total or past
-${DEFAULT_IMPORT_LIMITS.maxEntries} files are skipped, as the app skips them, and listed.
+The app's import limits apply: a file over ${formatBytes(DEFAULT_IMPORT_LIMITS.maxFileBytes)} is an error; files past ${formatBytes(DEFAULT_IMPORT_LIMITS.maxTotalBytes)} in total are
+skipped and listed, and a folder walk stops after ${DEFAULT_IMPORT_LIMITS.maxEntries} files and says so, as the app does.
 
 Prints "file:line: message" per error, "file:line: warning: message" per warning ("path: message"
 for a path that does not exist), then a summary line.

@@ -1,14 +1,16 @@
 /**
- * Reads the files a user picked (or every importable file under a picked folder) into
- * `SourceFile`s for the renderer's importer. Plain Node: unit-tested without Electron.
+ * Reads the files a user picked or dropped, or the folder walk (electron/services/folder-walk.ts)
+ * found under a chosen folder, into `SourceFile`s for the renderer's importer, within one set
+ * of limits per import. Plain Node: unit-tested without Electron.
  */
-import { readdir, realpath, stat } from 'node:fs/promises';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { basename, dirname, relative, sep } from 'node:path';
 import type { SourceFile } from '../../../shared/model/dataset';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits, decodeImportBytes } from '../../../shared/import/file-rules';
 import { SKIP, type SkipReason, type SkippedFile, skipBeforeReading } from '../../../shared/import/skip-reasons';
-import { NODE_UTF8_DECODER } from './node-utf8';
-import { errorCode, isInsideFolder, notRegularFileSkip, readRegularFile } from './regular-file';
+import { NODE_UTF8_DECODER } from '../../services/node-utf8';
+import { FileCount, walkFolder } from '../../services/folder-walk';
+import { errorCode, readRegularFile } from '../../services/regular-file';
 
 export { DEFAULT_IMPORT_LIMITS, IMPORTABLE_EXTENSIONS, type ImportLimits } from '../../../shared/import/file-rules';
 
@@ -18,9 +20,6 @@ export interface ReadFilesResult {
   files: SourceFile[];
   skipped: SkippedFile[];
 }
-
-/** Numeric collation so `topic_2` comes before `topic_10`. */
-const byName = new Intl.Collator('en', { numeric: true }).compare;
 
 /**
  * Reads files the user picked one by one. Names are bare file names. Hidden files are read
@@ -54,7 +53,7 @@ export async function readDroppedPaths(paths: readonly string[], limits: ImportL
     const name = basename(path);
     const info = await stat(path).catch((error: unknown) => error as Error);
     if (info instanceof Error) collector.skip(name, SKIP.unreadable(errorCode(info)));
-    else if (info.isDirectory()) await walk(path, dirname(path), await realpath(path), collector);
+    else if (info.isDirectory()) await collector.addFolder(path, dirname(path));
     else await collector.addFile(path, name);
   }
   return collector.result();
@@ -79,77 +78,46 @@ export async function readFolderTree(
   const rootInfo = await stat(folder).catch((error: unknown) => error as Error);
   if (rootInfo instanceof Error) throw new Error(`Could not open the folder ${folder} (${errorCode(rootInfo)})`);
   if (!rootInfo.isDirectory()) throw new Error(`Not a folder: ${folder}`);
-  await walk(folder, nameRoot, await realpath(folder), collector);
+  await collector.addFolder(folder, nameRoot);
   return collector.result();
-}
-
-/** `realRoot`: the picked folder with every link resolved; nothing outside it is read. */
-async function walk(folder: string, nameRoot: string, realRoot: string, collector: FileCollector): Promise<void> {
-  const entries = await readdir(folder, { withFileTypes: true }).catch((error: unknown) => error as Error);
-  if (entries instanceof Error) {
-    collector.skip(`${displayName(nameRoot, folder)}/`, SKIP.folderUnreadable(errorCode(entries)));
-    return;
-  }
-  entries.sort((a, b) => byName(a.name, b.name));
-  for (const entry of entries) {
-    if (collector.full) return;
-    const path = join(folder, entry.name);
-    const name = displayName(nameRoot, path);
-    if (entry.name.startsWith('.')) {
-      collector.skip(entry.isDirectory() ? `${name}/` : name, entry.isDirectory() ? SKIP.hiddenFolder() : SKIP.hiddenFile());
-    } else if (entry.isDirectory()) {
-      await walk(path, nameRoot, realRoot, collector);
-    } else if (entry.isSymbolicLink()) {
-      await addLink(path, name, realRoot, collector);
-    } else if (entry.isFile()) {
-      // readRegularFile checks again on the opened file: it may have been replaced since
-      await collector.addFile(path, name);
-    } else {
-      collector.skip(name, notRegularFileSkip(entry) ?? { code: 'not-regular', reason: 'not a regular file' });
-    }
-  }
-}
-
-/**
- * A link is read only when it ends at a regular file inside the picked folder: a link to
- * /etc/passwd must not be read and quoted in the report. Links to folders are not followed
- * either: a link back up the tree would never end.
- */
-async function addLink(path: string, name: string, realRoot: string, collector: FileCollector): Promise<void> {
-  const target = await realpath(path).catch((error: unknown) => error as Error);
-  if (target instanceof Error) {
-    collector.skip(name, SKIP.linkUnfollowable(errorCode(target)));
-    return;
-  }
-  const info = await stat(target).catch((error: unknown) => error as Error);
-  if (info instanceof Error) collector.skip(name, SKIP.unreadable(errorCode(info)));
-  else if (info.isDirectory()) collector.skip(`${name}/`, SKIP.linkToFolder());
-  else if (!isInsideFolder(realRoot, target)) collector.skip(name, SKIP.linkOutsideFolder());
-  else await collector.addFile(target, name);
 }
 
 class FileCollector {
   private readonly files: SourceFile[] = [];
   private readonly skipped: SkippedFile[] = [];
+  private readonly count: FileCount;
   private totalBytes = 0;
-  private entries = 0;
 
-  constructor(private readonly limits: ImportLimits) {}
+  constructor(private readonly limits: ImportLimits) {
+    this.count = new FileCount(limits);
+  }
 
   get full(): boolean {
-    return this.entries > this.limits.maxEntries;
+    return this.count.exhausted;
   }
 
   skip(name: string, reason: SkipReason): void {
     this.skipped.push({ name, ...reason });
   }
 
+  /** A file picked or dropped on its own: it counts against the same limit as a walk's files. */
   async addFile(path: string, name: string): Promise<void> {
-    this.entries += 1;
-    if (this.full) {
-      this.skip(name, SKIP.tooManyFiles(this.limits));
-      return;
+    const tooMany = this.count.admit();
+    if (tooMany) this.skip(name, tooMany);
+    else await this.read(path, name);
+  }
+
+  /** Every file the walk of `folder` hands over, named relative to `nameRoot`. */
+  async addFolder(folder: string, nameRoot: string): Promise<void> {
+    for await (const entry of walkFolder(folder, this.count)) {
+      const name = displayName(nameRoot, entry.path);
+      if (entry.kind === 'file') await this.read(entry.readFrom, name);
+      else this.skip(entry.isFolder ? `${name}/` : name, entry.skip);
     }
+  }
+
+  private async read(path: string, name: string): Promise<void> {
+    // readRegularFile checks again on the opened file: it may have been replaced since the walk
     const read = await readRegularFile(path, (size) => skipBeforeReading(name, size, this.totalBytes, this.limits));
     if (!read.ok) {
       this.skip(name, read.skip);

@@ -5,7 +5,7 @@
  * cipher nothing is stored and setting a key says why.
  */
 import { readFile } from 'node:fs/promises';
-import { writeFileAtomic } from '../../main/services/atomic-write';
+import { writeFileAtomic } from '../atomic-write';
 import type { SecretBackend, SecretStore } from './secret-store';
 
 /** The part of Electron's safeStorage the store uses. */

@@ -45,7 +45,7 @@ export function decodeStrict(bytes: Uint8Array, encoding: TextEncodingName): str
 
 /**
  * Strict UTF-8 decoding as a platform does it best. The web TextDecoder is the default and works
- * everywhere shared/ runs; Node passes its own (electron/main/services/node-utf8.ts), which
+ * everywhere shared/ runs; Node passes its own (electron/services/node-utf8.ts), which
  * validates and decodes a large file several times faster. Both give the same text or null.
  */
 export interface Utf8Decoder {

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppInfo, RendererApi } from '../../../shared/ipc/contract';
-import { createHandlers } from '../../../electron/main/services/handlers';
+import { createHandlers } from '../../../electron/main/ipc/handlers';
 import { startAppServer, type AppServer } from '../../../scripts/dev-browser/app-server';
 import { createFakeDialogs } from '../../support/fake-dialogs';
 import { makeTempDir, type TempDir } from '../../support/temp-dir';

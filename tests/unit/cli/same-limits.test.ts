@@ -60,6 +60,25 @@ describe('the CLI and the app apply the same limits', () => {
     ]);
   });
 
+  it('walks a folder with the same walk: the same files in the same (natural) order, the same entries passed over', async () => {
+    const folder = join(temp.path, 'GPT-4o');
+    for (const name of ['topic_10.jsonl', 'topic_2.jsonl', 'extra/topic_1.jsonl', 'Topic_3.jsonl', 'notes.md', '.hidden.jsonl', 'node_modules/x.json']) {
+      await mkdir(join(folder, name, '..'), { recursive: true });
+      await writeFile(join(folder, name), LINE);
+    }
+    await symlink('/etc/hostname', join(folder, 'outside.jsonl'));
+
+    const cli = await readInputs([folder]);
+    const app = await readFolder(folder);
+
+    const appOrder = app.files.map((file) => file.name.slice('GPT-4o/'.length));
+    expect(appOrder).toEqual(['extra/topic_1.jsonl', 'topic_2.jsonl', 'Topic_3.jsonl', 'topic_10.jsonl']);
+    expect(cli.files.map((file) => file.name.slice(folder.length + 1))).toEqual(appOrder);
+    const appSkipped = app.skipped.map((file) => file.name.slice('GPT-4o/'.length));
+    expect(appSkipped).toEqual(['.hidden.jsonl', 'node_modules/', 'notes.md', 'outside.jsonl']);
+    expect(cli.skipped.map((file) => file.file.slice(folder.length + 1))).toEqual(appSkipped);
+  });
+
   it('lists a link out of the folder and a .xlsx file as skipped, with the reason', async () => {
     const folder = join(temp.path, 'm');
     await mkdir(folder);

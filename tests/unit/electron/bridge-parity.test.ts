@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RendererApi } from '../../../shared/ipc/contract';
-import { createHandlers } from '../../../electron/main/services/handlers';
+import { createHandlers } from '../../../electron/main/ipc/handlers';
 import { emitEvent, installApi, requestClose } from '../../support/bridge';
 import { createFakeDialogs } from '../../support/fake-dialogs';
 import { startStaticServer, type StaticServer } from '../../support/static-server';

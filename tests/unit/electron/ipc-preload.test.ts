@@ -8,10 +8,10 @@ import type { IpcMain } from 'electron';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INVOKE_CHANNELS, type RendererApi } from '../../../shared/ipc/contract';
-import { registerIpc } from '../../../electron/main/ipc';
+import { registerIpc } from '../../../electron/main/ipc/register';
 import { sendEvent } from '../../../electron/main/events';
-import { createCloseGuard, type CloseGuard } from '../../../electron/main/services/close-guard';
-import { createHandlers } from '../../../electron/main/services/handlers';
+import { createCloseGuard, type CloseGuard } from '../../../electron/main/lifecycle/close-guard';
+import { createHandlers } from '../../../electron/main/ipc/handlers';
 import { createFakeDialogs } from '../../support/fake-dialogs';
 import { makeTempDir, type TempDir } from '../../support/temp-dir';
 

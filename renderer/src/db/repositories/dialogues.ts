@@ -1,5 +1,6 @@
 import type { Dialogue } from '../../../../shared/model/dataset';
 import type { DialogueReview, DialogueStatus, TurnReview } from '../../../../shared/model/review';
+import { compareNames } from '../../../../shared/import/natural-order';
 import type { MaieuticDb } from '../db';
 import { dialogueReviewsBySource, sourceIdsOf, turnReviewsBySource } from './by-source';
 
@@ -21,15 +22,12 @@ export interface DialogueRow {
   line: number;
 }
 
-/**
- * Compares text the way a person reads numbers in it: `7-1-1` before `12-3-1`,
- * `…topic_7.jsonl` before `…topic_12.jsonl` (the import reads a folder's files in this order too).
- */
-export const compareNatural: (a: string, b: string) => number = new Intl.Collator('en', { numeric: true }).compare;
+/** `7-1-1` before `12-3-1`, `…topic_7.jsonl` before `…topic_12.jsonl`: the order a folder import reads files in. */
+export { compareNatural } from '../../../../shared/import/natural-order';
 
 /** Source order: by file (natural order), then by line within the file. */
 export function compareSourceOrder(a: Pick<Dialogue, 'file' | 'line' | 'id'>, b: Pick<Dialogue, 'file' | 'line' | 'id'>): number {
-  if (a.file !== b.file) return compareNatural(a.file, b.file) || (a.file < b.file ? -1 : 1);
+  if (a.file !== b.file) return compareNames(a.file, b.file);
   if (a.line !== b.line) return a.line - b.line;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

@@ -14,6 +14,7 @@ const SUPPORTED = IMPORTABLE_EXTENSIONS.join(' ');
 export const SKIP_SENTENCES: Record<SkipCode, Bilingual> = {
   'hidden-file': { zh: '隐藏文件，未读取。', en: 'Hidden file; not read.' },
   'hidden-folder': { zh: '隐藏文件夹，未读取其中的文件。', en: 'Hidden folder; its files were not read.' },
+  'package-folder': { zh: '软件包文件夹（node_modules），未读取其中的文件。', en: 'A package folder (node_modules); its files were not read.' },
   'is-folder': { zh: '这是一个文件夹；请用“导入文件夹…”导入文件夹。', en: 'This is a folder; use “Import a folder…” to import a folder.' },
   'folder-unreadable': { zh: '无法打开这个文件夹（{error}）。', en: 'This folder could not be opened ({error}).' },
   unreadable: { zh: '无法读取这个文件（{error}）。', en: 'This file could not be read ({error}).' },

@@ -1,6 +1,6 @@
 import type { BaseWindow, Dialog, OpenDialogOptions, SaveDialogOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { createElectronDialogs } from '../../../electron/main/electron-dialogs';
+import { createElectronDialogs } from '../../../../electron/main/electron-dialogs';
 
 type Shown = { kind: 'open' | 'save'; parent: unknown; options: OpenDialogOptions | SaveDialogOptions };
 

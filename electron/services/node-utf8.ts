@@ -1,7 +1,7 @@
 import { isUtf8, transcode } from 'node:buffer';
 import { readSync } from 'node:fs';
-import { withLineFeeds } from '../../../shared/import/file-rules';
-import type { Utf8Decoder } from '../../../shared/import/file-rules';
+import { withLineFeeds } from '../../shared/import/file-rules';
+import type { Utf8Decoder } from '../../shared/import/file-rules';
 
 function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -3,14 +3,14 @@
  * flow's close listener, a real close guard on fake timers, and a scripted renderer and user.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BeforeCloseRequest, ReadyToCloseArgs } from '../../../shared/ipc/contract';
+import type { BeforeCloseRequest, ReadyToCloseArgs } from '../../../../../shared/ipc/contract';
 import {
   createQuitCoordinator,
   createWindowCloseFlow,
   decideAfterHandshake,
   type QuitCoordinator,
-} from '../../../electron/main/services/close-flow';
-import { createCloseGuard, type CloseGuard } from '../../../electron/main/services/close-guard';
+} from '../../../../../electron/main/lifecycle/close-flow';
+import { createCloseGuard, type CloseGuard } from '../../../../../electron/main/lifecycle/close-guard';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,9 +1,9 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readDroppedPaths, readFolder, readPickedFiles } from '../../../electron/main/services/import-files';
-import { linkToDevZero, makeFifo, settlesWithin } from '../../support/special-files';
-import { makeTempDir, type TempDir } from '../../support/temp-dir';
+import { readDroppedPaths, readFolder, readPickedFiles } from '../../../../../electron/main/services/import-files';
+import { linkToDevZero, makeFifo, settlesWithin } from '../../../../support/special-files';
+import { makeTempDir, type TempDir } from '../../../../support/temp-dir';
 
 let temp: TempDir;
 beforeEach(async () => {

@@ -3,8 +3,8 @@ import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promis
 import * as fs from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type AtomicWriteIo, writeFileAtomic } from '../../../electron/main/services/atomic-write';
-import { makeTempDir, type TempDir } from '../../support/temp-dir';
+import { type AtomicWriteIo, writeFileAtomic } from '../../../../electron/services/atomic-write';
+import { makeTempDir, type TempDir } from '../../../support/temp-dir';
 
 let temp: TempDir;
 beforeEach(async () => {

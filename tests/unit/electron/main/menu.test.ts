@@ -1,7 +1,7 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
-import type { MenuCommand } from '../../../shared/ipc/contract';
-import { buildMenuTemplate, menuLocaleFor, type MenuOptions } from '../../../electron/main/menu';
+import type { MenuCommand } from '../../../../shared/ipc/contract';
+import { buildMenuTemplate, menuLocaleFor, type MenuOptions } from '../../../../electron/main/menu';
 
 function build(overrides: Partial<MenuOptions> = {}) {
   const sent: MenuCommand[] = [];

@@ -1,6 +1,6 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
-import { INVOKE_CHANNELS, type InvokeHandlers } from '../../shared/ipc/contract';
-import { dispatchInvoke } from './ipc-dispatch';
+import { INVOKE_CHANNELS, type InvokeHandlers } from '../../../shared/ipc/contract';
+import { dispatchInvoke } from './dispatch';
 
 /**
  * Registers one `ipcMain.handle` per contract channel. Only the first argument is passed on

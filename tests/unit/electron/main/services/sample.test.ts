@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readSample, sampleDir } from '../../../electron/main/services/sample';
-import { RESOURCES_DIR } from '../../support/repo-paths';
-import { makeTempDir, type TempDir } from '../../support/temp-dir';
+import { readSample, sampleDir } from '../../../../../electron/main/services/sample';
+import { RESOURCES_DIR } from '../../../../support/repo-paths';
+import { makeTempDir, type TempDir } from '../../../../support/temp-dir';
 
 let temp: TempDir;
 beforeEach(async () => {

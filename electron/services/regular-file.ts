@@ -7,7 +7,7 @@
 import { constants, type Stats } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
-import { SKIP, type SkipReason } from '../../../shared/import/skip-reasons';
+import { SKIP, type SkipReason } from '../../shared/import/skip-reasons';
 
 /** `reason` is `skip.reason`, kept for the CLI; `code` is the system error code when opening failed. */
 export type RegularFileRead = { ok: true; bytes: Buffer } | { ok: false; reason: string; skip: SkipReason; code?: string };

@@ -3,8 +3,8 @@
  * the renderer never proposes such a name from a data-set name.
  */
 import { describe, expect, it } from 'vitest';
-import { parseSaveExportArgs } from '../../../electron/main/services/validate';
-import { fileNameStem } from '../../../renderer/src/stores/export/file-names';
+import { parseSaveExportArgs } from '../../../../../electron/main/ipc/validate';
+import { fileNameStem } from '../../../../../renderer/src/stores/export/file-names';
 
 const valid = { defaultName: '审校结果.jsonl', content: '', kind: 'jsonl' };
 

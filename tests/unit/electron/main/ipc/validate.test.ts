@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEmptyArgs, parseOpenImportArgs, parseReadDroppedArgs, parseReadyToCloseArgs, parseSaveExportArgs } from '../../../electron/main/services/validate';
+import { parseEmptyArgs, parseOpenImportArgs, parseReadDroppedArgs, parseReadyToCloseArgs, parseSaveExportArgs } from '../../../../../electron/main/ipc/validate';
 
 describe('parseEmptyArgs', () => {
   it('accepts an empty object', () => {

@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NODE_UTF8_DECODER, UndecodableText, utf8FilePieces } from '../../../electron/main/services/node-utf8';
-import { decodeImportBytes, WEB_UTF8_DECODER } from '../../../shared/import/file-rules';
-import { seededRandom } from '../../../shared/metrics/random';
+import { NODE_UTF8_DECODER, UndecodableText, utf8FilePieces } from '../../../../electron/services/node-utf8';
+import { decodeImportBytes, WEB_UTF8_DECODER } from '../../../../shared/import/file-rules';
+import { seededRandom } from '../../../../shared/metrics/random';
 
 const PIECES: number[][] = [
   [...new TextEncoder().encode('{"role":"教师","content":"为什么？"}\n')],

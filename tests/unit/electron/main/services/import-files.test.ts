@@ -1,9 +1,9 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_IMPORT_LIMITS, readFolder, readPickedFiles } from '../../../electron/main/services/import-files';
-import { decodeImportBytes as decodeText } from '../../../shared/import/file-rules';
-import { makeTempDir, type TempDir } from '../../support/temp-dir';
+import { DEFAULT_IMPORT_LIMITS, readFolder, readPickedFiles } from '../../../../../electron/main/services/import-files';
+import { decodeImportBytes as decodeText } from '../../../../../shared/import/file-rules';
+import { makeTempDir, type TempDir } from '../../../../support/temp-dir';
 
 let temp: TempDir;
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 import type { BaseWindow, Dialog, MessageBoxOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { createCloseAnywayPrompt } from '../../../electron/main/close-dialog';
+import { createCloseAnywayPrompt } from '../../../../../electron/main/lifecycle/close-dialog';
 
 function fakeDialog(response: number) {
   const shown: { parent: unknown; options: MessageBoxOptions }[] = [];

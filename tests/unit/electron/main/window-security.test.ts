@@ -5,7 +5,7 @@ import {
   isExternalWebUrl,
   isPermissionAllowed,
   secureWebContents,
-} from '../../../electron/main/window-security';
+} from '../../../../electron/main/window-security';
 
 const app = appLocationOf('app://maieutic/index.html');
 

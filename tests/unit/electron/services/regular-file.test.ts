@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readRegularFile } from '../../../electron/main/services/regular-file';
+import { readRegularFile } from '../../../../electron/services/regular-file';
 
 const folder = mkdtempSync(join(tmpdir(), 'maieutic-regular-read-'));
 

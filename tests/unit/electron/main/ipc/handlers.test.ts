@@ -1,11 +1,11 @@
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { InvokeHandlers } from '../../../shared/ipc/contract';
-import { createCloseGuard } from '../../../electron/main/services/close-guard';
-import { createHandlers } from '../../../electron/main/services/handlers';
-import { createFakeDialogs, type FakeDialogs } from '../../support/fake-dialogs';
-import { makeTempDir, type TempDir } from '../../support/temp-dir';
+import type { InvokeHandlers } from '../../../../../shared/ipc/contract';
+import { createCloseGuard } from '../../../../../electron/main/lifecycle/close-guard';
+import { createHandlers } from '../../../../../electron/main/ipc/handlers';
+import { createFakeDialogs, type FakeDialogs } from '../../../../support/fake-dialogs';
+import { makeTempDir, type TempDir } from '../../../../support/temp-dir';
 
 let temp: TempDir;
 let dialogs: FakeDialogs;

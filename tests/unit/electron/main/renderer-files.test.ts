@@ -1,9 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../../electron/main/content-security-policy';
-import { resolveRendererPath, serveRendererFile } from '../../../electron/main/renderer-files';
-import { makeTempDir, type TempDir } from '../../support/temp-dir';
+import { CONTENT_SECURITY_POLICY } from '../../../../electron/main/content-security-policy';
+import { resolveRendererPath, serveRendererFile } from '../../../../electron/main/renderer-files';
+import { makeTempDir, type TempDir } from '../../../support/temp-dir';
 
 let temp: TempDir;
 beforeEach(async () => {

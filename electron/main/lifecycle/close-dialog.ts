@@ -1,5 +1,5 @@
 import type { BaseWindow, Dialog, MessageBoxOptions } from 'electron';
-import type { MenuLocale } from './menu';
+import type { MenuLocale } from '../menu';
 
 const TEXT = {
   en: {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BeforeCloseRequest } from '../../../shared/ipc/contract';
-import { createCloseGuard, DEFAULT_CLOSE_TIMEOUT_MS, type CloseVerdict } from '../../../electron/main/services/close-guard';
+import type { BeforeCloseRequest } from '../../../../../shared/ipc/contract';
+import { createCloseGuard, DEFAULT_CLOSE_TIMEOUT_MS, type CloseVerdict } from '../../../../../electron/main/lifecycle/close-guard';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,0 +1,31 @@
+/**
+ * The main-process side of the IPC contract, in plain Node: one handler module per domain,
+ * merged here into the full map. Electron registers it with `ipcMain` (register.ts); the
+ * Playwright bridge (tests/support/bridge.ts) exposes the very same functions to Chromium. Each
+ * handler parses its untrusted argument first (validate.ts).
+ */
+import type { InvokeHandlers } from '../../../shared/ipc/contract';
+import { createAppHandlers, type AppHandlerDeps } from './app-handlers';
+import { createExportHandlers, type ExportHandlerDeps } from './export-handlers';
+import { createImportHandlers, type ImportHandlerDeps } from './import-handlers';
+import { createSampleHandlers, type SampleHandlerDeps } from './sample-handlers';
+
+export type HandlerDeps = AppHandlerDeps & ImportHandlerDeps & ExportHandlerDeps & SampleHandlerDeps;
+
+/** The channels more than one of `Domains` handles; a spread would let the later one win unseen. */
+type HandledTwice<Domains extends readonly object[], Seen = never> = Domains extends readonly [infer First extends object, ...infer Rest extends readonly object[]]
+  ? Extract<keyof First, Seen> | HandledTwice<Rest, Seen | keyof First>
+  : never;
+
+export function createHandlers(deps: HandlerDeps): InvokeHandlers {
+  const app = createAppHandlers(deps);
+  const imports = createImportHandlers(deps);
+  const sample = createSampleHandlers(deps);
+  const exports = createExportHandlers(deps);
+  // `satisfies` makes a channel no domain handles a type error; each domain's own return type
+  // refuses a channel outside the contract, and this names a channel two domains both handle.
+  type Twice = HandledTwice<[typeof app, typeof imports, typeof sample, typeof exports]>;
+  const eachChannelOnce: [Twice] extends [never] ? true : { handledTwice: Twice } = true;
+  void eachChannelOnce;
+  return { ...app, ...imports, ...sample, ...exports } satisfies InvokeHandlers;
+}
