@@ -15,3 +15,4 @@ export type { CheckedAnswer, TurnLabels } from './checked-answer';
 export { checkAnswer, MAX_ANSWER_PROBLEMS, type AnswerCheck, type AnswerProblem, type AnswerProblemCode } from './check-answer';
 export { DEFAULT_WINDOW, distanceFromCut, turnWindows, windowForEachTurn, type TurnWindow, type WindowOptions } from './windows';
 export { mergeWindowAnswers } from './merge-windows';
+export { CACHE_KEY_VERSION, cacheKeyInput, canonicalJson, type CacheKeyParts } from './cache-key';
