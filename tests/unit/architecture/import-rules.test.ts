@@ -60,14 +60,21 @@ describe('import rules', () => {
     ]);
   });
 
-  it('keeps shared/ pure: no electron, node built-ins, React or DOM-only packages', () => {
-    const forbidden = /^(electron|node:|react|react-dom|dexie|zustand|fs$|path$|os$|crypto$)/;
+  it('keeps shared/ pure: no electron, node built-ins, React, DOM-only packages or the LLM client', () => {
+    // shared/llm builds requests and checks answers; only main's services talk to an endpoint
+    const forbidden = /^(electron|node:|react|react-dom|dexie|zustand|openai|fs$|path$|os$|crypto$|http$|https$|net$)/;
     const offending = sitesUnder('shared').filter((site) => forbidden.test(site.specifier));
     expect(offending.map(describeSite)).toEqual([]);
   });
 
   it('keeps shared/ self-contained: it imports nothing from electron/, renderer/ or tests/', () => {
     const offending = sitesUnder('shared').filter((site) => /(^|\/)(electron|renderer|tests)\//.test(site.specifier));
+    expect(offending.map(describeSite)).toEqual([]);
+  });
+
+  it('keeps the job vocabulary free of any job kind: shared/jobs imports only itself', () => {
+    // pre-annotation, judge, generation and rubric jobs all build on shared/jobs, never the reverse
+    const offending = sitesUnder('shared/jobs').filter((site) => !site.specifier.startsWith('./'));
     expect(offending.map(describeSite)).toEqual([]);
   });
 
