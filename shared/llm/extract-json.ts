@@ -4,9 +4,9 @@ import { MAX_JSON_NESTING } from '../import/json-records';
  * One JSON object out of a model's text, whatever the model wrapped it in: a byte-order mark, a
  * `<think>` block, code fences, prose before or after, trailing commas. Linear in the text by
  * construction: every scan moves forward with indexOf or one character at a time and never
- * starts again, nesting is counted (never recursed) and refused
- * past MAX_JSON_NESTING before JSON.parse sees it, at most MAX_FAILED_SPANS spans that are not
- * JSON are parsed, and no regular expression is run on the text.
+ * starts again, nesting is counted (never recursed) and refused past MAX_JSON_NESTING before
+ * JSON.parse sees it, at most MAX_FAILED_SPANS spans that are not JSON are parsed, and no
+ * regular expression is run on the text.
  */
 
 export type Toleration = 'byte-order-mark' | 'think-block' | 'code-fence' | 'surrounding-text' | 'trailing-commas';
@@ -182,7 +182,7 @@ function failure(scan: Scan): ExtractedJson {
   if (scan.tooDeep) return { ok: false, code: 'too-deep', reason: `the answer's JSON nests lists and objects more than ${MAX_JSON_NESTING} levels deep` };
   if (scan.unclosed) return { ok: false, code: 'unfinished', reason: "the answer's JSON is not closed (was the answer cut off at max_tokens?)" };
   if (scan.parseError !== null) return { ok: false, code: 'not-json', reason: `the answer's JSON object is not valid JSON (${scan.parseError.slice(0, 200)})` };
-  if (scan.sawList) return { ok: false, code: 'not-an-object', reason: 'the answer is a JSON list; one object {"turns": [...]} is expected' };
+  if (scan.sawList) return { ok: false, code: 'not-an-object', reason: 'the answer is a JSON list where one object is expected' };
   // a `{…}` span that parses is an object, so with no parse error no brace was met
   return { ok: false, code: 'no-object', reason: 'the answer holds no JSON object' };
 }

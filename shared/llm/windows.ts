@@ -17,8 +17,8 @@ export interface WindowOptions {
 }
 
 /**
- * SID dialogues run 10 to 40 turns; one turn's answer is about 60 to 80 tokens, so 40 turns fit in
- * the paper's 5000-token limit with room left for a model that thinks aloud first.
+ * Most SID dialogues fit in one window. One turn's answer is about 60 to 80 tokens, so 40 turns
+ * stay within the paper's 5000-token limit with room left for a model that thinks aloud first.
  */
 export const DEFAULT_WINDOW: Readonly<WindowOptions> = { size: 40, overlap: 6 };
 
