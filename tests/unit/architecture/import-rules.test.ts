@@ -27,7 +27,8 @@ const isElectronPackage = (site: ImportSite) => site.specifier === 'electron' ||
 const RULES = {
   sharedIsPure: {
     folder: 'shared',
-    forbids: (site: ImportSite) => /^(electron|node:|react|react-dom|dexie|zustand|fs$|path$|os$|crypto$)/.test(site.specifier),
+    // shared/llm builds requests and checks answers; only main's services talk to an endpoint
+    forbids: (site: ImportSite) => /^(electron|node:|react|react-dom|dexie|zustand|openai|fs$|path$|os$|crypto$|http$|https$|net$)/.test(site.specifier),
   },
   sharedIsSelfContained: {
     folder: 'shared',
@@ -81,7 +82,7 @@ describe('import rules', () => {
   it('fires each rule on an import that breaks it, and not on one it allows', () => {
     const cases: Record<RuleName, { breaks: ImportSite[]; allows: ImportSite[] }> = {
       sharedIsPure: {
-        breaks: [site('shared/x.ts', 'node:fs'), site('shared/x.ts', 'electron', true), site('shared/x.ts', 'react')],
+        breaks: [site('shared/x.ts', 'node:fs'), site('shared/x.ts', 'electron', true), site('shared/x.ts', 'react'), site('shared/llm/x.ts', 'openai'), site('shared/llm/x.ts', 'https')],
         allows: [site('shared/x.ts', './y'), site('shared/x.ts', 'papaparse')],
       },
       sharedIsSelfContained: {
@@ -111,8 +112,14 @@ describe('import rules', () => {
     }
   });
 
-  it('keeps shared/ pure: no electron, node built-ins, React or DOM-only packages', () => {
+  it('keeps shared/ pure: no electron, node built-ins, React, DOM-only packages or the LLM client', () => {
     expect(offending('sharedIsPure')).toEqual([]);
+  });
+
+  it('keeps the job vocabulary free of any job kind: shared/jobs imports only itself', () => {
+    // pre-annotation, judge, generation and rubric jobs all build on shared/jobs, never the reverse
+    const outside = sitesUnder('shared/jobs').filter((site) => !site.specifier.startsWith('./'));
+    expect(outside.map(describeSite)).toEqual([]);
   });
 
   it('keeps shared/ self-contained: it imports nothing from electron/, renderer/, tests/ or scripts/', () => {
@@ -145,6 +152,12 @@ describe('import rules', () => {
     const reached = [...new Set(entries.flatMap(reachableFiles))];
     expect(reached).toContain('electron/services/folder-walk.ts');
     expect(reached.filter((file) => !CLI_SOURCES.some((source) => isUnder(file, source)))).toEqual([]);
+  });
+
+  it('keeps the job vocabulary free of any job kind: shared/jobs imports only itself', () => {
+    // pre-annotation, judge, generation and rubric jobs all build on shared/jobs, never the reverse
+    const offending = sitesUnder('shared/jobs').filter((site) => !site.specifier.startsWith('./'));
+    expect(offending.map(describeSite)).toEqual([]);
   });
 
   it('loads electron at runtime only in the main and preload entry points', () => {

@@ -1,0 +1,18 @@
+export { callCost, type ConcurrencyLimits, type LlmConnection, type SamplingParameters, type TokenPrice } from './connection';
+export { PAPER_SAMPLING, samplingFor } from './sampling';
+export { CONNECTION_PRESETS, connectionFromPreset, presetById, type ConnectionPreset } from './presets';
+export { readBaseUrl, type BaseUrlParts, type BaseUrlReading } from './base-url';
+export { checkConnection, MAX_CONCURRENCY, type ConnectionCheck, type ConnectionProblem } from './check-connection';
+export { askedFields, isAskedField, preAnnotationCodebookProblems, TURN_KEY, type AnswerShape, type AskedField } from './asked-fields';
+export { ANSWER_SCHEMA_NAME, answerSchema, type JsonSchema } from './answer-schema';
+export { nextResponseFormat, refusesResponseFormat, RESPONSE_FORMAT_LADDER, responseFormatParameter, type ResponseFormatMode, type ResponseFormatParameter } from './response-format';
+export { checkPromptTemplate, DEFAULT_PRE_ANNOTATION_TEMPLATE, PRE_ANNOTATION_VARIABLES, renderTemplate, templateRef, type PreAnnotationVariable, type PromptTemplate, type PromptTemplateRef } from './prompt-template';
+export { describeAnswerFormat, describeFields } from './prompt-fields';
+export type { DialogueTurn } from './dialogue-turn';
+export { buildPreAnnotationMessages, turnLines, type ChatMessage, type PreAnnotationMessages } from './messages';
+export { extractJsonObject, withoutTrailingCommas, type ExtractedJson, type ExtractionFailure, type Toleration } from './extract-json';
+export type { CheckedAnswer, TurnLabels } from './checked-answer';
+export { checkAnswer, MAX_ANSWER_PROBLEMS, type AnswerCheck, type AnswerProblem, type AnswerProblemCode } from './check-answer';
+export { DEFAULT_WINDOW, distanceFromCut, turnWindows, windowForEachTurn, type TurnWindow, type WindowOptions } from './windows';
+export { mergeWindowAnswers } from './merge-windows';
+export { CACHE_KEY_VERSION, cacheKeyInput, canonicalJson, type CacheKeyParts } from './cache-key';
