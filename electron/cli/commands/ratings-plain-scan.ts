@@ -6,6 +6,7 @@
  * (ratings-scan-parts.ts); the bytes are then a SharedArrayBuffer both threads see.
  */
 import { ByteRangeValues, finishHash, mixWord, rangeHash } from './byte-range-values';
+import { RowTails } from './row-tails';
 
 const LF = 10;
 const CR = 13;
@@ -252,10 +253,21 @@ export function scanPlainRows(bytes: Uint8Array, dataStart: number, delimiter: n
   let triples = into.triples;
   let count = into.count;
   let ratings = 0;
+  // rows whose rest after the first cell was read before take their ids from it (row-tails.ts)
+  const tails = width > 1 ? new RowTails(bytes, width) : null;
   while (at < length) {
     let cells = 0;
     let atLineEnd = false;
+    let tailMissed = false;
     for (;;) {
+      if (cells === 1 && tails !== null && tails.enabled) {
+        if (tails.match(at, ids)) {
+          at = tails.lineFeedAt;
+          cells = width;
+          break;
+        }
+        tailMissed = true;
+      }
       const values = cells < width ? valuesOf[cells] : null;
       if (values !== null) {
         const predicted = values.predict(at, delimiter);
@@ -340,6 +352,7 @@ export function scanPlainRows(bytes: Uint8Array, dataStart: number, delimiter: n
     }
     if (cells === 0) continue;
     if (cells !== width) return 'irregular';
+    if (tailMissed) tails?.store(ids);
     const fieldId = fieldCell < 0 ? 0 : ids[fieldCell];
     if (fieldId !== intoField) {
       into.count = count;
