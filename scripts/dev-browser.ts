@@ -19,6 +19,9 @@ import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { InvokeHandlers } from '../shared/ipc/contract';
+import type { JobEvent } from '../shared/jobs';
+import { llmHandlerDeps } from '../electron/services/llm/llm-services';
+import { testLlmServices } from '../tests/support/llm-services';
 import { createHandlers } from '../electron/main/ipc/handlers';
 import { RENDERER_OUT_DIR, RESOURCES_DIR, REPO_ROOT } from '../tests/support/repo-paths';
 import { startStaticServer } from '../tests/support/static-server';
@@ -48,11 +51,19 @@ function parseOptions(argv: readonly string[]): Options {
   return { serve, port };
 }
 
+/**
+ * Where job events go: the Chromium window's page once it is open (emitEvent, as the e2e bridge
+ * does). dev:serve answers HTTP calls only and has no way to push, so there the Jobs panel sees
+ * a job's state through jobs.list alone.
+ */
+let deliverJobEvent: ((event: JobEvent) => void) | null = null;
+const broadcastJobEvent = (event: JobEvent) => deliverJobEvent?.(event);
+
 const hasDisplay = () => process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
 
 async function openWindow(handlers: InvokeHandlers): Promise<void> {
   // Loaded here: Playwright takes seconds to import, and dev:serve does not need it.
-  const [{ chromium }, { default: playwrightConfig }, { installApi }] = await Promise.all([import('playwright-core'), import('../playwright.config'), import('../tests/support/bridge')]);
+  const [{ chromium }, { default: playwrightConfig }, { installApi, emitEvent }] = await Promise.all([import('playwright-core'), import('../playwright.config'), import('../tests/support/bridge')]);
   if (!existsSync(chromiumPath)) throw new Error(`No Chromium at ${chromiumPath}; install it (apt-get install chromium), set CHROMIUM_PATH, or use npm run dev:serve with any browser.`);
   const server = await startStaticServer(RENDERER_OUT_DIR);
   await mkdir(userDataDir, { recursive: true });
@@ -68,6 +79,7 @@ async function openWindow(handlers: InvokeHandlers): Promise<void> {
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') console.error(`[console.${message.type()}] ${message.text()}`);
   });
+  deliverJobEvent = (event) => void emitEvent(page, 'jobs.event', event).catch(() => undefined);
   await page.goto(server.url);
   console.log(`Maieutic is open in Chromium (${server.url}); browser profile: ${userDataDir}. Close the window to stop.`);
   await new Promise<void>((resolveClosed) => context.on('close', () => resolveClosed()));
@@ -100,7 +112,9 @@ async function main(): Promise<void> {
     throw new Error(`No built renderer at ${RENDERER_OUT_DIR}; run \`npx electron-vite build\` (npm run dev:browser and dev:serve do).`);
   }
   const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
-  const handlers = createHandlers({ host: 'browser', version, platform: process.platform, resourcesDir: RESOURCES_DIR, dialogs: createTerminalDialogs() });
+  // the browser host keeps keys in memory only (no safeStorage outside Electron); jobs and cache live in a data folder of its own
+  const llm = testLlmServices(join(tmpdir(), 'maieutic-dev-browser'), (event) => broadcastJobEvent(event));
+  const handlers = createHandlers({ host: 'browser', version, platform: process.platform, resourcesDir: RESOURCES_DIR, dialogs: createTerminalDialogs(), ...llmHandlerDeps(llm) });
   if (options.serve) return serve(handlers, options.port);
   if (!hasDisplay()) {
     console.log('No display here (DISPLAY and WAYLAND_DISPLAY are unset), so no Chromium window: serving the app for a browser instead (npm run dev:serve).\n');

@@ -3,7 +3,9 @@
  * plain modules it wires together (ipc/, lifecycle/, services/, menu.ts, window-security.ts, …).
  */
 import { join, resolve } from 'node:path';
-import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, session, shell } from 'electron';
+import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, safeStorage, session, shell } from 'electron';
+import { createLlmServices, llmHandlerDeps, type LlmServices } from '../services/llm/llm-services';
+import { EncryptedFileSecretStore } from '../services/secrets/encrypted-file-store';
 import { createCloseAnywayPrompt, createWaitOrClosePrompt } from './lifecycle/close-dialog';
 import { createElectronDialogs } from './electron-dialogs';
 import { sendEvent } from './events';
@@ -42,6 +44,8 @@ protocol.registerSchemesAsPrivileged([
 ]);
 
 let mainWindow: BrowserWindow | null = null;
+let llm: LlmServices | null = null;
+let llmShutDown = false;
 
 /** One close guard for every window: request ids are unique, so answers find their window. */
 const closeGuard = createCloseGuard();
@@ -68,6 +72,16 @@ if (!app.requestSingleInstanceLock()) {
   });
   // Quitting first closes every window through its close handshake, so queued review writes land.
   app.on('before-quit', (event) => quitCoordinator.onBeforeQuit(event));
+  // Then running jobs are interrupted (their calls in flight aborted) and every journal is flushed,
+  // so the next start shows them as interrupted and resumable; nothing finished is asked again.
+  app.on('will-quit', (event) => {
+    if (!llm || llmShutDown) return;
+    event.preventDefault();
+    void llm.shutdown().finally(() => {
+      llmShutDown = true;
+      app.quit();
+    });
+  });
   app.on('window-all-closed', () => quitCoordinator.onAllWindowsClosed());
   app.whenReady().then(start).catch((error: unknown) => {
     dialog.showErrorBox(APP_NAME, `The app could not start: ${String(error)}`);
@@ -89,6 +103,14 @@ function start(): void {
   session.defaultSession.setPermissionCheckHandler((_contents, permission) => isPermissionAllowed(permission));
 
   const locale = menuLocaleFor(app.getLocale());
+  const userData = app.getPath('userData');
+  // API keys are encrypted with the OS keyring through safeStorage, in main only (secrets/).
+  llm = createLlmServices({
+    dataDir: userData,
+    secrets: new EncryptedFileSecretStore(join(userData, 'llm', 'keys.json'), safeStorage, process.platform),
+    appVersion: app.getVersion(),
+    emit: (event) => sendEvent(mainWindow?.webContents, 'jobs.event', event),
+  });
   const handlers = createHandlers({
     host: 'electron',
     version: app.getVersion(),
@@ -102,6 +124,7 @@ function start(): void {
     }),
     closeGuard,
     unsavedWork,
+    ...llmHandlerDeps(llm),
   });
   registerIpc(ipcMain, handlers, (frameUrl) => isAppUrl(frameUrl, rendererLocation));
 

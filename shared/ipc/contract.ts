@@ -6,6 +6,8 @@
  * Rules: one argument per call, a plain JSON object; results are plain JSON.
  */
 import type { SkippedFile } from '../import/skip-reasons';
+import type { JobDefinition, JobEvent, JobSnapshot } from '../jobs';
+import type { ConnectionSettings, KeyChange, KeyStorage, LlmConnection } from '../llm/connection';
 import type { SourceFile } from '../model/dataset';
 
 export interface AppInfo {
@@ -87,6 +89,34 @@ export interface UnsavedWorkReport {
   pendingWrites: number;
 }
 
+/** The configured endpoints, and where main keeps their keys (the settings say so when it is not a real keyring). */
+export interface ConnectionList {
+  connections: LlmConnection[];
+  keyStorage: KeyStorage;
+}
+
+/**
+ * Saves (adds or replaces by id) a connection. `key` is the only way an API key crosses IPC, and
+ * only towards main; nothing ever sends it back.
+ */
+export interface SaveConnectionArgs {
+  connection: ConnectionSettings;
+  key: KeyChange;
+}
+
+/** "Test connection": the endpoint's models list, or what failed in words (DNS, refused, TLS, key, path). */
+export type ConnectionTestResult = { ok: true; models: string[]; modelListed: boolean } | { ok: false; message: string };
+
+export interface JobRef {
+  jobId: string;
+}
+
+/** The renderer stored these results (item keys, jobItemKey): main stops sending them again. */
+export interface AckJobItemsArgs {
+  jobId: string;
+  itemKeys: string[];
+}
+
 /** renderer → main calls; each returns a promise of its result */
 export interface InvokeMap {
   'app.info': (arg: Record<string, never>) => AppInfo;
@@ -96,6 +126,17 @@ export interface InvokeMap {
   'files.readDropped': (arg: ReadDroppedArgs) => ReadDroppedResult;
   'files.readSample': (arg: Record<string, never>) => SourceFile[];
   'files.saveExport': (arg: SaveExportArgs) => SaveExportResult;
+  'llm.connections.list': (arg: Record<string, never>) => ConnectionList;
+  'llm.connections.save': (arg: SaveConnectionArgs) => LlmConnection;
+  'llm.connections.delete': (arg: { id: string }) => { deleted: boolean };
+  'llm.connections.test': (arg: { id: string }) => ConnectionTestResult;
+  'jobs.start': (arg: { definition: JobDefinition }) => JobSnapshot;
+  'jobs.pause': (arg: JobRef) => JobSnapshot;
+  'jobs.resume': (arg: JobRef) => JobSnapshot;
+  'jobs.cancel': (arg: JobRef) => JobSnapshot;
+  /** every job; results not yet acknowledged are sent again on `jobs.event` right after */
+  'jobs.list': (arg: Record<string, never>) => JobSnapshot[];
+  'jobs.ack': (arg: AckJobItemsArgs) => { acknowledged: number };
 }
 
 /** commands the application menu sends to the renderer */
@@ -106,6 +147,8 @@ export interface EventMap {
   'menu.command': { command: MenuCommand };
   /** the window is about to close: flush, then answer with `app.readyToClose` */
   'app.beforeClose': BeforeCloseRequest;
+  /** every job's started, progress (throttled), item and finished events */
+  'jobs.event': JobEvent;
 }
 
 export type InvokeChannel = keyof InvokeMap;
@@ -122,9 +165,19 @@ export const INVOKE_CHANNELS = [
   'files.readDropped',
   'files.readSample',
   'files.saveExport',
+  'llm.connections.list',
+  'llm.connections.save',
+  'llm.connections.delete',
+  'llm.connections.test',
+  'jobs.start',
+  'jobs.pause',
+  'jobs.resume',
+  'jobs.cancel',
+  'jobs.list',
+  'jobs.ack',
 ] as const satisfies readonly InvokeChannel[];
 
-export const EVENT_CHANNELS = ['menu.command', 'app.beforeClose'] as const satisfies readonly EventChannel[];
+export const EVENT_CHANNELS = ['menu.command', 'app.beforeClose', 'jobs.event'] as const satisfies readonly EventChannel[];
 
 // Compile-time proof that the lists above name every key of the maps.
 type Missing<T, L extends readonly unknown[]> = Exclude<keyof T, L[number]>;

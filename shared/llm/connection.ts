@@ -51,3 +51,12 @@ export function callCost(tokens: TokenCounts, price: TokenPrice | undefined): nu
   if (!price) return null;
   return (tokens.input * price.inputPerMillion + tokens.output * price.outputPerMillion) / 1_000_000;
 }
+
+/** A connection as it is saved: everything but whether a key is set, which main's secret store knows. */
+export type ConnectionSettings = Omit<LlmConnection, 'keySet'>;
+
+/** What saving a connection does with its key: keep the one set, set a new one, or remove it. The key travels renderer → main only here, once. */
+export type KeyChange = { keep: true } | { set: string } | { remove: true };
+
+/** Where main keeps keys, for the settings to say: Linux without a keyring is 'basic_text' (encrypted with a fixed, public key). */
+export type KeyStorage = 'os-keyring' | 'basic_text' | 'unavailable' | 'environment' | 'memory';

@@ -1,4 +1,4 @@
-export { callCost, type ConcurrencyLimits, type LlmConnection, type SamplingParameters, type TokenPrice } from './connection';
+export { callCost, type ConcurrencyLimits, type ConnectionSettings, type KeyChange, type KeyStorage, type LlmConnection, type SamplingParameters, type TokenPrice } from './connection';
 export { PAPER_SAMPLING, samplingFor } from './sampling';
 export { CONNECTION_PRESETS, connectionFromPreset, presetById, type ConnectionPreset } from './presets';
 export { readBaseUrl, type BaseUrlParts, type BaseUrlReading } from './base-url';
@@ -16,3 +16,4 @@ export { checkAnswer, MAX_ANSWER_PROBLEMS, type AnswerCheck, type AnswerProblem,
 export { DEFAULT_WINDOW, distanceFromCut, turnWindows, windowForEachTurn, type TurnWindow, type WindowOptions } from './windows';
 export { mergeWindowAnswers } from './merge-windows';
 export { CACHE_KEY_VERSION, cacheKeyInput, canonicalJson, type CacheKeyParts } from './cache-key';
+export { MAX_PRE_ANNOTATION_DIALOGUES, MAX_TURNS_PER_DIALOGUE, preAnnotationParameterProblems, type PreAnnotationDialogue, type PreAnnotationJobDefinition, type PreAnnotationParameters, type PreAnnotationPayload, type StoredCall } from './pre-annotation-job';

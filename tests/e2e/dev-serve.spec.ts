@@ -19,6 +19,7 @@ import { READY_SELECTOR } from './fixtures/app';
 import { DatasetsPage } from './pages/datasets';
 import { StartPage } from './pages/start';
 import { readSampleDialogues } from './support-sample';
+import { testLlmHandlerDeps } from '../support/llm-services';
 
 let server: AppServer;
 let dialogs: FakeDialogs;
@@ -27,7 +28,7 @@ let outDir: TempDir;
 test.beforeAll(async () => {
   dialogs = createFakeDialogs();
   outDir = await makeTempDir();
-  const handlers = createHandlers({ host: 'browser', version: '0.0.0-serve', platform: process.platform, resourcesDir: RESOURCES_DIR, dialogs });
+  const handlers = createHandlers({ host: 'browser', version: '0.0.0-serve', platform: process.platform, resourcesDir: RESOURCES_DIR, dialogs, ...testLlmHandlerDeps(outDir.path) });
   server = await startAppServer({ rootDir: RENDERER_OUT_DIR, handlers, port: 0 });
 });
 

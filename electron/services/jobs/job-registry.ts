@@ -83,7 +83,7 @@ export class JobRegistry {
         const state = await readJournal<JobDefinition, FinishedItem>(join(this.deps.folder, name));
         const id = match[1];
         const runner = this.runnerFor(state.definition.kind);
-        let snapshot = createJobSnapshot({ id, definition: state.definition, createdAt: this.now(), priced: runner.priced(state.definition) });
+        let snapshot = createJobSnapshot({ id, definition: state.definition, createdAt: this.now(), priced: await runner.priced(state.definition) });
         const unacknowledged = new Map<string, FinishedItem>();
         const failedItems: JobSnapshot['failedItems'] = [];
         let progress = snapshot.progress;
@@ -112,7 +112,7 @@ export class JobRegistry {
     await mkdir(this.deps.folder, { recursive: true });
     const journal = await JournalWriter.open<JobDefinition, FinishedItem>(this.journalPath(id));
     await journal.append(jobRecord(definition));
-    const snapshot = createJobSnapshot({ id, definition, createdAt: this.now(), priced: runner.priced(definition) });
+    const snapshot = createJobSnapshot({ id, definition, createdAt: this.now(), priced: await runner.priced(definition) });
     const entry: JobEntry = { snapshot, definition, unacknowledged: new Map(), done: new Set(), journal, run: null, ended: null };
     this.jobs.set(id, entry);
     await this.launch(entry, runner);

@@ -21,7 +21,7 @@ export interface ItemWorker<Payload = unknown> {
 export interface JobKindRunner<Payload = unknown> {
   readonly kind: JobKind;
   /** Whether every connection of the definition has a price, so its cost is counted. */
-  priced(definition: JobDefinition): boolean;
+  priced(definition: JobDefinition): boolean | Promise<boolean>;
   /** Prepares a run of the definition (connections, keys, callers); throws JobStop when it cannot run at all. */
   open(definition: JobDefinition): Promise<ItemWorker<Payload>>;
 }

@@ -9,6 +9,7 @@
  * Response formats step down a ladder (json_schema, json_object, none) when an endpoint refuses
  * one with a 400; the step that worked is kept for the endpoint's later calls.
  */
+import { refusesResponseFormat } from '../../../shared/llm/response-format';
 import type { AdaptiveLimit } from './adaptive-limit';
 import type { ChatOutcome, ChatRequest, LlmClient, ResponseFormat, TokenUsage } from './llm-client';
 import { isAllowanceLow } from './rate-limit-headers';
@@ -155,7 +156,7 @@ export class EndpointCaller {
         if (kind === 'cancelled') return this.failed(record, kind, reason);
         if (kind === 'rate-limited') this.deps.limit.rateLimited(outcome.hints.retryAfterMs);
         // a refused response format: the next step of the ladder, at once and not as a retry
-        if (kind === 'bad-request' && format !== null && step + 1 < ladder.length) {
+        if (kind === 'bad-request' && format !== null && step + 1 < ladder.length && refusesResponseFormat(outcome.status ?? 400, outcome.message)) {
           step++;
           attempt--;
           continue;

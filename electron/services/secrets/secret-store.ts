@@ -1,3 +1,5 @@
+import type { KeyStorage } from '../../../shared/llm';
+
 /**
  * Where API keys live: behind one port, so that main keeps them encrypted with Electron's
  * safeStorage (EncryptedFileSecretStore with safeStorage as its cipher), the CLI reads them from
@@ -13,7 +15,7 @@ export interface SecretStore {
   delete(connectionId: string): Promise<void>;
 }
 
-export type SecretBackend = 'os-keyring' | 'basic_text' | 'unavailable' | 'environment' | 'memory';
+export type SecretBackend = KeyStorage;
 
 export class MemorySecretStore implements SecretStore {
   readonly backend = 'memory' as const;

@@ -18,6 +18,7 @@ import { createHandlers } from '../../../electron/main/ipc/handlers';
 import { startAppServer, type AppServer } from '../../../scripts/dev-browser/app-server';
 import { createFakeDialogs } from '../../support/fake-dialogs';
 import { makeTempDir, type TempDir } from '../../support/temp-dir';
+import { testLlmHandlerDeps } from '../../support/llm-services';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -62,7 +63,7 @@ describe('dev:serve app server', () => {
       join(site.path, 'boot.js'),
       'window.api.invoke("app.info", {}).then((info) => { document.body.dataset.host = info.host; }, (error) => { document.body.dataset.error = error.message; });',
     );
-    const handlers = createHandlers({ host: 'browser', version: '9.9.9', platform: 'linux', resourcesDir: site.path, dialogs: createFakeDialogs() });
+    const handlers = createHandlers({ host: 'browser', version: '9.9.9', platform: 'linux', resourcesDir: site.path, dialogs: createFakeDialogs(), ...testLlmHandlerDeps(site.path) });
     server = await startAppServer({ rootDir: site.path, handlers, port: 0 });
     invokePath = `/${server.token}/__maieutic/invoke`;
   });
@@ -75,7 +76,7 @@ describe('dev:serve app server', () => {
   it('listens on 127.0.0.1 only, at a random token', async () => {
     expect(server.url).toBe(`http://127.0.0.1:${server.port}/${server.token}/`);
     expect(server.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    const other = await startAppServer({ rootDir: site.path, handlers: createHandlers({ host: 'browser', version: '0', platform: 'linux', resourcesDir: site.path, dialogs: createFakeDialogs() }), port: 0 });
+    const other = await startAppServer({ rootDir: site.path, handlers: createHandlers({ host: 'browser', version: '0', platform: 'linux', resourcesDir: site.path, dialogs: createFakeDialogs(), ...testLlmHandlerDeps(site.path) }), port: 0 });
     expect(other.token).not.toBe(server.token);
     await other.close();
     // another address of this machine (if it has one) reaches nothing on that port

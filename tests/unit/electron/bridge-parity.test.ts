@@ -15,6 +15,7 @@ import { emitEvent, installApi, requestClose } from '../../support/bridge';
 import { createFakeDialogs } from '../../support/fake-dialogs';
 import { startStaticServer, type StaticServer } from '../../support/static-server';
 import { makeTempDir, type TempDir } from '../../support/temp-dir';
+import { testLlmHandlerDeps } from '../../support/llm-services';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -45,7 +46,7 @@ describe.skipIf(!existsSync(chromiumPath))(`test bridge in Chromium (${chromiumP
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
-    const handlers = createHandlers({ host: 'browser', version: '0.0.1', platform: 'linux', resourcesDir: site.path, dialogs: createFakeDialogs() });
+    const handlers = createHandlers({ host: 'browser', version: '0.0.1', platform: 'linux', resourcesDir: site.path, dialogs: createFakeDialogs(), ...testLlmHandlerDeps(site.path) });
     await installApi(page, handlers, { closeTimeoutMs: 5_000, droppedPaths: () => [] });
   }, 30_000);
 

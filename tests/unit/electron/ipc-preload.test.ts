@@ -14,6 +14,7 @@ import { createCloseGuard, type CloseGuard } from '../../../electron/main/lifecy
 import { createHandlers } from '../../../electron/main/ipc/handlers';
 import { createFakeDialogs } from '../../support/fake-dialogs';
 import { makeTempDir, type TempDir } from '../../support/temp-dir';
+import { testLlmHandlerDeps } from '../../support/llm-services';
 
 type MainHandler = (event: { senderFrame: { url: string } | null; sender: unknown }, ...args: unknown[]) => unknown;
 
@@ -99,7 +100,7 @@ beforeEach(async () => {
   await import('../../../electron/preload/index');
   api = fakeElectron.exposed.api as RendererApi;
   closeGuard = createCloseGuard({ timeoutMs: 5_000 });
-  const handlers = createHandlers({ host: 'electron', version: '1.2.3', platform: 'linux', resourcesDir: temp.path, dialogs, closeGuard });
+  const handlers = createHandlers({ host: 'electron', version: '1.2.3', platform: 'linux', resourcesDir: temp.path, dialogs, closeGuard, ...testLlmHandlerDeps(temp.path) });
   // The fake's event carries only what registerIpc reads (senderFrame), hence the cast.
   registerIpc(fakeElectron.module.ipcMain as unknown as Pick<IpcMain, 'handle'>, handlers, (url) => url.startsWith('app://maieutic/'));
 });

@@ -98,8 +98,11 @@ describe('the endpoint caller', () => {
     expect(unreachable.waits.length).toBe(4);
   });
 
-  it('steps down the format ladder when the endpoint refuses json_schema, and starts later calls there', async () => {
-    const { endpoint, client } = caller([failure('bad-request', {}, 400), answer('{"n":2}'), answer('{"n":3}')]);
+  it('steps down the format ladder when the endpoint refuses json_schema, and starts later calls there; another 400 is not a refusal of the format', async () => {
+    const refused: ChatOutcome = { ...(failure('bad-request', {}, 400) as Extract<ChatOutcome, { ok: false }>), message: "The endpoint refused the request (400 'response_format' of type 'json_schema' is not supported)." };
+    const other = caller([failure('bad-request', {}, 400)]);
+    expect(await other.endpoint.call(spec('x'))).toMatchObject({ ok: false, kind: 'bad-request', record: { attempts: 1 } });
+    const { endpoint, client } = caller([refused, answer('{"n":2}'), answer('{"n":3}')]);
     expect((await endpoint.call(spec('a'))).record).toMatchObject({ attempts: 1, parameters: { responseFormat: 'json_object' } });
     expect((await endpoint.call(spec('b'))).record.parameters.responseFormat).toBe('json_object');
     expect(client.requests.map((request) => request.response_format?.type ?? 'none')).toEqual(['json_schema', 'json_object', 'json_object']);

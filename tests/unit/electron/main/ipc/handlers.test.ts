@@ -1,3 +1,5 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,6 +8,7 @@ import { createCloseGuard } from '../../../../../electron/main/lifecycle/close-g
 import { createHandlers } from '../../../../../electron/main/ipc/handlers';
 import { createFakeDialogs, type FakeDialogs } from '../../../../support/fake-dialogs';
 import { makeTempDir, type TempDir } from '../../../../support/temp-dir';
+import { testLlmHandlerDeps } from '../../../../support/llm-services';
 
 let temp: TempDir;
 let dialogs: FakeDialogs;
@@ -14,7 +17,7 @@ let handlers: InvokeHandlers;
 beforeEach(async () => {
   temp = await makeTempDir();
   dialogs = createFakeDialogs();
-  handlers = createHandlers({ host: 'browser', version: '9.8.7', platform: 'linux', resourcesDir: join(temp.path, 'resources'), dialogs });
+  handlers = createHandlers({ host: 'browser', version: '9.8.7', platform: 'linux', resourcesDir: join(temp.path, 'resources'), dialogs, ...testLlmHandlerDeps(mkdtempSync(join(tmpdir(), 'maieutic-llm-data-'))) });
 });
 afterEach(async () => {
   await temp.remove();
@@ -34,7 +37,7 @@ describe('app.info', () => {
 describe('app.readyToClose', () => {
   it('hands the answer to the close guard, which says whether it was waiting for it', async () => {
     const closeGuard = createCloseGuard({ nextRequestId: () => 'close-7' });
-    const withGuard = createHandlers({ host: 'electron', version: '1', platform: 'linux', resourcesDir: temp.path, dialogs, closeGuard });
+    const withGuard = createHandlers({ host: 'electron', version: '1', platform: 'linux', resourcesDir: temp.path, dialogs, closeGuard, ...testLlmHandlerDeps(mkdtempSync(join(tmpdir(), 'maieutic-llm-data-'))) });
     const verdict = closeGuard.request(() => undefined);
 
     expect(await withGuard['app.readyToClose']({ requestId: 'close-7', flushed: false, error: 'disk full' })).toEqual({ accepted: true });

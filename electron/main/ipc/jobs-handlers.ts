@@ -1,0 +1,50 @@
+/** The job engine: start, pause, resume, cancel, list (and results sent again), acknowledge. Events go out on `jobs.event`. */
+import type { InvokeHandlers } from '../../../shared/ipc/contract';
+import type { JobRegistry } from '../../services/jobs/job-registry';
+import { parseEmptyArgs } from './validate';
+import { parseAckArgs, parseJobRef, parseStartJobArgs } from './validate-llm';
+
+export type JobsChannel = 'jobs.start' | 'jobs.pause' | 'jobs.resume' | 'jobs.cancel' | 'jobs.list' | 'jobs.ack';
+
+export interface JobsHandlerDeps {
+  jobs: JobRegistry;
+  /** the registry's restore at start-up: every call waits for it, so no job is missing from a list */
+  jobsReady: Promise<unknown>;
+}
+
+export function createJobsHandlers(deps: JobsHandlerDeps): Pick<InvokeHandlers, JobsChannel> {
+  const { jobs } = deps;
+  const ready = () => deps.jobsReady.then(() => undefined, () => undefined);
+  return {
+    'jobs.start': async (arg) => {
+      const { definition } = parseStartJobArgs(arg);
+      await ready();
+      return jobs.start(definition);
+    },
+    'jobs.pause': async (arg) => {
+      const { jobId } = parseJobRef('jobs.pause', arg);
+      await ready();
+      return jobs.pause(jobId);
+    },
+    'jobs.resume': async (arg) => {
+      const { jobId } = parseJobRef('jobs.resume', arg);
+      await ready();
+      return jobs.resume(jobId);
+    },
+    'jobs.cancel': async (arg) => {
+      const { jobId } = parseJobRef('jobs.cancel', arg);
+      await ready();
+      return jobs.cancel(jobId);
+    },
+    'jobs.list': async (arg) => {
+      parseEmptyArgs('jobs.list', arg);
+      await ready();
+      return jobs.list();
+    },
+    'jobs.ack': async (arg) => {
+      const { jobId, itemKeys } = parseAckArgs(arg);
+      await ready();
+      return jobs.acknowledge(jobId, itemKeys);
+    },
+  };
+}

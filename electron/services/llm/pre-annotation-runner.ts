@@ -1,0 +1,130 @@
+/**
+ * The pre-annotation job kind: one work item is one dialogue on one connection, asked in one
+ * call (or one per window of turns for a very long dialogue) for every asked field of every
+ * turn, with the prompt and schema built from the job's codebook (shared/llm). Each answer is
+ * extracted tolerantly and checked; only a checked answer becomes labels, and windows are merged
+ * by their rule. A refused key or a wrong path stops the job; any other failure fails the item
+ * with its reasons, listed for manual review.
+ */
+import {
+  answerSchema,
+  buildPreAnnotationMessages,
+  cacheKeyInput,
+  callCost,
+  checkAnswer,
+  DEFAULT_WINDOW,
+  extractJsonObject,
+  mergeWindowAnswers,
+  RESPONSE_FORMAT_LADDER,
+  responseFormatParameter,
+  samplingFor,
+  turnWindows,
+  type CheckedAnswer,
+  type LlmConnection,
+  type PreAnnotationJobDefinition,
+  type PreAnnotationPayload,
+  type StoredCall,
+} from '../../../shared/llm';
+import type { JobDefinition, JobItemOutcome } from '../../../shared/jobs';
+import { JobStop, type JobKindRunner } from '../jobs/job-runner';
+import { AdaptiveLimit } from './adaptive-limit';
+import { EndpointCaller, type Validation } from './endpoint-caller';
+import { LlmClient, type ResponseFormat } from './llm-client';
+import type { ResponseCache } from './response-cache';
+import { stopsTheJob, type RetrySettings } from './retry-policy';
+
+export interface PreAnnotationRunnerDeps {
+  connections: { get(id: string): Promise<LlmConnection | null>; key(id: string): Promise<string | null> };
+  cache: ResponseCache | null;
+  appVersion: string;
+  timeoutMs?: number;
+  retry?: RetrySettings;
+}
+
+/** The default per-call timeout: long answers of a 32B model on a busy server take minutes. */
+export const PRE_ANNOTATION_TIMEOUT_MS = 300_000;
+
+export function preAnnotationRunner(deps: PreAnnotationRunnerDeps): JobKindRunner<PreAnnotationPayload> {
+  // one caller per connection and key, across jobs: two jobs on one endpoint share its limit
+  const callers = new Map<string, EndpointCaller>();
+  const callerFor = (connection: LlmConnection, key: string | null) => {
+    const id = JSON.stringify([connection.id, connection.baseURL, connection.model, connection.concurrency, connection.organization ?? null, connection.extraHeaders, key]);
+    let caller = callers.get(id);
+    if (!caller) {
+      caller = new EndpointCaller({
+        baseURL: connection.baseURL,
+        client: new LlmClient({ baseURL: connection.baseURL, apiKey: key, organization: connection.organization ?? null, headers: connection.extraHeaders, timeoutMs: deps.timeoutMs ?? PRE_ANNOTATION_TIMEOUT_MS }),
+        limit: new AdaptiveLimit(connection.concurrency),
+        cache: deps.cache,
+        retry: deps.retry,
+        appVersion: deps.appVersion,
+      });
+      callers.set(id, caller);
+    }
+    return caller;
+  };
+
+  return {
+    kind: 'pre-annotation',
+    async priced(definition: JobDefinition) {
+      const connections = await Promise.all(definition.connectionIds.map((id) => deps.connections.get(id)));
+      return connections.every((connection) => connection?.price !== undefined);
+    },
+    async open(untyped: JobDefinition) {
+      const definition = untyped as PreAnnotationJobDefinition;
+      const { parameters } = definition;
+      const endpoints = new Map<string, { connection: LlmConnection; caller: EndpointCaller }>();
+      for (const id of definition.connectionIds) {
+        const connection = await deps.connections.get(id);
+        if (!connection) throw new JobStop(`The connection ${JSON.stringify(id)} no longer exists; add it again in Settings, then resume.`);
+        endpoints.set(id, { connection, caller: callerFor(connection, await deps.connections.key(id)) });
+      }
+      const dialogues = new Map(parameters.dialogues.map((dialogue) => [dialogue.id, dialogue]));
+      const schema = answerSchema(parameters.codebook);
+      const formats = RESPONSE_FORMAT_LADDER.map((mode) => (responseFormatParameter(mode, schema) ?? null) as ResponseFormat);
+      return {
+        parallel: [...endpoints.values()].reduce((sum, { connection }) => sum + connection.concurrency.max, 0),
+        async run(item, signal): Promise<JobItemOutcome<PreAnnotationPayload>> {
+          const endpoint = endpoints.get(item.connectionId);
+          const dialogue = dialogues.get(item.itemId);
+          if (!endpoint || !dialogue) throw new JobStop(`The job names ${endpoint ? 'a dialogue' : 'a connection'} it does not carry.`);
+          const { connection, caller } = endpoint;
+          const sampling = { ...samplingFor(connection, 'pre-annotation'), ...parameters.sampling };
+          const answers: CheckedAnswer[] = [];
+          const calls: StoredCall[] = [];
+          const tokens = { input: 0, output: 0 };
+          for (const window of turnWindows(dialogue.turns.length, parameters.window ?? DEFAULT_WINDOW)) {
+            const built = buildPreAnnotationMessages({ codebook: parameters.codebook, template: parameters.template, turns: dialogue.turns, window });
+            const result = await caller.call<CheckedAnswer>(
+              {
+                request: { model: connection.model, messages: built.messages, ...sampling },
+                formats,
+                cacheKey: cacheKeyInput({ baseURL: connection.baseURL, model: connection.model, messages: built.messages, sampling, responseSchema: schema, sampleIndex: item.sample }),
+                template: { id: `${built.template.id}@${built.template.version}`, hash: built.template.hash },
+                validate: (content): Validation<CheckedAnswer> => {
+                  const extracted = extractJsonObject(content);
+                  if (!extracted.ok) return { ok: false, reasons: [extracted.reason] };
+                  const checked = checkAnswer({ codebook: parameters.codebook, turns: dialogue.turns, window, answer: extracted.value });
+                  return checked.ok ? { ok: true, value: checked.answer } : { ok: false, reasons: checked.problems.map((problem) => problem.message) };
+                },
+              },
+              signal,
+            );
+            tokens.input += result.record.tokens.input;
+            tokens.output += result.record.tokens.output;
+            calls.push({ ...result.record, template: result.record.template ? { id: built.template.id, version: built.template.version, hash: built.template.hash } : null });
+            if (!result.ok) {
+              if (stopsTheJob(result.kind)) throw new JobStop(`${connection.name}: ${result.reason}`);
+              const where = dialogue.turns.length > window.end - window.start ? ` (turns ${window.start + 1}–${window.end})` : '';
+              return { ok: false, reason: `${result.reason}${where}`, tokens, cost: callCost(tokens, connection.price) };
+            }
+            answers.push(result.value);
+          }
+          const merged = mergeWindowAnswers(dialogue.turns.length, answers);
+          const cached = calls.every((call) => call.fromCache);
+          return { ok: true, payload: { dialogueId: dialogue.id, connectionId: connection.id, turns: [...merged.turns], calls }, cached, tokens, cost: callCost(tokens, connection.price) };
+        },
+      };
+    },
+  };
+}
