@@ -3,7 +3,8 @@
  * atomically), their keys in the secret store under each connection's id. What leaves here is
  * always an LlmConnection, which says whether a key is set and never holds it.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { checkConnection, type ConnectionSettings, type KeyChange, type LlmConnection } from '../../../shared/llm';
 import { writeFileAtomic } from '../atomic-write';
 import type { SecretStore } from '../secrets/secret-store';
@@ -58,6 +59,7 @@ export class ConnectionStore {
       } else if ('remove' in key) await this.secrets.delete(connection.id);
       const connections = (await this.load()).filter((existing) => existing.id !== connection.id);
       connections.push(connection);
+      await mkdir(dirname(this.path), { recursive: true });
       await writeFileAtomic(this.path, `${JSON.stringify({ version: 1, connections } satisfies ConnectionsFile, null, 2)}\n`);
       return this.withKeyState(connection);
     });

@@ -4,7 +4,8 @@
  * replaced atomically on every change. The file never holds a key in clear; without a working
  * cipher nothing is stored and setting a key says why.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { writeFileAtomic } from '../atomic-write';
 import type { SecretBackend, SecretStore } from './secret-store';
 
@@ -58,6 +59,7 @@ export class EncryptedFileSecretStore implements SecretStore {
     const next = this.queue.then(async () => {
       const file = await this.load();
       edit(file);
+      await mkdir(dirname(this.path), { recursive: true });
       await writeFileAtomic(this.path, `${JSON.stringify(file)}\n`);
     });
     this.queue = next.catch(() => undefined);
