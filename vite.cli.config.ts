@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 
 const r = (p: string) => resolve(import.meta.dirname, p);
+const appVersion = (JSON.parse(readFileSync(r('package.json'), 'utf8')) as { version: string }).version;
 
 /**
  * The command line, built ahead of time into ES modules for Node 20 (out/cli/main.js, and each
@@ -14,6 +16,8 @@ const r = (p: string) => resolve(import.meta.dirname, p);
  */
 export default defineConfig({
   logLevel: 'warn',
+  // the version stored with every LLM call the CLI makes (annotate)
+  define: { __APP_VERSION__: JSON.stringify(appVersion) },
   build: {
     ssr: true,
     outDir: r('out/cli'),

@@ -20,6 +20,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     summary: 'inter-annotator agreement (kappa, alpha, AC1) from a ratings CSV or between data-set annotation layers',
     load: async () => (await import('./commands/agreement')).agreementCommand,
   },
+  { name: 'annotate', summary: 'pre-annotate dialogue files with an OpenAI-compatible model, answers checked and cached', load: async () => (await import('./commands/annotate')).annotateCommand },
   { name: 'metrics', summary: 'score SID files with the objective metrics (Table II) per dialogue and teacher model', load: async () => (await import('./commands/metrics')).metricsCommand },
 ];
 

@@ -1,0 +1,190 @@
+/**
+ * `annotate`: pre-annotation from the command line, on the app's own engine (the pre-annotation
+ * runner, the job registry, the endpoint caller with its adaptive limit, retries and cache). The
+ * key comes from the environment (EnvSecretStore) and is never printed.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { DEFAULT_CODEBOOK } from '../../../shared/codebook';
+import { toSidJsonl } from '../../../shared/export/sid-jsonl';
+import type { ExportDialogue } from '../../../shared/export/types';
+import { checkSourceFile } from '../../../shared/import';
+import type { JobEvent, JobProgress } from '../../../shared/jobs';
+import { DEFAULT_PRE_ANNOTATION_TEMPLATE, type LlmConnection, type PreAnnotationJobDefinition, type PreAnnotationPayload } from '../../../shared/llm';
+import { seededRandom } from '../../../shared/metrics/random';
+import type { ParsedDialogue } from '../../../shared/model/dataset';
+import { writeFileAtomic } from '../../services/atomic-write';
+import { JobRegistry } from '../../services/jobs/job-registry';
+import { preAnnotationRunner } from '../../services/llm/pre-annotation-runner';
+import { ResponseCache } from '../../services/llm/response-cache';
+import { EnvSecretStore } from '../../services/secrets/secret-store';
+import { CLI_VERSION } from '../app-version';
+import type { CliCommand, CliIo } from '../io';
+import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
+import { forEachInput, inputProblemLine, skippedLine } from '../read-inputs';
+import { fileLine } from '../terminal-text';
+import { ANNOTATE_USAGE, parseAnnotateArgs, type AnnotateArgs } from './annotate-args';
+
+interface InputDialogue {
+  /** the input file as the user can open it (for file:line) */
+  file: string;
+  /** the output file's path relative to --out */
+  outputPath: string;
+  dialogue: ParsedDialogue;
+}
+
+/** Every readable dialogue of the inputs, with where its output goes; problems printed as file:line. */
+async function readDialogues(paths: readonly string[], io: CliIo): Promise<{ dialogues: InputDialogue[]; inputErrors: number }> {
+  const dialogues: InputDialogue[] = [];
+  let inputErrors = 0;
+  for (const path of paths) {
+    const isFolder = await stat(path).then((info) => info.isDirectory(), () => false);
+    const { problems, skipped } = await forEachInput([path], (file) => {
+      const found: ParsedDialogue[] = [];
+      const check = checkSourceFile(file, { codebook: DEFAULT_CODEBOOK, teacherModelFrom: file.teacherModelFrom }, (dialogue) => void found.push(dialogue));
+      const errors = check.issues.filter((issue) => issue.severity === 'error');
+      for (const issue of errors) io.stderr(`${fileLine(issue.file, issue.line, issue.message)}\n`);
+      inputErrors += errors.length;
+      if (errors.length > 0) return;
+      const inside = isFolder ? relative(path, file.name) : basename(file.name);
+      const outputPath = inside.replace(/\.(json|csv|tsv|txt)$/i, '.jsonl');
+      for (const dialogue of found) dialogues.push({ file: file.name, outputPath, dialogue });
+    });
+    for (const problem of problems) io.stderr(`${inputProblemLine(problem)}\n`);
+    for (const skip of skipped) io.stderr(`${skippedLine(skip)}\n`);
+    inputErrors += problems.length;
+  }
+  return { dialogues, inputErrors };
+}
+
+/** A seeded sample of `share` of the dialogues (all when share is 1), kept in input order. */
+function sampleOf<T>(items: readonly T[], share: number, seed: number): T[] {
+  if (share >= 1) return [...items];
+  const random = seededRandom(seed);
+  const order = items.map((_, index) => index);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const chosen = new Set(order.slice(0, Math.max(1, Math.round(items.length * share))));
+  return items.filter((_, index) => chosen.has(index));
+}
+
+function progressLine(progress: JobProgress): string {
+  const parts = [`${progress.done}/${progress.total} dialogues`, `${progress.failed} failed`, `${progress.cached} from cache`, `${(progress.tokens.input + progress.tokens.output).toLocaleString('en-US')} tokens`];
+  if (progress.rate !== null) parts.push(`${progress.rate.toFixed(1)}/min`);
+  if (progress.eta !== null) parts.push(`about ${Math.ceil(progress.eta)} s left`);
+  return `annotate: ${parts.join(', ')}\n`;
+}
+
+function exportDialogue(input: InputDialogue, payload: PreAnnotationPayload): ExportDialogue {
+  const parsed = input.dialogue;
+  const id = `${input.outputPath}:${parsed.line}`;
+  return {
+    dialogue: { ...parsed, id, datasetId: 'annotate', sourceId: input.outputPath, turnCount: parsed.turns.length, flaggedCount: 0, file: input.outputPath },
+    turns: parsed.turns.map((turn, position) => ({ ...turn, id: `${id}#${turn.index}`, dialogueId: id, pre: payload.turns[position]?.values ?? {}, alignment: 'exact', fragments: 1 })),
+    fieldReviews: [],
+    turnReviews: [],
+    dialogueReview: null,
+  };
+}
+
+async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseAnnotateArgs(argv);
+  if (parsed.kind === 'help') {
+    io.stdout(ANNOTATE_USAGE);
+    return EXIT_OK;
+  }
+  if (parsed.kind === 'usage-error') {
+    io.stderr(`${parsed.message}\n\n${ANNOTATE_USAGE}`);
+    return EXIT_USAGE;
+  }
+  return annotate(parsed.args, io);
+}
+
+async function annotate(args: AnnotateArgs, io: CliIo): Promise<number> {
+  const { dialogues: all, inputErrors } = await readDialogues(args.paths, io);
+  const chosen = sampleOf(all, args.sample, args.seed);
+  if (chosen.length === 0) {
+    io.stderr('annotate: no dialogue to annotate.\n');
+    return EXIT_INPUT_ERRORS;
+  }
+  const secrets = new EnvSecretStore(args.apiKeyEnv);
+  const connection: LlmConnection = { id: 'cli', name: args.model, baseURL: args.baseURL, model: args.model, extraHeaders: {}, sampling: {}, concurrency: { start: args.concurrency, min: 1, max: args.concurrency }, keySet: await secrets.has() };
+  const byItem = new Map(chosen.map((input, index) => [`${index}`, input]));
+  const definition: PreAnnotationJobDefinition = {
+    kind: 'pre-annotation',
+    title: `annotate ${args.paths.join(' ')}`,
+    connectionIds: ['cli'],
+    itemIds: [...byItem.keys()],
+    parameters: {
+      datasetId: 'annotate',
+      layerName: args.model,
+      codebook: DEFAULT_CODEBOOK,
+      template: DEFAULT_PRE_ANNOTATION_TEMPLATE,
+      dialogues: [...byItem].map(([id, input]) => ({ id, turns: input.dialogue.turns.map((turn) => ({ speaker: turn.speaker, utterance: turn.utterance })) })),
+    },
+  };
+  const journals = await mkdtemp(join(tmpdir(), 'maieutic-annotate-'));
+  const results = new Map<string, PreAnnotationPayload>();
+  const failures: { input: InputDialogue; reason: string }[] = [];
+  let finished: Extract<JobEvent, { type: 'finished' }> | null = null;
+  let lastPrinted = 0;
+  let done: () => void = () => undefined;
+  const ended = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  const registry = new JobRegistry({
+    folder: journals,
+    runners: [preAnnotationRunner({ connections: { get: async () => connection, key: () => secrets.get() }, cache: new ResponseCache(join(args.out, '.maieutic', 'cache')), appVersion: CLI_VERSION, timeoutMs: args.timeoutSeconds * 1000 })],
+    emit: (event) => {
+      if (event.type === 'item') {
+        const input = byItem.get(event.item.itemId) as InputDialogue;
+        if (event.outcome.ok) results.set(event.item.itemId, event.outcome.payload as PreAnnotationPayload);
+        else failures.push({ input, reason: event.outcome.reason });
+      } else if (event.type === 'progress' && Date.now() - lastPrinted >= 1000) {
+        lastPrinted = Date.now();
+        io.stderr(progressLine(event.progress));
+      } else if (event.type === 'finished') {
+        finished = event;
+        done();
+      }
+    },
+  });
+  try {
+    await registry.start(definition);
+    await ended;
+  } finally {
+    await registry.shutdown();
+    await rm(journals, { recursive: true, force: true });
+  }
+  const end = finished as Extract<JobEvent, { type: 'finished' }> | null;
+  if (end) io.stderr(progressLine(end.progress));
+  for (const { input, reason } of failures) io.stderr(`${fileLine(input.file, input.dialogue.line, `not annotated: ${reason}`)}\n`);
+  if (end?.status === 'failed') io.stderr(`annotate: stopped: ${end.error}\n`);
+
+  // one output file per input file, holding its annotated dialogues in input order
+  const byFile = new Map<string, ExportDialogue[]>();
+  for (const [itemId, input] of byItem) {
+    const payload = results.get(itemId);
+    if (!payload) continue;
+    const list = byFile.get(input.outputPath) ?? [];
+    list.push(exportDialogue(input, payload));
+    byFile.set(input.outputPath, list);
+  }
+  for (const [outputPath, items] of byFile) {
+    const target = join(args.out, ...outputPath.split(sep));
+    await mkdir(dirname(target), { recursive: true });
+    await writeFileAtomic(target, toSidJsonl(items, DEFAULT_CODEBOOK));
+  }
+  const progress = end?.progress;
+  io.stdout(
+    `annotate: ${results.size} of ${chosen.length} dialogues annotated (${progress?.cached ?? 0} from the cache), ${failures.length} failed; ` +
+      `${((progress?.tokens.input ?? 0) + (progress?.tokens.output ?? 0)).toLocaleString('en-US')} tokens; ${byFile.size} file${byFile.size === 1 ? '' : 's'} written under ${args.out}\n`,
+  );
+  return inputErrors > 0 || failures.length > 0 || end?.status !== 'succeeded' ? EXIT_INPUT_ERRORS : EXIT_OK;
+}
+
+export const annotateCommand: CliCommand = { name: 'annotate', usage: ANNOTATE_USAGE, run };
