@@ -59,13 +59,19 @@ export function cacheKeyInput(parts: CacheKeyParts): string {
   if (!Number.isSafeInteger(parts.sampleIndex) || parts.sampleIndex < 0) throw new RangeError(`A sample index is a whole number from 0 (got ${parts.sampleIndex}).`);
   let end = parts.baseURL.length;
   while (end > 0 && parts.baseURL.charCodeAt(end - 1) === 47) end--;
-  return canonicalJson({
-    version: CACHE_KEY_VERSION,
-    baseURL: parts.baseURL.slice(0, end),
-    model: parts.model,
-    messages: parts.messages,
-    sampling: parts.sampling,
-    responseSchema: parts.responseSchema,
-    sampleIndex: parts.sampleIndex,
-  });
+  // canonicalJson of the whole key, written out in its sorted key order so that the schema (the
+  // same large object for every call of a job) is made canonical once (canonicalSchema)
+  return `{"baseURL":${JSON.stringify(parts.baseURL.slice(0, end))},"messages":${canonicalJson(parts.messages)},"model":${JSON.stringify(parts.model)},"responseSchema":${canonicalSchema(parts.responseSchema)},"sampleIndex":${parts.sampleIndex},"sampling":${canonicalJson(parts.sampling)},"version":${CACHE_KEY_VERSION}}`;
+}
+
+const canonicalSchemas = new WeakMap<object, string>();
+
+/** canonicalJson of a schema, kept per schema object: schemas are built once per job (answerSchema) and never changed after. */
+function canonicalSchema(schema: JsonSchema): string {
+  let text = canonicalSchemas.get(schema);
+  if (text === undefined) {
+    text = canonicalJson(schema);
+    canonicalSchemas.set(schema, text);
+  }
+  return text;
 }

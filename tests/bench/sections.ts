@@ -11,6 +11,7 @@ import { median, round } from './bench-math';
 import { generateSidJsonl } from './generate';
 import { indexedDbSection } from './idb/section';
 import { peersSection } from './peers/section';
+import { llmSection } from './llm/section';
 
 /**
  * One part of the benchmark report. `npm run bench` runs every section in order and prints
@@ -81,7 +82,7 @@ export const parseSection: BenchSection = {
   },
 };
 
-export const benchSections: BenchSection[] = [parseSection, indexedDbSection, agreementSection, agreementViewSection, metricsSection, cliSection, cliDataSection, peersSection];
+export const benchSections: BenchSection[] = [parseSection, indexedDbSection, agreementSection, agreementViewSection, metricsSection, cliSection, cliDataSection, peersSection, llmSection];
 
 export function environment() {
   // the 1-minute load average at start: figures taken on a busy machine are noisy

@@ -5,6 +5,7 @@
  * calls aborted and not recorded), budgets (no new items once reached; the job pauses, saying
  * why) and stop (the job fails with the reason a worker gave).
  */
+import { setMaxListeners } from 'node:events';
 import { countItemOutcome, createRateWindow, jobItemKey, jobWorkItems, type JobDefinition, type JobEvent, type JobProgress, type JobSnapshot, type JobWorkItem } from '../../../shared/jobs';
 import { resultRecord, statusRecord, type JournalWriter } from './job-journal';
 import { JobStop, type FinishedItem, type ItemWorker } from './job-runner';
@@ -40,6 +41,8 @@ export class JobRun {
   private emittedPaused = false;
 
   constructor(private readonly deps: JobRunDeps) {
+    // one listener per item in flight: as many as the worker runs at once, not a leak
+    setMaxListeners(deps.worker.parallel + 8, this.controller.signal);
     this.progress = deps.progress;
     this.queue = jobWorkItems(deps.definition).filter((item) => !deps.done.has(jobItemKey(item)));
     this.rate = createRateWindow(deps.now);
@@ -115,7 +118,13 @@ export class JobRun {
   }
 
   private startItem(item: JobWorkItem): void {
-    const signal = this.controller.signal;
+    // each item gets a signal of its own, aborted with the job's: the client and the limit add a
+    // listener per call to the signal they are given, and on the job's one they would pile up
+    const jobSignal = this.controller.signal;
+    const itemController = new AbortController();
+    const abortItem = () => itemController.abort();
+    jobSignal.addEventListener('abort', abortItem, { once: true });
+    const signal = itemController.signal;
     const task = this.deps.worker
       .run(item, signal)
       .then(async (outcome) => {
@@ -142,6 +151,7 @@ export class JobRun {
         this.end({ status: 'failed', error: error instanceof JobStop ? message : `The job stopped on an internal error: ${message}` });
       })
       .finally(() => {
+        jobSignal.removeEventListener('abort', abortItem);
         this.inFlight.delete(task);
         this.nudge();
       });

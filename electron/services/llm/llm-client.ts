@@ -65,6 +65,8 @@ export class LlmClient {
       defaultHeaders: config.headers,
       maxRetries: 0,
       timeout: config.timeoutMs,
+      // the engine reports; the client's own logging only formatted request details per call
+      logLevel: 'off',
     });
   }
 

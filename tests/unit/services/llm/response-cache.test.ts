@@ -1,4 +1,4 @@
-import { readdir, writeFile, mkdir } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cacheKeyHash, ResponseCache, type CachedAnswer } from '../../../../electron/services/llm/response-cache';
@@ -23,20 +23,43 @@ describe('the response cache', () => {
     await cache.put('key a', answer('second'));
     expect((await cache.get('key a'))?.content).toBe('second');
     expect(await cache.stats()).toEqual({ entries: 1, bytes: expect.any(Number) });
+    cache.close();
   });
 
-  it('takes a damaged or foreign entry for a miss, and leaves no temporary file behind', async () => {
+  it('takes a damaged line or a torn last line for a miss, keeps the other answers, and appends after the cut', async () => {
+    const folder = join(dir.path, 'cache');
+    const first = new ResponseCache(folder);
+    await first.put('a', answer('A'));
+    await first.put('b', answer('B'));
+    await first.put('c', answer('C'));
+    first.close();
+    const path = join(folder, 'answers.jsonl');
+    const lines = (await readFile(path, 'utf8')).split('\n');
+    // b's line damaged in the middle (same length), and a torn line after the last one
+    lines[1] = lines[1].slice(0, 80) + '#'.repeat(lines[1].length - 80);
+    await writeFile(path, `${lines.join('\n')}{"key":"${cacheKeyHash('d')}","answer":{"cont`);
+    const second = new ResponseCache(folder);
+    expect((await second.get('a'))?.content).toBe('A');
+    expect(await second.get('b')).toBeNull();
+    expect((await second.get('c'))?.content).toBe('C');
+    expect(await second.get('d')).toBeNull();
+    await second.put('d', answer('D'));
+    second.close();
+    const third = new ResponseCache(folder);
+    expect((await third.get('d'))?.content).toBe('D');
+    expect((await third.get('c'))?.content).toBe('C');
+    expect((await third.stats()).entries).toBe(4);
+    third.close();
+  });
+
+  it('an answer put again under the same key is read from its last line, in this process and the next', async () => {
     const folder = join(dir.path, 'cache');
     const cache = new ResponseCache(folder);
-    const hash = cacheKeyHash('k');
-    await mkdir(join(folder, hash.slice(0, 2)), { recursive: true });
-    for (const broken of ['{"version":1,"key":"', '[]', JSON.stringify({ version: 1, key: cacheKeyHash('other'), answer: answer('x') }), JSON.stringify({ version: 2, key: hash, answer: answer('x') })]) {
-      await writeFile(join(folder, hash.slice(0, 2), `${hash}.json`), broken);
-      expect(await cache.get('k'), broken).toBeNull();
-    }
-    await cache.put('k', answer('ok'));
-    expect((await cache.get('k'))?.content).toBe('ok');
-    expect((await readdir(join(folder, hash.slice(0, 2)))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    await cache.put('k', answer('first'));
+    await cache.put('k', answer('second'));
+    expect((await cache.get('k'))?.content).toBe('second');
+    cache.close();
+    expect((await new ResponseCache(folder).get('k'))?.content).toBe('second');
   });
 
   it('is emptied by clear', async () => {

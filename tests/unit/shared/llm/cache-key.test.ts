@@ -56,6 +56,14 @@ describe('cacheKeyInput', () => {
     expect(JSON.parse(key)).toMatchObject({ version: CACHE_KEY_VERSION, model: 'deepseek-chat', sampleIndex: 0 });
   });
 
+  it('is canonicalJson of the whole key (the schema made canonical once per schema object gives the same text)', () => {
+    const { baseURL, model, messages, sampling, responseSchema, sampleIndex } = parts;
+    expect(key).toBe(canonicalJson({ version: CACHE_KEY_VERSION, baseURL: baseURL.replace(/\/+$/, ''), model, messages, sampling, responseSchema, sampleIndex }));
+    // a second call with the same schema object reads the kept text; one with an equal copy makes it again
+    expect(cacheKeyInput(parts)).toBe(key);
+    expect(cacheKeyInput({ ...parts, responseSchema: structuredClone(responseSchema) })).toBe(key);
+  });
+
   it('changes when any part changes', () => {
     const other = buildPreAnnotationMessages({ codebook: SID_CODEBOOK, template: DEFAULT_PRE_ANNOTATION_TEMPLATE, turns: turnsOf(second) }).messages;
     const changed: Partial<CacheKeyParts>[] = [

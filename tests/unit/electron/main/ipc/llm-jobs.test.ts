@@ -138,8 +138,10 @@ describe('LLM connections and pre-annotation jobs through the handlers', () => {
     expect(events.map((event) => event.type === 'item' && event.item.itemId)).toEqual(['d1']);
 
     // the key: not in any event, result, journal, cache entry or connection file
-    const written = await Promise.all((await filesUnder(join(dir.path, 'data'))).map((path) => readFile(path, 'utf8')));
-    expect(written.length).toBeGreaterThan(3);
+    const paths = await filesUnder(join(dir.path, 'data'));
+    // the connections, the cached answers and the job's journal
+    expect(paths.map((path) => path.slice(join(dir.path, 'data').length + 1)).sort()).toEqual(['jobs/' + started.id + '.jsonl', 'llm/cache/answers.jsonl', 'llm/connections.json']);
+    const written = await Promise.all(paths.map((path) => readFile(path, 'utf8')));
     for (const text of [...written, JSON.stringify(items), JSON.stringify(await handlers['jobs.list']({})), JSON.stringify(await handlers['llm.connections.list']({}))]) expect(text).not.toContain(KEY);
   }, 60_000);
 
