@@ -130,6 +130,10 @@ export interface InvokeMap {
   'llm.connections.save': (arg: SaveConnectionArgs) => LlmConnection;
   'llm.connections.delete': (arg: { id: string }) => { deleted: boolean };
   'llm.connections.test': (arg: { id: string }) => ConnectionTestResult;
+  /** the response cache: how many valid answers it keeps and their size on disk */
+  'llm.cache.stats': (arg: Record<string, never>) => { entries: number; bytes: number };
+  /** forgets every cached answer (later runs pay again) */
+  'llm.cache.clear': (arg: Record<string, never>) => { entries: number; bytes: number };
   'jobs.start': (arg: { definition: JobDefinition }) => JobSnapshot;
   'jobs.pause': (arg: JobRef) => JobSnapshot;
   'jobs.resume': (arg: JobRef) => JobSnapshot;
@@ -169,6 +173,8 @@ export const INVOKE_CHANNELS = [
   'llm.connections.save',
   'llm.connections.delete',
   'llm.connections.test',
+  'llm.cache.stats',
+  'llm.cache.clear',
   'jobs.start',
   'jobs.pause',
   'jobs.resume',

@@ -3,13 +3,15 @@ import type { InvokeHandlers } from '../../../shared/ipc/contract';
 import type { KeyStorage } from '../../../shared/llm';
 import type { ConnectionStore } from '../../services/llm/connection-store';
 import { LlmClient } from '../../services/llm/llm-client';
+import type { ResponseCache } from '../../services/llm/response-cache';
 import { parseEmptyArgs } from './validate';
 import { parseConnectionRef, parseSaveConnectionArgs } from './validate-llm';
 
-export type LlmChannel = 'llm.connections.list' | 'llm.connections.save' | 'llm.connections.delete' | 'llm.connections.test';
+export type LlmChannel = 'llm.connections.list' | 'llm.connections.save' | 'llm.connections.delete' | 'llm.connections.test' | 'llm.cache.stats' | 'llm.cache.clear';
 
 export interface LlmHandlerDeps {
   connections: ConnectionStore;
+  cache: Pick<ResponseCache, 'stats' | 'clear'>;
   keyStorage: KeyStorage;
   /** for "Test connection" (ms) */
   testTimeoutMs?: number;
@@ -26,6 +28,15 @@ export function createLlmHandlers(deps: LlmHandlerDeps): Pick<InvokeHandlers, Ll
       return deps.connections.save(connection, key);
     },
     'llm.connections.delete': async (arg) => deps.connections.delete(parseConnectionRef('llm.connections.delete', arg).id),
+    'llm.cache.stats': async (arg) => {
+      parseEmptyArgs('llm.cache.stats', arg);
+      return deps.cache.stats();
+    },
+    'llm.cache.clear': async (arg) => {
+      parseEmptyArgs('llm.cache.clear', arg);
+      await deps.cache.clear();
+      return deps.cache.stats();
+    },
     'llm.connections.test': async (arg) => {
       const { id } = parseConnectionRef('llm.connections.test', arg);
       const connection = await deps.connections.get(id);

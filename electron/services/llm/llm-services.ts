@@ -59,5 +59,5 @@ export function createLlmServices(options: LlmServicesOptions): LlmServices {
 
 /** What the connection and job handlers take of the services (electron/main/ipc/llm-handlers.ts, jobs-handlers.ts). */
 export function llmHandlerDeps(services: LlmServices) {
-  return { connections: services.connections, keyStorage: services.keyStorage, jobs: services.jobs, jobsReady: services.ready };
+  return { connections: services.connections, cache: services.cache, keyStorage: services.keyStorage, jobs: services.jobs, jobsReady: services.ready };
 }

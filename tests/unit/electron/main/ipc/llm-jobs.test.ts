@@ -159,5 +159,11 @@ describe('LLM connections and pre-annotation jobs through the handlers', () => {
     expect(server.log.chatRequests().length).toBe(paid);
     const second = events.filter((event) => event.type === 'finished')[1];
     expect(second).toMatchObject({ progress: { done: 2, cached: 2, tokens: { input: 0, output: 0 }, cost: 0 } });
+    // cleared, the cache pays again
+    expect(await handlers['llm.cache.stats']({})).toMatchObject({ entries: 2 });
+    expect(await handlers['llm.cache.clear']({})).toEqual({ entries: 0, bytes: 0 });
+    await handlers['jobs.start']({ definition });
+    await until('the third job finishes', () => events.filter((event) => event.type === 'finished').length === 3);
+    expect(server.log.chatRequests().length).toBe(paid + 2);
   }, 30_000);
 });
