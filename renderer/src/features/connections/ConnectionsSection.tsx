@@ -88,7 +88,7 @@ export function ConnectionsSection() {
       {editing && !connections.some((connection) => connection.id === editing.connection.id) ? (
         <ConnectionForm initial={editing.connection} modelExample={editing.modelExample} keysAllowed={keysAllowed} onDone={() => setEditing(null)} />
       ) : (
-        <div className="button-row">
+        <div className="button-row connection-add-row">
           <label className="stacked-field">
             <span>{t('preset')}</span>
             <select data-testid="connection-preset" value={presetId} onChange={(event) => setPresetId(event.target.value)}>
