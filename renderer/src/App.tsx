@@ -3,6 +3,7 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import { NoticeBanner } from './components/NoticeBanner';
 import { TopBar } from './components/TopBar';
 import { AgreementView } from './features/agreement/AgreementView';
+import { JobsPanel } from './features/jobs/JobsPanel';
 import { MetricsView } from './features/metrics/MetricsView';
 import { DatasetView } from './features/datasets/DatasetView';
 import { ExportView } from './features/export/ExportView';
@@ -63,6 +64,7 @@ export function App() {
         </ErrorBoundary>
       </main>
       <ShortcutHelp />
+      <JobsPanel />
     </div>
   );
 }

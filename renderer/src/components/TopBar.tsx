@@ -1,5 +1,8 @@
 import { useShallow } from 'zustand/react/shallow';
+import { useJobsPanelStore } from '../features/jobs/panel-store';
+import { useJobsText } from '../features/jobs/strings';
 import { useT } from '../i18n';
+import { activeJobCount, useJobsStore } from '../stores/jobs/store';
 import { openShortcutHelp } from '../keyboard';
 import { useAppStore } from '../stores/app/store';
 import { useDatasetsStore } from '../stores/datasets/store';
@@ -14,6 +17,9 @@ export function TopBar() {
   const labelLanguage = useSettingsStore((state) => state.labelLanguage);
   const setLabelLanguage = useSettingsStore((state) => state.setLabelLanguage);
   const datasetName = current && current.id === datasetId ? current.name : null;
+  const jobsText = useJobsText().t;
+  const runningJobs = useJobsStore(activeJobCount);
+  const openJobs = useJobsPanelStore((state) => state.setOpen);
 
   return (
     <header className="top-bar">
@@ -54,6 +60,14 @@ export function TopBar() {
             {t('nav.metrics')}
           </button>
         )}
+        <button type="button" className="quiet" data-testid="nav-jobs" title={jobsText('openTitle', { n: runningJobs })} onClick={() => openJobs(true)}>
+          {jobsText('open')}
+          {runningJobs > 0 && (
+            <span className="job-badge" data-testid="nav-jobs-badge">
+              {runningJobs}
+            </span>
+          )}
+        </button>
         <button type="button" className="quiet" data-testid="nav-settings" aria-current={view === 'settings' ? 'page' : undefined} onClick={() => goTo('settings')}>
           {t('nav.settings')}
         </button>

@@ -6,7 +6,8 @@ import type { DialogueScore, GroupScore, MetricsSettings } from '../../../shared
 import type { Annotator } from '../../../shared/model/annotator';
 import { upgradeToV5 } from './migrations/v5';
 import { upgradeToV6 } from './migrations/v6';
-import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6 } from './schema';
+import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7 } from './schema';
+import type { StoredCall } from '../../../shared/llm/pre-annotation-job';
 import type { TurnBlockRow } from './turn-blocks';
 
 /** One row per change the expert made, never rewritten: the audit trail behind undo and provenance. */
@@ -110,6 +111,37 @@ export interface DraftRow {
   updatedAt: string;
 }
 
+/** One connection of a pre-annotation job and the layer its answers go to. */
+export interface LlmJobLayer {
+  connectionId: string;
+  /** the connection's name when the job was started (it may be renamed or deleted later) */
+  connectionName: string;
+  model: string;
+  layerId: string;
+}
+
+/** A pre-annotation job main runs, as the renderer needs it to store the job's results. */
+export interface LlmJobRow {
+  /** main's job id */
+  id: string;
+  datasetId: string;
+  title: string;
+  createdAt: string;
+  layers: LlmJobLayer[];
+}
+
+/** The calls behind one stored result item of a job. */
+export interface LlmCallsRow {
+  /** `${layerId}|${dialogueId}|${sample}` */
+  id: string;
+  jobId: string;
+  layerId: string;
+  dialogueId: string;
+  sample: number;
+  calls: StoredCall[];
+  storedAt: string;
+}
+
 export interface SettingRow {
   key: string;
   value: unknown;
@@ -132,6 +164,8 @@ export class MaieuticDb extends Dexie {
   metricRuns!: EntityTable<MetricRunRow, 'id'>;
   metricRunScores!: EntityTable<MetricRunScoresRow, 'runId'>;
   drafts!: EntityTable<DraftRow, 'id'>;
+  llmJobs!: EntityTable<LlmJobRow, 'id'>;
+  llmCalls!: EntityTable<LlmCallsRow, 'id'>;
 
   constructor(name = 'maieutic') {
     super(name);
@@ -141,6 +175,7 @@ export class MaieuticDb extends Dexie {
     this.version(4).stores(schemaV4);
     this.version(5).stores(schemaV5).upgrade((tx) => upgradeToV5(tx));
     this.version(6).stores(schemaV6).upgrade((tx) => upgradeToV6(tx));
+    this.version(7).stores(schemaV7);
   }
 }
 

@@ -93,4 +93,18 @@ export const schemaV6 = {
   turnBlocks: 'id, *dialogueIds',
 } as const;
 
-export const CURRENT_SCHEMA_VERSION = 6;
+/**
+ * v7 (2026-12-03): LLM pre-annotation (issue 10) — `llmJobs` keeps, per job main runs, what the
+ * renderer needs to store its results (data set, layer per connection); `llmCalls` one row per
+ * stored result item (`${layerId}|${dialogueId}|${sample}`) with the calls that produced it
+ * (model, base URL, parameters, template, raw response, parse status, tokens, latency, attempts,
+ * time, app version). The labels go to `layerValues` as for attached layers. New tables only: no
+ * upgrade function.
+ */
+export const schemaV7 = {
+  ...schemaV6,
+  llmJobs: 'id, datasetId',
+  llmCalls: 'id, jobId, layerId, dialogueId',
+} as const;
+
+export const CURRENT_SCHEMA_VERSION = 7;

@@ -63,16 +63,18 @@ export async function renameDataset(db: MaieuticDb, datasetId: string, name: str
   if (updated === 0) throw new Error('The data set no longer exists.');
 }
 
-/** Deletes a data set with everything in it — sources, dialogues, turns, the expert's reviews, the attached annotation layers, the metrics runs and open drafts — in one transaction. */
+/** Deletes a data set with everything in it — sources, dialogues, turns, the expert's reviews, the attached annotation layers (LLM jobs' layers and their calls included), the metrics runs and open drafts — in one transaction. */
 export async function deleteDataset(db: MaieuticDb, datasetId: string): Promise<void> {
   await db.transaction(
     'rw',
-    [db.datasets, db.sources, db.dialogues, db.turnBlocks, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog, db.layers, db.layerValues, db.metricRuns, db.metricRunScores, db.drafts],
+    [db.datasets, db.sources, db.dialogues, db.turnBlocks, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog, db.layers, db.layerValues, db.metricRuns, db.metricRunScores, db.drafts, db.llmJobs, db.llmCalls],
     async () => {
       await db.metricRunScores.where('datasetId').equals(datasetId).delete();
       await db.metricRuns.where('datasetId').equals(datasetId).delete();
       const layerIds = await db.layers.where('datasetId').equals(datasetId).primaryKeys();
       await db.layerValues.where('layerId').anyOf(layerIds).delete();
+      await db.llmCalls.where('layerId').anyOf(layerIds).delete();
+      await db.llmJobs.where('datasetId').equals(datasetId).delete();
       await db.layers.bulkDelete(layerIds);
       const dialogueIds = await db.dialogues.where('datasetId').equals(datasetId).primaryKeys();
       await deleteTurnsBySource(db, await sourceIdsOf(db, datasetId));

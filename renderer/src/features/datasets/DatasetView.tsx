@@ -6,6 +6,8 @@ import { useAppStore } from '../../stores/app/store';
 import { useDatasetsStore } from '../../stores/datasets/store';
 import { useExportStore } from '../../stores/export/store';
 import { useImportStore } from '../../stores/import/store';
+import { StartPreAnnotationDialog } from '../jobs/StartPreAnnotationDialog';
+import { useJobsText } from '../jobs/strings';
 import { DatasetFilters } from './DatasetFilters';
 import { DatasetSummaryBar } from './DatasetSummaryBar';
 import { DatasetTable } from './DatasetTable';
@@ -32,6 +34,8 @@ export function DatasetView({ datasetId }: { datasetId: string }) {
   }, [datasetId, loadCurrent]);
 
   const rows = useDialogueRows(datasetId);
+  const jobsText = useJobsText().t;
+  const [startingJob, setStartingJob] = useState(false);
   const summary = useMemo(() => summariseRows(rows ?? []), [rows]);
   const teacherModels = useMemo(() => summary.teacherModels.map((model) => model.name).sort(), [summary]);
 
@@ -76,6 +80,9 @@ export function DatasetView({ datasetId }: { datasetId: string }) {
           >
             {t('dataset.exportTable')}
           </button>
+          <button type="button" data-testid="dataset-pre-annotate" disabled={!rows || rows.length === 0} onClick={() => setStartingJob(true)}>
+            {jobsText('start')}
+          </button>
           <button type="button" className="primary" data-testid="dataset-export" onClick={() => goTo('export')}>
             {t('dataset.export')}
           </button>
@@ -117,6 +124,16 @@ export function DatasetView({ datasetId }: { datasetId: string }) {
           <DatasetTable rows={rows} onVisibleRowsChange={onVisibleRowsChange} />
           <p className="key-hint">{t('dataset.keyHint')}</p>
         </>
+      )}
+      {current?.id === datasetId && (
+        <StartPreAnnotationDialog
+          open={startingJob}
+          datasetId={datasetId}
+          datasetName={name}
+          codebookId={current.codebookId}
+          dialogueCount={rows?.length ?? 0}
+          onClose={() => setStartingJob(false)}
+        />
       )}
     </section>
   );

@@ -3,6 +3,7 @@ import type { LabelLanguage } from '../../../../shared/codebook/types';
 import { readStorageStatus, type StorageStatus } from '../../db/storage';
 import { REVIEWER_NAME_MAX } from '../../db/repositories/settings';
 import { useT } from '../../i18n';
+import { ConnectionsSection } from '../connections/ConnectionsSection';
 import { useAppStore } from '../../stores/app/store';
 import { useSettingsStore } from '../../stores/settings/store';
 
@@ -102,6 +103,8 @@ export function SettingsView() {
         ))}
         <p className="muted">{t('settings.languageHint')}</p>
       </fieldset>
+
+      <ConnectionsSection />
 
       <section className="settings-section" data-testid="settings-storage">
         <h2>{t('settings.storage')}</h2>

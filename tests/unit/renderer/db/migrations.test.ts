@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { type DraftRow, type LayerRow, type LayerValueRow, MaieuticDb, type MetricRunRow, type MetricRunScoresRow } from '../../../../renderer/src/db/db';
-import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6 } from '../../../../renderer/src/db/schema';
+import { type DraftRow, type LlmCallsRow, type LlmJobRow, type LayerRow, type LayerValueRow, MaieuticDb, type MetricRunRow, type MetricRunScoresRow } from '../../../../renderer/src/db/db';
+import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7 } from '../../../../renderer/src/db/schema';
 import { packTurns } from '../../../../renderer/src/db/turn-packing';
 import { BLOCK_MAX_DIALOGUES, BLOCK_MAX_TURNS, packTurnBlock, packTurnBlocks } from '../../../../renderer/src/db/turn-blocks';
 import { upgradeToV5 } from '../../../../renderer/src/db/migrations/v5';
@@ -165,7 +165,33 @@ const MIGRATION_CASES: MigrationCase[] = [
       await MIGRATION_CASES[4].check(db);
     },
   },
+  {
+    fromVersion: 7,
+    schemas: [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7],
+    async seed(db) {
+      await MIGRATION_CASES[5].seed(db);
+      await db.table('llmJobs').add(llmJob);
+      await db.table('llmCalls').add(llmCalls);
+    },
+    async check(db) {
+      await MIGRATION_CASES[5].check(db);
+      expect(await db.llmJobs.where('datasetId').equals('ds1').toArray()).toEqual([llmJob]);
+      expect(await db.llmCalls.where('layerId').equals('layer1').toArray()).toEqual([llmCalls]);
+    },
+  },
 ];
+
+const llmJob: LlmJobRow = {
+  id: 'job1', datasetId: 'ds1', title: 'Pre-annotation', createdAt: AT,
+  layers: [{ connectionId: 'c1', connectionName: 'Local', model: 'qwen3-32b', layerId: 'layer1' }],
+};
+const llmCalls: LlmCallsRow = {
+  id: 'layer1|src1:1|0', jobId: 'job1', layerId: 'layer1', dialogueId: 'src1:1', sample: 0, storedAt: AT,
+  calls: [{
+    baseURL: 'http://127.0.0.1:8000/v1', model: 'qwen3-32b', parameters: { temperature: 0.8 }, template: { id: 'sid-pre-annotation', version: '1', hash: 'abc' },
+    raw: '{"turns":[]}', parseStatus: 'valid', reasons: [], tokens: { input: 10, output: 5 }, latencyMs: 12, attempts: 1, fromCache: false, at: AT, appVersion: '0.1.0',
+  }],
+};
 
 async function expertNamed(db: MaieuticDb, name: string): Promise<Annotator> {
   const found = await db.annotators.where('name').equals(name).toArray();
@@ -259,6 +285,24 @@ describe('Dexie migrations', () => {
     expect(await current.metricRunScores.count()).toBe(0);
     await current.metricRuns.add(metricRun);
     expect(await current.metricRuns.where('datasetId').equals('ds1').primaryKeys()).toEqual(['run1']);
+    current.close();
+    await Dexie.delete(name);
+  });
+
+  it('v6 → v7: keeps every v6 row and starts with no LLM jobs or calls', async () => {
+    counter += 1;
+    const name = `migration-v6-v7-${counter}`;
+    await seedDatabase(name, MIGRATION_CASES[5]);
+    const current = new MaieuticDb(name);
+    await current.open();
+    expect(current.verno).toBe(CURRENT_SCHEMA_VERSION);
+    await MIGRATION_CASES[5].check(current);
+    expect(await current.llmJobs.count()).toBe(0);
+    expect(await current.llmCalls.count()).toBe(0);
+    await current.llmJobs.add(llmJob);
+    await current.llmCalls.add(llmCalls);
+    expect(await current.llmCalls.where('dialogueId').equals('src1:1').primaryKeys()).toEqual([llmCalls.id]);
+    expect(await current.llmJobs.where('datasetId').equals('ds1').primaryKeys()).toEqual(['job1']);
     current.close();
     await Dexie.delete(name);
   });

@@ -1,0 +1,86 @@
+import type { JobSnapshot } from '../../../../shared/jobs';
+import { ProgressBar } from '../../components/ProgressBar';
+import { formatNumber } from '../../i18n';
+import type { DiscardedItem } from '../../stores/jobs/store';
+import { formatCost, formatEta } from './format';
+import { useJobsText } from './strings';
+
+interface JobCardProps {
+  job: JobSnapshot;
+  discarded: readonly DiscardedItem[];
+  onPause(): void;
+  onResume(): void;
+  onCancel(): void;
+}
+
+/** One job: its figures, its controls, and the items that failed with their reasons (as text: they may quote model output). */
+export function JobCard({ job, discarded, onPause, onResume, onCancel }: JobCardProps) {
+  const { t, lang } = useJobsText();
+  const { progress, status } = job;
+  const n = (value: number) => formatNumber(lang, value);
+  const finished = status === 'succeeded' || status === 'failed' || status === 'cancelled';
+  return (
+    <article className="job-card" data-testid="job-card" data-job-id={job.id} data-status={status} aria-labelledby={`job-title-${job.id}`}>
+      <header className="job-card-header">
+        <h3 id={`job-title-${job.id}`}>{job.title}</h3>
+        <span className={`chip job-status job-status-${status}`} data-testid="job-status">
+          {t(`status_${status}`)}
+        </span>
+      </header>
+      <ProgressBar value={progress.total === 0 ? 0 : progress.done / progress.total} label={t('progressLabel', { title: job.title })} tone={status === 'succeeded' ? 'done' : 'neutral'} testId="job-progress" />
+      <p className="job-figures" data-testid="job-figures">
+        <span data-testid="job-done">{t('done', { done: n(progress.done), total: n(progress.total) })}</span>
+        <span data-testid="job-failed">{t('failed', { n: n(progress.failed) })}</span>
+        <span data-testid="job-cached">{t('cached', { n: n(progress.cached) })}</span>
+        <span>{t('tokens', { input: n(progress.tokens.input), output: n(progress.tokens.output) })}</span>
+        <span data-testid="job-cost">{progress.cost === null ? t('costUnknown') : t('cost', { cost: formatCost(progress.cost) })}</span>
+        {!finished && <span>{progress.rate === null ? t('rateUnknown') : t('rate', { n: n(Math.round(progress.rate * 10) / 10) })}</span>}
+        {!finished && progress.eta !== null && <span>{t('eta', { time: formatEta(lang, progress.eta) })}</span>}
+      </p>
+      {job.error && (
+        <p className="error-inline" data-testid="job-error">
+          {t('jobError', { message: job.error })}
+        </p>
+      )}
+      {!finished && (
+        <div className="button-row">
+          {(status === 'running' || status === 'queued') && (
+            <button type="button" data-testid="job-pause" onClick={onPause}>
+              {t('pause')}
+            </button>
+          )}
+          {(status === 'paused' || status === 'interrupted') && (
+            <button type="button" className="primary" data-testid="job-resume" onClick={onResume}>
+              {t('resume')}
+            </button>
+          )}
+          <button type="button" className="danger" data-testid="job-cancel" onClick={onCancel}>
+            {t('cancel')}
+          </button>
+        </div>
+      )}
+      {job.failedItems.length > 0 && (
+        <details className="job-items" data-testid="job-failed-items" open={job.failedItems.length <= 5}>
+          <summary>{t('failedItems', { n: n(job.failedItems.length) })}</summary>
+          <ul>
+            {job.failedItems.map((failed) => (
+              <li key={`${failed.item.connectionId}|${failed.item.itemId}|${failed.item.sample}`} data-testid="job-failed-item">
+                {t('itemReason', { item: failed.item.itemId, reason: failed.reason })}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {discarded.length > 0 && (
+        <details className="job-items" data-testid="job-discarded-items">
+          <summary>{t('discardedItems', { n: n(discarded.length) })}</summary>
+          <ul>
+            {discarded.map((entry) => (
+              <li key={`${entry.item.connectionId}|${entry.item.itemId}|${entry.item.sample}`}>{t('itemReason', { item: entry.item.itemId, reason: entry.reason })}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect, useRef } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useAppStore } from '../../stores/app/store';
+import { useJobsStore } from '../../stores/jobs/store';
+import { JobCard } from './JobCard';
+import { useJobsPanelStore } from './panel-store';
+import { useJobsText } from './strings';
+import './jobs.css';
+
+const NO_DISCARDED: never[] = [];
+
+/** The Jobs panel: a modal <dialog> (focus kept inside, Escape closes), opened from the top bar in every view. */
+export function JobsPanel() {
+  const { t } = useJobsText();
+  const { open, setOpen } = useJobsPanelStore();
+  const { jobs, order, discarded, pause, resume, cancel } = useJobsStore(
+    useShallow((state) => ({ jobs: state.jobs, order: state.order, discarded: state.discarded, pause: state.pause, resume: state.resume, cancel: state.cancel })),
+  );
+  const goTo = useAppStore((state) => state.goTo);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    else if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog ref={dialogRef} className="jobs-panel" data-testid="jobs-panel" aria-labelledby="jobs-panel-title" onClose={() => setOpen(false)}>
+      <header className="view-header">
+        <h2 id="jobs-panel-title">{t('title')}</h2>
+        <button type="button" data-testid="jobs-panel-close" onClick={() => setOpen(false)}>
+          {t('close')}
+        </button>
+      </header>
+      {order.length === 0 ? (
+        <div className="empty-state compact" data-testid="jobs-empty">
+          <h3>{t('emptyTitle')}</h3>
+          <p>{t('emptyBody')}</p>
+          <button
+            type="button"
+            onClick={() => {
+              setOpen(false);
+              goTo('settings');
+            }}
+          >
+            {t('goToSettings')}
+          </button>
+        </div>
+      ) : (
+        <div className="job-list">
+          {order.map((id) => (
+            <JobCard
+              key={id}
+              job={jobs[id]}
+              discarded={discarded[id] ?? NO_DISCARDED}
+              onPause={() => void pause(id)}
+              onResume={() => void resume(id)}
+              onCancel={() => void cancel(id)}
+            />
+          ))}
+        </div>
+      )}
+    </dialog>
+  );
+}

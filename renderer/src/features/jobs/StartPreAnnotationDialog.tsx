@@ -1,0 +1,164 @@
+import { useEffect, useRef, useState } from 'react';
+import { getDb } from '../../db/db';
+import { errorMessage } from '../../db/errors';
+import { layerNameProblems, llmLayerNames } from '../../db/repositories/llm-jobs';
+import { formatNumber } from '../../i18n';
+import { useConnectionsStore } from '../../stores/connections/store';
+import { useJobsStore } from '../../stores/jobs/store';
+import { buildPreAnnotationDefinition, defaultLayerName, type JobScope } from './build-definition';
+import { useJobsPanelStore } from './panel-store';
+import { useJobsText } from './strings';
+
+interface StartPreAnnotationDialogProps {
+  open: boolean;
+  datasetId: string;
+  datasetName: string;
+  codebookId: string;
+  dialogueCount: number;
+  onClose(): void;
+}
+
+/** Chooses connections, dialogues and the layer name, shows how many calls that is, and starts the job. */
+export function StartPreAnnotationDialog({ open, datasetId, datasetName, codebookId, dialogueCount, onClose }: StartPreAnnotationDialogProps) {
+  const { t, lang } = useJobsText();
+  const { connections, load } = useConnectionsStore();
+  const startPreAnnotation = useJobsStore((state) => state.startPreAnnotation);
+  const openJobs = useJobsPanelStore((state) => state.setOpen);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [scopeKind, setScopeKind] = useState<'all' | 'sample'>('all');
+  const [percent, setPercent] = useState('20');
+  const [seed, setSeed] = useState('7');
+  const [layerName, setLayerName] = useState('');
+  const [layerNameEdited, setLayerNameEdited] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      setMessage(null);
+      void load();
+    } else if (!open && dialog.open) dialog.close();
+  }, [open, load]);
+
+  const selected = connections.filter((connection) => chosen.includes(connection.id));
+  useEffect(() => {
+    if (!layerNameEdited) setLayerName(defaultLayerName(selected));
+    // the default follows the choice of connections until the user types a name
+  }, [chosen.join('\n'), connections, layerNameEdited]);
+
+  const fraction = Math.min(100, Math.max(0, Number(percent) || 0)) / 100;
+  const dialogues = scopeKind === 'all' ? dialogueCount : Math.min(dialogueCount, Math.max(1, Math.ceil(dialogueCount * fraction)));
+  const calls = dialogues * selected.length;
+  const names = selected.length > 1 ? llmLayerNames(layerName, selected) : [];
+
+  const start = async () => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const db = getDb();
+      const problems = await layerNameProblems(db, datasetId, llmLayerNames(layerName, selected));
+      if (problems.length > 0) throw new Error(problems.join(' '));
+      const scope: JobScope = scopeKind === 'all' ? { kind: 'all' } : { kind: 'sample', fraction, seed: Math.trunc(Number(seed) || 0) };
+      const built = await buildPreAnnotationDefinition(db, { datasetId, codebookId, connections: selected, scope, layerName, title: `${datasetName} · ${layerName.trim()}` });
+      if ('problem' in built) throw new Error(t('codebookProblem', { message: built.problem }));
+      await startPreAnnotation({ definition: built.definition, connections: selected.map(({ id, name, model }) => ({ id, name, model })) });
+      onClose();
+      openJobs(true);
+    } catch (error) {
+      setMessage(t('startFailed', { message: errorMessage(error) }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="confirm-dialog start-job-dialog"
+      data-testid="start-job-dialog"
+      aria-labelledby="start-job-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onClose();
+      }}
+    >
+      <h2 id="start-job-title">{t('startTitle')}</h2>
+      {connections.length === 0 ? (
+        <p data-testid="start-job-no-connections">{t('noConnections')}</p>
+      ) : (
+        <fieldset className="choice-group">
+          <legend>{t('connections')}</legend>
+          {connections.map((connection) => (
+            <label key={connection.id} className="radio">
+              <input
+                type="checkbox"
+                data-testid="start-job-connection"
+                value={connection.id}
+                checked={chosen.includes(connection.id)}
+                onChange={(event) => setChosen(event.target.checked ? [...chosen, connection.id] : chosen.filter((id) => id !== connection.id))}
+              />
+              <span>
+                {connection.name} ({connection.model}) {!connection.keySet && <span className="muted">{t('noKey')}</span>}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <fieldset className="choice-group">
+        <legend>{t('scope')}</legend>
+        <label className="radio">
+          <input type="radio" name="job-scope" data-testid="start-job-scope-all" checked={scopeKind === 'all'} onChange={() => setScopeKind('all')} />
+          <span>{t('scopeAll', { n: formatNumber(lang, dialogueCount) })}</span>
+        </label>
+        <label className="radio">
+          <input type="radio" name="job-scope" data-testid="start-job-scope-sample" checked={scopeKind === 'sample'} onChange={() => setScopeKind('sample')} />
+          <span>{t('scopeSample')}</span>
+        </label>
+        {scopeKind === 'sample' && (
+          <div className="button-row">
+            <label className="stacked-field">
+              <span>{t('samplePercent')}</span>
+              <input type="number" min={1} max={100} data-testid="start-job-percent" value={percent} onChange={(event) => setPercent(event.target.value)} />
+            </label>
+            <label className="stacked-field">
+              <span>{t('sampleSeed')}</span>
+              <input type="number" data-testid="start-job-seed" value={seed} onChange={(event) => setSeed(event.target.value)} />
+            </label>
+          </div>
+        )}
+      </fieldset>
+      <label className="stacked-field">
+        <span>{t('layerName')}</span>
+        <input
+          type="text"
+          data-testid="start-job-layer-name"
+          value={layerName}
+          maxLength={200}
+          onChange={(event) => {
+            setLayerName(event.target.value);
+            setLayerNameEdited(true);
+          }}
+        />
+      </label>
+      {names.length > 0 && <p className="muted">{t('layerNamesMany', { names: names.join('; ') })}</p>}
+      <p data-testid="start-job-calls">{t('callCount', { calls: formatNumber(lang, calls), dialogues: formatNumber(lang, dialogues), connections: formatNumber(lang, selected.length) })}</p>
+      {message && (
+        <p className="error-inline" role="alert" data-testid="start-job-error">
+          {message}
+        </p>
+      )}
+      <div className="button-row end">
+        <button type="button" data-testid="start-job-cancel" disabled={busy} onClick={onClose}>
+          {t('close')}
+        </button>
+        <button type="button" className="primary" data-testid="start-job-start" disabled={busy || selected.length === 0 || layerName.trim() === '' || dialogues === 0} onClick={() => void start()}>
+          {busy ? t('starting') : t('startButton')}
+        </button>
+      </div>
+    </dialog>
+  );
+}

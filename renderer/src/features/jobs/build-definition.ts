@@ -1,0 +1,81 @@
+/**
+ * What a pre-annotation job is given, built from the stored data set: its dialogues' turns (main
+ * has no IndexedDB), its codebook and the default prompt. A sample is drawn with a seed, so the
+ * same seed picks the same dialogues again.
+ */
+import { preAnnotationCodebookProblems } from '../../../../shared/llm/asked-fields';
+import type { LlmConnection } from '../../../../shared/llm/connection';
+import type { PreAnnotationJobDefinition } from '../../../../shared/llm/pre-annotation-job';
+import { DEFAULT_PRE_ANNOTATION_TEMPLATE } from '../../../../shared/llm/prompt-template';
+import { codebookForDataset } from '../../codebook';
+import type { MaieuticDb } from '../../db/db';
+import { compareSourceOrder, listDialoguesOf } from '../../db/repositories/dialogues';
+import { turnsOfDialogues } from '../../db/repositories/turns';
+
+export type JobScope = { kind: 'all' } | { kind: 'sample'; fraction: number; seed: number };
+
+/** mulberry32: a small seeded generator, enough to draw a reproducible sample. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `ceil(fraction × n)` of the ids (at least one), drawn with the seed, in their original order. */
+export function seededSample<T>(items: readonly T[], fraction: number, seed: number): T[] {
+  if (items.length === 0) return [];
+  const count = Math.min(items.length, Math.max(1, Math.ceil(items.length * Math.min(1, Math.max(0, fraction)))));
+  const random = seededRandom(seed);
+  const positions = items.map((_, index) => index);
+  for (let index = positions.length - 1; index > 0; index--) {
+    const other = Math.floor(random() * (index + 1));
+    [positions[index], positions[other]] = [positions[other], positions[index]];
+  }
+  return positions
+    .slice(0, count)
+    .sort((a, b) => a - b)
+    .map((position) => items[position]);
+}
+
+/** The layer name offered for a job: the connection and its model for one, a common stem for several. */
+export function defaultLayerName(connections: readonly Pick<LlmConnection, 'name' | 'model'>[]): string {
+  if (connections.length !== 1) return 'LLM';
+  const [{ name, model }] = connections;
+  return model === '' || name.includes(model) ? name : `${name} · ${model}`;
+}
+
+export interface BuildDefinitionInput {
+  datasetId: string;
+  codebookId: string;
+  connections: readonly LlmConnection[];
+  scope: JobScope;
+  layerName: string;
+  title: string;
+}
+
+/** The definition, or why the data set's codebook cannot be asked for. Dialogues without turns are left out. */
+export async function buildPreAnnotationDefinition(db: MaieuticDb, input: BuildDefinitionInput): Promise<{ definition: PreAnnotationJobDefinition } | { problem: string }> {
+  const { codebook } = codebookForDataset(input.codebookId);
+  const problems = preAnnotationCodebookProblems(codebook);
+  if (problems.length > 0) return { problem: problems.join(' ') };
+  const dialogues = (await listDialoguesOf(db, input.datasetId)).sort(compareSourceOrder);
+  const chosen = input.scope.kind === 'all' ? dialogues : seededSample(dialogues, input.scope.fraction, input.scope.seed);
+  const turns = await turnsOfDialogues(db, chosen.map((dialogue) => dialogue.id));
+  const asked = chosen
+    .map((dialogue) => ({ id: dialogue.id, turns: (turns.get(dialogue.id) ?? []).map(({ speaker, utterance }) => ({ speaker, utterance })) }))
+    .filter((dialogue) => dialogue.turns.length > 0);
+  return {
+    definition: {
+      kind: 'pre-annotation',
+      title: input.title,
+      connectionIds: input.connections.map((connection) => connection.id),
+      itemIds: asked.map((dialogue) => dialogue.id),
+      parameters: { datasetId: input.datasetId, layerName: input.layerName.trim(), codebook, template: DEFAULT_PRE_ANNOTATION_TEMPLATE, dialogues: asked },
+    },
+  };
+}

@@ -1,0 +1,179 @@
+/**
+ * The jobs main runs, as the renderer sees them: snapshots from `jobs.list` at start-up, kept
+ * current by the `jobs.event` channel (applyJobEvent), and every result item stored (one
+ * transaction per item, repositories/llm-jobs.ts) and then acknowledged with `jobs.ack`. Items
+ * are stored one after another, in the order they arrive; an item of a job whose start is still
+ * being recorded waits for it.
+ */
+import { create } from 'zustand';
+import type { InvokeArg, InvokeChannel, InvokeResult } from '../../../../shared/ipc/contract';
+import { applyJobEvent, type JobEvent, type JobItemEvent, jobItemKey, type JobSnapshot, type JobWorkItem } from '../../../../shared/jobs';
+import type { PreAnnotationJobDefinition, PreAnnotationPayload } from '../../../../shared/llm/pre-annotation-job';
+import { invoke as bridgeInvoke } from '../../api/client';
+import { getDb, type MaieuticDb } from '../../db/db';
+import { type JobConnectionRef, registerPreAnnotationJob, storePreAnnotationItem } from '../../db/repositories/llm-jobs';
+import { reportError } from '../notices/store';
+
+export type Invoke = <K extends InvokeChannel>(channel: K, arg: InvokeArg<K>) => Promise<InvokeResult<K>>;
+
+/** A result main delivered that could not be stored (its layer or dialogue is gone, or it does not fit the stored turns). */
+export interface DiscardedItem {
+  item: JobWorkItem;
+  reason: string;
+}
+
+export interface StartPreAnnotationInput {
+  definition: PreAnnotationJobDefinition;
+  connections: readonly JobConnectionRef[];
+}
+
+export interface JobsState {
+  /** by job id */
+  jobs: Record<string, JobSnapshot>;
+  /** newest first */
+  order: string[];
+  discarded: Record<string, DiscardedItem[]>;
+  loaded: boolean;
+  /** `jobs.list`; the unacknowledged results main sends after it are stored as they come */
+  load(): Promise<void>;
+  handleEvent(event: JobEvent): void;
+  /** starts the job in main and records it with its layers; resolves to its snapshot */
+  startPreAnnotation(input: StartPreAnnotationInput): Promise<JobSnapshot>;
+  pause(jobId: string): Promise<void>;
+  resume(jobId: string): Promise<void>;
+  cancel(jobId: string): Promise<void>;
+  /** resolves once every item received so far is stored (or refused) */
+  idle(): Promise<void>;
+}
+
+export interface JobsStoreDeps {
+  database?: () => MaieuticDb;
+  invoke?: Invoke;
+}
+
+/** Jobs that are still working or can work again: what the top bar's badge counts. */
+export function activeJobCount(state: Pick<JobsState, 'jobs'>): number {
+  return Object.values(state.jobs).filter((job) => job.status === 'running' || job.status === 'queued').length;
+}
+
+export function createJobsStore(deps: JobsStoreDeps = {}) {
+  const database = deps.database ?? getDb;
+  const invoke: Invoke = deps.invoke ?? bridgeInvoke;
+  /** job starts not yet recorded in IndexedDB: their items wait for them */
+  const registering = new Set<Promise<unknown>>();
+  /** events of jobs not known yet (sent before `jobs.start` or `jobs.list` returned), replayed once they are */
+  const early = new Map<string, JobEvent[]>();
+  let itemChain: Promise<void> = Promise.resolve();
+
+  return create<JobsState>()((set, get) => {
+    function applyAll(snapshot: JobSnapshot, events: readonly JobEvent[]): JobSnapshot {
+      let next = snapshot;
+      for (const event of events) {
+        try {
+          next = applyJobEvent(next, event);
+        } catch {
+          // an event older than the snapshot it is replayed onto (the snapshot already holds it)
+        }
+      }
+      return next;
+    }
+
+    function upsert(snapshot: JobSnapshot): void {
+      const pending = early.get(snapshot.id) ?? [];
+      early.delete(snapshot.id);
+      const next = applyAll(snapshot, pending);
+      set((state) => ({ jobs: { ...state.jobs, [next.id]: next }, order: state.order.includes(next.id) ? state.order : [next.id, ...state.order] }));
+    }
+
+    async function storeItem(event: JobItemEvent<PreAnnotationPayload>): Promise<void> {
+      await Promise.allSettled([...registering]);
+      try {
+        const result = await storePreAnnotationItem(database(), event);
+        // an item of a job this profile never recorded stays with main, unacknowledged
+        if (result.kind === 'unknown-job') return;
+        if (result.kind === 'discarded') {
+          set((state) => ({ discarded: { ...state.discarded, [event.jobId]: [...(state.discarded[event.jobId] ?? []).filter((entry) => jobItemKey(entry.item) !== jobItemKey(event.item)), { item: event.item, reason: result.reason }] } }));
+        }
+        await invoke('jobs.ack', { jobId: event.jobId, itemKeys: [jobItemKey(event.item)] });
+      } catch (error) {
+        // not acknowledged: main delivers it again at the next start
+        reportError(error, 'notice.context.storeJobResult');
+      }
+    }
+
+    async function control(channel: 'jobs.pause' | 'jobs.resume' | 'jobs.cancel', jobId: string): Promise<void> {
+      try {
+        upsert(await invoke(channel, { jobId }));
+      } catch (error) {
+        reportError(error, 'notice.context.controlJob');
+      }
+    }
+
+    return {
+      jobs: {},
+      order: [],
+      discarded: {},
+      loaded: false,
+      async load() {
+        try {
+          const snapshots = await invoke('jobs.list', {});
+          const sorted = [...snapshots].sort((a, b) => b.createdAt - a.createdAt);
+          for (const snapshot of sorted.reverse()) upsert(snapshot);
+        } catch (error) {
+          reportError(error, 'notice.context.loadJobs');
+        } finally {
+          set({ loaded: true });
+        }
+      },
+      handleEvent(event) {
+        if (event.type === 'item') {
+          itemChain = itemChain.then(() => storeItem(event as JobItemEvent<PreAnnotationPayload>));
+        }
+        const known = get().jobs[event.jobId];
+        if (!known) {
+          early.set(event.jobId, [...(early.get(event.jobId) ?? []), event]);
+          return;
+        }
+        try {
+          const next = applyJobEvent(known, event);
+          if (next !== known) set((state) => ({ jobs: { ...state.jobs, [next.id]: next } }));
+        } catch (error) {
+          reportError(error, 'notice.context.loadJobs');
+          void get().load();
+        }
+      },
+      async startPreAnnotation({ definition, connections }) {
+        const registration = (async () => {
+          const snapshot = await invoke('jobs.start', { definition });
+          upsert(snapshot);
+          try {
+            await registerPreAnnotationJob(database(), { jobId: snapshot.id, datasetId: definition.parameters.datasetId, title: definition.title, layerName: definition.parameters.layerName, connections });
+          } catch (error) {
+            // its results would have nowhere to go: stop it rather than pay for them
+            await control('jobs.cancel', snapshot.id);
+            throw error;
+          }
+          return snapshot;
+        })();
+        registering.add(registration);
+        try {
+          return await registration;
+        } finally {
+          registering.delete(registration);
+        }
+      },
+      pause: (jobId) => control('jobs.pause', jobId),
+      resume: (jobId) => control('jobs.resume', jobId),
+      cancel: (jobId) => control('jobs.cancel', jobId),
+      async idle() {
+        let seen: Promise<void>;
+        do {
+          seen = itemChain;
+          await seen;
+        } while (seen !== itemChain);
+      },
+    };
+  });
+}
+
+export const useJobsStore = createJobsStore();
