@@ -4,7 +4,7 @@
  * followed to the end in the Jobs panel, its layer stored with the model's labels, and the key
  * found nowhere in IndexedDB, localStorage or the page.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCodebook } from '../../shared/codebook/parse-codebook';
 import { fieldAppliesTo } from '../../shared/codebook/lookup';
@@ -65,9 +65,8 @@ async function everyStoredRow(app: AppFixture): Promise<string> {
 
 async function addConnection(app: AppFixture, server: LlmTestServer): Promise<void> {
   const { page } = app;
-  // WORKAROUND for a main-side bug: ConnectionStore.save writes <data>/llm/connections.json without
-  // creating <data>/llm, so on a fresh data folder the first save fails with ENOENT. Remove once fixed.
-  mkdirSync(join(app.dataDir, 'llm'), { recursive: true });
+  // the data folder is fresh: saving the first connection creates <data>/llm itself
+  expect(existsSync(join(app.dataDir, 'llm'))).toBe(false);
   await page.getByTestId('nav-settings').click();
   await expect(page.getByTestId('settings-connections')).toBeVisible();
   await expect(page.getByTestId('connections-empty')).toBeVisible();
