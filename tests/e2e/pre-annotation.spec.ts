@@ -20,7 +20,6 @@ import { saveShot } from './support-shots';
 // read from the file, as the other specs do (Playwright's loader takes no JSON import)
 const DEFAULT_CODEBOOK = parseCodebook(JSON.parse(readFileSync(join(RESOURCES_DIR, 'codebooks', 'sid-default.json'), 'utf8')), 'sid-default.json');
 const API_KEY = `sk-e2e-${Math.random().toString(36).slice(2)}-never-stored`;
-const SHOTS = '/work/notes/shots/ui-llm';
 
 /** A valid answer for every "Turn N · speaker …" line the prompt shows: the first label of each field, null where it does not apply. */
 function validAnswer(prompt: string): { turns: Record<string, unknown>[] } {
@@ -104,7 +103,6 @@ test.describe('LLM pre-annotation', () => {
   test('runs a job over the sample from the UI and stores its layer; the key is stored nowhere in the renderer', async ({ app }, testInfo) => {
     test.setTimeout(120_000);
     const { page } = app;
-    process.env.MAIEUTIC_SHOTS_DIR ??= SHOTS;
     await page.getByTestId('nav-jobs').click();
     await expect(page.getByTestId('jobs-empty')).toBeVisible();
     await page.getByTestId('jobs-panel-close').click();
@@ -177,5 +175,38 @@ test.describe('LLM pre-annotation', () => {
     await page.getByTestId('nav-settings').click();
     await expect(page.getByTestId('connection-item')).toHaveCount(1);
     await saveShot(page, 'settings-connections-zh', testInfo);
+  });
+
+  test('a page reloaded while the job runs picks the job up again: every result stored once, none asked twice', async ({ app }) => {
+    test.setTimeout(120_000);
+    const { page } = app;
+    // slow answers, so that the reload comes with calls in flight and results not yet stored
+    server.setDefaultHandler(({ body }) => reply.delay(150, reply.json(validAnswer(userPrompt(body as never)))));
+    await addConnection(app, server);
+    await page.getByTestId('nav-home').click();
+    await openSample(app);
+    await page.getByTestId('dataset-pre-annotate').click();
+    const dialog = page.getByTestId('start-job-dialog');
+    await dialog.getByTestId('start-job-connection').check();
+    await dialog.getByTestId('start-job-start').click();
+    const sample = readSampleDialogues();
+    await expect.poll(() => server.log.chatRequests().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(8);
+    expect(server.log.chatRequests().length).toBeLessThan(sample.length);
+
+    await app.reload();
+    await page.getByTestId('nav-jobs').click();
+    const card = page.getByTestId('jobs-panel').getByTestId('job-card');
+    await expect(card).toHaveAttribute('data-status', 'succeeded', { timeout: 60_000 });
+    await expect(card.getByTestId('job-done')).toHaveText(`${sample.length} of ${sample.length} done`);
+
+    // main went on while the page reloaded: each dialogue was asked once, and every result is stored once
+    const asked = server.log.chatRequests().map((entry) => userPrompt(entry.body as never));
+    expect(new Set(asked).size).toBe(sample.length);
+    expect(asked).toHaveLength(sample.length);
+    const askedTurns = asked.reduce((sum, prompt) => sum + validAnswer(prompt).turns.length, 0);
+    await expect.poll(async () => (await readStoredRows(page, 'layerValues')).length, { timeout: 15_000 }).toBe(askedTurns);
+    await expect.poll(async () => (await readStoredRows(page, 'llmCalls')).length, { timeout: 15_000 }).toBe(sample.length);
+    const layers = await readStoredRows<{ turns: number }>(page, 'layers');
+    expect(layers).toEqual([expect.objectContaining({ turns: askedTurns })]);
   });
 });
