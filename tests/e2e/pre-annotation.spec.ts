@@ -16,6 +16,7 @@ import { expect, test, type AppFixture } from './fixtures/app';
 import { readStoredRows } from './support-idb';
 import { openSample, readSampleDialogues } from './support-sample';
 import { saveShot } from './support-shots';
+import { AgreementPage } from './pages/agreement';
 
 // read from the file, as the other specs do (Playwright's loader takes no JSON import)
 const DEFAULT_CODEBOOK = parseCodebook(JSON.parse(readFileSync(join(RESOURCES_DIR, 'codebooks', 'sid-default.json'), 'utf8')), 'sid-default.json');
@@ -62,27 +63,30 @@ async function everyStoredRow(app: AppFixture): Promise<string> {
   return JSON.stringify(dump);
 }
 
-async function addConnection(app: AppFixture, server: LlmTestServer): Promise<void> {
+async function addConnection(app: AppFixture, server: LlmTestServer, name = 'Test server', model = 'test-model'): Promise<void> {
   const { page } = app;
-  // the data folder is fresh: saving the first connection creates <data>/llm itself
-  expect(existsSync(join(app.dataDir, 'llm'))).toBe(false);
+  const before = await page.getByTestId('connection-item').count().catch(() => 0);
   await page.getByTestId('nav-settings').click();
   await expect(page.getByTestId('settings-connections')).toBeVisible();
-  await expect(page.getByTestId('connections-empty')).toBeVisible();
+  if (before === 0) {
+    // the data folder is fresh: saving the first connection creates <data>/llm itself
+    expect(existsSync(join(app.dataDir, 'llm'))).toBe(false);
+    await expect(page.getByTestId('connections-empty')).toBeVisible();
+  }
   await page.getByTestId('connection-preset').selectOption('vllm');
   await page.getByTestId('connection-add').click();
   const form = page.getByTestId('connection-form');
-  await form.getByTestId('connection-name').fill('Test server');
-  await form.getByTestId('connection-model').fill('test-model');
+  await form.getByTestId('connection-name').fill(name);
+  await form.getByTestId('connection-model').fill(model);
   await form.getByTestId('connection-baseURL').fill(server.baseURL);
   await form.getByTestId('connection-api-key').fill(API_KEY);
   await form.getByTestId('connection-save').click();
-  const item = page.getByTestId('connection-item');
-  await expect(item).toHaveCount(1);
+  await expect(page.getByTestId('connection-item')).toHaveCount(before + 1);
+  const item = page.getByTestId('connection-item').filter({ hasText: name });
   await expect(item.getByTestId('connection-item-key')).toHaveText('key set');
   await item.getByTestId('connection-test').click();
   await expect(item.getByTestId('connection-test-result')).toHaveAttribute('data-ok', 'true');
-  await expect(item.getByTestId('connection-test-result')).toContainText('test-model');
+  await expect(item.getByTestId('connection-test-result')).toContainText(model);
   // the key reached main: the server refuses requests without it
   expect(server.log.entries.at(-1)?.headers.authorization).toBe(`Bearer ${API_KEY}`);
 }
@@ -208,5 +212,58 @@ test.describe('LLM pre-annotation', () => {
     await expect.poll(async () => (await readStoredRows(page, 'llmCalls')).length, { timeout: 15_000 }).toBe(sample.length);
     const layers = await readStoredRows<{ turns: number }>(page, 'layers');
     expect(layers).toEqual([expect.objectContaining({ turns: askedTurns })]);
+  });
+
+  test('two models over the sample, compared with each other in Agreement (the paper\'s Table VI)', async ({ app }) => {
+    test.setTimeout(120_000);
+    const { page } = app;
+    const intent = askedFields(DEFAULT_CODEBOOK).find((asked) => asked.field.id === 'teacher_intent')!.field;
+    // model B gives another intent on odd turn numbers; everything else as model A
+    server.setDefaultHandler(({ body }) => {
+      const answer = validAnswer(userPrompt(body as never));
+      if ((body as { model: string }).model === 'model-b') {
+        for (const turn of answer.turns) if (typeof turn.teacher_intent === 'string' && (turn.turn as number) % 2 === 1) turn.teacher_intent = intent.labels.at(-1)!.code;
+      }
+      return reply.json(answer);
+    });
+    server.setModels(['model-a', 'model-b']);
+    await addConnection(app, server, 'Model A', 'model-a');
+    await addConnection(app, server, 'Model B', 'model-b');
+    await page.getByTestId('nav-home').click();
+    await openSample(app);
+    await page.getByTestId('dataset-pre-annotate').click();
+    const dialog = page.getByTestId('start-job-dialog');
+    for (const box of await dialog.getByTestId('start-job-connection').all()) await box.check();
+    await dialog.getByTestId('start-job-layer-name').fill('Candidates');
+    const sample = readSampleDialogues();
+    await expect(dialog.getByTestId('start-job-calls')).toContainText(`${sample.length * 2} model calls`);
+    await dialog.getByTestId('start-job-start').click();
+    await expect(page.getByTestId('jobs-panel').getByTestId('job-card')).toHaveAttribute('data-status', 'succeeded', { timeout: 60_000 });
+    await page.keyboard.press('Escape');
+
+    // teacher turns per model, and on how many of them the two agree (the even-numbered ones)
+    const prompts = server.log.chatRequests().filter((entry) => (entry.body as { model: string }).model === 'model-a').map((entry) => userPrompt(entry.body as never));
+    expect(prompts).toHaveLength(sample.length);
+    let teacherTurns = 0;
+    let agreeing = 0;
+    let askedTurns = 0;
+    for (const prompt of prompts) {
+      askedTurns += validAnswer(prompt).turns.length;
+      for (const turn of validAnswer(prompt).turns) {
+        if (typeof turn.teacher_intent !== 'string') continue;
+        teacherTurns++;
+        if ((turn.turn as number) % 2 === 0) agreeing++;
+      }
+    }
+    // both layers whole: every turn of every dialogue, once per model
+    await expect.poll(async () => (await readStoredRows(page, 'layerValues')).length, { timeout: 15_000 }).toBe(askedTurns * 2);
+    const layers = await readStoredRows<{ id: string; name: string }>(page, 'layers');
+    const nameOf = (model: string) => layers.find((layer) => layer.name.includes(model))!.name;
+    const agreement = new AgreementPage(page);
+    await agreement.open();
+    await agreement.chooseRaters(nameOf('Model A'), nameOf('Model B'));
+    const row = agreement.row('teacher_intent');
+    await expect(row).toHaveAttribute('data-items', String(teacherTurns));
+    await expect(row).toHaveAttribute('data-agreeing', String(agreeing));
   });
 });
