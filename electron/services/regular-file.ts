@@ -99,14 +99,33 @@ const MAX_READ = 1 << 30;
  */
 export async function readWhole(handle: FileHandle, size: number): Promise<Buffer> {
   const bytes = Buffer.allocUnsafe(size);
-  let filled = 0;
-  while (filled < size) {
-    const { bytesRead } = await handle.read(bytes, filled, Math.min(size - filled, MAX_READ), null);
-    if (bytesRead === 0) return bytes.subarray(0, filled);
-    filled += bytesRead;
-  }
+  const filled = await readInto(handle, bytes);
+  if (filled < size) return bytes.subarray(0, filled);
   const rest = await handle.readFile();
   return rest.length === 0 ? bytes : Buffer.concat([bytes, rest]);
+}
+
+/**
+ * readWhole into a SharedArrayBuffer of the size stat gave (which a worker thread can read); a
+ * file that turns out longer comes back in an ordinary buffer (scanned in one part).
+ */
+export async function readWholeShared(handle: FileHandle, size: number): Promise<Uint8Array> {
+  const bytes = new Uint8Array(new SharedArrayBuffer(size));
+  const filled = await readInto(handle, bytes);
+  if (filled < size) return bytes.subarray(0, filled);
+  const rest = await handle.readFile();
+  return rest.length === 0 ? bytes : Buffer.concat([bytes, rest]);
+}
+
+/** Fills `bytes` from the handle's position on (which it moves); how many bytes it holds. */
+async function readInto(handle: FileHandle, bytes: Uint8Array): Promise<number> {
+  let filled = 0;
+  while (filled < bytes.length) {
+    const { bytesRead } = await handle.read(bytes, filled, Math.min(bytes.length - filled, MAX_READ), null);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return filled;
 }
 
 function isSystemError(error: unknown): boolean {

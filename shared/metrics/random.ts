@@ -48,3 +48,23 @@ function mulberry32Bits(state: number): number {
 function mulberry32Output(state: number): number {
   return mulberry32Bits(state) / 4294967296;
 }
+
+/**
+ * `ceil(fraction × n)` of the items (at least one, fraction clamped to [0, 1]), drawn with the
+ * seed (a seeded Fisher–Yates shuffle), in their original order: the same seed draws the same
+ * items. The app's pre-annotation sample and the CLI's `annotate --sample` both use it.
+ */
+export function seededSample<T>(items: readonly T[], fraction: number, seed: number): T[] {
+  if (items.length === 0) return [];
+  const count = Math.min(items.length, Math.max(1, Math.ceil(items.length * Math.min(1, Math.max(0, fraction)))));
+  const random = seededRandom(seed);
+  const positions = items.map((_, index) => index);
+  for (let index = positions.length - 1; index > 0; index--) {
+    const other = Math.floor(random() * (index + 1));
+    [positions[index], positions[other]] = [positions[other], positions[index]];
+  }
+  return positions
+    .slice(0, count)
+    .sort((a, b) => a - b)
+    .map((position) => items[position]);
+}

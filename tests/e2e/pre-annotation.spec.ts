@@ -7,10 +7,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCodebook } from '../../shared/codebook/parse-codebook';
-import { fieldAppliesTo } from '../../shared/codebook/lookup';
 import { askedFields } from '../../shared/llm/asked-fields';
-import type { SpeakerCode } from '../../shared/model/dataset';
 import { reply, startLlmServer, type LlmTestServer } from '../support/llm-server';
+import { promptTurns, validAnswer as validAnswerFor } from '../support/jobs/valid-answers';
 import { RESOURCES_DIR } from '../support/repo-paths';
 import { expect, test, type AppFixture } from './fixtures/app';
 import { readStoredRows } from './support-idb';
@@ -24,19 +23,7 @@ const API_KEY = `sk-e2e-${Math.random().toString(36).slice(2)}-never-stored`;
 
 /** A valid answer for every "Turn N · speaker …" line the prompt shows: the first label of each field, null where it does not apply. */
 function validAnswer(prompt: string): { turns: Record<string, unknown>[] } {
-  const turns: Record<string, unknown>[] = [];
-  for (const match of prompt.matchAll(/^Turn (\d+) · (teacher|student|other)\b/gm)) {
-    const speaker = match[2] as SpeakerCode;
-    const entry: Record<string, unknown> = { turn: Number(match[1]) };
-    for (const asked of askedFields(DEFAULT_CODEBOOK)) {
-      if (!fieldAppliesTo(asked.field, speaker)) entry[asked.field.id] = null;
-      else if (asked.shape === 'boolean') entry[asked.field.id] = true;
-      else if (asked.shape === 'labels') entry[asked.field.id] = [asked.field.labels[0].code];
-      else entry[asked.field.id] = asked.field.labels[0].code;
-    }
-    turns.push(entry);
-  }
-  return { turns };
+  return validAnswerFor(DEFAULT_CODEBOOK, promptTurns(prompt));
 }
 
 function userPrompt(body: { messages: { role: string; content?: unknown }[] }): string {

@@ -1,11 +1,10 @@
 import { isUtf8 } from 'node:buffer';
-import type { FileHandle } from 'node:fs/promises';
 import { buildRatingTable, itemCountsFromMatrix, MAX_CATEGORIES } from '../../../shared/agreement';
 import type { RatingInput } from '../../../shared/agreement';
 import { readDelimitedRows } from '../../../shared/import/delimited/read-rows';
 import type { DelimitedRows } from '../../../shared/import/delimited/read-rows';
 import { decodeImportBytes, type TextEncodingName } from '../../../shared/import/file-rules';
-import { readWhole, withRegularFile } from '../../services/regular-file';
+import { readWhole, readWholeShared, withRegularFile } from '../../services/regular-file';
 import { NODE_UTF8_DECODER } from '../../services/node-utf8';
 import { decodeProblem, MISSING_PATH, type InputProblem } from '../read-inputs';
 import { readRatingsCsvFast, readRatingsCsvFastWith } from './ratings-csv-fast';
@@ -43,26 +42,6 @@ function plainUtf8(bytes: Uint8Array): Uint8Array | null {
   return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
 }
 
-/**
- * The file's bytes in a SharedArrayBuffer of the size stat gave; a file that turns out longer
- * (it grew, or the system does not report its size) is read again as readWhole reads it, into an
- * ordinary buffer, and is then scanned in one part.
- */
-async function readIntoShared(handle: FileHandle, size: number): Promise<Uint8Array> {
-  const bytes = new Uint8Array(new SharedArrayBuffer(size));
-  let filled = 0;
-  while (filled < size) {
-    const { bytesRead } = await handle.read(bytes, filled, Math.min(size - filled, MAX_READ), filled);
-    if (bytesRead === 0) return bytes.subarray(0, filled);
-    filled += bytesRead;
-  }
-  const { bytesRead: beyond } = await handle.read(new Uint8Array(1), 0, 1, size);
-  return beyond === 0 ? bytes : readWhole(handle, size);
-}
-
-/** The most one read asks for (Node refuses a read of 2 GiB or more). */
-const MAX_READ = 1 << 30;
-
 export interface ReadInputOptions {
   /**
    * Told the file's size before its bytes are read; when it answers true they are read into a
@@ -81,7 +60,7 @@ export interface InputProblemRead {
 export async function readInputText(path: string, encoding?: TextEncodingName, options: ReadInputOptions = {}): Promise<InputText | InputProblemRead> {
   // A FIFO or /dev/zero would block a plain read forever; withRegularFile refuses them. No size
   // limit: the app imports no ratings CSV, so there is no app limit to match.
-  const read = await withRegularFile(path, () => null, (handle, size) => (options.beforeReading?.(size) ? readIntoShared(handle, size) : readWhole(handle, size)));
+  const read = await withRegularFile(path, () => null, (handle, size) => (options.beforeReading?.(size) ? readWholeShared(handle, size) : readWhole(handle, size)));
   if (!read.ok) {
     if (read.code === 'ENOENT') return { problem: MISSING_PATH, kind: 'missing' };
     if (read.reason === 'is a folder' || read.code === 'EISDIR') return { problem: 'This is a folder; --input takes one CSV file.', kind: 'not-a-file' };

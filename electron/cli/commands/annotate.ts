@@ -13,7 +13,7 @@ import type { ExportDialogue } from '../../../shared/export/types';
 import { checkSourceFile } from '../../../shared/import';
 import type { JobEvent, JobProgress } from '../../../shared/jobs';
 import { DEFAULT_PRE_ANNOTATION_TEMPLATE, type LlmConnection, type PreAnnotationJobDefinition, type PreAnnotationPayload } from '../../../shared/llm';
-import { seededRandom } from '../../../shared/metrics/random';
+import { seededSample } from '../../../shared/metrics/random';
 import type { ParsedDialogue } from '../../../shared/model/dataset';
 import { writeFileAtomic } from '../../services/atomic-write';
 import { JobRegistry } from '../../services/jobs/job-registry';
@@ -59,19 +59,6 @@ async function readDialogues(paths: readonly string[], io: CliIo): Promise<{ dia
   return { dialogues, inputErrors };
 }
 
-/** A seeded sample of `share` of the dialogues (all when share is 1), kept in input order. */
-function sampleOf<T>(items: readonly T[], share: number, seed: number): T[] {
-  if (share >= 1) return [...items];
-  const random = seededRandom(seed);
-  const order = items.map((_, index) => index);
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  const chosen = new Set(order.slice(0, Math.max(1, Math.round(items.length * share))));
-  return items.filter((_, index) => chosen.has(index));
-}
-
 function progressLine(progress: JobProgress): string {
   const parts = [`${progress.done}/${progress.total} dialogues`, `${progress.failed} failed`, `${progress.cached} from cache`, `${(progress.tokens.input + progress.tokens.output).toLocaleString('en-US')} tokens`];
   if (progress.rate !== null) parts.push(`${progress.rate.toFixed(1)}/min`);
@@ -106,7 +93,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
 
 async function annotate(args: AnnotateArgs, io: CliIo): Promise<number> {
   const { dialogues: all, inputErrors } = await readDialogues(args.paths, io);
-  const chosen = sampleOf(all, args.sample, args.seed);
+  const chosen = args.sample >= 1 ? all : seededSample(all, args.sample, args.seed);
   if (chosen.length === 0) {
     io.stderr('annotate: no dialogue to annotate.\n');
     return EXIT_INPUT_ERRORS;

@@ -195,8 +195,11 @@ export class JobRegistry {
 
   private record(entry: JobEntry, event: JobEvent): void {
     entry.snapshot = applyJobEvent(entry.snapshot, event);
-    if (event.type === 'item') entry.unacknowledged.set(jobItemKey(event.item), { item: event.item, outcome: event.outcome, at: event.at });
-    if (event.type === 'item') entry.done.add(jobItemKey(event.item));
+    if (event.type === 'item') {
+      const key = jobItemKey(event.item);
+      entry.unacknowledged.set(key, { item: event.item, outcome: event.outcome, at: event.at });
+      entry.done.add(key);
+    }
     this.deps.emit(event);
   }
 

@@ -196,7 +196,6 @@ export class EndpointCaller {
   }
 
   private failed(record: CallRecord, kind: CallFailureKind, reason: string): CallResult<never> {
-    if (record.parseStatus !== 'invalid') record.parseStatus = record.raw === '' ? 'no-answer' : record.parseStatus;
     return { ok: false, kind, reason, record };
   }
 }

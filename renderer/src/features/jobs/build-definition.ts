@@ -7,40 +7,13 @@ import { preAnnotationCodebookProblems } from '../../../../shared/llm/asked-fiel
 import type { LlmConnection } from '../../../../shared/llm/connection';
 import type { PreAnnotationJobDefinition } from '../../../../shared/llm/pre-annotation-job';
 import { DEFAULT_PRE_ANNOTATION_TEMPLATE } from '../../../../shared/llm/prompt-template';
+import { seededSample } from '../../../../shared/metrics/random';
 import { codebookForDataset } from '../../codebook';
 import type { MaieuticDb } from '../../db/db';
 import { compareSourceOrder, listDialoguesOf } from '../../db/repositories/dialogues';
 import { turnsOfDialogues } from '../../db/repositories/turns';
 
 export type JobScope = { kind: 'all' } | { kind: 'sample'; fraction: number; seed: number };
-
-/** mulberry32: a small seeded generator, enough to draw a reproducible sample. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** `ceil(fraction × n)` of the ids (at least one), drawn with the seed, in their original order. */
-export function seededSample<T>(items: readonly T[], fraction: number, seed: number): T[] {
-  if (items.length === 0) return [];
-  const count = Math.min(items.length, Math.max(1, Math.ceil(items.length * Math.min(1, Math.max(0, fraction)))));
-  const random = seededRandom(seed);
-  const positions = items.map((_, index) => index);
-  for (let index = positions.length - 1; index > 0; index--) {
-    const other = Math.floor(random() * (index + 1));
-    [positions[index], positions[other]] = [positions[other], positions[index]];
-  }
-  return positions
-    .slice(0, count)
-    .sort((a, b) => a - b)
-    .map((position) => items[position]);
-}
 
 /** The layer name offered for a job: the connection and its model for one, a common stem for several. */
 export function defaultLayerName(connections: readonly Pick<LlmConnection, 'name' | 'model'>[]): string {
