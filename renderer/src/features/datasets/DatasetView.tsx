@@ -132,6 +132,7 @@ export function DatasetView({ datasetId }: { datasetId: string }) {
           datasetName={name}
           codebookId={current.codebookId}
           dialogueCount={rows?.length ?? 0}
+          filteredDialogueIds={hasActiveFilters(table) ? visibleRows.map((row) => row.id) : null}
           onClose={() => setStartingJob(false)}
         />
       )}

@@ -15,11 +15,13 @@ interface StartPreAnnotationDialogProps {
   datasetName: string;
   codebookId: string;
   dialogueCount: number;
+  /** the ids of the rows the data-set table shows while a filter is active; null when none is */
+  filteredDialogueIds: readonly string[] | null;
   onClose(): void;
 }
 
 /** Chooses connections, dialogues and the layer name, shows how many calls that is, and starts the job. */
-export function StartPreAnnotationDialog({ open, datasetId, datasetName, codebookId, dialogueCount, onClose }: StartPreAnnotationDialogProps) {
+export function StartPreAnnotationDialog({ open, datasetId, datasetName, codebookId, dialogueCount, filteredDialogueIds, onClose }: StartPreAnnotationDialogProps) {
   const { t, lang } = useJobsText();
   const { connections, load } = useConnectionsStore();
   const startPreAnnotation = useJobsStore((state) => state.startPreAnnotation);
@@ -27,6 +29,7 @@ export function StartPreAnnotationDialog({ open, datasetId, datasetName, codeboo
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [chosen, setChosen] = useState<string[]>([]);
   const [scopeKind, setScopeKind] = useState<'all' | 'sample'>('all');
+  const [onlyFiltered, setOnlyFiltered] = useState(false);
   const [percent, setPercent] = useState('20');
   const [seed, setSeed] = useState('7');
   const [layerName, setLayerName] = useState('');
@@ -40,9 +43,13 @@ export function StartPreAnnotationDialog({ open, datasetId, datasetName, codeboo
     if (open && !dialog.open) {
       dialog.showModal();
       setMessage(null);
+      // a user who filtered the table and then asks for a job means those rows; the box says so and can be unticked
+      setOnlyFiltered(filteredDialogueIds !== null);
       void load();
     } else if (!open && dialog.open) dialog.close();
   }, [open, load]);
+  const within = onlyFiltered && filteredDialogueIds !== null ? filteredDialogueIds : undefined;
+  const baseCount = within ? within.length : dialogueCount;
 
   const selected = connections.filter((connection) => chosen.includes(connection.id));
   useEffect(() => {
@@ -51,7 +58,7 @@ export function StartPreAnnotationDialog({ open, datasetId, datasetName, codeboo
   }, [chosen.join('\n'), connections, layerNameEdited]);
 
   const fraction = Math.min(100, Math.max(0, Number(percent) || 0)) / 100;
-  const dialogues = scopeKind === 'all' ? dialogueCount : Math.min(dialogueCount, Math.max(1, Math.ceil(dialogueCount * fraction)));
+  const dialogues = scopeKind === 'all' || baseCount === 0 ? baseCount : Math.min(baseCount, Math.max(1, Math.ceil(baseCount * fraction)));
   const calls = dialogues * selected.length;
   const names = selected.length > 1 ? llmLayerNames(layerName, selected) : [];
 
@@ -62,7 +69,7 @@ export function StartPreAnnotationDialog({ open, datasetId, datasetName, codeboo
       const db = getDb();
       const problems = await layerNameProblems(db, datasetId, llmLayerNames(layerName, selected));
       if (problems.length > 0) throw new Error(problems.join(' '));
-      const scope: JobScope = scopeKind === 'all' ? { kind: 'all' } : { kind: 'sample', fraction, seed: Math.trunc(Number(seed) || 0) };
+      const scope: JobScope = scopeKind === 'all' ? { kind: 'all', within } : { kind: 'sample', fraction, seed: Math.trunc(Number(seed) || 0), within };
       const built = await buildPreAnnotationDefinition(db, { datasetId, codebookId, connections: selected, scope, layerName, title: `${datasetName} · ${layerName.trim()}` });
       if ('problem' in built) throw new Error(t('codebookProblem', { message: built.problem }));
       await startPreAnnotation({ definition: built.definition, connections: selected.map(({ id, name, model }) => ({ id, name, model })) });
@@ -110,13 +117,19 @@ export function StartPreAnnotationDialog({ open, datasetId, datasetName, codeboo
       )}
       <fieldset className="choice-group">
         <legend>{t('scope')}</legend>
+        {filteredDialogueIds !== null && (
+          <label className="radio">
+            <input type="checkbox" data-testid="start-job-only-filtered" checked={onlyFiltered} onChange={(event) => setOnlyFiltered(event.target.checked)} />
+            <span>{t('scopeFiltered', { n: formatNumber(lang, filteredDialogueIds.length) })}</span>
+          </label>
+        )}
         <label className="radio">
           <input type="radio" name="job-scope" data-testid="start-job-scope-all" checked={scopeKind === 'all'} onChange={() => setScopeKind('all')} />
-          <span>{t('scopeAll', { n: formatNumber(lang, dialogueCount) })}</span>
+          <span>{t(within ? 'scopeAllShown' : 'scopeAll', { n: formatNumber(lang, baseCount) })}</span>
         </label>
         <label className="radio">
           <input type="radio" name="job-scope" data-testid="start-job-scope-sample" checked={scopeKind === 'sample'} onChange={() => setScopeKind('sample')} />
-          <span>{t('scopeSample')}</span>
+          <span>{t(within ? 'scopeSampleShown' : 'scopeSample')}</span>
         </label>
         {scopeKind === 'sample' && (
           <div className="button-row">

@@ -13,7 +13,12 @@ import type { MaieuticDb } from '../../db/db';
 import { compareSourceOrder, listDialoguesOf } from '../../db/repositories/dialogues';
 import { turnsOfDialogues } from '../../db/repositories/turns';
 
-export type JobScope = { kind: 'all' } | { kind: 'sample'; fraction: number; seed: number };
+/**
+ * Which dialogues a job asks about. `within` is the table's current filter (the ids of the rows it
+ * shows): a sample is then drawn from those rows only. Either way the dialogues keep their source
+ * order, not the table's sort, so the same filter and seed always give the same items in the same order.
+ */
+export type JobScope = { kind: 'all'; within?: readonly string[] } | { kind: 'sample'; fraction: number; seed: number; within?: readonly string[] };
 
 /** The layer name offered for a job: the connection and its model for one, a common stem for several. */
 export function defaultLayerName(connections: readonly Pick<LlmConnection, 'name' | 'model'>[]): string {
@@ -36,7 +41,9 @@ export async function buildPreAnnotationDefinition(db: MaieuticDb, input: BuildD
   const { codebook } = codebookForDataset(input.codebookId);
   const problems = preAnnotationCodebookProblems(codebook);
   if (problems.length > 0) return { problem: problems.join(' ') };
-  const dialogues = (await listDialoguesOf(db, input.datasetId)).sort(compareSourceOrder);
+  const stored = (await listDialoguesOf(db, input.datasetId)).sort(compareSourceOrder);
+  const within = input.scope.within ? new Set(input.scope.within) : null;
+  const dialogues = within ? stored.filter((dialogue) => within.has(dialogue.id)) : stored;
   const chosen = input.scope.kind === 'all' ? dialogues : seededSample(dialogues, input.scope.fraction, input.scope.seed);
   const turns = await turnsOfDialogues(db, chosen.map((dialogue) => dialogue.id));
   const asked = chosen
