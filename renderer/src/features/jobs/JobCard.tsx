@@ -3,28 +3,34 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { formatNumber } from '../../i18n';
 import type { DiscardedItem } from '../../stores/jobs/store';
 import { formatCost, formatEta } from './format';
+import { type ItemDialogue, itemLabel } from './item-dialogues';
 import { useJobsText } from './strings';
 
 interface JobCardProps {
   job: JobSnapshot;
   discarded: readonly DiscardedItem[];
+  /** main holds the pause, and the calls in flight are still finishing */
+  pausing: boolean;
+  /** the stored dialogues of the failed and discarded items, to name them and open them in review */
+  dialogues: ReadonlyMap<string, ItemDialogue>;
+  onOpenItem(dialogue: ItemDialogue): void;
   onPause(): void;
   onResume(): void;
   onCancel(): void;
 }
 
 /** One job: its figures, its controls, and the items that failed with their reasons (as text: they may quote model output). */
-export function JobCard({ job, discarded, onPause, onResume, onCancel }: JobCardProps) {
+export function JobCard({ job, discarded, pausing, dialogues, onOpenItem, onPause, onResume, onCancel }: JobCardProps) {
   const { t, lang } = useJobsText();
   const { progress, status } = job;
   const n = (value: number) => formatNumber(lang, value);
   const finished = status === 'succeeded' || status === 'failed' || status === 'cancelled';
   return (
-    <article className="job-card" data-testid="job-card" data-job-id={job.id} data-status={status} aria-labelledby={`job-title-${job.id}`}>
+    <article className="job-card" data-testid="job-card" data-job-id={job.id} data-status={status} data-pausing={pausing ? 'true' : 'false'} aria-labelledby={`job-title-${job.id}`}>
       <header className="job-card-header">
         <h3 id={`job-title-${job.id}`}>{job.title}</h3>
         <span className={`chip job-status job-status-${status}`} data-testid="job-status">
-          {t(`status_${status}`)}
+          {pausing ? t('status_pausing') : t(`status_${status}`)}
         </span>
       </header>
       <ProgressBar value={progress.total === 0 ? 0 : progress.done / progress.total} label={t('progressLabel', { title: job.title })} tone={status === 'succeeded' ? 'done' : 'neutral'} testId="job-progress" />
@@ -44,7 +50,7 @@ export function JobCard({ job, discarded, onPause, onResume, onCancel }: JobCard
       )}
       {!finished && (
         <div className="button-row">
-          {(status === 'running' || status === 'queued') && (
+          {(status === 'running' || status === 'queued') && !pausing && (
             <button type="button" data-testid="job-pause" onClick={onPause}>
               {t('pause')}
             </button>
@@ -64,9 +70,7 @@ export function JobCard({ job, discarded, onPause, onResume, onCancel }: JobCard
           <summary>{t('failedItems', { n: n(job.failedItems.length) })}</summary>
           <ul>
             {job.failedItems.map((failed) => (
-              <li key={`${failed.item.connectionId}|${failed.item.itemId}|${failed.item.sample}`} data-testid="job-failed-item">
-                {t('itemReason', { item: failed.item.itemId, reason: failed.reason })}
-              </li>
+              <ItemLine key={`${failed.item.connectionId}|${failed.item.itemId}|${failed.item.sample}`} testId="job-failed-item" itemId={failed.item.itemId} reason={failed.reason} dialogue={dialogues.get(failed.item.itemId)} onOpen={onOpenItem} />
             ))}
           </ul>
         </details>
@@ -76,11 +80,25 @@ export function JobCard({ job, discarded, onPause, onResume, onCancel }: JobCard
           <summary>{t('discardedItems', { n: n(discarded.length) })}</summary>
           <ul>
             {discarded.map((entry) => (
-              <li key={`${entry.item.connectionId}|${entry.item.itemId}|${entry.item.sample}`}>{t('itemReason', { item: entry.item.itemId, reason: entry.reason })}</li>
+              <ItemLine key={`${entry.item.connectionId}|${entry.item.itemId}|${entry.item.sample}`} testId="job-discarded-item" itemId={entry.item.itemId} reason={entry.reason} dialogue={dialogues.get(entry.item.itemId)} onOpen={onOpenItem} />
             ))}
           </ul>
         </details>
       )}
     </article>
+  );
+}
+
+function ItemLine({ testId, itemId, reason, dialogue, onOpen }: { testId: string; itemId: string; reason: string; dialogue: ItemDialogue | undefined; onOpen(dialogue: ItemDialogue): void }) {
+  const { t } = useJobsText();
+  return (
+    <li data-testid={testId} data-item-id={itemId}>
+      {t('itemReason', { item: itemLabel(itemId, dialogue), reason })}{' '}
+      {dialogue && (
+        <button type="button" className="quiet" data-testid="job-item-open" onClick={() => onOpen(dialogue)}>
+          {t('openInReview')}
+        </button>
+      )}
+    </li>
   );
 }

@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../stores/app/store';
 import { useJobsStore } from '../../stores/jobs/store';
 import { JobCard } from './JobCard';
+import { type ItemDialogue, useItemDialogues } from './item-dialogues';
 import { useJobsPanelStore } from './panel-store';
 import { useJobsText } from './strings';
 import './jobs.css';
@@ -13,10 +14,17 @@ const NO_DISCARDED: never[] = [];
 export function JobsPanel() {
   const { t } = useJobsText();
   const { open, setOpen } = useJobsPanelStore();
-  const { jobs, order, discarded, pause, resume, cancel } = useJobsStore(
-    useShallow((state) => ({ jobs: state.jobs, order: state.order, discarded: state.discarded, pause: state.pause, resume: state.resume, cancel: state.cancel })),
+  const { jobs, order, discarded, pausing, pause, resume, cancel } = useJobsStore(
+    useShallow((state) => ({ jobs: state.jobs, order: state.order, discarded: state.discarded, pausing: state.pausing, pause: state.pause, resume: state.resume, cancel: state.cancel })),
   );
-  const goTo = useAppStore((state) => state.goTo);
+  const { goTo, openDataset, openDialogue } = useAppStore(useShallow((state) => ({ goTo: state.goTo, openDataset: state.openDataset, openDialogue: state.openDialogue })));
+  const itemIds = open ? order.flatMap((id) => [...jobs[id].failedItems.map((failed) => failed.item.itemId), ...(discarded[id] ?? []).map((entry) => entry.item.itemId)]) : [];
+  const dialogues = useItemDialogues(itemIds);
+  const openItem = (dialogue: ItemDialogue) => {
+    setOpen(false);
+    openDataset(dialogue.datasetId);
+    openDialogue(dialogue.id);
+  };
   const dialogRef = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -55,6 +63,9 @@ export function JobsPanel() {
               key={id}
               job={jobs[id]}
               discarded={discarded[id] ?? NO_DISCARDED}
+              pausing={pausing[id] === true}
+              dialogues={dialogues}
+              onOpenItem={openItem}
               onPause={() => void pause(id)}
               onResume={() => void resume(id)}
               onCancel={() => void cancel(id)}

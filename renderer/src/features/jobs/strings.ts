@@ -29,6 +29,8 @@ export const JOBS_STRINGS = {
   status_failed: { zh: '失败', en: 'Failed' },
   status_cancelled: { zh: '已取消', en: 'Cancelled' },
   status_interrupted: { zh: '已中断（可继续）', en: 'Interrupted (can be resumed)' },
+  status_pausing: { zh: '正在暂停（等进行中的调用完成）', en: 'Pausing (calls in flight finish first)' },
+  openInReview: { zh: '在审阅中打开', en: 'Open in review' },
   pause: { zh: '暂停', en: 'Pause' },
   resume: { zh: '继续', en: 'Resume' },
   cancel: { zh: '取消任务', en: 'Cancel job' },

@@ -33,6 +33,11 @@ export interface JobsState {
   /** newest first */
   order: string[];
   discarded: Record<string, DiscardedItem[]>;
+  /**
+   * jobs main has been told to pause whose calls in flight are still finishing (main reports them
+   * `running` until the last one ends): the panel says "pausing" at once instead of nothing
+   */
+  pausing: Record<string, true>;
   loaded: boolean;
   /** `jobs.list`; the unacknowledged results main sends after it are stored as they come */
   load(): Promise<void>;
@@ -78,11 +83,16 @@ export function createJobsStore(deps: JobsStoreDeps = {}) {
       return next;
     }
 
+    /** the job as given, with its pausing mark dropped once main reports anything but `running` */
+    function withJob(state: JobsState, next: JobSnapshot): Pick<JobsState, 'jobs' | 'pausing'> {
+      return { jobs: { ...state.jobs, [next.id]: next }, pausing: next.status === 'running' ? state.pausing : withoutKey(state.pausing, next.id) };
+    }
+
     function upsert(snapshot: JobSnapshot): void {
       const pending = early.get(snapshot.id) ?? [];
       early.delete(snapshot.id);
       const next = applyAll(snapshot, pending);
-      set((state) => ({ jobs: { ...state.jobs, [next.id]: next }, order: state.order.includes(next.id) ? state.order : [next.id, ...state.order] }));
+      set((state) => ({ ...withJob(state, next), order: state.order.includes(next.id) ? state.order : [next.id, ...state.order] }));
     }
 
     async function storeItem(event: JobItemEvent<PreAnnotationPayload>): Promise<void> {
@@ -103,7 +113,10 @@ export function createJobsStore(deps: JobsStoreDeps = {}) {
 
     async function control(channel: 'jobs.pause' | 'jobs.resume' | 'jobs.cancel', jobId: string): Promise<void> {
       try {
-        upsert(await invoke(channel, { jobId }));
+        const snapshot = await invoke(channel, { jobId });
+        if (channel === 'jobs.pause' && snapshot.status === 'running') set((state) => ({ pausing: { ...state.pausing, [jobId]: true } }));
+        else if (channel !== 'jobs.pause') set((state) => ({ pausing: withoutKey(state.pausing, jobId) }));
+        upsert(snapshot);
       } catch (error) {
         reportError(error, 'notice.context.controlJob');
       }
@@ -113,6 +126,7 @@ export function createJobsStore(deps: JobsStoreDeps = {}) {
       jobs: {},
       order: [],
       discarded: {},
+      pausing: {},
       loaded: false,
       async load() {
         try {
@@ -136,7 +150,7 @@ export function createJobsStore(deps: JobsStoreDeps = {}) {
         }
         try {
           const next = applyJobEvent(known, event);
-          if (next !== known) set((state) => ({ jobs: { ...state.jobs, [next.id]: next } }));
+          if (next !== known) set((state) => withJob(state, next));
         } catch (error) {
           reportError(error, 'notice.context.loadJobs');
           void get().load();
@@ -174,6 +188,12 @@ export function createJobsStore(deps: JobsStoreDeps = {}) {
       },
     };
   });
+}
+
+function withoutKey(marks: Record<string, true>, key: string): Record<string, true> {
+  if (!marks[key]) return marks;
+  const { [key]: _dropped, ...rest } = marks;
+  return rest;
 }
 
 export const useJobsStore = createJobsStore();

@@ -143,4 +143,25 @@ describe('jobs store', () => {
     expect(store.getState().jobs.job1.status).toBe('cancelled');
     expect(main.calls).toEqual(['jobs.start', 'jobs.pause', 'jobs.resume', 'jobs.cancel']);
   });
+
+  it('marks a job pausing while main still reports it running (calls in flight), until main reports it paused', async () => {
+    const opened = (db = freshDb());
+    const { datasetId, dialogueId } = await datasetWithOneDialogue(opened);
+    let snapshot: JobSnapshot | undefined;
+    const running = fakeMain((definition) => (snapshot = { ...createJobSnapshot({ id: 'job1', definition, createdAt: 1, priced: false }), status: 'running' }));
+    // main answers a pause with the job still running: its calls in flight finish first
+    const invoke = (async (channel: string, arg: unknown) => (channel === 'jobs.pause' ? { ...snapshot!, status: 'running' } : running.invoke(channel as never, arg as never))) as Invoke;
+    const store = createJobsStore({ database: () => opened, invoke });
+    await store.getState().startPreAnnotation({ definition: definitionFor(datasetId, dialogueId), connections: [CONNECTION] });
+    await store.getState().pause('job1');
+    expect(store.getState().pausing).toEqual({ job1: true });
+    store.getState().handleEvent({ type: 'progress', jobId: 'job1', at: 3, status: 'running', progress: progress(0, 1) });
+    expect(store.getState().pausing).toEqual({ job1: true });
+    store.getState().handleEvent({ type: 'progress', jobId: 'job1', at: 4, status: 'paused', progress: progress(0, 1) });
+    expect(store.getState().jobs.job1.status).toBe('paused');
+    expect(store.getState().pausing).toEqual({});
+    // a pause main answers as paused at once leaves no mark
+    await store.getState().resume('job1');
+    expect(store.getState().pausing).toEqual({});
+  });
 });

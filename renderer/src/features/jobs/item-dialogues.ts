@@ -1,0 +1,30 @@
+/**
+ * A job's items are dialogue ids (`${sourceId}:${line}`), which mean nothing to a reader: the
+ * Jobs panel names each failed item by its file, line and dialogue key, and opens it in review.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { Dialogue } from '../../../../shared/model/dataset';
+import { getDb } from '../../db/db';
+
+export type ItemDialogue = Pick<Dialogue, 'id' | 'datasetId' | 'externalId' | 'file' | 'line'>;
+
+/** The stored dialogues of these item ids, by id; an id with no stored dialogue (deleted since) is absent. */
+export function useItemDialogues(itemIds: readonly string[]): ReadonlyMap<string, ItemDialogue> {
+  const key = itemIds.join('\n');
+  const found = useLiveQuery(async () => {
+    if (itemIds.length === 0) return new Map<string, ItemDialogue>();
+    const rows = await getDb().dialogues.bulkGet([...new Set(itemIds)]);
+    return new Map(rows.filter((row): row is Dialogue => row !== undefined).map(({ id, datasetId, externalId, file, line }) => [id, { id, datasetId, externalId, file, line }]));
+    // the ids are the dependency, compared as text: the array is rebuilt on every render
+  }, [key]);
+  return found ?? EMPTY;
+}
+
+const EMPTY: ReadonlyMap<string, ItemDialogue> = new Map();
+
+/** `a.jsonl:3 (7-2-1)`, or the id itself when the dialogue is no longer stored. */
+export function itemLabel(itemId: string, dialogue: ItemDialogue | undefined): string {
+  if (!dialogue) return itemId;
+  const place = `${dialogue.file}:${dialogue.line}`;
+  return dialogue.externalId === place ? place : `${place} (${dialogue.externalId})`;
+}
