@@ -8,7 +8,7 @@
 import { setMaxListeners } from 'node:events';
 import { countItemOutcome, createRateWindow, jobItemKey, jobWorkItems, type JobDefinition, type JobEvent, type JobProgress, type JobSnapshot, type JobWorkItem } from '../../../shared/jobs';
 import { resultRecord, statusRecord, type JournalWriter } from './job-journal';
-import { JobStop, type FinishedItem, type ItemWorker } from './job-runner';
+import { ItemRecalled, JobStop, type FinishedItem, type ItemWorker } from './job-runner';
 
 export const THROTTLE_MS = 100;
 
@@ -33,6 +33,8 @@ export class JobRun {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly rate: ReturnType<typeof createRateWindow>;
   private paused = false;
+  /** aborted at every pause: the signal the items started before it hold */
+  private recall = new AbortController();
   private pausedForBudget: string | null = null;
   private ending: RunEnd | null = null;
   private wake: (() => void) | null = null;
@@ -58,7 +60,14 @@ export class JobRun {
 
   pause(): void {
     this.paused = true;
+    this.recallWaiting();
     this.nudge();
+  }
+
+  /** Items whose calls are not yet sent come back to the queue; the ones on the wire finish. */
+  private recallWaiting(): void {
+    this.recall.abort();
+    this.recall = new AbortController();
   }
 
   resume(): void {
@@ -126,7 +135,7 @@ export class JobRun {
     jobSignal.addEventListener('abort', abortItem, { once: true });
     const signal = itemController.signal;
     const task = this.deps.worker
-      .run(item, signal)
+      .run(item, signal, this.recall.signal)
       .then(async (outcome) => {
         if (signal.aborted) {
           // a cancelled or interrupted item is not done: a resumed job runs it again
@@ -142,6 +151,10 @@ export class JobRun {
         this.scheduleProgress();
       })
       .catch((error: unknown) => {
+        if (error instanceof ItemRecalled && !signal.aborted) {
+          this.queue.unshift(item);
+          return;
+        }
         if (signal.aborted && !(error instanceof JobStop)) {
           if (this.ending?.status !== 'cancelled') this.queue.unshift(item);
           return;
@@ -164,6 +177,8 @@ export class JobRun {
     const tokens = this.progress.tokens.input + this.progress.tokens.output;
     if (budget.maxTokens !== undefined && tokens >= budget.maxTokens) this.pausedForBudget = `The token budget (${budget.maxTokens.toLocaleString('en-US')}) is reached: ${tokens.toLocaleString('en-US')} tokens used.`;
     else if (budget.maxCost !== undefined && this.progress.cost !== null && this.progress.cost >= budget.maxCost) this.pausedForBudget = `The cost budget (${budget.maxCost}) is reached: ${this.progress.cost.toFixed(4)} spent.`;
+    // a budget reached spends no more: calls not yet sent are given back as for a pause
+    if (this.pausedForBudget !== null) this.recallWaiting();
   }
 
   private figures(): JobProgress {

@@ -11,10 +11,12 @@ export interface ItemWorker<Payload = unknown> {
   /**
    * Runs one item. Resolves with its outcome (a failure for good included); when `signal` aborts
    * (cancel, quit) it should settle soon, and whatever it resolves with is then dropped: the
-   * item is not done. Throws JobStop when the whole job cannot go on (a key refused, a model not
-   * found).
+   * item is not done. When `recall` aborts (pause) calls already sent finish, and an item with a
+   * call not yet sent throws ItemRecalled: it goes back to the queue, and its finished calls are
+   * in the cache for the resumed run. Throws JobStop when the whole job cannot go on (a key
+   * refused, a model not found).
    */
-  run(item: JobWorkItem, signal: AbortSignal): Promise<JobItemOutcome<Payload>>;
+  run(item: JobWorkItem, signal: AbortSignal, recall: AbortSignal): Promise<JobItemOutcome<Payload>>;
   close?(): Promise<void>;
 }
 
@@ -28,6 +30,13 @@ export interface JobKindRunner<Payload = unknown> {
 
 /** The whole job stops as failed, with this message (in words, never holding a key). */
 export class JobStop extends Error {}
+
+/** The item was given back unfinished because the job paused before one of its calls was sent. */
+export class ItemRecalled extends Error {
+  constructor() {
+    super('The item was given back: the job paused before its call was sent.');
+  }
+}
 
 /** What the journal keeps for each finished item. */
 export interface FinishedItem<Payload = unknown> {

@@ -100,8 +100,15 @@ export class EndpointCaller {
     this.now = deps.now ?? (() => new Date());
   }
 
-  async call<T>(spec: CallSpec<T>, signal?: AbortSignal): Promise<CallResult<T>> {
+  /**
+   * One call with its retries. `signal` aborts it wherever it is (cancel, quit: an answer on the
+   * way is given up). `recall` only takes back a call that is not on the wire: while it waits for
+   * a permit or between attempts it ends as 'recalled'; once sent, it finishes (pause).
+   */
+  async call<T>(spec: CallSpec<T>, signal?: AbortSignal, recall?: AbortSignal): Promise<CallResult<T>> {
     const record = this.newRecord(spec);
+    const waitSignal = recall && signal ? AbortSignal.any([signal, recall]) : (recall ?? signal);
+    const stopped = (): CallResult<never> => (signal?.aborted || !recall?.aborted ? this.failed(record, 'cancelled', 'Cancelled.') : this.failed(record, 'recalled', 'Given back before it was sent.'));
     const cached = await this.deps.cache?.get(spec.cacheKey);
     if (cached) {
       const checked = spec.validate(cached.content);
@@ -112,21 +119,25 @@ export class EndpointCaller {
     const ladderKey = ladder.map(formatName).join('>');
     let step = this.acceptedStep.get(ladderKey) ?? 0;
     for (let attempt = 1; ; attempt++) {
-      if (signal?.aborted) return this.failed(record, 'cancelled', 'Cancelled.');
+      if (signal?.aborted || recall?.aborted) return stopped();
       record.attempts = attempt;
       const format = ladder[step];
       record.parameters.responseFormat = formatName(format);
       let outcome: ChatOutcome;
+      let permit;
       try {
-        const permit = await this.deps.limit.acquire(signal);
-        try {
-          outcome = await this.deps.client.chat({ ...spec.request, response_format: format }, signal);
-        } finally {
-          permit.release();
-        }
+        permit = await this.deps.limit.acquire(waitSignal);
+      } catch (error) {
+        if ((error as Error).name === 'AbortError') return stopped();
+        throw error;
+      }
+      try {
+        outcome = await this.deps.client.chat({ ...spec.request, response_format: format }, signal);
       } catch (error) {
         if ((error as Error).name === 'AbortError') return this.failed(record, 'cancelled', 'Cancelled.');
         throw error;
+      } finally {
+        permit.release();
       }
       record.latencyMs += outcome.latencyMs;
       let kind: CallFailureKind;
@@ -164,9 +175,9 @@ export class EndpointCaller {
       }
       if (!triesAgain(kind, attempt, this.retry)) return this.failed(record, kind, reason);
       try {
-        await this.sleep(backoffMs(attempt, this.retry, outcome.ok ? null : outcome.hints.retryAfterMs, this.random), signal);
+        await this.sleep(backoffMs(attempt, this.retry, outcome.ok ? null : outcome.hints.retryAfterMs, this.random), waitSignal);
       } catch {
-        return this.failed(record, 'cancelled', 'Cancelled.');
+        return stopped();
       }
     }
   }

@@ -26,7 +26,7 @@ import {
   type StoredCall,
 } from '../../../shared/llm';
 import type { JobDefinition, JobItemOutcome } from '../../../shared/jobs';
-import { JobStop, type JobKindRunner } from '../jobs/job-runner';
+import { ItemRecalled, JobStop, type JobKindRunner } from '../jobs/job-runner';
 import { AdaptiveLimit } from './adaptive-limit';
 import { EndpointCaller, type Validation } from './endpoint-caller';
 import { LlmClient, type ResponseFormat } from './llm-client';
@@ -84,7 +84,7 @@ export function preAnnotationRunner(deps: PreAnnotationRunnerDeps): JobKindRunne
       const formats = RESPONSE_FORMAT_LADDER.map((mode) => (responseFormatParameter(mode, schema) ?? null) as ResponseFormat);
       return {
         parallel: [...endpoints.values()].reduce((sum, { connection }) => sum + connection.concurrency.max, 0),
-        async run(item, signal): Promise<JobItemOutcome<PreAnnotationPayload>> {
+        async run(item, signal, recall): Promise<JobItemOutcome<PreAnnotationPayload>> {
           const endpoint = endpoints.get(item.connectionId);
           const dialogue = dialogues.get(item.itemId);
           if (!endpoint || !dialogue) throw new JobStop(`The job names ${endpoint ? 'a dialogue' : 'a connection'} it does not carry.`);
@@ -109,11 +109,13 @@ export function preAnnotationRunner(deps: PreAnnotationRunnerDeps): JobKindRunne
                 },
               },
               signal,
+              recall,
             );
             tokens.input += result.record.tokens.input;
             tokens.output += result.record.tokens.output;
             calls.push({ ...result.record, template: result.record.template ? { id: built.template.id, version: built.template.version, hash: built.template.hash } : null });
             if (!result.ok) {
+              if (result.kind === 'recalled') throw new ItemRecalled();
               if (stopsTheJob(result.kind)) throw new JobStop(`${connection.name}: ${result.reason}`);
               const where = dialogue.turns.length > window.end - window.start ? ` (turns ${window.start + 1}–${window.end})` : '';
               return { ok: false, reason: `${result.reason}${where}`, tokens, cost: callCost(tokens, connection.price) };

@@ -25,7 +25,9 @@ export type CallFailureKind =
   | 'malformed'
   /** a completion whose content did not validate (wrong JSON, labels, turns) */
   | 'invalid-answer'
-  | 'cancelled';
+  | 'cancelled'
+  /** given back before it was sent (the job paused while it waited for its turn or a retry): nothing was asked, nothing paid */
+  | 'recalled';
 
 export interface RetrySettings {
   /** tries in all, the first included */

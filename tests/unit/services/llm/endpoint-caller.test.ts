@@ -129,4 +129,37 @@ describe('the endpoint caller', () => {
     expect(await endpoint.call(spec(), controller.signal)).toMatchObject({ ok: false, kind: 'cancelled' });
     expect(client.requests.length).toBe(0);
   });
+
+  it('a recalled call still waiting for its turn is given back unsent; one already sent finishes', async () => {
+    const { endpoint, client, limit } = caller([answer('{"n":1}')]);
+    // the limit is taken: the call waits for a permit
+    const held = await Promise.all(Array.from({ length: limit.limit }, () => limit.acquire()));
+    const recall = new AbortController();
+    const waiting = endpoint.call(spec('waits'), undefined, recall.signal);
+    recall.abort();
+    expect(await waiting).toMatchObject({ ok: false, kind: 'recalled' });
+    expect(client.requests.length).toBe(0);
+    for (const permit of held) permit.release();
+
+    let sendAnswer: (outcome: ChatOutcome) => void = () => undefined;
+    const slow = { requests: [] as ChatRequest[], chat: (request: ChatRequest) => (slow.requests.push(request), new Promise<ChatOutcome>((resolve) => (sendAnswer = resolve))) };
+    const onTheWire = new EndpointCaller({ baseURL: 'http://127.0.0.1:1/v1', client: slow, limit: new AdaptiveLimit({ start: 1, min: 1, max: 1 }), cache: null, appVersion: '0.1.0' });
+    const late = new AbortController();
+    const sent = onTheWire.call(spec('sent'), undefined, late.signal);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(slow.requests.length).toBe(1);
+    late.abort();
+    sendAnswer(answer('{"n":7}'));
+    expect(await sent).toMatchObject({ ok: true, value: 7 });
+  });
+
+  it('a call recalled between attempts is given back, not failed and not asked again', async () => {
+    const { endpoint, client } = caller([answer('not json'), answer('{"n":2}')]);
+    const recall = new AbortController();
+    // the job pauses while the first (invalid) answer is checked: the retry is not sent
+    const checking: CallSpec<number> = { ...spec('retry'), validate: (content) => (recall.abort(), spec().validate(content)) };
+    expect(await endpoint.call(checking, undefined, recall.signal)).toMatchObject({ ok: false, kind: 'recalled' });
+    expect(client.requests.length).toBe(1);
+  });
 });

@@ -166,4 +166,33 @@ describe('LLM connections and pre-annotation jobs through the handlers', () => {
     await until('the third job finishes', () => events.filter((event) => event.type === 'finished').length === 3);
     expect(server.log.chatRequests().length).toBe(paid + 2);
   }, 30_000);
+
+  it('pause sends nothing more: the calls on the wire finish, the items still waiting for their turn go back unsent; resume asks each of them once', async () => {
+    await handlers['llm.connections.save']({ connection: settings(), key: { set: KEY } });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    server.setDefaultHandler(async ({ body }) => {
+      await gate;
+      return reply.json(validAnswer(CODEBOOK, promptTurns(String(body.messages.at(-1)?.content ?? ''))));
+    });
+    // twelve items, all taken up by the job at once (its parallelism is the connection's maximum, 4), two on the wire (the limit starts at 2)
+    const dialogues = Array.from({ length: 12 }, (_, index) => dialogue(`d${index}`, 3));
+    const definition: PreAnnotationJobDefinition = { kind: 'pre-annotation', title: 'run', connectionIds: ['qwen'], itemIds: dialogues.map((entry) => entry.id), parameters: { datasetId: 'ds', layerName: 'L', codebook: CODEBOOK, template: DEFAULT_PRE_ANNOTATION_TEMPLATE, dialogues } };
+    const { id } = await handlers['jobs.start']({ definition });
+    await until('two calls are on the wire', () => server.log.chatRequests().length === 2);
+    expect((await handlers['jobs.pause']({ jobId: id })).status).toBe('running');
+    release();
+    await until('the job is paused', () => events.some((event) => event.type === 'progress' && event.status === 'paused'));
+    const paused = (await handlers['jobs.list']({})).find((job) => job.id === id)!;
+    expect(paused).toMatchObject({ status: 'paused', progress: { done: 2, failed: 0 } });
+    expect(server.log.chatRequests()).toHaveLength(2);
+    expect(paused.failedItems).toEqual([]);
+
+    await handlers['jobs.resume']({ jobId: id });
+    await until('the job finishes', () => events.some((event) => event.type === 'finished'));
+    const asked = server.log.chatRequests().map((entry) => entry.rawBody);
+    expect(asked).toHaveLength(12);
+    expect(new Set(asked).size).toBe(12);
+    expect(events.find((event) => event.type === 'finished')).toMatchObject({ status: 'succeeded', progress: { done: 12, failed: 0 } });
+  }, 30_000);
 });
