@@ -78,5 +78,7 @@ export function preAnnotationParameterProblems(definition: PreAnnotationJobDefin
     if (problems.length > 20) break;
   }
   if (definition.parameters.layerName.trim() === '') problems.push('the layer needs a name');
+  // one layer holds one value per turn: repeated draws would overwrite each other (they are for judge runs)
+  if ((definition.samples ?? 1) !== 1) problems.push(`a pre-annotation asks each dialogue once per connection (samples must be 1, got ${definition.samples})`);
   return problems;
 }

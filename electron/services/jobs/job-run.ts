@@ -41,6 +41,7 @@ export class JobRun {
   private lastProgressAt = 0;
   private progressTimer: ReturnType<typeof setTimeout> | null = null;
   private emittedPaused = false;
+  private nudged = false;
 
   constructor(private readonly deps: JobRunDeps) {
     // one listener per item in flight: as many as the worker runs at once, not a leak
@@ -94,10 +95,15 @@ export class JobRun {
     this.nudge();
   }
 
+  /**
+   * Wakes the run loop. A nudge while the loop is busy elsewhere (writing the paused record, say)
+   * is kept for its next wait: a resume right after a pause must not be lost.
+   */
   private nudge(): void {
     const wake = this.wake;
     this.wake = null;
-    wake?.();
+    if (wake) wake();
+    else this.nudged = true;
   }
 
   /** Runs until every item is done, or the job is cancelled, stopped or interrupted. */
@@ -116,6 +122,10 @@ export class JobRun {
           this.flushProgress('paused');
           await this.deps.journal.append(statusRecord('paused', this.pausedForBudget ?? undefined));
         }
+      }
+      if (this.nudged) {
+        this.nudged = false;
+        continue;
       }
       await new Promise<void>((resolve) => {
         this.wake = resolve;
