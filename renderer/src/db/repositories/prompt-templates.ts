@@ -28,6 +28,12 @@ function builtInVersion(template: PromptTemplate): TemplateVersion {
   return { key: templateKey(template.id, template.version), template, hash: templateRef(template).hash, builtIn: true };
 }
 
+/** The built-in version of the template `id`, if the app ships one. */
+export function builtInVersionOf(id: string): TemplateVersion | undefined {
+  const template = BUILT_IN_TEMPLATES.find((candidate) => candidate.id === id);
+  return template && builtInVersion(template);
+}
+
 function savedVersion(row: PromptTemplateRow): TemplateVersion {
   return { key: row.key, template: { id: row.id, version: row.version, system: row.system, user: row.user }, hash: row.hash, builtIn: false, createdAt: row.createdAt };
 }
@@ -46,12 +52,18 @@ export async function defaultTemplateVersion(db: MaieuticDb, id: string = DEFAUL
   return (await listTemplateVersions(db, id))[0];
 }
 
+export interface SavedTemplate {
+  version: TemplateVersion;
+  /** false when the texts were those of a version already listed, which is given back */
+  created: boolean;
+}
+
 /**
- * Saves edited texts as a new version of the template `basedOn` is a version of, and returns it.
- * Texts identical to a version still listed give that version back instead of a copy. Refused:
+ * Saves edited texts as a new version of the template `basedOn` is a version of. Texts
+ * identical to a version still listed give that version back instead of a copy. Refused:
  * texts checkPromptTemplate finds problems in, a `basedOn` that names no version.
  */
-export async function saveTemplateVersion(db: MaieuticDb, input: { basedOn: string; system: string; user: string; now?: Date }): Promise<TemplateVersion> {
+export async function saveTemplateVersion(db: MaieuticDb, input: { basedOn: string; system: string; user: string; now?: Date }): Promise<SavedTemplate> {
   return db.transaction('rw', db.promptTemplates, async () => {
     const base = BUILT_IN_TEMPLATES.map(builtInVersion).find((version) => version.key === input.basedOn) ?? (await db.promptTemplates.get(input.basedOn).then((row) => row && savedVersion(row)));
     if (!base) throw new ValidationError(`There is no prompt template version ${input.basedOn} to edit.`);
@@ -64,10 +76,10 @@ export async function saveTemplateVersion(db: MaieuticDb, input: { basedOn: stri
     if (problems.length > 0) throw new ValidationError(`The prompt cannot be saved: ${problems.join('; ')}.`);
     const { hash } = templateRef(template);
     const same = [...builtIns.map(builtInVersion), ...rows.filter((row) => row.removedAt === undefined).map(savedVersion)].find((version) => version.hash === hash);
-    if (same) return same;
+    if (same) return { version: same, created: false };
     const row: PromptTemplateRow = { key: templateKey(id, template.version), ...template, hash, createdAt: (input.now ?? new Date()).toISOString(), basedOn: base.key };
     await db.promptTemplates.add(row);
-    return savedVersion(row);
+    return { version: savedVersion(row), created: true };
   });
 }
 

@@ -26,13 +26,15 @@ describe('prompt template versions', () => {
 
   it('add a version per saved edit, numbered on, with its hash; the built-in one stays, and the last saved is the default', async () => {
     db = freshDb();
-    const second = await saveTemplateVersion(db, { basedOn: BUILT_IN, system: `${system}\nBe brief.`, user, now: AT });
+    const saved = await saveTemplateVersion(db, { basedOn: BUILT_IN, system: `${system}\nBe brief.`, user, now: AT });
+    expect(saved.created).toBe(true);
+    const second = saved.version;
     expect(second).toMatchObject({ key: 'sid-pre-annotation@2', builtIn: false, createdAt: AT.toISOString(), template: { id: 'sid-pre-annotation', version: '2', system: `${system}\nBe brief.`, user } });
     expect(second.hash).toBe(templateRef(second.template).hash);
     expect(second.hash).not.toBe(templateRef(DEFAULT_PRE_ANNOTATION_TEMPLATE).hash);
     // an edit of an edit, and an edit of the built-in one again: each a new number
-    const third = await saveTemplateVersion(db, { basedOn: second.key, system: `${system}\nBe very brief.`, user, now: AT });
-    const fourth = await saveTemplateVersion(db, { basedOn: BUILT_IN, system, user: `${user}\n`, now: AT });
+    const third = (await saveTemplateVersion(db, { basedOn: second.key, system: `${system}\nBe very brief.`, user, now: AT })).version;
+    const fourth = (await saveTemplateVersion(db, { basedOn: BUILT_IN, system, user: `${user}\n`, now: AT })).version;
     expect([third.template.version, fourth.template.version]).toEqual(['3', '4']);
     expect((await listTemplateVersions(db)).map((version) => version.key)).toEqual(['sid-pre-annotation@4', 'sid-pre-annotation@3', 'sid-pre-annotation@2', BUILT_IN]);
     expect((await defaultTemplateVersion(db))?.key).toBe('sid-pre-annotation@4');
@@ -43,9 +45,9 @@ describe('prompt template versions', () => {
 
   it('give back the version already listed for texts saved again unchanged', async () => {
     db = freshDb();
-    expect((await saveTemplateVersion(db, { basedOn: BUILT_IN, system, user })).key).toBe(BUILT_IN);
-    const edited = await saveTemplateVersion(db, { basedOn: BUILT_IN, system: `${system}!`, user });
-    expect((await saveTemplateVersion(db, { basedOn: edited.key, system: `${system}!`, user })).key).toBe(edited.key);
+    expect(await saveTemplateVersion(db, { basedOn: BUILT_IN, system, user })).toMatchObject({ created: false, version: { key: BUILT_IN } });
+    const edited = (await saveTemplateVersion(db, { basedOn: BUILT_IN, system: `${system}!`, user })).version;
+    expect(await saveTemplateVersion(db, { basedOn: edited.key, system: `${system}!`, user })).toMatchObject({ created: false, version: { key: edited.key } });
     expect(await db.promptTemplates.count()).toBe(1);
   });
 
@@ -59,12 +61,12 @@ describe('prompt template versions', () => {
 
   it('can be removed from the list, never the built-in one, and a removed number is not given again', async () => {
     db = freshDb();
-    const edited = await saveTemplateVersion(db, { basedOn: BUILT_IN, system: `${system}!`, user });
+    const edited = (await saveTemplateVersion(db, { basedOn: BUILT_IN, system: `${system}!`, user })).version;
     await removeTemplateVersion(db, edited.key, AT);
     expect((await listTemplateVersions(db)).map((version) => version.key)).toEqual([BUILT_IN]);
     expect((await db.promptTemplates.get(edited.key))?.removedAt).toBe(AT.toISOString());
     // the same text again is a new version: number 2 named the removed one
-    expect((await saveTemplateVersion(db, { basedOn: BUILT_IN, system: `${system}!`, user })).key).toBe('sid-pre-annotation@3');
+    expect(await saveTemplateVersion(db, { basedOn: BUILT_IN, system: `${system}!`, user })).toMatchObject({ created: true, version: { key: 'sid-pre-annotation@3' } });
     await expect(removeTemplateVersion(db, BUILT_IN)).rejects.toThrow(/built-in prompt cannot be removed/);
     await expect(removeTemplateVersion(db, 'sid-pre-annotation@7')).rejects.toBeInstanceOf(ValidationError);
     expect((await listTemplateVersions(db)).at(-1)?.key).toBe(BUILT_IN);
