@@ -48,6 +48,8 @@ export function PromptEditorDialog({ open, base, codebook, dialogues, connection
       setMessage(null);
       setSession((count) => count + 1);
       dialog.showModal();
+      // showModal focuses the system text, whose caret may sit at its end from the last opening: the title stays in view
+      dialog.scrollTop = 0;
     } else if (!open && dialog.open) dialog.close();
     // the texts are taken from the base when the editor opens, not while it is open
   }, [open]);
