@@ -6,10 +6,11 @@ export { checkConnection, MAX_CONCURRENCY, type ConnectionCheck, type Connection
 export { askedFields, isAskedField, preAnnotationCodebookProblems, TURN_KEY, type AnswerShape, type AskedField } from './asked-fields';
 export { ANSWER_SCHEMA_NAME, answerSchema, type JsonSchema } from './answer-schema';
 export { nextResponseFormat, refusesResponseFormat, RESPONSE_FORMAT_LADDER, responseFormatParameter, type ResponseFormatMode, type ResponseFormatParameter } from './response-format';
-export { checkPromptTemplate, DEFAULT_PRE_ANNOTATION_TEMPLATE, PRE_ANNOTATION_VARIABLES, renderTemplate, templateRef, type PreAnnotationVariable, type PromptTemplate, type PromptTemplateRef } from './prompt-template';
+export { checkPromptTemplate, DEFAULT_PRE_ANNOTATION_TEMPLATE, PRE_ANNOTATION_VARIABLES, renderTemplate, templateRef, templateVariables, type PreAnnotationVariable, type PromptTemplate, type PromptTemplateRef } from './prompt-template';
 export { describeAnswerFormat, describeFields } from './prompt-fields';
 export type { DialogueTurn } from './dialogue-turn';
-export { buildPreAnnotationMessages, turnLines, type ChatMessage, type PreAnnotationMessages } from './messages';
+export { buildPreAnnotationMessages, codebookPromptValues, turnLines, WINDOW_VARIABLES, windowPromptValues, type ChatMessage, type PreAnnotationMessages } from './messages';
+export { estimateAnswerTokens, estimateJobCost, estimateMessagesTokens, estimatePreAnnotationJob, estimateTextTokens, type JobTokenEstimate, type TokenRange } from './token-estimate';
 export { extractJsonObject, withoutTrailingCommas, type ExtractedJson, type ExtractionFailure, type Toleration } from './extract-json';
 export type { CheckedAnswer, TurnLabels } from './checked-answer';
 export { checkAnswer, MAX_ANSWER_PROBLEMS, type AnswerCheck, type AnswerProblem, type AnswerProblemCode } from './check-answer';

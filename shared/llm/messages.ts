@@ -1,6 +1,6 @@
 import type { Codebook } from '../codebook/types';
 import type { DialogueTurn } from './dialogue-turn';
-import { checkPromptTemplate, type PromptTemplate, type PromptTemplateRef, renderTemplate, templateRef } from './prompt-template';
+import { checkPromptTemplate, type PreAnnotationVariable, type PromptTemplate, type PromptTemplateRef, renderTemplate, templateRef } from './prompt-template';
 import { bilingual, describeAnswerFormat, describeFields, speakerName } from './prompt-fields';
 import type { TurnWindow } from './windows';
 
@@ -30,6 +30,28 @@ export function turnLines(codebook: Codebook, turns: readonly DialogueTurn[], wi
   return lines.join('\n');
 }
 
+/** The variables whose values come from the codebook alone: the same for every call of a job. */
+export function codebookPromptValues(codebook: Codebook): Record<string, string> {
+  return {
+    codebook_name: bilingual(codebook.name) || codebook.id,
+    codebook_version: codebook.version,
+    fields: describeFields(codebook),
+    answer_format: describeAnswerFormat(codebook),
+  };
+}
+
+/** The variables whose values depend on the window asked for. */
+export const WINDOW_VARIABLES: readonly PreAnnotationVariable[] = ['first_turn', 'last_turn', 'turn_count', 'turns'];
+
+export function windowPromptValues(codebook: Codebook, turns: readonly DialogueTurn[], window: TurnWindow): Record<string, string> {
+  return {
+    first_turn: String(window.start + 1),
+    last_turn: String(window.end),
+    turn_count: String(window.end - window.start),
+    turns: turnLines(codebook, turns, window),
+  };
+}
+
 /**
  * The messages asking for one dialogue, or one window of its turns (the whole dialogue when no
  * window is given). Built from the codebook, so a custom codebook gets a matching prompt. Throws
@@ -44,16 +66,7 @@ export function buildPreAnnotationMessages(args: { codebook: Codebook; template:
   }
   const problems = checkPromptTemplate(template);
   if (problems.length > 0) throw new Error(`The prompt template ${template.id} cannot be used: ${problems.join('; ')}.`);
-  const values: Record<string, string> = {
-    codebook_name: bilingual(codebook.name) || codebook.id,
-    codebook_version: codebook.version,
-    fields: describeFields(codebook),
-    answer_format: describeAnswerFormat(codebook),
-    first_turn: String(window.start + 1),
-    last_turn: String(window.end),
-    turn_count: String(window.end - window.start),
-    turns: turnLines(codebook, turns, window),
-  };
+  const values = { ...codebookPromptValues(codebook), ...windowPromptValues(codebook, turns, window) };
   const messages: ChatMessage[] = [];
   const system = renderTemplate(template.system, values);
   if (system.trim().length > 0) messages.push({ role: 'system', content: system });

@@ -72,6 +72,11 @@ function placeholders(text: string): Placeholder[] {
   }
 }
 
+/** The variable names a text uses, in order of first use. */
+export function templateVariables(text: string): string[] {
+  return [...new Set(placeholders(text).map((placeholder) => placeholder.name))];
+}
+
 /** Problems that would make a template unusable, in words; empty when it is fine. */
 export function checkPromptTemplate(template: PromptTemplate): string[] {
   const problems: string[] = [];

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { parseCodebook } from '../../shared/codebook/parse-codebook';
+import type { TokenPrice } from '../../shared/llm/connection';
 import type { LlmTestServer } from '../support/llm-server';
 import { promptTurns, validAnswer as validAnswerFor } from '../support/jobs/valid-answers';
 import { RESOURCES_DIR } from '../support/repo-paths';
@@ -47,7 +48,8 @@ export async function everyStoredRow(app: AppFixture): Promise<string> {
   return JSON.stringify(dump);
 }
 
-export async function addConnection(app: AppFixture, server: LlmTestServer, name = 'Test server', model = 'test-model'): Promise<void> {
+/** Adds a connection to `server` in Settings, with API_KEY (and `price` when given), and tests it. */
+export async function addConnection(app: AppFixture, server: LlmTestServer, name = 'Test server', model = 'test-model', price?: TokenPrice): Promise<void> {
   const { page } = app;
   const before = await page.getByTestId('connection-item').count().catch(() => 0);
   await page.getByTestId('nav-settings').click();
@@ -64,6 +66,10 @@ export async function addConnection(app: AppFixture, server: LlmTestServer, name
   await form.getByTestId('connection-model').fill(model);
   await form.getByTestId('connection-baseURL').fill(server.baseURL);
   await form.getByTestId('connection-api-key').fill(API_KEY);
+  if (price) {
+    await form.getByTestId('connection-priceIn').fill(String(price.inputPerMillion));
+    await form.getByTestId('connection-priceOut').fill(String(price.outputPerMillion));
+  }
   await form.getByTestId('connection-save').click();
   await expect(page.getByTestId('connection-item')).toHaveCount(before + 1);
   const item = page.getByTestId('connection-item').filter({ hasText: name });

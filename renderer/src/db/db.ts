@@ -6,7 +6,7 @@ import type { DialogueScore, GroupScore, MetricsSettings } from '../../../shared
 import type { Annotator } from '../../../shared/model/annotator';
 import { upgradeToV5 } from './migrations/v5';
 import { upgradeToV6 } from './migrations/v6';
-import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7 } from './schema';
+import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8 } from './schema';
 import type { StoredCall } from '../../../shared/llm/pre-annotation-job';
 import type { TurnBlockRow } from './turn-blocks';
 
@@ -142,6 +142,24 @@ export interface LlmCallsRow {
   storedAt: string;
 }
 
+/** One saved version of an edited prompt template; never rewritten once added, except to mark it removed. */
+export interface PromptTemplateRow {
+  /** `${id}@${version}` */
+  key: string;
+  id: string;
+  /** a whole number, one more than the highest the id had when it was saved */
+  version: string;
+  system: string;
+  user: string;
+  /** templateRef's hash of the texts, as stored calls record it */
+  hash: string;
+  createdAt: string;
+  /** the key of the version it was edited from */
+  basedOn: string;
+  /** set when the user removed the version from the list; the row stays so its number is not given again */
+  removedAt?: string;
+}
+
 export interface SettingRow {
   key: string;
   value: unknown;
@@ -166,6 +184,7 @@ export class MaieuticDb extends Dexie {
   drafts!: EntityTable<DraftRow, 'id'>;
   llmJobs!: EntityTable<LlmJobRow, 'id'>;
   llmCalls!: EntityTable<LlmCallsRow, 'id'>;
+  promptTemplates!: EntityTable<PromptTemplateRow, 'key'>;
 
   constructor(name = 'maieutic') {
     super(name);
@@ -176,6 +195,7 @@ export class MaieuticDb extends Dexie {
     this.version(5).stores(schemaV5).upgrade((tx) => upgradeToV5(tx));
     this.version(6).stores(schemaV6).upgrade((tx) => upgradeToV6(tx));
     this.version(7).stores(schemaV7);
+    this.version(8).stores(schemaV8);
   }
 }
 

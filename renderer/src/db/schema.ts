@@ -107,4 +107,15 @@ export const schemaV7 = {
   llmCalls: 'id, jobId, layerId, dialogueId',
 } as const;
 
-export const CURRENT_SCHEMA_VERSION = 7;
+/**
+ * v8 (2026-12-03): prompt templates (issue 10) — `promptTemplates` one row per saved version of
+ * an edited prompt, keyed `${id}@${version}`, with its texts and hash; a row is never rewritten
+ * (a removed version keeps its row, marked, so its number is never given again). The built-in
+ * SID prompt is code, not a row. New table only: no upgrade function.
+ */
+export const schemaV8 = {
+  ...schemaV7,
+  promptTemplates: 'key, id',
+} as const;
+
+export const CURRENT_SCHEMA_VERSION = 8;

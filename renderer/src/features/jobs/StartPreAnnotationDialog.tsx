@@ -2,11 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { getDb } from '../../db/db';
 import { errorMessage } from '../../db/errors';
 import { layerNameProblems, llmLayerNames } from '../../db/repositories/llm-jobs';
+import type { TemplateVersion } from '../../db/repositories/prompt-templates';
 import { formatNumber } from '../../i18n';
 import { useConnectionsStore } from '../../stores/connections/store';
 import { useJobsStore } from '../../stores/jobs/store';
 import { buildPreAnnotationDefinition, defaultLayerName, type JobScope } from './build-definition';
 import { useJobsPanelStore } from './panel-store';
+import { PromptSection } from './prompt/PromptSection';
 import { useJobsText } from './strings';
 
 interface StartPreAnnotationDialogProps {
@@ -20,7 +22,7 @@ interface StartPreAnnotationDialogProps {
   onClose(): void;
 }
 
-/** Chooses connections, dialogues and the layer name, shows how many calls that is, and starts the job. */
+/** Chooses connections, dialogues, the prompt and the layer name, shows how many calls (and tokens) that is, and starts the job. */
 export function StartPreAnnotationDialog({ open, datasetId, datasetName, codebookId, dialogueCount, filteredDialogueIds, onClose }: StartPreAnnotationDialogProps) {
   const { t, lang } = useJobsText();
   const { connections, load } = useConnectionsStore();
@@ -36,6 +38,7 @@ export function StartPreAnnotationDialog({ open, datasetId, datasetName, codeboo
   const [layerNameEdited, setLayerNameEdited] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [template, setTemplate] = useState<TemplateVersion | null>(null);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -60,6 +63,7 @@ export function StartPreAnnotationDialog({ open, datasetId, datasetName, codeboo
   const fraction = Math.min(100, Math.max(0, Number(percent) || 0)) / 100;
   const dialogues = scopeKind === 'all' || baseCount === 0 ? baseCount : Math.min(baseCount, Math.max(1, Math.ceil(baseCount * fraction)));
   const calls = dialogues * selected.length;
+  const scope: JobScope = scopeKind === 'all' ? { kind: 'all', within } : { kind: 'sample', fraction, seed: Math.trunc(Number(seed) || 0), within };
   const names = selected.length > 1 ? llmLayerNames(layerName, selected) : [];
 
   const start = async () => {
@@ -69,8 +73,8 @@ export function StartPreAnnotationDialog({ open, datasetId, datasetName, codeboo
       const db = getDb();
       const problems = await layerNameProblems(db, datasetId, llmLayerNames(layerName, selected));
       if (problems.length > 0) throw new Error(problems.join(' '));
-      const scope: JobScope = scopeKind === 'all' ? { kind: 'all', within } : { kind: 'sample', fraction, seed: Math.trunc(Number(seed) || 0), within };
-      const built = await buildPreAnnotationDefinition(db, { datasetId, codebookId, connections: selected, scope, layerName, title: `${datasetName} · ${layerName.trim()}` });
+      if (!template) throw new Error('no prompt template is chosen');
+      const built = await buildPreAnnotationDefinition(db, { datasetId, codebookId, connections: selected, scope, layerName, title: `${datasetName} · ${layerName.trim()}`, template: template.template });
       if ('problem' in built) throw new Error(t('codebookProblem', { message: built.problem }));
       await startPreAnnotation({ definition: built.definition, connections: selected.map(({ id, name, model }) => ({ id, name, model })) });
       onClose();
@@ -144,6 +148,7 @@ export function StartPreAnnotationDialog({ open, datasetId, datasetName, codeboo
           </div>
         )}
       </fieldset>
+      <PromptSection open={open} datasetId={datasetId} codebookId={codebookId} scope={scope} connections={selected} chosen={template} onChoose={setTemplate} />
       <label className="stacked-field">
         <span>{t('layerName')}</span>
         <input
@@ -168,7 +173,7 @@ export function StartPreAnnotationDialog({ open, datasetId, datasetName, codeboo
         <button type="button" data-testid="start-job-cancel" disabled={busy} onClick={onClose}>
           {t('close')}
         </button>
-        <button type="button" className="primary" data-testid="start-job-start" disabled={busy || selected.length === 0 || layerName.trim() === '' || dialogues === 0} onClick={() => void start()}>
+        <button type="button" className="primary" data-testid="start-job-start" disabled={busy || selected.length === 0 || layerName.trim() === '' || dialogues === 0 || template === null} onClick={() => void start()}>
           {busy ? t('starting') : t('startButton')}
         </button>
       </div>

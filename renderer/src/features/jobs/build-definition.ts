@@ -1,12 +1,12 @@
 /**
  * What a pre-annotation job is given, built from the stored data set: its dialogues' turns (main
- * has no IndexedDB), its codebook and the default prompt. A sample is drawn with a seed, so the
+ * has no IndexedDB), its codebook and the chosen prompt template. A sample is drawn with a seed, so the
  * same seed picks the same dialogues again.
  */
 import { preAnnotationCodebookProblems } from '../../../../shared/llm/asked-fields';
 import type { LlmConnection } from '../../../../shared/llm/connection';
 import type { PreAnnotationJobDefinition } from '../../../../shared/llm/pre-annotation-job';
-import { DEFAULT_PRE_ANNOTATION_TEMPLATE } from '../../../../shared/llm/prompt-template';
+import type { PromptTemplate } from '../../../../shared/llm/prompt-template';
 import { seededSample } from '../../../../shared/metrics/random';
 import { codebookForDataset } from '../../codebook';
 import type { MaieuticDb } from '../../db/db';
@@ -34,6 +34,8 @@ export interface BuildDefinitionInput {
   scope: JobScope;
   layerName: string;
   title: string;
+  /** the version chosen in the start dialog; stored calls record its id, version and hash */
+  template: PromptTemplate;
 }
 
 /** The definition, or why the data set's codebook cannot be asked for. Dialogues without turns are left out. */
@@ -55,7 +57,7 @@ export async function buildPreAnnotationDefinition(db: MaieuticDb, input: BuildD
       title: input.title,
       connectionIds: input.connections.map((connection) => connection.id),
       itemIds: asked.map((dialogue) => dialogue.id),
-      parameters: { datasetId: input.datasetId, layerName: input.layerName.trim(), codebook, template: DEFAULT_PRE_ANNOTATION_TEMPLATE, dialogues: asked },
+      parameters: { datasetId: input.datasetId, layerName: input.layerName.trim(), codebook, template: input.template, dialogues: asked },
     },
   };
 }

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { type DraftRow, type LlmCallsRow, type LlmJobRow, type LayerRow, type LayerValueRow, MaieuticDb, type MetricRunRow, type MetricRunScoresRow } from '../../../../renderer/src/db/db';
-import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7 } from '../../../../renderer/src/db/schema';
+import { type DraftRow, type LlmCallsRow, type LlmJobRow, type LayerRow, type LayerValueRow, MaieuticDb, type MetricRunRow, type MetricRunScoresRow, type PromptTemplateRow } from '../../../../renderer/src/db/db';
+import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8 } from '../../../../renderer/src/db/schema';
 import { packTurns } from '../../../../renderer/src/db/turn-packing';
 import { BLOCK_MAX_DIALOGUES, BLOCK_MAX_TURNS, packTurnBlock, packTurnBlocks } from '../../../../renderer/src/db/turn-blocks';
 import { upgradeToV5 } from '../../../../renderer/src/db/migrations/v5';
@@ -179,7 +179,23 @@ const MIGRATION_CASES: MigrationCase[] = [
       expect(await db.llmCalls.where('layerId').equals('layer1').toArray()).toEqual([llmCalls]);
     },
   },
+  {
+    fromVersion: 8,
+    schemas: [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8],
+    async seed(db) {
+      await MIGRATION_CASES[6].seed(db);
+      await db.table('promptTemplates').add(promptTemplate);
+    },
+    async check(db) {
+      await MIGRATION_CASES[6].check(db);
+      expect(await db.promptTemplates.where('id').equals('sid-pre-annotation').toArray()).toEqual([promptTemplate]);
+    },
+  },
 ];
+
+const promptTemplate: PromptTemplateRow = {
+  key: 'sid-pre-annotation@2', id: 'sid-pre-annotation', version: '2', system: 'Fields: {{fields}}', user: '{{turns}}', hash: 'h2', createdAt: AT, basedOn: 'sid-pre-annotation@1',
+};
 
 const llmJob: LlmJobRow = {
   id: 'job1', datasetId: 'ds1', title: 'Pre-annotation', createdAt: AT,
@@ -303,6 +319,21 @@ describe('Dexie migrations', () => {
     await current.llmCalls.add(llmCalls);
     expect(await current.llmCalls.where('dialogueId').equals('src1:1').primaryKeys()).toEqual([llmCalls.id]);
     expect(await current.llmJobs.where('datasetId').equals('ds1').primaryKeys()).toEqual(['job1']);
+    current.close();
+    await Dexie.delete(name);
+  });
+
+  it('v7 → v8: keeps every v7 row and starts with no saved prompt templates', async () => {
+    counter += 1;
+    const name = `migration-v7-v8-${counter}`;
+    await seedDatabase(name, MIGRATION_CASES[6]);
+    const current = new MaieuticDb(name);
+    await current.open();
+    expect(current.verno).toBe(CURRENT_SCHEMA_VERSION);
+    await MIGRATION_CASES[6].check(current);
+    expect(await current.promptTemplates.count()).toBe(0);
+    await current.promptTemplates.add(promptTemplate);
+    expect(await current.promptTemplates.where('id').equals('sid-pre-annotation').primaryKeys()).toEqual([promptTemplate.key]);
     current.close();
     await Dexie.delete(name);
   });

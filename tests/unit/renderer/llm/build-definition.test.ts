@@ -4,6 +4,7 @@ import type { MaieuticDb } from '../../../../renderer/src/db/db';
 import { importParsedFiles } from '../../../../renderer/src/db/repositories/import';
 import { buildPreAnnotationDefinition, type JobScope } from '../../../../renderer/src/features/jobs/build-definition';
 import type { LlmConnection } from '../../../../shared/llm/connection';
+import { DEFAULT_PRE_ANNOTATION_TEMPLATE } from '../../../../shared/llm/prompt-template';
 import { seededSample } from '../../../../shared/metrics/random';
 import { dialogue, freshDb, parsedFile } from '../fixtures';
 
@@ -32,7 +33,7 @@ describe('which dialogues a pre-annotation job asks about', () => {
   });
 
   async function itemIds(scope: JobScope): Promise<string[]> {
-    const built = await buildPreAnnotationDefinition(db, { datasetId, codebookId: 'sid-default', connections: [CONNECTION], scope, layerName: 'L', title: 't' });
+    const built = await buildPreAnnotationDefinition(db, { datasetId, codebookId: 'sid-default', connections: [CONNECTION], scope, layerName: 'L', title: 't', template: DEFAULT_PRE_ANNOTATION_TEMPLATE });
     if ('problem' in built) throw new Error(built.problem);
     expect(built.definition.parameters.dialogues.map((asked) => asked.id)).toEqual(built.definition.itemIds);
     return [...built.definition.itemIds];
