@@ -4,7 +4,7 @@
  * followed to the end in the Jobs panel, its layer stored with the model's labels, and the key
  * found nowhere in IndexedDB, localStorage or the page.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCodebook } from '../../shared/codebook/parse-codebook';
 import { askedFields } from '../../shared/llm/asked-fields';
@@ -15,6 +15,7 @@ import { expect, test, type AppFixture } from './fixtures/app';
 import { readStoredRows } from './support-idb';
 import { openSample, readSampleDialogues } from './support-sample';
 import { saveShot } from './support-shots';
+import { addConnection } from './support-connections';
 import { AgreementPage } from './pages/agreement';
 
 // read from the file, as the other specs do (Playwright's loader takes no JSON import)
@@ -50,34 +51,6 @@ async function everyStoredRow(app: AppFixture): Promise<string> {
   return JSON.stringify(dump);
 }
 
-async function addConnection(app: AppFixture, server: LlmTestServer, name = 'Test server', model = 'test-model'): Promise<void> {
-  const { page } = app;
-  const before = await page.getByTestId('connection-item').count().catch(() => 0);
-  await page.getByTestId('nav-settings').click();
-  await expect(page.getByTestId('settings-connections')).toBeVisible();
-  if (before === 0) {
-    // the data folder is fresh: saving the first connection creates <data>/llm itself
-    expect(existsSync(join(app.dataDir, 'llm'))).toBe(false);
-    await expect(page.getByTestId('connections-empty')).toBeVisible();
-  }
-  await page.getByTestId('connection-preset').selectOption('vllm');
-  await page.getByTestId('connection-add').click();
-  const form = page.getByTestId('connection-form');
-  await form.getByTestId('connection-name').fill(name);
-  await form.getByTestId('connection-model').fill(model);
-  await form.getByTestId('connection-baseURL').fill(server.baseURL);
-  await form.getByTestId('connection-api-key').fill(API_KEY);
-  await form.getByTestId('connection-save').click();
-  await expect(page.getByTestId('connection-item')).toHaveCount(before + 1);
-  const item = page.getByTestId('connection-item').filter({ hasText: name });
-  await expect(item.getByTestId('connection-item-key')).toHaveText('key set');
-  await item.getByTestId('connection-test').click();
-  await expect(item.getByTestId('connection-test-result')).toHaveAttribute('data-ok', 'true');
-  await expect(item.getByTestId('connection-test-result')).toContainText(model);
-  // the key reached main: the server refuses requests without it
-  expect(server.log.entries.at(-1)?.headers.authorization).toBe(`Bearer ${API_KEY}`);
-}
-
 test.describe('LLM pre-annotation', () => {
   let server: LlmTestServer;
   test.beforeEach(async () => {
@@ -98,7 +71,7 @@ test.describe('LLM pre-annotation', () => {
     await expect(page.getByTestId('jobs-empty')).toBeVisible();
     await page.getByTestId('jobs-panel-close').click();
 
-    await addConnection(app, server);
+    await addConnection(app, server, API_KEY);
     await saveShot(page, 'settings-connections-en', testInfo);
 
     await page.getByTestId('nav-home').click();
@@ -173,7 +146,7 @@ test.describe('LLM pre-annotation', () => {
     const { page } = app;
     // slow answers, so that the reload comes with calls in flight and results not yet stored
     server.setDefaultHandler(({ body }) => reply.delay(150, reply.json(validAnswer(userPrompt(body as never)))));
-    await addConnection(app, server);
+    await addConnection(app, server, API_KEY);
     await page.getByTestId('nav-home').click();
     await openSample(app);
     await page.getByTestId('dataset-pre-annotate').click();
@@ -214,8 +187,8 @@ test.describe('LLM pre-annotation', () => {
       return reply.json(answer);
     });
     server.setModels(['model-a', 'model-b']);
-    await addConnection(app, server, 'Model A', 'model-a');
-    await addConnection(app, server, 'Model B', 'model-b');
+    await addConnection(app, server, API_KEY, 'Model A', 'model-a');
+    await addConnection(app, server, API_KEY, 'Model B', 'model-b');
     await page.getByTestId('nav-home').click();
     await openSample(app);
     await page.getByTestId('dataset-pre-annotate').click();
