@@ -4,7 +4,7 @@
  */
 
 export type ReviewDecision =
-  /** the pre-annotation is right: the expert value equals it */
+  /** the suggestion is right: the expert value equals the one shown (the imported pre-annotation, or the layer in suggestionLayerId) */
   | 'accepted'
   /** the expert chose another value */
   | 'changed'
@@ -27,6 +27,11 @@ export interface FieldReview {
    * older rows theirs); optional only because rows built outside the database, as exporters' inputs, need none
    */
   annotatorId?: string;
+  /**
+   * the annotation layer whose suggestion the decision was made against (an LLM or second
+   * annotator's layer the expert chose in review); absent: the imported pre-annotation
+   */
+  suggestionLayerId?: string;
   /** ISO time of the last change */
   at: string;
 }

@@ -35,7 +35,9 @@ export type CommandId =
   | 'dialogue.next'
   | 'dialogue.prev'
   | 'edit.undo'
-  | 'edit.redo';
+  | 'edit.redo'
+  | 'suggestion.next'
+  | 'suggestion.prev';
 
 export interface KeyBinding {
   command: CommandId;
@@ -108,6 +110,8 @@ export const KEYMAP: readonly KeyBinding[] = [
   { command: 'dialogue.verify', keys: ['Shift+V'], label: { zh: '确认整段对话如所示（先说明将确认的轮次和值，再按一次执行）', en: 'Verify the whole dialogue as shown (names the turns and values it confirms; press again to do it)' }, scope: 'review' },
   { command: 'dialogue.next', keys: ['n'], label: { zh: '下一段对话', en: 'Next dialogue' }, scope: 'review' },
   { command: 'dialogue.prev', keys: ['p'], label: { zh: '上一段对话', en: 'Previous dialogue' }, scope: 'review' },
+  { command: 'suggestion.next', keys: ['s'], label: { zh: '建议来源切换到下一个（导入的预标注、各标注层）', en: 'Show the suggestion from the next source (the imported pre-annotation, each annotation layer)' }, scope: 'review' },
+  { command: 'suggestion.prev', keys: ['Shift+S'], label: { zh: '建议来源切换到上一个', en: 'Show the suggestion from the previous source' }, scope: 'review' },
   { command: 'edit.undo', keys: ['Mod+z'], label: { zh: '撤销', en: 'Undo' }, scope: 'review', repeatable: true },
   { command: 'edit.redo', keys: ['Mod+Shift+z', 'Mod+y'], label: { zh: '重做', en: 'Redo' }, scope: 'review', repeatable: true },
 ];
@@ -126,7 +130,7 @@ export const COMMAND_IDS = [
   'turn.next', 'turn.prev', 'field.next', 'field.prev', 'field.nextFlagged', 'field.prevFlagged',
   ...LABEL_PICKS.map((pick) => pick.command),
   'label.search', 'field.accept', 'field.unsure', 'field.clear', 'turn.acceptAll', 'turn.verify',
-  'dialogue.verify', 'dialogue.next', 'dialogue.prev', 'edit.undo', 'edit.redo',
+  'dialogue.verify', 'dialogue.next', 'dialogue.prev', 'suggestion.next', 'suggestion.prev', 'edit.undo', 'edit.redo',
 ] as const satisfies readonly CommandId[];
 
 type Unlisted = Exclude<CommandId, (typeof COMMAND_IDS)[number]>;

@@ -2,6 +2,7 @@ import type { Dataset } from '../../../../shared/model/dataset';
 import type { MaieuticDb } from '../db';
 import { newId } from '../ids';
 import { deleteTurnsBySource, dialogueReviewsBySource, sourceIdsOf } from './by-source';
+import { suggestionSettingKey } from './suggestions';
 import { validateDataset, validateDatasetName } from './validate';
 
 export interface DatasetSummary {
@@ -67,8 +68,9 @@ export async function renameDataset(db: MaieuticDb, datasetId: string, name: str
 export async function deleteDataset(db: MaieuticDb, datasetId: string): Promise<void> {
   await db.transaction(
     'rw',
-    [db.datasets, db.sources, db.dialogues, db.turnBlocks, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog, db.layers, db.layerValues, db.metricRuns, db.metricRunScores, db.drafts, db.llmJobs, db.llmCalls],
+    [db.datasets, db.sources, db.dialogues, db.turnBlocks, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog, db.layers, db.layerValues, db.metricRuns, db.metricRunScores, db.drafts, db.llmJobs, db.llmCalls, db.settings],
     async () => {
+      await db.settings.delete(suggestionSettingKey(datasetId));
       await db.metricRunScores.where('datasetId').equals(datasetId).delete();
       await db.metricRuns.where('datasetId').equals(datasetId).delete();
       const layerIds = await db.layers.where('datasetId').equals(datasetId).primaryKeys();

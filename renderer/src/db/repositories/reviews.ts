@@ -8,6 +8,7 @@ import type { Dialogue, Turn } from '../../../../shared/model/dataset';
 import type { DialogueReview, DialogueStatus, FieldReview, ReviewDecision, TurnReview } from '../../../../shared/model/review';
 import type { EditLogEntry, MaieuticDb } from '../db';
 import { expertAnnotatorId } from './annotators';
+import { loadSuggestion, suggestionTables, type Suggestion, type SuggestionLayer } from './suggestions';
 import { getTurn, listTurns } from './turns';
 
 /** A field's expert value without its bookkeeping; `null` means "not reviewed" (no row). */
@@ -15,6 +16,11 @@ export interface FieldState {
   decision: ReviewDecision;
   codes: string[];
   text: string | null;
+  /**
+   * the annotation layer whose suggestion the decision was made against; absent: the imported
+   * pre-annotation. Bookkeeping, not part of the value: fieldStatesEqual ignores it.
+   */
+  suggestionLayerId?: string;
 }
 
 export interface DialogueState {
@@ -116,6 +122,10 @@ export interface ReviewBundle {
   fieldReviews: FieldReview[];
   turnReviews: TurnReview[];
   dialogueReview: DialogueReview | null;
+  /** the data set's annotation layers, which the suggestion can be chosen from */
+  layers: SuggestionLayer[];
+  /** what is shown as the suggestion beside the expert's value */
+  suggestion: Suggestion;
 }
 
 const DECISIONS: readonly ReviewDecision[] = ['accepted', 'changed', 'unsure'];
@@ -124,7 +134,10 @@ const STATUSES: readonly DialogueStatus[] = ['unreviewed', 'in-progress', 'verif
 export const fieldReviewId = (turnId: string, fieldId: string) => `${turnId}|${fieldId}`;
 
 export function fieldStateOf(row: FieldReview | undefined | null): FieldState | null {
-  return row ? { decision: row.decision, codes: [...row.codes], text: row.text } : null;
+  if (!row) return null;
+  const state: FieldState = { decision: row.decision, codes: [...row.codes], text: row.text };
+  if (row.suggestionLayerId !== undefined) state.suggestionLayerId = row.suggestionLayerId;
+  return state;
 }
 
 export function dialogueStateOf(row: DialogueReview | undefined | null): DialogueState {
@@ -154,6 +167,9 @@ function validateFieldState(state: FieldState, where: string): void {
   }
   if (new Set(state.codes).size !== state.codes.length) throw new Error(`${where}: the same code is listed twice`);
   if (state.text !== null && typeof state.text !== 'string') throw new Error(`${where}: text must be a string or null`);
+  if (state.suggestionLayerId !== undefined && (typeof state.suggestionLayerId !== 'string' || state.suggestionLayerId === '')) {
+    throw new Error(`${where}: the suggestion layer must be a layer id`);
+  }
 }
 
 function validateDialogueState(state: DialogueState): void {
@@ -195,17 +211,18 @@ const writeTables = (db: MaieuticDb) => [db.turnBlocks, db.annotators, db.fieldR
 
 /** Reads one dialogue and its expert layer in one consistent snapshot; null when the dialogue is gone. */
 export async function loadReviewBundle(db: MaieuticDb, dialogueId: string): Promise<ReviewBundle | null> {
-  return db.transaction('r', [db.datasets, db.dialogues, db.turnBlocks, db.fieldReviews, db.turnReviews, db.dialogueReviews], async () => {
+  return db.transaction('r', [db.datasets, db.dialogues, db.turnBlocks, db.fieldReviews, db.turnReviews, db.dialogueReviews, ...suggestionTables(db)], async () => {
     const dialogue = await db.dialogues.get(dialogueId);
     if (!dialogue) return null;
-    const [dataset, turns, fieldReviews, turnReviews, dialogueReview] = await Promise.all([
+    const [dataset, turns, fieldReviews, turnReviews, dialogueReview, choice] = await Promise.all([
       db.datasets.get(dialogue.datasetId),
       listTurns(db, dialogueId),
       db.fieldReviews.where('dialogueId').equals(dialogueId).toArray(),
       db.turnReviews.where('dialogueId').equals(dialogueId).toArray(),
       db.dialogueReviews.get(dialogueId),
+      loadSuggestion(db, dialogue.datasetId, dialogueId),
     ]);
-    return { dialogue, codebookId: dataset?.codebookId ?? null, turns, fieldReviews, turnReviews, dialogueReview: dialogueReview ?? null };
+    return { dialogue, codebookId: dataset?.codebookId ?? null, turns, fieldReviews, turnReviews, dialogueReview: dialogueReview ?? null, ...choice };
   });
 }
 
@@ -228,7 +245,7 @@ export async function applyFieldEdits(db: MaieuticDb, ctx: WriteContext, edits: 
         await db.fieldReviews.delete(id);
       } else {
         validateFieldState(resolved, `Field "${edit.fieldId}" of turn "${edit.turnId}"`);
-        await db.fieldReviews.put({
+        const row: FieldReview = {
           id,
           turnId: edit.turnId,
           dialogueId: ctx.dialogueId,
@@ -239,7 +256,9 @@ export async function applyFieldEdits(db: MaieuticDb, ctx: WriteContext, edits: 
           reviewer: ctx.reviewer,
           annotatorId: await expertAnnotatorId(db, ctx.reviewer, ctx.at),
           at: ctx.at,
-        });
+        };
+        if (resolved.suggestionLayerId !== undefined) row.suggestionLayerId = resolved.suggestionLayerId;
+        await db.fieldReviews.put(row);
       }
       await db.editLog.add(logEntry(ctx, { kind: 'field', turnId: edit.turnId, fieldId: edit.fieldId }, before, resolved));
       changes.push({ turnId: edit.turnId, fieldId: edit.fieldId, before, after: resolved });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Dialogue } from '../../../../shared/model/dataset';
 import { useAppStore } from '../../stores/app/store';
 import type { DialogueReview, DialogueStatus } from '../../../../shared/model/review';
@@ -28,9 +29,11 @@ interface DialogueHeaderProps {
   canRedo: boolean;
   text: ReviewTextApi;
   actions: DialogueHeaderActions;
+  /** where the suggestion beside the expert's value comes from */
+  suggestionChooser: ReactNode;
 }
 
-export function DialogueHeader({ dialogue, review, status, progress, position, canUndo, canRedo, text, actions }: DialogueHeaderProps) {
+export function DialogueHeader({ dialogue, review, status, progress, position, canUndo, canRedo, text, actions, suggestionChooser }: DialogueHeaderProps) {
   const { t, hint } = text;
   const statusKey = `status.${status}` satisfies ReviewStringKey;
   const returnView = useAppStore((state) => state.reviewReturnView);
@@ -69,6 +72,7 @@ export function DialogueHeader({ dialogue, review, status, progress, position, c
       </div>
       <div className="rv-header-row rv-header-meta">
         <TeacherModelInput dialogueId={dialogue.id} imported={dialogue.teacherModel} corrected={review?.teacherModel} text={text} onCommit={actions.commitTeacherModel} />
+        {suggestionChooser}
         {dialogue.studentType && (
           <span>
             {t('studentType')}: {dialogue.studentType}

@@ -5,6 +5,8 @@ import type { TextEditTarget } from '../../stores/review/types';
 import { TRANSCRIPT_FIELD_IDS } from '../../../../shared/export/value-status';
 import { needsAttention, type FieldRowModel, type TurnModel } from './review-model';
 import type { ReviewStringKey, ReviewTextApi } from './strings';
+import type { Suggestion } from '../../db/repositories/suggestions';
+import { suggestionSourceTitle } from './suggestion-choice';
 
 interface FieldPanelProps {
   turn: TurnModel;
@@ -12,6 +14,8 @@ interface FieldPanelProps {
   typeaheadOpen: boolean;
   /** the text field opened for editing, on whichever turn */
   textEdit: TextEditTarget | null;
+  /** where the suggestion column's values come from, named in its heading */
+  suggestion: Suggestion;
   text: ReviewTextApi;
   actions: FieldRowActions & { verifyTurn: () => void; acceptAll: () => void };
   /** reviewer prompt, notices and the verify-dialogue warning, shown above the fields */
@@ -50,7 +54,7 @@ function blocksOf(rows: readonly FieldRowModel[], activeFieldId: string | null):
 }
 
 /** The current turn's fields: pre-annotation beside the expert value, one row per field. */
-export function FieldPanel({ turn, activeFieldId, typeaheadOpen, textEdit, text, actions, messages }: FieldPanelProps) {
+export function FieldPanel({ turn, activeFieldId, typeaheadOpen, textEdit, suggestion, text, actions, messages }: FieldPanelProps) {
   const { t, hint } = text;
   const speakerKey = `speaker.${turn.speaker}` satisfies ReviewStringKey;
   const activeRow = turn.fields.find((row) => row.field.id === activeFieldId);
@@ -101,8 +105,8 @@ export function FieldPanel({ turn, activeFieldId, typeaheadOpen, textEdit, text,
         <div className="rv-field-list">
           <div className="rv-field-columns" aria-hidden="true">
             <span>{t('fields')}</span>
-            <span>
-              {t('preAnnotation')} <span className="rv-hint">({t('rawWhereItDiffers')})</span>
+            <span className={suggestion.kind === 'layer' ? 'rv-suggestion-source rv-suggestion-layer' : 'rv-suggestion-source'} data-testid="suggestion-source">
+              {t('suggestionColumn', { source: suggestionSourceTitle(suggestion, text) })} <span className="rv-hint">({t('rawWhereItDiffers')})</span>
             </span>
             <span>{t('expertValue')}</span>
             <span />

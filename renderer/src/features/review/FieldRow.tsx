@@ -100,7 +100,7 @@ export const FieldRow = memo(function FieldRow({ row, current, presentation, typ
           {row.context.pre && row.context.pre.raw.trim() !== '' && field.type !== 'text' && (
             <span className="rv-note">
               {' '}
-              · {t('preAnnotation')}: <span className="rv-raw">{row.context.pre.raw}</span>
+              · {t(row.context.suggestionLayerId === undefined ? 'preAnnotation' : 'suggestionShort')}: <span className="rv-raw">{row.context.pre.raw}</span>
             </span>
           )}
         </div>

@@ -26,7 +26,7 @@ export function rawIsJustTheLabels(field: FieldDef, pre: FieldValue): boolean {
   return spellings.some((names) => names.join(USUAL_SEPARATOR) === raw);
 }
 
-/** The pre-annotation: the raw value exactly as imported and what the codebook made of it. */
+/** The suggestion (the pre-annotation, or the chosen layer's value): the raw value as given and what the codebook made of it. */
 export function PreValueView({ row, text }: { row: FieldRowModel; text: ReviewTextApi }) {
   const { field, pre, preText } = row.context;
   const { t, lang } = text;
@@ -43,17 +43,21 @@ export function PreValueView({ row, text }: { row: FieldRowModel; text: ReviewTe
       </div>
     );
   }
+  // A value from a layer looks different from an imported one, so the two are never taken for each other.
+  const fromLayer = row.context.suggestionLayerId !== undefined;
+  const className = fromLayer ? 'rv-pre rv-pre-layer' : 'rv-pre';
+  const source = fromLayer ? 'layer' : 'imported';
   if (!pre) {
     return (
-      <div className="rv-pre" data-testid="field-pre-value" data-status="missing">
-        <span className="rv-muted">{t('pre.missing')}</span>
+      <div className={className} data-testid="field-pre-value" data-status={row.context.noSuggestion ? 'no-suggestion' : 'missing'} data-source={source}>
+        <span className="rv-muted">{t(fromLayer ? 'pre.noLayerValue' : 'pre.missing')}</span>
       </div>
     );
   }
   const statusKey = pre.status === 'ok' ? null : (`pre.status.${pre.status}` satisfies ReviewStringKey);
   if (rawIsJustTheLabels(field, pre)) {
     return (
-      <div className="rv-pre" data-testid="field-pre-value" data-status={pre.status} data-raw="same" title={`${t('asImported')}: ${pre.raw}`}>
+      <div className={className} data-testid="field-pre-value" data-status={pre.status} data-source={source} data-raw="same" title={`${t('asImported')}: ${pre.raw}`}>
         {pre.codes.map((code) => (
           <CodeChip key={code} field={field} code={code} lang={lang} newValueText={t('newValue')} />
         ))}
@@ -61,7 +65,7 @@ export function PreValueView({ row, text }: { row: FieldRowModel; text: ReviewTe
     );
   }
   return (
-    <div className="rv-pre" data-testid="field-pre-value" data-status={pre.status} data-raw="differs">
+    <div className={className} data-testid="field-pre-value" data-status={pre.status} data-source={source} data-raw="differs">
       <span className="rv-raw" title={t('asImported')}>
         {pre.raw === '' ? '""' : pre.raw}
       </span>

@@ -17,7 +17,9 @@ import { activeFieldId, buildDialogueModel, dialogueVerifySummary, nothingToConf
 import { RestoredDrafts } from './RestoredDrafts';
 import { ReviewerPrompt } from './ReviewerPrompt';
 import { useReviewText, type ReviewTextApi } from './strings';
+import { SuggestionChooser } from './SuggestionChooser';
 import { useReviewBundle } from './use-review-bundle';
+import { useSuggestionChoice } from './use-suggestion-choice';
 import { HANDLED_COMMANDS } from './handled-commands';
 import { buildCommandHandlers, buildReviewActions, type ReviewActions, type ReviewCommandContext } from './use-review-commands';
 import './review.css';
@@ -114,6 +116,7 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
 
   // What commands read when they run (a key can come before the next render): the latest render's
   // model and status; the cursor they read from the store itself.
+  const suggestionChoice = useSuggestionChoice(bundle);
   const rendered = useRef({ model, status, visibleDialogueIds });
   useLayoutEffect(() => {
     rendered.current = { model, status, visibleDialogueIds };
@@ -128,6 +131,7 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
     guarded,
     openDialogue,
     backToTable: leaveReview,
+    stepSuggestion: suggestionChoice.step,
   };
   const actions = buildReviewActions(context);
   const handlers = buildCommandHandlers(context, actions);
@@ -259,6 +263,7 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
         canRedo={canRedo}
         text={text}
         actions={headerActions}
+        suggestionChooser={<SuggestionChooser layers={bundle.layers} suggestion={bundle.suggestion} text={text} onChoose={suggestionChoice.choose} />}
       />
       {highlight && (
         <div className="rv-highlight-banner" data-testid="review-highlight" data-count={highlight.positions.size} role="status">
@@ -278,6 +283,7 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
             activeFieldId={fieldId}
             typeaheadOpen={typeaheadOpen}
             textEdit={textEdit}
+            suggestion={bundle.suggestion}
             text={text}
             actions={rowActions}
             messages={messages}

@@ -22,6 +22,8 @@ export const HANDLED_COMMANDS = [
   'dialogue.verify',
   'dialogue.next',
   'dialogue.prev',
+  'suggestion.next',
+  'suggestion.prev',
   'edit.undo',
   'edit.redo',
 ] as const satisfies readonly CommandId[];

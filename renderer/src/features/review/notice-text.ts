@@ -4,6 +4,7 @@ import { bindingFor } from '../../keyboard/keymap';
 import type { ChangeConflict, FieldState } from '../../db/repositories/reviews';
 import type { ReviewNotice } from '../../stores/review/types';
 import type { ReviewStringKey, ReviewTextApi } from './strings';
+import { layerTitle } from './suggestion-choice';
 
 /** The sentence shown for a notice, naming the field where one is concerned. */
 export function noticeText(notice: ReviewNotice, codebook: Codebook, text: ReviewTextApi, turnNumberOf: (turnId: string) => number): string {
@@ -43,6 +44,10 @@ export function noticeText(notice: ReviewNotice, codebook: Codebook, text: Revie
       return t('verifyRefused', {
         fields: notice.missing.map((missing) => `${t('turnNumber', { n: turnNumberOf(missing.turnId) })} ${fieldName(missing.fieldId)}`).join(lang === 'zh' ? '、' : ', '),
       });
+    case 'suggestion-changed':
+      return t('suggestionChanged', { source: notice.layer ? layerTitle(notice.layer, text) : t('suggestion.imported') });
+    case 'no-suggestion-layers':
+      return t('noSuggestionLayers');
     case 'undo-conflict':
       return `${t(notice.direction === 'undo' ? 'undoConflict' : 'redoConflict', { applied: notice.applied, n: notice.conflicts.length })} ${notice.conflicts
         .map((conflict) => conflictText(conflict, fieldName, turnNumberOf, text, codebook))

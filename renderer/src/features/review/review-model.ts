@@ -6,7 +6,9 @@ import { fieldAppliesTo } from '../../../../shared/codebook/lookup';
 import type { Codebook, FieldDef } from '../../../../shared/codebook/types';
 import type { SpeakerCode, Turn } from '../../../../shared/model/dataset';
 import type { FieldReview, ReviewDecision } from '../../../../shared/model/review';
+import { TRANSCRIPT_FIELD_IDS } from '../../../../shared/export/value-status';
 import { fieldStateOf, type FieldState, type ReviewBundle, type TurnToVerify } from '../../db/repositories/reviews';
+import { IMPORTED_SUGGESTION, type Suggestion } from '../../db/repositories/suggestions';
 import { preAsValue, resolveIntent, type FieldContext, type RefusalReason } from '../../stores/review/field-intents';
 
 export type RowDecision = ReviewDecision | 'not-reviewed' | 'not-applicable';
@@ -17,9 +19,9 @@ export interface FieldRowModel {
   context: FieldContext;
   expert: FieldState | null;
   decision: RowDecision;
-  /** why 'a' cannot take the pre-annotation as is; null when it can */
+  /** why 'a' cannot take the suggestion as is; null when it can */
   acceptRefusal: RefusalReason | null;
-  /** the pre-annotation is unknown or conflicting */
+  /** the suggestion is unknown or conflicting */
   flagged: boolean;
 }
 
@@ -52,11 +54,29 @@ export interface DialogueModel {
 const SPEAKER_FIELD = 'speaker';
 const isSpeakerCode = (code: string | undefined): code is 'teacher' | 'student' => code === 'teacher' || code === 'student';
 
-function contextFor(field: FieldDef, turn: Turn): FieldContext {
-  return { field, pre: turn.pre[field.id] ?? null, preText: turn.utterance };
+/**
+ * Labels come from the chosen suggestion; the transcript (speaker, free text) is what was
+ * imported whatever is chosen, as no layer annotates it.
+ */
+const takesLayerSuggestion = (field: FieldDef) => field.type !== 'text' && !TRANSCRIPT_FIELD_IDS.has(field.id);
+
+function contextFor(field: FieldDef, turn: Turn, suggestion: Suggestion): FieldContext {
+  const imported: FieldContext = { field, pre: turn.pre[field.id] ?? null, preText: turn.utterance };
+  if (suggestion.kind === 'imported' || !takesLayerSuggestion(field)) return imported;
+  const values = suggestion.values.get(turn.id);
+  const layerId = suggestion.layer.id;
+  // A turn the layer never annotated shows that, never the imported value in its place.
+  if (!values) return { ...imported, pre: null, suggestionLayerId: layerId, noSuggestion: true };
+  return { ...imported, pre: values[field.id] ?? null, suggestionLayerId: layerId };
 }
 
-export function buildTurnModel(codebook: Codebook, turn: Turn, reviews: ReadonlyMap<string, FieldReview>, verified: boolean): TurnModel {
+export function buildTurnModel(
+  codebook: Codebook,
+  turn: Turn,
+  reviews: ReadonlyMap<string, FieldReview>,
+  verified: boolean,
+  suggestion: Suggestion = IMPORTED_SUGGESTION,
+): TurnModel {
   const speakerReview = fieldStateOf(reviews.get(SPEAKER_FIELD));
   const correctedSpeaker = speakerReview?.codes[0];
   const speaker = isSpeakerCode(correctedSpeaker) ? correctedSpeaker : turn.speaker;
@@ -65,7 +85,7 @@ export function buildTurnModel(codebook: Codebook, turn: Turn, reviews: Readonly
 
   const fields = codebook.fields.map((field): FieldRowModel => {
     const applicable = fieldAppliesTo(field, speaker);
-    const context = contextFor(field, turn);
+    const context = contextFor(field, turn, suggestion);
     const expert = fieldStateOf(reviews.get(field.id));
     if (field.type === 'text' && field.id === 'utterance' && expert?.text != null && expert.text !== turn.utterance) {
       utterance = expert.text;
@@ -103,7 +123,8 @@ export function buildTurnModel(codebook: Codebook, turn: Turn, reviews: Readonly
   };
 }
 
-export function buildDialogueModel(codebook: Codebook, bundle: Pick<ReviewBundle, 'turns' | 'fieldReviews' | 'turnReviews'>): DialogueModel {
+export function buildDialogueModel(codebook: Codebook, bundle: Pick<ReviewBundle, 'turns' | 'fieldReviews' | 'turnReviews'> & Partial<Pick<ReviewBundle, 'suggestion'>>): DialogueModel {
+  const suggestion = bundle.suggestion ?? IMPORTED_SUGGESTION;
   const reviewsByTurn = new Map<string, Map<string, FieldReview>>();
   for (const review of bundle.fieldReviews) {
     let forTurn = reviewsByTurn.get(review.turnId);
@@ -111,7 +132,7 @@ export function buildDialogueModel(codebook: Codebook, bundle: Pick<ReviewBundle
     forTurn.set(review.fieldId, review);
   }
   const verifiedTurnIds = new Set(bundle.turnReviews.filter((review) => review.verified).map((review) => review.id));
-  const turns = bundle.turns.map((turn) => buildTurnModel(codebook, turn, reviewsByTurn.get(turn.id) ?? new Map(), verifiedTurnIds.has(turn.id)));
+  const turns = bundle.turns.map((turn) => buildTurnModel(codebook, turn, reviewsByTurn.get(turn.id) ?? new Map(), verifiedTurnIds.has(turn.id), suggestion));
   return {
     turns,
     progress: {

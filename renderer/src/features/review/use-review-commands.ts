@@ -35,6 +35,8 @@ export interface ReviewCommandContext {
   guarded: (action: () => void) => void;
   openDialogue: (dialogueId: string) => void;
   backToTable: () => void;
+  /** shows the suggestion from the next (previous) source: the imported pre-annotation, each layer */
+  stepSuggestion: (direction: 1 | -1) => void;
 }
 
 export interface ReviewActions {
@@ -260,6 +262,8 @@ export function buildCommandHandlers(ctx: ReviewCommandContext, actions: ReviewA
     'dialogue.verify': actions.verifyDialogue,
     'dialogue.next': () => actions.stepDialogue('next'),
     'dialogue.prev': () => actions.stepDialogue('prev'),
+    'suggestion.next': () => ctx.stepSuggestion(1),
+    'suggestion.prev': () => ctx.stepSuggestion(-1),
     'edit.undo': actions.undo,
     'edit.redo': actions.redo,
   };

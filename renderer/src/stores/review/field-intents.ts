@@ -39,15 +39,24 @@ export type RefusalReason =
   /** labels were picked on a free-text field, or text was typed into a label field */
   | 'wrong-kind'
   /** accept-all: the field already holds the expert's value */
-  | 'already-reviewed';
+  | 'already-reviewed'
+  /** the annotation layer chosen as the suggestion has no value for this turn */
+  | 'no-suggestion';
 
-/** The field and what was imported for it on this turn. */
+/** The field and the suggestion shown for it on this turn. */
 export interface FieldContext {
   field: FieldDef;
-  /** the pre-annotation; null when no annotation value was aligned to the turn for this field */
+  /**
+   * the suggestion: the imported pre-annotation, or the chosen layer's value when
+   * `suggestionLayerId` is set; null when there is no value for this field on the turn
+   */
   pre: FieldValue | null;
   /** for free-text fields: the text as imported (the turn's utterance) */
   preText: string;
+  /** the annotation layer the suggestion comes from; absent: the imported pre-annotation */
+  suggestionLayerId?: string;
+  /** that layer has no value at all for this turn: nothing to accept, rather than an empty value */
+  noSuggestion?: boolean;
 }
 
 export type IntentResult = { ok: true; next: FieldState | null } | { ok: false; reason: RefusalReason };
@@ -60,6 +69,7 @@ const ONE_VALUE = new Set(['single', 'ordinal', 'boolean']);
  */
 export function preAsValue(ctx: FieldContext): { ok: true; codes: string[]; text: string | null } | { ok: false; reason: RefusalReason } {
   if (ctx.field.type === 'text') return { ok: true, codes: [], text: ctx.preText };
+  if (ctx.noSuggestion) return { ok: false, reason: 'no-suggestion' };
   const pre = ctx.pre;
   if (!pre || pre.status === 'empty') {
     return ONE_VALUE.has(ctx.field.type) ? { ok: false, reason: 'pre-empty' } : { ok: true, codes: [], text: null };
@@ -114,7 +124,22 @@ function isLabel(ctx: FieldContext, code: string): boolean {
   return ctx.field.labels.some((label) => label.code === code) || (ctx.field.openVocabulary && code.trim() !== '');
 }
 
+/**
+ * The value as judged against this context's suggestion: it names the layer the suggestion came
+ * from (none for the imported pre-annotation), so 'accepted' can be traced to what was shown.
+ */
+function judged(ctx: FieldContext, state: FieldState): FieldState {
+  const value: FieldState = { decision: state.decision, codes: state.codes, text: state.text };
+  if (ctx.suggestionLayerId !== undefined) value.suggestionLayerId = ctx.suggestionLayerId;
+  return value;
+}
+
 export function resolveIntent(ctx: FieldContext, current: FieldState | null, intent: FieldIntent): IntentResult {
+  const result = resolveValue(ctx, current, intent);
+  return result.ok && result.next !== null ? { ok: true, next: judged(ctx, result.next) } : result;
+}
+
+function resolveValue(ctx: FieldContext, current: FieldState | null, intent: FieldIntent): IntentResult {
   const { field } = ctx;
   switch (intent.kind) {
     case 'clear':

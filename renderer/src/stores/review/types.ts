@@ -1,6 +1,7 @@
 import type { DialogueStatus } from '../../../../shared/model/review';
 import type { MaieuticDb } from '../../db/db';
 import type { ChangeConflict, ChangeSet, TurnToVerify } from '../../db/repositories/reviews';
+import type { SuggestionLayer } from '../../db/repositories/suggestions';
 import type { FieldContext, FieldIntent, RefusalReason } from './field-intents';
 import type { UndoHistory } from './undo-stack';
 
@@ -33,6 +34,10 @@ export type ReviewNotice =
   | { kind: 'verified-dialogue'; turns: number; accepted: number }
   /** nothing was verified: these applicable fields need a value first */
   | { kind: 'verify-refused'; missing: { turnId: string; fieldId: string }[] }
+  /** the suggestion now comes from this layer; null: the imported pre-annotation */
+  | { kind: 'suggestion-changed'; layer: SuggestionLayer | null }
+  /** s / Shift+S on a data set without annotation layers */
+  | { kind: 'no-suggestion-layers' }
   /** undo or redo left parts alone that had changed since (another window, another edit) */
   | { kind: 'undo-conflict'; direction: 'undo' | 'redo'; applied: number; conflicts: ChangeConflict[] };
 

@@ -67,6 +67,7 @@ async function harness(turns?: Turn[]): Promise<Harness> {
         backToTable: () => {
           h.backCalls += 1;
         },
+        stepSuggestion: () => undefined,
       };
       const handlers = buildCommandHandlers(ctx, buildReviewActions(ctx));
       return (command: CommandId) => {
@@ -89,7 +90,7 @@ describe('review commands', () => {
     const h = await harness();
     const bundle = await loadReviewBundle(h.db, 'd1');
     const model = buildDialogueModel(DEFAULT_CODEBOOK, bundle!);
-    const ctx = { store: h.store, codebook: DEFAULT_CODEBOOK, dialogueId: 'd1', model: () => model, status: () => 'unreviewed', visibleDialogueIds: () => [], guarded: () => undefined, openDialogue: () => undefined, backToTable: () => undefined } satisfies ReviewCommandContext;
+    const ctx = { store: h.store, codebook: DEFAULT_CODEBOOK, dialogueId: 'd1', model: () => model, status: () => 'unreviewed', visibleDialogueIds: () => [], guarded: () => undefined, openDialogue: () => undefined, backToTable: () => undefined, stepSuggestion: () => undefined } satisfies ReviewCommandContext;
     const handlers = buildCommandHandlers(ctx, buildReviewActions(ctx));
     expect(Object.keys(handlers).sort()).toEqual([...HANDLED_COMMANDS].sort());
   });
