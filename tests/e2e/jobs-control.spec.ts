@@ -49,11 +49,18 @@ test.describe('controlling a job', () => {
     const shown = sample.filter((dialogue) => dialogue.teacherModel === model);
     expect(shown.length).toBeLessThan(sample.length);
     await new DatasetsPage(page).filterByModel(model);
+    await page.getByTestId('dataset-row').first().click({ position: { x: 2, y: 2 } });
     await expect(page.getByTestId('dataset-visible-count')).toContainText(`${shown.length}`);
 
+    const datasets = new DatasetsPage(page);
+    const selectedBefore = await datasets.selectedId();
     await page.getByTestId('dataset-pre-annotate').click();
     const dialog = page.getByTestId('start-job-dialog');
     await expect(dialog.getByTestId('start-job-only-filtered')).toBeChecked();
+    // keys pressed on the dialog's controls are the dialog's: the table behind it does not move
+    await dialog.getByTestId('start-job-only-filtered').focus();
+    for (const key of ['j', 'j', 'k', 'j']) await page.keyboard.press(key);
+    expect(await datasets.selectedId()).toBe(selectedBefore);
     await dialog.getByTestId('start-job-connection').check();
     await expect(dialog.getByTestId('start-job-calls')).toContainText(`${shown.length} model calls`);
     await dialog.getByTestId('start-job-start').click();

@@ -55,6 +55,8 @@ export function useCommands(scope: KeyScope, handlers: CommandHandlers, options:
     if (!enabled) return undefined;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented) return;
+      // a key pressed in an open dialog is the dialog's: the view behind it must not move (global keys still work)
+      if (scope !== 'global' && event.target instanceof Element && event.target.closest('dialog[open]') !== null) return;
       const current = handlersRef.current;
       const binding = resolveCommand(event, scope, (command) => typeof current[command] === 'function');
       if (!binding) return;
