@@ -85,13 +85,15 @@ function annotation(turn: Turn, codebook: Codebook, reviews: Map<string, FieldRe
  *              originalUtterance?,               // the imported text, only when the expert corrected it
  *              labels: { accepted, changed, unsure, unreviewed },
  *              values: { <fieldId>: 'accepted' | 'changed' | 'unsure' | 'unreviewed' },  // every value written for the turn
- *              fields: { <fieldId>: { decision, pre, reviewer, at } } }],              // reviewed fields only, as in version 1
+ *              fields: { <fieldId>: { decision, pre, suggestionLayerId?, reviewer, at } } }],  // reviewed fields only, as in version 1
  *    unaligned: [{ index, raw }] }`              // annotation entries never aligned to a turn
  * A value is `unreviewed` when no expert decided on it, also in a verified turn or dialogue; the
  * file then holds the LLM pre-annotation for it. `changed` means the expert corrected it.
  * `unreviewed` labels are counted only when they hold a value; the transcript (speaker,
- * utterance) is listed in `values` but not counted in `labels`. `pre` is the raw
- * pre-annotation the expert saw, so a reviewed value can be traced back.
+ * utterance) is listed in `values` but not counted in `labels`. `pre` is the raw imported
+ * pre-annotation, so a reviewed value can be traced back; `decision` is taken against the
+ * suggestion the expert was shown — that pre-annotation, or, when `suggestionLayerId` is written,
+ * the values of that annotation layer (an LLM pre-annotation run in the app, say).
  */
 function provenance(item: ExportDialogue, reviews: Map<string, FieldReview>, codebook: Codebook, utterances: readonly string[], scope: ExportScope, inScope: ReadonlySet<string>): Record<string, unknown> {
   const { dialogue, dialogueReview } = item;
@@ -107,7 +109,8 @@ function provenance(item: ExportDialogue, reviews: Map<string, FieldReview>, cod
     addLabelCounts(dialogueLabels, written);
     const fields: Record<string, unknown> = {};
     for (const { field, review } of written) {
-      if (review) fields[field.id] = { decision: review.decision, pre: turn.pre[field.id]?.raw ?? null, reviewer: review.reviewer, at: review.at };
+      // a decision taken against a layer's suggestion says so: `pre` is then not what the expert accepted or changed
+      if (review) fields[field.id] = { decision: review.decision, pre: turn.pre[field.id]?.raw ?? null, ...(review.suggestionLayerId ? { suggestionLayerId: review.suggestionLayerId } : {}), reviewer: review.reviewer, at: review.at };
     }
     const corrected = utterances[position] !== turn.utterance ? { originalUtterance: turn.utterance } : {};
     const verified = turnReview?.verified ?? false;

@@ -173,6 +173,13 @@ describe('expert values and provenance', () => {
     expect(Object.keys(provenance.turns[0].fields)).toEqual(['cognitive_level']);
   });
 
+  it("names the layer a decision was taken against when the suggestion shown was a layer's, not the imported one", () => {
+    const fromLayer = { ...reviewed, fieldReviews: reviewed.fieldReviews.map((review) => (review.fieldId === 'teacher_intent' ? { ...review, decision: 'accepted' as const, suggestionLayerId: 'layer-qwen' } : review)) };
+    const record = JSON.parse(toSidJsonl([fromLayer], DEFAULT_CODEBOOK)) as { maieutic: { turns: { fields: Record<string, Record<string, unknown>> }[] } };
+    expect(record.maieutic.turns[1].fields.teacher_intent).toEqual({ decision: 'accepted', pre: '引导推理', suggestionLayerId: 'layer-qwen', reviewer: 'wang', at: '2025-01-02T03:04:05.000Z' });
+    expect(record.maieutic.turns[0].fields.cognitive_level).not.toHaveProperty('suggestionLayerId');
+  });
+
   it('does not carry an imported "maieutic" key twice', () => {
     const exported = toSidJsonl([reviewed], DEFAULT_CODEBOOK);
     const reimported = parseText('b.jsonl', exported);
