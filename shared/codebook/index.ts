@@ -4,3 +4,4 @@ export { CodebookError, parseCodebook } from './parse-codebook';
 export { fieldAppliesTo, fieldById, labelByCode, labelName } from './lookup';
 export { matchLabelCode, normalizeValue } from './normalize-value';
 export { foldForMatch, splitValueParts } from './text-fold';
+export { codebookVersionHash } from './version-hash';

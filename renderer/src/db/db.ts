@@ -6,7 +6,10 @@ import type { DialogueScore, GroupScore, MetricsSettings } from '../../../shared
 import type { Annotator } from '../../../shared/model/annotator';
 import { upgradeToV5 } from './migrations/v5';
 import { upgradeToV6 } from './migrations/v6';
-import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8 } from './schema';
+import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9 } from './schema';
+import type { AdjudicationRow } from '../../../shared/model/adjudication';
+import type { AssignmentRow } from '../../../shared/model/assignment';
+import type { SpotCheckRow } from '../../../shared/model/spot-check';
 import type { StoredCall } from '../../../shared/llm/pre-annotation-job';
 import type { TurnBlockRow } from './turn-blocks';
 
@@ -185,6 +188,9 @@ export class MaieuticDb extends Dexie {
   llmJobs!: EntityTable<LlmJobRow, 'id'>;
   llmCalls!: EntityTable<LlmCallsRow, 'id'>;
   promptTemplates!: EntityTable<PromptTemplateRow, 'key'>;
+  spotChecks!: EntityTable<SpotCheckRow, 'id'>;
+  assignments!: EntityTable<AssignmentRow, 'id'>;
+  adjudications!: EntityTable<AdjudicationRow, 'id'>;
 
   constructor(name = 'maieutic') {
     super(name);
@@ -196,6 +202,7 @@ export class MaieuticDb extends Dexie {
     this.version(6).stores(schemaV6).upgrade((tx) => upgradeToV6(tx));
     this.version(7).stores(schemaV7);
     this.version(8).stores(schemaV8);
+    this.version(9).stores(schemaV9);
   }
 }
 

@@ -118,4 +118,24 @@ export const schemaV8 = {
   promptTemplates: 'key, id',
 } as const;
 
-export const CURRENT_SCHEMA_VERSION = 8;
+
+
+/**
+ * v9 (2026-12-02): spot-checks, assignment packages and adjudication (issue 11). New tables only:
+ * no upgrade function.
+ * - `spotChecks`: one row per drawn sample — its seed, unit, size, strata and the items drawn, in
+ *   the order the review queue walks them, so the same sample is reviewed and reported again.
+ * - `assignments`: one row per assignment package exported for a named annotator (which dialogues,
+ *   blind or not, the codebook hash), and, in an annotator's own profile, the package a data set
+ *   was opened from.
+ * - `adjudications`: one row per decided (turn, field) of a data set, `${turnId}|${fieldId}`, with
+ *   the value chosen, its status (unanimous / adjudicated / unresolved), which layers agreed and who decided.
+ */
+export const schemaV9 = {
+  ...schemaV8,
+  spotChecks: 'id, datasetId',
+  assignments: 'id, datasetId',
+  adjudications: 'id, datasetId, dialogueId',
+} as const;
+
+export const CURRENT_SCHEMA_VERSION = 9;

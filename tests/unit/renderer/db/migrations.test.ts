@@ -2,7 +2,10 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { type DraftRow, type LlmCallsRow, type LlmJobRow, type LayerRow, type LayerValueRow, MaieuticDb, type MetricRunRow, type MetricRunScoresRow, type PromptTemplateRow } from '../../../../renderer/src/db/db';
-import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8 } from '../../../../renderer/src/db/schema';
+import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9 } from '../../../../renderer/src/db/schema';
+import type { AdjudicationRow } from '../../../../shared/model/adjudication';
+import type { AssignmentRow } from '../../../../shared/model/assignment';
+import type { SpotCheckRow } from '../../../../shared/model/spot-check';
 import { packTurns } from '../../../../renderer/src/db/turn-packing';
 import { BLOCK_MAX_DIALOGUES, BLOCK_MAX_TURNS, packTurnBlock, packTurnBlocks } from '../../../../renderer/src/db/turn-blocks';
 import { upgradeToV5 } from '../../../../renderer/src/db/migrations/v5';
@@ -191,7 +194,36 @@ const MIGRATION_CASES: MigrationCase[] = [
       expect(await db.promptTemplates.where('id').equals('sid-pre-annotation').toArray()).toEqual([promptTemplate]);
     },
   },
+  {
+    fromVersion: 9,
+    schemas: [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9],
+    async seed(db) {
+      await MIGRATION_CASES[7].seed(db);
+      await db.table('spotChecks').add(spotCheck);
+      await db.table('assignments').add(assignment);
+      await db.table('adjudications').add(adjudication);
+    },
+    async check(db) {
+      await MIGRATION_CASES[7].check(db);
+      expect(await db.spotChecks.where('datasetId').equals('ds1').toArray()).toEqual([spotCheck]);
+      expect(await db.assignments.where('datasetId').equals('ds1').toArray()).toEqual([assignment]);
+      expect(await db.adjudications.where('dialogueId').equals('src1:1').toArray()).toEqual([adjudication]);
+    },
+  },
 ];
+
+const spotCheck: SpotCheckRow = {
+  id: 'sc1', datasetId: 'ds1', name: 'Spot-check 1', createdAt: AT, seed: 42, unit: 'turn', fraction: 0.2, strata: { kind: 'teacher-model' },
+  strataCounts: [{ key: 'GPT-4o', population: 1, sampled: 1 }], items: [{ dialogueId: 'src1:1', turnId: 'src1:1#0', stratum: 'GPT-4o' }], threshold: 0.1, position: 0,
+};
+const assignment: AssignmentRow = {
+  id: 'as1', datasetId: 'ds1', direction: 'sent', annotatorName: '王老师', sourceDatasetId: 'ds1', sourceDatasetName: '试点', dialogueIds: ['src1:1'],
+  blind: true, codebookId: 'sid-default', codebookVersion: '1', codebookHash: '0123456789abcdef', createdAt: AT,
+};
+const adjudication: AdjudicationRow = {
+  id: 'src1:1#0|cognitive_level', datasetId: 'ds1', dialogueId: 'src1:1', turnId: 'src1:1#0', fieldId: 'cognitive_level', status: 'adjudicated',
+  codes: ['understand'], text: null, compared: ['expert', 'layer:layer1'], agreedWith: ['expert'], decidedBy: 'ann-li', needsGuidelineUpdate: false, note: '', at: AT,
+};
 
 const promptTemplate: PromptTemplateRow = {
   key: 'sid-pre-annotation@2', id: 'sid-pre-annotation', version: '2', system: 'Fields: {{fields}}', user: '{{turns}}', hash: 'h2', createdAt: AT, basedOn: 'sid-pre-annotation@1',
