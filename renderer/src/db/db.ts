@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { AttachProblem } from '../../../shared/import/attach-layer';
+import type { StoredLayerProblem } from '../../../shared/layers/problems';
 import type { Dataset, Dialogue, FieldValues, SourceRecord } from '../../../shared/model/dataset';
 import type { DialogueReview, FieldReview, TurnReview } from '../../../shared/model/review';
 import type { DialogueScore, GroupScore, MetricsSettings } from '../../../shared/metrics';
@@ -43,7 +43,7 @@ export interface LayerRow {
   /** how many stored turns got values from the file */
   turns: number;
   /** every dialogue or turn of the file that matched nothing, kept so the report can be shown again */
-  problems: AttachProblem[];
+  problems: StoredLayerProblem[];
 }
 
 /** One turn's values in an annotation layer. */
