@@ -4,7 +4,8 @@
  */
 import type { LayerAttachment, StoredDialogueForLayer } from '../../../../shared/layers/match-to-dataset';
 import type { ParsedFile } from '../../../../shared/model/dataset';
-import type { LayerKind, LayerRow, LayerValueRow, MaieuticDb } from '../db';
+import type { MaieuticDb } from '../db';
+import type { LayerKind, LayerRow, LayerValueRow } from '../../../../shared/model/layer';
 import { isReservedRaterName } from '../../../../shared/agreement/rater-names';
 import { newId } from '../ids';
 import { sourceIdsOf, turnsBySource } from './by-source';

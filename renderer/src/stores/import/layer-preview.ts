@@ -4,7 +4,8 @@
  */
 import { matchLayerToDataset, type LayerAttachment } from '../../../../shared/layers/match-to-dataset';
 import type { ParsedFile } from '../../../../shared/model/dataset';
-import type { LayerKind, LayerRow, MaieuticDb } from '../../db/db';
+import type { MaieuticDb } from '../../db/db';
+import type { LayerKind, LayerRow } from '../../../../shared/model/layer';
 import { findLayerByContentHash, storedDialoguesForLayer } from '../../db/repositories/layers';
 
 /** The user's choice while the option is on. */

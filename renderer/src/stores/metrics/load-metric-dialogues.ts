@@ -10,7 +10,8 @@
  */
 import { metricTurnFromValues, metricTurnVerified, type MetricDialogue } from '../../../../shared/metrics';
 import type { FieldValues, SpeakerCode } from '../../../../shared/model/dataset';
-import type { MaieuticDb, MetricLayer, MetricScope } from '../../db/db';
+import type { MaieuticDb } from '../../db/db';
+import type { MetricLayer, MetricScope } from '../../../../shared/model/metric-run';
 import { loadExportItems } from '../../db/repositories/export';
 import { layerValues } from '../../db/repositories/layers';
 

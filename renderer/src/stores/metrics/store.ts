@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import { DEFAULT_RESAMPLES, DEFAULT_SEED, DEFAULT_WEIGHTS, weightsProblem, type MetricId, type ScoreKey, type ThreeCConvention } from '../../../../shared/metrics';
 import { APP_VERSION } from '../../app-version';
-import { getDb, type MaieuticDb, type MetricLayer, type MetricRunRow, type MetricScope, type ScoredDialogue } from '../../db/db';
+import { getDb, type MaieuticDb } from '../../db/db';
+import type { MetricLayer, MetricRunRow, MetricScope, ScoredDialogue } from '../../../../shared/model/metric-run';
 import { getDataset } from '../../db/repositories/datasets';
 import { errorMessage } from '../../db/errors';
 import { listLayers } from '../../db/repositories/layers';
