@@ -123,14 +123,15 @@ export function matchLayers(layers: readonly AnnotationLayer[]): LayerMatch {
         for (let index = 0; index < referenceTurns.length; index++) perLayer[index].push(referenceTurns[index]);
         continue;
       }
-      const matchOf = matchToReference({ reference, located, referenceName: names[referenceLayer], layerName: names[layer], problems });
-      if (matchOf === null) {
+      const alignment = matchToReference({ reference, located, referenceName: names[referenceLayer], layerName: names[layer], problems });
+      if (alignment === null) {
         for (const slots of perLayer) slots.push('no-turn');
         continue;
       }
-      normalizedTurnMatches += matchOf.normalized;
+      normalizedTurnMatches += alignment.normalized;
+      const { matchOf } = alignment;
       const turns = located.dialogue.turns;
-      for (let index = 0; index < referenceTurns.length; index++) perLayer[index].push(matchOf.matchOf[index] < 0 ? 'no-turn' : turns[matchOf.matchOf[index]]);
+      for (let index = 0; index < referenceTurns.length; index++) perLayer[index].push(matchOf[index] < 0 ? 'no-turn' : turns[matchOf[index]]);
     }
     for (let index = 0; index < referenceTurns.length; index++) {
       const slots = perLayer[index];
