@@ -6,3 +6,4 @@ export * from './stratified';
 export * from './field-results';
 export * from './checked-values';
 export * from './report';
+export * from './provenance';
