@@ -70,7 +70,7 @@ export function ResultsPanel({ row, text }: { row: SpotCheckRow; text: SpotCheck
           {t('showCodes')}
         </label>
       </div>
-      <table className="data-table sc-table" data-testid="spot-check-table">
+      <table className="sc-table" data-testid="spot-check-table">
         <thead>
           <tr>
             <th scope="col">{t('colField')}</th>
@@ -100,13 +100,13 @@ export function ResultsPanel({ row, text }: { row: SpotCheckRow; text: SpotCheck
                 </span>
               </td>
               <td>
-                {field.verdict === 'fail' && field.code === undefined && (
+                {field.verdict === 'fail' && field.code === undefined && field.n > 0 && (
                   <button
                     type="button"
                     data-testid="spot-check-full-review"
                     title={t('fullReviewTitle')}
                     onClick={() =>
-                      void sendToFullReview(field.fieldId, names[at]).then((sent) => {
+                      void sendToFullReview(field.fieldId).then((sent) => {
                         if (sent === 0) setNotice(t('fullReviewNone', { field: names[at] }));
                       })
                     }

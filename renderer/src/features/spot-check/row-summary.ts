@@ -8,7 +8,7 @@ export function rowSummary(row: SpotCheckRow, layers: readonly { id: string; nam
   const { t, lang } = text;
   const strata =
     row.strata.kind === 'none'
-      ? t('strataNone')
+      ? t('strataNoneSummary')
       : row.strata.kind === 'teacher-model'
         ? t('strataTeacher')
         : row.strata.kind === 'topic'

@@ -30,6 +30,7 @@ export const SPOT_CHECK_STRINGS = {
   strataTopic: { zh: '按课题', en: 'By topic' },
   strataStudent: { zh: '按学生类型', en: 'By student type' },
   strataLabel: { zh: '按大模型标签：{field}', en: 'By the LLM’s label: {field}' },
+  strataNoneSummary: { zh: '不分层', en: 'not stratified' },
   strataNote: { zh: '按比例分配（最大余数法），每个非空层至少抽 1 个。', en: 'Proportional allocation (largest remainder), at least one from every non-empty stratum.' },
   seed: { zh: '随机种子', en: 'Seed' },
   seedNote: { zh: '相同的种子和设置总是抽到同样的样本。', en: 'The same seed and settings always draw the same sample.' },

@@ -15,7 +15,7 @@ import type { QueueStop } from './build';
 
 export type ReviewQueue =
   | { kind: 'sample'; spotCheckId: string; name: string; stops: QueueStop[]; position: number }
-  | { kind: 'full'; fieldId: string; fieldName: string; stops: QueueStop[]; position: number };
+  | { kind: 'full'; fieldId: string; stops: QueueStop[]; position: number };
 
 export interface QueueState {
   queue: ReviewQueue | null;
@@ -26,12 +26,14 @@ export interface QueueState {
   stop(): void;
 }
 
-/** Opens a stop: the dialogue in review, with the sampled turn focused. */
-function openStop(stop: QueueStop): void {
+/** Opens a stop: the dialogue in review, with the sampled turn focused (and, in a full review, the field). */
+function openStop(queue: ReviewQueue): void {
+  const stop = queue.stops[queue.position];
   const review = reviewStore.getState();
   review.startSession(stop.dialogueId);
   // goToTurn clamps to the count; the sampled index is inside the dialogue
   if (stop.turnIndex !== null) review.goToTurn(stop.turnIndex, stop.turnIndex + 1);
+  if (queue.kind === 'full') review.focusField(queue.fieldId);
   useAppStore.getState().openDialogue(stop.dialogueId, 'spot-check');
 }
 
@@ -56,7 +58,7 @@ export function createQueueStore(database: () => MaieuticDb = getDb) {
         const started = { ...queue, position };
         set({ queue: started });
         keep(started);
-        openStop(started.stops[position]);
+        openStop(started);
       },
       step(delta) {
         const queue = get().queue;
@@ -66,7 +68,7 @@ export function createQueueStore(database: () => MaieuticDb = getDb) {
         const moved = { ...queue, position };
         set({ queue: moved });
         keep(moved);
-        openStop(moved.stops[position]);
+        openStop(moved);
         return true;
       },
       stop() {

@@ -64,7 +64,7 @@ export interface SpotCheckState {
   setThreshold(id: string, thresholdPercent: number): Promise<void>;
   remove(id: string): Promise<void>;
   openQueue(id: string): Promise<void>;
-  sendToFullReview(fieldId: string, fieldName: string): Promise<number>;
+  sendToFullReview(fieldId: string): Promise<number>;
   saveReport(kind: ReportKind, words: { headings: MarkdownHeadings; title: string; details: string[] }): Promise<void>;
 }
 
@@ -211,7 +211,7 @@ export function createSpotCheckStore(database: () => MaieuticDb = getDb, seedSou
         await useQueueStore.getState().start({ kind: 'sample', spotCheckId: row.id, name: row.name, stops: sampleStops(row), position: row.position }, { datasetId, suggestionLayerId: row.suggestionLayerId ?? null });
       },
 
-      async sendToFullReview(fieldId, fieldName) {
+      async sendToFullReview(fieldId) {
         const row = shownRow();
         const datasetId = get().datasetId;
         if (!row || !datasetId) return 0;
@@ -220,7 +220,7 @@ export function createSpotCheckStore(database: () => MaieuticDb = getDb, seedSou
           const dataset = await getDataset(db, datasetId);
           const codebook = codebookForDataset(dataset?.codebookId ?? '').codebook;
           const stops = fullReviewStops(await loadSpotCheckData(db, datasetId, row.suggestionLayerId), fieldId, codebook);
-          if (stops.length > 0) await useQueueStore.getState().start({ kind: 'full', fieldId, fieldName, stops, position: 0 }, { datasetId, suggestionLayerId: row.suggestionLayerId ?? null });
+          if (stops.length > 0) await useQueueStore.getState().start({ kind: 'full', fieldId, stops, position: 0 }, { datasetId, suggestionLayerId: row.suggestionLayerId ?? null });
           return stops.length;
         } catch (error) {
           reportError(error, 'notice.context.spotCheck');
