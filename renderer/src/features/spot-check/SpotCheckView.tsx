@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useSpotCheckStore } from '../../stores/spot-check/store';
 import { DrawPanel } from './DrawPanel';
 import { ResultsPanel } from './ResultsPanel';
@@ -24,6 +25,7 @@ export function SpotCheckView({ datasetId }: { datasetId: string }) {
     void load(datasetId);
   }, [datasetId, load]);
 
+  const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
   const shown = rows.find((row) => row.id === shownId) ?? null;
   return (
     <section className="view sc-view" data-testid="spot-check-view" data-state={status}>
@@ -55,7 +57,7 @@ export function SpotCheckView({ datasetId }: { datasetId: string }) {
                     <button type="button" className={row.id === shownId ? 'primary' : undefined} data-testid="spot-check-open-queue" onClick={() => void openQueue(row.id)}>
                       {row.position > 0 ? t('resumeSample', { k: row.position + 1, n: row.items.length }) : t('reviewSample')}
                     </button>
-                    <button type="button" className="quiet" data-testid="spot-check-delete" onClick={() => void remove(row.id)}>
+                    <button type="button" className="quiet" data-testid="spot-check-delete" onClick={() => setRemoving({ id: row.id, name: row.name })}>
                       {t('remove')}
                     </button>
                   </li>
@@ -66,6 +68,20 @@ export function SpotCheckView({ datasetId }: { datasetId: string }) {
           {shown && <ResultsPanel row={shown} text={text} />}
         </>
       )}
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('removeTitle', { name: removing?.name ?? '' })}
+        confirmLabel={t('remove')}
+        cancelLabel={t('cancel')}
+        destructive
+        onConfirm={() => {
+          if (removing) void remove(removing.id);
+          setRemoving(null);
+        }}
+        onCancel={() => setRemoving(null)}
+      >
+        <p>{t('removeBody')}</p>
+      </ConfirmDialog>
     </section>
   );
 }

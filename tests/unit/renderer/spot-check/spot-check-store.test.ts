@@ -11,7 +11,9 @@ import type { FieldReview } from '../../../../shared/model/review';
 import type { MaieuticDb } from '../../../../renderer/src/db/db';
 import { putDialogueTurns } from '../../../../renderer/src/db/repositories/turns';
 import { getSpotCheck, loadSpotCheckData } from '../../../../renderer/src/db/repositories/spot-checks';
-import { fullReviewStops } from '../../../../renderer/src/stores/spot-check/build';
+import { fullReviewStops, sampleStops } from '../../../../renderer/src/stores/spot-check/build';
+import { reviewStore } from '../../../../renderer/src/stores/review/store';
+import { useAppStore } from '../../../../renderer/src/stores/app/store';
 import { createQueueStore } from '../../../../renderer/src/stores/spot-check/queue';
 import { createSpotCheckStore } from '../../../../renderer/src/stores/spot-check/store';
 import { DEFAULT_CODEBOOK, freshDbName, makeDialogue, openDb, REVIEWER, AT, sampleTurns } from '../review/fixtures';
@@ -172,6 +174,22 @@ describe('review queue and full review', () => {
     expect(queue.getState().step(1)).toBe(true);
     expect(queue.getState().step(1)).toBe(false);
     await vi.waitFor(async () => expect((await getSpotCheck(db, row.id))!.position).toBe(1));
+  });
+
+  it('opens a turn sample at the sampled turn, in review, returning to the spot-check', async () => {
+    const db = await seeded();
+    const store = createSpotCheckStore(() => db, () => 11);
+    await store.getState().load('ds1');
+    store.getState().setForm({ unit: 'turn', size: 3, amountKind: 'size' });
+    await store.getState().draw('');
+    const row = store.getState().rows[0];
+    const stops = sampleStops(row);
+    expect(stops.map((stop) => `${stop.dialogueId}#${stop.turnIndex}`)).toEqual(row.items.map((item) => item.turnId));
+    useAppStore.setState({ datasetId: 'ds1', view: 'spot-check' });
+    const queue = createQueueStore(() => db);
+    await queue.getState().start({ kind: 'sample', spotCheckId: row.id, name: row.name, stops, position: 2 }, { datasetId: 'ds1' });
+    expect(useAppStore.getState()).toMatchObject({ view: 'review', dialogueId: stops[2].dialogueId, reviewReturnView: 'spot-check' });
+    expect(reviewStore.getState()).toMatchObject({ dialogueId: stops[2].dialogueId, turnIndex: stops[2].turnIndex });
   });
 
   it('queues every dialogue with the field’s LLM values unreviewed, at the first such turn', async () => {
