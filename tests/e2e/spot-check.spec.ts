@@ -130,6 +130,8 @@ test('spot-check: draw with a seed, walk the queue by keyboard, verdicts with Wi
   await page.getByTestId('nav-language').click();
   await expect(intent.getByTestId('spot-check-verdict')).toHaveText('通过');
   await saveShot(spot.results, 'spot-check-results-zh', testInfo);
+  await page.getByTestId('spot-check-view').evaluate((element) => element.scrollIntoView());
+  await saveShot(page, 'spot-check-view-zh', testInfo);
   await page.getByTestId('nav-language').click();
 
   // after a reload the sample resumes at its third item

@@ -120,7 +120,7 @@ export function DrawPanel({ text }: { text: SpotCheckTextApi }) {
           <input type="number" data-testid="spot-check-threshold" min={0.5} max={100} step={0.5} value={form.thresholdPercent} onChange={(event) => setForm({ thresholdPercent: Number(event.target.value) || form.thresholdPercent })} />%
         </label>
       </div>
-      <button type="button" className="primary" data-testid="spot-check-draw-button" disabled={drawing || size === 0} onClick={() => void draw(name).then(() => setName(''))}>
+      <button type="button" className="primary" data-testid="spot-check-draw-button" disabled={drawing || size === 0} onClick={() => void draw(name.trim() || t('namePlaceholder', { n: count + 1 })).then(() => setName(''))}>
         {drawing ? t('drawing') : t('draw')}
       </button>
       {size === 0 && <p className="muted">{t('nothingToDraw')}</p>}
