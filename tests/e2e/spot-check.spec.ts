@@ -5,12 +5,15 @@
  * results then say n = 3, errors = 2 and the Wilson 95% interval worked by hand:
  * p = 2/3, z = 1.959963984540054 → 20.8% – 93.9% (0.2077 – 0.9385), a fail at 10% and a pass at
  * 95%. The CSV report is read back; after a reload the queue resumes at the third item; and
- * "Send to full review" queues the 7 dialogues whose intent nobody reviewed.
+ * "Send to full review" queues the 7 dialogues whose intent nobody reviewed. Last, the command line
+ * (`spot-check --json`) finds the same n, errors and bounds in the app's own SID export.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './fixtures/app';
 import { DatasetsPage } from './pages/datasets';
+import { ExportPage } from './pages/export';
 import { ImportPage } from './pages/import';
 import { ReviewPage } from './pages/review';
 import { SpotCheckPage } from './pages/spot-check';
@@ -161,4 +164,20 @@ test('spot-check: draw with a seed, walk the queue by keyboard, verdicts with Wi
   await page.getByTestId('nav-language').click();
   await expect(spot.queueLabel).toHaveText('全面复查 教师意图：第 1 / 7 段（第 2 轮）');
   await saveShot(page, 'spot-check-full-review-zh', testInfo);
+
+  // the command line finds the same figures in the app's own SID export
+  await review.pressKey('Escape');
+  await expect(spot.root).toHaveAttribute('data-state', 'ready');
+  await page.getByTestId('nav-export').click();
+  const exporter = new ExportPage(page);
+  await exporter.choose('all', 'sid-jsonl');
+  const jsonlPath = join(app.tempDir, 'export.jsonl');
+  app.dialogs.nextSavePath(jsonlPath);
+  expect(await exporter.saveUntilAsked()).toBeGreaterThan(0);
+  expect(await exporter.confirm()).toBe(jsonlPath);
+  const output = execFileSync(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', 'spot-check', jsonlPath, '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const fromCli = (JSON.parse(output) as { fields: { field: string; n: number; errors: number; low: number; high: number; verdict: string }[] }).fields.find((row) => row.field === 'teacher_intent')!;
+  expect([fromCli.n, fromCli.errors, fromCli.verdict]).toEqual([3, 2, 'fail']);
+  expect(fromCli.low).toBeCloseTo(0.2077, 4);
+  expect(fromCli.high).toBeCloseTo(0.9385, 4);
 });
