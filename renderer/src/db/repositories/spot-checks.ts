@@ -47,6 +47,12 @@ export async function loadSpotCheckData(db: MaieuticDb, datasetId: string, layer
   });
 }
 
+/** How many dialogues and turns the data set has: the populations a sample is drawn from. */
+export async function populationCounts(db: MaieuticDb, datasetId: string): Promise<{ dialogues: number; turns: number }> {
+  const dialogues = await db.dialogues.where('datasetId').equals(datasetId).toArray();
+  return { dialogues: dialogues.length, turns: dialogues.reduce((sum, dialogue) => sum + dialogue.turnCount, 0) };
+}
+
 /** The data set's spot-checks, newest first. */
 export async function listSpotChecks(db: MaieuticDb, datasetId: string): Promise<SpotCheckRow[]> {
   const rows = await db.spotChecks.where('datasetId').equals(datasetId).toArray();

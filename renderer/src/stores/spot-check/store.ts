@@ -5,7 +5,7 @@ import { codebookForDataset } from '../../codebook';
 import { getDb, type MaieuticDb } from '../../db/db';
 import { getDataset } from '../../db/repositories/datasets';
 import { listLayers } from '../../db/repositories/layers';
-import { addSpotCheck, deleteSpotCheck, listSpotChecks, loadSpotCheckData, saveSpotCheckThreshold } from '../../db/repositories/spot-checks';
+import { addSpotCheck, deleteSpotCheck, listSpotChecks, loadSpotCheckData, populationCounts, saveSpotCheckThreshold } from '../../db/repositories/spot-checks';
 import { errorMessage } from '../../db/errors';
 import { fileNameStem, todayStamp } from '../export/file-names';
 import { saveTable, type TableSave } from '../export/save-table';
@@ -110,11 +110,10 @@ export function createSpotCheckStore(database: () => MaieuticDb = getDb, seedSou
           const db = database();
           const dataset = await getDataset(db, datasetId);
           if (!dataset) return set({ status: 'missing' });
-          const [rows, layers, dialogues] = await Promise.all([listSpotChecks(db, datasetId), listLayers(db, datasetId), db.dialogues.where('datasetId').equals(datasetId).toArray()]);
+          const [rows, layers, population] = await Promise.all([listSpotChecks(db, datasetId), listLayers(db, datasetId), populationCounts(db, datasetId)]);
           if (mine !== sequence) return;
-          const turns = dialogues.reduce((sum, dialogue) => sum + dialogue.turnCount, 0);
           const shownId = rows.some((row) => row.id === get().shownId) ? get().shownId : (rows[0]?.id ?? null);
-          set({ datasetName: dataset.name, rows, layers: layers.map((layer) => ({ id: layer.id, name: layer.name })), population: { dialogues: dialogues.length, turns }, shownId, status: 'ready' });
+          set({ datasetName: dataset.name, rows, layers: layers.map((layer) => ({ id: layer.id, name: layer.name })), population, shownId, status: 'ready' });
           const row = shownRow();
           if (row) await computeResults(row);
         } catch (error) {
