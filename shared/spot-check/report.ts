@@ -62,12 +62,17 @@ export const ENGLISH_HEADINGS: MarkdownHeadings = {
   verdicts: { pass: 'pass', fail: 'fail' },
 };
 
-/** A Markdown report: a heading, the details as a list, and one table row per field; every cell escaped. */
-export function reportMarkdown(results: readonly FieldResult[], context: ReportContext, headings: MarkdownHeadings = ENGLISH_HEADINGS): string {
+/**
+ * A Markdown report: a heading, the details as a list, and one table row per field, named
+ * `name (field)` when `names` gives the field's name in the reader's language; every cell escaped.
+ */
+export function reportMarkdown(results: readonly FieldResult[], context: ReportContext, headings: MarkdownHeadings = ENGLISH_HEADINGS, names?: ReadonlyMap<string, string>): string {
   const head = [headings.field, headings.n, headings.errors, headings.rate, headings.interval, headings.estimate, headings.verdict];
   const lines = [`# ${markdownCell(context.title)}`, '', ...context.details.map((detail) => `- ${markdownCell(detail)}`), '', `| ${head.map(markdownCell).join(' | ')} |`, `|${head.map(() => ' --- ').join('|')}|`];
   for (const row of results) {
-    const cells = [row.field, String(row.n), String(row.errors), percent1(row.rate), `${percent1(row.low)} – ${percent1(row.high)}`, `${percent1(row.estimate.rate)} (${percent1(row.estimate.low)} – ${percent1(row.estimate.high)})`, headings.verdicts[row.verdict]];
+    const name = names?.get(row.field);
+    const estimate = row.estimate.rate === null ? '–' : `${percent1(row.estimate.rate)} (${percent1(row.estimate.low)} – ${percent1(row.estimate.high)})`;
+    const cells = [name ? `${name} (${row.field})` : row.field, String(row.n), String(row.errors), percent1(row.rate), `${percent1(row.low)} – ${percent1(row.high)}`, estimate, headings.verdicts[row.verdict]];
     lines.push(`| ${cells.map(markdownCell).join(' | ')} |`);
   }
   return `${lines.join('\n')}\n`;

@@ -123,6 +123,13 @@ test('spot-check: draw with a seed, walk the queue by keyboard, verdicts with Wi
   expect(csv[0]).toBe('field,n,errors,rate,low,high,estimate,estimate_low,estimate_high,threshold,verdict');
   expect(csv).toContain('teacher_intent,3,2,0.6667,0.2077,0.9385,0.6667,0.2077,0.9385,0.1000,fail');
   expect(csv).toContain('student_cognition_state,0,0,,0.0000,1.0000,,0.0000,1.0000,0.1000,fail');
+  const markdownPath = join(app.tempDir, 'spot-check.md');
+  app.dialogs.nextSavePath(markdownPath);
+  await spot.control('export-md').click();
+  await expect(spot.control('saved')).toContainText(markdownPath);
+  const markdown = readFileSync(markdownPath, 'utf8');
+  expect(markdown).toContain('# Spot-check report: Spot-check 2');
+  expect(markdown).toContain('| Teacher intent (teacher_intent) | 3 | 2 | 66.7% | 20.8% – 93.9% | 66.7% (20.8% – 93.9%) | fail |');
 
   // a threshold of 95% passes the same field (upper bound 93.9% < 95%)
   await spot.control('result-threshold').fill('95');

@@ -39,6 +39,7 @@ export function ResultsPanel({ row, text }: { row: SpotCheckRow; text: SpotCheck
     void saveReport(kind, {
       headings,
       title: t('reportTitle', { name: row.name }),
+      names: new Map(results.fields.map((field) => [field.field, resultName(ACTIVE_CODEBOOK, field, lang)])),
       details: [t('reportDataset', { name: datasetName }), t('reportSample', { summary: rowSummary(row, layers, text) }), t('reportThreshold', { t: percent1(row.threshold) }), t('reviewedSoFar', { reviewed: results.reviewedTurns, total: results.sampledTurns })],
     });
 

@@ -65,7 +65,7 @@ export interface SpotCheckState {
   remove(id: string): Promise<void>;
   openQueue(id: string): Promise<void>;
   sendToFullReview(fieldId: string): Promise<number>;
-  saveReport(kind: ReportKind, words: { headings: MarkdownHeadings; title: string; details: string[] }): Promise<void>;
+  saveReport(kind: ReportKind, words: { headings: MarkdownHeadings; title: string; details: string[]; names?: ReadonlyMap<string, string> }): Promise<void>;
 }
 
 export const randomSeed = (): number => Math.floor(Math.random() * 1_000_000);
@@ -237,7 +237,7 @@ export function createSpotCheckStore(database: () => MaieuticDb = getDb, seedSou
           {
             defaultName: `${stem}.${kind}`,
             fileKind: kind === 'csv' ? 'csv' : 'md',
-            content: () => (kind === 'csv' ? reportCsv(results.fields, { threshold: row.threshold }) : reportMarkdown(results.fields, { title: words.title, details: words.details, threshold: row.threshold }, words.headings)),
+            content: () => (kind === 'csv' ? reportCsv(results.fields, { threshold: row.threshold }) : reportMarkdown(results.fields, { title: words.title, details: words.details, threshold: row.threshold }, words.headings, words.names)),
           },
           (save) => set({ save }),
         );

@@ -104,5 +104,7 @@ describe('reports', () => {
     expect(markdown).toContain('# Check &lt;img src=x&gt;');
     expect(markdown).toContain('- a \\| b');
     expect(markdown).toContain('| teacher_intent | 10 | 3 | 30.0% | 10.8% – 60.3% | 30.0% (10.8% – 60.3%) | fail |');
+    const named = reportMarkdown(rows, { title: 't', details: [], threshold: 0.1 }, undefined, new Map([['teacher_intent', '教师意图']]));
+    expect(named).toContain('| 教师意图 (teacher_intent) | 10 |');
   });
 });
