@@ -62,8 +62,12 @@ export function decisionRow(item: AdjudicationItem, field: FieldDef, choice: Adj
     if (!hasValue(rating)) throw new Error(`The rater "${choice.rater}" has no value for this item (${rating.missing}).`);
     codes = [...rating.codes];
   } else {
-    const canonical = canonicalCodes(field, choice.codes);
-    if (canonical === null) throw new Error(`A code of ${choice.codes.join(', ')} is not a label of "${field.id}".`);
+    // an open vocabulary (discipline) takes new values, after the codebook's own in codebook order
+    const known = field.openVocabulary ? choice.codes.filter((code) => field.labels.some((label) => label.code === code)) : choice.codes;
+    const extra = field.openVocabulary ? [...new Set(choice.codes.map((code) => code.trim()).filter((code) => code !== '' && !known.includes(code)))] : [];
+    const ordered = canonicalCodes(field, known);
+    if (ordered === null) throw new Error(`A code of ${choice.codes.join(', ')} is not a label of "${field.id}".`);
+    const canonical = [...ordered, ...extra];
     if (field.type !== 'set' && canonical.length !== 1) throw new Error(`"${field.id}" takes exactly one label (got ${canonical.length}).`);
     codes = canonical;
   }
