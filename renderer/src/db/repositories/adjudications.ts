@@ -5,6 +5,8 @@
  * and metrics read the adjudicated layer like any attached one and it never lags the records.
  */
 import { adjudicatedTurnValues } from '../../../../shared/adjudication/decisions';
+import { BUILT_IN_RATER_NAMES } from '../../../../shared/agreement/rater-names';
+import type { SidAdjudication } from '../../../../shared/export/sid-jsonl';
 import type { AdjudicationRow, AdjudicationStatus } from '../../../../shared/model/adjudication';
 import type { LayerRow, LayerValueRow, MaieuticDb } from '../db';
 import { newId } from '../ids';
@@ -20,6 +22,23 @@ export const adjudicationSetupKey = (datasetId: string) => `adjudication:${datas
 
 export async function listAdjudications(db: MaieuticDb, datasetId: string): Promise<AdjudicationRow[]> {
   return db.adjudications.where('datasetId').equals(datasetId).toArray();
+}
+
+export async function countAdjudications(db: MaieuticDb, datasetId: string): Promise<number> {
+  return db.adjudications.where('datasetId').equals(datasetId).count();
+}
+
+/**
+ * The records and the names the SID export writes in their place (shared/export/sid-jsonl.ts):
+ * built-in raters by their English names, layers by theirs, adjudicators by theirs.
+ */
+export async function loadAdjudicationForExport(db: MaieuticDb, datasetId: string): Promise<SidAdjudication> {
+  return db.transaction('r', [db.adjudications, db.layers, db.annotators], async () => {
+    const [rows, layers, annotators] = await Promise.all([listAdjudications(db, datasetId), db.layers.where('datasetId').equals(datasetId).toArray(), db.annotators.toArray()]);
+    const raterNames: Record<string, string> = { llm: BUILT_IN_RATER_NAMES.pre.en, expert: BUILT_IN_RATER_NAMES.expert.en };
+    for (const layer of layers) raterNames[`layer:${layer.id}`] = layer.name;
+    return { rows, raterNames, annotatorNames: Object.fromEntries(annotators.map((annotator) => [annotator.id, annotator.name])) };
+  });
 }
 
 export async function findAdjudicatedLayer(db: MaieuticDb, datasetId: string): Promise<LayerRow | undefined> {

@@ -101,6 +101,12 @@ export const ADJUDICATION_STRINGS = {
   'message.noRater': { zh: '只比较了 {count} 个层，没有第 {n} 个。', en: 'Only {count} layers are compared; there is no layer {n}.' },
   'message.invalid': { zh: '不能这样裁决：{detail}', en: 'That decision is not possible: {detail}' },
   layerListed: { zh: '裁决结果保存为标注层“{name}”，可在一致性和客观指标中选用。', en: 'The decisions are kept as the layer “{name}”, which Agreement and Metrics can compare and score.' },
+  exportOption: { zh: '写入裁决层的值（含每个字段的裁决来源）', en: 'Write the adjudicated layer’s values (with each field’s adjudication provenance)' },
+  exportOptionHint: {
+    zh: '有裁决记录的 {n} 个字段写入裁决值；未解决和未裁决的字段照常写入。',
+    en: 'The {n} fields with an adjudication record get the adjudicated value; unresolved and unadjudicated fields are written as usual.',
+  },
+  exportOptionNone: { zh: '这个数据集还没有裁决记录（见“裁决”）。', en: 'This data set has no adjudication yet (see Adjudication).' },
 } as const;
 
 export type AdjudicationStringKey = keyof typeof ADJUDICATION_STRINGS;
