@@ -48,7 +48,7 @@ export function AdjudicationView({ datasetId }: { datasetId: string }) {
       )}
       {state === 'ready' && phase === 'setup' && <SetupPanel datasetId={datasetId} />}
       {state === 'ready' && phase === 'queue' && <Workspace />}
-      {state === 'ready' && <p className="field-hint">{t('layerListed', { name: ADJUDICATED_LAYER_NAME })}</p>}
+      {state === 'ready' && <p className="muted">{t('layerListed', { name: ADJUDICATED_LAYER_NAME })}</p>}
     </section>
   );
 }

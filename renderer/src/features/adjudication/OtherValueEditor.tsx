@@ -35,7 +35,7 @@ export function OtherValueEditor({ field, onDecide, onClose }: OtherValueEditorP
       {isSet && (
         <>
           <ValueChips field={field} codes={codes} lang={lang} />
-          <span className="field-hint">{t('otherSetHelp')}</span>
+          <span className="muted">{t('otherSetHelp')}</span>
         </>
       )}
       <Typeahead

@@ -55,7 +55,7 @@ export function SetupPanel({ datasetId }: { datasetId: string }) {
     >
       <fieldset>
         <legend>{t('setupTitle')}</legend>
-        <p className="field-hint">{t('setupHelp')}</p>
+        <p className="muted">{t('setupHelp')}</p>
         <ul className="adj-rater-list">
           {raterChoices(data.layers).map((choice) => {
             const position = chosen.indexOf(choice);
@@ -76,7 +76,7 @@ export function SetupPanel({ datasetId }: { datasetId: string }) {
         {t('adjudicator')}
         <input type="text" data-testid="adjudication-adjudicator" value={name} maxLength={80} onChange={(event) => setName(event.target.value)} />
       </label>
-      <p className="field-hint">{t('adjudicatorHelp')}</p>
+      <p className="muted">{t('adjudicatorHelp')}</p>
       {chosen.length < 2 && <p className="error-inline">{t('needTwo')}</p>}
       {trimmed === '' && <p className="error-inline">{t('needName')}</p>}
       <button type="submit" className="primary" data-testid="adjudication-start" disabled={chosen.length < 2 || trimmed === '' || starting}>

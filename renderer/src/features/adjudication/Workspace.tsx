@@ -82,7 +82,7 @@ export function Workspace() {
             {t('acceptUnanimous', { n: openUnanimous })}
           </button>
         </p>
-        {queue.tooFewValues > 0 && <p className="field-hint">{t('tooFew', { n: queue.tooFewValues })}</p>}
+        {queue.tooFewValues > 0 && <p className="muted">{t('tooFew', { n: queue.tooFewValues })}</p>}
       </div>
 
       {queue.disagreements.length === 0 ? (
