@@ -1,6 +1,6 @@
 /**
- * Narrowing the queue: to one field, to one pair of labels ("A vs B": one rater's value holds A
- * and not B, another's B and not A), or to one pair of raters (both have a value, and differ).
+ * Narrowing the queue: to one field, to one pair of labels ("A vs B", matchesLabelPair), or to
+ * one pair of raters (both have a value, and the values differ).
  */
 import { hasValue } from './ratings';
 import type { AdjudicationItem } from './queue';
@@ -16,10 +16,20 @@ function codesOf(item: AdjudicationItem, rater: string): string[] | null {
   return rating && hasValue(rating) ? rating.codes : null;
 }
 
+/**
+ * "A vs B": two raters whose values differ, A in one's and B in the other's, where A or B is one
+ * of the codes they differ on. For a one-label field: one chose A and the other B. For a label
+ * set, {A} against {A, B} is "A vs B", but {A, B} against {A, B, C} is not (they agree on both).
+ */
 export function matchesLabelPair(item: AdjudicationItem, [a, b]: readonly [string, string]): boolean {
-  const values = item.ratings.map(({ rating }) => (hasValue(rating) ? rating.codes : null));
-  const holdsOnly = (codes: string[] | null, wanted: string, other: string) => codes !== null && codes.includes(wanted) && !codes.includes(other);
-  return values.some((codes, i) => holdsOnly(codes, a, b) && values.some((otherCodes, j) => j !== i && holdsOnly(otherCodes, b, a)));
+  const values = item.ratings.flatMap(({ rating }) => (hasValue(rating) ? [rating.codes] : []));
+  return values.some((x, i) =>
+    values.some((y, j) => {
+      if (i === j || !x.includes(a) || !y.includes(b)) return false;
+      const differs = (code: string) => x.includes(code) !== y.includes(code);
+      return differs(a) || differs(b);
+    }),
+  );
 }
 
 export function matchesRaterPair(item: AdjudicationItem, [a, b]: readonly [string, string]): boolean {

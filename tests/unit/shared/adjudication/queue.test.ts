@@ -115,6 +115,18 @@ describe('filterItems', () => {
   it('combines filters', () => {
     expect(filterItems(disagreements, { fieldId: 'teacher_intent', raters: ['llm', 'layer:B'] }).map((item) => item.id)).toEqual(['d2#0|teacher_intent']);
   });
+  it('by label pair in a label set: a code one rater adds against the codes they share, not codes both have', () => {
+    const sets = buildAdjudicationQueue({
+      codebook: DEFAULT_CODEBOOK,
+      fields: ['teaching_strategy'],
+      turns: [turn('d', 0, 'teacher', { teaching_strategy: ok('follow_up_questioning') }), turn('d', 1, 'teacher', { teaching_strategy: ok('follow_up_questioning', 'provide_hints') })],
+      fieldReviews: [],
+      raters: [{ kind: 'pre' }, { kind: 'layer', id: 'B', values: { 'd#0': { teaching_strategy: ok('follow_up_questioning', 'provide_hints') }, 'd#1': { teaching_strategy: ok('follow_up_questioning', 'provide_hints', 'use_analogies') } } }],
+    }).disagreements;
+    expect(filterItems(sets, { labels: ['follow_up_questioning', 'provide_hints'] }).map((item) => item.id)).toEqual(['d#0|teaching_strategy']);
+    expect(filterItems(sets, { labels: ['provide_hints', 'use_analogies'] }).map((item) => item.id)).toEqual(['d#1|teaching_strategy']);
+  });
+
   it('lists the label pairs that occur, most items first', () => {
     const pairs = labelPairsOf(disagreements);
     expect(pairs.find((pair) => pair.labels.includes('guide_reasoning') && pair.labels.includes('check_understanding'))?.items).toBe(1);
