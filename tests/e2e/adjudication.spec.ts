@@ -194,7 +194,26 @@ test('adjudication: accept unanimous values, decide disagreements by keyboard at
   await expect(adjudication.progress).toHaveAttribute('data-done', '4');
   await expect(adjudication.progress).toHaveAttribute('data-unresolved', '1');
   await expect(adjudication.progress).toHaveAttribute('data-open', '0');
-  await app.page.getByTestId('adjudication-queue-item').nth(3).click();
+
+  // Filters: a field, a label pair within it, an annotator pair; j/k move through what is shown.
+  const b = `layer:${layerId}`;
+  await app.page.getByTestId('adjudication-filter-field').selectOption('teacher_intent');
+  await expect(adjudication.queueItems).toHaveCount(1);
+  await expect(app.page.getByTestId('adjudication-filter-labels').locator('option')).toHaveCount(2);
+  await app.page.getByTestId('adjudication-filter-labels').selectOption({ index: 1 });
+  await expect(adjudication.queueItems).toHaveCount(1);
+  await expect(adjudication.item).toHaveAttribute('data-item-id', queueIds[0]);
+  await app.page.getByTestId('adjudication-filter-field').selectOption('');
+  await app.page.getByTestId('adjudication-filter-raters').selectOption(`llm\u0001${b}`);
+  await expect(adjudication.queueItems).toHaveCount(QUEUE.length);
+  await adjudication.queueItems.nth(0).click();
+  await app.page.keyboard.press('j');
+  await expect(adjudication.item).toHaveAttribute('data-item-id', queueIds[1]);
+  await app.page.keyboard.press('ArrowDown');
+  await app.page.keyboard.press('k');
+  await expect(adjudication.item).toHaveAttribute('data-item-id', queueIds[1]);
+
+  await adjudication.queueItems.nth(3).click();
   await saveShot(app.page, 'adjudication-decided-en', testInfo);
   await setLanguage(app, 'zh');
   await expect(adjudication.item).toContainText('需要更新标注指南');
@@ -208,7 +227,6 @@ test('adjudication: accept unanimous values, decide disagreements by keyboard at
   expect(stored.size).toBe(APPLICABLE);
   expect([...stored.values()].filter((row) => row.status === 'unanimous')).toHaveLength(UNANIMOUS);
   const pre = 'llm';
-  const b = `layer:${layerId}`;
   expect(stored.get(queueIds[0])).toMatchObject({ status: 'adjudicated', codes: ['guide_reasoning'], agreedWith: [pre], needsGuidelineUpdate: false });
   expect(stored.get(queueIds[1])).toMatchObject({ status: 'adjudicated', codes: ['vague_understanding'], agreedWith: [b] });
   expect(stored.get(queueIds[2])).toMatchObject({ status: 'unresolved', codes: [], agreedWith: [] });
