@@ -12,6 +12,10 @@ import { OtherValueEditor } from './OtherValueEditor';
 import { useAdjudicationText } from './strings';
 import { ValueChips } from './ValueChips';
 
+function sameRaters(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((key) => b.includes(key));
+}
+
 /** Turns shown before and after the one adjudicated. */
 const CONTEXT_TURNS = 3;
 
@@ -98,6 +102,11 @@ export function ItemPanel({ item, field, record, draft, dialogue, layers, editor
           </p>
         )}
         {record?.status === 'unresolved' && <p>{t('decidedUnresolved')}</p>}
+        {record && !sameRaters(record.compared, item.ratings.map((rating) => rating.rater)) && (
+          <p className="muted" data-testid="adjudication-other-comparison">
+            {t('otherComparison', { names: record.compared.map((key) => raterKeyName(key, layers, lang)).join(', ') })}
+          </p>
+        )}
         {flagged && (
           <p className="adj-flag" data-testid="adjudication-flag">
             ⚑ {t('flag')}

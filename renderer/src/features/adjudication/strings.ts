@@ -83,6 +83,7 @@ export const ADJUDICATION_STRINGS = {
   decided: { zh: '裁决：{value}', en: 'Decided: {value}' },
   decidedUnresolved: { zh: '保留为未解决', en: 'Left unresolved' },
   agreedWith: { zh: '与之一致：{names}', en: 'Agreed: {names}' },
+  otherComparison: { zh: '此项是在比较 {names} 时裁决的；再次裁决会按当前比较的层重新记录。', en: 'Decided when comparing {names}; deciding again records it against the layers compared now.' },
   agreedWithNobody: { zh: '没有标注层给出此值', en: 'no layer gave this value' },
   otherValue: { zh: '其他值', en: 'Another value' },
   otherSetHelp: { zh: '回车切换标签，Ctrl+回车确定这一组，Esc 取消。', en: 'Enter toggles a label, Ctrl+Enter decides the set, Esc cancels.' },
