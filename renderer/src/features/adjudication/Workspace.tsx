@@ -34,8 +34,9 @@ export function Workspace() {
   );
   const actions = useAdjudicationStore.getState();
   const [confirming, setConfirming] = useState(false);
-  const items = useMemo(() => visibleItems(state), [state.queue, state.filter]); // eslint-disable-line react-hooks/exhaustive-deps
-  const counts = useMemo(() => queueCounts(state), [state.queue, state.filter, state.records]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { queue: shownQueue, filter, records } = state;
+  const items = useMemo(() => visibleItems({ queue: shownQueue, filter, records }), [shownQueue, filter, records]);
+  const counts = useMemo(() => queueCounts({ queue: shownQueue, filter, records }), [shownQueue, filter, records]);
 
   const handlers = useMemo(() => {
     const current = () => useAdjudicationStore.getState().currentId;
