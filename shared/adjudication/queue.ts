@@ -131,6 +131,16 @@ export function buildAdjudicationQueue(input: AdjudicationInput): AdjudicationQu
   for (const turn of input.turns) if (!dialogueOrder.has(turn.dialogueId)) dialogueOrder.set(turn.dialogueId, dialogueOrder.size);
   const turns = [...input.turns].sort((a, b) => (dialogueOrder.get(a.dialogueId) ?? 0) - (dialogueOrder.get(b.dialogueId) ?? 0) || a.index - b.index);
 
+  // Most (turn, field)s are unanimous and most ratings repeat: equal ratings and groups are one
+  // shared (never mutated) object, so 100,000 turns do not hold a million small copies.
+  const sharedRatings = new Map<string, RaterRating>();
+  const sharedGroups = new Map<string, ValueGroup[]>();
+  const share = (position: number, rating: Rating): RaterRating => {
+    const key = `${position}\u0001${hasValue(rating) ? codesKey(rating.codes) : `!${rating.missing}`}`;
+    let shared = sharedRatings.get(key);
+    if (!shared) sharedRatings.set(key, (shared = { rater: raterKeys[position], rating }));
+    return shared;
+  };
   const disagreements: { item: AdjudicationItem; order: number }[] = [];
   const unanimous: AdjudicationItem[] = [];
   let tooFewValues = 0;
@@ -147,9 +157,15 @@ export function buildAdjudicationQueue(input: AdjudicationInput): AdjudicationQu
           source.kind === 'expert'
             ? ratingOfReview(field, reviews.get(`${turn.id}|${field.id}`))
             : ratingOfFieldValue(field, (source.kind === 'pre' ? turn.pre : source.values[turn.id])?.[field.id]);
-        return { rater: raterKeys[position], rating };
+        return share(position, rating);
       });
-      const groups = valueGroups(ratings);
+      let groups = valueGroups(ratings);
+      if (groups.length === 1) {
+        const key = `${codesKey(groups[0].codes)}\u0001${groups[0].raters.join('\u0001')}`;
+        const shared = sharedGroups.get(key);
+        if (shared) groups = shared;
+        else sharedGroups.set(key, groups);
+      }
       const rated = groups.reduce((sum, group) => sum + group.raters.length, 0);
       if (rated < 2) {
         tooFewValues++;

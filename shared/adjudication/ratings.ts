@@ -16,9 +16,19 @@ export function hasValue(rating: Rating): rating is { codes: string[] } {
   return 'codes' in rating;
 }
 
+const ORDERS = new WeakMap<FieldDef, Map<string, number>>();
+
+/** A field's label positions, built once per field: the queue reads every value of a data set through it. */
+function labelOrder(field: FieldDef): Map<string, number> {
+  let order = ORDERS.get(field);
+  if (!order) ORDERS.set(field, (order = new Map(field.labels.map((label, index) => [label.code, index]))));
+  return order;
+}
+
 /** The canonical codes of a value: codebook order, each once; null when a code is not in the codebook. */
 export function canonicalCodes(field: FieldDef, codes: readonly string[]): string[] | null {
-  const order = new Map(field.labels.map((label, index) => [label.code, index]));
+  const order = labelOrder(field);
+  if (codes.length === 1) return order.has(codes[0]) ? [codes[0]] : null;
   const unique = [...new Set(codes)];
   if (unique.some((code) => !order.has(code))) return null;
   return unique.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
