@@ -82,6 +82,11 @@ export function SetupPanel({ datasetId }: { datasetId: string }) {
       <button type="submit" className="primary" data-testid="adjudication-start" disabled={chosen.length < 2 || trimmed === '' || starting}>
         {t('start')}
       </button>
+      {starting && (
+        <p className="loading" role="status" data-testid="adjudication-building">
+          {t('building')}
+        </p>
+      )}
     </form>
   );
 }

@@ -21,6 +21,7 @@ export const ADJUDICATION_STRINGS = {
   adjudicator: { zh: '裁决人', en: 'Adjudicator' },
   adjudicatorHelp: { zh: '即设置中的审阅人姓名；每条裁决记录会写上此人。', en: 'The reviewer name of the settings; every decision records this person.' },
   start: { zh: '开始裁决', en: 'Start adjudicating' },
+  building: { zh: '正在比较各层的值…（大数据集需要几秒）', en: 'Comparing the layers’ values… (a few seconds on a large data set)' },
   needTwo: { zh: '请至少选择两个标注层。', en: 'Choose at least two layers.' },
   needName: { zh: '请填写裁决人的姓名。', en: 'Enter the adjudicator’s name.' },
   noLayersTitle: { zh: '还没有可比较的标注层', en: 'No layers to compare yet' },
