@@ -1,6 +1,7 @@
 import type { Codebook } from '../codebook/types';
 import { ANNOTATION_EXTRAS_KEY, entryExtrasAt, RESERVED_EXTRA_KEYS, TURN_EXTRAS_KEY } from '../import/entry-extras';
 import { setOwn } from '../import/own-keys';
+import type { AdjudicationRow } from '../model/adjudication';
 import type { Dialogue, Turn } from '../model/dataset';
 import type { FieldReview } from '../model/review';
 import { expertValue, indexFieldReviews } from './expert-value';
@@ -14,10 +15,21 @@ export interface SidExportOptions {
   lang?: 'zh';
   /** which turns' labels are written (scope.ts); 'all' by default */
   scope?: ExportScope;
+  /** write the adjudicated layer's values where there is one, with their provenance (issue 11) */
+  adjudication?: SidAdjudication;
 }
 
-/** The version of the `maieutic` provenance; 2 added scope, verified, labels, inScope and values. */
-export const PROVENANCE_VERSION = 2;
+/** The adjudication records of the data set and the names their keys and ids stand for. */
+export interface SidAdjudication {
+  rows: readonly AdjudicationRow[];
+  /** rater key (`llm`, `expert`, `layer:<id>`) → the name the app shows */
+  raterNames: Readonly<Record<string, string>>;
+  /** annotator id → name */
+  annotatorNames: Readonly<Record<string, string>>;
+}
+
+/** The version of the `maieutic` provenance; 2 added scope, verified, labels, inScope and values; 3 added adjudicated and turns[].adjudication. */
+export const PROVENANCE_VERSION = 3;
 
 /** The record key of the review provenance; an imported one is replaced, never carried twice. */
 const PROVENANCE_KEY = 'maieutic';
@@ -63,11 +75,13 @@ function exportedUtterance(turn: Turn, codebook: Codebook, reviews: Map<string, 
  * utterance, so the entries stay one per utterance and the conversation reads whole) and has
  * every label empty: no label of it leaves the app, checked or not.
  */
-function annotation(turn: Turn, codebook: Codebook, reviews: Map<string, FieldReview>, utterance: string, inScope: boolean): Record<string, unknown> {
+function annotation(turn: Turn, codebook: Codebook, reviews: Map<string, FieldReview>, utterance: string, inScope: boolean, adjudicated: ReadonlyMap<string, AdjudicationRow>): Record<string, unknown> {
   const entry: Record<string, unknown> = {};
   for (const field of codebook.fields) {
     let text = '';
+    const decided = adjudicated.get(`${turn.id}|${field.id}`);
     if (field.id === 'utterance') text = utterance;
+    else if (inScope && decided && decided.status !== 'unresolved' && field.type !== 'text') text = sidFieldText(field, { source: 'expert', codes: [...decided.codes], text: '', unresolved: false, asImported: false });
     else if (inScope || TRANSCRIPT_FIELD_IDS.has(field.id)) text = sidFieldText(field, expertValue(turn, field, reviews.get(`${turn.id}|${field.id}`)));
     setOwn(entry, field.id, text);
   }
@@ -75,8 +89,9 @@ function annotation(turn: Turn, codebook: Codebook, reviews: Map<string, FieldRe
 }
 
 /**
- * The review provenance written under the `maieutic` key of every record (version 2):
- * `{ version: 2, scope,                          // 'verified' | 'verified-turns' | 'all': what the export held
+ * The review provenance written under the `maieutic` key of every record (version 3):
+ * `{ version: 3, scope,                          // 'verified' | 'verified-turns' | 'all': what the export held
+ *    adjudicated,                                // true: adjudicated values were written where there are any
  *    dialogueId, externalId, teacherModel, source: { file, line },
  *    status, verified, reviewer, at,             // the dialogue review: status 'unreviewed' / 'in-progress' / 'verified', verified = status is 'verified'
  *    labels: { accepted, changed, unsure, unreviewed },   // the labels this record writes, by status
@@ -85,7 +100,9 @@ function annotation(turn: Turn, codebook: Codebook, reviews: Map<string, FieldRe
  *              originalUtterance?,               // the imported text, only when the expert corrected it
  *              labels: { accepted, changed, unsure, unreviewed },
  *              values: { <fieldId>: 'accepted' | 'changed' | 'unsure' | 'unreviewed' },  // every value written for the turn
- *              fields: { <fieldId>: { decision, pre, suggestionLayerId?, reviewer, at } } }],  // reviewed fields only, as in version 1
+ *              fields: { <fieldId>: { decision, pre, suggestionLayerId?, reviewer, at } },  // reviewed fields only, as in version 1
+ *              adjudication?: { <fieldId>: { status, agreedWith: [names], decidedBy: name, note, needsGuidelineUpdate } } }],
+ *                                                // only with adjudicated values asked for: the fields with an adjudication record
  *    unaligned: [{ index, raw }] }`              // annotation entries never aligned to a turn
  * A value is `unreviewed` when no expert decided on it, also in a verified turn or dialogue; the
  * file then holds the LLM pre-annotation for it. `changed` means the expert corrected it.
@@ -95,7 +112,18 @@ function annotation(turn: Turn, codebook: Codebook, reviews: Map<string, FieldRe
  * suggestion the expert was shown — that pre-annotation, or, when `suggestionLayerId` is written,
  * the values of that annotation layer (an LLM pre-annotation run in the app, say).
  */
-function provenance(item: ExportDialogue, reviews: Map<string, FieldReview>, codebook: Codebook, utterances: readonly string[], scope: ExportScope, inScope: ReadonlySet<string>): Record<string, unknown> {
+/** A record's provenance as the file holds it: names, not the app's keys and ids. */
+function adjudicationProvenance(row: AdjudicationRow, adjudication: SidAdjudication): Record<string, unknown> {
+  return {
+    status: row.status,
+    agreedWith: row.agreedWith.map((key) => adjudication.raterNames[key] ?? key),
+    decidedBy: row.decidedBy === undefined ? null : (adjudication.annotatorNames[row.decidedBy] ?? row.decidedBy),
+    note: row.note,
+    needsGuidelineUpdate: row.needsGuidelineUpdate,
+  };
+}
+
+function provenance(item: ExportDialogue, reviews: Map<string, FieldReview>, codebook: Codebook, utterances: readonly string[], scope: ExportScope, inScope: ReadonlySet<string>, adjudication: SidAdjudication | undefined, adjudicated: ReadonlyMap<string, AdjudicationRow>): Record<string, unknown> {
   const { dialogue, dialogueReview } = item;
   const turnReviews = new Map(item.turnReviews.map((review) => [review.id, review]));
   const dialogueLabels: LabelCounts = { ...NO_LABELS };
@@ -113,6 +141,13 @@ function provenance(item: ExportDialogue, reviews: Map<string, FieldReview>, cod
       if (review) fields[field.id] = { decision: review.decision, pre: turn.pre[field.id]?.raw ?? null, ...(review.suggestionLayerId ? { suggestionLayerId: review.suggestionLayerId } : {}), reviewer: review.reviewer, at: review.at };
     }
     const corrected = utterances[position] !== turn.utterance ? { originalUtterance: turn.utterance } : {};
+    const decided: Record<string, unknown> = {};
+    if (adjudication && turnInScope) {
+      for (const field of codebook.fields) {
+        const row = adjudicated.get(`${turn.id}|${field.id}`);
+        if (row) decided[field.id] = adjudicationProvenance(row, adjudication);
+      }
+    }
     const verified = turnReview?.verified ?? false;
     return {
       index: turn.index,
@@ -124,11 +159,13 @@ function provenance(item: ExportDialogue, reviews: Map<string, FieldReview>, cod
       labels,
       values,
       fields,
+      ...(adjudication ? { adjudication: decided } : {}),
     };
   });
   return {
     version: PROVENANCE_VERSION,
     scope,
+    adjudicated: adjudication !== undefined,
     dialogueId: dialogue.id,
     externalId: dialogue.externalId,
     teacherModel: dialogueReview?.teacherModel ?? dialogue.teacherModel,
@@ -157,6 +194,8 @@ function provenance(item: ExportDialogue, reviews: Map<string, FieldReview>, cod
 export function toSidJsonl(items: readonly ExportDialogue[], codebook: Codebook, opts: SidExportOptions = {}): string {
   void opts.lang; // only 'zh' exists: SID's values are Chinese
   const scope = opts.scope ?? 'all';
+  const adjudicated = new Map<string, AdjudicationRow>();
+  for (const row of opts.adjudication?.rows ?? []) adjudicated.set(row.id, row);
   const lines = dialoguesInScope(items, scope).map((item) => {
     const reviews = indexFieldReviews(item.fieldReviews);
     const turns = [...item.turns].sort((a, b) => a.index - b.index);
@@ -167,11 +206,11 @@ export function toSidJsonl(items: readonly ExportDialogue[], codebook: Codebook,
       ...header(item.dialogue),
       dialogue: turns.map((turn, position) => withExtras({ role: turn.speakerRaw, content: utterances[position] }, entryExtrasAt(extra, TURN_EXTRAS_KEY, turn.index))),
       annotations: turns.map((turn, position) => {
-        const entry = annotation(turn, codebook, reviews, utterances[position], inScope.has(turn.id));
+        const entry = annotation(turn, codebook, reviews, utterances[position], inScope.has(turn.id), adjudicated);
         // the annotation's own extra keys (confidence, notes) are the LLM's too: only with its labels
         return inScope.has(turn.id) ? withExtras(entry, entryExtrasAt(extra, ANNOTATION_EXTRAS_KEY, turn.index)) : entry;
       }),
-      [PROVENANCE_KEY]: provenance({ ...item, turns }, reviews, codebook, utterances, scope, inScope),
+      [PROVENANCE_KEY]: provenance({ ...item, turns }, reviews, codebook, utterances, scope, inScope, opts.adjudication, adjudicated),
     };
     return JSON.stringify(record);
   });

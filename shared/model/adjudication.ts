@@ -22,7 +22,7 @@ export interface AdjudicationRow {
   compared: string[];
   /** the rater keys whose value equals the one decided */
   agreedWith: string[];
-  /** the annotator who decided (absent for values accepted as unanimous automatically) */
+  /** the annotator id of the adjudicator who decided (for unanimous values: who accepted them); absent only on rows made without one */
   decidedBy?: string;
   /** the guideline is unclear here: the codebook needs an update */
   needsGuidelineUpdate: boolean;

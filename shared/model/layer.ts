@@ -1,8 +1,8 @@
 import type { StoredLayerProblem } from '../layers/problems';
 import type { FieldValues } from './dataset';
 
-/** Who produced an attached annotation layer: an LLM annotator or a human one. */
-export type LayerKind = 'llm' | 'human';
+/** Who produced an annotation layer: an LLM annotator, a human one, or adjudication (the decided values, repositories/adjudications.ts). */
+export type LayerKind = 'llm' | 'human' | 'adjudicated';
 
 /** An annotation layer attached to a data set: one annotator's file, matched to the stored turns. */
 export interface LayerRow {

@@ -1,6 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useJobsPanelStore } from '../features/jobs/panel-store';
 import { useJobsText } from '../features/jobs/strings';
+import { useAdjudicationText } from '../features/adjudication/strings';
 import { useT } from '../i18n';
 import { activeJobCount, useJobsStore } from '../stores/jobs/store';
 import { openShortcutHelp } from '../keyboard';
@@ -18,6 +19,7 @@ export function TopBar() {
   const setLabelLanguage = useSettingsStore((state) => state.setLabelLanguage);
   const datasetName = current && current.id === datasetId ? current.name : null;
   const jobsText = useJobsText().t;
+  const adjudicationText = useAdjudicationText().t;
   const runningJobs = useJobsStore(activeJobCount);
   const openJobs = useJobsPanelStore((state) => state.setOpen);
 
@@ -53,6 +55,11 @@ export function TopBar() {
         {datasetId && (
           <button type="button" className="quiet" data-testid="nav-agreement" aria-current={view === 'agreement' ? 'page' : undefined} onClick={() => goTo('agreement')}>
             {t('nav.agreement')}
+          </button>
+        )}
+        {datasetId && (
+          <button type="button" className="quiet" data-testid="nav-adjudication" aria-current={view === 'adjudication' ? 'page' : undefined} onClick={() => goTo('adjudication')}>
+            {adjudicationText('nav')}
           </button>
         )}
         {datasetId && (

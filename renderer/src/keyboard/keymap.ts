@@ -7,10 +7,13 @@
  * layout decides whether they need Shift, so Shift is ignored for them.
  */
 
-export type KeyScope = 'global' | 'datasets' | 'review';
+export type KeyScope = 'global' | 'datasets' | 'review' | 'adjudication';
 
 /** Picks the label at a position of the current field (1-based); the positions come from LABEL_PICK_KEYS. */
 export type LabelPickCommand = `label.pick${number}`;
+
+/** Decides an adjudication item with the value of the n-th compared layer (1-based); the positions come from ADJUDICATION_PICKS. */
+export type AdjudicationPickCommand = `adjudication.pick${number}`;
 
 export type CommandId =
   | 'help.shortcuts'
@@ -39,7 +42,15 @@ export type CommandId =
   | 'suggestion.next'
   | 'suggestion.prev'
   | 'queue.next'
-  | 'queue.prev';
+  | 'queue.prev'
+  | AdjudicationPickCommand
+  | 'adjudication.other'
+  | 'adjudication.flag'
+  | 'adjudication.note'
+  | 'adjudication.unresolved'
+  | 'adjudication.next'
+  | 'adjudication.prev'
+  | 'adjudication.undo';
 
 export interface KeyBinding {
   command: CommandId;
@@ -88,6 +99,21 @@ const labelPicks: KeyBinding[] = LABEL_PICKS.map(({ command, position, key }) =>
   helpGroup: PICK_GROUP,
 }));
 
+/** Keys 1–9 take the value of the 1st–9th layer compared (an adjudication compares at most nine layers by key). */
+export const ADJUDICATION_PICKS: readonly { command: AdjudicationPickCommand; position: number; key: string }[] = DIGIT_ROW.map((key, index) => ({
+  command: `adjudication.pick${index + 1}`,
+  position: index + 1,
+  key,
+}));
+
+const adjudicationPicks: KeyBinding[] = ADJUDICATION_PICKS.map(({ command, position, key }) => ({
+  command,
+  keys: [key],
+  label: { zh: `采用第 ${position} 个标注层的值`, en: `Take the value of layer ${position}` },
+  scope: 'adjudication',
+  helpGroup: { zh: '采用第 n 个标注层的值（1–9，按列出的顺序）', en: 'Take the value of layer n (1–9, in the order listed)' },
+}));
+
 export const KEYMAP: readonly KeyBinding[] = [
   { command: 'help.shortcuts', keys: ['Shift+?'], label: { zh: '显示快捷键', en: 'Show keyboard shortcuts' }, scope: 'global' },
   { command: 'nav.datasets', keys: ['Escape'], label: { zh: '返回（数据集表格，或打开审阅前所在的视图，如客观指标）', en: 'Go back (to the data-set table, or to the view review was opened from, such as Metrics)' }, scope: 'global' },
@@ -118,14 +144,24 @@ export const KEYMAP: readonly KeyBinding[] = [
   { command: 'queue.prev', keys: ['['], label: { zh: '审阅队列的上一项', en: 'Previous item of the review queue' }, scope: 'review' },
   { command: 'edit.undo', keys: ['Mod+z'], label: { zh: '撤销', en: 'Undo' }, scope: 'review', repeatable: true },
   { command: 'edit.redo', keys: ['Mod+Shift+z', 'Mod+y'], label: { zh: '重做', en: 'Redo' }, scope: 'review', repeatable: true },
+
+  ...adjudicationPicks,
+  { command: 'adjudication.other', keys: ['o'], label: { zh: '输入其他值（标签搜索）', en: 'Enter another value (label search)' }, scope: 'adjudication' },
+  { command: 'adjudication.flag', keys: ['g'], label: { zh: '标记 / 取消“需要更新标注指南”', en: 'Flag / unflag “needs a guideline update”' }, scope: 'adjudication' },
+  { command: 'adjudication.note', keys: ['n'], label: { zh: '写备注', en: 'Write a note' }, scope: 'adjudication' },
+  { command: 'adjudication.unresolved', keys: ['u'], label: { zh: '暂不裁决（保留为未解决），然后前进', en: 'Leave unresolved, then advance' }, scope: 'adjudication' },
+  { command: 'adjudication.next', keys: ['j', 'ArrowDown'], label: { zh: '下一项', en: 'Next item' }, scope: 'adjudication', repeatable: true },
+  { command: 'adjudication.prev', keys: ['k', 'ArrowUp'], label: { zh: '上一项', en: 'Previous item' }, scope: 'adjudication', repeatable: true },
+  { command: 'adjudication.undo', keys: ['Mod+z'], label: { zh: '撤销上一次裁决', en: 'Undo the last decision' }, scope: 'adjudication', repeatable: true },
 ];
 
-export const KEY_SCOPES: readonly KeyScope[] = ['global', 'datasets', 'review'];
+export const KEY_SCOPES: readonly KeyScope[] = ['global', 'datasets', 'review', 'adjudication'];
 
 export const SCOPE_NAMES: Record<KeyScope, { zh: string; en: string }> = {
   global: { zh: '全局', en: 'Everywhere' },
   datasets: { zh: '数据集表格', en: 'Data-set table' },
   review: { zh: '审阅', en: 'Review' },
+  adjudication: { zh: '裁决', en: 'Adjudication' },
 };
 
 /** Every command id, listed once: the keymap tests check that KEYMAP binds each of them. */
@@ -135,6 +171,8 @@ export const COMMAND_IDS = [
   ...LABEL_PICKS.map((pick) => pick.command),
   'label.search', 'field.accept', 'field.unsure', 'field.clear', 'turn.acceptAll', 'turn.verify',
   'dialogue.verify', 'dialogue.next', 'dialogue.prev', 'suggestion.next', 'suggestion.prev', 'queue.next', 'queue.prev', 'edit.undo', 'edit.redo',
+  ...ADJUDICATION_PICKS.map((pick) => pick.command),
+  'adjudication.other', 'adjudication.flag', 'adjudication.note', 'adjudication.unresolved', 'adjudication.next', 'adjudication.prev', 'adjudication.undo',
 ] as const satisfies readonly CommandId[];
 
 type Unlisted = Exclude<CommandId, (typeof COMMAND_IDS)[number]>;

@@ -26,3 +26,19 @@ export async function expertAnnotatorId(db: MaieuticDb, name: string, at: string
 export async function listAnnotators(db: MaieuticDb): Promise<Annotator[]> {
   return db.annotators.toArray();
 }
+
+/**
+ * The id of the adjudicator annotator with this name, creating the record when there is none
+ * (issue 11: adjudication records name who decided). Same transaction rule as expertAnnotatorId.
+ */
+export async function adjudicatorAnnotatorId(db: MaieuticDb, name: string, at: string): Promise<string> {
+  const existing = await db.annotators
+    .where('name')
+    .equals(name)
+    .filter((annotator) => annotator.role === 'adjudicator' && annotator.kind === 'human')
+    .first();
+  if (existing) return existing.id;
+  const annotator: Annotator = { id: newId(), name, role: 'adjudicator', kind: 'human', createdAt: at };
+  await db.annotators.add(annotator);
+  return annotator.id;
+}

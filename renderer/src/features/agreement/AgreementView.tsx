@@ -125,7 +125,7 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
   const panelGroup = fullPanelGroup ? { ...fullPanelGroup, rows: fullPanelGroup.rows.filter(isShown) } : null;
   const panelSources = choices.map((choice) => {
     const layer = state.layers.find((candidate) => `layer:${candidate.id}` === choice);
-    return { choice, key: raterSourceKey(choice), name: raterName(choice, state.layers, lang), kind: layer ? t(layer.kind === 'human' ? 'layerKindHuman' : 'layerKindLlm') : '' };
+    return { choice, key: raterSourceKey(choice), name: raterName(choice, state.layers, lang), kind: layer ? t(layer.kind === 'human' ? 'layerKindHuman' : layer.kind === 'adjudicated' ? 'layerKindAdjudicated' : 'layerKindLlm') : '' };
   });
   const sourceName = (key: string) => panelSources.find((source) => source.key === key)?.name ?? key;
   const savePanel = (kind: TableFileKind) => void state.savePanelTable(kind, panelWords(codebook, lang, sourceName));

@@ -95,6 +95,7 @@ export const AGREEMENT_STRINGS = {
   panelTooFew: { zh: '请至少选择两个标注层来计算 Fleiss κ 和 α。', en: "Pick at least two layers to compute Fleiss' κ and α." },
   layerKindHuman: { zh: '人工', en: 'human' },
   layerKindLlm: { zh: 'LLM', en: 'LLM' },
+  layerKindAdjudicated: { zh: '裁决', en: 'adjudicated' },
   fleissKappa: { zh: 'Fleiss κ', en: "Fleiss' κ" },
   alpha: { zh: 'Krippendorff α', en: "Krippendorff's α" },
   'level.nominal': { zh: '名义', en: 'nominal' },

@@ -8,6 +8,7 @@ import { useExportStore } from '../../stores/export/store';
 import { useImportStore } from '../../stores/import/store';
 import { StartPreAnnotationDialog } from '../jobs/StartPreAnnotationDialog';
 import { useJobsText } from '../jobs/strings';
+import { useAdjudicationText } from '../adjudication/strings';
 import { DatasetFilters } from './DatasetFilters';
 import { DatasetSummaryBar } from './DatasetSummaryBar';
 import { DatasetTable } from './DatasetTable';
@@ -35,6 +36,7 @@ export function DatasetView({ datasetId }: { datasetId: string }) {
 
   const rows = useDialogueRows(datasetId);
   const jobsText = useJobsText().t;
+  const adjudicationText = useAdjudicationText().t;
   const [startingJob, setStartingJob] = useState(false);
   const summary = useMemo(() => summariseRows(rows ?? []), [rows]);
   const teacherModels = useMemo(() => summary.teacherModels.map((model) => model.name).sort(), [summary]);
@@ -82,6 +84,9 @@ export function DatasetView({ datasetId }: { datasetId: string }) {
           </button>
           <button type="button" data-testid="dataset-pre-annotate" disabled={!rows || rows.length === 0} onClick={() => setStartingJob(true)}>
             {jobsText('start')}
+          </button>
+          <button type="button" data-testid="dataset-adjudicate" disabled={!rows || rows.length === 0} onClick={() => goTo('adjudication')}>
+            {adjudicationText('title')}
           </button>
           <button type="button" className="primary" data-testid="dataset-export" onClick={() => goTo('export')}>
             {t('dataset.export')}

@@ -7,6 +7,7 @@ import { useT, type MessageKey, type Translate } from '../../i18n';
 import { useAppStore } from '../../stores/app/store';
 import { useDatasetsStore } from '../../stores/datasets/store';
 import { useExportStore, type ExportFormat } from '../../stores/export/store';
+import { useAdjudicationText } from '../adjudication/strings';
 
 const FORMATS: ExportFormat[] = ['sid-jsonl', 'long-csv'];
 
@@ -24,6 +25,7 @@ function scopeCount(t: Translate, scope: ExportScope, counts: ExportCounts): str
 
 export function ExportView({ datasetId }: { datasetId: string }) {
   const t = useT();
+  const adjudicationText = useAdjudicationText().t;
   const goTo = useAppStore((state) => state.goTo);
   const current = useDatasetsStore((state) => state.current);
   const loadCurrent = useDatasetsStore((state) => state.loadCurrent);
@@ -31,6 +33,9 @@ export function ExportView({ datasetId }: { datasetId: string }) {
     useShallow((store) => ({
       scope: store.scope,
       format: store.format,
+      adjudicated: store.adjudicated,
+      adjudications: store.adjudications,
+      setAdjudicated: store.setAdjudicated,
       counts: store.counts,
       status: store.status,
       pending: store.pending,
@@ -114,6 +119,15 @@ export function ExportView({ datasetId }: { datasetId: string }) {
             </span>
           </label>
         ))}
+        {state.format === 'sid-jsonl' && (
+          <label className="checkbox" data-testid="export-adjudicated-option" data-records={state.adjudications ?? ''}>
+            <input type="checkbox" data-testid="export-adjudicated" checked={state.adjudicated} disabled={!state.adjudications} onChange={(event) => state.setAdjudicated(event.target.checked)} />
+            <span>
+              <span className="choice-label">{adjudicationText('exportOption')}</span>
+              <span className="choice-hint muted">{state.adjudications ? adjudicationText('exportOptionHint', { n: state.adjudications }) : adjudicationText('exportOptionNone')}</span>
+            </span>
+          </label>
+        )}
       </fieldset>
 
       {chosen && chosen.dialogues === 0 && (

@@ -121,6 +121,7 @@ export const REVIEW_STRINGS = {
   'suggestion.imported': { zh: '导入的预标注', en: 'Imported pre-annotation' },
   'layerKind.llm': { zh: 'LLM', en: 'LLM' },
   'layerKind.human': { zh: '人工', en: 'human' },
+  'layerKind.adjudicated': { zh: '裁决', en: 'adjudicated' },
   suggestionColumn: { zh: '建议：{source}', en: 'Suggestion: {source}' },
   suggestionShort: { zh: '建议', en: 'Suggestion' },
   suggestionKeys: { zh: 's / Shift+S 切换', en: 's / Shift+S to switch' },

@@ -20,7 +20,7 @@ export function steppedLayerId(layers: readonly SuggestionLayer[], current: stri
 
 /** A layer as the chooser and the column header name it: its name and kind. */
 export function layerTitle(layer: SuggestionLayer, text: ReviewTextApi): string {
-  return `${layer.name} (${text.t(layer.kind === 'llm' ? 'layerKind.llm' : 'layerKind.human')})`;
+  return `${layer.name} (${text.t(`layerKind.${layer.kind}`)})`;
 }
 
 /** What the suggestion column is headed with. */

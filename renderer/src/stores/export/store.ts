@@ -8,6 +8,7 @@ import { errorMessage } from '../../db/errors';
 import { getDataset } from '../../db/repositories/datasets';
 import type { DialogueRow } from '../../db/repositories/dialogues';
 import { countExportable, loadExportItems, type ExportCounts, type ExportScope } from '../../db/repositories/export';
+import { countAdjudications, loadAdjudicationForExport } from '../../db/repositories/adjudications';
 import { saveTable } from './save-table';
 import { rowsToCsv } from './table-csv';
 import { reportError } from '../notices/store';
@@ -33,6 +34,10 @@ export interface ExportState {
   /** the user picked the scope for this data set; until then it follows what is verified */
   scopeChosen: boolean;
   format: ExportFormat;
+  /** SID JSONL: write the adjudicated layer's values with their provenance where there are any */
+  adjudicated: boolean;
+  /** adjudication records of the data set (null until counted) */
+  adjudications: number | null;
   counts: ExportCounts | null;
   countsDatasetId: string | null;
   status: SaveStatus;
@@ -44,6 +49,7 @@ export interface ExportState {
   tableCsvPath: string | null;
   setScope(scope: ExportScope): void;
   setFormat(format: ExportFormat): void;
+  setAdjudicated(adjudicated: boolean): void;
   loadCounts(datasetId: string): Promise<void>;
   /** Prepares the file; writes it at once unless it holds unreviewed labels (then `confirming`). */
   exportDataset(datasetId: string): Promise<void>;
@@ -97,6 +103,8 @@ export function createExportStore(database: () => MaieuticDb = getDb, flushPendi
       scope: 'verified',
       scopeChosen: false,
       format: 'sid-jsonl',
+      adjudicated: false,
+      adjudications: null,
       counts: null,
       countsDatasetId: null,
       status: 'idle',
@@ -113,22 +121,26 @@ export function createExportStore(database: () => MaieuticDb = getDb, flushPendi
         prepared = null;
         set({ format, ...idle });
       },
+      setAdjudicated(adjudicated) {
+        prepared = null;
+        set({ adjudicated, ...idle });
+      },
       async loadCounts(datasetId) {
         if (get().countsDatasetId !== datasetId) {
           prepared = null;
-          set({ counts: null, countsDatasetId: datasetId, scope: 'verified', scopeChosen: false, ...idle });
+          set({ counts: null, countsDatasetId: datasetId, scope: 'verified', scopeChosen: false, adjudicated: false, adjudications: null, ...idle });
         }
         try {
           await flushPendingWork();
-          const counts = await countExportable(database(), datasetId);
+          const [counts, adjudications] = await Promise.all([countExportable(database(), datasetId), countAdjudications(database(), datasetId)]);
           if (get().countsDatasetId !== datasetId) return;
-          set(get().scopeChosen ? { counts } : { counts, scope: defaultScope(counts) });
+          set(get().scopeChosen ? { counts, adjudications } : { counts, adjudications, scope: defaultScope(counts) });
         } catch (error) {
           reportError(error, 'notice.context.export');
         }
       },
       async exportDataset(datasetId) {
-        const { scope, format } = get();
+        const { scope, format, adjudicated } = get();
         prepared = null;
         set({ status: 'working', pending: null, saved: null, error: null });
         try {
@@ -141,9 +153,10 @@ export function createExportStore(database: () => MaieuticDb = getDb, flushPendi
           const { codebook } = codebookForDataset(dataset.codebookId);
           // Nothing above or below awaits inside a Dexie transaction: the read finished before the IPC call.
           const summary = summarizeExport(items, codebook, scope);
-          const content = format === 'sid-jsonl' ? toSidJsonl(items, codebook, { scope }) : toLongCsv(items, codebook, { scope });
+          const adjudication = format === 'sid-jsonl' && adjudicated ? await loadAdjudicationForExport(db, datasetId) : undefined;
+          const content = format === 'sid-jsonl' ? toSidJsonl(items, codebook, { scope, adjudication }) : toLongCsv(items, codebook, { scope });
           const extension = format === 'sid-jsonl' ? 'jsonl' : 'csv';
-          const suffix = `${scope}${format === 'long-csv' ? '-long' : ''}`;
+          const suffix = `${scope}${format === 'long-csv' ? '-long' : ''}${adjudication ? '-adjudicated' : ''}`;
           const file: SaveExportArgs = { defaultName: `${fileNameStem(dataset.name)}-${suffix}-${todayStamp()}.${extension}`, content, kind: extension };
           if (summary.labels.unreviewed === 0) return await write({ file, summary });
           prepared = { file, summary };

@@ -21,9 +21,10 @@ describe('every KEYMAP command has a handler', () => {
     const paths = Object.keys(modules).map((path) => path.replace(/^.*renderer\/src\//, ''));
     expect(paths).toContain('features/review/handled-commands.ts');
     expect(paths).toContain('keyboard/handled-commands.ts');
+    expect(paths).toContain('features/adjudication/handled-commands.ts');
   });
 
-  for (const scope of ['global', 'review', 'datasets'] as const) {
+  for (const scope of ['global', 'review', 'datasets', 'adjudication'] as const) {
     it(`handles every ${scope} command`, () => {
       const unhandled = KEYMAP.filter((binding) => binding.scope === scope && !handledBy.has(binding.command)).map((binding) => binding.command);
       expect(unhandled, 'export HANDLED_COMMANDS from features/<feature>/handled-commands.ts for the view that binds them').toEqual([]);

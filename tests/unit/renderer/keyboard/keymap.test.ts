@@ -58,7 +58,7 @@ describe('KEYMAP', () => {
 
   it('feeds the help overlay every binding, grouped by scope, with every label pick on one row', () => {
     const sections = buildHelpSections();
-    expect(sections.map((section) => section.scope)).toEqual(['global', 'datasets', 'review']);
+    expect(sections.map((section) => section.scope)).toEqual(['global', 'datasets', 'review', 'adjudication']);
     const shownKeys = sections.flatMap((section) => section.rows.flatMap((row) => row.keys)).sort();
     expect(shownKeys).toEqual(KEYMAP.flatMap((binding) => binding.keys).sort());
     const review = sections.find((section) => section.scope === 'review');

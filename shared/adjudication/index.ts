@@ -1,0 +1,4 @@
+export * from './ratings';
+export * from './queue';
+export * from './filters';
+export * from './decisions';
