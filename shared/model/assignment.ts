@@ -26,6 +26,8 @@ export interface AssignmentRow {
   createdAt: string;
   /** set in the owner's profile once a work package for this assignment was imported (its layer) */
   importedLayerId?: string;
+  /** the id of the work package that layer was made from: the same package imported again is named as such */
+  importedWorkId?: string;
   /** in the annotator's profile: the local data set's dialogue id for each of `dialogueIds`, same order */
   localDialogueIds?: string[];
 }

@@ -8,7 +8,7 @@ import { upgradeToV5 } from './migrations/v5';
 import { upgradeToV6 } from './migrations/v6';
 import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9 } from './schema';
 import type { AdjudicationRow } from '../../../shared/model/adjudication';
-import type { AssignmentRow } from '../../../shared/model/assignment';
+import type { AssignmentRow, WorkTurnRecord } from '../../../shared/model/assignment';
 import type { SpotCheckRow } from '../../../shared/model/spot-check';
 import type { StoredCall } from '../../../shared/llm/pre-annotation-job';
 import type { TurnBlockRow } from './turn-blocks';
@@ -44,6 +44,9 @@ export interface LayerRow {
   turns: number;
   /** every dialogue or turn of the file that matched nothing, kept so the report can be shown again */
   problems: AttachProblem[];
+  /** a layer made from a work package (issue 11): its annotator record and the assignment it answers */
+  annotatorId?: string;
+  assignmentId?: string;
 }
 
 /** One turn's values in an annotation layer. */
@@ -54,6 +57,8 @@ export interface LayerValueRow {
   dialogueId: string;
   turnId: string;
   values: FieldValues;
+  /** a work package's decisions, reviewers and verified flag for the turn (issue 11) */
+  work?: WorkTurnRecord;
 }
 
 /** Which dialogues a metrics run scored. */
