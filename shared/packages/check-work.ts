@@ -6,7 +6,7 @@
 import { codebookVersionHash, type Codebook } from '../codebook';
 import type { FieldValue, FieldValues } from '../model/dataset';
 import type { WorkTurnRecord } from '../model/assignment';
-import { PackageError } from './json-reader';
+import { PackageError, type PackageErrorCode } from './json-reader';
 import type { WorkField, WorkPackage } from './work-package';
 
 export interface WorkTarget {
@@ -33,20 +33,20 @@ export interface CheckedWork {
 }
 
 export function checkWork(work: WorkPackage, target: WorkTarget): CheckedWork {
-  const fail: (where: string, problem: string) => never = (where, problem) => {
-    throw new PackageError(target.file, where, problem);
+  const fail: (where: string, problem: string, code?: PackageErrorCode) => never = (where, problem, code) => {
+    throw new PackageError(target.file, where, problem, code);
   };
   if (work.dataset.id !== target.dataset.id) {
-    fail('$.dataset.id', `the work is for data set "${work.dataset.name}" (${work.dataset.id}), not "${target.dataset.name}"; open that data set to import it`);
+    fail('$.dataset.id', `the work is for data set "${work.dataset.name}" (${work.dataset.id}), not "${target.dataset.name}"; open that data set to import it`, 'dataset-mismatch');
   }
   const hash = codebookVersionHash(target.codebook);
   if (work.codebookHash !== hash) {
-    fail('$.codebookHash', `the work was done against another version of the codebook (${work.codebookHash}); this data set uses "${target.codebook.id}" ${target.codebook.version} (${hash}); nothing was imported`);
+    fail('$.codebookHash', `the work was done against another version of the codebook (${work.codebookHash}); this data set uses "${target.codebook.id}" ${target.codebook.version} (${hash}); nothing was imported`, 'codebook-mismatch');
   }
   const assignment = target.assignment;
-  if (!assignment) fail('$.assignmentId', `no assignment "${work.assignmentId}" was exported from this data set in this profile; only work on an assignment sent from here can be imported`);
+  if (!assignment) fail('$.assignmentId', `no assignment "${work.assignmentId}" was exported from this data set in this profile; only work on an assignment sent from here can be imported`, 'unknown-assignment');
   if (assignment.codebookHash !== work.codebookHash) {
-    fail('$.codebookHash', `the assignment was sent with codebook ${assignment.codebookHash}, the work names ${work.codebookHash}`);
+    fail('$.codebookHash', `the assignment was sent with codebook ${assignment.codebookHash}, the work names ${work.codebookHash}`, 'codebook-mismatch');
   }
   const assigned = new Set(assignment.dialogueIds);
   const fieldsById = new Map(target.codebook.fields.map((field) => [field.id, field]));

@@ -1,4 +1,4 @@
 export * from './assignment-package';
 export * from './work-package';
 export * from './check-work';
-export { PackageError, parsePackageJson } from './json-reader';
+export { PackageError, parsePackageJson, type PackageErrorCode } from './json-reader';

@@ -5,6 +5,9 @@
  */
 import { jsonErrorOffset } from '../import/json-error-offset';
 
+/** Why a package was refused, for the app to word in the reader's language; the message stays English, for copying. */
+export type PackageErrorCode = 'not-json' | 'wrong-kind' | 'invalid' | 'codebook-mismatch' | 'dataset-mismatch' | 'unknown-assignment';
+
 export class PackageError extends Error {
   override name = 'PackageError';
   constructor(
@@ -12,6 +15,7 @@ export class PackageError extends Error {
     /** a JSON path (`$.dialogues[2].turns[0].speaker`) or `line N` */
     readonly where: string,
     readonly problem: string,
+    readonly code: PackageErrorCode = 'invalid',
   ) {
     super(`${file}: ${where}: ${problem}`);
   }
@@ -30,7 +34,7 @@ export function parsePackageJson(text: string, file: string): unknown {
   } catch {
     const offset = Math.max(0, jsonErrorOffset(text));
     const line = text.slice(0, offset).split('\n').length;
-    throw new PackageError(file, `line ${line}`, 'the file is not valid JSON');
+    throw new PackageError(file, `line ${line}`, 'the file is not valid JSON', 'not-json');
   }
 }
 
@@ -38,8 +42,8 @@ export function parsePackageJson(text: string, file: string): unknown {
 export class PackageReader {
   constructor(readonly file: string) {}
 
-  fail(path: string, problem: string): never {
-    throw new PackageError(this.file, path, problem);
+  fail(path: string, problem: string, code?: PackageErrorCode): never {
+    throw new PackageError(this.file, path, problem, code);
   }
 
   object(value: unknown, path: string): JsonObject {
@@ -104,7 +108,7 @@ export class PackageReader {
     const root = this.object(json, '$');
     if (root.maieutic !== kind) {
       const found = typeof root.maieutic === 'string' ? `a Maieutic "${root.maieutic}" package` : 'not a Maieutic package';
-      this.fail('$.maieutic', `must be "${kind}" (this file is ${found})`);
+      this.fail('$.maieutic', `must be "${kind}" (this file is ${found})`, 'wrong-kind');
     }
     if (root.version !== version) {
       this.fail('$.version', typeof root.version === 'number' && root.version > version ? `version ${root.version} is newer than this app reads (${version}); update Maieutic` : `must be ${version} (found ${describe(root.version)})`);

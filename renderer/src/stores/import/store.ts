@@ -14,6 +14,7 @@ import { translate } from '../../i18n';
 import { parseBudgetMs } from '../../parsing/parse-budget';
 import { parseClient, type ParseProgress } from '../../parsing/parse-client';
 import { useAppStore } from '../app/store';
+import { routePackage } from '../assignments/route-package';
 import { useDatasetsStore } from '../datasets/store';
 import { reportError } from '../notices/store';
 import { useSettingsStore } from '../settings/store';
@@ -259,6 +260,7 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
         await get().receiveFiles(result.files, result.skipped, targetDatasetId);
       },
       async receiveFiles(files, skipped, targetDatasetId) {
+        if (await routePackage(files, targetDatasetId)) return;
         const token = start(files, skipped, targetDatasetId);
         await wizard(token, files);
       },
