@@ -19,10 +19,10 @@ export const ASSIGNMENT_STRINGS = {
   close: { zh: '关闭', en: 'Close' },
   needName: { zh: '请填写标注员姓名。', en: "Enter the annotator's name." },
   sent: { zh: '已为 {name} 保存 {n} 个对话的任务包：{path}', en: 'Saved an assignment of {n} dialogues for {name}: {path}' },
-  sentCount: { zh: '已发出 {n} 个任务包，已导回 {back} 个', en: '{n} assignments sent, {back} returned' },
+  sentCount: { zh: '已发出的任务包：{n}，已导回：{back}', en: 'Assignments sent: {n}, returned: {back}' },
   imported: {
-    zh: '已导入 {name} 的成果，作为标注层“{layer}”：{dialogues} 个对话、{turns} 个话轮、{fields} 个字段值（{unsure} 个不确定），{verified} 个话轮已确认。',
-    en: 'Imported the work of {name} as layer “{layer}”: {dialogues} dialogues, {turns} turns, {fields} field values ({unsure} unsure), {verified} turns verified.',
+    zh: '已导入 {name} 的成果，作为标注层“{layer}”——对话：{dialogues}，话轮：{turns}，字段值：{fields}（不确定 {unsure}），已确认话轮：{verified}。',
+    en: 'Imported the work of {name} as layer “{layer}” — dialogues: {dialogues}, turns: {turns}, field values: {fields} ({unsure} unsure), verified turns: {verified}.',
   },
   importedReplaced: { zh: '（已替换之前导入的版本）', en: '(replacing the version imported before)' },
   openAgreement: { zh: '打开一致性视图', en: 'Open the agreement view' },

@@ -9,17 +9,15 @@ import { useAssignmentStore } from './store';
  * A Maieutic package opened or dropped like any other file goes to the assignment flow instead of
  * the import wizard: an assignment is opened (after the annotator confirms the name), work is
  * imported into the data set it names — the open one, or the one with its id in this profile.
- * False when the files are not a single package.
  */
-export async function routePackage(files: readonly SourceFile[], targetDatasetId: string | null | undefined): Promise<boolean> {
-  if (files.length !== 1) return false;
+export async function routePackage(files: readonly SourceFile[], targetDatasetId: string | null | undefined): Promise<void> {
+  if (!isPackage(files)) return;
   const [file] = files;
   const kind = packageKindOf(file.text);
-  if (kind === null) return false;
   const store = useAssignmentStore.getState();
   if (kind === 'assignment') {
     await store.receivePackage(file);
-    return true;
+    return;
   }
   const datasetId = targetDatasetId ?? (await datasetNamedBy(file.text));
   if (datasetId) {
@@ -29,7 +27,11 @@ export async function routePackage(files: readonly SourceFile[], targetDatasetId
     useAppStore.getState().goTo('start');
     useAssignmentStore.setState({ openOutcome: { kind: 'refused', refusal: { code: 'dataset-mismatch', message: `${file.name}: $.dataset.id: no data set of this profile has this id; work can only be imported into the data set its assignment was exported from` } } });
   }
-  return true;
+}
+
+/** One file whose text starts like a Maieutic package. */
+export function isPackage(files: readonly SourceFile[]): boolean {
+  return files.length === 1 && packageKindOf(files[0].text) !== null;
 }
 
 async function datasetNamedBy(text: string): Promise<string | null> {
