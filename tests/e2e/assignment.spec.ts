@@ -110,6 +110,16 @@ test('an assignment goes to a second profile blind, is labelled there with the k
   const second = await openSecondProfile(browser, app.url);
   const annotator = second.page;
   await annotator.setViewportSize({ width: 1280, height: 860 });
+  // first a copy edited to another codebook hash: refused on the start view, with the reason
+  const tampered = JSON.parse(packageText) as { codebookHash: string };
+  tampered.codebookHash = 'ffffffffffffffff';
+  const tamperedPath = join(app.tempDir, 'for-wang-edited.json');
+  await writeFile(tamperedPath, JSON.stringify(tampered), 'utf8');
+  second.dialogs.nextFiles([tamperedPath]);
+  await new StartPage(annotator).importFiles();
+  await expect(annotator.getByTestId('assignment-open-refused')).toHaveAttribute('data-code', 'codebook-mismatch');
+  await expect(annotator.getByTestId('assignment-open-refused-detail')).toContainText('for-wang-edited.json: $.codebookHash: does not match the codebook the package carries');
+  expect(await readStoredRows(annotator, 'datasets')).toEqual([]);
   second.dialogs.nextFiles([packagePath]);
   await new StartPage(annotator).importFiles();
   const confirm = annotator.getByTestId('assignment-open');
@@ -163,6 +173,9 @@ test('an assignment goes to a second profile blind, is labelled there with the k
   second.dialogs.nextSavePath(workPath);
   await annotator.getByTestId('assignment-export-work').click();
   await expect(annotator.getByTestId('assignment-work-saved')).toContainText(workPath);
+  await new StartPage(annotator).navLanguage.click();
+  await expect(annotator.getByTestId('assignment-progress')).toHaveText(`GPT-4o-assignment 发给 ${ANNOTATOR} 的任务：已完成 0 / 3 个对话`);
+  await saveShot(annotator, 'assignment-banner-zh', testInfo);
   expect(second.errors).toEqual([]);
   await second.close();
 

@@ -64,11 +64,11 @@ export async function renameDataset(db: MaieuticDb, datasetId: string, name: str
   if (updated === 0) throw new Error('The data set no longer exists.');
 }
 
-/** Deletes a data set with everything in it — sources, dialogues, turns, the expert's reviews, the attached annotation layers (LLM jobs' layers and their calls included), the metrics runs and open drafts — in one transaction. */
+/** Deletes a data set with everything in it — sources, dialogues, turns, the expert's reviews, the attached annotation layers (LLM jobs' layers and their calls included), the metrics runs, open drafts and the assignments sent from it or received as it — in one transaction. */
 export async function deleteDataset(db: MaieuticDb, datasetId: string): Promise<void> {
   await db.transaction(
     'rw',
-    [db.datasets, db.sources, db.dialogues, db.turnBlocks, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog, db.layers, db.layerValues, db.metricRuns, db.metricRunScores, db.drafts, db.llmJobs, db.llmCalls, db.settings],
+    [db.datasets, db.sources, db.dialogues, db.turnBlocks, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog, db.layers, db.layerValues, db.metricRuns, db.metricRunScores, db.drafts, db.llmJobs, db.llmCalls, db.settings, db.assignments],
     async () => {
       await db.settings.delete(suggestionSettingKey(datasetId));
       await db.metricRunScores.where('datasetId').equals(datasetId).delete();
@@ -87,6 +87,7 @@ export async function deleteDataset(db: MaieuticDb, datasetId: string): Promise<
       await db.dialogueReviews.bulkDelete(dialogueIds);
       await db.dialogues.bulkDelete(dialogueIds);
       await db.sources.where('datasetId').equals(datasetId).delete();
+      await db.assignments.where('datasetId').equals(datasetId).delete();
       await db.datasets.delete(datasetId);
     },
   );
