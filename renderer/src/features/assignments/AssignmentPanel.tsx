@@ -8,6 +8,7 @@ import { useAssignmentStore } from '../../stores/assignments/store';
 import { ExportAssignmentDialog } from './ExportAssignmentDialog';
 import { OwnerOutcome } from './OwnerOutcome';
 import { useAssignmentText } from './strings';
+import './assignments.css';
 
 export interface AssignmentPanelProps {
   datasetId: string;

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useAssignmentStore } from '../../stores/assignments/store';
 import { RefusalText } from './RefusalText';
 import { useAssignmentText } from './strings';
+import './assignments.css';
 
 /**
  * On the start view: an assignment package that was opened or dropped, waiting for the annotator
