@@ -5,6 +5,7 @@ import { TopBar } from './components/TopBar';
 import { AgreementView } from './features/agreement/AgreementView';
 import { JobsPanel } from './features/jobs/JobsPanel';
 import { MetricsView } from './features/metrics/MetricsView';
+import { SpotCheckView } from './features/spot-check/SpotCheckView';
 import { DatasetView } from './features/datasets/DatasetView';
 import { ExportView } from './features/export/ExportView';
 import { ImportView } from './features/import/ImportView';
@@ -24,6 +25,7 @@ function CurrentView({ view, datasetId, dialogueId }: { view: View; datasetId: s
   if (view === 'export' && datasetId) return <ExportView datasetId={datasetId} />;
   if (view === 'agreement' && datasetId) return <AgreementView datasetId={datasetId} />;
   if (view === 'metrics' && datasetId) return <MetricsView datasetId={datasetId} />;
+  if (view === 'spot-check' && datasetId) return <SpotCheckView datasetId={datasetId} />;
   if (view === 'settings') return <SettingsView />;
   return <StartView />;
 }
@@ -49,7 +51,7 @@ export function App() {
   }, []);
 
   // Escape leaves the side views; review and the table bind their own keys.
-  useCommands('global', { 'nav.datasets': () => goTo(datasetId ? 'datasets' : 'start') }, { enabled: view === 'export' || view === 'agreement' || view === 'metrics' || view === 'settings' });
+  useCommands('global', { 'nav.datasets': () => goTo(datasetId ? 'datasets' : 'start') }, { enabled: view === 'export' || view === 'agreement' || view === 'metrics' || view === 'spot-check' || view === 'settings' });
 
   return (
     <div className="app-shell" data-view={view}>

@@ -18,7 +18,7 @@
  */
 import type { Codebook, FieldType } from '../codebook/types';
 import { cohenKappaFromConfusion } from './cohen-kappa';
-import { encodeLayers, raterKey, type EncodedField, type EncodedLayers, type RaterSource, type ReviewLayerReview, type ReviewLayerTurn } from './encoded-layers';
+import { encodeLayers, raterKey, type EncodedField, type EncodedLayers, type RaterSource, type ReviewLayerReview, type ReviewLayerTurn } from '../layers/encoded-layers';
 import { fleissKappaOfRows, type CategoryAgreement } from './fleiss-kappa';
 import { landisKochWords } from './interpretation';
 import { krippendorffAlphaOfRows } from './krippendorff-alpha';

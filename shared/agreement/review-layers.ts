@@ -27,40 +27,16 @@
  */
 import type { Codebook, FieldType } from '../codebook/types';
 import { cohenKappaFromConfusion } from './cohen-kappa';
-import {
-  encodeLayers,
-  missingReasonOf,
-  noMissing,
-  NOT_REVIEWED,
-  raterKey,
-  UNSURE,
-  type EncodedField,
-  type EncodedLayers,
-  type MissingReasons,
-  type RaterSource,
-  type ReviewLayerReview,
-  type ReviewLayerTurn,
-  totalMissing,
-} from './encoded-layers';
+import { encodeLayers, NOT_REVIEWED, raterKey, UNSURE, type EncodedField, type EncodedLayers, type RaterSource, type ReviewLayerReview, type ReviewLayerTurn } from '../layers/encoded-layers';
+import { missingReasonOf, noMissing, totalMissing, type MissingReasons } from '../layers/missing-reasons';
 import { landisKochWords } from './interpretation';
 import { BINARY_CATEGORIES } from './label-sets';
 import { toAgreementResult } from './result';
 import type { AgreementResult, ConfusionMatrix, WeightScheme } from './types';
 
-export {
-  ALL_GROUP,
-  comparableFields,
-  EXPERT_RATER,
-  LLM_RATER,
-  noMissing,
-  raterKey,
-  totalMissing,
-  type MissingReason,
-  type MissingReasons,
-  type RaterSource,
-  type ReviewLayerReview,
-  type ReviewLayerTurn,
-} from './encoded-layers';
+export { ALL_GROUP, EXPERT_RATER, LLM_RATER, raterKey, type RaterSource, type ReviewLayerReview, type ReviewLayerTurn } from '../layers/encoded-layers';
+export { comparableFields } from '../layers/field-decoder';
+export { noMissing, totalMissing, type MissingReason, type MissingReasons } from '../layers/missing-reasons';
 
 export const PRE_SOURCE: RaterSource = { kind: 'pre' };
 export const EXPERT_SOURCE: RaterSource = { kind: 'expert' };

@@ -1,6 +1,6 @@
 import { agreementReport, COEFFICIENTS } from '../../shared/agreement';
-import { defaultScales, layerRatingTables, matchLayers, ratableFields } from '../../shared/agreement/layer-matching';
-import type { AnnotationLayer, LayerFieldTable } from '../../shared/agreement/layer-matching';
+import { defaultScales, layerRatingTables, matchLayers, ratableFields } from '../../shared/layers';
+import type { AnnotationLayer, LayerFieldTable } from '../../shared/layers';
 import { DEFAULT_CODEBOOK, fieldAppliesTo } from '../../shared/codebook';
 import type { FieldValues, ParsedDialogue, ParsedTurn, SpeakerCode } from '../../shared/model/dataset';
 import type { BenchSection } from './sections';

@@ -1,7 +1,7 @@
 import { DEFAULT_CODEBOOK, fieldAppliesTo } from '../../shared/codebook';
 import { comparableFields, EXPERT_SOURCE, PRE_SOURCE, type RaterSource, type ReviewLayerReview, type ReviewLayerTurn } from '../../shared/agreement/review-layers';
 import type { FieldValue, FieldValues } from '../../shared/model/dataset';
-import { encodeLayers } from '../../shared/agreement/encoded-layers';
+import { encodeLayers } from '../../shared/layers/encoded-layers';
 import { layerPanelOfEncoded } from '../../shared/agreement/layer-panel';
 import { pairAgreementOfEncoded } from '../../shared/agreement/review-layers';
 import { computeAgreementJob } from '../../renderer/src/stores/agreement/compute-job';

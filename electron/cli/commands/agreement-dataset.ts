@@ -1,7 +1,7 @@
 import { agreementReport } from '../../../shared/agreement';
 import type { DetailedResult } from '../../../shared/agreement';
-import { defaultScales, layerNames, layerRatingTables, matchLayers, MISSING_REASON_WORDS, ratableFields } from '../../../shared/agreement/layer-matching';
-import type { AnnotationLayer, LayerFieldTable, LayerFile, LayerMatch, MissingReason } from '../../../shared/agreement/layer-matching';
+import { defaultScales, layerNames, layerRatingTables, matchLayers, MISSING_REASON_WORDS, ratableFields } from '../../../shared/layers';
+import type { AnnotationLayer, LayerFieldTable, LayerFile, LayerMatch, MissingReason } from '../../../shared/layers';
 import { DEFAULT_CODEBOOK } from '../../../shared/codebook';
 import { checkSourceFile, type SourceFileCheck } from '../../../shared/import';
 import type { ParsedDialogue } from '../../../shared/model/dataset';
@@ -91,7 +91,7 @@ function report(args: DatasetArgs, table: LayerFieldTable): DetailedResult[] {
 
 /**
  * `agreement --dataset a --dataset b …`: each --dataset is one annotation layer; dialogues and
- * turns are matched (shared/agreement/layer-matching.ts), mismatches printed as warnings with
+ * turns are matched (shared/layers/match-layers.ts), mismatches printed as warnings with
  * file and line, and every labelled codebook field reported. Exit 1 when a layer cannot be read
  * or nothing could be matched; 2 for a wrong command line.
  */

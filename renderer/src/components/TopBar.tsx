@@ -60,6 +60,11 @@ export function TopBar() {
             {t('nav.metrics')}
           </button>
         )}
+        {datasetId && (
+          <button type="button" className="quiet" data-testid="nav-spot-check" aria-current={view === 'spot-check' ? 'page' : undefined} onClick={() => goTo('spot-check')}>
+            {t('nav.spotCheck')}
+          </button>
+        )}
         <button type="button" className="quiet" data-testid="nav-jobs" title={jobsText('openTitle', { n: runningJobs })} onClick={() => openJobs(true)}>
           {jobsText('open')}
           {runningJobs > 0 && (

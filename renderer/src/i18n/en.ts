@@ -15,6 +15,7 @@ export const en: Record<MessageKey, string> = {
   'nav.export': 'Export',
   'nav.agreement': 'Agreement',
   'nav.metrics': 'Metrics',
+  'nav.spotCheck': 'Spot-check',
   'nav.settings': 'Settings',
   'nav.shortcutsTitle': 'Keyboard shortcuts (?)',
   'nav.languageTitle': 'Switch the interface and label language',
@@ -48,6 +49,7 @@ export const en: Record<MessageKey, string> = {
   'notice.context.export': 'exporting',
   'notice.context.agreement': 'computing agreement',
   'notice.context.metrics': 'computing metrics',
+  'notice.context.spotCheck': 'the spot-check',
 
   'errorBoundary.title': 'This page cannot be shown',
   'errorBoundary.body': 'The interface hit an error. Saved data is not affected.',

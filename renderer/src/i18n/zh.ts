@@ -13,6 +13,7 @@ export const zh = {
   'nav.export': '导出',
   'nav.agreement': '一致性',
   'nav.metrics': '指标',
+  'nav.spotCheck': '抽检',
   'nav.settings': '设置',
   'nav.shortcutsTitle': '键盘快捷键（?）',
   'nav.languageTitle': '切换界面与标签语言',
@@ -46,6 +47,7 @@ export const zh = {
   'notice.context.export': '导出',
   'notice.context.agreement': '计算一致性',
   'notice.context.metrics': '计算指标',
+  'notice.context.spotCheck': '抽检',
 
   'errorBoundary.title': '这个页面无法显示',
   'errorBoundary.body': '界面遇到一个错误。已保存的数据不受影响。',

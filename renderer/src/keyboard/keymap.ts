@@ -37,7 +37,9 @@ export type CommandId =
   | 'edit.undo'
   | 'edit.redo'
   | 'suggestion.next'
-  | 'suggestion.prev';
+  | 'suggestion.prev'
+  | 'queue.next'
+  | 'queue.prev';
 
 export interface KeyBinding {
   command: CommandId;
@@ -112,6 +114,8 @@ export const KEYMAP: readonly KeyBinding[] = [
   { command: 'dialogue.prev', keys: ['p'], label: { zh: '上一段对话', en: 'Previous dialogue' }, scope: 'review' },
   { command: 'suggestion.next', keys: ['s'], label: { zh: '建议来源切换到下一个（导入的预标注、各标注层）', en: 'Show the suggestion from the next source (the imported pre-annotation, each annotation layer)' }, scope: 'review' },
   { command: 'suggestion.prev', keys: ['Shift+S'], label: { zh: '建议来源切换到上一个', en: 'Show the suggestion from the previous source' }, scope: 'review' },
+  { command: 'queue.next', keys: [']'], label: { zh: '审阅队列（抽检样本或全面复查）的下一项', en: 'Next item of the review queue (a spot-check sample or a full review)' }, scope: 'review' },
+  { command: 'queue.prev', keys: ['['], label: { zh: '审阅队列的上一项', en: 'Previous item of the review queue' }, scope: 'review' },
   { command: 'edit.undo', keys: ['Mod+z'], label: { zh: '撤销', en: 'Undo' }, scope: 'review', repeatable: true },
   { command: 'edit.redo', keys: ['Mod+Shift+z', 'Mod+y'], label: { zh: '重做', en: 'Redo' }, scope: 'review', repeatable: true },
 ];
@@ -130,7 +134,7 @@ export const COMMAND_IDS = [
   'turn.next', 'turn.prev', 'field.next', 'field.prev', 'field.nextFlagged', 'field.prevFlagged',
   ...LABEL_PICKS.map((pick) => pick.command),
   'label.search', 'field.accept', 'field.unsure', 'field.clear', 'turn.acceptAll', 'turn.verify',
-  'dialogue.verify', 'dialogue.next', 'dialogue.prev', 'suggestion.next', 'suggestion.prev', 'edit.undo', 'edit.redo',
+  'dialogue.verify', 'dialogue.next', 'dialogue.prev', 'suggestion.next', 'suggestion.prev', 'queue.next', 'queue.prev', 'edit.undo', 'edit.redo',
 ] as const satisfies readonly CommandId[];
 
 type Unlisted = Exclude<CommandId, (typeof COMMAND_IDS)[number]>;

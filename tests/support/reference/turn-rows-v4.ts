@@ -47,7 +47,7 @@ interface FileRows {
   turns: Turn[];
 }
 
-function rowsForFile(file: ParsedFile, datasetId: string, importedAt: string): FileRows {
+export function rowsForFile(file: ParsedFile, datasetId: string, importedAt: string): FileRows {
   const sourceId = newId();
   const source: SourceRecord = {
     id: sourceId,

@@ -102,6 +102,17 @@ describe('cli agreement --dataset, fixture layers', () => {
     expect(stderr).toContain('student_cognition_state: 5 items, 6 not applicable to the speaker left out; missing ratings: 1 value not in the codebook.');
   });
 
+  it('an empty value of a one-label field is a missing rating of its own reason, apart from an absent one', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'maieutic-agreement-'));
+    const emptied = join(folder, 'emptied.jsonl');
+    const text = await readFile(HUMAN, 'utf8');
+    // the first teacher turn (1-1-1 t2, guide/guide) loses its intent
+    await writeFile(emptied, text.replace('"teacher_intent": "引导推理"', '"teacher_intent": ""'));
+    const { results, stderr } = await json('--dataset', LLM, '--dataset', emptied, '--field', 'teacher_intent', '--coefficient', 'cohen');
+    expect(find(results, 'teacher_intent', 'cohen')).toMatchObject({ items: 5, missing: 1 });
+    expect(stderr).toContain('teacher_intent: 6 items, 5 not applicable to the speaker left out; missing ratings: 1 empty value.');
+  });
+
   it('a set field gives one absent/present result per code of the codebook, named field=code', async () => {
     const { results } = await json('--dataset', LLM, '--dataset', HUMAN, '--field', 'discipline', '--coefficient', 'percent');
     expect(results.map((result) => result.field)).toEqual([

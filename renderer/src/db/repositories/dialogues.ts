@@ -84,3 +84,22 @@ export async function listDialogueRows(db: MaieuticDb, datasetId: string): Promi
 export async function getDialogue(db: MaieuticDb, dialogueId: string): Promise<Dialogue | undefined> {
   return db.dialogues.get(dialogueId);
 }
+
+/** The stored dialogues among these ids, by id (ids that no longer exist are left out). */
+export async function getDialogues(db: MaieuticDb, dialogueIds: readonly string[]): Promise<Map<string, Dialogue>> {
+  const found = await db.dialogues.bulkGet([...dialogueIds]);
+  return new Map(found.filter((dialogue) => dialogue !== undefined).map((dialogue) => [dialogue.id, dialogue]));
+}
+
+export async function countDialoguesOf(db: MaieuticDb, datasetId: string): Promise<number> {
+  return db.dialogues.where('datasetId').equals(datasetId).count();
+}
+
+/** Dialogues of the data set whose review status is verified. */
+export async function countVerifiedDialogues(db: MaieuticDb, datasetId: string): Promise<number> {
+  return db.transaction('r', [db.dialogues, db.dialogueReviews], async () => {
+    const ids = await db.dialogues.where('datasetId').equals(datasetId).primaryKeys();
+    const reviews = await db.dialogueReviews.bulkGet(ids);
+    return reviews.filter((review) => review?.status === 'verified').length;
+  });
+}

@@ -3,7 +3,8 @@
  * value is saved or the draft dropped. Writes to one draft run in the order they were asked
  * for, so the last key always wins, even when an older put is still in flight.
  */
-import type { DraftRow, DraftTarget, MaieuticDb } from '../db';
+import type { MaieuticDb } from '../db';
+import type { DraftRow, DraftTarget } from '../../../../shared/model/draft';
 
 export function draftId(dialogueId: string, target: DraftTarget): string {
   return target.kind === 'teacher-model' ? `${dialogueId}|teacher-model` : `${target.turnId}|${target.fieldId}|text`;

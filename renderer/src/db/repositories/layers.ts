@@ -1,10 +1,11 @@
 /**
  * Annotation layers attached to a data set: a second annotator's file matched to the stored turns
- * (shared/import/attach-layer.ts) and kept next to the LLM pre-annotation and the expert layer.
+ * (shared/layers/match-to-dataset.ts) and kept next to the LLM pre-annotation and the expert layer.
  */
-import type { LayerAttachment, StoredDialogueForLayer } from '../../../../shared/import/attach-layer';
+import type { LayerAttachment, StoredDialogueForLayer } from '../../../../shared/layers/match-to-dataset';
 import type { ParsedFile } from '../../../../shared/model/dataset';
-import type { LayerKind, LayerRow, LayerValueRow, MaieuticDb } from '../db';
+import type { MaieuticDb } from '../db';
+import type { LayerKind, LayerRow, LayerValueRow } from '../../../../shared/model/layer';
 import { isReservedRaterName } from '../../../../shared/agreement/rater-names';
 import { newId } from '../ids';
 import { sourceIdsOf, turnsBySource } from './by-source';

@@ -8,7 +8,9 @@
 import { isReservedRaterName } from '../../../../shared/agreement/rater-names';
 import type { JobItemEvent } from '../../../../shared/jobs';
 import type { PreAnnotationPayload } from '../../../../shared/llm/pre-annotation-job';
-import type { LayerRow, LayerValueRow, LlmCallsRow, LlmJobLayer, LlmJobRow, MaieuticDb } from '../db';
+import type { MaieuticDb } from '../db';
+import type { LayerRow, LayerValueRow } from '../../../../shared/model/layer';
+import type { LlmCallsRow, LlmJobLayer, LlmJobRow } from '../../../../shared/model/llm-job';
 import { listTurns } from './turns';
 import { ValidationError } from './validate';
 

@@ -1,5 +1,6 @@
 /** Metrics runs: each computation of the objective metrics, kept with its settings so it can be traced and compared. */
-import type { MaieuticDb, MetricRunRow, ScoredDialogue } from '../db';
+import type { MaieuticDb } from '../db';
+import type { MetricRunRow, ScoredDialogue } from '../../../../shared/model/metric-run';
 import { newId } from '../ids';
 
 export type NewMetricRun = Omit<MetricRunRow, 'id' | 'sequence' | 'name'>;

@@ -5,7 +5,8 @@
  * call's id, version and hash always name the text it was asked with.
  */
 import { checkPromptTemplate, DEFAULT_PRE_ANNOTATION_TEMPLATE, type PromptTemplate, templateRef } from '../../../../shared/llm/prompt-template';
-import type { MaieuticDb, PromptTemplateRow } from '../db';
+import type { MaieuticDb } from '../db';
+import type { PromptTemplateRow } from '../../../../shared/model/prompt-template';
 import { ValidationError } from './validate';
 
 export const BUILT_IN_TEMPLATES: readonly PromptTemplate[] = [DEFAULT_PRE_ANNOTATION_TEMPLATE];

@@ -6,7 +6,8 @@
  */
 import type { Dialogue, Turn } from '../../../../shared/model/dataset';
 import type { DialogueReview, DialogueStatus, FieldReview, ReviewDecision, TurnReview } from '../../../../shared/model/review';
-import type { EditLogEntry, MaieuticDb } from '../db';
+import type { MaieuticDb } from '../db';
+import type { EditLogEntry } from '../../../../shared/model/edit-log';
 import { expertAnnotatorId } from './annotators';
 import { loadSuggestion, suggestionTables, type Suggestion, type SuggestionLayer } from './suggestions';
 import { getTurn, listTurns } from './turns';

@@ -4,7 +4,8 @@
  * data set in the settings table, so it survives a reload and every window shows the same one.
  */
 import type { FieldValues } from '../../../../shared/model/dataset';
-import type { LayerKind, MaieuticDb } from '../db';
+import type { MaieuticDb } from '../db';
+import type { LayerKind } from '../../../../shared/model/layer';
 import { listLayers } from './layers';
 import { ValidationError } from './validate';
 

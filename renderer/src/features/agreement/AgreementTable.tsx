@@ -1,9 +1,9 @@
 import type { LayerAgreementGroup } from '../../../../shared/agreement/review-layers';
-import { totalMissing } from '../../../../shared/agreement/review-layers';
 import type { Codebook } from '../../../../shared/codebook/types';
 import { formatCoefficient, formatInterval, formatPercent, NONE } from '../../stores/agreement/format';
 import { codeRowCount, rowsShown } from './code-rows';
 import { ExpandCodes } from './ExpandCodes';
+import { missingDetail } from './missing-words';
 import { bandWords, rowName } from './row-names';
 import type { AgreementTextApi } from './strings';
 
@@ -72,7 +72,7 @@ export function AgreementTable({ group, codebook, text, raters, selectedKey, onS
               <td className="numeric" data-testid="agreement-n" title={row.unsure + row.unreviewed > 0 ? t('otherCounts', { unsure: row.unsure, unreviewed: row.unreviewed }) : undefined}>
                 {row.items}
               </td>
-              <td className="numeric" data-testid="agreement-missing" title={t('missingDetail', { a: raters[0], aCount: totalMissing(row.missingLlm), b: raters[1], bCount: totalMissing(row.missingExpert) })}>
+              <td className="numeric" data-testid="agreement-missing" title={missingDetail(row, raters, t)}>
                 {row.missing}
               </td>
               <td className="numeric" data-testid="agreement-excluded">

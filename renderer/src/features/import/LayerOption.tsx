@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { LayerKind } from '../../db/db';
+import type { LayerKind } from '../../../../shared/model/layer';
 import { chosenEntries, selectImportActions } from '../../stores/import/selectors';
 import { useImportStore } from '../../stores/import/store';
 import { useLayerText } from './layer-strings';

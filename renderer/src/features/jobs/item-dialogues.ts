@@ -5,6 +5,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Dialogue } from '../../../../shared/model/dataset';
 import { getDb } from '../../db/db';
+import { getDialogues } from '../../db/repositories/dialogues';
 
 export type ItemDialogue = Pick<Dialogue, 'id' | 'datasetId' | 'externalId' | 'file' | 'line'>;
 
@@ -13,8 +14,8 @@ export function useItemDialogues(itemIds: readonly string[]): ReadonlyMap<string
   const key = itemIds.join('\n');
   const found = useLiveQuery(async () => {
     if (itemIds.length === 0) return new Map<string, ItemDialogue>();
-    const rows = await getDb().dialogues.bulkGet([...new Set(itemIds)]);
-    return new Map(rows.filter((row): row is Dialogue => row !== undefined).map(({ id, datasetId, externalId, file, line }) => [id, { id, datasetId, externalId, file, line }]));
+    const rows = await getDialogues(getDb(), [...new Set(itemIds)]);
+    return new Map([...rows.values()].map(({ id, datasetId, externalId, file, line }) => [id, { id, datasetId, externalId, file, line }]));
     // the ids are the dependency, compared as text: the array is rebuilt on every render
   }, [key]);
   return found ?? EMPTY;

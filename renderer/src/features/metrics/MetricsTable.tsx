@@ -1,5 +1,5 @@
 import { formatInterval, formatScore, METRIC_NAMES, SCORE_KEYS, type GroupScore, type ScoreKey } from '../../../../shared/metrics';
-import type { MetricRunRow } from '../../db/db';
+import type { MetricRunRow } from '../../../../shared/model/metric-run';
 import { metricTooltip } from './MetricsLegend';
 import { baselineGroup, metricChange } from './run-compare';
 import { groupName, runTitle } from './run-names';

@@ -3,7 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { METRIC_NAMES, type ScoreKey } from '../../../../shared/metrics';
 import { ProgressBar } from '../../components/ProgressBar';
 import { SaveOutcome } from '../../components/SaveOutcome';
-import type { ScoredDialogue } from '../../db/db';
+import type { ScoredDialogue } from '../../../../shared/model/metric-run';
 import { useAppStore } from '../../stores/app/store';
 import { useMetricsStore, type MetricsFileKind } from '../../stores/metrics/store';
 import { reviewStore } from '../../stores/review/store';

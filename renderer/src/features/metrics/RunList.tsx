@@ -1,4 +1,4 @@
-import type { MetricRunRow } from '../../db/db';
+import type { MetricRunRow } from '../../../../shared/model/metric-run';
 import type { LayerOption } from '../../stores/agreement/rater-choice';
 import { runLayerName, runTime, runTitle } from './run-names';
 import { RunName } from './RunName';

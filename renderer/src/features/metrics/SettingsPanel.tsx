@@ -1,5 +1,5 @@
 import { DEFAULT_WEIGHTS, METRIC_IDS, METRIC_NAMES } from '../../../../shared/metrics';
-import type { MetricLayer } from '../../db/db';
+import type { MetricLayer } from '../../../../shared/model/metric-run';
 import type { LayerOption } from '../../stores/agreement/rater-choice';
 import type { MetricsChoice } from '../../stores/metrics/store';
 import { metricTooltip } from './MetricsLegend';

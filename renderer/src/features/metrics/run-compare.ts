@@ -5,7 +5,7 @@
  * ("+<0.1 pp") instead of pretending to be zero.
  */
 import { SCORE_KEYS, type GroupScore, type ScoreKey } from '../../../../shared/metrics';
-import type { MetricRunRow } from '../../db/db';
+import type { MetricRunRow } from '../../../../shared/model/metric-run';
 
 /** Means computed from the same dialogues by the same code are equal to the bit; this only absorbs summation order. */
 const SAME_TOLERANCE = 1e-12;

@@ -1,4 +1,4 @@
-import type { MetricLayer, MetricRunRow } from '../../db/db';
+import type { MetricLayer, MetricRunRow } from '../../../../shared/model/metric-run';
 import type { LayerOption } from '../../stores/agreement/rater-choice';
 import { metricsText } from './strings';
 import type { LabelLanguage } from '../../../../shared/codebook/types';

@@ -41,7 +41,7 @@ export function DialogueHeader({ dialogue, review, status, progress, position, c
     <header className="rv-header">
       <div className="rv-header-row">
         <button type="button" className="rv-back" data-testid="review-back" data-return-view={returnView} onClick={actions.back} tabIndex={-1}>
-          ← {t(returnView === 'metrics' ? 'backToMetrics' : 'back')} <kbd>Esc</kbd>
+          ← {t(returnView === 'metrics' ? 'backToMetrics' : returnView === 'spot-check' ? 'backToSpotCheck' : 'back')} <kbd>Esc</kbd>
         </button>
         <button type="button" onClick={actions.previous} disabled={!position || position.index === 0} tabIndex={-1}>
           ‹ {t('prevDialogue')} <kbd>p</kbd>

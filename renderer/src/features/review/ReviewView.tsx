@@ -21,6 +21,7 @@ import { SuggestionChooser } from './SuggestionChooser';
 import { useReviewBundle } from './use-review-bundle';
 import { useSuggestionChoice } from './use-suggestion-choice';
 import { HANDLED_COMMANDS } from './handled-commands';
+import { QueueBar } from '../spot-check/QueueBar';
 import { buildCommandHandlers, buildReviewActions, type ReviewActions, type ReviewCommandContext } from './use-review-commands';
 import './review.css';
 
@@ -253,6 +254,7 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
         if (event.target instanceof Element && event.target.closest('button')) event.preventDefault();
       }}
     >
+      <QueueBar dialogueId={dialogueId} />
       <DialogueHeader
         dialogue={bundle.dialogue}
         review={bundle.dialogueReview}

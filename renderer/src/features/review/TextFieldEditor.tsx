@@ -1,5 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import type { DraftTarget } from '../../db/db';
+import type { DraftTarget } from '../../../../shared/model/draft';
 import { useCommittedDraft } from './use-committed-draft';
 import type { ReviewTextApi } from './strings';
 

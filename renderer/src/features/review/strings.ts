@@ -12,6 +12,7 @@ export const REVIEW_STRINGS = {
   notFound: { zh: '找不到这段对话（可能已被删除）。', en: 'This dialogue was not found (it may have been deleted).' },
   back: { zh: '返回表格', en: 'Back to table' },
   backToMetrics: { zh: '返回客观指标', en: 'Back to metrics' },
+  backToSpotCheck: { zh: '返回抽检', en: 'Back to the spot-check' },
   prevDialogue: { zh: '上一段', en: 'Previous' },
   nextDialogue: { zh: '下一段', en: 'Next' },
   position: { zh: '第 {n} / {total} 段', en: '{n} of {total}' },

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { DraftTarget } from '../../db/db';
+import type { DraftTarget } from '../../../../shared/model/draft';
 import { openDrafts } from '../../stores/review/drafts';
 import { noteTyped, persistedDrafts } from '../../stores/review/persisted-drafts';
 

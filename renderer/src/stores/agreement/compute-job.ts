@@ -1,4 +1,4 @@
-import { encodeLayers, raterKey } from '../../../../shared/agreement/encoded-layers';
+import { encodeLayers, raterKey } from '../../../../shared/layers/encoded-layers';
 import { layerPanelOfEncoded } from '../../../../shared/agreement/layer-panel';
 import { DEFAULT_RATERS, pairAgreementOfEncoded } from '../../../../shared/agreement/review-layers';
 import type { AgreementJob, AgreementResults } from './protocol';

@@ -2,6 +2,7 @@ import type { ReviewLayerReview, ReviewLayerTurn } from '../../../../shared/agre
 import type { FieldValues } from '../../../../shared/model/dataset';
 import type { MaieuticDb } from '../../db/db';
 import { getDataset } from '../../db/repositories/datasets';
+import { getDialogues } from '../../db/repositories/dialogues';
 import { loadExportItems } from '../../db/repositories/export';
 import { layerValues, listLayers } from '../../db/repositories/layers';
 import { getTurns } from '../../db/repositories/turns';
@@ -53,7 +54,7 @@ export async function loadReviewLayers(db: MaieuticDb, datasetId: string): Promi
 export async function loadTurnInfo(db: MaieuticDb, turnIds: readonly string[]): Promise<Map<string, TurnInfo>> {
   const turns = [...(await getTurns(db, turnIds)).values()];
   const dialogueIds = [...new Set(turns.map((turn) => turn.dialogueId))];
-  const dialogues = new Map((await db.dialogues.bulkGet(dialogueIds)).filter((dialogue) => dialogue !== undefined).map((dialogue) => [dialogue.id, dialogue]));
+  const dialogues = await getDialogues(db, dialogueIds);
   const info = new Map<string, TurnInfo>();
   for (const turn of turns) {
     const dialogue = dialogues.get(turn.dialogueId);

@@ -4,7 +4,7 @@
  */
 import { EXPERT_RATER, EXPERT_SOURCE, LLM_RATER, PRE_SOURCE, type RaterSource } from '../../../../shared/agreement/review-layers';
 import type { FieldValues } from '../../../../shared/model/dataset';
-import type { LayerKind } from '../../db/db';
+import type { LayerKind } from '../../../../shared/model/layer';
 
 export type RaterChoice = 'pre' | 'expert' | `layer:${string}`;
 export type RaterPair = readonly [RaterChoice, RaterChoice];

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 
 export type View = 'start' | 'datasets' | 'review' | 'import' | 'export' | 'agreement' | 'metrics' | 'settings' | 'spot-check' | 'adjudication';
 /** The views review can be opened from and goes back to. */
-export type ReviewReturnView = 'datasets' | 'metrics';
+export type ReviewReturnView = 'datasets' | 'metrics' | 'spot-check';
 
 export interface AppState {
   view: View;

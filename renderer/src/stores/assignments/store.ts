@@ -12,6 +12,7 @@ import { codebookById, codebookForDataset } from '../../codebook';
 import { getDb, type MaieuticDb } from '../../db/db';
 import { errorMessage } from '../../db/errors';
 import { AssignmentAlreadyOpenError, buildWorkPackage, findReceivedDataset, openAssignment } from '../../db/repositories/assignments-received';
+import { getDataset } from '../../db/repositories/datasets';
 import { buildAssignment, importWorkPackage, recordSentAssignment, WorkAlreadyImportedError, type WorkImportReport } from '../../db/repositories/assignments-sent';
 import { fileNameStem, todayStamp } from '../export/file-names';
 import { useAppStore } from '../app/store';
@@ -72,7 +73,7 @@ export function createAssignmentStore(database: () => MaieuticDb = getDb) {
     openOutcome: null,
 
     async exportAssignment(choice) {
-      const dataset = await database().datasets.get(choice.datasetId);
+      const dataset = await getDataset(database(), choice.datasetId);
       if (!dataset) return false;
       set({ outcome: { kind: 'working' } });
       try {
@@ -111,7 +112,7 @@ export function createAssignmentStore(database: () => MaieuticDb = getDb) {
     },
 
     async importWork(datasetId, file, replace = false) {
-      const dataset = await database().datasets.get(datasetId);
+      const dataset = await getDataset(database(), datasetId);
       if (!dataset) return;
       set({ outcome: { kind: 'working' } });
       try {

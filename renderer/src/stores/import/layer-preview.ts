@@ -2,9 +2,10 @@
  * The import wizard's "attach as an annotation layer" option: one chosen file matched to the
  * stored dialogues of the target data set, so the user sees every mismatch before confirming.
  */
-import { matchLayerToDataset, type LayerAttachment } from '../../../../shared/import/attach-layer';
+import { matchLayerToDataset, type LayerAttachment } from '../../../../shared/layers/match-to-dataset';
 import type { ParsedFile } from '../../../../shared/model/dataset';
-import type { LayerKind, LayerRow, MaieuticDb } from '../../db/db';
+import type { MaieuticDb } from '../../db/db';
+import type { LayerKind, LayerRow } from '../../../../shared/model/layer';
 import { findLayerByContentHash, storedDialoguesForLayer } from '../../db/repositories/layers';
 
 /** The user's choice while the option is on. */

@@ -10,7 +10,9 @@
  */
 import { metricTurnFromValues, metricTurnVerified, type MetricDialogue } from '../../../../shared/metrics';
 import type { FieldValues, SpeakerCode } from '../../../../shared/model/dataset';
-import type { MaieuticDb, MetricLayer, MetricScope } from '../../db/db';
+import type { MaieuticDb } from '../../db/db';
+import type { MetricLayer, MetricScope } from '../../../../shared/model/metric-run';
+import { countDialoguesOf } from '../../db/repositories/dialogues';
 import { loadExportItems } from '../../db/repositories/export';
 import { layerValues } from '../../db/repositories/layers';
 
@@ -31,7 +33,7 @@ export function effectiveScope(layer: MetricLayer, scope: MetricScope): MetricSc
 
 export async function loadMetricDialogues(db: MaieuticDb, datasetId: string, layer: MetricLayer, scope: MetricScope = 'all'): Promise<LoadedMetricDialogues> {
   const items = await loadExportItems(db, { datasetId, scope: effectiveScope(layer, scope) });
-  const total = await db.dialogues.where('datasetId').equals(datasetId).count();
+  const total = await countDialoguesOf(db, datasetId);
   let valuesOf: Map<string, FieldValues> | null = null;
   if (layer.kind === 'layer') valuesOf = new Map((await layerValues(db, layer.layerId)).map((row) => [row.turnId, row.values]));
   const dialogues: MetricDialogue[] = [];

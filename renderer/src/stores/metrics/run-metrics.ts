@@ -4,7 +4,8 @@
  * leave the UI thread free; where no worker can start, the client runs it on the main thread.
  */
 import { computeMetrics, type MetricsReport, type MetricsSettings } from '../../../../shared/metrics';
-import type { MaieuticDb, MetricLayer, MetricScope } from '../../db/db';
+import type { MaieuticDb } from '../../db/db';
+import type { MetricLayer, MetricScope } from '../../../../shared/model/metric-run';
 import { loadMetricDialogues } from './load-metric-dialogues';
 
 export interface MetricsRequest {

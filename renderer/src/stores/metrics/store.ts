@@ -1,8 +1,10 @@
 import { create } from 'zustand';
 import { DEFAULT_RESAMPLES, DEFAULT_SEED, DEFAULT_WEIGHTS, weightsProblem, type MetricId, type ScoreKey, type ThreeCConvention } from '../../../../shared/metrics';
 import { APP_VERSION } from '../../app-version';
-import { getDb, type MaieuticDb, type MetricLayer, type MetricRunRow, type MetricScope, type ScoredDialogue } from '../../db/db';
+import { getDb, type MaieuticDb } from '../../db/db';
+import type { MetricLayer, MetricRunRow, MetricScope, ScoredDialogue } from '../../../../shared/model/metric-run';
 import { getDataset } from '../../db/repositories/datasets';
+import { countDialoguesOf, countVerifiedDialogues } from '../../db/repositories/dialogues';
 import { errorMessage } from '../../db/errors';
 import { listLayers } from '../../db/repositories/layers';
 import { deleteMetricRun, listMetricRuns, metricRunScores, renameMetricRun, saveMetricRun } from '../../db/repositories/metric-runs';
@@ -136,8 +138,8 @@ export function createMetricsStore(
         const [layers, runs, totalDialogues, verifiedDialogues] = await Promise.all([
           listLayers(db, datasetId),
           listMetricRuns(db, datasetId),
-          db.dialogues.where('datasetId').equals(datasetId).count(),
-          countVerified(db, datasetId),
+          countDialoguesOf(db, datasetId),
+          countVerifiedDialogues(db, datasetId),
         ]);
         if (sequence !== loadSequence) return;
         const options = layers.map(({ id, name, kind }) => ({ id, name, kind }));
@@ -269,12 +271,6 @@ export function createMetricsStore(
     },
   };
   });
-}
-
-async function countVerified(db: MaieuticDb, datasetId: string): Promise<number> {
-  const ids = await db.dialogues.where('datasetId').equals(datasetId).primaryKeys();
-  const reviews = await db.dialogueReviews.bulkGet(ids);
-  return reviews.filter((review) => review?.status === 'verified').length;
 }
 
 export const useMetricsStore = createMetricsStore();

@@ -4,7 +4,7 @@
  * scores as CSV. Stable English column names: these feed scripts and spreadsheets.
  */
 import { metricsMarkdown, SCORE_KEYS, type ScoreKey } from '../../../../shared/metrics';
-import type { MetricRunRow, ScoredDialogue } from '../../db/db';
+import type { MetricRunRow, ScoredDialogue } from '../../../../shared/model/metric-run';
 import { csvCell } from '../export/table-cells';
 
 const line = (cells: (string | number | null)[]) => cells.map(csvCell).join(',');

@@ -5,7 +5,7 @@
  */
 import { getDb } from '../../db/db';
 import { createDraftStore, draftId, type DraftStore } from '../../db/repositories/drafts';
-import type { DraftTarget } from '../../db/db';
+import type { DraftTarget } from '../../../../shared/model/draft';
 
 export const persistedDrafts: DraftStore = createDraftStore(getDb);
 

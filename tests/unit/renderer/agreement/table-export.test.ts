@@ -18,7 +18,7 @@ function row(overrides: Partial<LayerAgreementRow>): LayerAgreementRow {
     weights: 'none',
     items: 3,
     missing: 1,
-    missingLlm: { ...noMissing(), unknown: 1 },
+    missingLlm: { ...noMissing(), 'not-in-codebook': 1 },
     missingExpert: noMissing(),
     excluded: 2,
     unsure: 0,

@@ -1,7 +1,12 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { type DraftRow, type LlmCallsRow, type LlmJobRow, type LayerRow, type LayerValueRow, MaieuticDb, type MetricRunRow, type MetricRunScoresRow, type PromptTemplateRow } from '../../../../renderer/src/db/db';
+import { MaieuticDb } from '../../../../renderer/src/db/db';
+import type { DraftRow } from '../../../../shared/model/draft';
+import type { LayerRow, LayerValueRow } from '../../../../shared/model/layer';
+import type { LlmCallsRow, LlmJobRow } from '../../../../shared/model/llm-job';
+import type { MetricRunRow, MetricRunScoresRow } from '../../../../shared/model/metric-run';
+import type { PromptTemplateRow } from '../../../../shared/model/prompt-template';
 import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9 } from '../../../../renderer/src/db/schema';
 import type { AdjudicationRow } from '../../../../shared/model/adjudication';
 import type { AssignmentRow } from '../../../../shared/model/assignment';

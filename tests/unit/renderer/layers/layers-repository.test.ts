@@ -6,7 +6,7 @@ import { importParsedFiles } from '../../../../renderer/src/db/repositories/impo
 import { attachLayer, findLayerByContentHash, layerValues, listLayers, storedDialoguesForLayer } from '../../../../renderer/src/db/repositories/layers';
 import { ValidationError } from '../../../../renderer/src/db/repositories/validate';
 import { countStoredTurns } from '../../../../renderer/src/db/repositories/turns';
-import { matchLayerToDataset } from '../../../../shared/import/attach-layer';
+import { matchLayerToDataset } from '../../../../shared/layers/match-to-dataset';
 import type { ParsedDialogue, ParsedFile } from '../../../../shared/model/dataset';
 import { dialogue, freshDb, parsedFile, value } from '../fixtures';
 

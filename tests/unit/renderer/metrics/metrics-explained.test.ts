@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BP_DENOMINATOR, SC_INTENTS, SCORE_KEYS, SV_DENOMINATOR, type GroupScore, type ScoreKey } from '../../../../shared/metrics';
-import type { MetricRunRow } from '../../../../renderer/src/db/db';
+import type { MetricRunRow } from '../../../../shared/model/metric-run';
 import { errorBarSegments } from '../../../../renderer/src/components/charts/error-bars';
 import { chartSeries } from '../../../../renderer/src/features/metrics/MetricsChart';
 import { METRIC_GLOSSARY } from '../../../../renderer/src/features/metrics/metric-glossary';

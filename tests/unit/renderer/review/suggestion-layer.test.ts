@@ -5,7 +5,8 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LayerRow, MaieuticDb } from '../../../../renderer/src/db/db';
+import type { MaieuticDb } from '../../../../renderer/src/db/db';
+import type { LayerRow } from '../../../../shared/model/layer';
 import { deleteDataset } from '../../../../renderer/src/db/repositories/datasets';
 import { loadReviewBundle, readEditLog } from '../../../../renderer/src/db/repositories/reviews';
 import { chooseSuggestionLayer, suggestionSettingKey } from '../../../../renderer/src/db/repositories/suggestions';

@@ -96,7 +96,7 @@ describe('reviewLayerAgreement: all turns', () => {
     expect(intent.band).toEqual({ en: 'substantial', zh: '高度一致' });
     // T8: the LLM value did not resolve to a label
     expect(intent.missing).toBe(1);
-    expect(intent.missingLlm.unknown).toBe(1);
+    expect(intent.missingLlm['not-in-codebook']).toBe(1);
     expect(totalMissing(intent.missingExpert)).toBe(0);
     // T5 is a student turn; T7 is unsure; T9 was reviewed on another field only
     expect(intent.excluded).toBe(1);
@@ -147,7 +147,7 @@ describe('reviewLayerAgreement: all turns', () => {
     expect(disc.kappa.value).toBeNull();
     expect(disc.kappa.reason).toMatch(/label-set/);
     expect(disc.missing).toBe(1);
-    expect(disc.missingLlm.absent).toBe(1);
+    expect(disc.missingLlm['no-value']).toBe(1);
     expect(disc.excluded).toBe(0);
     // T4, T7, T8 and T9 were reviewed, but not on disc
     expect(disc.unreviewed).toBe(4);
@@ -228,8 +228,8 @@ describe('reviewLayerAgreement: values that are not one rating', () => {
     const [row] = result.groups[0].rows;
     expect(row.items).toBe(0);
     expect(row.missing).toBe(5);
-    expect(row.missingLlm).toMatchObject({ conflict: 1, multiple: 1, empty: 1 });
-    expect(row.missingExpert).toMatchObject({ 'not-in-codebook': 1, empty: 1 });
+    expect(row.missingLlm).toMatchObject({ conflict: 1, 'several-labels': 1, 'empty-value': 1 });
+    expect(row.missingExpert).toMatchObject({ 'not-in-codebook': 1, 'empty-value': 1 });
   });
 
   it("decides applicability by the expert's corrected speaker, as the review view does", () => {
@@ -302,9 +302,9 @@ describe('reviewLayerAgreement: an attached layer as one of the raters', () => {
     expect(intent).toMatchObject({ items: 5, agreeing: 3, missing: 3, excluded: 1, unsure: 0, unreviewed: 0 });
     expect(intent.accuracy).toBeCloseTo(0.6, 14);
     expect(intent.kappa.value).toBeCloseTo(3 / 8, 12);
-    expect(intent.missingLlm).toMatchObject({ absent: 1 });
+    expect(intent.missingLlm).toMatchObject({ 'no-turn': 1 });
     expect(totalMissing(intent.missingLlm)).toBe(1);
-    expect(intent.missingExpert).toMatchObject({ unknown: 1, absent: 1 });
+    expect(intent.missingExpert).toMatchObject({ 'not-in-codebook': 1, 'no-value': 1 });
     expect(intent.confusion).toEqual([
       [2, 0, 0],
       [1, 1, 1],

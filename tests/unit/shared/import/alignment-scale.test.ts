@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../../shared/metrics/random';
-import { matchLayers } from '../../../../shared/agreement/layer-matching';
+import { matchLayers } from '../../../../shared/layers';
 import { alignAnnotations } from '../../../../shared/import';
 import type { AlignSource, AlignTarget } from '../../../../shared/import';
-import { matchLayerToDataset, type StoredDialogueForLayer } from '../../../../shared/import/attach-layer';
+import { matchLayerToDataset, type StoredDialogueForLayer } from '../../../../shared/layers/match-to-dataset';
 import { AlignmentTooLargeError, alignTexts, LCS_CELL_BUDGET } from '../../../../shared/import/text-sequence-alignment';
 import type { ParsedDialogue, SpeakerCode } from '../../../../shared/model/dataset';
 import { dialogue, parsedFile, turn } from '../../renderer/fixtures';
@@ -77,7 +77,7 @@ describe('alignTexts at scale', () => {
     const stored: StoredDialogueForLayer = { ...storedDialogue, id: 's:1', turns: storedDialogue.turns.map((item) => ({ ...item, id: `s:1#${item.index}` })) };
     const result = matchLayerToDataset([stored], parsedFile('wang.jsonl', [dialogue(1, 0, { line: 4, turns: texts('对', '好的') })]));
     expect(result.values).toEqual([]);
-    expect(result.problems).toEqual([{ file: 'wang.jsonl', line: 4, message: expect.stringMatching(/^Dialogue "7-1-1" \(teacher model GPT-4o\) and the data set's dialogue: their 8000 and 8000 turns differ too much to be aligned/) }]);
+    expect(result.problems).toEqual([{ kind: 'too-large-to-align', file: 'wang.jsonl', line: 4, message: expect.stringMatching(/^Dialogue "7-1-1" \(teacher model GPT-4o\) and the data set's dialogue: their 8000 and 8000 turns differ too much to be aligned/) }]);
   });
 });
 

@@ -7,33 +7,16 @@
  * 100,000 reviewed turns that was several seconds, most of it garbage collection. Here a turn's
  * value is decoded from its FieldValue (or the expert's review) exactly once.
  *
- * Encoding of a value (`values[source][turn]`):
- * - a one-label field: the index of the label in the codebook's ordered list;
- * - a label-set field: the id of the distinct set in `sets` (the empty set is a set, "none of
- *   the codes"), so exact-set agreement is equality and code membership a table lookup;
- * - a negative number −(1 + i) for missing reason MISSING_REASONS[i]. The expert's value exists
- *   only where the expert decided the field (`decision` 1); elsewhere it is `absent`.
+ * A value is encoded by FieldDecoder (field-decoder.ts): a label index, a label-set id, or a
+ * negative missing reason. The expert's value exists only where the expert decided the field
+ * (`decision` 1); elsewhere it is `no-value`. A turn an attached layer has no values for is
+ * `no-turn` (its file did not match the turn).
  */
 import { fieldAppliesTo } from '../codebook/lookup';
-import type { Codebook, FieldDef, FieldType } from '../codebook/types';
-import type { FieldValue, FieldValues, SpeakerCode, Turn } from '../model/dataset';
+import type { Codebook, FieldDef } from '../codebook/types';
+import type { FieldValues, SpeakerCode, Turn } from '../model/dataset';
 import type { FieldReview } from '../model/review';
-
-/** Why a layer has no usable rating for an item. */
-export type MissingReason = 'absent' | 'empty' | 'unknown' | 'conflict' | 'multiple' | 'not-in-codebook';
-export const MISSING_REASONS: readonly MissingReason[] = ['absent', 'empty', 'unknown', 'conflict', 'multiple', 'not-in-codebook'];
-export type MissingReasons = Record<MissingReason, number>;
-
-export function noMissing(): MissingReasons {
-  return { absent: 0, empty: 0, unknown: 0, conflict: 0, multiple: 0, 'not-in-codebook': 0 };
-}
-
-export function totalMissing(reasons: MissingReasons): number {
-  return Object.values(reasons).reduce((sum, count) => sum + count, 0);
-}
-
-const code = (reason: MissingReason) => -1 - MISSING_REASONS.indexOf(reason);
-export const ABSENT = code('absent');
+import { comparableFields, FieldDecoder, NO_TURN, NO_VALUE } from './field-decoder';
 
 export const LLM_RATER = 'llm';
 export const EXPERT_RATER = 'expert';
@@ -41,8 +24,8 @@ export const EXPERT_RATER = 'expert';
 export const ALL_GROUP = 'all';
 
 /**
- * One rater. A `layer` carries its values per turn id; a turn it has no values for is an absent
- * rating. `id` names the rater in the results.
+ * One rater. A `layer` carries its values per turn id; a turn it has no values for is a missing
+ * rating (`no-turn`). `id` names the rater in the results.
  */
 export type RaterSource =
   | { kind: 'pre' }
@@ -65,19 +48,6 @@ export interface ReviewLayerTurn {
 }
 
 export type ReviewLayerReview = Pick<FieldReview, 'turnId' | 'fieldId' | 'decision' | 'codes'>;
-
-const LABEL_TYPES: readonly FieldType[] = ['single', 'ordinal', 'boolean', 'set'];
-
-/** The fields compared: the requested ids (an unknown or free-text id is a caller's bug), else every label field. */
-export function comparableFields(codebook: Codebook, fieldIds?: readonly string[]): FieldDef[] {
-  if (!fieldIds) return codebook.fields.filter((field) => LABEL_TYPES.includes(field.type));
-  return fieldIds.map((id) => {
-    const field = codebook.fields.find((candidate) => candidate.id === id);
-    if (!field) throw new Error(`The codebook "${codebook.id}" has no field "${id}".`);
-    if (!LABEL_TYPES.includes(field.type)) throw new Error(`The field "${id}" is free text; agreement needs labels.`);
-    return field;
-  });
-}
 
 /** Expert decisions per turn and field. */
 export const NOT_REVIEWED = 0;
@@ -140,68 +110,6 @@ function groupTurns(turns: readonly ReviewLayerTurn[], perGroup: boolean): { gro
   return [...groups, ...[...byGroup].map(([group, list]) => ({ group, turns: Int32Array.from(list) }))];
 }
 
-/** Reads label codes into one encoded value; `setIdOf` interns a set of label indices. */
-class FieldEncoder {
-  readonly categories: string[];
-  readonly index: Map<string, number>;
-  readonly isSet: boolean;
-  readonly sets: number[][] = [];
-  private readonly setIds = new Map<number, number>();
-
-  constructor(readonly field: FieldDef) {
-    this.categories = field.labels.map((label) => label.code);
-    this.index = new Map(this.categories.map((category, position) => [category, position]));
-    this.isSet = field.type === 'set';
-    // Set ids are keyed by Σ 2^label, exact in a double up to 52 labels.
-    if (this.isSet && this.categories.length > 52) throw new Error(`The field "${field.id}" has ${this.categories.length} labels; set agreement handles at most 52.`);
-  }
-
-  codes(codes: readonly string[]): number {
-    const count = codes.length;
-    if (!this.isSet) {
-      if (count === 0) return code('empty');
-      let value = -1;
-      for (let at = 0; at < count; at++) {
-        const position = this.index.get(codes[at]);
-        if (position === undefined) return code('not-in-codebook');
-        value = position;
-      }
-      return count > 1 ? code('multiple') : value;
-    }
-    let key = 0;
-    for (let at = 0; at < count; at++) {
-      const position = this.index.get(codes[at]);
-      if (position === undefined) return code('not-in-codebook');
-      const bit = 2 ** position;
-      if (Math.floor(key / bit) % 2 === 0) key += bit;
-    }
-    let id = this.setIds.get(key);
-    if (id === undefined) {
-      id = this.sets.length;
-      this.setIds.set(key, id);
-      const chosen: number[] = [];
-      for (let label = 0; label < this.categories.length; label++) if (Math.floor(key / 2 ** label) % 2 === 1) chosen.push(label);
-      this.sets.push(chosen);
-    }
-    return id;
-  }
-
-  value(value: FieldValue | undefined): number {
-    if (!value) return ABSENT;
-    if (value.status === 'unknown' || value.status === 'conflict') return code(value.status);
-    return this.codes(value.codes);
-  }
-
-  membership(): Uint8Array {
-    const k = this.categories.length;
-    const table = new Uint8Array(this.sets.length * k);
-    this.sets.forEach((set, id) => {
-      for (const label of set) table[id * k + label] = 1;
-    });
-    return table;
-  }
-}
-
 /** Every source's value of every compared field on every turn, and who decided what. */
 export function encodeLayers(input: EncodeInput): EncodedLayers {
   const { turns, sources } = input;
@@ -210,9 +118,9 @@ export function encodeLayers(input: EncodeInput): EncodedLayers {
   turns.forEach((turn, index) => turnIndex.set(turn.id, index));
   const defs = comparableFields(input.codebook, input.fields);
   const fieldIndex = new Map(defs.map((field, index) => [field.id, index]));
-  const encoders = defs.map((field) => new FieldEncoder(field));
+  const encoders = defs.map((field) => new FieldDecoder(field));
   const decision = defs.map(() => new Uint8Array(n));
-  const expertValues = defs.map(() => new Int32Array(n).fill(ABSENT));
+  const expertValues = defs.map(() => new Int32Array(n).fill(NO_VALUE));
   const reviewed = new Uint8Array(n);
   const speakers: SpeakerCode[] = turns.map((turn) => turn.speaker);
 
@@ -246,10 +154,13 @@ export function encodeLayers(input: EncodeInput): EncodedLayers {
   // was the slowest step on 100,000 turns.
   const columns = sources.map((source) => {
     if (source.kind === 'expert') return expertValues;
-    const perField = defs.map(() => new Int32Array(n).fill(ABSENT));
+    const perField = defs.map(() => new Int32Array(n).fill(NO_VALUE));
     for (let turn = 0; turn < n; turn++) {
       const values = source.kind === 'pre' ? turns[turn].pre : source.values[turns[turn].id];
-      if (!values) continue;
+      if (!values) {
+        for (const column of perField) column[turn] = NO_TURN;
+        continue;
+      }
       for (const fieldId in values) {
         const f = fieldIndex.get(fieldId);
         if (f !== undefined) perField[f][turn] = encoders[f].value(values[fieldId]);
@@ -278,9 +189,4 @@ export function encodeLayers(input: EncodeInput): EncodedLayers {
     sources,
     fields,
   };
-}
-
-/** The reason of a negative encoded value. */
-export function missingReasonOf(value: number): MissingReason {
-  return MISSING_REASONS[-1 - value];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchLayerToDataset, type StoredDialogueForLayer } from '../../../../shared/import/attach-layer';
+import { matchLayerToDataset, type StoredDialogueForLayer } from '../../../../shared/layers/match-to-dataset';
 import type { ParsedDialogue, ParsedFile } from '../../../../shared/model/dataset';
 import { dialogue, parsedFile, turn, value } from '../../renderer/fixtures';
 import { annotation, parseText, sidLine } from '../support';

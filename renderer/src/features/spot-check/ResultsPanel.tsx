@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import type { SpotCheckRow } from '../../../../shared/model/spot-check';
+import { percent1, type MarkdownHeadings } from '../../../../shared/spot-check';
+import { ACTIVE_CODEBOOK } from '../../codebook';
+import { useSpotCheckStore } from '../../stores/spot-check/store';
+import { resultName } from './field-names';
+import { IntervalChart } from './IntervalChart';
+import { rowSummary } from './row-summary';
+import type { SpotCheckTextApi } from './strings';
+
+/** The shown spot-check's results per field: n, errors, rate, Wilson interval, whole-set estimate, verdict; chart; report exports. */
+export function ResultsPanel({ row, text }: { row: SpotCheckRow; text: SpotCheckTextApi }) {
+  const { t, lang } = text;
+  const results = useSpotCheckStore((state) => (state.results?.spotCheckId === row.id ? state.results : null));
+  const layers = useSpotCheckStore((state) => state.layers);
+  const datasetName = useSpotCheckStore((state) => state.datasetName);
+  const save = useSpotCheckStore((state) => state.save);
+  const setThreshold = useSpotCheckStore((state) => state.setThreshold);
+  const saveReport = useSpotCheckStore((state) => state.saveReport);
+  const sendToFullReview = useSpotCheckStore((state) => state.sendToFullReview);
+  const [showCodes, setShowCodes] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  if (!results) return <p className="loading">{t('loading')}</p>;
+  const rows = results.fields.filter((field) => showCodes || field.code === undefined);
+  const names = rows.map((field) => resultName(ACTIVE_CODEBOOK, field, lang));
+  const verdictWord = (verdict: 'pass' | 'fail') => t(verdict);
+  const headings: MarkdownHeadings = {
+    field: t('colField'),
+    n: t('colN'),
+    errors: t('colErrors'),
+    rate: t('colRate'),
+    interval: t('colInterval'),
+    estimate: t('colEstimate'),
+    verdict: t('colVerdict'),
+    verdicts: { pass: t('pass'), fail: t('fail') },
+  };
+  const exportReport = (kind: 'csv' | 'md') =>
+    void saveReport(kind, {
+      headings,
+      title: t('reportTitle', { name: row.name }),
+      names: new Map(results.fields.map((field) => [field.field, resultName(ACTIVE_CODEBOOK, field, lang)])),
+      details: [t('reportDataset', { name: datasetName }), t('reportSample', { summary: rowSummary(row, layers, text) }), t('reportThreshold', { t: percent1(row.threshold) }), t('reviewedSoFar', { reviewed: results.reviewedTurns, total: results.sampledTurns })],
+    });
+
+  return (
+    <section className="sc-panel" data-testid="spot-check-results" data-spot-check-id={row.id} aria-labelledby="sc-results-title">
+      <h2 id="sc-results-title">{t('resultsTitle', { name: row.name })}</h2>
+      <p className="muted">{rowSummary(row, layers, text)}</p>
+      <p data-testid="spot-check-reviewed">{results.reviewedTurns === 0 ? t('noneReviewed') : t('reviewedSoFar', { reviewed: results.reviewedTurns, total: results.sampledTurns })}</p>
+      <div className="sc-result-tools">
+        <label>
+          {t('threshold')}
+          <input
+            type="number"
+            data-testid="spot-check-result-threshold"
+            min={0.5}
+            max={100}
+            step={0.5}
+            defaultValue={Number((row.threshold * 100).toFixed(2))}
+            key={`${row.id}:${row.threshold}`}
+            onBlur={(event) => {
+              const value = Number(event.target.value);
+              if (value > 0 && value <= 100 && value / 100 !== row.threshold) void setThreshold(row.id, value);
+            }}
+          />
+          %
+        </label>
+        <label>
+          <input type="checkbox" data-testid="spot-check-show-codes" checked={showCodes} onChange={(event) => setShowCodes(event.target.checked)} />
+          {t('showCodes')}
+        </label>
+      </div>
+      <table className="sc-table" data-testid="spot-check-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('colField')}</th>
+            <th scope="col">{t('colN')}</th>
+            <th scope="col">{t('colErrors')}</th>
+            <th scope="col">{t('colRate')}</th>
+            <th scope="col">{t('colInterval')}</th>
+            <th scope="col">{t('colEstimate')}</th>
+            <th scope="col">{t('colVerdict')}</th>
+            <th scope="col" aria-label={t('fullReview')} />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((field, at) => (
+            <tr key={field.field} data-testid="spot-check-row" data-field={field.field} data-verdict={field.verdict}>
+              <th scope="row" title={field.field}>
+                {names[at]}
+              </th>
+              <td data-testid="spot-check-n">{field.n}</td>
+              <td data-testid="spot-check-errors">{field.errors}</td>
+              <td data-testid="spot-check-rate">{field.n === 0 ? t('noData') : percent1(field.rate)}</td>
+              <td data-testid="spot-check-interval">{`${percent1(field.low)} – ${percent1(field.high)}`}</td>
+              <td data-testid="spot-check-estimate">{field.n === 0 ? '–' : `${percent1(field.estimate.rate)} (${percent1(field.estimate.low)} – ${percent1(field.estimate.high)})`}</td>
+              <td>
+                <span className={`sc-verdict sc-verdict-${field.verdict}`} data-testid="spot-check-verdict">
+                  {verdictWord(field.verdict)}
+                </span>
+              </td>
+              <td>
+                {field.verdict === 'fail' && field.code === undefined && field.n > 0 && (
+                  <button
+                    type="button"
+                    data-testid="spot-check-full-review"
+                    title={t('fullReviewTitle')}
+                    onClick={() =>
+                      void sendToFullReview(field.fieldId).then((sent) => {
+                        if (sent === 0) setNotice(t('fullReviewNone', { field: names[at] }));
+                      })
+                    }
+                  >
+                    {t('fullReview')}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {notice && (
+        <p className="status-line" role="status" data-testid="spot-check-notice">
+          {notice}
+        </p>
+      )}
+      <p className="muted">{t('estimateNote')}</p>
+      <IntervalChart rows={rows} names={names} threshold={row.threshold} text={text} />
+      <div className="button-row">
+        <button type="button" data-testid="spot-check-export-csv" disabled={save?.status === 'working'} onClick={() => exportReport('csv')}>
+          {t('exportCsv')}
+        </button>
+        <button type="button" data-testid="spot-check-export-md" disabled={save?.status === 'working'} onClick={() => exportReport('md')}>
+          {t('exportMd')}
+        </button>
+      </div>
+      {save?.status === 'working' && <p className="status-line">{t('saving')}</p>}
+      {save?.status === 'saved' && save.path && (
+        <p className="status-line" data-testid="spot-check-saved">
+          {t('saved', { path: save.path })}
+        </p>
+      )}
+    </section>
+  );
+}

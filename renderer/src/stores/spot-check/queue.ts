@@ -1,0 +1,81 @@
+/**
+ * The review queue: walks the reviewer through a spot-check's sample (or through a full review
+ * of one field) inside the ordinary review view, one stop at a time. A sample queue keeps its
+ * position in the spot-check row, so it resumes there after a reload; a full-review queue lives
+ * for the session (it is recomputed from what is still unreviewed when sent again).
+ */
+import { create } from 'zustand';
+import { getDb, type MaieuticDb } from '../../db/db';
+import { chooseSuggestionLayer } from '../../db/repositories/suggestions';
+import { saveSpotCheckPosition } from '../../db/repositories/spot-checks';
+import { useAppStore } from '../app/store';
+import { reportError } from '../notices/store';
+import { reviewStore } from '../review/store';
+import type { QueueStop } from './build';
+
+export type ReviewQueue =
+  | { kind: 'sample'; spotCheckId: string; name: string; stops: QueueStop[]; position: number }
+  | { kind: 'full'; fieldId: string; stops: QueueStop[]; position: number };
+
+export interface QueueState {
+  queue: ReviewQueue | null;
+  /** starts a queue at its position (a sample's saved one) and opens that stop in review */
+  start(queue: ReviewQueue, options: { datasetId: string; suggestionLayerId?: string | null }): Promise<void>;
+  /** the next (+1) or previous (−1) stop; false at either end */
+  step(delta: 1 | -1): boolean;
+  stop(): void;
+}
+
+/** Opens a stop: the dialogue in review, with the sampled turn focused (and, in a full review, the field). */
+function openStop(queue: ReviewQueue): void {
+  const stop = queue.stops[queue.position];
+  const review = reviewStore.getState();
+  review.startSession(stop.dialogueId);
+  // goToTurn clamps to the count; the sampled index is inside the dialogue
+  if (stop.turnIndex !== null) review.goToTurn(stop.turnIndex, stop.turnIndex + 1);
+  if (queue.kind === 'full') review.focusField(queue.fieldId);
+  useAppStore.getState().openDialogue(stop.dialogueId, 'spot-check');
+}
+
+export function createQueueStore(database: () => MaieuticDb = getDb) {
+  return create<QueueState>()((set, get) => {
+    function keep(queue: ReviewQueue): void {
+      if (queue.kind === 'sample') void saveSpotCheckPosition(database(), queue.spotCheckId, queue.position).catch((error: unknown) => reportError(error, 'notice.context.spotCheck'));
+    }
+    return {
+      queue: null,
+      async start(queue, options) {
+        if (queue.stops.length === 0) return;
+        const position = Math.max(0, Math.min(queue.stops.length - 1, queue.position));
+        // review shows the values being checked beside the expert's: the spot-check's layer, or the imported ones
+        if (options.suggestionLayerId !== undefined) {
+          try {
+            await chooseSuggestionLayer(database(), options.datasetId, options.suggestionLayerId);
+          } catch (error) {
+            reportError(error, 'notice.context.spotCheck');
+          }
+        }
+        const started = { ...queue, position };
+        set({ queue: started });
+        keep(started);
+        openStop(started);
+      },
+      step(delta) {
+        const queue = get().queue;
+        if (!queue) return false;
+        const position = queue.position + delta;
+        if (position < 0 || position >= queue.stops.length) return false;
+        const moved = { ...queue, position };
+        set({ queue: moved });
+        keep(moved);
+        openStop(moved);
+        return true;
+      },
+      stop() {
+        set({ queue: null });
+      },
+    };
+  });
+}
+
+export const useQueueStore = createQueueStore();

@@ -1,0 +1,10 @@
+export { dialogueKey, dialogueKeyer, hasFullId, idsSharedByModels, type KeyedDialogue } from './dialogue-key';
+export { dialogueLabel, type LayerProblem, type LayerProblemKind } from './problems';
+export { alignTurns, AlignmentTooLargeError, type AlignableTurn, type TurnAlignment, type UnpairedTurn } from './turn-alignment';
+export { matchLayers, type AbsentTurn, type AnnotationLayer, type LayerFile, type LayerMatch, type MatchedTurn } from './match-layers';
+export { matchLayerToDataset, type LayerAttachment, type LayerTurnValues, type StoredDialogueForLayer } from './match-to-dataset';
+export { layerNames } from './layer-names';
+export { MISSING_REASON_WORDS, MISSING_REASONS, missingReasonOf, noMissing, totalMissing, type MissingReason, type MissingReasons } from './missing-reasons';
+export { comparableFields, defaultScales, FieldDecoder, ratableFields } from './field-decoder';
+export { layerRatingTables, type LayerFieldTable } from './rating-tables';
+export { ALL_GROUP, encodeLayers, EXPERT_RATER, LLM_RATER, raterKey, type EncodedField, type EncodedLayers, type RaterSource, type ReviewLayerReview, type ReviewLayerTurn } from './encoded-layers';
