@@ -26,4 +26,18 @@ export interface AssignmentRow {
   createdAt: string;
   /** set in the owner's profile once a work package for this assignment was imported (its layer) */
   importedLayerId?: string;
+  /** the id of the work package that layer was made from: the same package imported again is named as such */
+  importedWorkId?: string;
+  /** in the annotator's profile: the local data set's dialogue id for each of `dialogueIds`, same order */
+  localDialogueIds?: string[];
+}
+
+/**
+ * What a layer made from a work package keeps of each turn beyond its values (LayerValueRow.work):
+ * per field the annotator's decision (unsure stays unsure), name and time, and the turn's
+ * verified flag, so the annotator's work survives the round trip whole.
+ */
+export interface WorkTurnRecord {
+  fields: Record<string, { decision: 'accepted' | 'changed' | 'unsure'; reviewer: string; at: string }>;
+  verified?: { verified: boolean; reviewer: string; at: string };
 }

@@ -1,4 +1,5 @@
 import type { StoredLayerProblem } from '../layers/problems';
+import type { WorkTurnRecord } from './assignment';
 import type { FieldValues } from './dataset';
 
 /** Who produced an annotation layer: an LLM annotator, a human one, or adjudication (the decided values, repositories/adjudications.ts). */
@@ -20,6 +21,9 @@ export interface LayerRow {
   turns: number;
   /** every dialogue or turn of the file that matched nothing, kept so the report can be shown again */
   problems: StoredLayerProblem[];
+  /** a layer made from a work package (issue 11): its annotator record and the assignment it answers */
+  annotatorId?: string;
+  assignmentId?: string;
 }
 
 /** One turn's values in an annotation layer. */
@@ -30,4 +34,6 @@ export interface LayerValueRow {
   dialogueId: string;
   turnId: string;
   values: FieldValues;
+  /** a work package's decisions, reviewers and verified flag for the turn (issue 11) */
+  work?: WorkTurnRecord;
 }

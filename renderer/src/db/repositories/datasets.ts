@@ -64,11 +64,11 @@ export async function renameDataset(db: MaieuticDb, datasetId: string, name: str
   if (updated === 0) throw new Error('The data set no longer exists.');
 }
 
-/** Deletes a data set with everything in it — sources, dialogues, turns, the expert's reviews, the attached annotation layers (LLM jobs' layers and their calls included), the metrics runs and open drafts — in one transaction. */
+/** Deletes a data set with everything in it — sources, dialogues, turns, the expert's reviews, the attached annotation layers (LLM jobs' layers and their calls included), the metrics runs, open drafts, the assignments sent from it or received as it, its spot-checks and adjudications — in one transaction. */
 export async function deleteDataset(db: MaieuticDb, datasetId: string): Promise<void> {
   await db.transaction(
     'rw',
-    [db.datasets, db.sources, db.dialogues, db.turnBlocks, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog, db.layers, db.layerValues, db.metricRuns, db.metricRunScores, db.drafts, db.llmJobs, db.llmCalls, db.settings, db.adjudications],
+    [db.datasets, db.sources, db.dialogues, db.turnBlocks, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog, db.layers, db.layerValues, db.metricRuns, db.metricRunScores, db.drafts, db.llmJobs, db.llmCalls, db.settings, db.adjudications, db.assignments, db.spotChecks],
     async () => {
       await db.adjudications.where('datasetId').equals(datasetId).delete();
       await db.settings.delete(suggestionSettingKey(datasetId));
@@ -88,6 +88,8 @@ export async function deleteDataset(db: MaieuticDb, datasetId: string): Promise<
       await db.dialogueReviews.bulkDelete(dialogueIds);
       await db.dialogues.bulkDelete(dialogueIds);
       await db.sources.where('datasetId').equals(datasetId).delete();
+      await db.assignments.where('datasetId').equals(datasetId).delete();
+      await db.spotChecks.where('datasetId').equals(datasetId).delete();
       await db.datasets.delete(datasetId);
     },
   );

@@ -6,6 +6,7 @@ import { useAppStore } from '../../stores/app/store';
 import { useDatasetsStore } from '../../stores/datasets/store';
 import { useExportStore } from '../../stores/export/store';
 import { useImportStore } from '../../stores/import/store';
+import { AssignmentPanel } from '../assignments/AssignmentPanel';
 import { StartPreAnnotationDialog } from '../jobs/StartPreAnnotationDialog';
 import { useJobsText } from '../jobs/strings';
 import { useAdjudicationText } from '../adjudication/strings';
@@ -93,6 +94,7 @@ export function DatasetView({ datasetId }: { datasetId: string }) {
           </button>
         </div>
       </header>
+      <AssignmentPanel datasetId={datasetId} dialogueCount={rows?.length ?? 0} shownDialogueIds={hasActiveFilters(table) ? visibleRows.map((row) => row.id) : null} />
       {tableCsvStatus === 'saved' && tableCsvPath && (
         <p className="status-line" data-testid="dataset-table-csv-result">
           {t('dataset.tableSaved', { path: tableCsvPath })}

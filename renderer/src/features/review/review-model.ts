@@ -62,7 +62,7 @@ const takesLayerSuggestion = (field: FieldDef) => field.type !== 'text' && !TRAN
 
 function contextFor(field: FieldDef, turn: Turn, suggestion: Suggestion): FieldContext {
   const imported: FieldContext = { field, pre: turn.pre[field.id] ?? null, preText: turn.utterance };
-  if (suggestion.kind === 'imported' || !takesLayerSuggestion(field)) return imported;
+  if (suggestion.kind === 'imported' || !takesLayerSuggestion(field)) return turn.alignment === 'none' && Object.keys(turn.pre).length === 0 ? { ...imported, unannotated: true } : imported;
   const values = suggestion.values.get(turn.id);
   const layerId = suggestion.layer.id;
   // A turn the layer never annotated shows that, never the imported value in its place.

@@ -94,6 +94,7 @@ export const REVIEW_STRINGS = {
   'refused.pre-unknown': { zh: '预标注含有标注体系之外的值，请选择一个标签。', en: 'The pre-annotation holds a value outside the codebook: pick a label.' },
   'refused.pre-conflict': { zh: '合并的标注片段互相矛盾，请选择一个标签。', en: 'The merged annotation fragments disagree: pick a label.' },
   'refused.pre-multiple': { zh: '该字段只能有一个值，但预标注给了多个，请选择一个。', en: 'This field takes one value but the pre-annotation names several: pick one.' },
+  'refused.not-annotated': { zh: '这一轮没有预标注（未对齐，或为盲标任务），无可接受的值，请选择一个标签。', en: 'This turn has no pre-annotation (none aligned, or a blind assignment): there is nothing to accept; pick a label.' },
   'refused.pre-empty': { zh: '预标注为空，无可接受的值，请选择一个标签。', en: 'The pre-annotation is empty, there is nothing to accept: pick a label.' },
   'refused.not-a-label': { zh: '这不是该字段的标签。', en: 'That is not a label of this field.' },
   'refused.wrong-kind': { zh: '这是文本字段：按 / 编辑文本。', en: 'This is a text field: press / to edit the text.' },

@@ -1,6 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useT } from '../../i18n';
 import { useImportStore } from '../../stores/import/store';
+import { OpenAssignmentPanel } from '../assignments/OpenAssignmentPanel';
 import { DatasetList } from './DatasetList';
 import { DropZone } from './DropZone';
 
@@ -33,6 +34,7 @@ export function StartView() {
           </p>
         )}
       </div>
+      <OpenAssignmentPanel />
       <DropZone disabled={sampleBusy} onFiles={(files, skipped) => void receiveFiles(files, skipped)} />
       <DatasetList />
     </section>

@@ -14,6 +14,7 @@ import { translate } from '../../i18n';
 import { parseBudgetMs } from '../../parsing/parse-budget';
 import { parseClient, type ParseProgress } from '../../parsing/parse-client';
 import { useAppStore } from '../app/store';
+import { isPackage, routePackage } from '../assignments/route-package';
 import { useDatasetsStore } from '../datasets/store';
 import { reportError } from '../notices/store';
 import { useSettingsStore } from '../settings/store';
@@ -259,6 +260,8 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
         await get().receiveFiles(result.files, result.skipped, targetDatasetId);
       },
       async receiveFiles(files, skipped, targetDatasetId) {
+        // a Maieutic package is not a data file: it goes to the assignment flow (checked without awaiting, so a plain import starts at once)
+        if (isPackage(files)) return routePackage(files, targetDatasetId);
         const token = start(files, skipped, targetDatasetId);
         await wizard(token, files);
       },

@@ -41,7 +41,9 @@ export type RefusalReason =
   /** accept-all: the field already holds the expert's value */
   | 'already-reviewed'
   /** the annotation layer chosen as the suggestion has no value for this turn */
-  | 'no-suggestion';
+  | 'no-suggestion'
+  /** no annotation was aligned to the turn at all (as in a blind assignment): an absent value is not an empty one */
+  | 'not-annotated';
 
 /** The field and the suggestion shown for it on this turn. */
 export interface FieldContext {
@@ -57,6 +59,8 @@ export interface FieldContext {
   suggestionLayerId?: string;
   /** that layer has no value at all for this turn: nothing to accept, rather than an empty value */
   noSuggestion?: boolean;
+  /** the imported pre-annotation has nothing at all for this turn (none aligned, or a blind assignment) */
+  unannotated?: boolean;
 }
 
 export type IntentResult = { ok: true; next: FieldState | null } | { ok: false; reason: RefusalReason };
@@ -70,6 +74,7 @@ const ONE_VALUE = new Set(['single', 'ordinal', 'boolean']);
 export function preAsValue(ctx: FieldContext): { ok: true; codes: string[]; text: string | null } | { ok: false; reason: RefusalReason } {
   if (ctx.field.type === 'text') return { ok: true, codes: [], text: ctx.preText };
   if (ctx.noSuggestion) return { ok: false, reason: 'no-suggestion' };
+  if (ctx.unannotated && !ctx.pre) return { ok: false, reason: 'not-annotated' };
   const pre = ctx.pre;
   if (!pre || pre.status === 'empty') {
     return ONE_VALUE.has(ctx.field.type) ? { ok: false, reason: 'pre-empty' } : { ok: true, codes: [], text: null };

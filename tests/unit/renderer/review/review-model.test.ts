@@ -29,6 +29,17 @@ describe('review model', () => {
     expect(model.fields.find((row) => row.field.id === 'student_cognition_state')?.applicable).toBe(false);
   });
 
+  it('offers nothing to accept on a turn no annotation was aligned to (a blind assignment), not an empty set', () => {
+    const blind = { ...turns[1], pre: {}, alignment: 'none' as const, fragments: 0 };
+    const model = buildTurnModel(DEFAULT_CODEBOOK, blind, new Map(), false);
+    const applicable = model.fields.filter((row) => row.applicable && row.field.type !== 'text');
+    expect(applicable.map((row) => [row.field.id, row.acceptRefusal])).toEqual(applicable.map((row) => [row.field.id, 'not-annotated']));
+    expect(applicable.map((row) => row.field.type)).toContain('set');
+    // an aligned turn without a value for a set field still takes it as the empty set
+    const aligned = buildTurnModel(DEFAULT_CODEBOOK, { ...turns[1], pre: {} }, new Map(), false);
+    expect(aligned.fields.find((row) => row.field.id === 'discipline')?.acceptRefusal).toBeNull();
+  });
+
   it('flags unknown pre-annotations and explains why they cannot be accepted', () => {
     const model = buildTurnModel(DEFAULT_CODEBOOK, turns[3], new Map(), false);
     const strategy = model.fields.find((row) => row.field.id === 'teaching_strategy');

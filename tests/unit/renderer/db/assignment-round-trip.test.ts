@@ -1,0 +1,133 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_CODEBOOK } from '../../../../shared/codebook';
+import { parseAssignmentPackage, serializePackage } from '../../../../shared/packages';
+import type { MaieuticDb } from '../../../../renderer/src/db/db';
+import { assignmentProgress, buildWorkPackage, openAssignment, AssignmentAlreadyOpenError } from '../../../../renderer/src/db/repositories/assignments-received';
+import { buildAssignment, importWorkPackage, recordSentAssignment, WorkAlreadyImportedError } from '../../../../renderer/src/db/repositories/assignments-sent';
+import { importParsedFiles } from '../../../../renderer/src/db/repositories/import';
+import { listLayers, layerValues } from '../../../../renderer/src/db/repositories/layers';
+import { applyFieldEdits, setTurnVerified, updateDialogueReview } from '../../../../renderer/src/db/repositories/reviews';
+import { listDialoguesOf } from '../../../../renderer/src/db/repositories/dialogues';
+import { dialogue, freshDb, parsedFile, turn, value } from '../fixtures';
+
+const NOW = new Date('2026-12-02T10:00:00.000Z');
+
+describe('assignment packages, owner → annotator → owner', () => {
+  let owner: MaieuticDb;
+  let annotator: MaieuticDb;
+  let datasetId: string;
+  let ownerDialogueIds: string[];
+
+  beforeEach(async () => {
+    owner = freshDb();
+    annotator = freshDb();
+    const pre = { teacher_intent: value('引导推理', 'ok', ['guide_reasoning']) };
+    const withPre = (line: number) => dialogue(line, 3, { turns: [turn(0), turn(1, pre), turn(2)] });
+    const imported = await importParsedFiles(owner, { kind: 'new', name: 'Pilot', codebookId: DEFAULT_CODEBOOK.id }, [parsedFile('GPT-4o/a.jsonl', [withPre(1), withPre(2), withPre(3)])]);
+    datasetId = imported.datasetId;
+    ownerDialogueIds = (await listDialoguesOf(owner, datasetId)).map((item) => item.id);
+    // the owner's own review must never travel in the package
+    await applyFieldEdits(owner, { dialogueId: ownerDialogueIds[0], reviewer: 'Owner', at: NOW.toISOString() }, [
+      { turnId: `${ownerDialogueIds[0]}#1`, fieldId: 'teacher_intent', resolve: () => ({ decision: 'changed', codes: ['summarize_elevate'], text: null }) },
+    ]);
+  });
+
+  afterEach(async () => {
+    for (const db of [owner, annotator]) {
+      db.close();
+      await db.delete();
+    }
+  });
+
+  async function sendAndOpen(dialogueIds: string[] | null) {
+    const pkg = await buildAssignment(owner, { datasetId, codebook: DEFAULT_CODEBOOK, annotatorName: '王老师', dialogueIds, blind: true, now: NOW });
+    const text = serializePackage(pkg);
+    await recordSentAssignment(owner, pkg);
+    const received = parseAssignmentPackage(text, 'for-wang.json');
+    const { datasetId: localId } = await openAssignment(annotator, { pkg: received, file: 'for-wang.json', datasetName: 'Assignment', now: NOW });
+    return { pkg, text, localId };
+  }
+
+  it('carries chosen dialogues blind, comes back whole as a human layer, and is never doubled', async () => {
+    const chosen = [ownerDialogueIds[2], ownerDialogueIds[0]];
+    const { text, localId } = await sendAndOpen(chosen);
+    // blind: turns carry their text only, never the pre-annotation nor the owner's review
+    const sentTurns = (JSON.parse(text) as { dialogues: { id: string; turns: object[] }[] }).dialogues.flatMap((item) => item.turns);
+    expect(new Set(sentTurns.flatMap((item) => Object.keys(item)))).toEqual(new Set(['index', 'speaker', 'speakerRaw', 'utterance', 'endMarker']));
+    expect((JSON.parse(text) as { dialogues: { id: string }[] }).dialogues.map((item) => item.id)).toEqual(chosen);
+
+    const local = await listDialoguesOf(annotator, localId);
+    expect(local).toHaveLength(2);
+    const [first, second] = (await annotator.assignments.get(JSON.parse(text).id as string))!.localDialogueIds!;
+    expect((await annotator.turnBlocks.count()) > 0).toBe(true);
+    expect(await assignmentProgress(annotator, localId)).toMatchObject({ done: 0, total: 2 });
+
+    const ctx = (dialogueId: string, at: string) => ({ dialogueId, reviewer: '王老师', at });
+    await applyFieldEdits(annotator, ctx(first, '2026-12-02T11:00:00.000Z'), [
+      { turnId: `${first}#1`, fieldId: 'teacher_intent', resolve: () => ({ decision: 'changed', codes: ['check_understanding'], text: null }) },
+      { turnId: `${first}#1`, fieldId: 'teaching_strategy', resolve: () => ({ decision: 'unsure', codes: ['provide_hints', 'use_analogies'], text: null }) },
+      { turnId: `${first}#0`, fieldId: 'utterance', resolve: () => ({ decision: 'changed', codes: [], text: '为什么仙人掌有刺？' }) },
+    ]);
+    await setTurnVerified(annotator, ctx(first, '2026-12-02T11:05:00.000Z'), `${first}#1`, true);
+    await updateDialogueReview(annotator, ctx(first, '2026-12-02T11:06:00.000Z'), { status: 'verified' });
+    await applyFieldEdits(annotator, { dialogueId: second, reviewer: '李老师', at: '2026-12-02T11:10:00.000Z' }, [
+      { turnId: `${second}#2`, fieldId: 'student_cognition_state', resolve: () => ({ decision: 'changed', codes: ['incorrect_answer'], text: null }) },
+    ]);
+    expect(await assignmentProgress(annotator, localId)).toMatchObject({ done: 1, total: 2 });
+
+    const work = await buildWorkPackage(annotator, localId, new Date('2026-12-02T12:00:00.000Z'));
+    const workText = serializePackage(work);
+    const report = await importWorkPackage(owner, { datasetId, codebook: DEFAULT_CODEBOOK, text: workText, file: 'from-wang.json', now: NOW });
+    expect(report.layer).toMatchObject({ name: '王老师', kind: 'human', turns: 3 });
+    expect(report.annotator).toMatchObject({ name: '王老师', role: 'annotator', kind: 'human' });
+    expect(report.counts).toEqual({ dialogues: 2, turns: 3, fields: 4, unsure: 1, verifiedTurns: 1 });
+
+    const values = new Map((await layerValues(owner, report.layer.id)).map((row) => [row.turnId, row]));
+    const [d2, d0] = chosen;
+    expect(values.get(`${d2}#1`)?.values.teacher_intent).toEqual({ raw: 'check_understanding', codes: ['check_understanding'], unknown: [], status: 'ok' });
+    expect(values.get(`${d2}#1`)?.values.teaching_strategy.codes).toEqual(['provide_hints', 'use_analogies']);
+    expect(values.get(`${d2}#1`)?.work).toEqual({
+      fields: {
+        teacher_intent: { decision: 'changed', reviewer: '王老师', at: '2026-12-02T11:00:00.000Z' },
+        teaching_strategy: { decision: 'unsure', reviewer: '王老师', at: '2026-12-02T11:00:00.000Z' },
+      },
+      verified: { verified: true, reviewer: '王老师', at: '2026-12-02T11:05:00.000Z' },
+    });
+    expect(values.get(`${d2}#0`)?.values.utterance).toEqual({ raw: '为什么仙人掌有刺？', codes: [], unknown: [], status: 'ok' });
+    expect(values.get(`${d0}#2`)?.values.student_cognition_state.codes).toEqual(['incorrect_answer']);
+    expect(values.get(`${d0}#2`)?.work?.fields.student_cognition_state.reviewer).toBe('李老师');
+    expect(values.size).toBe(3);
+
+    const sent = await owner.assignments.get(work.assignmentId);
+    expect(sent).toMatchObject({ direction: 'sent', importedLayerId: report.layer.id, importedWorkId: work.id });
+
+    // the same package again: refused, nothing doubled
+    await expect(importWorkPackage(owner, { datasetId, codebook: DEFAULT_CODEBOOK, text: workText, file: 'from-wang.json' })).rejects.toThrow(WorkAlreadyImportedError);
+    // a later export of the same assignment: refused unless replacing, then it takes the place of the first
+    const later = serializePackage(await buildWorkPackage(annotator, localId, new Date('2026-12-02T13:00:00.000Z')));
+    await expect(importWorkPackage(owner, { datasetId, codebook: DEFAULT_CODEBOOK, text: later, file: 'from-wang-2.json' })).rejects.toThrow(/choose "Replace"/);
+    const replaced = await importWorkPackage(owner, { datasetId, codebook: DEFAULT_CODEBOOK, text: later, file: 'from-wang-2.json', replace: true });
+    expect(replaced.replaced).toBe(true);
+    expect((await listLayers(owner, datasetId)).map((layer) => layer.name)).toEqual(['王老师']);
+    expect(await owner.layerValues.count()).toBe(3);
+  });
+
+  it('refuses work for an unknown assignment or another codebook, writing nothing', async () => {
+    const { localId } = await sendAndOpen(null);
+    await applyFieldEdits(annotator, { dialogueId: (await listDialoguesOf(annotator, localId))[0].id, reviewer: '王老师', at: NOW.toISOString() }, [
+      { turnId: `${(await listDialoguesOf(annotator, localId))[0].id}#1`, fieldId: 'teacher_intent', resolve: () => ({ decision: 'changed', codes: ['check_understanding'], text: null }) },
+    ]);
+    const work = await buildWorkPackage(annotator, localId, NOW);
+    await expect(importWorkPackage(owner, { datasetId, codebook: DEFAULT_CODEBOOK, text: serializePackage({ ...work, assignmentId: 'nope' }), file: 'w.json' })).rejects.toThrow('w.json: $.assignmentId: no assignment "nope"');
+    await expect(importWorkPackage(owner, { datasetId, codebook: DEFAULT_CODEBOOK, text: serializePackage({ ...work, codebookHash: '1234' }), file: 'w.json' })).rejects.toThrow('w.json: $.codebookHash: the work was done against another version of the codebook (1234)');
+    expect(await owner.layers.count()).toBe(0);
+    expect(await owner.layerValues.count()).toBe(0);
+  });
+
+  it('opens one package once per profile', async () => {
+    const { text } = await sendAndOpen(null);
+    await expect(openAssignment(annotator, { pkg: parseAssignmentPackage(text, 'a.json'), file: 'a.json', datasetName: 'Again' })).rejects.toThrow(AssignmentAlreadyOpenError);
+    expect(await annotator.datasets.count()).toBe(1);
+  });
+});
