@@ -4,11 +4,17 @@
  * reason there is none. Free-text fields are not adjudicated (see README.md).
  */
 import type { FieldDef } from '../codebook/types';
+import { FieldDecoder } from '../layers/field-decoder';
+import { missingReasonOf, type MissingReason } from '../layers/missing-reasons';
 import type { FieldValue } from '../model/dataset';
 import type { ReviewDecision } from '../model/review';
 
-/** Why a rater has no value to compare. */
-export type NoValueReason = 'absent' | 'unknown' | 'conflict' | 'empty' | 'multiple' | 'not-in-codebook' | 'unsure';
+/**
+ * Why a rater has no value to compare: the layers core's reasons (shared/layers/missing-reasons.ts,
+ * the same names the CLI and the agreement view use), plus 'unsure' — an expert's unsure review is
+ * a guess, which agreement counts apart and adjudication does not take as a rating.
+ */
+export type NoValueReason = MissingReason | 'unsure';
 
 export type Rating = { codes: string[] } | { missing: NoValueReason };
 
@@ -16,45 +22,46 @@ export function hasValue(rating: Rating): rating is { codes: string[] } {
   return 'codes' in rating;
 }
 
-const ORDERS = new WeakMap<FieldDef, Map<string, number>>();
+const DECODERS = new WeakMap<FieldDef, FieldDecoder>();
 
-/** A field's label positions, built once per field: the queue reads every value of a data set through it. */
-function labelOrder(field: FieldDef): Map<string, number> {
-  let order = ORDERS.get(field);
-  if (!order) ORDERS.set(field, (order = new Map(field.labels.map((label, index) => [label.code, index]))));
-  return order;
+/** One decoder per field, so its interned label sets are shared by every value of a data set. */
+function decoderOf(field: FieldDef): FieldDecoder {
+  let decoder = DECODERS.get(field);
+  if (!decoder) DECODERS.set(field, (decoder = new FieldDecoder(field)));
+  return decoder;
+}
+
+/** The core's encoded value as a rating: label codes in codebook order, or the reason there are none. */
+function ratingOfEncoded(decoder: FieldDecoder, encoded: number): Rating {
+  if (encoded < 0) return { missing: missingReasonOf(encoded) };
+  if (!decoder.isSet) return { codes: [decoder.categories[encoded]] };
+  return { codes: decoder.sets[encoded].map((label) => decoder.categories[label]) };
 }
 
 /** The canonical codes of a value: codebook order, each once; null when a code is not in the codebook. */
 export function canonicalCodes(field: FieldDef, codes: readonly string[]): string[] | null {
-  const order = labelOrder(field);
-  if (codes.length === 1) return order.has(codes[0]) ? [codes[0]] : null;
-  const unique = [...new Set(codes)];
-  if (unique.some((code) => !order.has(code))) return null;
-  return unique.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+  const decoder = decoderOf(field);
+  const positions: number[] = [];
+  for (const code of new Set(codes)) {
+    const position = decoder.index.get(code);
+    if (position === undefined) return null;
+    positions.push(position);
+  }
+  return positions.sort((a, b) => a - b).map((position) => decoder.categories[position]);
 }
 
-function ratingOfCodes(field: FieldDef, codes: readonly string[]): Rating {
-  const canonical = canonicalCodes(field, codes);
-  if (canonical === null) return { missing: 'not-in-codebook' };
-  if (field.type === 'set') return { codes: canonical };
-  if (canonical.length === 0) return { missing: 'empty' };
-  if (canonical.length > 1) return { missing: 'multiple' };
-  return { codes: canonical };
-}
-
-/** A pre-annotation's or an attached layer's value. An empty label set is a value ("none of the codes"). */
+/** A pre-annotation's or an attached layer's value, decoded by the layers core. An empty label set is a value ("none of the codes"). */
 export function ratingOfFieldValue(field: FieldDef, value: FieldValue | undefined): Rating {
-  if (!value) return { missing: 'absent' };
-  if (value.status === 'unknown' || value.status === 'conflict') return { missing: value.status };
-  return ratingOfCodes(field, value.codes);
+  const decoder = decoderOf(field);
+  return ratingOfEncoded(decoder, decoder.value(value));
 }
 
 /** The expert's value: only a decided review (accepted or changed); an unsure one is the expert's guess, not a rating. */
 export function ratingOfReview(field: FieldDef, review: { decision: ReviewDecision; codes: readonly string[] } | undefined): Rating {
-  if (!review) return { missing: 'absent' };
+  if (!review) return { missing: 'no-value' };
   if (review.decision === 'unsure') return { missing: 'unsure' };
-  return ratingOfCodes(field, review.codes);
+  const decoder = decoderOf(field);
+  return ratingOfEncoded(decoder, decoder.codes(review.codes));
 }
 
 /** Two values are the same when their canonical code lists are equal (whole sets for a label-set field). */

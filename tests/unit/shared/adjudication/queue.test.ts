@@ -63,7 +63,7 @@ describe('buildAdjudicationQueue', () => {
     const queue = buildAdjudicationQueue(input());
     const cognition = queue.disagreements[0];
     expect(cognition.rated).toBe(2);
-    expect(cognition.ratings.map((rating) => rating.rating)).toEqual([{ codes: ['clear_understanding'] }, { missing: 'absent' }, { codes: ['vague_understanding'] }]);
+    expect(cognition.ratings.map((rating) => rating.rating)).toEqual([{ codes: ['clear_understanding'] }, { missing: 'no-value' }, { codes: ['vague_understanding'] }]);
     // d2#0 strategy: only layer B has a value; d2#1 strategy: nobody has one
     expect(queue.tooFewValues).toBe(2);
   });
