@@ -131,6 +131,8 @@ test('an assignment goes to a second profile blind, is labelled there with the k
   await annotatorTable.waitForRows();
   await expect(annotator.getByTestId('assignment-progress')).toHaveText(`Assignment for ${ANNOTATOR} from GPT-4o-assignment: 0 of 3 dialogues done`);
   await saveShot(annotator, 'assignment-banner-en', testInfo);
+  // blind: the annotator is not offered a model's pre-annotation; the owner is
+  await expect(annotator.getByTestId('dataset-pre-annotate')).toHaveCount(0);
 
   // Label the first dialogue with the keyboard: no pre-annotation is shown (blind).
   await annotatorTable.pressKey('j');

@@ -86,8 +86,10 @@ test('spot-check: draw with a seed, walk the queue by keyboard, verdicts with Wi
     await review.waitForSaved();
   };
   await judgeIntent('1', true);
-  await review.pressKey(']');
+  // review's own next-dialogue key stays inside the sample, and the queue follows it
+  await review.pressKey('n');
   await review.waitForReady(sample[1]);
+  await expect(review.dialoguePosition).toContainText('2 of 3');
   await expect(spot.queueLabel).toHaveText('Sample “Spot-check 2”: 2 of 3');
   await judgeIntent('a', false);
   await review.pressKey(']');

@@ -42,3 +42,8 @@ export async function adjudicatorAnnotatorId(db: MaieuticDb, name: string, at: s
   await db.annotators.add(annotator);
   return annotator.id;
 }
+
+/** adjudicatorAnnotatorId in a transaction of its own: for a caller outside one (the adjudication setup). */
+export async function ensureAdjudicator(db: MaieuticDb, name: string, at: string): Promise<string> {
+  return db.transaction('rw', db.annotators, () => adjudicatorAnnotatorId(db, name, at));
+}

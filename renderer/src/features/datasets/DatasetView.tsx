@@ -7,6 +7,7 @@ import { useDatasetsStore } from '../../stores/datasets/store';
 import { useExportStore } from '../../stores/export/store';
 import { useImportStore } from '../../stores/import/store';
 import { AssignmentPanel } from '../assignments/AssignmentPanel';
+import { useIsBlindAssignment } from '../assignments/use-blind-assignment';
 import { StartPreAnnotationDialog } from '../jobs/StartPreAnnotationDialog';
 import { useJobsText } from '../jobs/strings';
 import { useAdjudicationText } from '../adjudication/strings';
@@ -39,6 +40,8 @@ export function DatasetView({ datasetId }: { datasetId: string }) {
   const jobsText = useJobsText().t;
   const adjudicationText = useAdjudicationText().t;
   const [startingJob, setStartingJob] = useState(false);
+  // a blind annotator labels without a model's suggestion: pre-annotation is not offered
+  const blindAssignment = useIsBlindAssignment(datasetId);
   const summary = useMemo(() => summariseRows(rows ?? []), [rows]);
   const teacherModels = useMemo(() => summary.teacherModels.map((model) => model.name).sort(), [summary]);
 
@@ -83,9 +86,11 @@ export function DatasetView({ datasetId }: { datasetId: string }) {
           >
             {t('dataset.exportTable')}
           </button>
-          <button type="button" data-testid="dataset-pre-annotate" disabled={!rows || rows.length === 0} onClick={() => setStartingJob(true)}>
-            {jobsText('start')}
-          </button>
+          {!blindAssignment && (
+            <button type="button" data-testid="dataset-pre-annotate" disabled={!rows || rows.length === 0} onClick={() => setStartingJob(true)}>
+              {jobsText('start')}
+            </button>
+          )}
           <button type="button" data-testid="dataset-adjudicate" disabled={!rows || rows.length === 0} onClick={() => goTo('adjudication')}>
             {adjudicationText('title')}
           </button>

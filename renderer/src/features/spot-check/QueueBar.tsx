@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { fieldById } from '../../../../shared/codebook/lookup';
 import { ACTIVE_CODEBOOK, fieldName } from '../../codebook';
 import { useCommands } from '../../keyboard/use-commands';
@@ -16,12 +16,17 @@ export function QueueBar({ dialogueId }: { dialogueId: string }) {
   const queue = useQueueStore((state) => state.queue);
   const step = useQueueStore((state) => state.step);
   const stopQueue = useQueueStore((state) => state.stop);
+  const follow = useQueueStore((state) => state.follow);
   const leaveReview = useAppStore((state) => state.leaveReview);
   // a dialogue opened from elsewhere (the table, metrics) is not a stop of the queue
   const fromSpotCheck = useAppStore((state) => state.reviewReturnView === 'spot-check');
   const [edge, setEdge] = useState<'start' | 'end' | null>(null);
   const move = (delta: 1 | -1) => setEdge(step(delta) ? null : delta === 1 ? 'end' : 'start');
   useCommands('review', { 'queue.next': () => move(1), 'queue.prev': () => move(-1) }, { enabled: queue !== null && fromSpotCheck });
+  // n / p step through the queue's dialogues (queue.ts sets them as review's list): the bar follows
+  useEffect(() => {
+    if (fromSpotCheck) follow(dialogueId);
+  }, [dialogueId, fromSpotCheck, follow]);
 
   if (!queue || !fromSpotCheck) return null;
   const stop = queue.stops[queue.position];

@@ -14,7 +14,7 @@ import type { AdjudicationRow } from '../../../../shared/model/adjudication';
 import { codebookForDataset } from '../../codebook';
 import { getDb, type MaieuticDb } from '../../db/db';
 import { applyAdjudications, listAdjudications, saveAdjudicationSetup } from '../../db/repositories/adjudications';
-import { adjudicatorAnnotatorId } from '../../db/repositories/annotators';
+import { ensureAdjudicator } from '../../db/repositories/annotators';
 import { errorMessage } from '../../db/errors';
 import { createWriteQueue } from '../review/write-queue';
 import { reportError } from '../notices/store';
@@ -187,7 +187,7 @@ export function createAdjudicationStore(database: () => MaieuticDb = getDb) {
         try {
           const db = database();
           const at = new Date().toISOString();
-          const adjudicatorId = await db.transaction('rw', db.annotators, () => adjudicatorAnnotatorId(db, name, at));
+          const adjudicatorId = await ensureAdjudicator(db, name, at);
           await saveAdjudicationSetup(db, datasetId, chosen);
           const valuesOf = new Map<string, Awaited<ReturnType<typeof loadLayerValues>>>();
           for (const choice of chosen) {

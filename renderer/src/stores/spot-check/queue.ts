@@ -23,7 +23,17 @@ export interface QueueState {
   start(queue: ReviewQueue, options: { datasetId: string; suggestionLayerId?: string | null }): Promise<void>;
   /** the next (+1) or previous (−1) stop; false at either end */
   step(delta: 1 | -1): boolean;
+  /**
+   * review moved to another dialogue by its own keys (n / p, which step through the queue's
+   * dialogues while it runs): the queue's position follows to that dialogue's first stop
+   */
+  follow(dialogueId: string): void;
   stop(): void;
+}
+
+/** The queue's dialogues, each once, in stop order: what review's n / p step through while the queue runs. */
+function queueDialogues(queue: ReviewQueue): string[] {
+  return [...new Set(queue.stops.map((stop) => stop.dialogueId))];
 }
 
 /** Opens a stop: the dialogue in review, with the sampled turn focused (and, in a full review, the field). */
@@ -34,7 +44,9 @@ function openStop(queue: ReviewQueue): void {
   // goToTurn clamps to the count; the sampled index is inside the dialogue
   if (stop.turnIndex !== null) review.goToTurn(stop.turnIndex, stop.turnIndex + 1);
   if (queue.kind === 'full') review.focusField(queue.fieldId);
-  useAppStore.getState().openDialogue(stop.dialogueId, 'spot-check');
+  const app = useAppStore.getState();
+  app.setVisibleDialogueIds(queueDialogues(queue));
+  app.openDialogue(stop.dialogueId, 'spot-check');
 }
 
 export function createQueueStore(database: () => MaieuticDb = getDb) {
@@ -70,6 +82,15 @@ export function createQueueStore(database: () => MaieuticDb = getDb) {
         keep(moved);
         openStop(moved);
         return true;
+      },
+      follow(dialogueId) {
+        const queue = get().queue;
+        if (!queue || queue.stops[queue.position]?.dialogueId === dialogueId) return;
+        const position = queue.stops.findIndex((stop) => stop.dialogueId === dialogueId);
+        if (position === -1) return;
+        const moved = { ...queue, position };
+        set({ queue: moved });
+        keep(moved);
       },
       stop() {
         set({ queue: null });

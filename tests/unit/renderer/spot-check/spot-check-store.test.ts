@@ -190,6 +190,13 @@ describe('review queue and full review', () => {
     await queue.getState().start({ kind: 'sample', spotCheckId: row.id, name: row.name, stops, position: 2 }, { datasetId: 'ds1' });
     expect(useAppStore.getState()).toMatchObject({ view: 'review', dialogueId: stops[2].dialogueId, reviewReturnView: 'spot-check' });
     expect(reviewStore.getState()).toMatchObject({ dialogueId: stops[2].dialogueId, turnIndex: stops[2].turnIndex });
+    // review's n / p step through the sample's dialogues only, and the queue follows them
+    const sampled = [...new Set(stops.map((stop) => stop.dialogueId))];
+    expect(useAppStore.getState().visibleDialogueIds).toEqual(sampled);
+    const other = sampled.find((id) => id !== stops[2].dialogueId)!;
+    queue.getState().follow(other);
+    expect(queue.getState().queue!.position).toBe(stops.findIndex((stop) => stop.dialogueId === other));
+    await vi.waitFor(async () => expect((await getSpotCheck(db, row.id))!.position).toBe(stops.findIndex((stop) => stop.dialogueId === other)));
   });
 
   it('queues every dialogue with the field’s LLM values unreviewed, at the first such turn', async () => {
