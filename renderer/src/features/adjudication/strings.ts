@@ -12,8 +12,8 @@ export const ADJUDICATION_STRINGS = {
 
   setupTitle: { zh: '比较哪些标注层', en: 'Which layers to compare' },
   setupHelp: {
-    zh: '至少选两个。按勾选顺序编号：裁决时按 1…n 采用第 n 个层的值。',
-    en: 'Choose two or more. They are numbered in the order you tick them: while adjudicating, key n takes the n-th layer’s value.',
+    zh: '至少选两个。按勾选顺序编号：裁决时按数字键 1、2、3…采用对应层的值。',
+    en: 'Choose two or more. They are numbered in the order you tick them: while adjudicating, the number key 1, 2, 3 … takes that layer’s value.',
   },
   layerNumber: { zh: '第 {n} 个', en: 'no. {n}' },
   kindHuman: { zh: '人工标注', en: 'human annotator' },
