@@ -71,11 +71,20 @@ export class FieldDecoder {
       return count > 1 ? missingCode('several-labels') : value;
     }
     let key = 0;
-    for (let at = 0; at < count; at++) {
-      const position = this.index.get(codes[at]);
-      if (position === undefined) return missingCode('not-in-codebook');
-      const bit = 2 ** position;
-      if (Math.floor(key / bit) % 2 === 0) key += bit;
+    if (this.categories.length <= 30) {
+      // the common case (SID's sets have about ten codes): the key in a 32-bit integer, by bit operations
+      for (let at = 0; at < count; at++) {
+        const position = this.index.get(codes[at]);
+        if (position === undefined) return missingCode('not-in-codebook');
+        key |= 1 << position;
+      }
+    } else {
+      for (let at = 0; at < count; at++) {
+        const position = this.index.get(codes[at]);
+        if (position === undefined) return missingCode('not-in-codebook');
+        const bit = 2 ** position;
+        if (Math.floor(key / bit) % 2 === 0) key += bit;
+      }
     }
     let id = this.setIds.get(key);
     if (id === undefined) {
