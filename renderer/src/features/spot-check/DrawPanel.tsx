@@ -76,7 +76,8 @@ export function DrawPanel({ text }: { text: SpotCheckTextApi }) {
             </label>
           )}
           <span className="sc-will-draw" data-testid="spot-check-will-draw">
-            {t('willDraw', { n: size })}
+            {/* stratified, the draw rounds per stratum and may leave turns out: the count is known only once drawn */}
+            {form.strata.kind === 'none' ? t('willDraw', { n: size }) : t('willDrawAbout', { n: size })}
           </span>
           {form.amountKind === 'margin' && <p className="muted">{t('marginNote')}</p>}
         </fieldset>

@@ -24,6 +24,7 @@ export const SPOT_CHECK_STRINGS = {
   marginLabel: { zh: '95% 置信度下的误差范围 ±', en: 'Margin of error at 95% ±' },
   marginNote: { zh: '按 n = z²p(1−p)/e²（p = 0.5，最保守）并做有限总体校正。', en: 'n = z²p(1−p)/e² with p = 0.5 (the safest) and the finite-population correction.' },
   willDraw: { zh: '将抽取 {n} 个', en: 'Will draw {n}' },
+  willDrawAbout: { zh: '约抽取 {n} 个（每个非空层至少一个；按字段标签分层时只抽该字段适用的轮次）', en: 'Will draw about {n} (at least one from each non-empty stratum; stratified by a field’s label, only the turns the field applies to)' },
   strata: { zh: '分层', en: 'Strata' },
   strataNone: { zh: '不分层', en: 'None' },
   strataTeacher: { zh: '按教师模型', en: 'By teacher model' },
