@@ -157,6 +157,18 @@ test('adjudication: accept unanimous values, decide disagreements by keyboard at
   // Machine pace: 1 (pre) on item 1, 2 (layer B) on item 2, u on item 3; no waiting between keys.
   await app.page.keyboard.press('1');
   await app.page.keyboard.press('2');
+  // item 3 is a label set: another value is built one label at a time, the search empty again after each pick; Esc leaves it undecided
+  await expect(adjudication.item).toHaveAttribute('data-item-id', queueIds[2]);
+  await app.page.keyboard.press('o');
+  await expect(adjudication.typeahead).toBeFocused();
+  await adjudication.typeahead.pressSequentially('追问');
+  await app.page.keyboard.press('Enter');
+  await expect(adjudication.typeahead).toHaveValue('');
+  await expect(adjudication.typeahead).toBeFocused();
+  await expect(app.page.getByTestId('adjudication-other')).toContainText('追问');
+  await app.page.keyboard.press('Escape');
+  await expect(app.page.getByTestId('adjudication-other')).toHaveCount(0);
+  await expect(adjudication.item).toHaveAttribute('data-status', 'open');
   await app.page.keyboard.press('u');
   await expect(adjudication.item).toHaveAttribute('data-item-id', queueIds[3]);
 

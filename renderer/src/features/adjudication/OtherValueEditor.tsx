@@ -19,6 +19,8 @@ export function OtherValueEditor({ field, onDecide, onClose }: OtherValueEditorP
   const reviewText = useReviewText();
   const { t, lang } = useAdjudicationText();
   const [codes, setCodes] = useState<string[]>([]);
+  // a set is built one label at a time: after each pick the search starts empty again (a new Typeahead)
+  const [picks, setPicks] = useState(0);
   const isSet = field.type === 'set';
 
   const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -39,11 +41,13 @@ export function OtherValueEditor({ field, onDecide, onClose }: OtherValueEditorP
         </>
       )}
       <Typeahead
+        key={picks}
         field={field}
         text={reviewText}
         onPick={(code) => {
           if (!isSet) return onDecide([code]);
           setCodes((current) => (current.includes(code) ? current.filter((entry) => entry !== code) : [...current, code]));
+          setPicks((count) => count + 1);
         }}
         onClose={onClose}
       />
