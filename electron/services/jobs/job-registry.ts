@@ -104,7 +104,15 @@ export class JobRegistry {
     return { restored: this.jobs.size, problems };
   }
 
+  /** set by shutdown: the journals are closed and nothing may write them again (a late call from a closing window) */
+  private closed = false;
+
+  private refuseAfterShutdown(what: string): void {
+    if (this.closed) throw new Error(`The app is quitting: a job cannot ${what} now.`);
+  }
+
   async start(definition: JobDefinition): Promise<JobSnapshot> {
+    this.refuseAfterShutdown('start');
     const problems = checkJobDefinition(definition);
     if (problems.length > 0) throw new Error(`The job cannot start: ${problems.join('; ')}.`);
     const runner = this.runnerFor(definition.kind);
@@ -121,6 +129,7 @@ export class JobRegistry {
 
   /** Resumes a paused or interrupted job: only the items not done are run. */
   async resume(id: string): Promise<JobSnapshot> {
+    this.refuseAfterShutdown('resume');
     const entry = this.entry(id);
     if (entry.run) {
       if (entry.run.isPaused) entry.run.resume();
@@ -145,6 +154,7 @@ export class JobRegistry {
       entry.run.cancel();
       await entry.ended;
     } else if (!isFinishedStatus(entry.snapshot.status)) {
+      this.refuseAfterShutdown('be cancelled');
       entry.journal ??= await JournalWriter.open<JobDefinition, FinishedItem>(this.journalPath(id), entry.journalBytes);
       await this.finish(entry, { status: 'cancelled' });
     }
@@ -164,7 +174,8 @@ export class JobRegistry {
   async acknowledge(id: string, itemKeys: readonly string[]): Promise<{ acknowledged: number }> {
     const entry = this.entry(id);
     const known = itemKeys.filter((key) => entry.unacknowledged.has(key));
-    if (known.length === 0) return { acknowledged: 0 };
+    // after shutdown the journal stays closed: unacknowledged results are sent again at the next start, and storing them is idempotent
+    if (known.length === 0 || this.closed) return { acknowledged: 0 };
     entry.journal ??= await JournalWriter.open<JobDefinition, FinishedItem>(this.journalPath(id), entry.journalBytes);
     await entry.journal.append(ackRecord(known));
     for (const key of known) entry.unacknowledged.delete(key);
@@ -173,6 +184,7 @@ export class JobRegistry {
 
   /** Quitting: every running job is interrupted (its calls in flight aborted), then every journal is flushed and closed. */
   async shutdown(): Promise<void> {
+    this.closed = true;
     for (const entry of this.jobs.values()) entry.run?.interrupt();
     await Promise.all([...this.jobs.values()].map((entry) => entry.ended));
     await Promise.all([...this.jobs.values()].map(async (entry) => {

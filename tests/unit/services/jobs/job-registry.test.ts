@@ -4,7 +4,7 @@
  * budgets, restore after a shutdown, redelivery until acknowledged, and never an item run twice.
  */
 import { readFileSync } from 'node:fs';
-import { appendFile, readdir } from 'node:fs/promises';
+import { appendFile, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jobItemKey, type JobDefinition, type JobEvent, type JobItemOutcome, type JobWorkItem } from '../../../../shared/jobs';
@@ -194,6 +194,23 @@ describe('the job registry', () => {
     await until('the job finishes', () => second.list()[0].status === 'succeeded');
     expect(worker.runs).toEqual(['d3', 'd4', 'd5']);
     expect(second.list()[0]).toMatchObject({ status: 'succeeded', progress: { done: 5, total: 5 } });
+  });
+
+  it('after a shutdown nothing writes a journal again: a late acknowledge is a no-op (the results come again next start), start and resume are refused', async () => {
+    const first = registry();
+    await first.start(definition(3));
+    await until('two items run', () => worker.pending.length === 2);
+    worker.pending.shift()?.finish();
+    await until('d1 is done', () => events.some((event) => event.type === 'item'));
+    await first.shutdown();
+    const path = join(dir.path, 'jobs', 'job-1.jsonl');
+    const before = await readFile(path, 'utf8');
+    expect(await first.acknowledge('job-1', [jobItemKey({ itemId: 'd1', connectionId: 'c1', sample: 0 })])).toEqual({ acknowledged: 0 });
+    await expect(first.start(definition(1))).rejects.toThrow(/quitting/);
+    await expect(first.resume('job-1')).rejects.toThrow(/quitting/);
+    await expect(first.cancel('job-1')).rejects.toThrow(/quitting/);
+    expect(await readFile(path, 'utf8')).toBe(before);
+    expect(await readdir(join(dir.path, 'jobs'))).toEqual(['job-1.jsonl']);
   });
 
   it('reads back a journal whose last line was torn by a crash, and appends after the cut', async () => {
