@@ -56,7 +56,11 @@ class RuleReader {
     if (!id) return undefined;
     const field = fieldById(this.codebook, id);
     if (!field) this.problems.push(`${path}.${key}: the codebook has no field "${id}"`);
-    else if (labelled && field.type === 'text') this.problems.push(`${path}.${key}: "${id}" is a text field; this rule needs a field with labels`);
+    else if (labelled && field.type === 'text') {
+      this.problems.push(`${path}.${key}: "${id}" is a text field; this rule needs a field with labels`);
+      // its codes are not checked against a field without labels: that would only repeat this problem
+      return undefined;
+    }
     return field;
   }
 
