@@ -24,7 +24,7 @@ interface DialogueView {
 
 function finding(rule: ConsistencyRule, turn: Turn, field: FieldDef, placeholders: (lang: LabelLanguage) => Record<string, string>): ConsistencyFinding {
   const values: Placeholders = { zh: { turn: String(turn.index + 1), ...placeholders('zh') }, en: { turn: String(turn.index + 1), ...placeholders('en') } };
-  return { ruleId: rule.id, turnIndex: turn.index, turnId: turn.id, fieldId: field.id, reason: fillReason(rule.reason, values) };
+  return { ruleId: rule.id, turnIndex: turn.index, turnId: turn.id, dialogueId: turn.dialogueId, fieldId: field.id, reason: fillReason(rule.reason, values) };
 }
 
 function inapplicableValues(rule: InapplicableValueRule, view: DialogueView): ConsistencyFinding[] {

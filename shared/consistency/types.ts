@@ -80,8 +80,18 @@ export interface ConsistencyFinding {
   /** 0-based position of the turn in its dialogue */
   turnIndex: number;
   turnId: string;
+  dialogueId: string;
   /** the field the finding is about */
   fieldId: string;
   /** the rule's reason with this turn's values filled in */
   reason: BilingualText;
+}
+
+/** One rule's line in a data set's list: how many findings it has, zero included. */
+export interface RuleFindingCount {
+  ruleId: string;
+  description: BilingualText;
+  count: number;
+  /** dialogues with at least one finding of the rule */
+  dialogues: number;
 }

@@ -14,7 +14,7 @@ describe('value-on-inapplicable-field', () => {
   it('fires on a teacher field with a value on a student turn, with the reason in both languages', () => {
     const found = findings([turn(0, 'student', { teacher_intent: '引导推理', student_cognition_state: '模糊理解' })]);
     expect(found).toEqual([
-      { ruleId: 'value-on-inapplicable-field', turnIndex: 0, turnId: 'd#0', fieldId: 'teacher_intent', reason: { zh: '第 1 轮：「教师意图」不适用于学生的发言，却有值「引导推理」。', en: 'Turn 1: Teacher intent does not apply to a Student turn, yet it holds "Guide reasoning".' } },
+      { ruleId: 'value-on-inapplicable-field', turnIndex: 0, turnId: 'd#0', dialogueId: 'd', fieldId: 'teacher_intent', reason: { zh: '第 1 轮：「教师意图」不适用于学生的发言，却有值「引导推理」。', en: 'Turn 1: Teacher intent does not apply to a Student turn, yet it holds "Guide reasoning".' } },
     ]);
   });
 
