@@ -55,7 +55,7 @@ export function CodebookPanel({ field, codebook, focusCommand, showPickKeys = fa
   return (
     <aside className="cb-panel rv-codebook-note" data-testid={testId} data-field-id={field.id} aria-label={t('panel')}>
       <h3>
-        {t('fieldDescription')}: {field.name[lang]} <span className="rv-hint cb-hint">{field.name[other]}</span>
+        {t('fieldDescription', { name: field.name[lang] })} <span className="rv-hint cb-hint">{field.name[other]}</span>
       </h3>
       <p>
         {field.description[lang]} <span className="rv-hint cb-hint">{field.description[other]}</span>

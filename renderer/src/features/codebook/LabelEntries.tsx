@@ -39,7 +39,7 @@ export function LabelEntries({ field, labels, text, pickKeysOn }: LabelEntriesPr
             )}
             {(label.example[lang] || label.example[other]) && (
               <dd className="cb-example">
-                {t('example')}: “{label.example[lang] || label.example[other]}”
+                {t('example', { text: label.example[lang] || label.example[other] })}
                 {label.example[lang] && label.example[other] && <span className="rv-hint cb-hint"> “{label.example[other]}”</span>}
               </dd>
             )}

@@ -3,8 +3,8 @@ import { featureText, type FeatureTextApi } from '../../i18n/feature-strings';
 
 export const CODEBOOK_STRINGS = {
   panel: { zh: '编码手册', en: 'Codebook' },
-  fieldDescription: { zh: '字段说明', en: 'About this field' },
-  example: { zh: '例句', en: 'Example' },
+  fieldDescription: { zh: '字段说明：{name}', en: 'About this field: {name}' },
+  example: { zh: '例句：“{text}”', en: 'Example: “{text}”' },
   searchLabel: { zh: '搜索编码手册', en: 'Search the codebook' },
   searchPlaceholder: { zh: '中文或英文：名称、别名、代码、定义、例句…（{key}）', en: 'Chinese or English: name, alias, code, definition, example… ({key})' },
   searchHint: { zh: 'Esc 返回原处', en: 'Esc goes back' },
