@@ -111,23 +111,23 @@ export function Workspace() {
               <QueueList codebook={codebook} items={items} records={state.records} dialogues={data.dialogues} currentId={state.currentId} onSelect={actions.select} />
               {item && field ? (
                 <div className="adj-item-column">
-                <ItemPanel
-                  item={item}
-                  field={field}
-                  record={state.records[item.id]}
-                  draft={state.drafts[item.id]}
-                  dialogue={data.dialogues[item.dialogueId]}
-                  layers={data.layers}
-                  editor={state.editor}
-                  message={state.message}
-                  onPick={(position) => actions.pickRater(item.id, position)}
-                  onDecideValue={(codes) => actions.decideValue(item.id, codes)}
-                  onUnresolved={() => actions.leaveUnresolved(item.id)}
-                  onToggleFlag={() => actions.toggleGuidelineFlag(item.id)}
-                  onSaveNote={(note) => actions.setNote(item.id, note)}
-                  onEditor={actions.setEditor}
-                />
-                <CodebookPanel field={field} codebook={codebook} focusCommand="adjudication.codebook" />
+                  <ItemPanel
+                    item={item}
+                    field={field}
+                    record={state.records[item.id]}
+                    draft={state.drafts[item.id]}
+                    dialogue={data.dialogues[item.dialogueId]}
+                    layers={data.layers}
+                    editor={state.editor}
+                    message={state.message}
+                    onPick={(position) => actions.pickRater(item.id, position)}
+                    onDecideValue={(codes) => actions.decideValue(item.id, codes)}
+                    onUnresolved={() => actions.leaveUnresolved(item.id)}
+                    onToggleFlag={() => actions.toggleGuidelineFlag(item.id)}
+                    onSaveNote={(note) => actions.setNote(item.id, note)}
+                    onEditor={actions.setEditor}
+                  />
+                  <CodebookPanel field={field} codebook={codebook} focusCommand="adjudication.codebook" />
                 </div>
               ) : (
                 <p className="status-line">{t('allDone')}</p>
