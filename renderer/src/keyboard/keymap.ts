@@ -29,6 +29,7 @@ export type CommandId =
   | 'field.prevFlagged'
   | LabelPickCommand
   | 'label.search'
+  | 'codebook.search'
   | 'field.accept'
   | 'field.unsure'
   | 'field.clear'
@@ -50,7 +51,8 @@ export type CommandId =
   | 'adjudication.unresolved'
   | 'adjudication.next'
   | 'adjudication.prev'
-  | 'adjudication.undo';
+  | 'adjudication.undo'
+  | 'adjudication.codebook';
 
 export interface KeyBinding {
   command: CommandId;
@@ -130,6 +132,7 @@ export const KEYMAP: readonly KeyBinding[] = [
   { command: 'field.prevFlagged', keys: ['Shift+F'], label: { zh: '上一个待查值或需填写的字段（跨轮次）', en: 'Previous flagged value or field needing a value, across turns' }, scope: 'review' },
   ...labelPicks,
   { command: 'label.search', keys: ['/'], label: { zh: '搜索标签 / 编辑文本', en: 'Search labels / edit text' }, scope: 'review' },
+  { command: 'codebook.search', keys: ['Shift+C'], label: { zh: '搜索编码手册（当前字段的标签、定义、例句；Esc 返回）', en: 'Search the codebook (the current field’s labels, definitions, examples; Esc goes back)' }, scope: 'review' },
   { command: 'field.accept', keys: ['a'], label: { zh: '接受预标注', en: 'Accept the pre-annotation' }, scope: 'review' },
   { command: 'turn.acceptAll', keys: ['Shift+A'], label: { zh: '接受本轮所有未审字段（已审的保持不变）', en: 'Accept all unreviewed fields of the turn (reviewed ones stay as they are)' }, scope: 'review' },
   { command: 'field.unsure', keys: ['u'], label: { zh: '标记 / 取消不确定', en: 'Mark / unmark unsure' }, scope: 'review' },
@@ -153,6 +156,7 @@ export const KEYMAP: readonly KeyBinding[] = [
   { command: 'adjudication.next', keys: ['j', 'ArrowDown'], label: { zh: '下一项', en: 'Next item' }, scope: 'adjudication', repeatable: true },
   { command: 'adjudication.prev', keys: ['k', 'ArrowUp'], label: { zh: '上一项', en: 'Previous item' }, scope: 'adjudication', repeatable: true },
   { command: 'adjudication.undo', keys: ['Mod+z'], label: { zh: '撤销上一次裁决', en: 'Undo the last decision' }, scope: 'adjudication', repeatable: true },
+  { command: 'adjudication.codebook', keys: ['Shift+C'], label: { zh: '搜索编码手册（当前项字段的标签、定义、例句；Esc 返回）', en: 'Search the codebook (the current item’s field: labels, definitions, examples; Esc goes back)' }, scope: 'adjudication' },
 ];
 
 export const KEY_SCOPES: readonly KeyScope[] = ['global', 'datasets', 'review', 'adjudication'];
@@ -169,10 +173,10 @@ export const COMMAND_IDS = [
   'help.shortcuts', 'nav.datasets', 'list.next', 'list.prev', 'list.open',
   'turn.next', 'turn.prev', 'field.next', 'field.prev', 'field.nextFlagged', 'field.prevFlagged',
   ...LABEL_PICKS.map((pick) => pick.command),
-  'label.search', 'field.accept', 'field.unsure', 'field.clear', 'turn.acceptAll', 'turn.verify',
+  'label.search', 'codebook.search', 'field.accept', 'field.unsure', 'field.clear', 'turn.acceptAll', 'turn.verify',
   'dialogue.verify', 'dialogue.next', 'dialogue.prev', 'suggestion.next', 'suggestion.prev', 'queue.next', 'queue.prev', 'edit.undo', 'edit.redo',
   ...ADJUDICATION_PICKS.map((pick) => pick.command),
-  'adjudication.other', 'adjudication.flag', 'adjudication.note', 'adjudication.unresolved', 'adjudication.next', 'adjudication.prev', 'adjudication.undo',
+  'adjudication.other', 'adjudication.flag', 'adjudication.note', 'adjudication.unresolved', 'adjudication.next', 'adjudication.prev', 'adjudication.undo', 'adjudication.codebook',
 ] as const satisfies readonly CommandId[];
 
 type Unlisted = Exclude<CommandId, (typeof COMMAND_IDS)[number]>;

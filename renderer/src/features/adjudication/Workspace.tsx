@@ -8,6 +8,8 @@ import { useCommands } from '../../keyboard';
 import { useAdjudicationStore } from '../../stores/adjudication/store';
 import { queueCounts, visibleItems } from '../../stores/adjudication/selectors';
 import type { AdjudicationCommand } from './handled-commands';
+import { CodebookPanel } from '../codebook/CodebookPanel';
+import { focusCodebookSearch } from '../codebook/search-focus';
 import { ItemPanel } from './ItemPanel';
 import { raterKeyName } from './names';
 import { QueueFilters } from './QueueFilters';
@@ -53,6 +55,9 @@ export function Workspace() {
       'adjudication.next': () => useAdjudicationStore.getState().move(1),
       'adjudication.prev': () => useAdjudicationStore.getState().move(-1),
       'adjudication.undo': () => useAdjudicationStore.getState().undoLast(),
+      'adjudication.codebook': () => {
+        focusCodebookSearch();
+      },
     };
     return table;
   }, []);
@@ -105,22 +110,25 @@ export function Workspace() {
             <div className="adj-panes">
               <QueueList codebook={codebook} items={items} records={state.records} dialogues={data.dialogues} currentId={state.currentId} onSelect={actions.select} />
               {item && field ? (
-                <ItemPanel
-                  item={item}
-                  field={field}
-                  record={state.records[item.id]}
-                  draft={state.drafts[item.id]}
-                  dialogue={data.dialogues[item.dialogueId]}
-                  layers={data.layers}
-                  editor={state.editor}
-                  message={state.message}
-                  onPick={(position) => actions.pickRater(item.id, position)}
-                  onDecideValue={(codes) => actions.decideValue(item.id, codes)}
-                  onUnresolved={() => actions.leaveUnresolved(item.id)}
-                  onToggleFlag={() => actions.toggleGuidelineFlag(item.id)}
-                  onSaveNote={(note) => actions.setNote(item.id, note)}
-                  onEditor={actions.setEditor}
-                />
+                <div className="adj-item-column">
+                  <ItemPanel
+                    item={item}
+                    field={field}
+                    record={state.records[item.id]}
+                    draft={state.drafts[item.id]}
+                    dialogue={data.dialogues[item.dialogueId]}
+                    layers={data.layers}
+                    editor={state.editor}
+                    message={state.message}
+                    onPick={(position) => actions.pickRater(item.id, position)}
+                    onDecideValue={(codes) => actions.decideValue(item.id, codes)}
+                    onUnresolved={() => actions.leaveUnresolved(item.id)}
+                    onToggleFlag={() => actions.toggleGuidelineFlag(item.id)}
+                    onSaveNote={(note) => actions.setNote(item.id, note)}
+                    onEditor={actions.setEditor}
+                  />
+                  <CodebookPanel field={field} codebook={codebook} focusCommand="adjudication.codebook" />
+                </div>
               ) : (
                 <p className="status-line">{t('allDone')}</p>
               )}

@@ -10,6 +10,7 @@ export const HANDLED_COMMANDS = [
   'adjudication.next',
   'adjudication.prev',
   'adjudication.undo',
+  'adjudication.codebook',
 ] as const satisfies readonly CommandId[];
 
 export type AdjudicationCommand = (typeof HANDLED_COMMANDS)[number];

@@ -97,8 +97,8 @@ export const ADJUDICATION_STRINGS = {
   unresolve: { zh: '暂不裁决', en: 'Leave unresolved' },
   undo: { zh: '撤销', en: 'Undo' },
   keyHint: {
-    zh: '1…{n} 采用对应层的值 · o 其他值 · g 指南标记 · n 备注 · u 暂不裁决 · j/k 上下项 · Ctrl+Z 撤销 · ? 全部快捷键',
-    en: '1…{n} take that layer’s value · o another value · g guideline flag · n note · u leave unresolved · j/k next/previous · Ctrl+Z undo · ? all shortcuts',
+    zh: '1…{n} 采用对应层的值 · o 其他值 · g 指南标记 · n 备注 · u 暂不裁决 · j/k 上下项 · Ctrl+Z 撤销 · Shift+C 搜索编码手册 · ? 全部快捷键',
+    en: '1…{n} take that layer’s value · o another value · g guideline flag · n note · u leave unresolved · j/k next/previous · Ctrl+Z undo · Shift+C search the codebook · ? all shortcuts',
   },
   'message.noValue': { zh: '第 {n} 个层在此没有值，不能采用。', en: 'Layer {n} has no value here to take.' },
   'message.noRater': { zh: '只比较了 {count} 个层，没有第 {n} 个。', en: 'Only {count} layers are compared; there is no layer {n}.' },

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { CodebookNote } from './CodebookNote';
+import type { Codebook } from '../../../../shared/codebook/types';
+import { CodebookPanel } from '../codebook/CodebookPanel';
 import { FieldRow, type FieldRowActions } from './FieldRow';
 import type { TextEditTarget } from '../../stores/review/types';
 import { TRANSCRIPT_FIELD_IDS } from '../../../../shared/export/value-status';
@@ -16,6 +17,8 @@ interface FieldPanelProps {
   textEdit: TextEditTarget | null;
   /** where the suggestion column's values come from, named in its heading */
   suggestion: Suggestion;
+  /** the dialogue's codebook, for the codebook panel's "search all fields" */
+  codebook: Codebook;
   text: ReviewTextApi;
   actions: FieldRowActions & { verifyTurn: () => void; acceptAll: () => void };
   /** reviewer prompt, notices and the verify-dialogue warning, shown above the fields */
@@ -54,7 +57,7 @@ function blocksOf(rows: readonly FieldRowModel[], activeFieldId: string | null):
 }
 
 /** The current turn's fields: pre-annotation beside the expert value, one row per field. */
-export function FieldPanel({ turn, activeFieldId, typeaheadOpen, textEdit, suggestion, text, actions, messages }: FieldPanelProps) {
+export function FieldPanel({ turn, activeFieldId, typeaheadOpen, textEdit, suggestion, codebook, text, actions, messages }: FieldPanelProps) {
   const { t, hint } = text;
   const speakerKey = `speaker.${turn.speaker}` satisfies ReviewStringKey;
   const activeRow = turn.fields.find((row) => row.field.id === activeFieldId);
@@ -122,7 +125,7 @@ export function FieldPanel({ turn, activeFieldId, typeaheadOpen, textEdit, sugge
             ),
           )}
         </div>
-        {activeRow && <CodebookNote field={activeRow.field} text={text} />}
+        {activeRow && <CodebookPanel field={activeRow.field} codebook={codebook} focusCommand="codebook.search" showPickKeys testId="codebook-note" />}
         <p className="rv-muted rv-shortcuts-hint">{t('shortcutsHint')}</p>
       </div>
     </section>

@@ -286,6 +286,7 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
             typeaheadOpen={typeaheadOpen}
             textEdit={textEdit}
             suggestion={bundle.suggestion}
+            codebook={codebook}
             text={text}
             actions={rowActions}
             messages={messages}

@@ -14,6 +14,7 @@ export const HANDLED_COMMANDS = [
   'field.prevFlagged',
   ...LABEL_PICKS.map((pick) => pick.command),
   'label.search',
+  'codebook.search',
   'field.accept',
   'field.unsure',
   'field.clear',

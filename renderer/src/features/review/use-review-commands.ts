@@ -4,6 +4,7 @@ import { LABEL_PICKS, type LabelPickCommand } from '../../keyboard/keymap';
 import type { CommandHandlers } from '../../keyboard/use-commands';
 import type { FieldIntent } from '../../stores/review/field-intents';
 import type { ReviewStore } from '../../stores/review/store';
+import { focusCodebookSearch } from '../codebook/search-focus';
 import { HANDLED_COMMANDS, type ReviewCommand } from './handled-commands';
 import {
   activeFieldId,
@@ -244,6 +245,9 @@ export function buildCommandHandlers(ctx: ReviewCommandContext, actions: ReviewA
       if (!turn || !activeRow) return;
       if (activeRow.field.type === 'text') state().openTextEdit(turn.turn.id, activeRow.field.id);
       else state().setTypeaheadOpen(true);
+    },
+    'codebook.search': () => {
+      focusCodebookSearch();
     },
     'field.accept': () => {
       const row = liveCursor(ctx).activeRow;
