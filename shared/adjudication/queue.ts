@@ -6,8 +6,9 @@
  * as disagreeing, and an item needs values from at least two raters.
  */
 import { raterKey, type RaterSource } from '../layers/encoded-layers';
+import { comparableFields } from '../layers/field-decoder';
 import { fieldAppliesTo } from '../codebook/lookup';
-import type { Codebook, FieldDef } from '../codebook/types';
+import type { Codebook } from '../codebook/types';
 import type { FieldValues, SpeakerCode } from '../model/dataset';
 import type { ReviewDecision } from '../model/review';
 import { codesKey, hasValue, ratingOfFieldValue, ratingOfReview, type Rating } from './ratings';
@@ -83,19 +84,7 @@ export interface AdjudicationQueue {
   tooFewValues: number;
 }
 
-const LABEL_TYPES = new Set(['single', 'ordinal', 'boolean', 'set']);
 const SPEAKERS: ReadonlySet<string> = new Set<SpeakerCode>(['teacher', 'student', 'other']);
-
-/** The fields adjudicated: the requested ids (an unknown or free-text id is a caller's bug), else every label field. */
-export function adjudicatedFields(codebook: Codebook, fieldIds?: readonly string[]): FieldDef[] {
-  if (!fieldIds) return codebook.fields.filter((field) => LABEL_TYPES.has(field.type));
-  return fieldIds.map((id) => {
-    const field = codebook.fields.find((candidate) => candidate.id === id);
-    if (!field) throw new Error(`The codebook "${codebook.id}" has no field "${id}".`);
-    if (!LABEL_TYPES.has(field.type)) throw new Error(`The field "${id}" is free text; adjudication compares labels.`);
-    return field;
-  });
-}
 
 function valueGroups(ratings: readonly RaterRating[]): ValueGroup[] {
   const byKey = new Map<string, ValueGroup>();
@@ -123,7 +112,7 @@ export function buildAdjudicationQueue(input: AdjudicationInput): AdjudicationQu
   const raterKeys = raters.map(raterKey);
   if (raters.length < 2) throw new Error('Adjudication compares at least two layers.');
   if (new Set(raterKeys).size !== raterKeys.length) throw new Error(`Adjudication needs different layers; got ${raterKeys.join(', ')}.`);
-  const fields = adjudicatedFields(codebook, input.fields);
+  const fields = comparableFields(codebook, input.fields);
   const reviews = new Map<string, AdjudicationReview>();
   for (const review of input.fieldReviews) reviews.set(`${review.turnId}|${review.fieldId}`, review);
 

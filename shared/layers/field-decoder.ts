@@ -21,7 +21,7 @@ export function comparableFields(codebook: Codebook, fieldIds?: readonly string[
   return fieldIds.map((id) => {
     const field = codebook.fields.find((candidate) => candidate.id === id);
     if (!field) throw new Error(`The codebook "${codebook.id}" has no field "${id}".`);
-    if (!LABEL_TYPES.includes(field.type)) throw new Error(`The field "${id}" is free text; agreement needs labels.`);
+    if (!LABEL_TYPES.includes(field.type)) throw new Error(`The field "${id}" is free text; only label fields are compared.`);
     return field;
   });
 }

@@ -157,6 +157,14 @@ export interface PiecedSourceFile {
   pieces: Iterable<string>;
 }
 
+/** What a dialogue says of itself, apart from its turns: copied whole wherever a dialogue changes form (an assignment package). */
+export type DialogueHeader = Pick<Dialogue, 'externalId' | 'teacherModel' | 'topicId' | 'topicText' | 'studentId' | 'studentType' | 'scenario' | 'repeatId'>;
+
+export function dialogueHeader(dialogue: DialogueHeader): DialogueHeader {
+  const { externalId, teacherModel, topicId, topicText, studentId, studentType, scenario, repeatId } = dialogue;
+  return { externalId, teacherModel, topicId, topicText, studentId, studentType, scenario, repeatId };
+}
+
 /** The result of parsing one file: dialogues with their turns, or issues, never half. */
 export interface ParsedFile {
   file: string;

@@ -11,7 +11,7 @@
  * is only worth something when the second annotator's labels are independent of the first's.
  */
 import { CodebookError, codebookVersionHash, parseCodebook, type Codebook } from '../codebook';
-import type { FieldValue, FieldValues, SpeakerCode, ValueStatus } from '../model/dataset';
+import { dialogueHeader, type DialogueHeader, type FieldValue, type FieldValues, type SpeakerCode, type ValueStatus } from '../model/dataset';
 import { PackageError, PackageReader, parsePackageJson, type JsonObject } from './json-reader';
 
 export const ASSIGNMENT_PACKAGE_VERSION = 1;
@@ -27,17 +27,9 @@ export interface PackageTurn {
   pre?: FieldValues;
 }
 
-export interface PackageDialogue {
+export interface PackageDialogue extends DialogueHeader {
   /** the dialogue's id in the owner's data set: the work package refers to it */
   id: string;
-  externalId: string;
-  teacherModel: string;
-  topicId: string | null;
-  topicText: string;
-  studentId: string | null;
-  studentType: string;
-  scenario: string;
-  repeatId: string | null;
   turns: PackageTurn[];
 }
 
@@ -86,14 +78,7 @@ export function buildAssignmentPackage(input: BuildAssignmentInput): AssignmentP
     blind: input.blind,
     dialogues: input.dialogues.map((dialogue) => ({
       id: dialogue.id,
-      externalId: dialogue.externalId,
-      teacherModel: dialogue.teacherModel,
-      topicId: dialogue.topicId,
-      topicText: dialogue.topicText,
-      studentId: dialogue.studentId,
-      studentType: dialogue.studentType,
-      scenario: dialogue.scenario,
-      repeatId: dialogue.repeatId,
+      ...dialogueHeader(dialogue),
       turns: dialogue.turns.map(({ index, speaker, speakerRaw, utterance, endMarker, pre }) =>
         input.blind ? { index, speaker, speakerRaw, utterance, endMarker } : { index, speaker, speakerRaw, utterance, endMarker, pre },
       ),

@@ -4,7 +4,7 @@
  * "Export my work" reads the reviews back out as a work package for the owner.
  */
 import type { AssignmentRow } from '../../../../shared/model/assignment';
-import type { ParsedFile } from '../../../../shared/model/dataset';
+import { dialogueHeader, type ParsedFile } from '../../../../shared/model/dataset';
 import { WORK_PACKAGE_VERSION, type AssignmentPackage, type WorkDialogue, type WorkPackage, type WorkTurn } from '../../../../shared/packages';
 import type { MaieuticDb } from '../db';
 import { dialogueIdOf, newId } from '../ids';
@@ -40,14 +40,7 @@ export async function openAssignment(db: MaieuticDb, { pkg, file, datasetName, n
     teacherModel: '',
     dialogues: pkg.dialogues.map((dialogue, position) => ({
       line: position + 1,
-      externalId: dialogue.externalId,
-      teacherModel: dialogue.teacherModel,
-      topicId: dialogue.topicId,
-      topicText: dialogue.topicText,
-      studentId: dialogue.studentId,
-      studentType: dialogue.studentType,
-      scenario: dialogue.scenario,
-      repeatId: dialogue.repeatId,
+      ...dialogueHeader(dialogue),
       extra: {},
       unaligned: [],
       turns: dialogue.turns.map((turn) => ({
