@@ -1,13 +1,62 @@
-/** The expert's audit trail (Dexie table editLog). */
+/** The audit trail (Dexie table editLog): one row per change of a value, never rewritten. */
 
-/** One row per change the expert made, never rewritten: the audit trail behind undo and provenance. */
+/**
+ * Why a value changed, as the audit view names it. Stored on every entry since schema v10; the
+ * v10 upgrade read it off older entries' before/after (an older undo or redo reads as the change
+ * it made: those entries did not say they were one).
+ * - accepted / corrected / unsure / cleared: an expert field value (cleared: the value removed)
+ * - verified / unverified: a turn's verified flag; status / teacher-model: the dialogue's
+ * - adjudicated: a decision written by adjudication; imported: a value that came in from a file
+ *   (an assignment's work package, an attached layer); restored: the database restored from a
+ *   backup or a project file; undone / redone: the step of undo or redo that wrote it
+ */
+export type AuditReason =
+  | 'accepted'
+  | 'corrected'
+  | 'unsure'
+  | 'cleared'
+  | 'verified'
+  | 'unverified'
+  | 'status'
+  | 'teacher-model'
+  | 'adjudicated'
+  | 'imported'
+  | 'restored'
+  | 'undone'
+  | 'redone';
+
+export const AUDIT_REASONS: readonly AuditReason[] = [
+  'accepted', 'corrected', 'unsure', 'cleared', 'verified', 'unverified', 'status', 'teacher-model',
+  'adjudicated', 'imported', 'restored', 'undone', 'redone',
+];
+
+export type EditTarget =
+  /** a value of the expert layer */
+  | { kind: 'field'; turnId: string; fieldId: string }
+  /** a turn's verified flag */
+  | { kind: 'turn'; turnId: string }
+  /** the dialogue's status or corrected teacher model */
+  | { kind: 'dialogue' }
+  /** a value of another layer: adjudication's decided layer, a work package or attached file */
+  | { kind: 'layer-field'; layerId: string; turnId: string; fieldId: string }
+  /** the whole data set (a restore); `dialogueId` is '' */
+  | { kind: 'dataset' };
+
 export interface EditLogEntry {
   seq?: number;
+  /** '' for an entry about the whole data set */
   dialogueId: string;
-  /** what changed: a field value, a turn's verified flag, or the dialogue's status */
-  target: { kind: 'field'; turnId: string; fieldId: string } | { kind: 'turn'; turnId: string } | { kind: 'dialogue' };
+  /** set on every entry since schema v10 (the upgrade filled it in from the dialogue) */
+  datasetId?: string;
+  target: EditTarget;
   before: unknown;
   after: unknown;
   reviewer: string;
+  /** the annotator record of `reviewer`, when the writer knows it */
+  annotatorId?: string;
+  /** set on every entry since schema v10 */
+  reason?: AuditReason;
+  /** free text the person gave (a restore's file, an adjudication note) */
+  note?: string;
   at: string;
 }

@@ -11,7 +11,10 @@ import type { PromptTemplateRow } from '../../../shared/model/prompt-template';
 import type { SettingRow } from '../../../shared/model/setting';
 import { upgradeToV5 } from './migrations/v5';
 import { upgradeToV6 } from './migrations/v6';
-import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9 } from './schema';
+import { upgradeToV10 } from './migrations/v10';
+import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10 } from './schema';
+import type { CodebookVersionRow } from '../../../shared/model/codebook-version';
+import type { FindingDismissalRow } from '../../../shared/model/finding-dismissal';
 import type { AdjudicationRow } from '../../../shared/model/adjudication';
 import type { AssignmentRow } from '../../../shared/model/assignment';
 import type { SpotCheckRow } from '../../../shared/model/spot-check';
@@ -40,6 +43,8 @@ export class MaieuticDb extends Dexie {
   spotChecks!: EntityTable<SpotCheckRow, 'id'>;
   assignments!: EntityTable<AssignmentRow, 'id'>;
   adjudications!: EntityTable<AdjudicationRow, 'id'>;
+  findingDismissals!: EntityTable<FindingDismissalRow, 'id'>;
+  codebookVersions!: EntityTable<CodebookVersionRow, 'id'>;
 
   constructor(name = 'maieutic') {
     super(name);
@@ -52,6 +57,7 @@ export class MaieuticDb extends Dexie {
     this.version(7).stores(schemaV7);
     this.version(8).stores(schemaV8);
     this.version(9).stores(schemaV9);
+    this.version(10).stores(schemaV10).upgrade((tx) => upgradeToV10(tx));
   }
 }
 

@@ -118,8 +118,6 @@ export const schemaV8 = {
   promptTemplates: 'key, id',
 } as const;
 
-
-
 /**
  * v9 (2026-12-02): spot-checks, assignment packages and adjudication (issue 11). New tables only:
  * no upgrade function.
@@ -138,4 +136,22 @@ export const schemaV9 = {
   adjudications: 'id, datasetId, dialogueId',
 } as const;
 
-export const CURRENT_SCHEMA_VERSION = 9;
+/**
+ * v10 (2026-12-04): traceability (issue 12).
+ * - `editLog` gains the `datasetId` index and every entry its `datasetId` and `reason` (why the
+ *   value changed, shared/model/edit-log.ts): the audit view reads a data set's entries by index
+ *   and filters on the reason. The upgrade fills both in on every older entry (migrations/v10.ts).
+ * - `findingDismissals`: one row per consistency finding an expert dismissed with a note,
+ *   `${ruleId}|${turnId}|${fieldId}`.
+ * - `codebookVersions`: one row per version of a codebook the profile has used or edited,
+ *   `${codebookId}@${hash}`, with its full JSON and its consistency rules, so a data set, layer,
+ *   run or package that records a hash can always show the codebook it was made with.
+ */
+export const schemaV10 = {
+  ...schemaV9,
+  editLog: '++seq, dialogueId, at, datasetId',
+  findingDismissals: 'id, datasetId, dialogueId',
+  codebookVersions: 'id, codebookId',
+} as const;
+
+export const CURRENT_SCHEMA_VERSION = 10;

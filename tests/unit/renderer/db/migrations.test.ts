@@ -7,7 +7,10 @@ import type { LayerRow, LayerValueRow } from '../../../../shared/model/layer';
 import type { LlmCallsRow, LlmJobRow } from '../../../../shared/model/llm-job';
 import type { MetricRunRow, MetricRunScoresRow } from '../../../../shared/model/metric-run';
 import type { PromptTemplateRow } from '../../../../shared/model/prompt-template';
-import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9 } from '../../../../renderer/src/db/schema';
+import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10 } from '../../../../renderer/src/db/schema';
+import type { FindingDismissalRow } from '../../../../shared/model/finding-dismissal';
+import type { CodebookVersionRow } from '../../../../shared/model/codebook-version';
+import { upgradeToV10 } from '../../../../renderer/src/db/migrations/v10';
 import type { AdjudicationRow } from '../../../../shared/model/adjudication';
 import type { AssignmentRow } from '../../../../shared/model/assignment';
 import type { SpotCheckRow } from '../../../../shared/model/spot-check';
@@ -19,7 +22,7 @@ import type { Annotator } from '../../../../shared/model/annotator';
 import { countStoredTurns, deleteTurnsOf, getTurn, listTurns, putDialogueTurns } from '../../../../renderer/src/db/repositories/turns';
 import { sourceIdsOf, turnsBySource } from '../../../../renderer/src/db/repositories/by-source';
 import { applyFieldEdits, setTurnVerified } from '../../../../renderer/src/db/repositories/reviews';
-import { DEFAULT_CODEBOOK } from '../../../../shared/codebook';
+import { codebookVersionHash, DEFAULT_CODEBOOK } from '../../../../shared/codebook';
 import { parseSourceFile } from '../../../../shared/import';
 import { generateSidJsonl } from '../../../bench/generate';
 import { importTurnRowsV4, TurnRowsV4Db, turnsBySourceV4 } from '../../../support/reference/turn-rows-v4';
@@ -215,7 +218,30 @@ const MIGRATION_CASES: MigrationCase[] = [
       expect(await db.adjudications.where('dialogueId').equals('src1:1').toArray()).toEqual([adjudication]);
     },
   },
+  {
+    fromVersion: 10,
+    schemas: [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10],
+    async seed(db) {
+      await MIGRATION_CASES[8].seed(db);
+      await db.table('findingDismissals').add(findingDismissal);
+      await db.table('codebookVersions').add(codebookVersion);
+    },
+    async check(db) {
+      await MIGRATION_CASES[8].check(db);
+      expect(await db.findingDismissals.where('datasetId').equals('ds1').toArray()).toEqual([findingDismissal]);
+      expect(await db.codebookVersions.where('codebookId').equals('sid-default').toArray()).toEqual([codebookVersion]);
+    },
+  },
 ];
+
+const findingDismissal: FindingDismissalRow = {
+  id: 'bloom-on-inapplicable|src1:1#0|cognitive_level', datasetId: 'ds1', dialogueId: 'src1:1', turnId: 'src1:1#0', fieldId: 'cognitive_level',
+  ruleId: 'bloom-on-inapplicable', note: '学生在复述老师的问题', reviewer: 'Li', at: AT,
+};
+const codebookVersion: CodebookVersionRow = {
+  id: `sid-default@${codebookVersionHash(DEFAULT_CODEBOOK)}`, codebookId: 'sid-default', hash: codebookVersionHash(DEFAULT_CODEBOOK), codebook: DEFAULT_CODEBOOK,
+  rules: { codebookId: 'sid-default', rules: [] }, createdAt: AT,
+};
 
 const spotCheck: SpotCheckRow = {
   id: 'sc1', datasetId: 'ds1', name: 'Spot-check 1', createdAt: AT, seed: 42, unit: 'turn', fraction: 0.2, strata: { kind: 'teacher-model' },
@@ -431,7 +457,9 @@ describe('Dexie migrations', () => {
     await current.open();
     expect(current.verno).toBe(CURRENT_SCHEMA_VERSION);
     expect(current.tables.map((table) => table.name)).not.toContain('turns');
-    for (const table of unchangedTables) expect(await current.table(table).toArray()).toEqual(before[table]);
+    for (const table of unchangedTables.filter((name) => name !== 'editLog')) expect(await current.table(table).toArray()).toEqual(before[table]);
+    // v10 adds the data set and the reason to each entry, nothing else
+    expect(await current.table('editLog').toArray()).toEqual(before.editLog.map((entry) => ({ ...entry, datasetId: imported.datasetId, reason: 'status' })));
 
     // every turn value, read through the app's reader, equals what v4 read
     const turnsAfter = await current.transaction('r', [current.sources, current.turnBlocks], async () => turnsBySource(current, await sourceIdsOf(current, imported.datasetId)));
@@ -583,3 +611,60 @@ function turnsOf(dialogueId: string, count: number): Turn[] {
     dialogueId,
   }));
 }
+
+describe('v9 → v10: the edit log names its data set and reason', () => {
+  const entries = [
+    { dialogueId: 'src1:1', target: { kind: 'dialogue' }, before: 'unreviewed', after: 'verified', reviewer: 'Li', at: AT },
+    { dialogueId: 'src1:1', target: { kind: 'dialogue' }, before: { status: 'in-progress' }, after: { status: 'in-progress', teacherModel: 'GPT-4o-mini' }, reviewer: 'Li', at: AT },
+    { dialogueId: 'src1:1', target: { kind: 'field', turnId: 'src1:1#0', fieldId: 'cognitive_level' }, before: null, after: { decision: 'accepted', codes: ['understand'], text: null }, reviewer: 'Li', at: AT },
+    { dialogueId: 'src1:1', target: { kind: 'field', turnId: 'src1:1#0', fieldId: 'cognitive_level' }, before: null, after: { decision: 'changed', codes: ['apply'], text: null }, reviewer: 'Li', at: AT },
+    { dialogueId: 'src1:1', target: { kind: 'field', turnId: 'src1:1#0', fieldId: 'cognitive_level' }, before: null, after: { decision: 'unsure', codes: ['apply'], text: null }, reviewer: 'Li', at: AT },
+    { dialogueId: 'src1:1', target: { kind: 'field', turnId: 'src1:1#0', fieldId: 'cognitive_level' }, before: { decision: 'unsure', codes: ['apply'], text: null }, after: null, reviewer: 'Li', at: AT },
+    { dialogueId: 'src1:1', target: { kind: 'turn', turnId: 'src1:1#0' }, before: { verified: false }, after: { verified: true }, reviewer: 'Li', at: AT },
+    { dialogueId: 'src1:1', target: { kind: 'turn', turnId: 'src1:1#0' }, before: { verified: true }, after: { verified: false }, reviewer: 'Li', at: AT },
+    { dialogueId: 'gone:1', target: { kind: 'turn', turnId: 'gone:1#0' }, before: { verified: false }, after: { verified: true }, reviewer: 'Li', at: AT },
+  ];
+  const reasons = ['status', 'teacher-model', 'accepted', 'corrected', 'unsure', 'cleared', 'verified', 'unverified', 'verified'];
+
+  async function seedV9(name: string): Promise<void> {
+    const old = new Dexie(name);
+    [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9].forEach((schema, index) => old.version(index + 1).stores(schema));
+    await old.open();
+    await old.table('datasets').add(dataset);
+    await old.table('dialogues').add(dialogue);
+    await old.table('editLog').bulkAdd(entries);
+    old.close();
+  }
+
+  it('gives every entry its reason and the data set of its dialogue, keeps everything else, and finds them by data set', async () => {
+    const name = `migration-v10-${++counter}`;
+    await seedV9(name);
+    const db = new MaieuticDb(name);
+    await db.open();
+    const upgraded = await db.editLog.orderBy('seq').toArray();
+    expect(upgraded.map((entry) => entry.reason)).toEqual(reasons);
+    expect(upgraded.map(({ seq, reason, datasetId, ...rest }) => rest)).toEqual(entries);
+    expect(upgraded.map((entry) => entry.datasetId)).toEqual([...entries.slice(0, 8).map(() => 'ds1'), undefined]);
+    expect(await db.editLog.where('datasetId').equals('ds1').count()).toBe(8);
+    db.close();
+    await Dexie.delete(name);
+  });
+
+  it('rewrites the log a page at a time into what one page gives, whatever the page size', async () => {
+    const results: unknown[] = [];
+    for (const pageEntries of [1, 2, 1000]) {
+      const name = `migration-v10-pages-${++counter}`;
+      await seedV9(name);
+      const db = new Dexie(name);
+      [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9].forEach((schema, index) => db.version(index + 1).stores(schema));
+      db.version(10).stores(schemaV10).upgrade((tx) => upgradeToV10(tx, pageEntries));
+      await db.open();
+      results.push(await db.table('editLog').orderBy('seq').toArray());
+      db.close();
+      await Dexie.delete(name);
+    }
+    expect(results[0]).toEqual(results[2]);
+    expect(results[1]).toEqual(results[2]);
+    expect((results[2] as { reason: string }[]).map((entry) => entry.reason)).toEqual(reasons);
+  });
+});
