@@ -93,3 +93,24 @@ export function nextOpenFinding(items: readonly FindingItem[], codebook: Codeboo
   const here = key(from.turnIndex, from.fieldId);
   return sorted.find((item) => key(item.finding.turnIndex, item.finding.fieldId) > here) ?? sorted[0];
 }
+
+/** What the chat and the field rows mark: the items by turn and by `${turnId}|${fieldId}`. */
+export interface FindingMarks {
+  byTurn: Map<string, FindingItem[]>;
+  byField: Map<string, FindingItem[]>;
+}
+
+export function findingMarks(items: readonly FindingItem[]): FindingMarks {
+  const byTurn = new Map<string, FindingItem[]>();
+  const byField = new Map<string, FindingItem[]>();
+  const add = (map: Map<string, FindingItem[]>, key: string, item: FindingItem) => {
+    const list = map.get(key);
+    if (list) list.push(item);
+    else map.set(key, [item]);
+  };
+  for (const item of items) {
+    add(byTurn, item.finding.turnId, item);
+    add(byField, `${item.finding.turnId}|${item.finding.fieldId}`, item);
+  }
+  return { byTurn, byField };
+}
