@@ -2,7 +2,7 @@
 import { featureText, type FeatureTextApi } from '../../i18n/feature-strings';
 
 export const CONSISTENCY_STRINGS = {
-  nav: { zh: '一致性检查', en: 'Consistency' },
+  nav: { zh: '规则检查', en: 'Consistency' },
   stripLabel: { zh: '一致性检查', en: 'Consistency checks' },
   stripSummary: { zh: '{open} 条待查 · {dismissed} 条已驳回', en: '{open} open · {dismissed} dismissed' },
   stripNone: { zh: '这段对话没有一致性问题。', en: 'No consistency findings in this dialogue.' },
