@@ -8,6 +8,7 @@ import { JobsPanel } from './features/jobs/JobsPanel';
 import { MetricsView } from './features/metrics/MetricsView';
 import { SpotCheckView } from './features/spot-check/SpotCheckView';
 import { DatasetView } from './features/datasets/DatasetView';
+import { FindingsView } from './features/consistency/FindingsView';
 import { ExportView } from './features/export/ExportView';
 import { ImportView } from './features/import/ImportView';
 import { ReviewView } from './features/review';
@@ -28,6 +29,7 @@ function CurrentView({ view, datasetId, dialogueId }: { view: View; datasetId: s
   if (view === 'metrics' && datasetId) return <MetricsView datasetId={datasetId} />;
   if (view === 'spot-check' && datasetId) return <SpotCheckView datasetId={datasetId} />;
   if (view === 'adjudication' && datasetId) return <AdjudicationView datasetId={datasetId} />;
+  if (view === 'findings' && datasetId) return <FindingsView datasetId={datasetId} />;
   if (view === 'settings') return <SettingsView />;
   return <StartView />;
 }
@@ -53,7 +55,7 @@ export function App() {
   }, []);
 
   // Escape leaves the side views; review and the table bind their own keys.
-  useCommands('global', { 'nav.datasets': () => goTo(datasetId ? 'datasets' : 'start') }, { enabled: view === 'export' || view === 'agreement' || view === 'metrics' || view === 'spot-check' || view === 'settings' || view === 'adjudication' });
+  useCommands('global', { 'nav.datasets': () => goTo(datasetId ? 'datasets' : 'start') }, { enabled: view === 'export' || view === 'agreement' || view === 'metrics' || view === 'spot-check' || view === 'settings' || view === 'adjudication' || view === 'findings' });
 
   return (
     <div className="app-shell" data-view={view}>

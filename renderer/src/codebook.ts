@@ -3,6 +3,7 @@
  * records the id of its codebook so a group's own codebook can be added without a migration.
  */
 import { DEFAULT_CODEBOOK, type Codebook, type FieldDef, type LabelLanguage } from '../../shared/codebook';
+import { DEFAULT_CONSISTENCY_RULES, type ConsistencyRules } from '../../shared/consistency';
 
 export const ACTIVE_CODEBOOK: Codebook = DEFAULT_CODEBOOK;
 
@@ -16,6 +17,18 @@ export function codebookById(codebookId: string): Codebook | undefined {
 export function codebookForDataset(codebookId: string): { codebook: Codebook; fallback: boolean } {
   const found = codebookById(codebookId);
   return found ? { codebook: found, fallback: false } : { codebook: ACTIVE_CODEBOOK, fallback: true };
+}
+
+/**
+ * The consistency rules of a data set's codebook: the ONE place review, the findings list and
+ * anything else get them from. Today the bundled default codebook's rules; a custom codebook
+ * will bring its own (resources/codebooks/<codebook>.rules.json or the codebook editor's). A
+ * codebook without rules of its own is checked by no rule rather than by another codebook's.
+ */
+export function consistencyRulesFor(codebookId: string): ConsistencyRules {
+  const { codebook } = codebookForDataset(codebookId);
+  if (codebook.id === DEFAULT_CONSISTENCY_RULES.codebookId) return DEFAULT_CONSISTENCY_RULES;
+  return { codebookId: codebook.id, rules: [] };
 }
 
 export function fieldName(field: FieldDef, lang: LabelLanguage): string {

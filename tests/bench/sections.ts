@@ -7,6 +7,7 @@ import { agreementSection } from './agreement-section';
 import { agreementViewSection } from './agreement-view-section';
 import { cliSection } from './cli-section';
 import { metricsSection } from './metrics-section';
+import { consistencySection } from './consistency-section';
 import { median, round } from './bench-math';
 import { generateSidJsonl } from './generate';
 import { indexedDbSection } from './idb/section';
@@ -82,7 +83,7 @@ export const parseSection: BenchSection = {
   },
 };
 
-export const benchSections: BenchSection[] = [parseSection, indexedDbSection, agreementSection, agreementViewSection, metricsSection, cliSection, cliDataSection, peersSection, llmSection];
+export const benchSections: BenchSection[] = [parseSection, indexedDbSection, agreementSection, agreementViewSection, metricsSection, consistencySection, cliSection, cliDataSection, peersSection, llmSection];
 
 export function environment() {
   // the 1-minute load average at start: figures taken on a busy machine are noisy

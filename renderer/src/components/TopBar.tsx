@@ -2,6 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useJobsPanelStore } from '../features/jobs/panel-store';
 import { useJobsText } from '../features/jobs/strings';
 import { useAdjudicationText } from '../features/adjudication/strings';
+import { useConsistencyText } from '../features/consistency/strings';
 import { useT } from '../i18n';
 import { activeJobCount, useJobsStore } from '../stores/jobs/store';
 import { openShortcutHelp } from '../keyboard';
@@ -20,6 +21,7 @@ export function TopBar() {
   const datasetName = current && current.id === datasetId ? current.name : null;
   const jobsText = useJobsText().t;
   const adjudicationText = useAdjudicationText().t;
+  const consistencyText = useConsistencyText().t;
   const runningJobs = useJobsStore(activeJobCount);
   const openJobs = useJobsPanelStore((state) => state.setOpen);
 
@@ -65,6 +67,11 @@ export function TopBar() {
         {datasetId && (
           <button type="button" className="quiet" data-testid="nav-metrics" aria-current={view === 'metrics' ? 'page' : undefined} onClick={() => goTo('metrics')}>
             {t('nav.metrics')}
+          </button>
+        )}
+        {datasetId && (
+          <button type="button" className="quiet" data-testid="nav-findings" aria-current={view === 'findings' ? 'page' : undefined} onClick={() => goTo('findings')}>
+            {consistencyText('nav')}
           </button>
         )}
         {datasetId && (

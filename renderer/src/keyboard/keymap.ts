@@ -44,6 +44,8 @@ export type CommandId =
   | 'suggestion.prev'
   | 'queue.next'
   | 'queue.prev'
+  | 'finding.next'
+  | 'finding.dismiss'
   | AdjudicationPickCommand
   | 'adjudication.other'
   | 'adjudication.flag'
@@ -145,6 +147,8 @@ export const KEYMAP: readonly KeyBinding[] = [
   { command: 'suggestion.prev', keys: ['Shift+S'], label: { zh: '建议来源切换到上一个', en: 'Show the suggestion from the previous source' }, scope: 'review' },
   { command: 'queue.next', keys: [']'], label: { zh: '审阅队列（抽检样本或全面复查）的下一项', en: 'Next item of the review queue (a spot-check sample or a full review)' }, scope: 'review' },
   { command: 'queue.prev', keys: ['['], label: { zh: '审阅队列的上一项', en: 'Previous item of the review queue' }, scope: 'review' },
+  { command: 'finding.next', keys: ['c'], label: { zh: '下一个一致性问题（跨轮次，到末尾后从头开始）', en: 'Next consistency finding, across turns (wraps round to the first)' }, scope: 'review' },
+  { command: 'finding.dismiss', keys: ['x'], label: { zh: '驳回光标处的一致性问题（须写理由）', en: 'Dismiss the consistency finding at the cursor (with a required note)' }, scope: 'review' },
   { command: 'edit.undo', keys: ['Mod+z'], label: { zh: '撤销', en: 'Undo' }, scope: 'review', repeatable: true },
   { command: 'edit.redo', keys: ['Mod+Shift+z', 'Mod+y'], label: { zh: '重做', en: 'Redo' }, scope: 'review', repeatable: true },
 
@@ -174,7 +178,7 @@ export const COMMAND_IDS = [
   'turn.next', 'turn.prev', 'field.next', 'field.prev', 'field.nextFlagged', 'field.prevFlagged',
   ...LABEL_PICKS.map((pick) => pick.command),
   'label.search', 'codebook.search', 'field.accept', 'field.unsure', 'field.clear', 'turn.acceptAll', 'turn.verify',
-  'dialogue.verify', 'dialogue.next', 'dialogue.prev', 'suggestion.next', 'suggestion.prev', 'queue.next', 'queue.prev', 'edit.undo', 'edit.redo',
+  'dialogue.verify', 'dialogue.next', 'dialogue.prev', 'suggestion.next', 'suggestion.prev', 'queue.next', 'queue.prev', 'finding.next', 'finding.dismiss', 'edit.undo', 'edit.redo',
   ...ADJUDICATION_PICKS.map((pick) => pick.command),
   'adjudication.other', 'adjudication.flag', 'adjudication.note', 'adjudication.unresolved', 'adjudication.next', 'adjudication.prev', 'adjudication.undo', 'adjudication.codebook',
 ] as const satisfies readonly CommandId[];

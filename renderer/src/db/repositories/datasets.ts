@@ -1,4 +1,5 @@
 import type { Dataset } from '../../../../shared/model/dataset';
+import { deleteDismissalsOfDataset } from './finding-dismissals';
 import type { MaieuticDb } from '../db';
 import { newId } from '../ids';
 import { deleteTurnsBySource, dialogueReviewsBySource, sourceIdsOf } from './by-source';
@@ -68,7 +69,7 @@ export async function renameDataset(db: MaieuticDb, datasetId: string, name: str
 export async function deleteDataset(db: MaieuticDb, datasetId: string): Promise<void> {
   await db.transaction(
     'rw',
-    [db.datasets, db.sources, db.dialogues, db.turnBlocks, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog, db.layers, db.layerValues, db.metricRuns, db.metricRunScores, db.drafts, db.llmJobs, db.llmCalls, db.settings, db.adjudications, db.assignments, db.spotChecks],
+    [db.datasets, db.sources, db.dialogues, db.turnBlocks, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog, db.layers, db.layerValues, db.metricRuns, db.metricRunScores, db.drafts, db.llmJobs, db.llmCalls, db.settings, db.adjudications, db.assignments, db.spotChecks, db.findingDismissals],
     async () => {
       await db.adjudications.where('datasetId').equals(datasetId).delete();
       await db.settings.delete(suggestionSettingKey(datasetId));
@@ -90,6 +91,7 @@ export async function deleteDataset(db: MaieuticDb, datasetId: string): Promise<
       await db.sources.where('datasetId').equals(datasetId).delete();
       await db.assignments.where('datasetId').equals(datasetId).delete();
       await db.spotChecks.where('datasetId').equals(datasetId).delete();
+      await deleteDismissalsOfDataset(db, datasetId);
       await db.datasets.delete(datasetId);
     },
   );

@@ -10,9 +10,11 @@ interface ChatPaneProps {
   highlight?: { label: string; positions: ReadonlySet<number> } | null;
   text: ReviewTextApi;
   onSelect: (index: number) => void;
+  /** open consistency findings by turn id (see ChatTurn's `finding`) */
+  findingsByTurn?: ReadonlyMap<string, { open: number; label: string; reasons: string }>;
 }
 
-export function ChatPane({ turns, currentIndex, highlight = null, text, onSelect }: ChatPaneProps) {
+export function ChatPane({ turns, currentIndex, highlight = null, text, onSelect, findingsByTurn }: ChatPaneProps) {
   const listRef = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
@@ -24,7 +26,7 @@ export function ChatPane({ turns, currentIndex, highlight = null, text, onSelect
     <section className="rv-chat" aria-label={text.t('conversation')}>
       <ol className="rv-chat-list" ref={listRef}>
         {turns.map((turn, position) => (
-          <ChatTurn key={turn.turn.id} model={turn} position={position} current={position === currentIndex} highlight={highlight?.positions.has(position) ? highlight.label : null} text={text} onSelect={onSelect} />
+          <ChatTurn key={turn.turn.id} model={turn} position={position} current={position === currentIndex} highlight={highlight?.positions.has(position) ? highlight.label : null} text={text} onSelect={onSelect} finding={findingsByTurn?.get(turn.turn.id) ?? null} />
         ))}
       </ol>
     </section>

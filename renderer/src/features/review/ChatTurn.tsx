@@ -25,10 +25,12 @@ interface ChatTurnProps {
   highlight?: string | null;
   text: ReviewTextApi;
   onSelect?: (position: number) => void;
+  /** open consistency findings on the turn: how many, their badge and their reasons (hover) */
+  finding?: { open: number; label: string; reasons: string } | null;
 }
 
 /** One turn as a chat bubble, with its number, bilingual speaker and review badges. */
-export const ChatTurn = memo(function ChatTurn({ model, position, current, highlight = null, text, onSelect }: ChatTurnProps) {
+export const ChatTurn = memo(function ChatTurn({ model, position, current, highlight = null, text, onSelect, finding = null }: ChatTurnProps) {
   const { turn, speaker, counts } = model;
   const { t, hint } = text;
   const speakerKey = `speaker.${speaker}` satisfies ReviewStringKey;
@@ -74,6 +76,11 @@ export const ChatTurn = memo(function ChatTurn({ model, position, current, highl
         {turn.fragments > 1 && (
           <span className="rv-badge rv-badge-info" data-badge="fragments">
             {t('mergedFragments', { n: turn.fragments })}
+          </span>
+        )}
+        {finding && (
+          <span className="rv-badge rv-badge-finding" data-badge="finding" data-count={finding.open} title={finding.reasons}>
+            ◆ {finding.label}
           </span>
         )}
         {counts.flagged > 0 && (

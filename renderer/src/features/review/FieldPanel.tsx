@@ -8,6 +8,7 @@ import { needsAttention, type FieldRowModel, type TurnModel } from './review-mod
 import type { ReviewStringKey, ReviewTextApi } from './strings';
 import type { Suggestion } from '../../db/repositories/suggestions';
 import { suggestionSourceTitle } from './suggestion-choice';
+import type { FindingItem } from '../consistency/findings-model';
 
 interface FieldPanelProps {
   turn: TurnModel;
@@ -23,6 +24,8 @@ interface FieldPanelProps {
   actions: FieldRowActions & { verifyTurn: () => void; acceptAll: () => void };
   /** reviewer prompt, notices and the verify-dialogue warning, shown above the fields */
   messages: ReactNode;
+  /** the consistency findings by `${turnId}|${fieldId}` */
+  findingsByField?: ReadonlyMap<string, FindingItem[]>;
 }
 
 /**
@@ -42,10 +45,10 @@ export function presentationOf(row: FieldRowModel, current: boolean): 'row' | 'c
 type Block = { kind: 'row'; row: FieldRowModel } | { kind: 'context'; rows: FieldRowModel[] };
 
 /** Consecutive context fields share one slim line; every other field is a row of its own. */
-function blocksOf(rows: readonly FieldRowModel[], activeFieldId: string | null): Block[] {
+function blocksOf(rows: readonly FieldRowModel[], activeFieldId: string | null, hasFinding: (row: FieldRowModel) => boolean = () => false): Block[] {
   const blocks: Block[] = [];
   for (const row of rows) {
-    if (presentationOf(row, row.field.id === activeFieldId) === 'row') {
+    if (hasFinding(row) || presentationOf(row, row.field.id === activeFieldId) === 'row') {
       blocks.push({ kind: 'row', row });
       continue;
     }
@@ -57,7 +60,8 @@ function blocksOf(rows: readonly FieldRowModel[], activeFieldId: string | null):
 }
 
 /** The current turn's fields: pre-annotation beside the expert value, one row per field. */
-export function FieldPanel({ turn, activeFieldId, typeaheadOpen, textEdit, suggestion, codebook, text, actions, messages }: FieldPanelProps) {
+export function FieldPanel({ turn, activeFieldId, typeaheadOpen, textEdit, suggestion, codebook, text, actions, messages, findingsByField }: FieldPanelProps) {
+  const findingsOf = (row: FieldRowModel) => findingsByField?.get(`${turn.turn.id}|${row.field.id}`);
   const { t, hint } = text;
   const speakerKey = `speaker.${turn.speaker}` satisfies ReviewStringKey;
   const activeRow = turn.fields.find((row) => row.field.id === activeFieldId);
@@ -73,6 +77,7 @@ export function FieldPanel({ turn, activeFieldId, typeaheadOpen, textEdit, sugge
       textEditRequest={textEdit && textEdit.turnId === turn.turn.id && textEdit.fieldId === row.field.id ? textEdit.request : null}
       text={text}
       actions={actions}
+      findings={findingsOf(row)}
     />
   );
   return (
@@ -115,7 +120,7 @@ export function FieldPanel({ turn, activeFieldId, typeaheadOpen, textEdit, sugge
             <span />
           </div>
           {turn.counts.applicable === 0 && <p className="rv-muted">{t('noApplicableFields')}</p>}
-          {blocksOf(turn.fields, activeFieldId).map((block) =>
+          {blocksOf(turn.fields, activeFieldId, (row) => findingsOf(row) !== undefined).map((block) =>
             block.kind === 'row' ? (
               fieldRow(block.row, 'row')
             ) : (

@@ -1,4 +1,6 @@
 import { memo, useEffect, useRef } from 'react';
+import type { FindingItem } from '../consistency/findings-model';
+import { FindingMarker, FindingReasons } from '../consistency/FindingMarker';
 import { ContextValueView, DecisionChip, ExpertValueView, PreValueView } from './FieldValues';
 import { LabelOptions } from './LabelOptions';
 import type { FieldRowModel } from './review-model';
@@ -34,9 +36,11 @@ interface FieldRowProps {
   textEditRequest: number | null;
   text: ReviewTextApi;
   actions: FieldRowActions;
+  /** the consistency findings on this field of the turn, open and dismissed */
+  findings?: readonly FindingItem[];
 }
 
-export const FieldRow = memo(function FieldRow({ row, current, presentation, typeaheadOpen, dialogueId, turnId, textEditRequest, text, actions }: FieldRowProps) {
+export const FieldRow = memo(function FieldRow({ row, current, presentation, typeaheadOpen, dialogueId, turnId, textEditRequest, text, actions, findings }: FieldRowProps) {
   const { field, applicable } = row;
   const { t, hint, lang } = text;
   const rowRef = useRef<HTMLDivElement>(null);
@@ -85,6 +89,7 @@ export const FieldRow = memo(function FieldRow({ row, current, presentation, typ
       data-applicable={applicable ? 'true' : 'false'}
       data-current={current ? 'true' : 'false'}
       data-presentation="row"
+      data-findings={findings?.some((item) => !item.dismissal) ? 'open' : findings?.length ? 'dismissed' : undefined}
       aria-current={current ? 'true' : undefined}
       role="group"
       aria-label={field.name[lang]}
@@ -111,9 +116,11 @@ export const FieldRow = memo(function FieldRow({ row, current, presentation, typ
         </>
       )}
       <span className="rv-field-state">
+        {findings && findings.length > 0 && <FindingMarker items={findings} lang={lang} />}
         {row.flagged && <span className="rv-badge rv-badge-warn">⚠</span>}
         {applicable && <DecisionChip decision={row.decision} text={text} />}
       </span>
+      {findings && findings.length > 0 && (current || !applicable) && <FindingReasons items={findings} lang={lang} />}
       {current && applicable && (
         <div className="rv-field-editor" onClick={(event) => event.stopPropagation()}>
           {field.type === 'text' ? (

@@ -1,5 +1,9 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { codebookForDataset } from '../../codebook';
+import { codebookForDataset, consistencyRulesFor } from '../../codebook';
+import { FindingsStrip, type FindingsCursor } from '../consistency/FindingsStrip';
+import { findingMarks, reviewFindings, withDismissals, type FindingItem } from '../consistency/findings-model';
+import { consistencyText } from '../consistency/strings';
+import { useDialogueDismissals } from '../consistency/use-dialogue-dismissals';
 import { dialogueStatusOf } from '../../db/repositories/dialogues';
 import type { ReviewBundle } from '../../db/repositories/reviews';
 import { keyHold } from '../../keyboard/key-hold';
@@ -73,6 +77,21 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
   const dialogueId = bundle.dialogue.id;
   const codebook = useMemo(() => codebookForDataset(bundle.codebookId ?? '').codebook, [bundle.codebookId]);
   const model = useMemo(() => buildDialogueModel(codebook, bundle), [codebook, bundle]);
+  const lang = text.lang;
+  // Consistency findings on the values as shown: recomputed with the model, so a fix clears its finding at once.
+  const rules = useMemo(() => consistencyRulesFor(bundle.codebookId ?? ''), [bundle.codebookId]);
+  const dismissals = useDialogueDismissals(bundle.dialogue.id);
+  const findingItems = useMemo(() => withDismissals(reviewFindings(model, bundle.fieldReviews, codebook, rules), dismissals), [model, bundle.fieldReviews, codebook, rules, dismissals]);
+  const marks = useMemo(() => findingMarks(findingItems), [findingItems]);
+  const turnFindings = useMemo(() => {
+    const byTurn = new Map<string, { open: number; label: string; reasons: string }>();
+    for (const [turnId, items] of marks.byTurn) {
+      const open = items.filter((item) => !item.dismissal);
+      if (open.length === 0) continue;
+      byTurn.set(turnId, { open: open.length, label: consistencyText(lang, 'turnBadge', { n: open.length }), reasons: open.map((item) => item.finding.reason[lang]).join('\n') });
+    }
+    return byTurn;
+  }, [marks, lang]);
 
   const sessionDialogueId = useReviewStore((state) => state.dialogueId);
   const storedTurnIndex = useReviewStore((state) => state.turnIndex);
@@ -186,6 +205,19 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
     }),
     [leaveReview],
   );
+  const findingsCursor = (): FindingsCursor => {
+    const current = rendered.current.model;
+    const { turnIndex: stored, fieldId: preferred } = reviewStore.getState();
+    const at = current.turns[Math.min(stored, Math.max(0, current.turns.length - 1))];
+    return { turnIndex: at?.turn.index ?? 0, turnId: at?.turn.id ?? null, fieldId: activeFieldId(at, preferred) };
+  };
+  const goToFinding = (item: FindingItem) => {
+    const current = rendered.current.model;
+    const position = current.turns.findIndex((candidate) => candidate.turn.id === item.finding.turnId);
+    if (position === -1) return;
+    reviewStore.getState().goToTurn(position, current.turns.length);
+    if (current.turns[position].fields.some((row) => row.field.id === item.finding.fieldId && row.applicable)) reviewStore.getState().focusField(item.finding.fieldId);
+  };
   const selectTurn = useMemo(() => (index: number) => reviewStore.getState().goToTurn(index, latest.current.turnCount), []);
 
   const saveReviewer = async (name: string) => {
@@ -277,8 +309,9 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
           </button>
         </div>
       )}
+      <FindingsStrip datasetId={bundle.dialogue.datasetId} items={findingItems} codebook={codebook} cursor={findingsCursor} goTo={goToFinding} guarded={guarded} />
       <div className="rv-body">
-        <ChatPane turns={model.turns} currentIndex={turnIndex} highlight={highlight} text={text} onSelect={selectTurn} />
+        <ChatPane turns={model.turns} currentIndex={turnIndex} highlight={highlight} text={text} onSelect={selectTurn} findingsByTurn={turnFindings} />
         {turn ? (
           <FieldPanel
             turn={turn}
@@ -290,6 +323,7 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
             text={text}
             actions={rowActions}
             messages={messages}
+            findingsByField={marks.byField}
           />
         ) : (
           <section className="rv-fields">{messages}</section>

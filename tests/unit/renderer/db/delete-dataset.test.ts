@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { deleteDataset } from '../../../../renderer/src/db/repositories/datasets';
+import { dismissFinding } from '../../../../renderer/src/db/repositories/finding-dismissals';
 import { importParsedFiles } from '../../../../renderer/src/db/repositories/import';
 import type { AdjudicationRow } from '../../../../shared/model/adjudication';
 import type { AssignmentRow } from '../../../../shared/model/assignment';
@@ -40,5 +41,19 @@ describe('deleteDataset and the issue 11 tables', () => {
     expect((await db.spotChecks.toArray()).map((row) => row.id)).toEqual(['sc-b']);
     expect((await db.assignments.toArray()).map((row) => row.id)).toEqual(['as-b']);
     expect((await db.adjudications.toArray()).map((row) => row.datasetId)).toEqual([b.datasetId]);
+  });
+});
+
+describe('deleteDataset and the consistency findings dismissed', () => {
+  it('deletes the data set’s dismissals, and no other data set’s', async () => {
+    const db = freshDb();
+    const a = await importParsedFiles(db, { kind: 'new', name: 'Pilot', codebookId: 'sid-default' }, [parsedFile('a.jsonl', [dialogue(1, 2)])]);
+    const b = await importParsedFiles(db, { kind: 'new', name: 'Other', codebookId: 'sid-default' }, [parsedFile('b.jsonl', [dialogue(1, 2)])]);
+    for (const result of [a, b]) {
+      const dialogueId = `${result.sourceIds[0]}:1`;
+      await dismissFinding(db, { datasetId: result.datasetId, finding: { ruleId: 'label-outside-codebook', dialogueId, turnId: `${dialogueId}#0`, fieldId: 'teacher_intent' }, note: 'new label', reviewer: '王老师', at: AT });
+    }
+    await deleteDataset(db, a.datasetId);
+    expect((await db.findingDismissals.toArray()).map((row) => row.datasetId)).toEqual([b.datasetId]);
   });
 });
