@@ -252,7 +252,7 @@ test('two verified turns are counted and exported by default; "everything" first
   const [only, ...others] = readJsonl(turnsPath);
   expect(others).toEqual([]);
   expect(only.dialogue).toEqual(source.dialogue);
-  expect(only.maieutic).toMatchObject({ version: 3, scope: 'verified-turns', dialogueId, status: 'in-progress', verified: false });
+  expect(only.maieutic).toMatchObject({ version: 4, scope: 'verified-turns', dialogueId, status: 'in-progress', verified: false });
   expect(only.maieutic.turns.map((turn) => [turn.verified, turn.inScope])).toEqual(source.dialogue.map((_, i) => [VERIFIED_TURNS.includes(i), VERIFIED_TURNS.includes(i)]));
   for (const turn of VERIFIED_TURNS) {
     const held = labelsHeld(source.annotations[turn]);
