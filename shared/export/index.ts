@@ -14,3 +14,5 @@ export { effectiveSpeaker, exportedFieldValues, TRANSCRIPT_FIELD_IDS } from './v
 export type { ExportedFieldValue, ExportValueStatus, LabelCounts } from './value-status';
 export { ADJUDICATED_LAYER, PRE_ANNOTATION_LAYER, valueProvenance } from './value-provenance';
 export type { ExportCodebookVersion, ProvenanceContext, ValueProvenance, ValueSourceRole } from './value-provenance';
+export { cardCoefficient, cardCounts, cardInterval, DATASET_CARD_VERSION, datasetCardJson, datasetCardMarkdown } from './dataset-card';
+export type { CardAgreement, CardCoefficient, CardCounts, CardMetrics, CardSpotCheck, DatasetCard, DatasetCardInput } from './dataset-card';
