@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { summarizeExport, toLongCsv, toSidJsonl, type ExportSummary, type LabelCounts } from '../../../../shared/export';
+import { datasetCardJson, datasetCardMarkdown, summarizeExport, toLongCsv, toSidJsonl, type ExportSummary, type LabelCounts } from '../../../../shared/export';
 import type { SaveExportArgs } from '../../../../shared/ipc/contract';
 import { invoke } from '../../api/client';
 import { codebookForDataset } from '../../codebook';
@@ -14,6 +14,7 @@ import { rowsToCsv } from './table-csv';
 import { reportError } from '../notices/store';
 import { flushAll, type FlushOutcome } from '../review/flush-all';
 import { fileNameStem, todayStamp } from './file-names';
+import { loadCardInput, loadExportContext } from './card-figures';
 
 export type ExportFormat = 'sid-jsonl' | 'long-csv';
 
@@ -24,6 +25,8 @@ export interface SavedFile {
   turns: number;
   /** the labels written, by review status */
   labels: LabelCounts;
+  /** the dataset card written beside it (Markdown, JSON) */
+  cardPaths: string[];
 }
 
 /** `confirming`: the file is prepared and holds unreviewed labels; nothing is written until the user says so. */
@@ -93,7 +96,7 @@ export function createExportStore(database: () => MaieuticDb = getDb, flushPendi
       try {
         const result = await invoke('files.saveExport', file);
         if (result.canceled || result.path === null) return set({ status: 'canceled' });
-        set({ status: 'saved', saved: { path: result.path, bytes: result.bytes, dialogues: summary.dialogues, turns: summary.turns, labels: summary.labels } });
+        set({ status: 'saved', saved: { path: result.path, bytes: result.bytes, dialogues: summary.dialogues, turns: summary.turns, labels: summary.labels, cardPaths: result.companionPaths ?? [] } });
       } catch (error) {
         fail(error);
       }
@@ -154,10 +157,24 @@ export function createExportStore(database: () => MaieuticDb = getDb, flushPendi
           // Nothing above or below awaits inside a Dexie transaction: the read finished before the IPC call.
           const summary = summarizeExport(items, codebook, scope);
           const adjudication = format === 'sid-jsonl' && adjudicated ? await loadAdjudicationForExport(db, datasetId) : undefined;
-          const content = format === 'sid-jsonl' ? toSidJsonl(items, codebook, { scope, adjudication }) : toLongCsv(items, codebook, { scope });
+          const context = await loadExportContext(db, dataset, codebook);
+          const content =
+            format === 'sid-jsonl'
+              ? toSidJsonl(items, codebook, { scope, adjudication, provenance: context.provenance })
+              : toLongCsv(items, codebook, { scope, provenance: context.provenance, adjudicationRows: context.adjudications });
+          // the dataset card goes beside every export, in the same save (main names it by the chosen file's stem)
+          const card = await loadCardInput(db, { dataset, codebook, items, scope, format, adjudicated: adjudication !== undefined, context });
           const extension = format === 'sid-jsonl' ? 'jsonl' : 'csv';
           const suffix = `${scope}${format === 'long-csv' ? '-long' : ''}${adjudication ? '-adjudicated' : ''}`;
-          const file: SaveExportArgs = { defaultName: `${fileNameStem(dataset.name)}-${suffix}-${todayStamp()}.${extension}`, content, kind: extension };
+          const file: SaveExportArgs = {
+            defaultName: `${fileNameStem(dataset.name)}-${suffix}-${todayStamp()}.${extension}`,
+            content,
+            kind: extension,
+            companions: [
+              { suffix: '.card.md', content: datasetCardMarkdown(card) },
+              { suffix: '.card.json', content: `${JSON.stringify(datasetCardJson(card), null, 2)}\n` },
+            ],
+          };
           if (summary.labels.unreviewed === 0) return await write({ file, summary });
           prepared = { file, summary };
           set({ status: 'confirming', pending: summary });
