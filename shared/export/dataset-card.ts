@@ -99,6 +99,8 @@ export interface CardAgreement {
   raters: [string, string];
   /** one row per label field (the field's own row, all teacher models) */
   rows: ({ fieldId: string } & CardCoefficient)[];
+  /** label-set fields decomposed: one row per code with at least one item (the view's per-code rows) */
+  codeRows: ({ fieldId: string; code: string } & CardCoefficient)[];
   /** the attached annotation layers by name; empty: no other layer, the pair above is all there is */
   layers: string[];
   /** across the pooled sources (the view's default pool): Fleiss' kappa and Krippendorff's alpha per field; null without attached layers */
@@ -182,6 +184,9 @@ const SCOPE_WORDS: Record<ExportScope, string> = {
   all: 'every dialogue, reviewed or not',
 };
 
+/** `1 dialogue`, `2 dialogues` */
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 const row = (cells: readonly (string | number)[]) => `| ${cells.map((cell) => markdownCell(String(cell))).join(' | ')} |`;
 const table = (head: readonly string[], rows: readonly (readonly (string | number)[])[]) => [row(head), `|${head.map(() => ' --- ').join('|')}|`, ...rows.map(row)];
 
@@ -203,6 +208,12 @@ function agreementSection(input: DatasetCardInput): string[] {
   if (!agreement) return [...lines, `Agreement could not be computed${input.agreementError ? `: ${markdownCell(input.agreementError)}` : ''}.`, ''];
   lines.push(`Between ${markdownCell(agreement.raters[0])} and ${markdownCell(agreement.raters[1])}, per field, all teacher models (as the app's agreement view shows by default). n counts the values both rated; the 95% CI is the asymptotic (Wald) interval, truncated to [−1, 1].`, '');
   lines.push(...table(['Field', 'Coefficient', 'Value', 'n', '95% CI'], agreement.rows.map((entry) => [fieldName(input, entry.fieldId), coefficientName(entry), entry.value === null ? `— (${entry.reason ?? 'undefined'})` : cardCoefficient(entry.value), entry.items, cardInterval(entry.ci95)])), '');
+  const setFields = input.codebook.fields.filter((field) => field.type === 'set' && agreement.rows.some((entry) => entry.fieldId === field.id));
+  if (setFields.length > 0) {
+    lines.push('Per code of the label-set fields (absent/present):', '');
+    if (agreement.codeRows.length === 0) lines.push('No code was compared yet.', '');
+    else lines.push(...table(['Field = code', 'Coefficient', 'Value', 'n', '95% CI'], agreement.codeRows.map((entry) => [fieldName(input, `${entry.fieldId}=${entry.code}`), coefficientName(entry), entry.value === null ? `— (${entry.reason ?? 'undefined'})` : cardCoefficient(entry.value), entry.items, cardInterval(entry.ci95)])), '');
+  }
   if (agreement.layers.length === 0) {
     lines.push('No other annotation layer is attached to this data set: there is no second annotator to compare, only the LLM pre-annotation with the expert.', '');
     return lines;
@@ -253,20 +264,20 @@ function metricsSection(input: DatasetCardInput): string[] {
 function dataStatement(input: DatasetCardInput): string[] {
   const { counts } = input;
   const expert = counts.labels.accepted + counts.labels.changed + counts.labels.unsure;
-  const annotators = counts.annotators.length === 0 ? 'no expert has decided any value yet' : counts.annotators.map((entry) => `${markdownCell(entry.name)} (${entry.values} values)`).join(', ');
+  const annotators = counts.annotators.length === 0 ? 'no expert has decided any value yet' : counts.annotators.map((entry) => `${markdownCell(entry.name)} (${count(entry.values, 'value', 'values')})`).join(', ');
   const limits: string[] = [];
-  if (counts.labels.unreviewed > 0) limits.push(`${counts.labels.unreviewed} written labels are LLM pre-annotations no expert checked; the provenance marks each of them \`unreviewed\`.`);
-  if (counts.labels.unsure > 0) limits.push(`${counts.labels.unsure} labels are an expert's best guess, marked \`unsure\`.`);
-  if (input.adjudication.unresolved > 0) limits.push(`${input.adjudication.unresolved} adjudications are unresolved.`);
+  if (counts.labels.unreviewed > 0) limits.push(`${count(counts.labels.unreviewed, 'written label is an LLM pre-annotation', 'written labels are LLM pre-annotations')} no expert checked; the provenance marks each \`unreviewed\`.`);
+  if (counts.labels.unsure > 0) limits.push(`${count(counts.labels.unsure, 'label is', 'labels are')} an expert's best guess, marked \`unsure\`.`);
+  if (input.adjudication.unresolved > 0) limits.push(`${count(input.adjudication.unresolved, 'adjudication is', 'adjudications are')} unresolved.`);
   if (!input.agreement || input.agreement.layers.length === 0) limits.push('No second human annotation layer is attached, so inter-annotator agreement between humans is not reported.');
   if (input.spotChecks.length === 0) limits.push('No spot-check estimates the error rate of the unreviewed labels.');
   if (limits.length === 0) limits.push('None recorded by the tool.');
   return [
     '## Data statement',
     '',
-    `- **What**: ${counts.dialogues} tutoring dialogues (${counts.turns} turns; ${counts.teacherModels.length} teacher models, ${counts.topics} topics) annotated with the fields of codebook ${markdownCell(input.codebook.name)} (${markdownCell(input.codebook.id)}, version ${markdownCell(input.codebook.version)}). The labels start as LLM pre-annotations.`,
-    `- **By whom**: ${expert} label values decided by experts: ${annotators}.`,
-    `- **How checked**: ${counts.verifiedDialogues} dialogues and ${counts.verifiedTurns} turns marked verified; agreement, spot-checks and adjudication as reported above.`,
+    `- **What**: ${count(counts.dialogues, 'tutoring dialogue', 'tutoring dialogues')} (${count(counts.turns, 'turn', 'turns')}; ${count(counts.teacherModels.length, 'teacher model', 'teacher models')}, ${count(counts.topics, 'topic', 'topics')}) annotated with the fields of codebook ${markdownCell(input.codebook.name)} (${markdownCell(input.codebook.id)}, version ${markdownCell(input.codebook.version)}). The labels start as LLM pre-annotations.`,
+    `- **By whom**: ${count(expert, 'label value', 'label values')} decided by experts: ${annotators}.`,
+    `- **How checked**: ${count(counts.verifiedDialogues, 'dialogue', 'dialogues')} and ${count(counts.verifiedTurns, 'turn', 'turns')} marked verified; agreement, spot-checks and adjudication as reported above.`,
     `- **Known limits**: ${limits.join(' ')}`,
     '- **License**: (to be filled in by the data set\'s authors)',
     '',

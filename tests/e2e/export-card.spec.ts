@@ -176,7 +176,13 @@ test('dataset card: written beside the export, its agreement and spot-check figu
   const cardMd = join(app.tempDir, 'card export.card.md');
   const cardJson = join(app.tempDir, 'card export.card.json');
   await expect(page.getByTestId('export-result-card')).toHaveAttribute('data-paths', `${cardMd}\n${cardJson}`);
-  await saveShot(page, 'export-card-result-en', testInfo);
+  await expect(page.getByTestId('export-result-card')).toContainText('card export.card.md, card export.card.json');
+  await saveShot(exporter.result, 'export-card-result-en', testInfo);
+  await page.getByTestId('nav-language').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(page.getByTestId('export-result-card')).toContainText('数据集说明卡');
+  await saveShot(exporter.result, 'export-card-result-zh', testInfo);
+  await page.getByTestId('nav-language').click();
   const card = JSON.parse(await readFile(cardJson, 'utf8')) as CardJson;
   const markdown = await readFile(cardMd, 'utf8');
 

@@ -156,7 +156,7 @@ export function ExportView({ datasetId }: { datasetId: string }) {
           </span>
           {state.saved.cardPaths.length > 0 && (
             <span className="export-result-labels" data-testid="export-result-card" data-paths={state.saved.cardPaths.join('\n')}>
-              {t('export.savedCard', { paths: state.saved.cardPaths.join(', ') })}
+              {t('export.savedCard', { paths: state.saved.cardPaths.map((path) => path.split(/[\\/]/).pop() ?? path).join(', ') })}
             </span>
           )}
         </p>

@@ -76,6 +76,7 @@ async function cardAgreement(db: MaieuticDb, datasetId: string, layers: readonly
   return {
     raters: [sourceName(raterSourceKey(outcome.raters[0]), layers), sourceName(raterSourceKey(outcome.raters[1]), layers)],
     rows: (all?.rows ?? []).filter((row) => row.code === null).map((row) => ({ fieldId: row.fieldId, ...coefficient(row.kappa, row.items, row.weights) })),
+    codeRows: (all?.rows ?? []).filter((row) => row.code !== null && row.items > 0).map((row) => ({ fieldId: row.fieldId, code: row.code!, ...coefficient(row.kappa, row.items, row.weights) })),
     layers: outcome.layers.map((layer) => layer.name),
     panel:
       outcome.panel && panelAll

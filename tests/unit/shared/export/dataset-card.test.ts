@@ -49,7 +49,11 @@ function input(patch: Partial<DatasetCardInput> = {}): DatasetCardInput {
     counts: cardCounts(items(), DEFAULT_CODEBOOK, 'all'),
     agreement: {
       raters: ['LLM pre-annotation', 'Expert (verified)'],
-      rows: [{ fieldId: 'teacher_intent', coefficient: 'cohen', weights: 'none', value: -0.0625, items: 12, ci95: [-1.3, 0.42], reason: null }],
+      rows: [
+        { fieldId: 'teacher_intent', coefficient: 'cohen', weights: 'none', value: -0.0625, items: 12, ci95: [-1.3, 0.42], reason: null },
+        { fieldId: 'teaching_strategy', coefficient: 'cohen', weights: 'none', value: null, items: 12, ci95: null, reason: 'A label-set field has no single kappa' },
+      ],
+      codeRows: [{ fieldId: 'teaching_strategy', code: 'provide_hints', coefficient: 'cohen', weights: 'none', value: 0.25, items: 12, ci95: [0.1, 0.4], reason: null }],
       layers: [],
       panel: null,
     },
@@ -85,11 +89,13 @@ describe('dataset card', () => {
     const md = datasetCardMarkdown(input());
     expect(md).toContain("| Teacher intent (teacher_intent) | Cohen's κ | −0.063 | 12 | [−1.000, 0.420] |");
     expect(cardInterval([-1.3, 0.42])).toBe('[−1.000, 0.420]');
+    expect(md).toContain('| Teaching strategy (teaching_strategy) | Cohen\'s κ | — (A label-set field has no single kappa) | 12 | — |');
+    expect(md).toContain('| Teaching strategy (teaching_strategy) = provide_hints | Cohen\'s κ | 0.250 | 12 | [0.100, 0.400] |');
     expect(md).toContain('# Dataset card: Pilot &lt;img src=x onerror=alert(1)&gt; \\| set');
     expect(md).not.toContain('<img');
     expect(md).not.toContain('<b>');
     expect(md).toContain('| GPT\\|4o | 1 |');
-    expect(md).toContain('李&lt;b&gt;老师&lt;/b&gt; (2 values)');
+    expect(md).toContain('李&lt;b&gt;老师&lt;/b&gt; (2 values), wang (1 value)');
     // every table row has as many cells as its header: no name split a table
     const tableLines = md.split('\n').filter((line) => line.startsWith('|'));
     for (const line of tableLines) expect(line.endsWith('|')).toBe(true);
@@ -126,6 +132,6 @@ describe('dataset card', () => {
     expect(md).toContain('3 unanimous, 2 adjudicated, 1 unresolved.');
     expect(md).toContain('| GPT-4o | 1 | 0.500 | — |');
     expect(md).toContain('| All | 1 | 0.500 | — |');
-    expect(md).toContain('1 adjudications are unresolved.');
+    expect(md).toContain('1 adjudication is unresolved.');
   });
 });
