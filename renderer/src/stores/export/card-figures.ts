@@ -23,7 +23,7 @@ import { countExportable } from '../../db/repositories/export';
 import { listLayers } from '../../db/repositories/layers';
 import { listMetricRuns } from '../../db/repositories/metric-runs';
 import { listSpotChecks } from '../../db/repositories/spot-checks';
-import { runAgreement } from '../agreement/run-agreement';
+import { runAgreement, type AgreementOutcome, type AgreementRequest } from '../agreement/run-agreement';
 import { DEFAULT_RATER_PAIR, raterSourceKey } from '../agreement/rater-choice';
 import { spotCheckFigures } from '../spot-check/results';
 
@@ -67,9 +67,15 @@ function sourceName(key: string, layers: readonly LayerRow[]): string {
   return layers.find((layer) => layer.id === id)?.name ?? id;
 }
 
+/** Runs one agreement computation: the agreement view's runAgreement, in its worker or on this thread. */
+export type ComputeAgreement = (request: AgreementRequest) => Promise<AgreementOutcome>;
+
+/** runAgreement on this thread over `db` (tests, and where no worker is wanted). */
+export const agreementOnThread = (db: () => MaieuticDb): ComputeAgreement => (request) => runAgreement(db(), request, () => undefined);
+
 /** The agreement view's default computation: the same request the view makes when first opened. */
-async function cardAgreement(db: MaieuticDb, datasetId: string, layers: readonly LayerRow[]): Promise<CardAgreement | null> {
-  const outcome = await runAgreement(db, { datasetId, raters: DEFAULT_RATER_PAIR, panelChoice: null, ordinalWeights: 'linear' }, () => undefined);
+async function cardAgreement(compute: ComputeAgreement, datasetId: string, layers: readonly LayerRow[]): Promise<CardAgreement | null> {
+  const outcome = await compute({ datasetId, raters: DEFAULT_RATER_PAIR, panelChoice: null, ordinalWeights: 'linear' });
   if (outcome.kind === 'missing') return null;
   const all = outcome.report.groups.find((group) => group.group === ALL_GROUP) ?? outcome.report.groups[0];
   const panelAll = outcome.panel?.groups.find((group) => group.group === ALL_GROUP) ?? outcome.panel?.groups[0];
@@ -102,6 +108,8 @@ export interface CardRequest {
   format: 'sid-jsonl' | 'long-csv';
   adjudicated: boolean;
   context: ExportContext;
+  /** how agreement is computed; default runAgreement over `db` on this thread */
+  computeAgreement?: ComputeAgreement;
   now?: Date;
 }
 
@@ -112,7 +120,7 @@ export async function loadCardInput(db: MaieuticDb, request: CardRequest): Promi
   let agreement: CardAgreement | null = null;
   let agreementError: string | null = null;
   try {
-    agreement = await cardAgreement(db, dataset.id, context.layers);
+    agreement = await cardAgreement(request.computeAgreement ?? agreementOnThread(() => db), dataset.id, context.layers);
   } catch (error) {
     agreementError = errorMessage(error);
   }

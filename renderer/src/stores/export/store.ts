@@ -14,7 +14,8 @@ import { rowsToCsv } from './table-csv';
 import { reportError } from '../notices/store';
 import { flushAll, type FlushOutcome } from '../review/flush-all';
 import { fileNameStem, todayStamp } from './file-names';
-import { loadCardInput, loadExportContext } from './card-figures';
+import { loadCardInput, loadExportContext, type ComputeAgreement } from './card-figures';
+import { agreementClient } from '../agreement/agreement-client';
 
 export type ExportFormat = 'sid-jsonl' | 'long-csv';
 
@@ -81,7 +82,7 @@ interface PreparedFile {
  * `flushPendingWork` runs before every read of the expert layer: an export started right after
  * an edit (from the menu, while the last write is still queued) must contain that edit.
  */
-export function createExportStore(database: () => MaieuticDb = getDb, flushPendingWork: () => Promise<FlushOutcome> = flushAll) {
+export function createExportStore(database: () => MaieuticDb = getDb, flushPendingWork: () => Promise<FlushOutcome> = flushAll, computeAgreement?: ComputeAgreement) {
   // The prepared file waits here, outside the state: a large string never goes through a render.
   let prepared: PreparedFile | null = null;
   return create<ExportState>()((set, get) => {
@@ -163,7 +164,7 @@ export function createExportStore(database: () => MaieuticDb = getDb, flushPendi
               ? toSidJsonl(items, codebook, { scope, adjudication, provenance: context.provenance })
               : toLongCsv(items, codebook, { scope, provenance: context.provenance, adjudicationRows: context.adjudications });
           // the dataset card goes beside every export, in the same save (main names it by the chosen file's stem)
-          const card = await loadCardInput(db, { dataset, codebook, items, scope, format, adjudicated: adjudication !== undefined, context });
+          const card = await loadCardInput(db, { dataset, codebook, items, scope, format, adjudicated: adjudication !== undefined, context, computeAgreement });
           const extension = format === 'sid-jsonl' ? 'jsonl' : 'csv';
           const suffix = `${scope}${format === 'long-csv' ? '-long' : ''}${adjudication ? '-adjudicated' : ''}`;
           const file: SaveExportArgs = {
@@ -202,4 +203,5 @@ export function createExportStore(database: () => MaieuticDb = getDb, flushPendi
   });
 }
 
-export const useExportStore = createExportStore();
+/** The app's export store: the card's agreement is computed in the agreement worker (which reads the app's database), as the agreement view's is. */
+export const useExportStore = createExportStore(getDb, flushAll, (request) => agreementClient.compute(request, () => undefined));
