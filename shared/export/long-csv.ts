@@ -6,10 +6,13 @@ import { expertValue, indexFieldReviews } from './expert-value';
 import { dialoguesInScope, turnIdsInScope, verifiedTurnIds, type ExportScope } from './scope';
 import type { ExportDialogue } from './types';
 import { exportedFieldValues } from './value-status';
+import type { AdjudicationRow } from '../model/adjudication';
+import { valueProvenance, type ProvenanceContext } from './value-provenance';
 
 /**
  * The first eight columns are the original layout; `external_id` and `teacher_model`, then
- * `turn_verified` and `dialogue_status`, were added after them so positional readers keep working.
+ * `turn_verified` and `dialogue_status`, then the per-value provenance (value-provenance.ts:
+ * `source_layer` … `codebook_hash`), were added after them so positional readers keep working.
  */
 export const LONG_CSV_HEADER = [
   'dialogue',
@@ -24,6 +27,16 @@ export const LONG_CSV_HEADER = [
   'teacher_model',
   'turn_verified',
   'dialogue_status',
+  'source_layer',
+  'source_layer_id',
+  'source_layer_name',
+  'annotator',
+  'annotator_id',
+  'adjudicated',
+  'adjudication_status',
+  'codebook_id',
+  'codebook_version',
+  'codebook_hash',
 ] as const;
 
 export interface LongCsvOptions {
@@ -35,6 +48,10 @@ export interface LongCsvOptions {
   escapeFormulae?: boolean;
   /** which turns get rows (scope.ts); 'all' by default */
   scope?: ExportScope;
+  /** names of layers and annotators and the codebook version for the provenance columns; without it ids stand for names and the codebook columns are empty */
+  provenance?: ProvenanceContext;
+  /** the data set's adjudication records: their status goes in `adjudication_status` (the CSV writes expert values, never adjudicated ones) */
+  adjudicationRows?: readonly AdjudicationRow[];
 }
 
 /** A cell a spreadsheet would run as a formula; a plain negative number like -3 is not one. */
@@ -66,6 +83,8 @@ function expertText(field: FieldDef, turn: Turn, review: FieldReview | undefined
 export function toLongCsv(items: readonly ExportDialogue[], codebook: Codebook, opts: LongCsvOptions = {}): string {
   const rows: string[][] = [[...LONG_CSV_HEADER]];
   const scope = opts.scope ?? 'all';
+  const adjudications = new Map((opts.adjudicationRows ?? []).map((row) => [row.id, row]));
+  const codebookVersion = opts.provenance?.codebook;
   for (const item of dialoguesInScope(items, scope)) {
     const reviews = indexFieldReviews(item.fieldReviews);
     const teacherModel = item.dialogueReview?.teacherModel ?? item.dialogue.teacherModel;
@@ -75,6 +94,7 @@ export function toLongCsv(items: readonly ExportDialogue[], codebook: Codebook, 
     for (const turn of [...item.turns].sort((a, b) => a.index - b.index)) {
       if (!inScope.has(turn.id)) continue;
       for (const { field, review, status } of exportedFieldValues(turn, codebook, reviews)) {
+        const source = valueProvenance({ review, adjudication: adjudications.get(`${turn.id}|${field.id}`), fromAdjudication: false }, opts.provenance);
         rows.push([
           item.dialogue.id,
           String(turn.index),
@@ -88,6 +108,16 @@ export function toLongCsv(items: readonly ExportDialogue[], codebook: Codebook, 
           teacherModel,
           String(verified.has(turn.id)),
           dialogueStatus,
+          source.layer.role,
+          source.layer.id,
+          source.layer.name,
+          source.annotator?.name ?? '',
+          source.annotator?.id ?? '',
+          String(source.adjudicated),
+          source.adjudicationStatus ?? '',
+          codebookVersion?.id ?? '',
+          codebookVersion?.version ?? '',
+          codebookVersion?.hash ?? '',
         ]);
       }
     }

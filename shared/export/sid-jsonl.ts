@@ -9,6 +9,7 @@ import { dialoguesInScope, isDialogueVerified, turnIdsInScope, type ExportScope 
 import { sidFieldText } from './sid-values';
 import type { ExportDialogue } from './types';
 import { addLabelCounts, exportedFieldValues, NO_LABELS, TRANSCRIPT_FIELD_IDS, type ExportValueStatus, type LabelCounts } from './value-status';
+import { valueProvenance, type ProvenanceContext, type ValueProvenance } from './value-provenance';
 
 export interface SidExportOptions {
   /** the language of label values; SID files are Chinese */
@@ -17,6 +18,11 @@ export interface SidExportOptions {
   scope?: ExportScope;
   /** write the adjudicated layer's values where there is one, with their provenance (issue 11) */
   adjudication?: SidAdjudication;
+  /**
+   * names of layers and annotators and the codebook version, for the per-value provenance
+   * (`turns[].sources`, `codebook`); without it ids stand for names and `codebook` is null
+   */
+  provenance?: ProvenanceContext;
 }
 
 /** The adjudication records of the data set and the names their keys and ids stand for. */
@@ -28,8 +34,12 @@ export interface SidAdjudication {
   annotatorNames: Readonly<Record<string, string>>;
 }
 
-/** The version of the `maieutic` provenance; 2 added scope, verified, labels, inScope and values; 3 added adjudicated and turns[].adjudication. */
-export const PROVENANCE_VERSION = 3;
+/**
+ * The version of the `maieutic` provenance; 2 added scope, verified, labels, inScope and values;
+ * 3 added adjudicated and turns[].adjudication; 4 added codebook and turns[].sources (per value:
+ * source layer, annotator, adjudicated, adjudication status).
+ */
+export const PROVENANCE_VERSION = 4;
 
 /** The record key of the review provenance; an imported one is replaced, never carried twice. */
 const PROVENANCE_KEY = 'maieutic';
@@ -75,13 +85,18 @@ function exportedUtterance(turn: Turn, codebook: Codebook, reviews: Map<string, 
  * utterance, so the entries stay one per utterance and the conversation reads whole) and has
  * every label empty: no label of it leaves the app, checked or not.
  */
+/** The adjudicated value is written for this field (SID JSONL with the adjudicated option). */
+function writesAdjudicated(decided: AdjudicationRow | undefined, inScope: boolean, fieldType: string): decided is AdjudicationRow {
+  return inScope && decided !== undefined && decided.status !== 'unresolved' && fieldType !== 'text';
+}
+
 function annotation(turn: Turn, codebook: Codebook, reviews: Map<string, FieldReview>, utterance: string, inScope: boolean, adjudicated: ReadonlyMap<string, AdjudicationRow>): Record<string, unknown> {
   const entry: Record<string, unknown> = {};
   for (const field of codebook.fields) {
     let text = '';
     const decided = adjudicated.get(`${turn.id}|${field.id}`);
     if (field.id === 'utterance') text = utterance;
-    else if (inScope && decided && decided.status !== 'unresolved' && field.type !== 'text') text = sidFieldText(field, { source: 'expert', codes: [...decided.codes], text: '', unresolved: false, asImported: false });
+    else if (writesAdjudicated(decided, inScope, field.type)) text = sidFieldText(field, { source: 'expert', codes: [...decided.codes], text: '', unresolved: false, asImported: false });
     else if (inScope || TRANSCRIPT_FIELD_IDS.has(field.id)) text = sidFieldText(field, expertValue(turn, field, reviews.get(`${turn.id}|${field.id}`)));
     setOwn(entry, field.id, text);
   }
@@ -89,9 +104,10 @@ function annotation(turn: Turn, codebook: Codebook, reviews: Map<string, FieldRe
 }
 
 /**
- * The review provenance written under the `maieutic` key of every record (version 3):
- * `{ version: 3, scope,                          // 'verified' | 'verified-turns' | 'all': what the export held
+ * The review provenance written under the `maieutic` key of every record (version 4):
+ * `{ version: 4, scope,                          // 'verified' | 'verified-turns' | 'all': what the export held
  *    adjudicated,                                // true: adjudicated values were written where there are any
+ *    codebook: { id, version, hash } | null,     // the codebook version of the codes (null when the caller gave none)
  *    dialogueId, externalId, teacherModel, source: { file, line },
  *    status, verified, reviewer, at,             // the dialogue review: status 'unreviewed' / 'in-progress' / 'verified', verified = status is 'verified'
  *    labels: { accepted, changed, unsure, unreviewed },   // the labels this record writes, by status
@@ -100,6 +116,8 @@ function annotation(turn: Turn, codebook: Codebook, reviews: Map<string, FieldRe
  *              originalUtterance?,               // the imported text, only when the expert corrected it
  *              labels: { accepted, changed, unsure, unreviewed },
  *              values: { <fieldId>: 'accepted' | 'changed' | 'unsure' | 'unreviewed' },  // every value written for the turn
+ *              sources: { <fieldId>: { layer: { role, id, name }, annotator: { id, name } | null, adjudicated, adjudicationStatus } },
+ *                                                // every value written: where it came from (value-provenance.ts)
  *              fields: { <fieldId>: { decision, pre, suggestionLayerId?, reviewer, at } },  // reviewed fields only, as in version 1
  *              adjudication?: { <fieldId>: { status, agreedWith: [names], decidedBy: name, note, needsGuidelineUpdate } } }],
  *                                                // only with adjudicated values asked for: the fields with an adjudication record
@@ -123,7 +141,7 @@ function adjudicationProvenance(row: AdjudicationRow, adjudication: SidAdjudicat
   };
 }
 
-function provenance(item: ExportDialogue, reviews: Map<string, FieldReview>, codebook: Codebook, utterances: readonly string[], scope: ExportScope, inScope: ReadonlySet<string>, adjudication: SidAdjudication | undefined, adjudicated: ReadonlyMap<string, AdjudicationRow>): Record<string, unknown> {
+function provenance(item: ExportDialogue, reviews: Map<string, FieldReview>, codebook: Codebook, utterances: readonly string[], scope: ExportScope, inScope: ReadonlySet<string>, adjudication: SidAdjudication | undefined, adjudicated: ReadonlyMap<string, AdjudicationRow>, context: ProvenanceContext | undefined): Record<string, unknown> {
   const { dialogue, dialogueReview } = item;
   const turnReviews = new Map(item.turnReviews.map((review) => [review.id, review]));
   const dialogueLabels: LabelCounts = { ...NO_LABELS };
@@ -132,7 +150,12 @@ function provenance(item: ExportDialogue, reviews: Map<string, FieldReview>, cod
     const turnInScope = inScope.has(turn.id);
     const written = exportedFieldValues(turn, codebook, reviews).filter((value) => turnInScope || !value.isLabel);
     const values: Record<string, ExportValueStatus> = {};
-    for (const value of written) values[value.field.id] = value.status;
+    const sources: Record<string, ValueProvenance> = {};
+    for (const value of written) {
+      values[value.field.id] = value.status;
+      const row = adjudicated.get(`${turn.id}|${value.field.id}`);
+      sources[value.field.id] = valueProvenance({ review: value.review, adjudication: row, fromAdjudication: writesAdjudicated(row, turnInScope, value.field.type) }, context);
+    }
     const labels = addLabelCounts({ ...NO_LABELS }, written);
     addLabelCounts(dialogueLabels, written);
     const fields: Record<string, unknown> = {};
@@ -158,6 +181,7 @@ function provenance(item: ExportDialogue, reviews: Map<string, FieldReview>, cod
       ...corrected,
       labels,
       values,
+      sources,
       fields,
       ...(adjudication ? { adjudication: decided } : {}),
     };
@@ -166,6 +190,7 @@ function provenance(item: ExportDialogue, reviews: Map<string, FieldReview>, cod
     version: PROVENANCE_VERSION,
     scope,
     adjudicated: adjudication !== undefined,
+    codebook: context?.codebook ?? null,
     dialogueId: dialogue.id,
     externalId: dialogue.externalId,
     teacherModel: dialogueReview?.teacherModel ?? dialogue.teacherModel,
@@ -210,7 +235,7 @@ export function toSidJsonl(items: readonly ExportDialogue[], codebook: Codebook,
         // the annotation's own extra keys (confidence, notes) are the LLM's too: only with its labels
         return inScope.has(turn.id) ? withExtras(entry, entryExtrasAt(extra, ANNOTATION_EXTRAS_KEY, turn.index)) : entry;
       }),
-      [PROVENANCE_KEY]: provenance({ ...item, turns }, reviews, codebook, utterances, scope, inScope, opts.adjudication, adjudicated),
+      [PROVENANCE_KEY]: provenance({ ...item, turns }, reviews, codebook, utterances, scope, inScope, opts.adjudication, adjudicated, opts.provenance),
     };
     return JSON.stringify(record);
   });

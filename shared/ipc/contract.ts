@@ -48,6 +48,19 @@ export interface SaveExportArgs {
   content: string;
   /** file-type filter shown in the dialog */
   kind: 'jsonl' | 'csv' | 'json' | 'md';
+  /**
+   * files written beside the chosen one in the same save, named by its stem and a fixed suffix
+   * (`x.jsonl` → `x.card.md`, `x.card.json`: the dataset card); each suffix at most once
+   */
+  companions?: SaveExportCompanion[];
+}
+
+/** The suffixes a companion file may have: main refuses any other, so the renderer cannot name files. */
+export const EXPORT_COMPANION_SUFFIXES = ['.card.md', '.card.json'] as const;
+
+export interface SaveExportCompanion {
+  suffix: (typeof EXPORT_COMPANION_SUFFIXES)[number];
+  content: string;
 }
 
 export interface SaveExportResult {
@@ -55,6 +68,8 @@ export interface SaveExportResult {
   /** absolute path written (atomically: temporary file, then rename) */
   path: string | null;
   bytes: number;
+  /** the companions written, in the order asked; absent when none were asked for */
+  companionPaths?: string[];
 }
 
 /**

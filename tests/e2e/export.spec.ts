@@ -21,7 +21,9 @@ const target = findSampleDialogue('Qwen2.5-72B/Qwen2.5-72B-interdis_topic_18.jso
 const REVIEWER = 'Chen Jing 陈静';
 const CORRECTED_TURN = 0;
 const CORRECTED_FIELD = 'cognitive_level';
-const LONG_CSV_HEADER = 'dialogue,turn,field,pre_annotation,expert_value,status,reviewer,time,external_id,teacher_model,turn_verified,dialogue_status';
+const LONG_CSV_HEADER =
+  'dialogue,turn,field,pre_annotation,expert_value,status,reviewer,time,external_id,teacher_model,turn_verified,dialogue_status,' +
+  'source_layer,source_layer_id,source_layer_name,annotator,annotator_id,adjudicated,adjudication_status,codebook_id,codebook_version,codebook_hash';
 
 interface ExportedRecord extends SidRecord {
   maieutic: {
@@ -87,8 +89,9 @@ test('a verified dialogue exports as SID JSONL (verified only) and the whole dat
   expect(await exporter.saveUntilAsked()).toBeGreaterThan(0);
   expect(await exporter.confirm()).toBe(csvPath);
 
-  // Written atomically: nothing but the two files is left in the folder.
-  expect(readdirSync(app.tempDir).sort()).toEqual(['out.csv', 'out.jsonl']);
+  // Written atomically: nothing but the two files and the dataset card beside them (one stem, so the
+  // second export's card replaced the first's) is left in the folder.
+  expect(readdirSync(app.tempDir).sort()).toEqual(['out.card.json', 'out.card.md', 'out.csv', 'out.jsonl']);
 
   // --- SID JSONL: exactly the verified dialogue, in SID's own shape, with the expert's values.
   const lines = readFileSync(jsonlPath, 'utf8').split('\n').filter((line) => line.trim() !== '');
@@ -142,7 +145,14 @@ test('a verified dialogue exports as SID JSONL (verified only) and the whole dat
     reviewer: REVIEWER,
     external_id: target.externalId,
     teacher_model: target.teacherModel,
+    source_layer: 'pre-annotation',
+    source_layer_id: 'pre',
+    annotator: REVIEWER,
+    adjudicated: 'false',
+    codebook_id: 'sid-default',
   });
+  expect(correctedRows[0].annotator_id).not.toBe('');
+  expect(correctedRows[0].codebook_hash).toMatch(/^[0-9a-f]{8,}$/);
   expect(Number.isNaN(Date.parse(correctedRows[0].time))).toBe(false);
 
   const reviewedRows = rows.filter((row) => row.dialogue === dialogueId);
@@ -252,7 +262,7 @@ test('two verified turns are counted and exported by default; "everything" first
   const [only, ...others] = readJsonl(turnsPath);
   expect(others).toEqual([]);
   expect(only.dialogue).toEqual(source.dialogue);
-  expect(only.maieutic).toMatchObject({ version: 3, scope: 'verified-turns', dialogueId, status: 'in-progress', verified: false });
+  expect(only.maieutic).toMatchObject({ version: 4, scope: 'verified-turns', dialogueId, status: 'in-progress', verified: false });
   expect(only.maieutic.turns.map((turn) => [turn.verified, turn.inScope])).toEqual(source.dialogue.map((_, i) => [VERIFIED_TURNS.includes(i), VERIFIED_TURNS.includes(i)]));
   for (const turn of VERIFIED_TURNS) {
     const held = labelsHeld(source.annotations[turn]);
@@ -280,7 +290,7 @@ test('two verified turns are counted and exported by default; "everything" first
   await exporter.cancelButton.click();
   await expect(exporter.confirmDialog).toBeHidden();
   await expect(exporter.result).toHaveCount(0);
-  expect(readdirSync(app.tempDir)).toEqual(['verified-turns.jsonl']);
+  expect(readdirSync(app.tempDir).sort()).toEqual(['verified-turns.card.json', 'verified-turns.card.md', 'verified-turns.jsonl']);
 
   const allPath = join(app.tempDir, 'all.jsonl');
   expect(await exporter.saveUntilAsked()).toBe(unreviewed);

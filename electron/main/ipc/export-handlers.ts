@@ -1,4 +1,8 @@
-/** Export: the renderer hands over the finished text; main asks where and writes it atomically. */
+/**
+ * Export: the renderer hands over the finished text; main asks where and writes it atomically,
+ * then its companions (the dataset card) beside it, named by the chosen file's stem.
+ */
+import { basename, dirname, extname, join } from 'node:path';
 import type { InvokeHandlers } from '../../../shared/ipc/contract';
 import { writeFileAtomic } from '../../services/atomic-write';
 import type { DialogPort } from './dialog-port';
@@ -13,11 +17,27 @@ export interface ExportHandlerDeps {
 export function createExportHandlers(deps: ExportHandlerDeps): Pick<InvokeHandlers, ExportChannel> {
   return {
     'files.saveExport': async (arg) => {
-      const { defaultName, content, kind } = parseSaveExportArgs(arg);
+      const { defaultName, content, kind, companions } = parseSaveExportArgs(arg);
       const path = await deps.dialogs.pickSavePath(defaultName, kind);
       if (path === null) return { canceled: true, path: null, bytes: 0 };
       const bytes = await writeFileAtomic(path, content);
-      return { canceled: false, path, bytes };
+      if (!companions) return { canceled: false, path, bytes };
+      const companionPaths: string[] = [];
+      for (const companion of companions) {
+        const target = companionPath(path, companion.suffix);
+        if (target === path) throw new Error(`files.saveExport: the companion ${companion.suffix} would overwrite the file just written (${path})`);
+        await writeFileAtomic(target, companion.content);
+        companionPaths.push(target);
+      }
+      return { canceled: false, path, bytes, companionPaths };
     },
   };
+}
+
+/** `/a/x.jsonl` + `.card.md` → `/a/x.card.md`; a name without an extension keeps all of it as the stem. */
+export function companionPath(path: string, suffix: string): string {
+  const name = basename(path);
+  const extension = extname(name);
+  const stem = extension && extension !== name ? name.slice(0, -extension.length) : name;
+  return join(dirname(path), `${stem}${suffix}`);
 }

@@ -5,7 +5,7 @@
  */
 import { isAbsolute } from 'node:path';
 import { fileNameProblem } from '../../../shared/export/file-name-rules';
-import type { OpenImportArgs, ReadDroppedArgs, ReadyToCloseArgs, SaveExportArgs, UnsavedWorkReport } from '../../../shared/ipc/contract';
+import { EXPORT_COMPANION_SUFFIXES, type OpenImportArgs, type ReadDroppedArgs, type ReadyToCloseArgs, type SaveExportArgs, type SaveExportCompanion, type UnsavedWorkReport } from '../../../shared/ipc/contract';
 
 const EXPORT_KINDS = ['jsonl', 'csv', 'json', 'md'] as const satisfies readonly SaveExportArgs['kind'][];
 const IMPORT_MODES = ['files', 'folder'] as const satisfies readonly OpenImportArgs['mode'][];
@@ -105,12 +105,22 @@ export function parseOpenImportArgs(value: unknown): OpenImportArgs {
 
 export function parseSaveExportArgs(value: unknown): SaveExportArgs {
   const channel = 'files.saveExport';
-  const record = expectObject(channel, value, ['defaultName', 'content', 'kind']);
-  return {
+  const record = expectObject(channel, value, ['defaultName', 'content', 'kind', 'companions']);
+  const args: SaveExportArgs = {
     defaultName: expectFileName(channel, record, 'defaultName'),
     content: expectString(channel, record, 'content'),
     kind: expectOneOf(channel, record, 'kind', EXPORT_KINDS),
   };
+  if (record.companions === undefined) return args;
+  if (!Array.isArray(record.companions)) throw new Error(`${channel}: "companions" must be an array, got ${describe(record.companions)}`);
+  const companions: SaveExportCompanion[] = record.companions.map((entry: unknown, index) => {
+    const where = `${channel}: companions[${index}]`;
+    const companion = expectObject(where, entry, ['suffix', 'content']);
+    return { suffix: expectOneOf(where, companion, 'suffix', EXPORT_COMPANION_SUFFIXES), content: expectString(where, companion, 'content') };
+  });
+  const suffixes = companions.map((companion) => companion.suffix);
+  if (new Set(suffixes).size !== suffixes.length) throw new Error(`${channel}: "companions" names a suffix twice`);
+  return { ...args, companions };
 }
 
 export function parseUnsavedWorkReport(value: unknown): UnsavedWorkReport {

@@ -223,6 +223,7 @@ export const en: Record<MessageKey, string> = {
   'export.confirmReviewFirst': 'To export them as expert values, cancel and review them in the dialogue first.',
   'export.confirmAccept': 'Export, marked as unreviewed',
   'export.saved': 'Exported {dialogues} {dialogues|dialogue|dialogues} ({turns} {turns|turn|turns}) to {path}',
+  'export.savedCard': 'Dataset card beside it: {paths}',
   'export.savedLabels': 'Labels: {accepted} accepted, {changed} changed, {unsure} unsure, {unreviewed} unreviewed.',
   'export.canceled': 'Saving was cancelled.',
   'export.failed': 'The export failed: {message}',

@@ -219,6 +219,7 @@ export const zh = {
   'export.confirmReviewFirst': '如要作为专家值导出，请取消，先在对话中审阅它们。',
   'export.confirmAccept': '导出，并标记为未审阅',
   'export.saved': '已导出 {dialogues} 段对话（{turns} 轮）到 {path}',
+  'export.savedCard': '数据集说明卡已写在旁边：{paths}',
   'export.savedLabels': '标注：接受 {accepted}，修改 {changed}，不确定 {unsure}，未审阅 {unreviewed}。',
   'export.canceled': '已取消保存。',
   'export.failed': '导出失败：{message}',

@@ -154,6 +154,11 @@ export function ExportView({ datasetId }: { datasetId: string }) {
           <span className="export-result-labels" data-testid="export-result-labels" data-unreviewed={state.saved.labels.unreviewed}>
             {t('export.savedLabels', { ...state.saved.labels })}
           </span>
+          {state.saved.cardPaths.length > 0 && (
+            <span className="export-result-labels" data-testid="export-result-card" data-paths={state.saved.cardPaths.join('\n')}>
+              {t('export.savedCard', { paths: state.saved.cardPaths.map((path) => path.split(/[\\/]/).pop() ?? path).join(', ') })}
+            </span>
+          )}
         </p>
       )}
       {state.status === 'canceled' && (

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { summarizeExport, toLongCsv, toSidJsonl, type ExportSummary, type LabelCounts } from '../../../../shared/export';
+import { datasetCardJson, datasetCardMarkdown, summarizeExport, toLongCsv, toSidJsonl, type ExportSummary, type LabelCounts } from '../../../../shared/export';
 import type { SaveExportArgs } from '../../../../shared/ipc/contract';
 import { invoke } from '../../api/client';
 import { codebookForDataset } from '../../codebook';
@@ -14,6 +14,8 @@ import { rowsToCsv } from './table-csv';
 import { reportError } from '../notices/store';
 import { flushAll, type FlushOutcome } from '../review/flush-all';
 import { fileNameStem, todayStamp } from './file-names';
+import { loadCardInput, loadExportContext, type ComputeAgreement } from './card-figures';
+import { agreementClient } from '../agreement/agreement-client';
 
 export type ExportFormat = 'sid-jsonl' | 'long-csv';
 
@@ -24,6 +26,8 @@ export interface SavedFile {
   turns: number;
   /** the labels written, by review status */
   labels: LabelCounts;
+  /** the dataset card written beside it (Markdown, JSON) */
+  cardPaths: string[];
 }
 
 /** `confirming`: the file is prepared and holds unreviewed labels; nothing is written until the user says so. */
@@ -78,7 +82,7 @@ interface PreparedFile {
  * `flushPendingWork` runs before every read of the expert layer: an export started right after
  * an edit (from the menu, while the last write is still queued) must contain that edit.
  */
-export function createExportStore(database: () => MaieuticDb = getDb, flushPendingWork: () => Promise<FlushOutcome> = flushAll) {
+export function createExportStore(database: () => MaieuticDb = getDb, flushPendingWork: () => Promise<FlushOutcome> = flushAll, computeAgreement?: ComputeAgreement) {
   // The prepared file waits here, outside the state: a large string never goes through a render.
   let prepared: PreparedFile | null = null;
   return create<ExportState>()((set, get) => {
@@ -93,7 +97,7 @@ export function createExportStore(database: () => MaieuticDb = getDb, flushPendi
       try {
         const result = await invoke('files.saveExport', file);
         if (result.canceled || result.path === null) return set({ status: 'canceled' });
-        set({ status: 'saved', saved: { path: result.path, bytes: result.bytes, dialogues: summary.dialogues, turns: summary.turns, labels: summary.labels } });
+        set({ status: 'saved', saved: { path: result.path, bytes: result.bytes, dialogues: summary.dialogues, turns: summary.turns, labels: summary.labels, cardPaths: result.companionPaths ?? [] } });
       } catch (error) {
         fail(error);
       }
@@ -154,10 +158,24 @@ export function createExportStore(database: () => MaieuticDb = getDb, flushPendi
           // Nothing above or below awaits inside a Dexie transaction: the read finished before the IPC call.
           const summary = summarizeExport(items, codebook, scope);
           const adjudication = format === 'sid-jsonl' && adjudicated ? await loadAdjudicationForExport(db, datasetId) : undefined;
-          const content = format === 'sid-jsonl' ? toSidJsonl(items, codebook, { scope, adjudication }) : toLongCsv(items, codebook, { scope });
+          const context = await loadExportContext(db, dataset, codebook);
+          const content =
+            format === 'sid-jsonl'
+              ? toSidJsonl(items, codebook, { scope, adjudication, provenance: context.provenance })
+              : toLongCsv(items, codebook, { scope, provenance: context.provenance, adjudicationRows: context.adjudications });
+          // the dataset card goes beside every export, in the same save (main names it by the chosen file's stem)
+          const card = await loadCardInput(db, { dataset, codebook, items, scope, format, adjudicated: adjudication !== undefined, context, computeAgreement });
           const extension = format === 'sid-jsonl' ? 'jsonl' : 'csv';
           const suffix = `${scope}${format === 'long-csv' ? '-long' : ''}${adjudication ? '-adjudicated' : ''}`;
-          const file: SaveExportArgs = { defaultName: `${fileNameStem(dataset.name)}-${suffix}-${todayStamp()}.${extension}`, content, kind: extension };
+          const file: SaveExportArgs = {
+            defaultName: `${fileNameStem(dataset.name)}-${suffix}-${todayStamp()}.${extension}`,
+            content,
+            kind: extension,
+            companions: [
+              { suffix: '.card.md', content: datasetCardMarkdown(card) },
+              { suffix: '.card.json', content: `${JSON.stringify(datasetCardJson(card), null, 2)}\n` },
+            ],
+          };
           if (summary.labels.unreviewed === 0) return await write({ file, summary });
           prepared = { file, summary };
           set({ status: 'confirming', pending: summary });
@@ -185,4 +203,5 @@ export function createExportStore(database: () => MaieuticDb = getDb, flushPendi
   });
 }
 
-export const useExportStore = createExportStore();
+/** The app's export store: the card's agreement is computed in the agreement worker (which reads the app's database), as the agreement view's is. */
+export const useExportStore = createExportStore(getDb, flushAll, (request) => agreementClient.compute(request, () => undefined));

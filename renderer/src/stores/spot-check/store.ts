@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { SampleStrata, SampleUnit, SpotCheckRow } from '../../../../shared/model/spot-check';
-import { checkedValues, drawSample, fieldResults, reportCsv, reportMarkdown, sampleCandidates, sampleSizeFor, type FieldResult, type MarkdownHeadings } from '../../../../shared/spot-check';
+import { drawSample, reportCsv, reportMarkdown, sampleCandidates, sampleSizeFor, type FieldResult, type MarkdownHeadings } from '../../../../shared/spot-check';
 import { codebookForDataset } from '../../codebook';
 import { getDb, type MaieuticDb } from '../../db/db';
 import { getDataset } from '../../db/repositories/datasets';
@@ -11,8 +11,9 @@ import { fileNameStem, todayStamp } from '../export/file-names';
 import { saveTable, type TableSave } from '../export/save-table';
 import { reportError } from '../notices/store';
 import { flushAll } from '../review/flush-all';
-import { fullReviewStops, populationOf, sampleStops, turnsToCheck } from './build';
+import { fullReviewStops, populationOf, sampleStops } from './build';
 import { useQueueStore } from './queue';
+import { spotCheckFigures } from './results';
 
 export type AmountKind = 'percent' | 'size' | 'margin';
 export type ReportKind = 'csv' | 'md';
@@ -80,11 +81,8 @@ export function createSpotCheckStore(database: () => MaieuticDb = getDb, seedSou
       if (!datasetId) return;
       const dataset = await getDataset(database(), datasetId);
       const codebook = codebookForDataset(dataset?.codebookId ?? '').codebook;
-      const data = await loadSpotCheckData(database(), datasetId, row.suggestionLayerId);
-      const turns = turnsToCheck(data, row, codebook);
-      const strataPopulation = new Map(row.strataCounts.map((stratum) => [stratum.key, stratum.population]));
-      const fields = fieldResults(codebook, checkedValues(codebook, turns), { threshold: row.threshold, strataPopulation });
-      if (get().shownId === row.id) set({ results: { spotCheckId: row.id, fields, reviewedTurns: turns.filter((turn) => turn.expert.size > 0).length, sampledTurns: turns.length } });
+      const figures = await spotCheckFigures(database(), datasetId, row, codebook);
+      if (get().shownId === row.id) set({ results: { spotCheckId: row.id, ...figures } });
     }
     const shownRow = () => get().rows.find((row) => row.id === get().shownId) ?? null;
     return {

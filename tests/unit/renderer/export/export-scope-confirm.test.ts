@@ -5,6 +5,7 @@
  * directly: a verified turn may hold no field review at all.
  */
 import 'fake-indexeddb/auto';
+import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SaveExportArgs } from '../../../../shared/ipc/contract';
 import type { MaieuticDb } from '../../../../renderer/src/db/db';
@@ -118,8 +119,8 @@ describe('unreviewed labels', () => {
     await exporter.getState().exportDataset('ds1');
     expect(exporter.getState().pending?.labels).toEqual({ accepted: 4, changed: 0, unsure: 0, unreviewed: 40 - 4 });
     await exporter.getState().confirmExport();
-    const rows = saved[0].content.trimEnd().split('\n').slice(1);
-    expect(rows.filter((row) => row.includes(',unreviewed,'))).toHaveLength(8 * 2 + 36); // transcript rows too
+    const rows = Papa.parse<string[]>(saved[0].content.trimEnd(), {}).data.slice(1);
+    expect(rows.filter((row) => row[5] === 'unreviewed')).toHaveLength(8 * 2 + 36); // transcript rows too
   });
 
   it('a file whose labels were all reviewed is written without asking', async () => {
@@ -132,5 +133,23 @@ describe('unreviewed labels', () => {
     await exporter.getState().exportDataset('ds1');
     expect(exporter.getState()).toMatchObject({ status: 'saved', pending: null, saved: { labels: { accepted: 10, unreviewed: 0 } } });
     expect(saved).toHaveLength(1);
+  });
+});
+
+describe('dataset card', () => {
+  it('goes with every export in the same save: Markdown and JSON with the figures of the file', async () => {
+    const { verifyTurn, accept, exporter } = await setup();
+    await verifyTurn(0);
+    await accept(0, STUDENT_LABELS);
+    exporter.getState().setScope('verified-turns');
+    exporter.getState().setFormat('long-csv');
+    await exporter.getState().exportDataset('ds1');
+    expect(saved).toHaveLength(1);
+    expect(saved[0].companions?.map((companion) => companion.suffix)).toEqual(['.card.md', '.card.json']);
+    const card = JSON.parse(saved[0].companions![1].content) as { cardVersion: number; dataset: { turns: number }; counts: { dialogues: number; turns: number; verifiedTurns: number; labels: { accepted: number } }; export: { format: string; scope: string }; agreement: { layers: string[]; rows: { fieldId: string; items: number }[] } };
+    expect(card).toMatchObject({ cardVersion: 1, dataset: { turns: 8 }, counts: { dialogues: 1, turns: 1, verifiedTurns: 1, labels: { accepted: 4 } }, export: { format: 'long-csv', scope: 'verified-turns' } });
+    expect(card.agreement.layers).toEqual([]);
+    expect(card.agreement.rows.find((row) => row.fieldId === 'student_cognition_state')?.items).toBe(1);
+    expect(saved[0].companions![0].content).toContain('No other annotation layer is attached to this data set');
   });
 });

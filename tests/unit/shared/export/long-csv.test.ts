@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CODEBOOK } from '../../../../shared/codebook';
-import { toLongCsv } from '../../../../shared/export';
+import { LONG_CSV_HEADER, toLongCsv } from '../../../../shared/export';
 import type { ExportDialogue } from '../../../../shared/export';
 import { toStoredDialogue } from '../../../../shared/import';
 import type { FieldReview } from '../../../../shared/model/review';
@@ -54,7 +54,7 @@ describe('toLongCsv', () => {
   const byKey = new Map(rows.slice(1).map((row) => [`${row[1]}/${row[2]}`, row]));
 
   it('has the fixed header and one row per turn × applicable field', () => {
-    expect(rows[0]).toEqual(['dialogue', 'turn', 'field', 'pre_annotation', 'expert_value', 'status', 'reviewer', 'time', 'external_id', 'teacher_model', 'turn_verified', 'dialogue_status']);
+    expect(rows[0].slice(0, 12)).toEqual(['dialogue', 'turn', 'field', 'pre_annotation', 'expert_value', 'status', 'reviewer', 'time', 'external_id', 'teacher_model', 'turn_verified', 'dialogue_status']);
     expect(rows.slice(1).filter((row) => row[1] === '0').map((row) => row[2])).toEqual([
       'speaker',
       'utterance',
@@ -66,7 +66,7 @@ describe('toLongCsv', () => {
       'cognitive_level',
     ]);
     expect(rows.slice(1).filter((row) => row[1] === '1').map((row) => row[2])).toEqual(['speaker', 'utterance', 'discipline', 'discipline_transfer', 'student_cognition_state', 'cognitive_level']);
-    expect(rows.slice(1).every((row) => row[0] === 'src:1' && row.length === 12)).toBe(true);
+    expect(rows.slice(1).every((row) => row[0] === 'src:1' && row.length === LONG_CSV_HEADER.length)).toBe(true);
   });
 
   it('writes decisions, reviewer and time; unreviewed rows have no expert value', () => {
@@ -79,7 +79,7 @@ describe('toLongCsv', () => {
   it('names the external id and the teacher model on every row, the reviewer\'s correction first', () => {
     const plain = item(() => []);
     const first = Papa.parse<string[]>(toLongCsv([plain], DEFAULT_CODEBOOK).trimEnd(), {}).data[1];
-    expect(first.slice(8)).toEqual([plain.dialogue.externalId, plain.dialogue.teacherModel, 'false', 'unreviewed']);
+    expect(first.slice(8, 12)).toEqual([plain.dialogue.externalId, plain.dialogue.teacherModel, 'false', 'unreviewed']);
     const corrected = { ...plain, dialogueReview: { id: plain.dialogue.id, status: 'in-progress' as const, teacherModel: 'GPT-4o-corrected', reviewer: 'li', at } };
     const row = Papa.parse<string[]>(toLongCsv([corrected], DEFAULT_CODEBOOK).trimEnd(), {}).data[1];
     expect(row[9]).toBe('GPT-4o-corrected');

@@ -167,7 +167,7 @@ describe('expert values and provenance', () => {
     expect(record.annotations[2].student_cognition_state).toBe('清晰理解');
     expect(record.annotations[0].cognitive_level).toBe('理解');
     const provenance = record.maieutic as { status: string; teacherModel: string; turns: { index: number; verified: boolean; fields: Record<string, { decision: string; pre: string }> }[] };
-    expect(provenance).toMatchObject({ version: 3, dialogueId: 'src:1', externalId: '7-3-1', status: 'in-progress', reviewer: 'wang', teacherModel: 'GPT-4o-mini' });
+    expect(provenance).toMatchObject({ version: 4, dialogueId: 'src:1', externalId: '7-3-1', status: 'in-progress', reviewer: 'wang', teacherModel: 'GPT-4o-mini' });
     expect(provenance.turns.map((turn) => turn.verified)).toEqual([false, true, false]);
     expect(provenance.turns[1].fields.teacher_intent).toEqual({ decision: 'changed', pre: '引导推理', reviewer: 'wang', at: '2025-01-02T03:04:05.000Z' });
     expect(Object.keys(provenance.turns[0].fields)).toEqual(['cognitive_level']);

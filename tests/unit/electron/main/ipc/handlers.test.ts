@@ -125,6 +125,23 @@ describe('files.saveExport', () => {
     expect(await readdir(temp.path)).toEqual([]);
   });
 
+  it('writes the companions (the dataset card) beside the chosen file, named by its stem', async () => {
+    const target = join(temp.path, 'my export.v2.jsonl');
+    dialogs.nextSavePath(target);
+    const result = await handlers['files.saveExport']({ defaultName: 'x.jsonl', content: '{}\n', kind: 'jsonl', companions: [{ suffix: '.card.md', content: '# card' }, { suffix: '.card.json', content: '{"cardVersion":1}' }] });
+    expect(result.companionPaths).toEqual([join(temp.path, 'my export.v2.card.md'), join(temp.path, 'my export.v2.card.json')]);
+    expect(await readFile(join(temp.path, 'my export.v2.card.md'), 'utf8')).toBe('# card');
+    expect(await readFile(join(temp.path, 'my export.v2.card.json'), 'utf8')).toBe('{"cardVersion":1}');
+    expect((await readdir(temp.path)).sort()).toEqual(['my export.v2.card.json', 'my export.v2.card.md', 'my export.v2.jsonl']);
+  });
+
+  it('refuses a companion suffix main does not know, before any dialog opens', async () => {
+    await expect(callUntrusted('files.saveExport', { defaultName: 'x.jsonl', content: '', kind: 'jsonl', companions: [{ suffix: '/../../evil.sh', content: '' }] })).rejects.toThrow(
+      'files.saveExport: companions[0]: "suffix" must be one of .card.md, .card.json',
+    );
+    expect(dialogs.calls).toEqual([]);
+  });
+
   it('refuses a proposed name with a directory part before any dialog opens', async () => {
     await expect(callUntrusted('files.saveExport', { defaultName: '../../x.md', content: '', kind: 'md' })).rejects.toThrow(
       'files.saveExport: "defaultName" contains a path separator',

@@ -1,0 +1,22 @@
+import type { Codebook } from '../../../../shared/codebook/types';
+import type { SpotCheckRow } from '../../../../shared/model/spot-check';
+import { checkedValues, fieldResults, type FieldResult } from '../../../../shared/spot-check';
+import type { MaieuticDb } from '../../db/db';
+import { loadSpotCheckData } from '../../db/repositories/spot-checks';
+import { turnsToCheck } from './build';
+
+export interface SpotCheckFigures {
+  fields: FieldResult[];
+  /** sampled turns with at least one reviewed field, and all sampled turns */
+  reviewedTurns: number;
+  sampledTurns: number;
+}
+
+/** One spot-check's per-field results, as the spot-check view shows them (and the dataset card writes them). */
+export async function spotCheckFigures(db: MaieuticDb, datasetId: string, row: SpotCheckRow, codebook: Codebook): Promise<SpotCheckFigures> {
+  const data = await loadSpotCheckData(db, datasetId, row.suggestionLayerId);
+  const turns = turnsToCheck(data, row, codebook);
+  const strataPopulation = new Map(row.strataCounts.map((stratum) => [stratum.key, stratum.population]));
+  const fields = fieldResults(codebook, checkedValues(codebook, turns), { threshold: row.threshold, strataPopulation });
+  return { fields, reviewedTurns: turns.filter((turn) => turn.expert.size > 0).length, sampledTurns: turns.length };
+}
