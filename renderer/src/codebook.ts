@@ -1,34 +1,64 @@
 /**
- * The codebook the renderer works with. Today that is the bundled SID default; a data set
- * records the id of its codebook so a group's own codebook can be added without a migration.
+ * The codebook the renderer works with. A data set records the id of its codebook and (since
+ * schema v10) the hash of the version it uses; the registry below holds every stored version
+ * (loaded at start by the codebooks store) so lookups stay synchronous for their many callers.
  */
 import { DEFAULT_CODEBOOK, type Codebook, type FieldDef, type LabelLanguage } from '../../shared/codebook';
-import { DEFAULT_CONSISTENCY_RULES, type ConsistencyRules } from '../../shared/consistency';
+import { DEFAULT_CONSISTENCY_RULES } from '../../shared/consistency';
+import type { ConsistencyRules } from '../../shared/consistency/types';
+import type { CodebookVersionRow } from '../../shared/model/codebook-version';
 
 export const ACTIVE_CODEBOOK: Codebook = DEFAULT_CODEBOOK;
 
 const KNOWN_CODEBOOKS: readonly Codebook[] = [DEFAULT_CODEBOOK];
 
+/** Stored versions by id (`${codebookId}@${hash}`); filled by the codebooks store. */
+const versions = new Map<string, CodebookVersionRow>();
+
+export function registerCodebookVersions(rows: readonly CodebookVersionRow[]): void {
+  for (const row of rows) versions.set(row.id, row);
+}
+
+export function registeredCodebookVersions(): CodebookVersionRow[] {
+  return [...versions.values()];
+}
+
 export function codebookById(codebookId: string): Codebook | undefined {
   return KNOWN_CODEBOOKS.find((codebook) => codebook.id === codebookId);
 }
 
-/** The codebook of a data set; an unknown id falls back to the default (and says so through `fallback`). */
-export function codebookForDataset(codebookId: string): { codebook: Codebook; fallback: boolean } {
-  const found = codebookById(codebookId);
+/** A data set's codebook reference: its id and, when recorded, its version hash. */
+export interface CodebookRef {
+  codebookId: string;
+  codebookHash?: string;
+}
+
+function versionFor(ref: CodebookRef): CodebookVersionRow | undefined {
+  return ref.codebookHash ? versions.get(`${ref.codebookId}@${ref.codebookHash}`) : undefined;
+}
+
+/**
+ * The codebook of a data set: its recorded version when the registry has it, else the bundled
+ * codebook of that id; an unknown id falls back to the default (and says so through `fallback`).
+ */
+export function codebookForDataset(ref: string | CodebookRef): { codebook: Codebook; fallback: boolean } {
+  const target: CodebookRef = typeof ref === 'string' ? { codebookId: ref } : ref;
+  const version = versionFor(target);
+  if (version) return { codebook: version.codebook, fallback: false };
+  const found = codebookById(target.codebookId);
   return found ? { codebook: found, fallback: false } : { codebook: ACTIVE_CODEBOOK, fallback: true };
 }
 
 /**
- * The consistency rules of a data set's codebook: the ONE place review, the findings list and
- * anything else get them from. Today the bundled default codebook's rules; a custom codebook
- * will bring its own (resources/codebooks/<codebook>.rules.json or the codebook editor's). A
- * codebook without rules of its own is checked by no rule rather than by another codebook's.
+ * The consistency rules of a data set's codebook version: the version's own rules when the
+ * registry has it; the default rules for the bundled SID codebook; none for another codebook.
  */
-export function consistencyRulesFor(codebookId: string): ConsistencyRules {
-  const { codebook } = codebookForDataset(codebookId);
-  if (codebook.id === DEFAULT_CONSISTENCY_RULES.codebookId) return DEFAULT_CONSISTENCY_RULES;
-  return { codebookId: codebook.id, rules: [] };
+export function consistencyRulesFor(ref: string | CodebookRef): ConsistencyRules {
+  const target: CodebookRef = typeof ref === 'string' ? { codebookId: ref } : ref;
+  const version = versionFor(target);
+  if (version) return version.rules;
+  if (target.codebookId === DEFAULT_CODEBOOK.id) return DEFAULT_CONSISTENCY_RULES;
+  return { codebookId: target.codebookId, rules: [] };
 }
 
 export function fieldName(field: FieldDef, lang: LabelLanguage): string {

@@ -8,6 +8,7 @@ import { installGlobalErrorHandlers } from './global-errors';
 import { installAppUnsavedWorkGuards } from './hooks/unsaved-work-guards';
 import { reportError } from './stores/notices/store';
 import { useSettingsStore } from './stores/settings/store';
+import { useCodebooksStore } from './stores/codebooks/store';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/table.css';
@@ -21,6 +22,7 @@ async function prepare(): Promise<void> {
     reportError(error, 'notice.context.openDatabase');
   }
   await useSettingsStore.getState().load();
+  await useCodebooksStore.getState().load();
   await requestPersistentStorage();
 }
 

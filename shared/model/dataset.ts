@@ -198,6 +198,8 @@ export interface Dataset {
   name: string;
   createdAt: string;
   codebookId: string;
+  /** codebookVersionHash of the version the data set uses; absent on data sets made before versioning (schema v10) */
+  codebookHash?: string;
 }
 
 /** One imported file, kept to detect re-imports and to trace a dialogue back to its file. */

@@ -7,6 +7,8 @@ export type LayerKind = 'llm' | 'human' | 'adjudicated';
 
 /** An annotation layer attached to a data set: one annotator's file, matched to the stored turns. */
 export interface LayerRow {
+  /** codebookVersionHash of the codebook version used (issue 12); absent on rows made before versioning (schema v10) */
+  codebookHash?: string;
   id: string;
   datasetId: string;
   /** shown in the agreement view; unique within the data set */

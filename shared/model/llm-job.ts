@@ -11,6 +11,8 @@ export interface LlmJobLayer {
 
 /** A pre-annotation job main runs, as the renderer needs it to store the job's results. */
 export interface LlmJobRow {
+  /** codebookVersionHash of the codebook version used (issue 12); absent on rows made before versioning (schema v10) */
+  codebookHash?: string;
   /** main's job id */
   id: string;
   datasetId: string;

@@ -8,6 +8,8 @@ export type MetricLayer = { kind: 'verified' } | { kind: 'llm' } | { kind: 'laye
 
 /** One computation of the objective metrics over a data set, kept as computed. */
 export interface MetricRunRow {
+  /** codebookVersionHash of the codebook version used (issue 12); absent on rows made before versioning (schema v10) */
+  codebookHash?: string;
   id: string;
   datasetId: string;
   createdAt: string;

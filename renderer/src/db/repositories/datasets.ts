@@ -1,3 +1,4 @@
+import { DEFAULT_CODEBOOK, codebookVersionHash } from '../../../../shared/codebook';
 import type { Dataset } from '../../../../shared/model/dataset';
 import { deleteDismissalsOfDataset } from './finding-dismissals';
 import type { MaieuticDb } from '../db';
@@ -21,6 +22,8 @@ export async function createDataset(
   { name, codebookId, now = new Date() }: { name: string; codebookId: string; now?: Date },
 ): Promise<Dataset> {
   const dataset: Dataset = { id: newId(), name: validateDatasetName(name), createdAt: now.toISOString(), codebookId };
+  // the version the data set is made with (issue 12); the bundled codebook's own hash for sid-default
+  if (codebookId === DEFAULT_CODEBOOK.id) dataset.codebookHash = codebookVersionHash(DEFAULT_CODEBOOK);
   validateDataset(dataset);
   await db.datasets.add(dataset);
   return dataset;

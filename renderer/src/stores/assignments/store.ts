@@ -77,7 +77,7 @@ export function createAssignmentStore(database: () => MaieuticDb = getDb) {
       if (!dataset) return false;
       set({ outcome: { kind: 'working' } });
       try {
-        const pkg = await buildAssignment(database(), { ...choice, codebook: codebookForDataset(dataset.codebookId).codebook });
+        const pkg = await buildAssignment(database(), { ...choice, codebook: codebookForDataset(dataset).codebook });
         const defaultName = `${fileNameStem(`${dataset.name}-assignment-${pkg.annotator.name}`)}-${todayStamp()}.json`;
         const result = await invoke('files.saveExport', { defaultName, content: serializePackage(pkg), kind: 'json' });
         if (result.canceled || result.path === null) {
@@ -116,7 +116,7 @@ export function createAssignmentStore(database: () => MaieuticDb = getDb) {
       if (!dataset) return;
       set({ outcome: { kind: 'working' } });
       try {
-        const report = await importWorkPackage(database(), { datasetId, codebook: codebookForDataset(dataset.codebookId).codebook, text: file.text, file: file.name, replace });
+        const report = await importWorkPackage(database(), { datasetId, codebook: codebookForDataset(dataset).codebook, text: file.text, file: file.name, replace });
         set({ outcome: { kind: 'imported', report } });
       } catch (error) {
         if (error instanceof WorkAlreadyImportedError && !error.sameWork) {

@@ -154,7 +154,7 @@ export function createExportStore(database: () => MaieuticDb = getDb, flushPendi
           const dataset = await getDataset(db, datasetId);
           if (!dataset) throw new Error('The data set no longer exists.');
           const items = await loadExportItems(db, { datasetId, scope });
-          const { codebook } = codebookForDataset(dataset.codebookId);
+          const { codebook } = codebookForDataset(dataset);
           // Nothing above or below awaits inside a Dexie transaction: the read finished before the IPC call.
           const summary = summarizeExport(items, codebook, scope);
           const adjudication = format === 'sid-jsonl' && adjudicated ? await loadAdjudicationForExport(db, datasetId) : undefined;

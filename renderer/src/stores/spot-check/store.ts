@@ -80,7 +80,7 @@ export function createSpotCheckStore(database: () => MaieuticDb = getDb, seedSou
       const datasetId = get().datasetId;
       if (!datasetId) return;
       const dataset = await getDataset(database(), datasetId);
-      const codebook = codebookForDataset(dataset?.codebookId ?? '').codebook;
+      const codebook = codebookForDataset(dataset ?? '').codebook;
       const figures = await spotCheckFigures(database(), datasetId, row, codebook);
       if (get().shownId === row.id) set({ results: { spotCheckId: row.id, ...figures } });
     }
@@ -138,7 +138,7 @@ export function createSpotCheckStore(database: () => MaieuticDb = getDb, seedSou
         try {
           const db = database();
           const dataset = await getDataset(db, datasetId);
-          const codebook = codebookForDataset(dataset?.codebookId ?? '').codebook;
+          const codebook = codebookForDataset(dataset ?? '').codebook;
           const layerId = form.layerId === '' ? undefined : form.layerId;
           const data = await loadSpotCheckData(db, datasetId, layerId);
           const candidates = sampleCandidates(populationOf(data, form.strata, codebook), form.unit, form.strata);
@@ -215,7 +215,7 @@ export function createSpotCheckStore(database: () => MaieuticDb = getDb, seedSou
         try {
           const db = database();
           const dataset = await getDataset(db, datasetId);
-          const codebook = codebookForDataset(dataset?.codebookId ?? '').codebook;
+          const codebook = codebookForDataset(dataset ?? '').codebook;
           const stops = fullReviewStops(await loadSpotCheckData(db, datasetId, row.suggestionLayerId), fieldId, codebook);
           if (stops.length > 0) await useQueueStore.getState().start({ kind: 'full', fieldId, stops, position: 0 }, { datasetId, suggestionLayerId: row.suggestionLayerId ?? null });
           return stops.length;
