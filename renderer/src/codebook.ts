@@ -51,14 +51,17 @@ export function codebookForDataset(ref: string | CodebookRef): { codebook: Codeb
 
 /**
  * The consistency rules of a data set's codebook version: the version's own rules when the
- * registry has it; the default rules for the bundled SID codebook; none for another codebook.
+ * registry has it; else the rules of the codebook it is shown with (the default rules for the bundled
+ * SID codebook and for an unknown id, which falls back to it); none for another codebook.
  */
 export function consistencyRulesFor(ref: string | CodebookRef): ConsistencyRules {
   const target: CodebookRef = typeof ref === 'string' ? { codebookId: ref } : ref;
   const version = versionFor(target);
   if (version) return version.rules;
-  if (target.codebookId === DEFAULT_CODEBOOK.id) return DEFAULT_CONSISTENCY_RULES;
-  return { codebookId: target.codebookId, rules: [] };
+  // an unknown id is shown with the default codebook (codebookForDataset), so it is checked by that codebook's rules
+  const { codebook } = codebookForDataset(target);
+  if (codebook.id === DEFAULT_CONSISTENCY_RULES.codebookId) return DEFAULT_CONSISTENCY_RULES;
+  return { codebookId: codebook.id, rules: [] };
 }
 
 export function fieldName(field: FieldDef, lang: LabelLanguage): string {

@@ -12,6 +12,7 @@ import type { LayerRow, LayerValueRow } from '../../../../shared/model/layer';
 import type { MaieuticDb } from '../db';
 import { newId } from '../ids';
 import { ValidationError } from './validate';
+import { recordedCodebookHash } from './codebook-versions';
 
 /** The adjudicated layer's name, in both languages at once: it is one row, read by either UI language. */
 export const ADJUDICATED_LAYER_NAME = 'Adjudicated / 裁决';
@@ -86,7 +87,7 @@ async function ensureAdjudicatedLayer(db: MaieuticDb, datasetId: string, at: str
   const names = new Set((await db.layers.where('datasetId').equals(datasetId).toArray()).map((layer) => layer.name));
   let name = ADJUDICATED_LAYER_NAME;
   for (let n = 2; names.has(name); n++) name = `${ADJUDICATED_LAYER_NAME} (${n})`;
-  const layer: LayerRow = { id: newId(), datasetId, name, kind: 'adjudicated', sourceFile: '', contentHash: '', importedAt: at, turns: 0, problems: [] };
+  const layer: LayerRow = { id: newId(), datasetId, name, kind: 'adjudicated', sourceFile: '', contentHash: '', importedAt: at, turns: 0, problems: [], ...recordedCodebookHash(await db.datasets.get(datasetId)) };
   await db.layers.add(layer);
   return layer;
 }

@@ -144,6 +144,8 @@ export async function importWorkPackage(
       problems: [],
       annotatorId: annotator.id,
       assignmentId: assignment.id,
+      // the version the annotator worked with, as the package says (checked against the assignment's)
+      codebookHash: work.codebookHash,
     };
     const rows: LayerValueRow[] = checked.turns.map((turn) => ({ id: `${layer.id}|${turn.turnId}`, layerId: layer.id, dialogueId: turn.dialogueId, turnId: turn.turnId, values: turn.values, work: turn.work }));
     await db.layers.add(layer);

@@ -43,3 +43,11 @@ export async function addCodebookVersion(
 export function ensureBundledCodebookVersion(db: MaieuticDb): Promise<CodebookVersionRow> {
   return addCodebookVersion(db, { codebook: DEFAULT_CODEBOOK, rules: DEFAULT_CONSISTENCY_RULES });
 }
+
+/**
+ * What a layer, run or job made for a data set records of its codebook: the data set's version
+ * hash, or nothing for a data set made before versioning (schema v10), which says "not recorded".
+ */
+export function recordedCodebookHash(dataset: { codebookHash?: string } | undefined): { codebookHash?: string } {
+  return dataset?.codebookHash ? { codebookHash: dataset.codebookHash } : {};
+}

@@ -10,6 +10,7 @@ import { isReservedRaterName } from '../../../../shared/agreement/rater-names';
 import { newId } from '../ids';
 import { sourceIdsOf, turnsBySource } from './by-source';
 import { ValidationError } from './validate';
+import { recordedCodebookHash } from './codebook-versions';
 
 const KINDS: ReadonlySet<string> = new Set<LayerKind>(['llm', 'human']);
 
@@ -92,7 +93,8 @@ export async function attachLayer(db: MaieuticDb, input: AttachLayerInput): Prom
   }
 
   await db.transaction('rw', [db.datasets, db.dialogues, db.layers, db.layerValues], async () => {
-    if (!(await db.datasets.get(datasetId))) throw new ValidationError('The data set to attach the layer to no longer exists.');
+    const dataset = await db.datasets.get(datasetId);
+    if (!dataset) throw new ValidationError('The data set to attach the layer to no longer exists.');
     const existing = await db.layers.where('datasetId').equals(datasetId).toArray();
     const sameFile = existing.find((other) => other.contentHash === layer.contentHash);
     if (sameFile) throw new ValidationError(`${parsed.file} is already attached to this data set as layer "${sameFile.name}".`);
@@ -100,7 +102,7 @@ export async function attachLayer(db: MaieuticDb, input: AttachLayerInput): Prom
     const dialogueIds = new Set(await db.dialogues.where('datasetId').equals(datasetId).primaryKeys());
     const stranger = rows.find((row) => !dialogueIds.has(row.dialogueId) || !row.turnId.startsWith(`${row.dialogueId}#`));
     if (stranger) throw new ValidationError(`${parsed.file}: turn ${stranger.turnId} is not in this data set; nothing is attached.`);
-    await db.layers.add(layer);
+    await db.layers.add({ ...layer, ...recordedCodebookHash(dataset) });
     await db.layerValues.bulkAdd(rows);
   });
   return layer;

@@ -13,6 +13,7 @@ import type { LayerRow, LayerValueRow } from '../../../../shared/model/layer';
 import type { LlmCallsRow, LlmJobLayer, LlmJobRow } from '../../../../shared/model/llm-job';
 import { listTurns } from './turns';
 import { ValidationError } from './validate';
+import { recordedCodebookHash } from './codebook-versions';
 
 export interface JobConnectionRef {
   id: string;
@@ -68,10 +69,11 @@ export async function registerPreAnnotationJob(db: MaieuticDb, input: RegisterJo
   return db.transaction('rw', [db.datasets, db.layers, db.llmJobs], async () => {
     const existing = await db.llmJobs.get(input.jobId);
     if (existing) return existing;
-    if (!(await db.datasets.get(input.datasetId))) throw new ValidationError('The data set of the job no longer exists.');
+    const dataset = await db.datasets.get(input.datasetId);
+    if (!dataset) throw new ValidationError('The data set of the job no longer exists.');
     const problems = await layerNameProblems(db, input.datasetId, names);
     if (problems.length > 0) throw new ValidationError(problems.join(' '));
-    const job: LlmJobRow = { id: input.jobId, datasetId: input.datasetId, title: input.title, createdAt: at, layers: jobLayers };
+    const job: LlmJobRow = { id: input.jobId, datasetId: input.datasetId, title: input.title, createdAt: at, layers: jobLayers, ...recordedCodebookHash(dataset) };
     const layers: LayerRow[] = jobLayers.map((layer, index) => ({
       id: layer.layerId,
       datasetId: input.datasetId,
@@ -83,6 +85,7 @@ export async function registerPreAnnotationJob(db: MaieuticDb, input: RegisterJo
       importedAt: at,
       turns: 0,
       problems: [],
+      ...recordedCodebookHash(dataset),
     }));
     await db.llmJobs.add(job);
     await db.layers.bulkAdd(layers);

@@ -2,6 +2,7 @@
 import type { MaieuticDb } from '../db';
 import type { MetricRunRow, ScoredDialogue } from '../../../../shared/model/metric-run';
 import { newId } from '../ids';
+import { recordedCodebookHash } from './codebook-versions';
 
 export type NewMetricRun = Omit<MetricRunRow, 'id' | 'sequence' | 'name'>;
 
@@ -31,11 +32,12 @@ function numberUnnumbered(runs: MetricRunRow[]): MetricRunRow[] {
  */
 export async function saveMetricRun(db: MaieuticDb, run: NewMetricRun, dialogues: ScoredDialogue[]): Promise<MetricRunRow> {
   return db.transaction('rw', [db.datasets, db.metricRuns, db.metricRunScores], async () => {
-    if (!(await db.datasets.get(run.datasetId))) throw new Error('The data set no longer exists.');
+    const dataset = await db.datasets.get(run.datasetId);
+    if (!dataset) throw new Error('The data set no longer exists.');
     const existing = await db.metricRuns.where('datasetId').equals(run.datasetId).toArray();
     const filled = numberUnnumbered(existing);
     if (filled.length > 0) await db.metricRuns.bulkPut(filled);
-    const row: MetricRunRow = { ...run, id: newId(), sequence: Math.max(0, ...existing.map((other) => other.sequence ?? 0)) + 1 };
+    const row: MetricRunRow = { ...run, ...recordedCodebookHash(dataset), id: newId(), sequence: Math.max(0, ...existing.map((other) => other.sequence ?? 0)) + 1 };
     await db.metricRuns.add(row);
     await db.metricRunScores.add({ runId: row.id, datasetId: run.datasetId, dialogues });
     return row;

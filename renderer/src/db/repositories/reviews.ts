@@ -118,6 +118,8 @@ export interface ReviewBundle {
   dialogue: Dialogue;
   /** the codebook of the dialogue's data set; null when the data set row is missing */
   codebookId: string | null;
+  /** the data set's recorded codebook version (schema v10); absent for data sets made before */
+  codebookHash?: string;
   /** ordered by index */
   turns: Turn[];
   fieldReviews: FieldReview[];
@@ -223,7 +225,7 @@ export async function loadReviewBundle(db: MaieuticDb, dialogueId: string): Prom
       db.dialogueReviews.get(dialogueId),
       loadSuggestion(db, dialogue.datasetId, dialogueId),
     ]);
-    return { dialogue, codebookId: dataset?.codebookId ?? null, turns, fieldReviews, turnReviews, dialogueReview: dialogueReview ?? null, ...choice };
+    return { dialogue, codebookId: dataset?.codebookId ?? null, codebookHash: dataset?.codebookHash, turns, fieldReviews, turnReviews, dialogueReview: dialogueReview ?? null, ...choice };
   });
 }
 

@@ -19,7 +19,7 @@ export function FindingsView({ datasetId }: { datasetId: string }) {
   const { t, lang } = useConsistencyText();
   const state = useConsistencyStore();
   const current = useDatasetsStore((store) => store.current);
-  const codebook = codebookForDataset(current?.id === datasetId ? current.codebookId : '').codebook;
+  const codebook = codebookForDataset(current?.id === datasetId ? current : '').codebook;
 
   useEffect(() => {
     void state.load(datasetId);

@@ -75,11 +75,11 @@ const isReviewKey = (event: Parameters<typeof resolveCommand>[0]) => resolveComm
 
 function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewTextApi }) {
   const dialogueId = bundle.dialogue.id;
-  const codebook = useMemo(() => codebookForDataset(bundle.codebookId ?? '').codebook, [bundle.codebookId]);
+  const codebook = useMemo(() => codebookForDataset({ codebookId: bundle.codebookId ?? '', codebookHash: bundle.codebookHash }).codebook, [bundle.codebookId, bundle.codebookHash]);
   const model = useMemo(() => buildDialogueModel(codebook, bundle), [codebook, bundle]);
   const lang = text.lang;
   // Consistency findings on the values as shown: recomputed with the model, so a fix clears its finding at once.
-  const rules = useMemo(() => consistencyRulesFor(bundle.codebookId ?? ''), [bundle.codebookId]);
+  const rules = useMemo(() => consistencyRulesFor({ codebookId: bundle.codebookId ?? '', codebookHash: bundle.codebookHash }), [bundle.codebookId, bundle.codebookHash]);
   const dismissals = useDialogueDismissals(bundle.dialogue.id);
   const findingItems = useMemo(() => withDismissals(reviewFindings(model, bundle.fieldReviews, codebook, rules), dismissals), [model, bundle.fieldReviews, codebook, rules, dismissals]);
   const marks = useMemo(() => findingMarks(findingItems), [findingItems]);

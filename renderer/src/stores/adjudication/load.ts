@@ -22,6 +22,7 @@ export interface DialogueContext {
 export interface AdjudicationData {
   datasetName: string;
   codebookId: string;
+  codebookHash?: string;
   turns: AdjudicationTurn[];
   fieldReviews: AdjudicationReview[];
   /** the layers that can be compared (attached and LLM layers), oldest first; the adjudicated layer is not among them */
@@ -55,6 +56,7 @@ export async function loadAdjudicationData(db: MaieuticDb, datasetId: string): P
   return {
     datasetName: dataset.name,
     codebookId: dataset.codebookId,
+    codebookHash: dataset.codebookHash,
     turns,
     fieldReviews,
     layers: layerRows.filter((layer) => layer.kind !== 'adjudicated').map(({ id, name, kind }) => ({ id, name, kind })),

@@ -169,7 +169,7 @@ export function createAdjudicationStore(database: () => MaieuticDb = getDb) {
           const defaults: RaterChoice[] = [...(data.fieldReviews.length > 0 ? (['expert'] as const) : []), ...data.layers.filter((layer) => layer.kind === 'human').map((layer) => `layer:${layer.id}` as const)];
           const fallback: RaterChoice[] = data.layers.length > 0 ? ['pre', ...data.layers.map((layer) => `layer:${layer.id}` as const)] : [];
           const chosen = remembered.length >= 2 ? remembered : defaults.length >= 2 ? defaults : fallback;
-          set({ status: 'ready', data, codebook: codebookForDataset(data.codebookId).codebook, chosen, records: Object.fromEntries(data.records.map((row) => [row.id, row])) });
+          set({ status: 'ready', data, codebook: codebookForDataset(data).codebook, chosen, records: Object.fromEntries(data.records.map((row) => [row.id, row])) });
         } catch (error) {
           if (get().datasetId === datasetId) set({ status: 'error', error: errorMessage(error) });
         }

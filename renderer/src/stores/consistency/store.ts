@@ -71,8 +71,8 @@ export function createConsistencyStore(database: () => MaieuticDb = getDb) {
         const dataset = await getDataset(db, datasetId);
         if (mine !== run) return;
         if (!dataset) return set({ status: 'missing' });
-        const codebook = codebookForDataset(dataset.codebookId).codebook;
-        const rules = consistencyRulesFor(dataset.codebookId);
+        const codebook = codebookForDataset(dataset).codebook;
+        const rules = consistencyRulesFor(dataset);
         const [items, dismissals] = await Promise.all([loadExportItems(db, { datasetId, scope: 'all' }), dismissalsOfDataset(db, datasetId)]);
         if (mine !== run) return;
         set({ status: 'checking', rules, dismissals, externalIds: new Map(items.map((item) => [item.dialogue.id, item.dialogue.externalId])) });
