@@ -45,6 +45,12 @@ test('review: the codebook panel follows the focused field, searches in Chinese 
   await expect(panel).toHaveAttribute('data-field-id', 'teacher_intent');
   await expect(labels).toHaveCount(codebookField('teacher_intent').labels.length);
 
+  // the panel names the codebook version the data set recorded when it was made
+  const [dataset] = await readStoredRows<{ codebookHash?: string }>(app.page, 'datasets');
+  expect(dataset.codebookHash).toMatch(/^[0-9a-f]{12,}$/);
+  await expect(panel.getByTestId('codebook-version')).toHaveAttribute('data-hash', (dataset.codebookHash ?? '').slice(0, 12));
+  await expect(panel.getByTestId('codebook-version')).toContainText('version 1.0.0');
+
   // l / h move the field, the panel moves with it
   const teacherFields = CODEBOOK_FIELD_IDS.filter((fieldId) => appliesToSpeaker(fieldId, 'teacher'));
   const nextField = teacherFields[teacherFields.indexOf('teacher_intent') + 1];

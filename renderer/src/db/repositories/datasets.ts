@@ -17,14 +17,23 @@ export interface DatasetSummary {
   teacherModels: string[];
 }
 
+/**
+ * A new data set's row, validated, for every path that makes one (an empty data set, an import):
+ * it records the codebook version it is made with (issue 12), the bundled codebook's own hash for
+ * sid-default.
+ */
+export function newDatasetRow({ name, codebookId, createdAt }: { name: string; codebookId: string; createdAt: string }): Dataset {
+  const dataset: Dataset = { id: newId(), name: validateDatasetName(name), createdAt, codebookId };
+  if (codebookId === DEFAULT_CODEBOOK.id) dataset.codebookHash = codebookVersionHash(DEFAULT_CODEBOOK);
+  validateDataset(dataset);
+  return dataset;
+}
+
 export async function createDataset(
   db: MaieuticDb,
   { name, codebookId, now = new Date() }: { name: string; codebookId: string; now?: Date },
 ): Promise<Dataset> {
-  const dataset: Dataset = { id: newId(), name: validateDatasetName(name), createdAt: now.toISOString(), codebookId };
-  // the version the data set is made with (issue 12); the bundled codebook's own hash for sid-default
-  if (codebookId === DEFAULT_CODEBOOK.id) dataset.codebookHash = codebookVersionHash(DEFAULT_CODEBOOK);
-  validateDataset(dataset);
+  const dataset = newDatasetRow({ name, codebookId, createdAt: now.toISOString() });
   await db.datasets.add(dataset);
   return dataset;
 }

@@ -3,7 +3,8 @@ import type { Dataset, Dialogue, ParsedFile, SourceRecord, Turn } from '../../..
 import type { MaieuticDb } from '../db';
 import { dialogueIdOf, newId, turnIdOf } from '../ids';
 import { type DialogueTurns, packTurnBlocks, type TurnBlockRow } from '../turn-blocks';
-import { ValidationError, validateDataset, validateDatasetName, validateDialogue, validateSource, validateTurn } from './validate';
+import { ValidationError, validateDialogue, validateSource, validateTurn } from './validate';
+import { newDatasetRow } from './datasets';
 
 /** Where an import goes: a new data set (created in the same transaction) or an existing one. */
 export type ImportTarget =
@@ -109,8 +110,7 @@ export async function importParsedFiles(
   let newDataset: Dataset | null = null;
   let datasetId: string;
   if (target.kind === 'new') {
-    newDataset = { id: newId(), name: validateDatasetName(target.name), createdAt: importedAt, codebookId: target.codebookId };
-    validateDataset(newDataset);
+    newDataset = newDatasetRow({ name: target.name, codebookId: target.codebookId, createdAt: importedAt });
     datasetId = newDataset.id;
   } else {
     datasetId = target.datasetId;

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { filterFieldLabels, searchCodebookLabels } from '../../../../shared/codebook/label-filter';
 import type { Codebook, FieldDef } from '../../../../shared/codebook/types';
+import { codebookVersionHash } from '../../../../shared/codebook/version-hash';
 import { currentPlatform, formatBinding } from '../../keyboard/key-match';
 import { bindingFor, type CommandId } from '../../keyboard/keymap';
 import { LabelEntries } from './LabelEntries';
@@ -51,9 +52,14 @@ export function CodebookPanel({ field, codebook, focusCommand, showPickKeys = fa
     }
   };
 
+  // the version a value was labelled against is what an expert cites; the hash tells edited copies apart
+  const versionHash = useMemo(() => codebookVersionHash(codebook).slice(0, 12), [codebook]);
   const noMatch = searching && (everyField ? everyField.length === 0 : fieldMatches.length === 0);
   return (
     <aside className="cb-panel rv-codebook-note" data-testid={testId} data-field-id={field.id} aria-label={t('panel')}>
+      <p className="rv-hint cb-hint" data-testid="codebook-version" data-hash={versionHash}>
+        {t('version', { name: codebook.name[lang], version: codebook.version, hash: versionHash })}
+      </p>
       <h3>
         {t('fieldDescription', { name: field.name[lang] })} <span className="rv-hint cb-hint">{field.name[other]}</span>
       </h3>

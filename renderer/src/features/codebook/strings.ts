@@ -3,6 +3,7 @@ import { featureText, type FeatureTextApi } from '../../i18n/feature-strings';
 
 export const CODEBOOK_STRINGS = {
   panel: { zh: '编码手册', en: 'Codebook' },
+  version: { zh: '{name} · 版本 {version} · {hash}', en: '{name} · version {version} · {hash}' },
   fieldDescription: { zh: '字段说明：{name}', en: 'About this field: {name}' },
   example: { zh: '例句：“{text}”', en: 'Example: “{text}”' },
   searchLabel: { zh: '搜索编码手册', en: 'Search the codebook' },
