@@ -68,3 +68,12 @@ export function getDb(): MaieuticDb {
   instance ??= new MaieuticDb();
   return instance;
 }
+
+/**
+ * Closes the app's database for good (no auto-reopen) and forgets it: a restore replaces the
+ * database underneath, and the next getDb() opens (and upgrades) what was restored.
+ */
+export function releaseDb(): void {
+  instance?.close({ disableAutoOpen: true });
+  instance = null;
+}
