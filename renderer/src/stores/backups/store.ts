@@ -29,23 +29,22 @@ export interface BackupsState {
 
 let tracker: { generation(): number } | null = null;
 let trackedDb: MaieuticDb | null = null;
-/** the change generation at the last backup (-1: none this session) */
-let backedUpAt = -1;
+/** the change generation at the last backup (or when tracking began: what was there is in the last session's backups) */
+let backedUpAt = 0;
 
 function changes(): number {
   const db = getDb();
   if (trackedDb !== db) {
     tracker = trackChanges(db);
     trackedDb = db;
-    backedUpAt = -1;
+    backedUpAt = 0;
   }
   return tracker!.generation();
 }
 
-/** true when something was written since the last backup of this session (or none was taken yet) */
+/** true when something was written since the last backup of this session (or since it started) */
 export function changedSinceBackup(): boolean {
-  const now = changes();
-  return backedUpAt < 0 || now > backedUpAt;
+  return changes() > backedUpAt;
 }
 
 function afterRestore(): void {
