@@ -5,8 +5,8 @@
 import { create } from 'zustand';
 import type { BackupInfo, BackupReason } from '../../../../shared/backup/manifest';
 import { hasBridge, invoke } from '../../api/client';
-import { getDb, MaieuticDb, releaseDb } from '../../db/db';
-import { DEFAULT_BACKUP_SETTINGS, loadBackupSettings, logRestore, saveBackupSettings, trackChanges, type BackupSettings } from '../../db/backup/backup-settings';
+import { dbChangeGeneration, getDb, MaieuticDb, releaseDb } from '../../db/db';
+import { DEFAULT_BACKUP_SETTINGS, loadBackupSettings, logRestore, saveBackupSettings, type BackupSettings } from '../../db/backup/backup-settings';
 import { errorMessage } from '../../db/errors';
 import { useSettingsStore } from '../settings/store';
 import { restoreFlow, writeBackup, type WriteOutcome } from './run';
@@ -27,7 +27,6 @@ export interface BackupsState {
   saveSettings(settings: BackupSettings): Promise<boolean>;
 }
 
-let tracker: { generation(): number } | null = null;
 let trackedDb: MaieuticDb | null = null;
 /** the change generation at the last backup (or when tracking began: what was there is in the last session's backups) */
 let backedUpAt = 0;
@@ -35,11 +34,10 @@ let backedUpAt = 0;
 function changes(): number {
   const db = getDb();
   if (trackedDb !== db) {
-    tracker = trackChanges(db);
     trackedDb = db;
-    backedUpAt = 0;
+    backedUpAt = dbChangeGeneration();
   }
-  return tracker!.generation();
+  return dbChangeGeneration();
 }
 
 /** true when something was written since the last backup of this session (or since it started) */
