@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { createHandlers } from '../../electron/main/ipc/handlers';
 import { BackupStore } from '../../electron/services/backups/backup-store';
-import { installApi } from '../support/bridge';
+import { installApi, requestClose } from '../support/bridge';
 import { createFakeDialogs, type FakeDialogs } from '../support/fake-dialogs';
 import { testLlmHandlerDeps } from '../support/llm-services';
 import { RESOURCES_DIR } from '../support/repo-paths';
@@ -151,4 +151,18 @@ test('a project exported here and imported into a second profile gives identical
   } finally {
     await second.close();
   }
+});
+
+test('closing the window after a change backs up first (on-quit); with nothing changed since, it does not', async ({ app }) => {
+  await openSample(app);
+  const settings = new SettingsPage(app.page);
+  await settings.open();
+  await settings.setReviewerName('王老师');
+  expect(await requestClose(app.page)).toEqual({ outcome: 'flushed' });
+  const listed = await app.handlers['backups.list']({});
+  expect(listed.map((info) => info.manifest.reason)).toEqual(['on-quit']);
+  expect(listed[0]!.manifest.datasets.length).toBeGreaterThan(0);
+  // nothing written since: the next close does not add another
+  expect(await requestClose(app.page)).toEqual({ outcome: 'flushed' });
+  expect((await app.handlers['backups.list']({})).length).toBe(1);
 });
