@@ -23,6 +23,7 @@ import type { JobEvent } from '../shared/jobs';
 import { llmHandlerDeps } from '../electron/services/llm/llm-services';
 import { testLlmServices } from '../tests/support/llm-services';
 import { createHandlers } from '../electron/main/ipc/handlers';
+import { BackupStore } from '../electron/services/backups/backup-store';
 import { RENDERER_OUT_DIR, RESOURCES_DIR, REPO_ROOT } from '../tests/support/repo-paths';
 import { startStaticServer } from '../tests/support/static-server';
 import { DEFAULT_PORT, startAppServer } from './dev-browser/app-server';
@@ -114,7 +115,7 @@ async function main(): Promise<void> {
   const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
   // the browser host keeps keys in memory only (no safeStorage outside Electron); jobs and cache live in a data folder of its own
   const llm = testLlmServices(join(tmpdir(), 'maieutic-dev-browser'), (event) => broadcastJobEvent(event));
-  const handlers = createHandlers({ host: 'browser', version, platform: process.platform, resourcesDir: RESOURCES_DIR, dialogs: createTerminalDialogs(), ...llmHandlerDeps(llm) });
+  const handlers = createHandlers({ host: 'browser', version, platform: process.platform, resourcesDir: RESOURCES_DIR, dialogs: createTerminalDialogs(), backups: new BackupStore(join(tmpdir(), 'maieutic-dev-browser', 'backups')), ...llmHandlerDeps(llm) });
   if (options.serve) return serve(handlers, options.port);
   if (!hasDisplay()) {
     console.log('No display here (DISPLAY and WAYLAND_DISPLAY are unset), so no Chromium window: serving the app for a browser instead (npm run dev:serve).\n');

@@ -9,12 +9,12 @@ const TEXT = {
   en: {
     openFiles: 'Open annotation files', openFolder: 'Open a folder of annotation files', save: 'Export',
     importable: 'Annotation files', all: 'All files',
-    kinds: { jsonl: 'JSON Lines', csv: 'CSV', json: 'JSON', md: 'Markdown' },
+    kinds: { jsonl: 'JSON Lines', csv: 'CSV', json: 'JSON', md: 'Markdown', maieutic: 'Maieutic project' },
   },
   zh: {
     openFiles: '打开标注文件', openFolder: '打开标注文件所在的文件夹', save: '导出',
     importable: '标注文件', all: '所有文件',
-    kinds: { jsonl: 'JSON Lines', csv: 'CSV', json: 'JSON', md: 'Markdown' },
+    kinds: { jsonl: 'JSON Lines', csv: 'CSV', json: 'JSON', md: 'Markdown', maieutic: 'Maieutic 项目' },
   },
 } as const satisfies Record<MenuLocale, unknown>;
 

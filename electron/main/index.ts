@@ -16,6 +16,7 @@ import { createQuitCoordinator, createWindowCloseFlow, type WindowCloseFlow } fr
 import { createCloseGuard } from './lifecycle/close-guard';
 import { APP_NAME } from './ipc/app-handlers';
 import { createHandlers } from './ipc/handlers';
+import { BackupStore } from '../services/backups/backup-store';
 import { createUnsavedWorkTracker } from './lifecycle/unsaved-work';
 import { appLocationOf, isAppUrl, isPermissionAllowed, secureWebContents } from './window-security';
 
@@ -124,6 +125,7 @@ function start(): void {
     }),
     closeGuard,
     unsavedWork,
+    backups: new BackupStore(join(userData, 'backups')),
     ...llmHandlerDeps(llm),
   });
   registerIpc(ipcMain, handlers, (frameUrl) => isAppUrl(frameUrl, rendererLocation));

@@ -9,6 +9,8 @@ import { installAppUnsavedWorkGuards } from './hooks/unsaved-work-guards';
 import { reportError } from './stores/notices/store';
 import { useSettingsStore } from './stores/settings/store';
 import { useCodebooksStore } from './stores/codebooks/store';
+import { backupBeforeUpgrade } from './stores/backups/run';
+import { startBackupSchedule } from './stores/backups/store';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/table.css';
@@ -16,6 +18,9 @@ import './styles/import.css';
 
 async function prepare(): Promise<void> {
   try {
+    // An older profile is backed up as it is before the new schema upgrades it; a failure is
+    // reported and the app still opens (refusing to start would lock the user out of their work).
+    await backupBeforeUpgrade(getDb().name).catch((error: unknown) => reportError(error, 'notice.context.backupBeforeUpgrade'));
     await getDb().open();
   } catch (error) {
     // The app still starts: the banner explains why nothing can be saved.
@@ -24,6 +29,7 @@ async function prepare(): Promise<void> {
   await useSettingsStore.getState().load();
   await useCodebooksStore.getState().load();
   await requestPersistentStorage();
+  startBackupSchedule();
 }
 
 function render(): void {

@@ -9,6 +9,7 @@ import type { SkippedFile } from '../import/skip-reasons';
 import type { JobDefinition, JobEvent, JobSnapshot } from '../jobs';
 import type { ConnectionSettings, KeyChange, KeyStorage, LlmConnection } from '../llm/connection';
 import type { SourceFile } from '../model/dataset';
+import type { BackupInfo, BackupManifest, BackupReason } from '../backup/manifest';
 
 export interface AppInfo {
   name: string;
@@ -47,7 +48,7 @@ export interface SaveExportArgs {
   defaultName: string;
   content: string;
   /** file-type filter shown in the dialog */
-  kind: 'jsonl' | 'csv' | 'json' | 'md';
+  kind: 'jsonl' | 'csv' | 'json' | 'md' | 'maieutic';
   /**
    * files written beside the chosen one in the same save, named by its stem and a fixed suffix
    * (`x.jsonl` → `x.card.md`, `x.card.json`: the dataset card); each suffix at most once
@@ -132,6 +133,39 @@ export interface AckJobItemsArgs {
   itemKeys: string[];
 }
 
+/**
+ * Backups and project files (issue 12, shared/backup/manifest.ts). Writing streams: begin (into
+ * the backups folder, or — `project` — to a path the user picks in the save dialog), then one
+ * chunk per batch of a table's rows (`rows`: row-codec's JSON array text), then commit with the
+ * manifest, or abort (the temporary file is removed). Reading: open (a backup by name, or a
+ * project file the user picks), then chunks until `done`.
+ */
+export interface BackupBeginArgs {
+  reason: BackupReason;
+  /** a project file: main asks where (save dialog) with this proposed name */
+  project?: { defaultName: string };
+}
+export type BackupBeginResult = { canceled: true } | { canceled: false; writeId: string; name: string };
+export interface BackupChunkArgs {
+  writeId: string;
+  table: string;
+  rows: string;
+}
+export interface BackupCommitArgs {
+  writeId: string;
+  manifest: BackupManifest;
+  /** how many backups the folder keeps (the setting) */
+  keep: number;
+}
+export interface BackupCommitResult {
+  name: string;
+  bytes: number;
+  pruned: string[];
+}
+export type BackupOpenArgs = { name: string } | { project: true };
+export type BackupOpenResult = { canceled: true } | { canceled: false; readId: string; name: string; manifest: BackupManifest };
+export type BackupReadResult = { done: true } | { done: false; table: string; rows: unknown[] };
+
 /** renderer → main calls; each returns a promise of its result */
 export interface InvokeMap {
   'app.info': (arg: Record<string, never>) => AppInfo;
@@ -156,6 +190,14 @@ export interface InvokeMap {
   /** every job; results not yet acknowledged are sent again on `jobs.event` right after */
   'jobs.list': (arg: Record<string, never>) => JobSnapshot[];
   'jobs.ack': (arg: AckJobItemsArgs) => { acknowledged: number };
+  'backups.begin': (arg: BackupBeginArgs) => BackupBeginResult;
+  'backups.chunk': (arg: BackupChunkArgs) => { accepted: true };
+  'backups.commit': (arg: BackupCommitArgs) => BackupCommitResult;
+  'backups.abort': (arg: { writeId: string }) => { aborted: true };
+  'backups.list': (arg: Record<string, never>) => BackupInfo[];
+  'backups.open': (arg: BackupOpenArgs) => BackupOpenResult;
+  'backups.read': (arg: { readId: string }) => BackupReadResult;
+  'backups.close': (arg: { readId: string }) => { closed: true };
 }
 
 /** commands the application menu sends to the renderer */
@@ -196,6 +238,14 @@ export const INVOKE_CHANNELS = [
   'jobs.cancel',
   'jobs.list',
   'jobs.ack',
+  'backups.begin',
+  'backups.chunk',
+  'backups.commit',
+  'backups.abort',
+  'backups.list',
+  'backups.open',
+  'backups.read',
+  'backups.close',
 ] as const satisfies readonly InvokeChannel[];
 
 export const EVENT_CHANNELS = ['menu.command', 'app.beforeClose', 'jobs.event'] as const satisfies readonly EventChannel[];

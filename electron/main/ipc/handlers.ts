@@ -6,13 +6,14 @@
  */
 import type { InvokeHandlers } from '../../../shared/ipc/contract';
 import { createAppHandlers, type AppHandlerDeps } from './app-handlers';
+import { createBackupHandlers, type BackupHandlerDeps } from './backup-handlers';
 import { createExportHandlers, type ExportHandlerDeps } from './export-handlers';
 import { createImportHandlers, type ImportHandlerDeps } from './import-handlers';
 import { createJobsHandlers, type JobsHandlerDeps } from './jobs-handlers';
 import { createLlmHandlers, type LlmHandlerDeps } from './llm-handlers';
 import { createSampleHandlers, type SampleHandlerDeps } from './sample-handlers';
 
-export type HandlerDeps = AppHandlerDeps & ImportHandlerDeps & ExportHandlerDeps & SampleHandlerDeps & LlmHandlerDeps & JobsHandlerDeps;
+export type HandlerDeps = AppHandlerDeps & ImportHandlerDeps & ExportHandlerDeps & SampleHandlerDeps & LlmHandlerDeps & JobsHandlerDeps & BackupHandlerDeps;
 
 /** The channels more than one of `Domains` handles; a spread would let the later one win unseen. */
 type HandledTwice<Domains extends readonly object[], Seen = never> = Domains extends readonly [infer First extends object, ...infer Rest extends readonly object[]]
@@ -26,10 +27,11 @@ export function createHandlers(deps: HandlerDeps): InvokeHandlers {
   const exports = createExportHandlers(deps);
   const llm = createLlmHandlers(deps);
   const jobs = createJobsHandlers(deps);
+  const backups = createBackupHandlers(deps);
   // `satisfies` makes a channel no domain handles a type error; each domain's own return type
   // refuses a channel outside the contract, and this names a channel two domains both handle.
-  type Twice = HandledTwice<[typeof app, typeof imports, typeof sample, typeof exports, typeof llm, typeof jobs]>;
+  type Twice = HandledTwice<[typeof app, typeof imports, typeof sample, typeof exports, typeof llm, typeof jobs, typeof backups]>;
   const eachChannelOnce: [Twice] extends [never] ? true : { handledTwice: Twice } = true;
   void eachChannelOnce;
-  return { ...app, ...imports, ...sample, ...exports, ...llm, ...jobs } satisfies InvokeHandlers;
+  return { ...app, ...imports, ...sample, ...exports, ...llm, ...jobs, ...backups } satisfies InvokeHandlers;
 }

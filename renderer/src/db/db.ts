@@ -9,6 +9,7 @@ import type { LlmCallsRow, LlmJobRow } from '../../../shared/model/llm-job';
 import type { MetricRunRow, MetricRunScoresRow } from '../../../shared/model/metric-run';
 import type { PromptTemplateRow } from '../../../shared/model/prompt-template';
 import type { SettingRow } from '../../../shared/model/setting';
+import { trackChanges } from './backup/backup-settings';
 import { upgradeToV5 } from './migrations/v5';
 import { upgradeToV6 } from './migrations/v6';
 import { upgradeToV10 } from './migrations/v10';
@@ -62,9 +63,28 @@ export class MaieuticDb extends Dexie {
 }
 
 let instance: MaieuticDb | null = null;
+let changes: { generation(): number } | null = null;
 
 /** The app's database. Tests create their own `new MaieuticDb(uniqueName)` with fake-indexeddb. */
 export function getDb(): MaieuticDb {
-  instance ??= new MaieuticDb();
+  if (!instance) {
+    instance = new MaieuticDb();
+    // before it opens: Dexie takes middleware registered after open into account only on the next open
+    changes = trackChanges(instance);
+  }
   return instance;
+}
+
+/** How many writes the app's database has seen since getDb() made it (the backup schedule's "changed?"). */
+export function dbChangeGeneration(): number {
+  return changes?.generation() ?? 0;
+}
+
+/**
+ * Closes the app's database for good (no auto-reopen) and forgets it: a restore replaces the
+ * database underneath, and the next getDb() opens (and upgrades) what was restored.
+ */
+export function releaseDb(): void {
+  instance?.close({ disableAutoOpen: true });
+  instance = null;
 }

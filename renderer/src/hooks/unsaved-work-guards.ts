@@ -13,6 +13,7 @@ import { errorMessage } from '../db/errors';
 import { flushAll, hasUnsavedWork, type FlushOutcome } from '../stores/review/flush-all';
 import { reviewStore } from '../stores/review/store';
 import { reportError } from '../stores/notices/store';
+import { backupOnQuit } from '../stores/backups/store';
 
 type Listener = (event: Event) => void;
 
@@ -35,6 +36,8 @@ export interface UnsavedWorkGuardDeps {
   window: ListenerTarget;
   document: ListenerTarget & { readonly visibilityState: string };
   reportError(error: unknown, context: string): void;
+  /** the backup taken on quit (bounded): null when done or not needed, else why it failed */
+  backupOnQuit?(): Promise<string | null>;
 }
 
 /** Returns the uninstall function. */
@@ -50,6 +53,9 @@ export function installUnsavedWorkGuards(deps: UnsavedWorkGuardDeps): () => void
     const earlier = deps.unacknowledgedSaveError();
     // The save indicator shows it, but a user about to close may not have looked.
     if (earlier !== null) return { flushed: false, error: `An earlier change could not be saved: ${earlier} / 之前的一项修改未能保存` };
+    const backupError = deps.backupOnQuit ? await deps.backupOnQuit().catch((error: unknown) => errorMessage(error)) : null;
+    // Not silent: main's "close anyway?" box shows why the backup failed.
+    if (backupError !== null) return { flushed: false, error: backupError };
     return outcome;
   };
 
@@ -126,6 +132,7 @@ export function installAppUnsavedWorkGuards(): () => void {
       });
     },
     reportUnsavedWork: (report) => invoke('app.reportUnsavedWork', report),
+    backupOnQuit,
     window,
     document,
     reportError,

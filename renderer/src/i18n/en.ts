@@ -33,6 +33,7 @@ export const en: Record<MessageKey, string> = {
   'notice.unavailable.body': 'IndexedDB is not available here, so nothing can be saved.',
   'notice.error.title': 'Something went wrong',
   'notice.error.body': 'The action did not complete. The details are below.',
+  'notice.context.backupBeforeUpgrade': 'backing up the database before upgrading it',
   'notice.context.openDatabase': 'opening the local database',
   'notice.context.loadSettings': 'reading the settings',
   'notice.context.saveSettings': 'saving the settings',

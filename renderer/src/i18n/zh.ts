@@ -31,6 +31,7 @@ export const zh = {
   'notice.unavailable.body': '此环境不支持 IndexedDB，数据无法保存。',
   'notice.error.title': '出现了一个问题',
   'notice.error.body': '操作没有完成。下面是详细信息。',
+  'notice.context.backupBeforeUpgrade': '升级前备份数据库',
   'notice.context.openDatabase': '打开本地数据库',
   'notice.context.loadSettings': '读取设置',
   'notice.context.saveSettings': '保存设置',

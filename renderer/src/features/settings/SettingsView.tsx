@@ -4,6 +4,7 @@ import { readStorageStatus, type StorageStatus } from '../../db/storage';
 import { REVIEWER_NAME_MAX } from '../../db/repositories/settings';
 import { useT } from '../../i18n';
 import { ConnectionsSection } from '../connections/ConnectionsSection';
+import { BackupsPanel } from '../backups/BackupsPanel';
 import { useAppStore } from '../../stores/app/store';
 import { useSettingsStore } from '../../stores/settings/store';
 
@@ -122,6 +123,8 @@ export function SettingsView() {
         )}
         <p className="muted">{t('settings.backupHint')}</p>
       </section>
+
+      <BackupsPanel />
     </section>
   );
 }

@@ -7,7 +7,7 @@ import type { EventMap, ReadyToCloseArgs } from '../../../../shared/ipc/contract
 import { installUnsavedWorkGuards, type UnsavedWorkGuardDeps } from '../../../../renderer/src/hooks/unsaved-work-guards';
 import type { FlushOutcome } from '../../../../renderer/src/stores/review/flush-all';
 
-function harness(options: { flush?: () => Promise<FlushOutcome>; unsaved?: boolean; earlierError?: string | null } = {}) {
+function harness(options: { flush?: () => Promise<FlushOutcome>; unsaved?: boolean; earlierError?: string | null; backupOnQuit?: () => Promise<string | null> } = {}) {
   const answers: ReadyToCloseArgs[] = [];
   const closeListeners = new Set<(request: EventMap['app.beforeClose']) => void>();
   const page = new EventTarget();
@@ -43,6 +43,7 @@ function harness(options: { flush?: () => Promise<FlushOutcome>; unsaved?: boole
     window: page,
     document: doc,
     reportError,
+    ...(options.backupOnQuit ? { backupOnQuit: options.backupOnQuit } : {}),
   };
   const uninstall = installUnsavedWorkGuards(deps);
   return {
@@ -88,6 +89,17 @@ describe('close handshake (renderer side)', () => {
 
     resolveFlush({ flushed: true });
     expect(await answer).toEqual({ requestId: 'close-9', flushed: true });
+  });
+
+  it('backs up after the flush before answering, and a failed backup is reported to main, not dropped', async () => {
+    const order: string[] = [];
+    const ok = harness({ flush: async () => (order.push('flush'), { flushed: true }), backupOnQuit: async () => (order.push('backup'), null) });
+    expect(await ok.requestClose('close-b1')).toEqual({ requestId: 'close-b1', flushed: true });
+    expect(order).toEqual(['flush', 'backup']);
+    const failed = harness({ backupOnQuit: async () => 'The backup on quit failed: disk full' });
+    expect(await failed.requestClose('close-b2')).toEqual({ requestId: 'close-b2', flushed: false, error: 'The backup on quit failed: disk full' });
+    const thrown = harness({ backupOnQuit: () => Promise.reject(new Error('ENOSPC')) });
+    expect(await thrown.requestClose('close-b3')).toEqual({ requestId: 'close-b3', flushed: false, error: 'ENOSPC' });
   });
 
   it('passes a failed flush on with its reason', async () => {

@@ -1,0 +1,78 @@
+/**
+ * Puts a backup or project file back as the whole database. The database is deleted and created
+ * again at the backup's own schema version (schema.ts keeps every version's stores), every table
+ * is refilled chunk by chunk, one transaction per chunk, then closed: the next open with the
+ * app's MaieuticDb runs the normal Dexie upgrades, so an older backup comes back upgraded. A
+ * backup from a newer schema is refused before anything is touched.
+ */
+import Dexie from 'dexie';
+import { decodeRows } from '../../../../shared/backup/row-codec';
+import type { BackupManifest } from '../../../../shared/backup/manifest';
+import * as schema from '../schema';
+import { CURRENT_SCHEMA_VERSION } from '../schema';
+import { isLocalSetting } from './local-settings';
+
+export type ChunkSource = () => Promise<{ table: string; rows: unknown[] } | null>;
+
+const SCHEMAS: Record<number, Record<string, string | null>> = {
+  1: schema.schemaV1, 2: schema.schemaV2, 3: schema.schemaV3, 4: schema.schemaV4, 5: schema.schemaV5,
+  6: schema.schemaV6, 7: schema.schemaV7, 8: schema.schemaV8, 9: schema.schemaV9, 10: schema.schemaV10,
+};
+
+export class NewerBackupError extends Error {
+  override name = 'NewerBackupError';
+}
+
+/** Throws, in words for the user, when this app cannot restore a backup of that schema. */
+export function checkRestorable(manifest: BackupManifest, fileName: string): void {
+  if (manifest.schemaVersion > CURRENT_SCHEMA_VERSION) {
+    throw new NewerBackupError(
+      `${fileName} was made by a newer Maieutic (database version ${manifest.schemaVersion}, this app knows up to ${CURRENT_SCHEMA_VERSION}, app ${manifest.appVersion}): update Maieutic to restore it. / ${fileName} 来自更新版本的 Maieutic（数据库版本 ${manifest.schemaVersion}，本程序最高支持 ${CURRENT_SCHEMA_VERSION}），请先升级 Maieutic。`,
+    );
+  }
+  if (!SCHEMAS[manifest.schemaVersion]) throw new Error(`${fileName}: unknown database version ${manifest.schemaVersion}`);
+}
+
+export interface RestoreOptions {
+  /** a project import: the profile's own settings (local-settings.ts), kept from before */
+  keepLocalSettings?: { key: string; value: unknown }[];
+}
+
+/**
+ * Replaces the database `name` (which must be closed by its owner first) with the backup read
+ * from `next`. Returns the rows written per table.
+ */
+export async function restoreDatabase(name: string, manifest: BackupManifest, fileName: string, next: ChunkSource, options: RestoreOptions = {}): Promise<Record<string, number>> {
+  checkRestorable(manifest, fileName);
+  await Dexie.delete(name);
+  const db = new Dexie(name);
+  db.version(manifest.schemaVersion).stores(SCHEMAS[manifest.schemaVersion]!);
+  const written: Record<string, number> = {};
+  try {
+    await db.open();
+    const known = new Set(db.tables.map((table) => table.name));
+    for (;;) {
+      const chunk = await next();
+      if (chunk === null) break;
+      if (!known.has(chunk.table)) throw new Error(`${fileName}: table ${chunk.table} is not part of database version ${manifest.schemaVersion}`);
+      let rows = decodeRows(chunk.rows);
+      if (options.keepLocalSettings && chunk.table === 'settings') rows = rows.filter((row) => !isLocalSetting((row as { key?: unknown }).key));
+      const table = db.table(chunk.table);
+      await db.transaction('rw', table, () => table.bulkAdd(rows));
+      written[chunk.table] = (written[chunk.table] ?? 0) + rows.length;
+    }
+    if (options.keepLocalSettings && options.keepLocalSettings.length > 0 && known.has('settings')) {
+      await db.table('settings').bulkPut(options.keepLocalSettings);
+    }
+  } finally {
+    db.close();
+  }
+  return written;
+}
+
+/** The profile's own settings rows, to carry over a project import. */
+export async function readLocalSettings(db: Dexie): Promise<{ key: string; value: unknown }[]> {
+  if (!db.isOpen()) await db.open();
+  const rows = (await db.table('settings').toArray()) as { key: string; value: unknown }[];
+  return rows.filter((row) => isLocalSetting(row.key));
+}
