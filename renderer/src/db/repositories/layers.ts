@@ -102,7 +102,8 @@ export async function attachLayer(db: MaieuticDb, input: AttachLayerInput): Prom
     const dialogueIds = new Set(await db.dialogues.where('datasetId').equals(datasetId).primaryKeys());
     const stranger = rows.find((row) => !dialogueIds.has(row.dialogueId) || !row.turnId.startsWith(`${row.dialogueId}#`));
     if (stranger) throw new ValidationError(`${parsed.file}: turn ${stranger.turnId} is not in this data set; nothing is attached.`);
-    await db.layers.add({ ...layer, ...recordedCodebookHash(dataset) });
+    Object.assign(layer, recordedCodebookHash(dataset));
+    await db.layers.add(layer);
     await db.layerValues.bulkAdd(rows);
   });
   return layer;
