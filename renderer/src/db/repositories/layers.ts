@@ -5,6 +5,7 @@
 import type { LayerAttachment, StoredDialogueForLayer } from '../../../../shared/layers/match-to-dataset';
 import type { ParsedFile } from '../../../../shared/model/dataset';
 import type { MaieuticDb } from '../db';
+import { importedEntries } from '../../../../shared/audit/entries';
 import type { LayerKind, LayerRow, LayerValueRow } from '../../../../shared/model/layer';
 import { isReservedRaterName } from '../../../../shared/agreement/rater-names';
 import { newId } from '../ids';
@@ -91,7 +92,7 @@ export async function attachLayer(db: MaieuticDb, input: AttachLayerInput): Prom
     rows.push({ id: `${layer.id}|${value.turnId}`, layerId: layer.id, dialogueId: value.dialogueId, turnId: value.turnId, values: value.values });
   }
 
-  await db.transaction('rw', [db.datasets, db.dialogues, db.layers, db.layerValues], async () => {
+  await db.transaction('rw', [db.datasets, db.dialogues, db.layers, db.layerValues, db.editLog], async () => {
     if (!(await db.datasets.get(datasetId))) throw new ValidationError('The data set to attach the layer to no longer exists.');
     const existing = await db.layers.where('datasetId').equals(datasetId).toArray();
     const sameFile = existing.find((other) => other.contentHash === layer.contentHash);
@@ -102,6 +103,8 @@ export async function attachLayer(db: MaieuticDb, input: AttachLayerInput): Prom
     if (stranger) throw new ValidationError(`${parsed.file}: turn ${stranger.turnId} is not in this data set; nothing is attached.`);
     await db.layers.add(layer);
     await db.layerValues.bulkAdd(rows);
+    // who: the layer's own author (its name), the file in the note
+    await db.editLog.bulkAdd(importedEntries({ datasetId, reviewer: name, at: layer.importedAt, note: parsed.file }, layer.id, rows));
   });
   return layer;
 }
