@@ -2,6 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useJobsPanelStore } from '../features/jobs/panel-store';
 import { useJobsText } from '../features/jobs/strings';
 import { useAdjudicationText } from '../features/adjudication/strings';
+import { useAuditText } from '../features/audit/strings';
 import { useT } from '../i18n';
 import { activeJobCount, useJobsStore } from '../stores/jobs/store';
 import { openShortcutHelp } from '../keyboard';
@@ -20,6 +21,7 @@ export function TopBar() {
   const datasetName = current && current.id === datasetId ? current.name : null;
   const jobsText = useJobsText().t;
   const adjudicationText = useAdjudicationText().t;
+  const auditText = useAuditText().t;
   const runningJobs = useJobsStore(activeJobCount);
   const openJobs = useJobsPanelStore((state) => state.setOpen);
 
@@ -70,6 +72,11 @@ export function TopBar() {
         {datasetId && (
           <button type="button" className="quiet" data-testid="nav-spot-check" aria-current={view === 'spot-check' ? 'page' : undefined} onClick={() => goTo('spot-check')}>
             {t('nav.spotCheck')}
+          </button>
+        )}
+        {datasetId && (
+          <button type="button" className="quiet" data-testid="nav-audit" aria-current={view === 'audit' ? 'page' : undefined} onClick={() => goTo('audit')}>
+            {auditText('nav')}
           </button>
         )}
         <button type="button" className="quiet" data-testid="nav-jobs" title={jobsText('openTitle', { n: runningJobs })} onClick={() => openJobs(true)}>

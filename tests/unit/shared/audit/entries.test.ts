@@ -31,7 +31,7 @@ describe('audit entry builder', () => {
       note: { raw: 'free words', codes: [], unknown: [], status: 'ok' as const },
       empty: { raw: '  ', codes: [], unknown: [], status: 'empty' as const },
     } }];
-    const entries = importedEntries({ ...ACTOR, note: 'f.json' }, 'L1', rows, (turnId, fieldId) => (fieldId === 'intent' ? { codes: ['old'], text: null } : null));
+    const entries = importedEntries({ ...ACTOR, note: 'f.json' }, 'L1', rows, (_turnId, fieldId) => (fieldId === 'intent' ? { codes: ['old'], text: null } : null));
     expect(entries.map((entry) => [entry.target, entry.reason, entry.before, entry.after, entry.note])).toEqual([
       [{ kind: 'layer-field', layerId: 'L1', turnId: 'd1#0', fieldId: 'intent' }, 'imported', { codes: ['old'], text: null }, { codes: ['ask'], text: null }, 'f.json'],
       [{ kind: 'layer-field', layerId: 'L1', turnId: 'd1#0', fieldId: 'note' }, 'imported', null, { codes: [], text: 'free words' }, 'f.json'],
