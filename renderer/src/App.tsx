@@ -3,6 +3,7 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import { NoticeBanner } from './components/NoticeBanner';
 import { TopBar } from './components/TopBar';
 import { AdjudicationView } from './features/adjudication/AdjudicationView';
+import { AuditView } from './features/audit/AuditView';
 import { AgreementView } from './features/agreement/AgreementView';
 import { JobsPanel } from './features/jobs/JobsPanel';
 import { MetricsView } from './features/metrics/MetricsView';
@@ -30,6 +31,7 @@ function CurrentView({ view, datasetId, dialogueId }: { view: View; datasetId: s
   if (view === 'spot-check' && datasetId) return <SpotCheckView datasetId={datasetId} />;
   if (view === 'adjudication' && datasetId) return <AdjudicationView datasetId={datasetId} />;
   if (view === 'findings' && datasetId) return <FindingsView datasetId={datasetId} />;
+  if (view === 'audit' && datasetId) return <AuditView datasetId={datasetId} />;
   if (view === 'settings') return <SettingsView />;
   return <StartView />;
 }
@@ -55,7 +57,7 @@ export function App() {
   }, []);
 
   // Escape leaves the side views; review and the table bind their own keys.
-  useCommands('global', { 'nav.datasets': () => goTo(datasetId ? 'datasets' : 'start') }, { enabled: view === 'export' || view === 'agreement' || view === 'metrics' || view === 'spot-check' || view === 'settings' || view === 'adjudication' || view === 'findings' });
+  useCommands('global', { 'nav.datasets': () => goTo(datasetId ? 'datasets' : 'start') }, { enabled: view === 'export' || view === 'agreement' || view === 'metrics' || view === 'spot-check' || view === 'settings' || view === 'adjudication' || view === 'findings' || view === 'audit' });
 
   return (
     <div className="app-shell" data-view={view}>

@@ -3,6 +3,7 @@ import { useJobsPanelStore } from '../features/jobs/panel-store';
 import { useJobsText } from '../features/jobs/strings';
 import { useAdjudicationText } from '../features/adjudication/strings';
 import { useConsistencyText } from '../features/consistency/strings';
+import { useAuditText } from '../features/audit/strings';
 import { useT } from '../i18n';
 import { activeJobCount, useJobsStore } from '../stores/jobs/store';
 import { openShortcutHelp } from '../keyboard';
@@ -22,6 +23,7 @@ export function TopBar() {
   const jobsText = useJobsText().t;
   const adjudicationText = useAdjudicationText().t;
   const consistencyText = useConsistencyText().t;
+  const auditText = useAuditText().t;
   const runningJobs = useJobsStore(activeJobCount);
   const openJobs = useJobsPanelStore((state) => state.setOpen);
 
@@ -77,6 +79,11 @@ export function TopBar() {
         {datasetId && (
           <button type="button" className="quiet" data-testid="nav-spot-check" aria-current={view === 'spot-check' ? 'page' : undefined} onClick={() => goTo('spot-check')}>
             {t('nav.spotCheck')}
+          </button>
+        )}
+        {datasetId && (
+          <button type="button" className="quiet" data-testid="nav-audit" aria-current={view === 'audit' ? 'page' : undefined} onClick={() => goTo('audit')}>
+            {auditText('nav')}
           </button>
         )}
         <button type="button" className="quiet" data-testid="nav-jobs" title={jobsText('openTitle', { n: runningJobs })} onClick={() => openJobs(true)}>

@@ -30,6 +30,7 @@ export type CommandId =
   | LabelPickCommand
   | 'label.search'
   | 'codebook.search'
+  | 'history.open'
   | 'field.accept'
   | 'field.unsure'
   | 'field.clear'
@@ -135,6 +136,7 @@ export const KEYMAP: readonly KeyBinding[] = [
   ...labelPicks,
   { command: 'label.search', keys: ['/'], label: { zh: '搜索标签 / 编辑文本', en: 'Search labels / edit text' }, scope: 'review' },
   { command: 'codebook.search', keys: ['Shift+C'], label: { zh: '搜索编码手册（当前字段的标签、定义、例句；Esc 返回）', en: 'Search the codebook (the current field’s labels, definitions, examples; Esc goes back)' }, scope: 'review' },
+  { command: 'history.open', keys: ['Shift+H'], label: { zh: '当前字段的修改历史（时间、修改人、原因、前后值；Esc 关闭）', en: 'History of the focused field (when, who, why, before → after; Esc closes)' }, scope: 'review' },
   { command: 'field.accept', keys: ['a'], label: { zh: '接受预标注', en: 'Accept the pre-annotation' }, scope: 'review' },
   { command: 'turn.acceptAll', keys: ['Shift+A'], label: { zh: '接受本轮所有未审字段（已审的保持不变）', en: 'Accept all unreviewed fields of the turn (reviewed ones stay as they are)' }, scope: 'review' },
   { command: 'field.unsure', keys: ['u'], label: { zh: '标记 / 取消不确定', en: 'Mark / unmark unsure' }, scope: 'review' },
@@ -177,7 +179,7 @@ export const COMMAND_IDS = [
   'help.shortcuts', 'nav.datasets', 'list.next', 'list.prev', 'list.open',
   'turn.next', 'turn.prev', 'field.next', 'field.prev', 'field.nextFlagged', 'field.prevFlagged',
   ...LABEL_PICKS.map((pick) => pick.command),
-  'label.search', 'codebook.search', 'field.accept', 'field.unsure', 'field.clear', 'turn.acceptAll', 'turn.verify',
+  'label.search', 'codebook.search', 'history.open', 'field.accept', 'field.unsure', 'field.clear', 'turn.acceptAll', 'turn.verify',
   'dialogue.verify', 'dialogue.next', 'dialogue.prev', 'suggestion.next', 'suggestion.prev', 'queue.next', 'queue.prev', 'finding.next', 'finding.dismiss', 'edit.undo', 'edit.redo',
   ...ADJUDICATION_PICKS.map((pick) => pick.command),
   'adjudication.other', 'adjudication.flag', 'adjudication.note', 'adjudication.unresolved', 'adjudication.next', 'adjudication.prev', 'adjudication.undo', 'adjudication.codebook',

@@ -11,6 +11,7 @@ import type { AdjudicationRow, AdjudicationStatus } from '../../../../shared/mod
 import type { LayerRow, LayerValueRow } from '../../../../shared/model/layer';
 import type { MaieuticDb } from '../db';
 import { newId } from '../ids';
+import { auditEntry, type LayerAuditValue } from '../../../../shared/audit/entries';
 import { ValidationError } from './validate';
 import { recordedCodebookHash } from './codebook-versions';
 
@@ -78,6 +79,19 @@ export interface AdjudicationChange {
   put?: readonly AdjudicationRow[];
   /** record ids removed (an undo of a first decision) */
   remove?: readonly string[];
+  /** who decided (the adjudicator): logged as the entries' reviewer; absent: read from each record's decidedBy */
+  by?: { name: string; annotatorId: string };
+  /** 'undone' when this change takes back an earlier decision (adjudication's undo) */
+  reason?: 'adjudicated' | 'undone';
+}
+
+/** A record's value as the audit shows it; null: no record. */
+function auditValueOf(row: AdjudicationRow | null | undefined): LayerAuditValue | null {
+  return row ? { codes: [...row.codes], text: row.text, status: row.status } : null;
+}
+
+function sameAuditValue(a: AdjudicationRow | null | undefined, b: AdjudicationRow | null | undefined): boolean {
+  return JSON.stringify(auditValueOf(a)) === JSON.stringify(auditValueOf(b)) && (a?.note ?? '') === (b?.note ?? '') && (a?.needsGuidelineUpdate ?? false) === (b?.needsGuidelineUpdate ?? false);
 }
 
 /** The adjudicated layer of the data set, made on first use. Inside a transaction over layers. */
@@ -101,7 +115,7 @@ export async function applyAdjudications(db: MaieuticDb, datasetId: string, chan
   const put = change.put ?? [];
   const remove = change.remove ?? [];
   for (const row of put) validateRow(row, datasetId);
-  return db.transaction('rw', [db.datasets, db.dialogues, db.adjudications, db.layers, db.layerValues], async () => {
+  return db.transaction('rw', [db.datasets, db.dialogues, db.adjudications, db.layers, db.layerValues, db.annotators, db.editLog], async () => {
     if (!(await db.datasets.get(datasetId))) throw new ValidationError('The data set of the adjudication no longer exists.');
     const removed = (await db.adjudications.bulkGet([...remove])).filter((row): row is AdjudicationRow => row !== undefined && row.datasetId === datasetId);
     const dialogueIds = [...new Set([...put, ...removed].map((row) => row.dialogueId))];
@@ -110,6 +124,26 @@ export async function applyAdjudications(db: MaieuticDb, datasetId: string, chan
     if (stranger !== undefined) throw new ValidationError(`Dialogue ${stranger} is not in this data set; nothing was written.`);
 
     const layer = await ensureAdjudicatedLayer(db, datasetId, now.toISOString());
+    const previous = new Map((await db.adjudications.bulkGet(put.map((row) => row.id))).flatMap((row) => (row && row.datasetId === datasetId ? [[row.id, row] as const] : [])));
+    const names = new Map((await db.annotators.toArray()).map((annotator) => [annotator.id, annotator.name]));
+    const entryOf = (row: AdjudicationRow, before: AdjudicationRow | null, after: AdjudicationRow | null) => {
+      const annotatorId = change.by?.annotatorId ?? row.decidedBy;
+      const reviewer = change.by?.name ?? (annotatorId ? (names.get(annotatorId) ?? '') : '');
+      const note = after?.note ?? before?.note ?? '';
+      return auditEntry(
+        { datasetId, reviewer, ...(annotatorId ? { annotatorId } : {}), at: now.toISOString(), note },
+        row.dialogueId,
+        { kind: 'layer-field', layerId: layer.id, turnId: row.turnId, fieldId: row.fieldId },
+        change.reason ?? 'adjudicated',
+        auditValueOf(before),
+        auditValueOf(after),
+      );
+    };
+    const entries = [
+      ...put.filter((row) => !sameAuditValue(previous.get(row.id), row)).map((row) => entryOf(row, previous.get(row.id) ?? null, row)),
+      ...removed.map((row) => entryOf(row, row, null)),
+    ];
+    await db.editLog.bulkAdd(entries);
     await db.adjudications.bulkDelete(removed.map((row) => row.id));
     await db.adjudications.bulkPut([...put]);
 

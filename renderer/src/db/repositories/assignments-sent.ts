@@ -9,6 +9,7 @@ import type { AssignmentRow } from '../../../../shared/model/assignment';
 import { buildAssignmentPackage, checkWork, parseWorkPackage, type AssignmentPackage, type CheckedWork } from '../../../../shared/packages';
 import type { LayerRow, LayerValueRow } from '../../../../shared/model/layer';
 import type { MaieuticDb } from '../db';
+import { importedEntries, layerValueOf, type LayerAuditValue } from '../../../../shared/audit/entries';
 import { isReservedRaterName } from '../../../../shared/agreement/rater-names';
 import { newId } from '../ids';
 import { sourceIdsOf, turnsBySource } from './by-source';
@@ -109,7 +110,7 @@ export async function importWorkPackage(
   { datasetId, codebook, text, file, replace = false, now = new Date() }: { datasetId: string; codebook: Codebook; text: string; file: string; replace?: boolean; now?: Date },
 ): Promise<WorkImportReport> {
   const work = parseWorkPackage(text, file);
-  const tables = [db.datasets, db.sources, db.dialogues, db.turnBlocks, db.assignments, db.annotators, db.layers, db.layerValues];
+  const tables = [db.datasets, db.sources, db.dialogues, db.turnBlocks, db.assignments, db.annotators, db.layers, db.layerValues, db.editLog];
   return db.transaction('rw', tables, async () => {
     const dataset = await db.datasets.get(datasetId);
     if (!dataset) throw new ValidationError('The data set no longer exists.');
@@ -122,7 +123,12 @@ export async function importWorkPackage(
 
     const previous = assignment.importedLayerId ? await db.layers.get(assignment.importedLayerId) : undefined;
     if (previous && !replace) throw new WorkAlreadyImportedError(previous.name, assignment.importedWorkId === work.id, file);
+    // a replaced layer's values are what the new ones replace, in the audit trail
+    const replacedValues = new Map<string, LayerAuditValue | null>();
     if (previous) {
+      for (const row of await db.layerValues.where('layerId').equals(previous.id).toArray()) {
+        for (const [fieldId, value] of Object.entries(row.values)) replacedValues.set(`${row.turnId}|${fieldId}`, layerValueOf(value));
+      }
       await db.layerValues.where('layerId').equals(previous.id).delete();
       await db.layers.delete(previous.id);
     }
@@ -150,6 +156,12 @@ export async function importWorkPackage(
     const rows: LayerValueRow[] = checked.turns.map((turn) => ({ id: `${layer.id}|${turn.turnId}`, layerId: layer.id, dialogueId: turn.dialogueId, turnId: turn.turnId, values: turn.values, work: turn.work }));
     await db.layers.add(layer);
     await db.layerValues.bulkAdd(rows);
+    await db.editLog.bulkAdd(importedEntries(
+      { datasetId, reviewer: annotator.name, annotatorId: annotator.id, at: now.toISOString(), note: file },
+      layer.id,
+      rows,
+      (turnId, fieldId) => replacedValues.get(`${turnId}|${fieldId}`) ?? null,
+    ));
     await db.assignments.update(assignment.id, { importedLayerId: layer.id, importedWorkId: work.id });
     return { layer, annotator, replaced: previous !== undefined, counts: checked.counts };
   });

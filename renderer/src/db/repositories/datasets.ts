@@ -97,6 +97,8 @@ export async function deleteDataset(db: MaieuticDb, datasetId: string): Promise<
       await db.fieldReviews.where('dialogueId').anyOf(dialogueIds).delete();
       await db.turnReviews.where('dialogueId').anyOf(dialogueIds).delete();
       await db.editLog.where('dialogueId').anyOf(dialogueIds).delete();
+      // entries about the whole data set (a restore) or its layers carry only the data set's id
+      await db.editLog.where('datasetId').equals(datasetId).delete();
       await db.drafts.where('dialogueId').anyOf(dialogueIds).delete();
       await db.dialogueReviews.bulkDelete(dialogueIds);
       await db.dialogues.bulkDelete(dialogueIds);

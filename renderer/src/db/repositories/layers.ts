@@ -5,6 +5,7 @@
 import type { LayerAttachment, StoredDialogueForLayer } from '../../../../shared/layers/match-to-dataset';
 import type { ParsedFile } from '../../../../shared/model/dataset';
 import type { MaieuticDb } from '../db';
+import { importedEntries } from '../../../../shared/audit/entries';
 import type { LayerKind, LayerRow, LayerValueRow } from '../../../../shared/model/layer';
 import { isReservedRaterName } from '../../../../shared/agreement/rater-names';
 import { newId } from '../ids';
@@ -92,7 +93,7 @@ export async function attachLayer(db: MaieuticDb, input: AttachLayerInput): Prom
     rows.push({ id: `${layer.id}|${value.turnId}`, layerId: layer.id, dialogueId: value.dialogueId, turnId: value.turnId, values: value.values });
   }
 
-  await db.transaction('rw', [db.datasets, db.dialogues, db.layers, db.layerValues], async () => {
+  await db.transaction('rw', [db.datasets, db.dialogues, db.layers, db.layerValues, db.editLog], async () => {
     const dataset = await db.datasets.get(datasetId);
     if (!dataset) throw new ValidationError('The data set to attach the layer to no longer exists.');
     const existing = await db.layers.where('datasetId').equals(datasetId).toArray();
@@ -105,6 +106,8 @@ export async function attachLayer(db: MaieuticDb, input: AttachLayerInput): Prom
     Object.assign(layer, recordedCodebookHash(dataset));
     await db.layers.add(layer);
     await db.layerValues.bulkAdd(rows);
+    // who: the layer's own author (its name), the file in the note
+    await db.editLog.bulkAdd(importedEntries({ datasetId, reviewer: name, at: layer.importedAt, note: parsed.file }, layer.id, rows));
   });
   return layer;
 }

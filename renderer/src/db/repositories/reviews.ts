@@ -7,7 +7,8 @@
 import type { Dialogue, Turn } from '../../../../shared/model/dataset';
 import type { DialogueReview, DialogueStatus, FieldReview, ReviewDecision, TurnReview } from '../../../../shared/model/review';
 import type { MaieuticDb } from '../db';
-import type { EditLogEntry } from '../../../../shared/model/edit-log';
+import type { AuditReason, EditLogEntry } from '../../../../shared/model/edit-log';
+import { auditEntry, fieldReason } from '../../../../shared/audit/entries';
 import { expertAnnotatorId } from './annotators';
 import { loadSuggestion, suggestionTables, type Suggestion, type SuggestionLayer } from './suggestions';
 import { getTurn, listTurns } from './turns';
@@ -36,6 +37,8 @@ export interface WriteContext {
   reviewer: string;
   /** ISO time */
   at: string;
+  /** set by undo and redo: every entry the write makes is logged with this reason instead of its own */
+  reason?: 'undone' | 'redone';
 }
 
 export const KEEP_CURRENT = Symbol('keep-current');
@@ -182,18 +185,30 @@ function validateDialogueState(state: DialogueState): void {
   }
 }
 
-function logEntry(ctx: WriteContext, target: EditLogEntry['target'], before: unknown, after: unknown): EditLogEntry {
-  return { dialogueId: ctx.dialogueId, target, before, after, reviewer: ctx.reviewer, at: ctx.at };
+/** The data set of each context's dialogue, read once per user action inside its transaction. */
+const datasetOfContext = new WeakMap<WriteContext, string>();
+
+async function logEntry(db: MaieuticDb, ctx: WriteContext, target: EditLogEntry['target'], reason: AuditReason, before: unknown, after: unknown): Promise<void> {
+  let datasetId = datasetOfContext.get(ctx);
+  if (datasetId === undefined) {
+    const dialogue = await db.dialogues.get(ctx.dialogueId);
+    if (!dialogue) throw new Error(`Dialogue "${ctx.dialogueId}" does not exist`);
+    datasetId = dialogue.datasetId;
+    datasetOfContext.set(ctx, datasetId);
+  }
+  const annotatorId = await expertAnnotatorId(db, ctx.reviewer, ctx.at);
+  await db.editLog.add(auditEntry({ datasetId, reviewer: ctx.reviewer, annotatorId, at: ctx.at }, ctx.dialogueId, target, ctx.reason ?? reason, before, after));
 }
 
-async function writeDialogueState(db: MaieuticDb, ctx: WriteContext, next: DialogueState): Promise<StatusChange | null> {
+async function writeDialogueState(db: MaieuticDb, ctx: WriteContext, next: DialogueState, reason?: AuditReason): Promise<StatusChange | null> {
   validateDialogueState(next);
   const before = dialogueStateOf(await db.dialogueReviews.get(ctx.dialogueId));
   if (dialogueStatesEqual(before, next)) return null;
   const row: DialogueReview = { id: ctx.dialogueId, status: next.status, reviewer: ctx.reviewer, annotatorId: await expertAnnotatorId(db, ctx.reviewer, ctx.at), at: ctx.at };
   if (next.teacherModel !== undefined) row.teacherModel = next.teacherModel;
   await db.dialogueReviews.put(row);
-  await db.editLog.add(logEntry(ctx, { kind: 'dialogue' }, before, next));
+  const why = reason ?? (before.teacherModel !== next.teacherModel ? 'teacher-model' : 'status');
+  await logEntry(db, ctx, { kind: 'dialogue' }, why, before, next);
   return { before, after: next };
 }
 
@@ -201,7 +216,7 @@ async function writeDialogueState(db: MaieuticDb, ctx: WriteContext, next: Dialo
 async function markInProgress(db: MaieuticDb, ctx: WriteContext): Promise<StatusChange | null> {
   const current = dialogueStateOf(await db.dialogueReviews.get(ctx.dialogueId));
   if (current.status !== 'unreviewed') return null;
-  return writeDialogueState(db, ctx, { ...current, status: 'in-progress' });
+  return writeDialogueState(db, ctx, { ...current, status: 'in-progress' }, 'status');
 }
 
 async function requireTurnOfDialogue(db: MaieuticDb, ctx: WriteContext, turnId: string): Promise<void> {
@@ -210,7 +225,7 @@ async function requireTurnOfDialogue(db: MaieuticDb, ctx: WriteContext, turnId: 
   if (turn.dialogueId !== ctx.dialogueId) throw new Error(`Turn "${turnId}" belongs to dialogue "${turn.dialogueId}", not "${ctx.dialogueId}"`);
 }
 
-const writeTables = (db: MaieuticDb) => [db.turnBlocks, db.annotators, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog];
+const writeTables = (db: MaieuticDb) => [db.dialogues, db.turnBlocks, db.annotators, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog];
 
 /** Reads one dialogue and its expert layer in one consistent snapshot; null when the dialogue is gone. */
 export async function loadReviewBundle(db: MaieuticDb, dialogueId: string): Promise<ReviewBundle | null> {
@@ -263,7 +278,7 @@ export async function applyFieldEdits(db: MaieuticDb, ctx: WriteContext, edits: 
         if (resolved.suggestionLayerId !== undefined) row.suggestionLayerId = resolved.suggestionLayerId;
         await db.fieldReviews.put(row);
       }
-      await db.editLog.add(logEntry(ctx, { kind: 'field', turnId: edit.turnId, fieldId: edit.fieldId }, before, resolved));
+      await logEntry(db, ctx, { kind: 'field', turnId: edit.turnId, fieldId: edit.fieldId }, fieldReason(resolved), before, resolved);
       changes.push({ turnId: edit.turnId, fieldId: edit.fieldId, before, after: resolved });
     }
     const statusChange = changes.length > 0 ? await markInProgress(db, ctx) : null;
@@ -285,7 +300,7 @@ export async function setTurnVerified(db: MaieuticDb, ctx: WriteContext, turnId:
       // An unverified turn has no row, the same as a turn never touched.
       await db.turnReviews.delete(turnId);
     }
-    await db.editLog.add(logEntry(ctx, { kind: 'turn', turnId }, { verified: before }, { verified }));
+    await logEntry(db, ctx, { kind: 'turn', turnId }, verified ? 'verified' : 'unverified', { verified: before }, { verified });
     await markInProgress(db, ctx);
     return { turnId, before, after: verified };
   });
@@ -309,7 +324,8 @@ export async function updateDialogueReview(
     if (patch.status === undefined && next.status === 'unreviewed' && next.teacherModel !== current.teacherModel) {
       next.status = 'in-progress';
     }
-    return writeDialogueState(db, ctx, next);
+    const reason: AuditReason = patch.teacherModel !== undefined && next.teacherModel !== current.teacherModel ? 'teacher-model' : 'status';
+    return writeDialogueState(db, ctx, next, reason);
   });
 }
 
@@ -317,6 +333,11 @@ export async function updateDialogueReview(
 export async function restoreDialogueState(db: MaieuticDb, ctx: WriteContext, state: DialogueState): Promise<StatusChange | null> {
   requireContext(ctx);
   return db.transaction('rw', writeTables(db), () => writeDialogueState(db, ctx, state));
+}
+
+/** The audit trail of one data set, oldest first (the audit view). */
+export async function readDatasetEditLog(db: MaieuticDb, datasetId: string): Promise<EditLogEntry[]> {
+  return db.editLog.where('datasetId').equals(datasetId).sortBy('seq');
 }
 
 /** The audit trail of one dialogue, oldest first. */

@@ -4,6 +4,8 @@ import { FindingsStrip, type FindingsCursor } from '../consistency/FindingsStrip
 import { findingMarks, reviewFindings, withDismissals, type FindingItem } from '../consistency/findings-model';
 import { consistencyText } from '../consistency/strings';
 import { useDialogueDismissals } from '../consistency/use-dialogue-dismissals';
+import { HistoryPanel } from '../audit/HistoryPanel';
+import { useAuditText } from '../audit/strings';
 import { dialogueStatusOf } from '../../db/repositories/dialogues';
 import type { ReviewBundle } from '../../db/repositories/reviews';
 import { keyHold } from '../../keyboard/key-hold';
@@ -111,9 +113,11 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
   const openDialogue = useAppStore((state) => state.openDialogue);
   const leaveReview = useAppStore((state) => state.leaveReview);
   const setReviewerName = useSettingsStore((state) => state.setReviewerName);
+  const auditText = useAuditText().t;
 
   const textEdit = useReviewStore((state) => state.textEdit);
   const [promptOpen, setPromptOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const pendingAction = useRef<(() => void) | null>(null);
 
   const sessionReady = sessionDialogueId === dialogueId;
@@ -152,6 +156,7 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
     openDialogue,
     backToTable: leaveReview,
     stepSuggestion: suggestionChoice.step,
+    openHistory: () => setHistoryOpen(true),
   };
   const actions = buildReviewActions(context);
   const handlers = buildCommandHandlers(context, actions);
@@ -266,6 +271,13 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
           </button>
         </div>
       )}
+      {turn && (
+        <div className="rv-history-bar">
+          <button type="button" data-testid="history-open" title={auditText('historyButtonTitle')} tabIndex={-1} onClick={() => setHistoryOpen(true)}>
+            {auditText('historyButton')}
+          </button>
+        </div>
+      )}
       {notice && (
         <div className={`rv-message rv-message-${noticeTone(notice)}`} data-testid="review-notice" data-kind={notice.kind} role="status">
           {noticeText(notice, codebook, text, turnNumberOf)}
@@ -310,6 +322,14 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
         </div>
       )}
       <FindingsStrip datasetId={bundle.dialogue.datasetId} items={findingItems} codebook={codebook} cursor={findingsCursor} goTo={goToFinding} guarded={guarded} />
+      {historyOpen && turn && (
+        <HistoryPanel
+          target={{ dialogueId, turnId: turn.turn.id, fieldId: fieldId ?? null, turnNumber: turn.turn.index + 1 }}
+          codebook={codebook}
+          layerNames={Object.fromEntries(bundle.layers.map((layer) => [layer.id, layer.name]))}
+          onClose={() => setHistoryOpen(false)}
+        />
+      )}
       <div className="rv-body">
         <ChatPane turns={model.turns} currentIndex={turnIndex} highlight={highlight} text={text} onSelect={selectTurn} findingsByTurn={turnFindings} />
         {turn ? (

@@ -15,6 +15,7 @@ export const HANDLED_COMMANDS = [
   ...LABEL_PICKS.map((pick) => pick.command),
   'label.search',
   'codebook.search',
+  'history.open',
   'field.accept',
   'field.unsure',
   'field.clear',

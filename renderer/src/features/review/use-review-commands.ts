@@ -38,6 +38,8 @@ export interface ReviewCommandContext {
   backToTable: () => void;
   /** shows the suggestion from the next (previous) source: the imported pre-annotation, each layer */
   stepSuggestion: (direction: 1 | -1) => void;
+  /** opens the history panel of the focused field */
+  openHistory?: () => void;
 }
 
 export interface ReviewActions {
@@ -248,6 +250,9 @@ export function buildCommandHandlers(ctx: ReviewCommandContext, actions: ReviewA
     },
     'codebook.search': () => {
       focusCodebookSearch();
+    },
+    'history.open': () => {
+      ctx.openHistory?.();
     },
     'field.accept': () => {
       const row = liveCursor(ctx).activeRow;

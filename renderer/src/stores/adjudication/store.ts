@@ -97,7 +97,7 @@ export function createAdjudicationStore(database: () => MaieuticDb = getDb) {
 
     /** Applies the changes to the state now and queues their write; `remember` puts them on the undo stack. */
     function commit(itemId: string, changes: UndoStep['changes'], remember: boolean) {
-      const { datasetId } = get();
+      const { datasetId, adjudicatorId, adjudicatorName } = get();
       if (!datasetId || changes.length === 0) return;
       const records = { ...get().records };
       for (const { id, after } of changes) {
@@ -108,7 +108,7 @@ export function createAdjudicationStore(database: () => MaieuticDb = getDb) {
       const put = changes.flatMap(({ after }) => (after ? [after] : []));
       const remove = changes.filter(({ after }) => !after).map(({ id }) => id);
       void writes
-        .enqueue(() => applyAdjudications(database(), datasetId, { put, remove }))
+        .enqueue(() => applyAdjudications(database(), datasetId, { put, remove, reason: remember ? 'adjudicated' : 'undone', ...(adjudicatorId ? { by: { name: adjudicatorName, annotatorId: adjudicatorId } } : {}) }))
         .catch(async (error: unknown) => {
           reportError(error, 'Saving the adjudication / 保存裁决');
           // what is stored is the truth: show it rather than the decision that failed

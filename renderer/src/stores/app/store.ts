@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export type View = 'start' | 'datasets' | 'review' | 'import' | 'export' | 'agreement' | 'metrics' | 'settings' | 'spot-check' | 'adjudication' | 'findings';
+export type View = 'start' | 'datasets' | 'review' | 'import' | 'export' | 'agreement' | 'metrics' | 'settings' | 'spot-check' | 'adjudication' | 'findings' | 'audit';
 /** The views review can be opened from and goes back to. */
 export type ReviewReturnView = 'datasets' | 'metrics' | 'spot-check' | 'findings';
 
@@ -46,7 +46,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   },
   goTo(view) {
     const { datasetId, dialogueId } = get();
-    if ((view === 'datasets' || view === 'export' || view === 'agreement' || view === 'metrics' || view === 'spot-check' || view === 'adjudication' || view === 'findings') && !datasetId) return set({ view: 'start' });
+    if ((view === 'datasets' || view === 'export' || view === 'agreement' || view === 'metrics' || view === 'spot-check' || view === 'adjudication' || view === 'findings' || view === 'audit') && !datasetId) return set({ view: 'start' });
     if (view === 'review' && !dialogueId) return set({ view: datasetId ? 'datasets' : 'start' });
     set({ view });
   },

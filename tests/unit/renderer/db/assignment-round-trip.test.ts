@@ -99,6 +99,13 @@ describe('assignment packages, owner → annotator → owner', () => {
     expect(values.get(`${d0}#2`)?.work?.fields.student_cognition_state.reviewer).toBe('李老师');
     expect(values.size).toBe(3);
 
+    // every value brought in is one audit entry of the data set: imported, on the new layer, by the annotator
+    const audit = (await owner.editLog.where('datasetId').equals(datasetId).toArray()).filter((entry) => entry.target.kind === 'layer-field');
+    const nonEmpty = [...values.values()].flatMap((row) => Object.entries(row.values).filter(([, value]) => value.codes.length > 0 || value.raw.trim() !== '').map(([fieldId]) => `${row.turnId}|${fieldId}`));
+    expect(audit.map((entry) => (entry.target.kind === 'layer-field' ? `${entry.target.turnId}|${entry.target.fieldId}` : entry.target.kind)).sort()).toEqual(nonEmpty.sort());
+    expect(audit.every((entry) => entry.reason === 'imported' && entry.target.kind === 'layer-field' && entry.target.layerId === report.layer.id && entry.annotatorId === report.annotator.id && entry.reviewer === '王老师' && entry.note === 'from-wang.json')).toBe(true);
+    expect(audit.find((entry) => entry.target.kind === 'layer-field' && entry.target.turnId === `${d2}#1` && entry.target.fieldId === 'teacher_intent')).toMatchObject({ dialogueId: d2, before: null, after: { codes: ['check_understanding'], text: null } });
+
     const sent = await owner.assignments.get(work.assignmentId);
     expect(sent).toMatchObject({ direction: 'sent', importedLayerId: report.layer.id, importedWorkId: work.id });
 

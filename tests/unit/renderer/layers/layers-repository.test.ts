@@ -50,6 +50,12 @@ describe('annotation layer repository', () => {
     expect(rows.map((row) => row.id)).toEqual([0, 1, 2].map((index) => `${layer.id}|${sourceId}:1#${index}`));
     expect(rows.every((row) => row.dialogueId === `${sourceId}:1` && row.values.teacher_intent.codes[0] === 'ask')).toBe(true);
     expect(await countStoredTurns(db)).toBe(5);
+
+    // each value attached is one audit entry: imported, by the layer's author, the file in the note
+    const audit = await db.editLog.where('datasetId').equals(datasetId).toArray();
+    expect(audit).toHaveLength(3);
+    expect(audit.map((entry) => entry.target)).toEqual([0, 1, 2].map((index) => ({ kind: 'layer-field', layerId: layer.id, turnId: `${sourceId}:1#${index}`, fieldId: 'teacher_intent' })));
+    expect(audit[0]).toMatchObject({ dialogueId: `${sourceId}:1`, reason: 'imported', reviewer: '王老师', note: 'wang.jsonl', at: AT.toISOString(), before: null, after: { codes: ['ask'], text: null } });
   });
 
   it('refuses the same file twice in one data set, found by content hash, and writes nothing the second time', async () => {

@@ -88,7 +88,7 @@ export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, []
           if (!session || get().sessionId === session.sessionId) set({ notice: { kind: direction === 'undo' ? 'nothing-to-undo' : 'nothing-to-redo' } });
           return;
         }
-        const result = await revertChanges(deps.db(), contextFor(session.dialogueId), step.changes, direction === 'undo' ? 'before' : 'after');
+        const result = await revertChanges(deps.db(), { ...contextFor(session.dialogueId), reason: direction === 'undo' ? 'undone' : 'redone' }, step.changes, direction === 'undo' ? 'before' : 'after');
         const latest = historyOf(session.dialogueId);
         setHistoryOf(session.dialogueId, direction === 'undo' ? afterUndo(latest) : afterRedo(latest));
         if (get().sessionId !== session.sessionId) return;

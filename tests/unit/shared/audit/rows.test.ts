@@ -1,0 +1,43 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CODEBOOK } from '../../../../shared/codebook';
+import { auditCsv, auditRow, filterAuditRows, type RowContext } from '../../../../shared/audit/rows';
+import { auditEntry } from '../../../../shared/audit/entries';
+
+const actor = (at: string, reviewer = 'Dr. Li') => ({ datasetId: 'ds1', reviewer, at });
+const context = (lang: 'en' | 'zh'): RowContext => ({ codebook: DEFAULT_CODEBOOK, lang, externalIdOf: (id) => (id === 'src:1' ? 'T1-S2-R1' : undefined), layerNameOf: (id) => (id === 'L1' ? 'Wang' : undefined) });
+
+const entries = [
+  { ...auditEntry(actor('2026-12-01T09:00:00.000Z'), 'src:1', { kind: 'field', turnId: 'src:1#3', fieldId: 'teacher_intent' }, 'corrected', { decision: 'accepted', codes: ['guide_reasoning'], text: null }, { decision: 'changed', codes: ['check_understanding'], text: null }), seq: 1 },
+  { ...auditEntry({ ...actor('2026-12-02T09:00:00.000Z', 'Wang'), note: 'a "quoted", note' }, 'src:1', { kind: 'layer-field', layerId: 'L1', turnId: 'src:1#4', fieldId: 'teacher_intent' }, 'imported', null, { codes: ['guide_reasoning'], text: null }), seq: 2 },
+  { ...auditEntry(actor('2026-12-03T09:00:00.000Z'), 'src:1', { kind: 'dialogue' }, 'status', { status: 'unreviewed' }, { status: 'verified' }), seq: 3 },
+];
+
+describe('audit rows', () => {
+  it('names the place and shows values by label name in the UI language', () => {
+    const [field, layer, dialogue] = entries.map((entry) => auditRow(entry, context('en')));
+    const guide = DEFAULT_CODEBOOK.fields.find((f) => f.id === 'teacher_intent')!.labels.find((l) => l.code === 'guide_reasoning')!;
+    expect(field).toMatchObject({ dialogue: 'T1-S2-R1', turnIndex: 3, fieldId: 'teacher_intent', layer: '', reason: 'corrected', who: 'Dr. Li' });
+    expect(field.before).toBe(`${guide.name.en} (accepted)`);
+    expect(auditRow(entries[0], context('zh')).before).toBe(`${guide.name.zh} (接受)`);
+    expect(layer).toMatchObject({ layer: 'Wang', turnIndex: 4, before: '—', after: guide.name.en });
+    expect(dialogue).toMatchObject({ turnIndex: null, fieldId: null, before: 'unreviewed', after: 'verified' });
+  });
+
+  it('filters by annotator, field, reason and time range', () => {
+    const rows = entries.map((entry) => auditRow(entry, context('en')));
+    expect(filterAuditRows(rows, { who: 'Wang' }).map((row) => row.seq)).toEqual([2]);
+    expect(filterAuditRows(rows, { fieldId: 'teacher_intent' }).map((row) => row.seq)).toEqual([1, 2]);
+    expect(filterAuditRows(rows, { reason: 'status' }).map((row) => row.seq)).toEqual([3]);
+    expect(filterAuditRows(rows, { from: '2026-12-01T12:00:00.000Z', to: '2026-12-02T12:00:00.000Z' }).map((row) => row.seq)).toEqual([2]);
+  });
+
+  it('writes the CSV columns in order, quoting what needs it', () => {
+    const rows = entries.map((entry) => auditRow(entry, context('en')));
+    const csv = auditCsv(rows.slice(0, 2), 'Pilot', { codebook: DEFAULT_CODEBOOK, lang: 'en' });
+    const parsed = Papa.parse<string[]>(csv).data;
+    expect(parsed[0]).toEqual(['time', 'dataset', 'dialogue', 'turn index', 'field', 'layer', 'reason', 'annotator', 'before', 'after', 'note']);
+    expect(parsed[2]).toEqual(['2026-12-02T09:00:00.000Z', 'Pilot', 'T1-S2-R1', '4', DEFAULT_CODEBOOK.fields.find((f) => f.id === 'teacher_intent')!.name.en, 'Wang', 'imported', 'Wang', '—', rows[1].after, 'a "quoted", note']);
+    expect(parsed).toHaveLength(3);
+  });
+});
