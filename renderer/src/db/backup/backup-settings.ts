@@ -1,6 +1,7 @@
 /** The backup settings (settings table, `backup.*` keys: this machine's, see local-settings.ts) and the restore's audit entries. */
 import type Dexie from 'dexie';
 import type { MaieuticDb } from '../db';
+import { restoredEntries } from '../../../../shared/audit/entries';
 
 export interface BackupSettings {
   /** how many backups the folder keeps */
@@ -35,19 +36,7 @@ export async function saveBackupSettings(db: MaieuticDb, settings: BackupSetting
 /** One audit entry per data set after a restore: target dataset, reason 'restored', the file as note. */
 export async function logRestore(db: MaieuticDb, fileName: string, reviewer: string, at = new Date().toISOString()): Promise<number> {
   const datasets = await db.datasets.toArray();
-  await db.editLog.bulkAdd(
-    datasets.map((dataset) => ({
-      dialogueId: '',
-      datasetId: dataset.id,
-      target: { kind: 'dataset' as const },
-      before: null,
-      after: null,
-      reviewer,
-      reason: 'restored' as const,
-      note: fileName,
-      at,
-    })),
-  );
+  await db.editLog.bulkAdd(restoredEntries({ reviewer, at, note: fileName }, datasets.map((dataset) => dataset.id)));
   return datasets.length;
 }
 
