@@ -166,7 +166,8 @@ test('a populated v4 profile opens in today’s app with every row kept and ever
     expect(rows.map((row) => row.id).sort(), `${store} keeps every row`).toEqual(before.map((row) => row.id).sort());
     for (const row of rows) expect(row.annotatorId, `${store} ${row.id} names ${row.reviewer}`).toBe(idOf.get(row.reviewer));
   }
-  expect(await readStoredRows(page, 'editLog')).toEqual(tables.editLog);
+  // v10 names each entry's data set and why it changed (a value without a decision reads as corrected)
+  expect(await readStoredRows(page, 'editLog')).toEqual((tables.editLog as object[]).map((entry) => ({ ...entry, datasetId: (tables.datasets as { id: string }[])[0].id, reason: 'corrected' })));
   expect(await readStoredRows(page, 'layerValues')).toEqual(tables.layerValues);
 
   // the review shows the turns, the expert's values and the draft typed before the upgrade
