@@ -145,7 +145,12 @@ export function auditCsv(rows: readonly AuditRow[], datasetName: string, context
     return field ? field.name[lang] : fieldId;
   };
   return Papa.unparse({
-    fields: ['time', 'dataset', 'dialogue', 'turn index', 'field', 'layer', 'reason', 'annotator', 'before', 'after', 'note'],
-    data: rows.map((row) => [row.at, datasetName, row.dialogue, row.turnIndex === null ? '' : String(row.turnIndex), fieldName(row.fieldId), row.layer, REASON_WORDS[row.reason][lang], row.who, row.before, row.after, row.note]),
+    fields: ['time', 'dataset', 'dialogue', 'turn', 'field', 'layer', 'reason', 'annotator', 'before', 'after', 'note'],
+    data: rows.map((row) => [row.at, datasetName, row.dialogue, turnNumberText(row.turnIndex), fieldName(row.fieldId), row.layer, REASON_WORDS[row.reason][lang], row.who, row.before, row.after, row.note]),
   });
+}
+
+/** A turn as review numbers it (Turn 4, #4: 1-based); '' for an entry about the dialogue or data set. */
+export function turnNumberText(turnIndex: number | null): string {
+  return turnIndex === null ? '' : String(turnIndex + 1);
 }

@@ -107,10 +107,10 @@ test('every kind of review change is in the audit view and the field history; fi
   await page.getByTestId('audit-export-csv').click();
   await expect(page.getByTestId('audit-save-status')).toHaveAttribute('data-status', 'saved');
   const parsed = Papa.parse<Record<string, string>>(readFileSync(csvPath, 'utf8'), { header: true, skipEmptyLines: true });
-  expect(parsed.meta.fields).toEqual(['time', 'dataset', 'dialogue', 'turn index', 'field', 'layer', 'reason', 'annotator', 'before', 'after', 'note']);
+  expect(parsed.meta.fields).toEqual(['time', 'dataset', 'dialogue', 'turn', 'field', 'layer', 'reason', 'annotator', 'before', 'after', 'note']);
   expect(parsed.data).toHaveLength(fieldShown);
   expect(parsed.data.every((row) => row.field === codebookField(FIELD).name.en && row.annotator === REVIEWER && row.dialogue === target.externalId)).toBe(true);
-  expect(parsed.data.filter((row) => row.reason === 'corrected')).toEqual([expect.objectContaining({ 'turn index': String(teacherTurn), after: correction.name.en })]);
+  expect(parsed.data.filter((row) => row.reason === 'corrected')).toEqual([expect.objectContaining({ turn: String(teacherTurn + 1), after: correction.name.en })]);
 
   // In Chinese: the same view's words and values.
   await page.getByTestId('nav-language').click();

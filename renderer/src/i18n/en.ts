@@ -242,5 +242,5 @@ export const en: Record<MessageKey, string> = {
   'settings.storageBestEffort': 'Data is stored "best effort": it may be cleared when the disk runs low. Export regularly.',
   'settings.storageUnknown': 'Whether data is stored persistently is unknown. Export regularly.',
   'settings.storageUsage': '{used} MB used of about {quota} MB available.',
-  'settings.backupHint': 'An export of everything (SID JSONL) is your backup: it holds every expert correction.',
+  'settings.backupHint': 'The whole database is also backed up automatically (Backups, below); an export of everything (SID JSONL) carries the expert corrections to other tools.',
 };

@@ -238,7 +238,7 @@ export const zh = {
   'settings.storageBestEffort': '数据按“尽力”方式保存：磁盘空间紧张时可能被清除。请定期导出。',
   'settings.storageUnknown': '无法确定数据是否持久保存。请定期导出。',
   'settings.storageUsage': '已用 {used} MB，可用上限约 {quota} MB。',
-  'settings.backupHint': '导出“全部内容”（SID JSONL）就是你的备份：它包含所有专家修正。',
+  'settings.backupHint': '整个数据库另有自动备份（见下方“备份”）；导出“全部内容”（SID JSONL）可在其他工具中使用这些专家修正。',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof zh;

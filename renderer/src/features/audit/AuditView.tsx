@@ -2,7 +2,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import { AUDIT_REASONS, type AuditReason } from '../../../../shared/model/edit-log';
-import { filterAuditRows, REASON_WORDS, type AuditRow } from '../../../../shared/audit/rows';
+import { filterAuditRows, REASON_WORDS, turnNumberText, type AuditRow } from '../../../../shared/audit/rows';
 import { useAuditStore } from '../../stores/audit/store';
 import { useAuditText } from './strings';
 import './audit.css';
@@ -50,7 +50,7 @@ export function AuditView({ datasetId }: { datasetId: string }) {
   const cell = (row: AuditRow) => [
     new Date(row.at).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-GB'),
     row.dialogue,
-    row.turnIndex === null ? '' : String(row.turnIndex),
+    turnNumberText(row.turnIndex),
     fieldName(row.fieldId),
     row.fieldId ? row.layer || t('expertLayer') : '',
     REASON_WORDS[row.reason][lang],

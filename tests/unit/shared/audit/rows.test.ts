@@ -36,8 +36,8 @@ describe('audit rows', () => {
     const rows = entries.map((entry) => auditRow(entry, context('en')));
     const csv = auditCsv(rows.slice(0, 2), 'Pilot', { codebook: DEFAULT_CODEBOOK, lang: 'en' });
     const parsed = Papa.parse<string[]>(csv).data;
-    expect(parsed[0]).toEqual(['time', 'dataset', 'dialogue', 'turn index', 'field', 'layer', 'reason', 'annotator', 'before', 'after', 'note']);
-    expect(parsed[2]).toEqual(['2026-12-02T09:00:00.000Z', 'Pilot', 'T1-S2-R1', '4', DEFAULT_CODEBOOK.fields.find((f) => f.id === 'teacher_intent')!.name.en, 'Wang', 'imported', 'Wang', '—', rows[1].after, 'a "quoted", note']);
+    expect(parsed[0]).toEqual(['time', 'dataset', 'dialogue', 'turn', 'field', 'layer', 'reason', 'annotator', 'before', 'after', 'note']);
+    expect(parsed[2]).toEqual(['2026-12-02T09:00:00.000Z', 'Pilot', 'T1-S2-R1', '5', DEFAULT_CODEBOOK.fields.find((f) => f.id === 'teacher_intent')!.name.en, 'Wang', 'imported', 'Wang', '—', rows[1].after, 'a "quoted", note']);
     expect(parsed).toHaveLength(3);
   });
 });
