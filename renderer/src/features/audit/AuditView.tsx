@@ -25,6 +25,14 @@ const toLocal = (iso: string | undefined): string => {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 };
 
+/** local time as `YYYY-MM-DD HH:MM:SS`: short, sortable, the same in both languages */
+export function shortTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
 export function AuditView({ datasetId }: { datasetId: string }) {
   const { t, lang } = useAuditText();
   const { status, error, rows, filter, codebook, save, load, setFilter, exportCsv } = useAuditStore();
@@ -48,7 +56,7 @@ export function AuditView({ datasetId }: { datasetId: string }) {
   if (status === 'error') return <p className="audit-view" role="alert">{t('failed', { message: error ?? '' })}</p>;
 
   const cell = (row: AuditRow) => [
-    new Date(row.at).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-GB'),
+    shortTime(row.at),
     row.dialogue,
     turnNumberText(row.turnIndex),
     fieldName(row.fieldId),
@@ -128,7 +136,7 @@ export function AuditView({ datasetId }: { datasetId: string }) {
                     const row = shown[item.index];
                     return (
                       <tr key={row.seq} data-testid="audit-row" data-reason={row.reason} data-field={row.fieldId ?? ''} style={{ height: ROW_HEIGHT }}>
-                        {cell(row).map((value, index) => <td key={index}>{value}</td>)}
+                        {cell(row).map((value, index) => <td key={index} title={value}>{value}</td>)}
                       </tr>
                     );
                   })}

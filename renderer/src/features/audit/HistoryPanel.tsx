@@ -10,6 +10,7 @@ import type { EditLogEntry } from '../../../../shared/model/edit-log';
 import { REASON_WORDS, valueText } from '../../../../shared/audit/rows';
 import { getDb } from '../../db/db';
 import { loadDialogueHistory } from '../../db/repositories/audit';
+import { shortTime } from './AuditView';
 import { useAuditText } from './strings';
 import './audit.css';
 
@@ -87,7 +88,7 @@ export function HistoryPanel({ target, codebook, layerNames, onClose }: { target
             return (
               <li key={entry.seq} data-testid="history-entry" data-reason={reason}>
                 <div className="audit-history-meta">
-                  {new Date(entry.at).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-GB')} · {entry.reviewer} · {REASON_WORDS[reason][lang]}
+                  {shortTime(entry.at)} · {entry.reviewer} · {REASON_WORDS[reason][lang]}
                   {layer ? ` · ${layer}` : ''}
                   {target.fieldId === null && entryField ? ` · ${entryField.name[lang]}` : ''}
                 </div>
