@@ -32,6 +32,7 @@ export interface ConsistencyState {
   findings: ConsistencyFinding[];
   dismissals: FindingDismissalRow[];
   /** the dialogue's external id (what the table shows) by stored id */
+  /** each dialogue as the list names it: external id and teacher model (one id is repeated per model) */
   externalIds: Map<string, string>;
   filter: FindingFilter;
   load(datasetId: string): Promise<void>;
@@ -75,7 +76,7 @@ export function createConsistencyStore(database: () => MaieuticDb = getDb) {
         const rules = consistencyRulesFor(dataset);
         const [items, dismissals] = await Promise.all([loadExportItems(db, { datasetId, scope: 'all' }), dismissalsOfDataset(db, datasetId)]);
         if (mine !== run) return;
-        set({ status: 'checking', rules, dismissals, externalIds: new Map(items.map((item) => [item.dialogue.id, item.dialogue.externalId])) });
+        set({ status: 'checking', rules, dismissals, externalIds: new Map(items.map((item) => [item.dialogue.id, dialogueLabel(item.dialogue)])) });
         const findings = await computeFindings(items, codebook, rules, {
           onProgress: (done, total) => mine === run && set({ progress: { done, total } }),
           isCancelled: () => mine !== run,
@@ -108,3 +109,7 @@ export function createConsistencyStore(database: () => MaieuticDb = getDb) {
 }
 
 export const useConsistencyStore = createConsistencyStore();
+
+function dialogueLabel(dialogue: { externalId: string; teacherModel: string }): string {
+  return dialogue.teacherModel ? `${dialogue.externalId} · ${dialogue.teacherModel}` : dialogue.externalId;
+}
