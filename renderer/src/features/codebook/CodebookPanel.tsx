@@ -82,7 +82,7 @@ export function CodebookPanel({ field, codebook, focusCommand, showPickKeys = fa
           {t('fieldDescription', { name: field.name[lang] })} <span className="rv-hint cb-hint">{field.name[other]}</span>
         </span>
         {canEdit && field.type !== 'text' && (
-          <button type="button" className="cb-edit-button" data-testid="codebook-add-label" onClick={() => setEditing({ fieldId: field.id })} tabIndex={-1}>
+          <button type="button" className="quiet cb-edit-button" data-testid="codebook-add-label" onClick={() => setEditing({ fieldId: field.id })} tabIndex={-1}>
             + {t('addLabel')}
           </button>
         )}

@@ -53,20 +53,18 @@ export function CodebookVersionsSection() {
             <tbody>
               {use.versions.map((version) => {
                 const users = use.datasets.filter((dataset) => dataset.codebookId === version.codebookId && dataset.codebookHash === version.hash);
-                const others = use.datasets.filter((dataset) => dataset.codebookId === version.codebookId && dataset.codebookHash !== version.hash);
                 return (
                   <tr key={version.id} data-testid="codebook-version-row" data-version-id={version.id} data-hash={shortHash(version.hash)}>
                     <td>{version.codebook.name[lang] || version.codebookId}</td>
-                    <td>{version.codebook.version}</td>
+                    <td className="cb-nowrap">{version.codebook.version}</td>
                     <td>
                       <code title={version.hash}>{shortHash(version.hash)}</code>
                     </td>
                     <td data-testid="codebook-version-based-on">{version.basedOn ? <code title={version.basedOn}>{shortHash(hashOfId(version.basedOn))}</code> : <span className="muted">{t('bundled')}</span>}</td>
                     <td data-testid="codebook-version-who">{version.reviewer ?? '—'}</td>
-                    <td>{formatDateTime(lang, version.createdAt)}</td>
+                    <td title={version.createdAt}>{formatDateTime(lang, version.createdAt)}</td>
                     <td data-testid="codebook-version-datasets">
                       {users.length === 0 ? <span className="muted">{t('noDatasets')}</span> : users.map((dataset) => dataset.name).join(', ')}
-                      {others.length > 0 && <UseFor version={version} datasets={others} busy={busy} onChoose={choose} />}
                     </td>
                   </tr>
                 );
@@ -84,6 +82,7 @@ export function CodebookVersionsSection() {
           </table>
         </div>
       )}
+      {use && <UseVersionForm versions={use.versions} datasets={use.datasets} busy={busy} onChoose={choose} />}
       {message && (
         <p className={message.error ? 'error-inline' : 'success-inline'} role={message.error ? 'alert' : 'status'} data-testid="codebook-version-message">
           {message.text}
@@ -93,26 +92,60 @@ export function CodebookVersionsSection() {
   );
 }
 
-function UseFor({ version, datasets, busy, onChoose }: { version: CodebookVersionRow; datasets: Dataset[]; busy: boolean; onChoose(version: CodebookVersionRow, dataset: Dataset): void }) {
-  const { t } = useCodebookText();
+/** "Use this version": a data set, then a stored version of its own codebook it does not use yet. */
+function UseVersionForm({ versions, datasets, busy, onChoose }: { versions: CodebookVersionRow[]; datasets: Dataset[]; busy: boolean; onChoose(version: CodebookVersionRow, dataset: Dataset): void }) {
+  const { t, lang } = useCodebookText();
   const [datasetId, setDatasetId] = useState('');
-  const chosen = datasets.find((dataset) => dataset.id === datasetId);
+  const [versionId, setVersionId] = useState('');
+  const dataset = datasets.find((candidate) => candidate.id === datasetId);
+  const choices = dataset ? versions.filter((version) => version.codebookId === dataset.codebookId && version.hash !== dataset.codebookHash) : [];
+  const version = choices.find((candidate) => candidate.id === versionId);
+  if (datasets.length === 0) return null;
   return (
-    <div className="cb-use-for">
-      <label>
-        <span className="rv-hint cb-hint">{t('useFor')}</span>{' '}
-        <select data-testid="codebook-version-use-dataset" value={datasetId} onChange={(event) => setDatasetId(event.target.value)}>
-          <option value="">{t('useForChoose')}</option>
-          {datasets.map((dataset) => (
-            <option key={dataset.id} value={dataset.id}>
-              {dataset.name}
-            </option>
-          ))}
-        </select>
-      </label>{' '}
-      <button type="button" data-testid="codebook-version-use" disabled={busy || !chosen} onClick={() => chosen && onChoose(version, chosen)}>
-        {t('useVersion')}
-      </button>
-    </div>
+    <form
+      className="cb-use-version"
+      data-testid="codebook-use-version"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (dataset && version) onChoose(version, dataset);
+      }}
+    >
+      <h3>{t('useVersionTitle')}</h3>
+      <p className="muted">{t('useVersionHint')}</p>
+      <div className="button-row">
+        <label className="inline-field">
+          <span>{t('useVersionDataset')}</span>
+          <select
+            data-testid="codebook-use-dataset"
+            value={datasetId}
+            onChange={(event) => {
+              setDatasetId(event.target.value);
+              setVersionId('');
+            }}
+          >
+            <option value="">{t('useForChoose')}</option>
+            {datasets.map((candidate) => (
+              <option key={candidate.id} value={candidate.id}>
+                {candidate.name} · {candidate.codebookHash ? shortHash(candidate.codebookHash) : t('notRecordedTitle')}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="inline-field">
+          <span>{t('useVersionVersion')}</span>
+          <select data-testid="codebook-use-version-choice" value={versionId} disabled={!dataset || choices.length === 0} onChange={(event) => setVersionId(event.target.value)}>
+            <option value="">{dataset && choices.length === 0 ? t('useVersionNone') : t('useVersionChoose')}</option>
+            {choices.map((candidate) => (
+              <option key={candidate.id} value={candidate.id}>
+                {candidate.codebook.name[lang] || candidate.codebookId} · {candidate.codebook.version} · {shortHash(candidate.hash)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" data-testid="codebook-use-version-submit" disabled={busy || !dataset || !version}>
+          {t('useVersion')}
+        </button>
+      </div>
+    </form>
   );
 }

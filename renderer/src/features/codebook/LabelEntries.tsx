@@ -35,7 +35,7 @@ export function LabelEntries({ field, labels, text, pickKeysOn, onEdit }: LabelE
               {onEdit && (
                 <button
                   type="button"
-                  className="cb-edit-button"
+                  className="quiet cb-edit-button"
                   data-testid="codebook-edit-label"
                   aria-label={t('editLabelTitle', { name: label.name[lang] || label.code })}
                   title={t('editLabelTitle', { name: label.name[lang] || label.code })}
