@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { applyCodebookEdits, editsBetween, type CodebookEdit } from '../../../../shared/codebook/edit-codebook';
 import type { BilingualText, Codebook, FieldDef, LabelDef } from '../../../../shared/codebook/types';
 import { codebookVersionHash } from '../../../../shared/codebook/version-hash';
@@ -63,15 +63,24 @@ export function CodebookEditor({ target, codebook, dataset, onClose }: CodebookE
   const [problems, setProblems] = useState<string[] | null>(null);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [busy, setBusy] = useState(false);
+  const problemsRef = useRef<HTMLDivElement>(null);
 
   useLayoutEffect(() => {
     returnFocus.current = document.activeElement;
     dialogRef.current?.showModal();
+    // the label's form is what the expert came for: it has the focus, the dialog starts at its title
+    dialogRef.current?.querySelector<HTMLElement>(target.code === undefined ? '[data-testid="codebook-editor-code"]' : '[data-testid="codebook-editor-name-zh"]')?.focus();
+    if (dialogRef.current) dialogRef.current.scrollTop = 0;
     return () => {
       const back = returnFocus.current;
       if (back instanceof HTMLElement) back.focus();
     };
   }, []);
+
+  // a refused save: its problems are what the expert reads next, not below the fold
+  useEffect(() => {
+    if (problems && problems.length > 0) problemsRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [problems]);
 
   const baseHash = useMemo(() => dataset.codebookHash ?? codebookVersionHash(codebook), [dataset.codebookHash, codebook]);
   const { edits, problems: structural } = useMemo(() => editsBetween(codebook, withoutBlankAliases(draft)), [codebook, draft]);
@@ -139,6 +148,8 @@ export function CodebookEditor({ target, codebook, dataset, onClose }: CodebookE
       data-dirty={dirty ? 'true' : 'false'}
       aria-labelledby="cb-editor-title"
       onKeyDown={onKeyDown}
+      // React bubbles through the portal to the view around the panel (review keeps button clicks from taking focus): not here
+      onMouseDown={(event) => event.stopPropagation()}
       onCancel={(event) => {
         event.preventDefault();
         if (confirmDiscard) setConfirmDiscard(false);
@@ -239,7 +250,7 @@ export function CodebookEditor({ target, codebook, dataset, onClose }: CodebookE
         )}
       </div>
       {problems && problems.length > 0 && (
-        <div className="cb-editor-problems" role="alert" data-testid="codebook-editor-problems" data-count={problems.length}>
+        <div ref={problemsRef} className="cb-editor-problems" role="alert" data-testid="codebook-editor-problems" data-count={problems.length}>
           <p className="error-inline">{t('editorProblems')}</p>
           <ul>
             {problems.map((problem) => (
