@@ -189,8 +189,11 @@ test('an adjudication decision is in the audit view: adjudicated, on the adjudic
   const layerChoice = await page.locator('[data-testid="adjudication-rater"][data-choice^="layer:"]').first().getAttribute('data-choice');
   await adjudication.start(['pre', layerChoice ?? ''], adjudicator);
   await expect(adjudication.progress).toHaveAttribute('data-disagreements', '1');
-  // 2: the second rater's value (Annotator B's check_understanding)
+  await expect(adjudication.item).toHaveAttribute('data-status', 'open');
+  // 2: the second rater's value (Annotator B's check_understanding); the save state reads Saved
+  // before any decision too, so the decision is awaited first
   await page.keyboard.press('2');
+  await expect(adjudication.item).toHaveAttribute('data-status', 'adjudicated');
   await adjudication.waitSaved();
 
   await page.getByTestId('nav-audit').click();
