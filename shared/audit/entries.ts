@@ -66,6 +66,30 @@ export function importedEntries(
   return entries;
 }
 
+/** A turn's verified flag in the audit's shape. */
+export interface TurnAuditValue {
+  verified: boolean;
+}
+
+/**
+ * One entry per turn whose verified flag a work package brings in (reason 'imported', target the
+ * layer's turn): the annotator's verification is part of their work, as their values are.
+ */
+export function importedTurnEntries(
+  actor: AuditActor,
+  layerId: string,
+  rows: readonly { dialogueId: string; turnId: string; work?: { verified?: { verified: boolean } } }[],
+  beforeOf: (turnId: string) => TurnAuditValue | null = () => null,
+): EditLogEntry[] {
+  const entries: EditLogEntry[] = [];
+  for (const row of rows) {
+    const flag = row.work?.verified;
+    if (!flag) continue;
+    entries.push(auditEntry(actor, row.dialogueId, { kind: 'turn', turnId: row.turnId, layerId }, 'imported', beforeOf(row.turnId), { verified: flag.verified }));
+  }
+  return entries;
+}
+
 /**
  * The entry a backup or project-file restore writes: one per data set restored, target
  * 'dataset', dialogueId '', before/after as the restorer describes them (e.g. counts), note the file.

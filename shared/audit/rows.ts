@@ -100,6 +100,8 @@ export function auditRow(entry: EditLogEntry, context: RowContext): AuditRow {
   const fieldId = target.kind === 'field' || target.kind === 'layer-field' ? target.fieldId : null;
   const turnId = target.kind === 'field' || target.kind === 'turn' || target.kind === 'layer-field' ? target.turnId : null;
   const field = fieldId && context.codebook ? fieldById(context.codebook, fieldId) : undefined;
+  // a layer's value, or a layer's turn flag (a work package's verified turns)
+  const layerId = target.kind === 'layer-field' || target.kind === 'turn' ? target.layerId : undefined;
   return {
     seq: entry.seq ?? 0,
     at: entry.at,
@@ -108,7 +110,7 @@ export function auditRow(entry: EditLogEntry, context: RowContext): AuditRow {
     dialogue: entry.dialogueId === '' ? '' : (context.externalIdOf(entry.dialogueId) ?? entry.dialogueId),
     turnIndex: turnId ? turnIndexOf(turnId) : null,
     fieldId,
-    layer: target.kind === 'layer-field' ? (context.layerNameOf(target.layerId) ?? target.layerId) : '',
+    layer: layerId ? (context.layerNameOf(layerId) ?? layerId) : '',
     reason: entry.reason ?? 'corrected',
     who: entry.reviewer,
     annotatorId: entry.annotatorId ?? null,

@@ -36,8 +36,8 @@ export const AUDIT_REASONS: readonly AuditReason[] = [
 export type EditTarget =
   /** a value of the expert layer */
   | { kind: 'field'; turnId: string; fieldId: string }
-  /** a turn's verified flag */
-  | { kind: 'turn'; turnId: string }
+  /** a turn's verified flag: the expert's, or with `layerId` a layer's (a work package's, issue 12) */
+  | { kind: 'turn'; turnId: string; layerId?: string }
   /** the dialogue's status or corrected teacher model */
   | { kind: 'dialogue' }
   /** a value of another layer: adjudication's decided layer, a work package or attached file */

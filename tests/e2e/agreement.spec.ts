@@ -4,6 +4,8 @@
  * then the agreement view: n and accuracy of teacher_intent, the off-diagonal confusion cell
  * listing the changed turn, opening it in review, and the Markdown and CSV exports read back
  * from disk. Expected values come from the sample file and the codebook, not from the app.
+ * Then a data set recording an edited codebook version: the worker (which has no codebook
+ * registry) computes with that version, so its added label is a category of the matrix.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +16,13 @@ import type { ReviewPage } from './pages/review';
 import { codebookField, keyOfLabel, labelForSidValue } from './support-codebook';
 import type { Locator } from '@playwright/test';
 import { findSampleDialogue, openDialogueByKeyboard, openSample } from './support-sample';
+// the modules themselves: shared/codebook's index loads the bundled JSON, which Playwright's loader cannot import
+import { applyCodebookEdit } from '../../shared/codebook/edit-codebook';
+import { codebookVersionHash } from '../../shared/codebook/version-hash';
+import { parseConsistencyRules } from '../../shared/consistency/parse-rules';
+import { RESOURCES_DIR } from '../support/repo-paths';
+import { APP_DB_NAME } from './support-idb';
+import { DEFAULT_CODEBOOK } from './support-llm';
 
 const target = findSampleDialogue('GPT-4o/GPT-4o-interdis_topic_7.jsonl', 1);
 const FIELD = 'teacher_intent';
@@ -307,4 +316,60 @@ test('the agreement view explains itself in both languages: field words, legend,
   await agreement.shoot(testInfo, 'agreement-reading-zh', page.locator('#agreement-sentences-title'));
   await page.getByTestId('nav-language').click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+test("the agreement worker computes with the data set's recorded codebook version: an added label is one of the matrix's categories", async ({ app }) => {
+  const datasets = await openSample(app);
+  const review = await openDialogueByKeyboard(datasets, target.teacherModel, target.externalId);
+  await moveToTurn(review, teacherTurns[0]);
+  await review.goToField(FIELD);
+  await review.pressKey('a');
+  await review.enterReviewerName(REVIEWER);
+  await review.expectDecision(FIELD, 'accepted');
+  await review.waitForSaved();
+
+  // An edited version of the codebook (one teacher-intent label added), stored as the codebook
+  // versions store keeps it and recorded by the sample data set; the app registers it at start.
+  const added = { code: 'invite_peer_review', name: { zh: '邀请同伴评议', en: 'Invite peer review' }, aliases: [], definition: { zh: '请同伴评价', en: 'Asks a peer to assess' }, example: { zh: '', en: '' } };
+  const edited = applyCodebookEdit(DEFAULT_CODEBOOK, { kind: 'add-label', fieldId: FIELD, label: added });
+  const hash = codebookVersionHash(edited);
+  const version = { id: `${edited.id}@${hash}`, codebookId: edited.id, hash, codebook: edited, rules: parseConsistencyRules(JSON.parse(readFileSync(join(RESOURCES_DIR, 'codebooks', 'sid-default.rules.json'), 'utf8')), edited, 'sid-default.rules.json'), createdAt: new Date().toISOString() };
+  await app.page.evaluate(
+    ({ name, row }) =>
+      new Promise<void>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const db = request.result;
+          const tx = db.transaction(['codebookVersions', 'datasets'], 'readwrite');
+          tx.objectStore('codebookVersions').put(row);
+          const cursor = tx.objectStore('datasets').openCursor();
+          cursor.onsuccess = () => {
+            if (!cursor.result) return;
+            cursor.result.update({ ...cursor.result.value, codebookHash: row.hash });
+            cursor.result.continue();
+          };
+          tx.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    { name: APP_DB_NAME, row: version },
+  );
+  await app.page.reload();
+  await app.waitForReady();
+  await app.page.getByTestId('start-dataset-open').first().click();
+  await datasets.waitForRows();
+
+  const agreement = new AgreementPage(app.page);
+  await agreement.open();
+  await expect(agreement.root).toHaveAttribute('data-state', 'ready');
+  await expect(agreement.root).toHaveAttribute('data-computed-in', 'worker');
+  await expect(agreement.matrix).toHaveAttribute('data-key', FIELD);
+  // the matrix has a row and a column for the added label (the worker had its categories), named by it
+  await expect(agreement.cell(added.code, preCodes[0])).toHaveCount(1);
+  await expect(agreement.cell(preCodes[0], added.code)).toHaveCount(1);
+  await expect(agreement.matrix).toContainText(added.name.en);
 });

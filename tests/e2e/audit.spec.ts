@@ -2,15 +2,25 @@
  * The audit trail end to end: review changes of every kind (accept, correct, unsure, clear,
  * undo, redo, verify turn, teacher model, status) each appear in the data set's audit view with
  * their reason, the filters narrow the rows, the CSV saved holds the filtered rows, and the
- * history panel of the field in review lists that field's entries (Escape closes it).
+ * history panel of the field in review lists that field's entries (Escape closes it). Then the
+ * two writers outside review: an adjudication decision ('adjudicated', on the adjudicated layer,
+ * by the adjudicator) and an annotator's work package ('imported', its values and its verified
+ * turn, on the annotator's layer, by the annotator).
  */
 import { readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { expect, test } from './fixtures/app';
+import { AdjudicationPage } from './pages/adjudication';
+import { DatasetsPage } from './pages/datasets';
+import { ImportPage } from './pages/import';
+import { StartPage } from './pages/start';
 import { codebookField, keyOfLabel, labelForSidValue } from './support-codebook';
-import { findSampleDialogue, openDialogueByKeyboard, openSample } from './support-sample';
+import { findSampleDialogue, openDialogueByKeyboard, openSample, type SidRecord } from './support-sample';
 import { saveShot } from './support-shots';
+import { jsonlText, sidRecord, writeInputFile } from './support-sid-files';
 
 const target = findSampleDialogue('GPT-4o/GPT-4o-interdis_topic_7.jsonl', 1);
 const FIELD = 'teacher_intent';
@@ -117,4 +127,156 @@ test('every kind of review change is in the audit view and the field history; fi
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await expect(view).toContainText('审计记录');
   await saveShot(page, 'audit-view-zh', testInfo);
+});
+
+/** The audit view's columns, in order (AuditView's cells). */
+const COLUMNS = ['time', 'dialogue', 'turn', 'field', 'layer', 'reason', 'who', 'before', 'after', 'note'] as const;
+
+async function cellsOf(row: Locator): Promise<Record<(typeof COLUMNS)[number], string>> {
+  const texts = await row.locator('td').allInnerTexts();
+  return Object.fromEntries(COLUMNS.map((column, index) => [column, texts[index]?.trim() ?? ''])) as Record<(typeof COLUMNS)[number], string>;
+}
+
+/** Names the teacher model of every file of the report that has none yet. */
+async function nameTeacherModels(wizard: ImportPage): Promise<void> {
+  for (const box of await wizard.page.getByTestId('import-teacher-model').all()) if ((await box.inputValue()) === '') await box.fill('GPT-4o');
+}
+
+async function importFile(page: Page, dialogs: { nextFiles(paths: string[]): void }, path: string): Promise<void> {
+  const wizard = new ImportPage(page);
+  dialogs.nextFiles([path]);
+  await new StartPage(page).importFiles();
+  await wizard.waitForReport();
+  const card = wizard.files.first();
+  if ((await card.getAttribute('data-verdict')) === 'warnings') await card.getByTestId('import-accept-warnings').check();
+  await nameTeacherModels(wizard);
+  await wizard.confirm();
+}
+
+function pilotRecords(): SidRecord[] {
+  return [
+    sidRecord({ topicId: 1, studentId: 1, repeatId: 1 }, [
+      { role: '学生', content: '植物为什么需要阳光？' },
+      { role: '教师', content: '你觉得叶子在阳光下会做什么？' },
+    ]),
+  ];
+}
+
+const INTENT = codebookField('teacher_intent');
+const CHECK = INTENT.labels.find((label) => label.code === 'check_understanding')!;
+
+test('an adjudication decision is in the audit view: adjudicated, on the adjudicated layer, by the adjudicator', async ({ app }, testInfo) => {
+  const page = app.page;
+  const adjudicator = 'Li Wei 李薇';
+  const source = await writeInputFile(join(app.tempDir, 'GPT-4o', 'pilot.jsonl'), jsonlText(pilotRecords()));
+  // the second annotator's copy differs in one value: teacher intent of turn 2 (引导推理 → 检测理解)
+  const copy = pilotRecords();
+  copy[0].annotations[1].teacher_intent = '检测理解';
+  const layerFile = await writeInputFile(join(app.tempDir, 'GPT-4o', 'annotator-b.jsonl'), jsonlText(copy));
+  await importFile(page, app.dialogs, source);
+
+  const wizard = new ImportPage(page);
+  const adjudication = new AdjudicationPage(page);
+  await page.getByTestId('dataset-adjudicate').click();
+  await expect(adjudication.root).toHaveAttribute('data-state', 'ready');
+  app.dialogs.nextFiles([layerFile]);
+  await page.getByTestId('adjudication-attach-layer').click();
+  await wizard.waitForReport();
+  await nameTeacherModels(wizard);
+  await wizard.attachAsLayer('Annotator B', 'human');
+  await wizard.confirm();
+  await adjudication.open();
+  const layerChoice = await page.locator('[data-testid="adjudication-rater"][data-choice^="layer:"]').first().getAttribute('data-choice');
+  await adjudication.start(['pre', layerChoice ?? ''], adjudicator);
+  await expect(adjudication.progress).toHaveAttribute('data-disagreements', '1');
+  await expect(adjudication.item).toHaveAttribute('data-status', 'open');
+  // 2: the second rater's value (Annotator B's check_understanding); the save state reads Saved
+  // before any decision too, so the decision is awaited first
+  await page.keyboard.press('2');
+  await expect(adjudication.item).toHaveAttribute('data-status', 'adjudicated');
+  await adjudication.waitSaved();
+
+  await page.getByTestId('nav-audit').click();
+  const view = page.getByTestId('audit-view');
+  await expect(view).toBeVisible();
+  await page.getByTestId('audit-filter-reason').selectOption('adjudicated');
+  await expect(page.getByTestId('audit-count')).toHaveAttribute('data-shown', '1');
+  const cells = await cellsOf(view.getByTestId('audit-row').first());
+  expect(cells).toMatchObject({ turn: '2', field: INTENT.name.en, layer: 'Adjudicated / 裁决', reason: 'adjudicated', who: adjudicator, before: '—' });
+  expect(cells.after).toContain(CHECK.name.en);
+  // the adjudicator is one of the view's annotators: filtering by them keeps the decision
+  await page.getByTestId('audit-filter-who').selectOption(adjudicator);
+  await expect(page.getByTestId('audit-count')).toHaveAttribute('data-shown', '1');
+  await saveShot(page, 'audit-adjudicated-en', testInfo);
+  await page.getByTestId('nav-language').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  const zh = await cellsOf(view.getByTestId('audit-row').first());
+  expect(zh).toMatchObject({ field: INTENT.name.zh, reason: '裁决' });
+  expect(zh.after).toContain(CHECK.name.zh);
+  await saveShot(page, 'audit-adjudicated-zh', testInfo);
+});
+
+test("an annotator's work package is in the audit view: imported values and verified turn, on the annotator's layer, by the annotator", async ({ app }, testInfo) => {
+  const page = app.page;
+  const annotator = '王老师';
+  const source = await writeInputFile(join(app.tempDir, 'GPT-4o', 'pilot.jsonl'), jsonlText(pilotRecords()));
+  await importFile(page, app.dialogs, source);
+  await new DatasetsPage(page).waitForRows();
+
+  const packagePath = join(app.tempDir, 'for-wang.json');
+  await page.getByTestId('assignment-export').click();
+  const dialog = page.getByTestId('assignment-export-dialog');
+  await dialog.getByTestId('assignment-annotator-name').fill(annotator);
+  app.dialogs.nextSavePath(packagePath);
+  await dialog.getByTestId('assignment-annotator-name').press('Enter');
+  await expect(page.getByTestId('assignment-sent')).toContainText(packagePath);
+
+  // The annotator's work, written as a work package (shared/packages/README.md): turn 2's intent
+  // changed to check_understanding, and the turn verified.
+  const assignment = JSON.parse(await readFile(packagePath, 'utf8')) as { id: string; dataset: { id: string; name: string }; codebookHash: string; dialogues: { id: string }[] };
+  const at = '2026-12-02T11:00:00.000Z';
+  const work = {
+    maieutic: 'work',
+    version: 1,
+    id: 'work-e2e-1',
+    assignmentId: assignment.id,
+    createdAt: '2026-12-02T12:00:00.000Z',
+    annotator: { name: annotator },
+    dataset: assignment.dataset,
+    codebookHash: assignment.codebookHash,
+    dialogues: [{
+      id: assignment.dialogues[0].id,
+      status: 'in-progress',
+      turns: [{ index: 1, fields: { teacher_intent: { decision: 'changed', codes: ['check_understanding'], text: null, reviewer: annotator, at } }, verified: { verified: true, reviewer: annotator, at } }],
+    }],
+  };
+  const workPath = join(app.tempDir, 'from-wang.json');
+  await writeFile(workPath, JSON.stringify(work), 'utf8');
+  app.dialogs.nextFiles([workPath]);
+  await page.getByTestId('assignment-import-work').click();
+  await expect(page.getByTestId('assignment-imported')).toContainText(`layer “${annotator}”`);
+
+  await page.getByTestId('nav-audit').click();
+  const view = page.getByTestId('audit-view');
+  await expect(view).toBeVisible();
+  await page.getByTestId('audit-filter-reason').selectOption('imported');
+  await expect(page.getByTestId('audit-count')).toHaveAttribute('data-shown', '2');
+  const rows = await Promise.all((await view.getByTestId('audit-row').all()).map(cellsOf));
+  const value = rows.find((row) => row.field !== '');
+  const flag = rows.find((row) => row.field === '');
+  expect(value).toMatchObject({ turn: '2', field: INTENT.name.en, layer: annotator, reason: 'imported', who: annotator, before: '—', after: CHECK.name.en, note: 'from-wang.json' });
+  expect(flag).toMatchObject({ turn: '2', field: '', layer: annotator, reason: 'imported', who: annotator, before: '—', after: 'verified', note: 'from-wang.json' });
+  // by the annotator: the who filter keeps both; by field: the value alone
+  await page.getByTestId('audit-filter-who').selectOption(annotator);
+  await expect(page.getByTestId('audit-count')).toHaveAttribute('data-shown', '2');
+  await page.getByTestId('audit-filter-field').selectOption('teacher_intent');
+  await expect(page.getByTestId('audit-count')).toHaveAttribute('data-shown', '1');
+  await page.getByTestId('audit-filter-field').selectOption('');
+  await saveShot(page, 'audit-imported-en', testInfo);
+  await page.getByTestId('nav-language').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  const zh = await Promise.all((await view.getByTestId('audit-row').all()).map(cellsOf));
+  expect(zh.find((row) => row.field === '')).toMatchObject({ reason: '导入', after: '已确认' });
+  expect(zh.find((row) => row.field !== '')).toMatchObject({ field: INTENT.name.zh, after: CHECK.name.zh });
+  await saveShot(page, 'audit-imported-zh', testInfo);
 });

@@ -9,7 +9,7 @@ import type { AssignmentRow } from '../../../../shared/model/assignment';
 import { buildAssignmentPackage, checkWork, parseWorkPackage, type AssignmentPackage, type CheckedWork } from '../../../../shared/packages';
 import type { LayerRow, LayerValueRow } from '../../../../shared/model/layer';
 import type { MaieuticDb } from '../db';
-import { importedEntries, layerValueOf, type LayerAuditValue } from '../../../../shared/audit/entries';
+import { importedEntries, importedTurnEntries, layerValueOf, type LayerAuditValue, type TurnAuditValue } from '../../../../shared/audit/entries';
 import { isReservedRaterName } from '../../../../shared/agreement/rater-names';
 import { newId } from '../ids';
 import { sourceIdsOf, turnsBySource } from './by-source';
@@ -125,9 +125,11 @@ export async function importWorkPackage(
     if (previous && !replace) throw new WorkAlreadyImportedError(previous.name, assignment.importedWorkId === work.id, file);
     // a replaced layer's values are what the new ones replace, in the audit trail
     const replacedValues = new Map<string, LayerAuditValue | null>();
+    const replacedFlags = new Map<string, TurnAuditValue>();
     if (previous) {
       for (const row of await db.layerValues.where('layerId').equals(previous.id).toArray()) {
         for (const [fieldId, value] of Object.entries(row.values)) replacedValues.set(`${row.turnId}|${fieldId}`, layerValueOf(value));
+        if (row.work?.verified) replacedFlags.set(row.turnId, { verified: row.work.verified.verified });
       }
       await db.layerValues.where('layerId').equals(previous.id).delete();
       await db.layers.delete(previous.id);
@@ -156,12 +158,11 @@ export async function importWorkPackage(
     const rows: LayerValueRow[] = checked.turns.map((turn) => ({ id: `${layer.id}|${turn.turnId}`, layerId: layer.id, dialogueId: turn.dialogueId, turnId: turn.turnId, values: turn.values, work: turn.work }));
     await db.layers.add(layer);
     await db.layerValues.bulkAdd(rows);
-    await db.editLog.bulkAdd(importedEntries(
-      { datasetId, reviewer: annotator.name, annotatorId: annotator.id, at: now.toISOString(), note: file },
-      layer.id,
-      rows,
-      (turnId, fieldId) => replacedValues.get(`${turnId}|${fieldId}`) ?? null,
-    ));
+    const actor = { datasetId, reviewer: annotator.name, annotatorId: annotator.id, at: now.toISOString(), note: file };
+    await db.editLog.bulkAdd([
+      ...importedEntries(actor, layer.id, rows, (turnId, fieldId) => replacedValues.get(`${turnId}|${fieldId}`) ?? null),
+      ...importedTurnEntries(actor, layer.id, rows, (turnId) => replacedFlags.get(turnId) ?? null),
+    ]);
     await db.assignments.update(assignment.id, { importedLayerId: layer.id, importedWorkId: work.id });
     return { layer, annotator, replaced: previous !== undefined, counts: checked.counts };
   });

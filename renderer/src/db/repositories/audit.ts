@@ -5,6 +5,8 @@ import type { MaieuticDb } from '../db';
 export interface AuditData {
   datasetName: string;
   codebookId: string;
+  /** the codebook version the data set records (since schema v10) */
+  codebookHash?: string;
   /** newest first */
   entries: EditLogEntry[];
   externalIds: Record<string, string>;
@@ -24,6 +26,7 @@ export async function loadAuditData(db: MaieuticDb, datasetId: string): Promise<
     return {
       datasetName: dataset.name,
       codebookId: dataset.codebookId,
+      codebookHash: dataset.codebookHash,
       entries,
       externalIds: Object.fromEntries(dialogues.map((dialogue) => [dialogue.id, dialogue.externalId])),
       layerNames: Object.fromEntries(layers.map((layer) => [layer.id, layer.name])),

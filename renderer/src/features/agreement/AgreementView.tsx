@@ -36,7 +36,7 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
       status: store.status,
       storeDatasetId: store.datasetId,
       datasetName: store.datasetName,
-      codebookId: store.codebookId,
+      storeCodebook: store.codebook,
       progress: store.progress,
       usedWorker: store.usedWorker,
       report: store.report,
@@ -73,7 +73,8 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
     void load(datasetId);
   }, [datasetId, load]);
 
-  const codebook = useMemo(() => codebookForDataset(state.codebookId ?? '').codebook, [state.codebookId]);
+  // the version the report was computed with; before the first report, the fallback codebook
+  const codebook = useMemo(() => state.storeCodebook ?? codebookForDataset('').codebook, [state.storeCodebook]);
   const report = state.storeDatasetId === datasetId ? state.report : null;
   const reportGroup = report?.groups.find((candidate) => candidate.group === state.group) ?? report?.groups[0] ?? null;
   const isShown = (row: { fieldId: string }) => !state.hiddenFields.includes(row.fieldId);

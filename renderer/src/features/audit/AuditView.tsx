@@ -60,7 +60,7 @@ export function AuditView({ datasetId }: { datasetId: string }) {
     row.dialogue,
     turnNumberText(row.turnIndex),
     fieldName(row.fieldId),
-    row.fieldId ? row.layer || t('expertLayer') : '',
+    row.layer || (row.fieldId ? t('expertLayer') : ''),
     REASON_WORDS[row.reason][lang],
     row.who,
     row.before,

@@ -83,7 +83,8 @@ export function HistoryPanel({ target, codebook, layerNames, onClose }: { target
         <ol data-testid="history-entries">
           {entries.map((entry) => {
             const entryField = entry.target.kind === 'field' || entry.target.kind === 'layer-field' ? fieldById(codebook, entry.target.fieldId) : undefined;
-            const layer = entry.target.kind === 'layer-field' ? (layerNames[entry.target.layerId] ?? entry.target.layerId) : null;
+            const layerId = entry.target.kind === 'layer-field' || entry.target.kind === 'turn' ? entry.target.layerId : undefined;
+            const layer = layerId ? (layerNames[layerId] ?? layerId) : null;
             const reason = entry.reason ?? 'corrected';
             return (
               <li key={entry.seq} data-testid="history-entry" data-reason={reason}>

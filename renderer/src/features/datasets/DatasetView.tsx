@@ -142,7 +142,7 @@ export function DatasetView({ datasetId }: { datasetId: string }) {
           open={startingJob}
           datasetId={datasetId}
           datasetName={name}
-          codebookId={current.codebookId}
+          codebook={{ codebookId: current.codebookId, codebookHash: current.codebookHash }}
           dialogueCount={rows?.length ?? 0}
           filteredDialogueIds={hasActiveFilters(table) ? visibleRows.map((row) => row.id) : null}
           onClose={() => setStartingJob(false)}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { CodebookRef } from '../../codebook';
 import { getDb } from '../../db/db';
 import { errorMessage } from '../../db/errors';
 import { layerNameProblems, llmLayerNames } from '../../db/repositories/llm-jobs';
@@ -15,7 +16,8 @@ interface StartPreAnnotationDialogProps {
   open: boolean;
   datasetId: string;
   datasetName: string;
-  codebookId: string;
+  /** the data set's codebook and recorded version: the job asks for that version's labels */
+  codebook: CodebookRef;
   dialogueCount: number;
   /** the ids of the rows the data-set table shows while a filter is active; null when none is */
   filteredDialogueIds: readonly string[] | null;
@@ -23,7 +25,7 @@ interface StartPreAnnotationDialogProps {
 }
 
 /** Chooses connections, dialogues, the prompt and the layer name, shows how many calls (and tokens) that is, and starts the job. */
-export function StartPreAnnotationDialog({ open, datasetId, datasetName, codebookId, dialogueCount, filteredDialogueIds, onClose }: StartPreAnnotationDialogProps) {
+export function StartPreAnnotationDialog({ open, datasetId, datasetName, codebook, dialogueCount, filteredDialogueIds, onClose }: StartPreAnnotationDialogProps) {
   const { t, lang } = useJobsText();
   const { connections, load } = useConnectionsStore();
   const startPreAnnotation = useJobsStore((state) => state.startPreAnnotation);
@@ -74,7 +76,7 @@ export function StartPreAnnotationDialog({ open, datasetId, datasetName, codeboo
       const problems = await layerNameProblems(db, datasetId, llmLayerNames(layerName, selected));
       if (problems.length > 0) throw new Error(problems.join(' '));
       if (!template) throw new Error('no prompt template is chosen');
-      const built = await buildPreAnnotationDefinition(db, { datasetId, codebookId, connections: selected, scope, layerName, title: `${datasetName} · ${layerName.trim()}`, template: template.template });
+      const built = await buildPreAnnotationDefinition(db, { datasetId, codebook, connections: selected, scope, layerName, title: `${datasetName} · ${layerName.trim()}`, template: template.template });
       if ('problem' in built) throw new Error(t('codebookProblem', { message: built.problem }));
       await startPreAnnotation({ definition: built.definition, connections: selected.map(({ id, name, model }) => ({ id, name, model })) });
       onClose();
@@ -148,7 +150,7 @@ export function StartPreAnnotationDialog({ open, datasetId, datasetName, codeboo
           </div>
         )}
       </fieldset>
-      <PromptSection open={open} datasetId={datasetId} codebookId={codebookId} scope={scope} connections={selected} chosen={template} onChoose={setTemplate} />
+      <PromptSection open={open} datasetId={datasetId} codebookRef={codebook} scope={scope} connections={selected} chosen={template} onChoose={setTemplate} />
       <label className="stacked-field">
         <span>{t('layerName')}</span>
         <input

@@ -8,7 +8,7 @@ import type { LlmConnection } from '../../../../shared/llm/connection';
 import type { PreAnnotationJobDefinition } from '../../../../shared/llm/pre-annotation-job';
 import type { PromptTemplate } from '../../../../shared/llm/prompt-template';
 import { seededSample } from '../../../../shared/metrics/random';
-import { codebookForDataset } from '../../codebook';
+import { codebookForDataset, type CodebookRef } from '../../codebook';
 import type { MaieuticDb } from '../../db/db';
 import { compareSourceOrder, listDialoguesOf } from '../../db/repositories/dialogues';
 import { turnsOfDialogues } from '../../db/repositories/turns';
@@ -29,7 +29,8 @@ export function defaultLayerName(connections: readonly Pick<LlmConnection, 'name
 
 export interface BuildDefinitionInput {
   datasetId: string;
-  codebookId: string;
+  /** the data set's codebook reference: its id and recorded version hash (the version's labels are asked for) */
+  codebook: CodebookRef;
   connections: readonly LlmConnection[];
   scope: JobScope;
   layerName: string;
@@ -40,7 +41,7 @@ export interface BuildDefinitionInput {
 
 /** The definition, or why the data set's codebook cannot be asked for. Dialogues without turns are left out. */
 export async function buildPreAnnotationDefinition(db: MaieuticDb, input: BuildDefinitionInput): Promise<{ definition: PreAnnotationJobDefinition } | { problem: string }> {
-  const { codebook } = codebookForDataset(input.codebookId);
+  const { codebook } = codebookForDataset(input.codebook);
   const problems = preAnnotationCodebookProblems(codebook);
   if (problems.length > 0) return { problem: problems.join(' ') };
   const stored = (await listDialoguesOf(db, input.datasetId)).sort(compareSourceOrder);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { SampleStrata } from '../../../../shared/model/spot-check';
 import { checkedFields } from '../../../../shared/spot-check';
-import { ACTIVE_CODEBOOK, fieldName } from '../../codebook';
+import { fieldName } from '../../codebook';
 import { randomSeed, useSpotCheckStore, type AmountKind } from '../../stores/spot-check/store';
 import type { SpotCheckTextApi } from './strings';
 
@@ -33,7 +33,8 @@ export function DrawPanel({ text }: { text: SpotCheckTextApi }) {
   const draw = useSpotCheckStore((state) => state.draw);
   const size = useSpotCheckStore((state) => state.requestedSize());
   const [name, setName] = useState('');
-  const fields = checkedFields(ACTIVE_CODEBOOK);
+  const codebook = useSpotCheckStore((state) => state.codebook);
+  const fields = checkedFields(codebook);
   const strataLabels: Record<(typeof STRATA_KINDS)[number], string> = { none: t('strataNone'), 'teacher-model': t('strataTeacher'), topic: t('strataTopic'), 'student-type': t('strataStudent') };
 
   return (

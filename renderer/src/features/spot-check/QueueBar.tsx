@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { fieldById } from '../../../../shared/codebook/lookup';
-import { ACTIVE_CODEBOOK, fieldName } from '../../codebook';
+import { fieldName } from '../../codebook';
 import { useCommands } from '../../keyboard/use-commands';
 import { useAppStore } from '../../stores/app/store';
 import { useQueueStore } from '../../stores/spot-check/queue';
+import { useSpotCheckStore } from '../../stores/spot-check/store';
 import { useSpotCheckText } from './strings';
 import './spot-check.css';
 
@@ -17,6 +18,8 @@ export function QueueBar({ dialogueId }: { dialogueId: string }) {
   const step = useQueueStore((state) => state.step);
   const stopQueue = useQueueStore((state) => state.stop);
   const follow = useQueueStore((state) => state.follow);
+  // the queue was opened from the spot-check view, whose store holds the data set's codebook version
+  const codebook = useSpotCheckStore((state) => state.codebook);
   const leaveReview = useAppStore((state) => state.leaveReview);
   // a dialogue opened from elsewhere (the table, metrics) is not a stop of the queue
   const fromSpotCheck = useAppStore((state) => state.reviewReturnView === 'spot-check');
@@ -32,7 +35,7 @@ export function QueueBar({ dialogueId }: { dialogueId: string }) {
   const stop = queue.stops[queue.position];
   const k = queue.position + 1;
   const n = queue.stops.length;
-  const label = queue.kind === 'sample' ? t('queueSample', { name: queue.name, k, n }) : t('queueFull', { field: ((field) => (field ? fieldName(field, lang) : queue.fieldId))(fieldById(ACTIVE_CODEBOOK, queue.fieldId)), k, n });
+  const label = queue.kind === 'sample' ? t('queueSample', { name: queue.name, k, n }) : t('queueFull', { field: ((field) => (field ? fieldName(field, lang) : queue.fieldId))(fieldById(codebook, queue.fieldId)), k, n });
   const last = queue.position === n - 1;
   return (
     <div className="sc-queue-bar" role="navigation" aria-label={label} data-testid="review-queue-bar" data-kind={queue.kind} data-position={k} data-total={n} data-here={stop?.dialogueId === dialogueId ? 'true' : 'false'}>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { SpotCheckRow } from '../../../../shared/model/spot-check';
 import { percent1, type MarkdownHeadings } from '../../../../shared/spot-check';
-import { ACTIVE_CODEBOOK } from '../../codebook';
 import { useSpotCheckStore } from '../../stores/spot-check/store';
 import { resultName } from './field-names';
 import { IntervalChart } from './IntervalChart';
@@ -14,6 +13,7 @@ export function ResultsPanel({ row, text }: { row: SpotCheckRow; text: SpotCheck
   const results = useSpotCheckStore((state) => (state.results?.spotCheckId === row.id ? state.results : null));
   const layers = useSpotCheckStore((state) => state.layers);
   const datasetName = useSpotCheckStore((state) => state.datasetName);
+  const codebook = useSpotCheckStore((state) => state.codebook);
   const save = useSpotCheckStore((state) => state.save);
   const setThreshold = useSpotCheckStore((state) => state.setThreshold);
   const saveReport = useSpotCheckStore((state) => state.saveReport);
@@ -23,7 +23,7 @@ export function ResultsPanel({ row, text }: { row: SpotCheckRow; text: SpotCheck
 
   if (!results) return <p className="loading">{t('loading')}</p>;
   const rows = results.fields.filter((field) => showCodes || field.code === undefined);
-  const names = rows.map((field) => resultName(ACTIVE_CODEBOOK, field, lang));
+  const names = rows.map((field) => resultName(codebook, field, lang));
   const verdictWord = (verdict: 'pass' | 'fail') => t(verdict);
   const headings: MarkdownHeadings = {
     field: t('colField'),
@@ -39,14 +39,14 @@ export function ResultsPanel({ row, text }: { row: SpotCheckRow; text: SpotCheck
     void saveReport(kind, {
       headings,
       title: t('reportTitle', { name: row.name }),
-      names: new Map(results.fields.map((field) => [field.field, resultName(ACTIVE_CODEBOOK, field, lang)])),
-      details: [t('reportDataset', { name: datasetName }), t('reportSample', { summary: rowSummary(row, layers, text) }), t('reportThreshold', { t: percent1(row.threshold) }), t('reviewedSoFar', { reviewed: results.reviewedTurns, total: results.sampledTurns })],
+      names: new Map(results.fields.map((field) => [field.field, resultName(codebook, field, lang)])),
+      details: [t('reportDataset', { name: datasetName }), t('reportSample', { summary: rowSummary(row, layers, text, codebook) }), t('reportThreshold', { t: percent1(row.threshold) }), t('reviewedSoFar', { reviewed: results.reviewedTurns, total: results.sampledTurns })],
     });
 
   return (
     <section className="sc-panel" data-testid="spot-check-results" data-spot-check-id={row.id} aria-labelledby="sc-results-title">
       <h2 id="sc-results-title">{t('resultsTitle', { name: row.name })}</h2>
-      <p className="muted">{rowSummary(row, layers, text)}</p>
+      <p className="muted">{rowSummary(row, layers, text, codebook)}</p>
       <p data-testid="spot-check-reviewed">{results.reviewedTurns === 0 ? t('noneReviewed') : t('reviewedSoFar', { reviewed: results.reviewedTurns, total: results.sampledTurns })}</p>
       <div className="sc-result-tools">
         <label>

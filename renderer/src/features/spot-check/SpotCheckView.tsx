@@ -15,6 +15,7 @@ export function SpotCheckView({ datasetId }: { datasetId: string }) {
   const error = useSpotCheckStore((state) => state.error);
   const rows = useSpotCheckStore((state) => state.rows);
   const layers = useSpotCheckStore((state) => state.layers);
+  const codebook = useSpotCheckStore((state) => state.codebook);
   const shownId = useSpotCheckStore((state) => state.shownId);
   const load = useSpotCheckStore((state) => state.load);
   const show = useSpotCheckStore((state) => state.show);
@@ -53,7 +54,7 @@ export function SpotCheckView({ datasetId }: { datasetId: string }) {
                     <button type="button" className="link" onClick={() => void show(row.id)}>
                       {row.name}
                     </button>
-                    <span className="muted">{rowSummary(row, layers, text)}</span>
+                    <span className="muted">{rowSummary(row, layers, text, codebook)}</span>
                     <button type="button" className={row.id === shownId ? 'primary' : undefined} data-testid="spot-check-open-queue" onClick={() => void openQueue(row.id)}>
                       {row.position > 0 ? t('resumeSample', { k: row.position + 1, n: row.items.length }) : t('reviewSample')}
                     </button>

@@ -6,8 +6,8 @@
  */
 import { raterKey } from '../../../../shared/agreement/review-layers';
 import type { WeightScheme } from '../../../../shared/agreement/types';
+import type { Codebook } from '../../../../shared/codebook/types';
 import type { FieldValues } from '../../../../shared/model/dataset';
-import { codebookForDataset } from '../../codebook';
 import type { MaieuticDb } from '../../db/db';
 import { computeAgreementJob } from './compute-job';
 import { loadLayerValues, loadReviewLayers } from './load-layers';
@@ -21,6 +21,11 @@ export interface AgreementRequest {
   /** the pooled sources the user chose; null: the default (the expert and the human layers) */
   panelChoice: readonly RaterChoice[] | null;
   ordinalWeights: WeightScheme;
+  /**
+   * The data set's codebook version, resolved by the window (codebookForDataset): the worker has no
+   * codebook registry, so it is handed the codebook itself (a structured clone) and resolves nothing.
+   */
+  codebook: Codebook;
 }
 
 export type AgreementOutcome =
@@ -41,7 +46,7 @@ export async function runAgreement(db: MaieuticDb, request: AgreementRequest, on
   const valuesOf = new Map<string, Record<string, FieldValues>>();
   // Every layer is read: the all-layers comparison needs them, not only the chosen pair.
   for (const layer of layers.layers) valuesOf.set(layer.id, await loadLayerValues(db, layer.id));
-  const { codebook } = codebookForDataset(layers.codebookId);
+  const { codebook } = request;
   const common = { codebook, turns: layers.turns, fieldReviews: layers.fieldReviews, perGroup: true, ordinalWeights: request.ordinalWeights };
   const sources = raterChoices(layers.layers).map((choice) => raterSource(choice, valuesOf));
   const members = availablePanel(request.panelChoice, layers.layers);

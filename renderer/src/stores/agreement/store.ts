@@ -1,7 +1,10 @@
 import { create } from 'zustand';
 import type { LayerPanelReport } from '../../../../shared/agreement/layer-panel';
 import { ALL_GROUP, cellTurnIds, type LayerAgreementReport } from '../../../../shared/agreement/review-layers';
+import type { Codebook } from '../../../../shared/codebook/types';
+import { codebookForDataset } from '../../codebook';
 import { getDb, type MaieuticDb } from '../../db/db';
+import { getDataset } from '../../db/repositories/datasets';
 import { errorMessage } from '../../db/errors';
 import { fileNameStem, todayStamp } from '../export/file-names';
 import { saveTable, type TableSave } from '../export/save-table';
@@ -29,6 +32,8 @@ export interface AgreementState {
   datasetId: string | null;
   datasetName: string;
   codebookId: string | null;
+  /** the codebook version the report was computed with (the data set's recorded version); null before one */
+  codebook: Codebook | null;
   status: LoadStatus;
   progress: AgreementProgress | null;
   /** false when the report was computed on the main thread */
@@ -91,6 +96,7 @@ export function createAgreementStore(
     datasetId: null,
     datasetName: '',
     codebookId: null,
+    codebook: null,
     status: 'idle',
     progress: null,
     usedWorker: true,
@@ -128,14 +134,19 @@ export function createAgreementStore(
         save: null,
         selectedCell: null,
         ...(switching
-          ? { report: null, cellTurnInfo: new Map(), group: ALL_GROUP, selectedKey: null, datasetName: '', raters: DEFAULT_RATER_PAIR, reportRaters: DEFAULT_RATER_PAIR, layers: [], panel: null, panelChoice: null }
+          ? { report: null, codebook: null, cellTurnInfo: new Map(), group: ALL_GROUP, selectedKey: null, datasetName: '', raters: DEFAULT_RATER_PAIR, reportRaters: DEFAULT_RATER_PAIR, layers: [], panel: null, panelChoice: null }
           : {}),
       });
       try {
         const flush = await flushPendingWork();
         if (!flush.flushed) throw new Error(`Review work is not saved yet, so agreement would miss it. ${flush.error ?? ''}`.trim());
+        const dataset = await getDataset(database(), datasetId);
+        if (sequence !== loadSequence) return;
+        if (!dataset) return set({ status: 'missing' });
+        // resolved here: the worker that computes has no codebook registry
+        const { codebook } = codebookForDataset(dataset);
         const { raters: chosen, panelChoice, ordinalWeights } = get();
-        const outcome = await client.compute({ datasetId, raters: chosen, panelChoice, ordinalWeights }, (progress) => {
+        const outcome = await client.compute({ datasetId, raters: chosen, panelChoice, ordinalWeights, codebook }, (progress) => {
           if (sequence === loadSequence) set({ progress });
         });
         if (sequence !== loadSequence) return;
@@ -152,6 +163,7 @@ export function createAgreementStore(
           cellTurnInfo: new Map(),
           datasetName: outcome.datasetName,
           codebookId: outcome.codebookId,
+          codebook,
           layers: outcome.layers,
           raters,
           reportRaters: raters,

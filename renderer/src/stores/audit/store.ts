@@ -43,7 +43,7 @@ export function createAuditStore(database: () => MaieuticDb = getDb) {
         const data = await loadAuditData(database(), datasetId);
         if (get().datasetId !== datasetId) return;
         if (!data) return set({ status: 'missing', rows: [] });
-        const codebook = codebookForDataset(data.codebookId).codebook;
+        const codebook = codebookForDataset({ codebookId: data.codebookId, codebookHash: data.codebookHash }).codebook;
         const context = { codebook, lang, externalIdOf: (id: string) => data.externalIds[id], layerNameOf: (id: string) => data.layerNames[id] };
         set({ status: 'ready', datasetName: data.datasetName, codebook, rows: data.entries.map((entry) => auditRow(entry, context)) });
       } catch (error) {

@@ -74,8 +74,8 @@ export type ComputeAgreement = (request: AgreementRequest) => Promise<AgreementO
 export const agreementOnThread = (db: () => MaieuticDb): ComputeAgreement => (request) => runAgreement(db(), request, () => undefined);
 
 /** The agreement view's default computation: the same request the view makes when first opened. */
-async function cardAgreement(compute: ComputeAgreement, datasetId: string, layers: readonly LayerRow[]): Promise<CardAgreement | null> {
-  const outcome = await compute({ datasetId, raters: DEFAULT_RATER_PAIR, panelChoice: null, ordinalWeights: 'linear' });
+async function cardAgreement(compute: ComputeAgreement, datasetId: string, codebook: Codebook, layers: readonly LayerRow[]): Promise<CardAgreement | null> {
+  const outcome = await compute({ datasetId, raters: DEFAULT_RATER_PAIR, panelChoice: null, ordinalWeights: 'linear', codebook });
   if (outcome.kind === 'missing') return null;
   const all = outcome.report.groups.find((group) => group.group === ALL_GROUP) ?? outcome.report.groups[0];
   const panelAll = outcome.panel?.groups.find((group) => group.group === ALL_GROUP) ?? outcome.panel?.groups[0];
@@ -120,7 +120,7 @@ export async function loadCardInput(db: MaieuticDb, request: CardRequest): Promi
   let agreement: CardAgreement | null = null;
   let agreementError: string | null = null;
   try {
-    agreement = await cardAgreement(request.computeAgreement ?? agreementOnThread(() => db), dataset.id, context.layers);
+    agreement = await cardAgreement(request.computeAgreement ?? agreementOnThread(() => db), dataset.id, codebook, context.layers);
   } catch (error) {
     agreementError = errorMessage(error);
   }

@@ -1,7 +1,8 @@
 import { create } from 'zustand';
+import type { Codebook } from '../../../../shared/codebook/types';
 import type { SampleStrata, SampleUnit, SpotCheckRow } from '../../../../shared/model/spot-check';
 import { drawSample, reportCsv, reportMarkdown, sampleCandidates, sampleSizeFor, type FieldResult, type MarkdownHeadings } from '../../../../shared/spot-check';
-import { codebookForDataset } from '../../codebook';
+import { ACTIVE_CODEBOOK, codebookForDataset } from '../../codebook';
 import { getDb, type MaieuticDb } from '../../db/db';
 import { getDataset } from '../../db/repositories/datasets';
 import { listLayers } from '../../db/repositories/layers';
@@ -45,6 +46,8 @@ export interface SpotCheckResults {
 export interface SpotCheckState {
   datasetId: string | null;
   datasetName: string;
+  /** the data set's recorded codebook version: the fields the form offers and the names the results show */
+  codebook: Codebook;
   status: 'idle' | 'loading' | 'ready' | 'missing' | 'error';
   error: string | null;
   layers: { id: string; name: string }[];
@@ -88,6 +91,7 @@ export function createSpotCheckStore(database: () => MaieuticDb = getDb, seedSou
     return {
       datasetId: null,
       datasetName: '',
+      codebook: ACTIVE_CODEBOOK,
       status: 'idle',
       error: null,
       layers: [],
@@ -111,7 +115,7 @@ export function createSpotCheckStore(database: () => MaieuticDb = getDb, seedSou
           const [rows, layers, population] = await Promise.all([listSpotChecks(db, datasetId), listLayers(db, datasetId), populationCounts(db, datasetId)]);
           if (mine !== sequence) return;
           const shownId = rows.some((row) => row.id === get().shownId) ? get().shownId : (rows[0]?.id ?? null);
-          set({ datasetName: dataset.name, rows, layers: layers.map((layer) => ({ id: layer.id, name: layer.name })), population, shownId, status: 'ready' });
+          set({ datasetName: dataset.name, codebook: codebookForDataset(dataset).codebook, rows, layers: layers.map((layer) => ({ id: layer.id, name: layer.name })), population, shownId, status: 'ready' });
           const row = shownRow();
           if (row) await computeResults(row);
         } catch (error) {

@@ -12,8 +12,11 @@ import { stubSaveExport } from '../save-export-stub';
 import type { FieldReview } from '../../../../shared/model/review';
 import type { MaieuticDb } from '../../../../renderer/src/db/db';
 import { createAgreementStore } from '../../../../renderer/src/stores/agreement/store';
+import { DEFAULT_RATER_PAIR } from '../../../../renderer/src/stores/agreement/rater-choice';
 import type { TableWords } from '../../../../renderer/src/stores/agreement/table-export';
 import { AT, freshDbName, openDb, REVIEWER, seedDialogue } from '../review/fixtures';
+import { DEFAULT_CODEBOOK, applyCodebookEdit } from '../../../../shared/codebook';
+import { ADDED_CODE, useEditedVersion } from '../codebook/edited-version';
 
 const opened: MaieuticDb[] = [];
 let saved: SaveExportArgs[];
@@ -73,6 +76,31 @@ describe('agreement store', () => {
     await store.getState().selectCell({ row: codes.indexOf('summarize_elevate'), column: codes.indexOf('check_understanding') });
     expect([...store.getState().cellTurnInfo.keys()]).toEqual([`${DIALOGUE}#3`]);
     expect(store.getState().cellTurnInfo.get(`${DIALOGUE}#3`)).toMatchObject({ dialogueId: DIALOGUE, externalId: `7-3-${DIALOGUE}`, index: 3, turnCount: 4 });
+  });
+
+  it("computes with the data set's recorded codebook version, not the bundled codebook of its id", async () => {
+    const db = await seeded();
+    const { codebook } = await useEditedVersion(db, 'ds1');
+    const requests: AgreementRequest[] = [];
+    const client = { usesWorker: false, compute: (request: AgreementRequest) => (requests.push(request), runAgreement(db, request, () => undefined)) };
+    const store = createAgreementStore(() => db, client, async () => ({ flushed: true }));
+    await store.getState().load('ds1');
+    const intent = store.getState().report?.groups[0].rows.find((row) => row.key === 'teacher_intent');
+    expect(intent?.categories).toContain(ADDED_CODE);
+    // the worker has no registry: the resolved version travels with the request, and the view names labels by it
+    expect(requests[0].codebook).toEqual(codebook);
+    expect(store.getState().codebook).toEqual(codebook);
+  });
+
+  it('computes with the codebook the request carries (the worker resolves nothing itself)', async () => {
+    const db = await seeded();
+    const unregistered = applyCodebookEdit(DEFAULT_CODEBOOK, {
+      kind: 'add-label', fieldId: 'teacher_intent',
+      label: { code: 'only_in_request', name: { zh: '仅在请求中', en: 'Only in the request' }, aliases: [], definition: { zh: '', en: '' }, example: { zh: '', en: '' } },
+    });
+    const outcome = await runAgreement(db, { datasetId: 'ds1', raters: DEFAULT_RATER_PAIR, panelChoice: null, ordinalWeights: 'linear', codebook: unregistered }, () => undefined);
+    if (outcome.kind !== 'ready') throw new Error('expected a report');
+    expect(outcome.report.groups[0].rows.find((row) => row.key === 'teacher_intent')?.categories).toContain('only_in_request');
   });
 
   it('refuses to compute over unsaved review work', async () => {

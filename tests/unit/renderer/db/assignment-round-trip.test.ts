@@ -106,6 +106,14 @@ describe('assignment packages, owner → annotator → owner', () => {
     expect(audit.every((entry) => entry.reason === 'imported' && entry.target.kind === 'layer-field' && entry.target.layerId === report.layer.id && entry.annotatorId === report.annotator.id && entry.reviewer === '王老师' && entry.note === 'from-wang.json')).toBe(true);
     expect(audit.find((entry) => entry.target.kind === 'layer-field' && entry.target.turnId === `${d2}#1` && entry.target.fieldId === 'teacher_intent')).toMatchObject({ dialogueId: d2, before: null, after: { codes: ['check_understanding'], text: null } });
 
+    // the turn the annotator verified is logged too: imported, on the new layer, with the annotator's name
+    const turnEntries = (await owner.editLog.where('datasetId').equals(datasetId).toArray()).filter((entry) => entry.target.kind === 'turn');
+    expect(turnEntries).toHaveLength(1);
+    expect(turnEntries[0]).toMatchObject({
+      dialogueId: d2, target: { kind: 'turn', turnId: `${d2}#1`, layerId: report.layer.id }, reason: 'imported',
+      before: null, after: { verified: true }, reviewer: '王老师', annotatorId: report.annotator.id, note: 'from-wang.json',
+    });
+
     const sent = await owner.assignments.get(work.assignmentId);
     expect(sent).toMatchObject({ direction: 'sent', importedLayerId: report.layer.id, importedWorkId: work.id });
 
@@ -118,6 +126,10 @@ describe('assignment packages, owner → annotator → owner', () => {
     expect(replaced.replaced).toBe(true);
     expect((await listLayers(owner, datasetId)).map((layer) => layer.name)).toEqual(['王老师']);
     expect(await owner.layerValues.count()).toBe(3);
+    // the replacing import logs the flag again, with what it replaced
+    const replacedTurns = (await owner.editLog.where('datasetId').equals(datasetId).toArray()).filter((entry) => entry.target.kind === 'turn');
+    expect(replacedTurns).toHaveLength(2);
+    expect(replacedTurns[1]).toMatchObject({ target: { kind: 'turn', turnId: `${d2}#1`, layerId: replaced.layer.id }, reason: 'imported', before: { verified: true }, after: { verified: true }, note: 'from-wang-2.json' });
   });
 
   it('refuses work for an unknown assignment or another codebook, writing nothing', async () => {

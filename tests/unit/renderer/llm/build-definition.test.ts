@@ -6,6 +6,9 @@ import { buildPreAnnotationDefinition, type JobScope } from '../../../../rendere
 import type { LlmConnection } from '../../../../shared/llm/connection';
 import { DEFAULT_PRE_ANNOTATION_TEMPLATE } from '../../../../shared/llm/prompt-template';
 import { seededSample } from '../../../../shared/metrics/random';
+import { buildPreAnnotationMessages } from '../../../../shared/llm/messages';
+import { getDataset } from '../../../../renderer/src/db/repositories/datasets';
+import { ADDED_CODE, ADDED_NAME, useEditedVersion } from '../codebook/edited-version';
 import { dialogue, freshDb, parsedFile } from '../fixtures';
 
 const CONNECTION = { id: 'c1', name: 'Local', model: 'm' } as LlmConnection;
@@ -33,7 +36,7 @@ describe('which dialogues a pre-annotation job asks about', () => {
   });
 
   async function itemIds(scope: JobScope): Promise<string[]> {
-    const built = await buildPreAnnotationDefinition(db, { datasetId, codebookId: 'sid-default', connections: [CONNECTION], scope, layerName: 'L', title: 't', template: DEFAULT_PRE_ANNOTATION_TEMPLATE });
+    const built = await buildPreAnnotationDefinition(db, { datasetId, codebook: { codebookId: 'sid-default' }, connections: [CONNECTION], scope, layerName: 'L', title: 't', template: DEFAULT_PRE_ANNOTATION_TEMPLATE });
     if ('problem' in built) throw new Error(built.problem);
     expect(built.definition.parameters.dialogues.map((asked) => asked.id)).toEqual(built.definition.itemIds);
     return [...built.definition.itemIds];
@@ -60,5 +63,17 @@ describe('which dialogues a pre-annotation job asks about', () => {
 
   it('asks nothing when the filter shows no row', async () => {
     expect(await itemIds({ kind: 'all', within: [] })).toEqual([]);
+  });
+
+  it("asks with the data set's recorded codebook version: its prompt lists the version's labels", async () => {
+    await useEditedVersion(db, datasetId);
+    const dataset = (await getDataset(db, datasetId))!;
+    const built = await buildPreAnnotationDefinition(db, { datasetId, codebook: dataset, connections: [CONNECTION], scope: { kind: 'all' }, layerName: 'L', title: 't', template: DEFAULT_PRE_ANNOTATION_TEMPLATE });
+    if ('problem' in built) throw new Error(built.problem);
+    const { codebook, dialogues } = built.definition.parameters;
+    expect(codebook.fields.find((field) => field.id === 'teacher_intent')!.labels.map((label) => label.code)).toContain(ADDED_CODE);
+    const prompt = buildPreAnnotationMessages({ codebook, template: DEFAULT_PRE_ANNOTATION_TEMPLATE, turns: dialogues[0].turns });
+    expect(JSON.stringify(prompt)).toContain(ADDED_CODE);
+    expect(JSON.stringify(prompt)).toContain(ADDED_NAME.en);
   });
 });

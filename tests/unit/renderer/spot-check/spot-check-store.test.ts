@@ -18,6 +18,7 @@ import { createQueueStore } from '../../../../renderer/src/stores/spot-check/que
 import { createSpotCheckStore } from '../../../../renderer/src/stores/spot-check/store';
 import { DEFAULT_CODEBOOK, freshDbName, makeDialogue, openDb, REVIEWER, AT, sampleTurns } from '../review/fixtures';
 import { stubSaveExport } from '../save-export-stub';
+import { useEditedVersion } from '../codebook/edited-version';
 
 vi.mock('../../../../renderer/src/stores/review/flush-all', () => ({ flushAll: async () => ({ flushed: true }) }));
 
@@ -83,6 +84,14 @@ describe('spot-check store', () => {
     store.getState().setForm({ seed: 7 });
     await store.getState().draw('again');
     expect(store.getState().rows[0].items).toEqual(row.items);
+  });
+
+  it("holds the data set's recorded codebook version, which the form's fields and the results' names use", async () => {
+    const db = await seeded();
+    const { codebook } = await useEditedVersion(db, 'ds1');
+    const store = createSpotCheckStore(() => db, () => 7);
+    await store.getState().load('ds1');
+    expect(store.getState().codebook).toEqual(codebook);
   });
 
   it('sizes a sample from a margin of error by Cochran with the finite-population correction', async () => {

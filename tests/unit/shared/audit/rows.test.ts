@@ -24,6 +24,12 @@ describe('audit rows', () => {
     expect(dialogue).toMatchObject({ turnIndex: null, fieldId: null, before: 'unreviewed', after: 'verified' });
   });
 
+  it("names the layer of a work package's verified turn", () => {
+    const entry = { ...auditEntry(actor('2026-12-04T09:00:00.000Z', 'Wang'), 'src:1', { kind: 'turn', turnId: 'src:1#4', layerId: 'L1' }, 'imported', null, { verified: true }), seq: 4 };
+    expect(auditRow(entry, context('en'))).toMatchObject({ layer: 'Wang', turnIndex: 4, fieldId: null, reason: 'imported', before: '—', after: 'verified' });
+    expect(auditRow(entry, context('zh')).after).toBe('已确认');
+  });
+
   it('filters by annotator, field, reason and time range', () => {
     const rows = entries.map((entry) => auditRow(entry, context('en')));
     expect(filterAuditRows(rows, { who: 'Wang' }).map((row) => row.seq)).toEqual([2]);

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LlmConnection } from '../../../../../shared/llm/connection';
-import { codebookForDataset } from '../../../codebook';
+import { codebookForDataset, type CodebookRef } from '../../../codebook';
 import { getDb } from '../../../db/db';
 import { errorMessage } from '../../../db/errors';
 import { listTemplateVersions, removeTemplateVersion, type TemplateVersion } from '../../../db/repositories/prompt-templates';
@@ -16,7 +16,8 @@ import './prompt.css';
 interface PromptSectionProps {
   open: boolean;
   datasetId: string;
-  codebookId: string;
+  /** the data set's codebook and recorded version */
+  codebookRef: CodebookRef;
   scope: JobScope;
   /** the connections chosen for the job, for its cost */
   connections: readonly LlmConnection[];
@@ -28,14 +29,15 @@ interface PromptSectionProps {
  * The start dialog's prompt: which version the job uses (the last saved one unless another is
  * chosen), what names it in the stored calls, the job's token estimate, and the editor.
  */
-export function PromptSection({ open, datasetId, codebookId, scope, connections, chosen, onChoose }: PromptSectionProps) {
+export function PromptSection({ open, datasetId, codebookRef, scope, connections, chosen, onChoose }: PromptSectionProps) {
   const { t, lang } = usePromptText();
   const [versions, setVersions] = useState<TemplateVersion[]>([]);
   const [editing, setEditing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
-  const { codebook } = useMemo(() => codebookForDataset(codebookId), [codebookId]);
-  const dialogues = useJobDialogues(open, datasetId, codebookId, scope);
+  const { codebookId, codebookHash } = codebookRef;
+  const { codebook } = useMemo(() => codebookForDataset({ codebookId, codebookHash }), [codebookId, codebookHash]);
+  const dialogues = useJobDialogues(open, datasetId, { codebookId, codebookHash }, scope);
   const estimate = useJobEstimate(codebook, chosen?.template ?? null, dialogues.status === 'ready' ? dialogues.dialogues : null);
 
   const reload = async (choose?: TemplateVersion) => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PreAnnotationDialogue } from '../../../../../shared/llm/pre-annotation-job';
 import { DEFAULT_PRE_ANNOTATION_TEMPLATE } from '../../../../../shared/llm/prompt-template';
+import type { CodebookRef } from '../../../codebook';
 import { getDb } from '../../../db/db';
 import { errorMessage } from '../../../db/errors';
 import { listDialoguesOf } from '../../../db/repositories/dialogues';
@@ -15,7 +16,8 @@ export type JobDialogues =
  * The dialogues a job over `scope` would ask, with their turns: built as the job's definition is
  * (the same selection and order), so the preview and the estimate show what the job sends.
  */
-export function useJobDialogues(open: boolean, datasetId: string, codebookId: string, scope: JobScope): JobDialogues {
+export function useJobDialogues(open: boolean, datasetId: string, codebook: CodebookRef, scope: JobScope): JobDialogues {
+  const { codebookId, codebookHash } = codebook;
   const [state, setState] = useState<JobDialogues>({ status: 'loading' });
   const scopeKey = JSON.stringify(scope);
   useEffect(() => {
@@ -25,7 +27,7 @@ export function useJobDialogues(open: boolean, datasetId: string, codebookId: st
     void (async () => {
       try {
         const db = getDb();
-        const built = await buildPreAnnotationDefinition(db, { datasetId, codebookId, connections: [], scope, layerName: '-', title: '', template: DEFAULT_PRE_ANNOTATION_TEMPLATE });
+        const built = await buildPreAnnotationDefinition(db, { datasetId, codebook: { codebookId, codebookHash }, connections: [], scope, layerName: '-', title: '', template: DEFAULT_PRE_ANNOTATION_TEMPLATE });
         if ('problem' in built) throw new Error(built.problem);
         const rows = new Map((await listDialoguesOf(db, datasetId)).map((row) => [row.id, row]));
         const { dialogues } = built.definition.parameters;
@@ -42,6 +44,6 @@ export function useJobDialogues(open: boolean, datasetId: string, codebookId: st
       current = false;
     };
     // the scope is compared by value: the dialog makes a new object every render
-  }, [open, datasetId, codebookId, scopeKey]);
+  }, [open, datasetId, codebookId, codebookHash, scopeKey]);
   return state;
 }
