@@ -1,10 +1,11 @@
 /** The import channels: files and folders the user picks in a dialog or drops on the window. */
 import type { InvokeHandlers } from '../../../shared/ipc/contract';
+import { readCodebookFiles } from '../services/codebook-files';
 import { readDroppedPaths, readFolder, readPickedFiles } from '../services/import-files';
 import type { DialogPort } from './dialog-port';
-import { parseOpenImportArgs, parseReadDroppedArgs } from './validate';
+import { parseEmptyArgs, parseOpenImportArgs, parseReadDroppedArgs } from './validate';
 
-export type ImportChannel = 'files.openImport' | 'files.readDropped';
+export type ImportChannel = 'files.openImport' | 'files.openCodebook' | 'files.readDropped';
 
 export interface ImportHandlerDeps {
   dialogs: Pick<DialogPort, 'pickFiles' | 'pickFolder'>;
@@ -22,6 +23,14 @@ export function createImportHandlers(deps: ImportHandlerDeps): Pick<InvokeHandle
       const paths = await deps.dialogs.pickFiles();
       if (paths === null || paths.length === 0) return { canceled: true, files: [], skipped: [] };
       return { canceled: false, ...(await readPickedFiles(paths)) };
+    },
+
+    // the same "Open files" dialog as an import (and a project backup): a codebook is a .json file it offers
+    'files.openCodebook': async (arg) => {
+      parseEmptyArgs('files.openCodebook', arg);
+      const paths = await deps.dialogs.pickFiles();
+      if (paths === null || paths.length === 0) return { status: 'canceled' };
+      return readCodebookFiles(paths);
     },
 
     'files.readDropped': async (arg) => {
