@@ -38,7 +38,7 @@ export function CodebookChoice({ disabled }: { disabled: boolean }) {
     if (!dataset) return null;
     const { codebook } = codebookForDataset(dataset);
     return (
-      <p className="codebook-choice field-hint" data-testid="import-codebook-existing" data-codebook-id={dataset.codebookId}>
+      <p className="codebook-choice muted" data-testid="import-codebook-existing" data-codebook-id={dataset.codebookId}>
         {t('existingKeeps', { codebook: codebookVersionLabel(codebook, dataset.codebookHash, lang) })}
       </p>
     );
@@ -72,7 +72,7 @@ export function CodebookChoice({ disabled }: { disabled: boolean }) {
           {working ? t('importing') : t('importButton')}
         </button>
       </div>
-      <p className="field-hint">{t('readAgainst')}</p>
+      <p className="muted">{t('readAgainst')}</p>
       {outcome.kind === 'imported' && (
         <div className="codebook-import-outcome" data-testid="import-codebook-imported" data-version-id={outcome.versionId} data-rules={outcome.ruleCount} role="status">
           <p>{t(outcome.alreadyStored ? 'alreadyStored' : 'imported', { codebook: codebookVersionLabel(outcome, outcome.hash, lang) })}</p>
