@@ -227,6 +227,8 @@ test('consistency: with a custom codebook that gives the Bloom level to students
   // read against the custom codebook: the alias is a label, the teacher's Bloom level does not apply
   await expect(wizard.issues('bloom.jsonl')).toHaveCount(1);
   await expect(wizard.issues('bloom.jsonl')).toHaveAttribute('data-code', 'not-applicable-value');
+  // the report names the field as the custom codebook does
+  await expect(wizard.issues('bloom.jsonl').getByTestId('import-issue-summary')).toContainText('Bloom level (students)');
   await wizard.setTeacherModel('bloom.jsonl', 'GPT-4o');
   await wizard.acceptWarnings('bloom.jsonl');
   await wizard.datasetName.fill(BLOOM_DATASET);
