@@ -49,7 +49,7 @@ test('codebook import: a broken codebook, a broken rules file and a file that is
   broken.fields[8].appliesTo = 'pupils';
   delete broken.fields[2].name;
   await writeFile(join(app.tempDir, 'broken.json'), JSON.stringify(broken, null, 2));
-  app.dialogs.nextFiles([join(app.tempDir, 'broken.json')]);
+  app.dialogs.nextCodebook(join(app.tempDir, 'broken.json'));
   await wizard.importCodebook();
   await expect(wizard.codebookRefused).toHaveAttribute('data-file', 'broken.json');
   await expect(wizard.codebookRefused).toContainText('broken.json');
@@ -65,14 +65,14 @@ test('codebook import: a broken codebook, a broken rules file and a file that is
   const rules = JSON.parse(await readFile(FIXTURE_RULES, 'utf8'));
   rules.rules[1].fields = ['bloom'];
   await writeFile(join(app.tempDir, 'custom.rules.json'), JSON.stringify(rules));
-  app.dialogs.nextFiles([join(app.tempDir, 'custom.json')]);
+  app.dialogs.nextCodebook(join(app.tempDir, 'custom.json'));
   await wizard.importCodebook();
   await expect(wizard.codebookRefused).toHaveAttribute('data-file', 'custom.rules.json');
   await expect(wizard.codebookRefused.getByTestId('import-codebook-problem')).toHaveText(['$.rules[1].fields: the codebook has no field "bloom"']);
   await expect(wizard.codebookSelect.locator('option')).toHaveCount(1);
 
   await writeFile(join(app.tempDir, 'cut.json'), '{\n  "id": "cut",\n  "fields": [\n');
-  app.dialogs.nextFiles([join(app.tempDir, 'cut.json')]);
+  app.dialogs.nextCodebook(join(app.tempDir, 'cut.json'));
   await wizard.importCodebook();
   await expect(wizard.codebookRefused).toHaveAttribute('data-file', 'cut.json');
   await expect(wizard.codebookRefused.getByTestId('import-codebook-problem')).toHaveText(/^\$ \(line \d+\): not valid JSON: /);
@@ -95,7 +95,7 @@ test('codebook import: a codebook without a rules file has none, and says so; th
   await expect(wizard.issues('moon.jsonl')).toHaveAttribute('data-code', 'unknown-label');
 
   await copyFile(FIXTURE, join(app.tempDir, 'bloom-only.json'));
-  app.dialogs.nextFiles([join(app.tempDir, 'bloom-only.json')]);
+  app.dialogs.nextCodebook(join(app.tempDir, 'bloom-only.json'));
   await wizard.importCodebook();
   await expect(wizard.codebookImported).toHaveAttribute('data-rules', '0');
   await expect(wizard.codebookImported.getByTestId('import-codebook-rules')).toHaveText(

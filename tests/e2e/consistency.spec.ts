@@ -220,7 +220,7 @@ test('consistency: with a custom codebook that gives the Bloom level to students
   app.dialogs.nextFiles([source]);
   await new StartPage(app.page).importFiles();
   await wizard.waitForReport();
-  app.dialogs.nextFiles([BLOOM_CODEBOOK]);
+  app.dialogs.nextCodebook(BLOOM_CODEBOOK);
   await wizard.importCodebook();
   await expect(wizard.codebookImported).toHaveAttribute('data-rules', '3');
   await expect(wizard.codebookSelect).toHaveValue((await wizard.codebookImported.getAttribute('data-version-id')) ?? '');

@@ -8,7 +8,7 @@ import { parseEmptyArgs, parseOpenImportArgs, parseReadDroppedArgs } from './val
 export type ImportChannel = 'files.openImport' | 'files.openCodebook' | 'files.readDropped';
 
 export interface ImportHandlerDeps {
-  dialogs: Pick<DialogPort, 'pickFiles' | 'pickFolder'>;
+  dialogs: Pick<DialogPort, 'pickFiles' | 'pickFolder' | 'pickCodebook'>;
 }
 
 export function createImportHandlers(deps: ImportHandlerDeps): Pick<InvokeHandlers, ImportChannel> {
@@ -25,12 +25,11 @@ export function createImportHandlers(deps: ImportHandlerDeps): Pick<InvokeHandle
       return { canceled: false, ...(await readPickedFiles(paths)) };
     },
 
-    // the same "Open files" dialog as an import (and a project backup): a codebook is a .json file it offers
     'files.openCodebook': async (arg) => {
       parseEmptyArgs('files.openCodebook', arg);
-      const paths = await deps.dialogs.pickFiles();
-      if (paths === null || paths.length === 0) return { status: 'canceled' };
-      return readCodebookFiles(paths);
+      const path = await deps.dialogs.pickCodebook();
+      if (path === null) return { status: 'canceled' };
+      return readCodebookFiles(path);
     },
 
     'files.readDropped': async (arg) => {

@@ -32,9 +32,7 @@ async function readText(path: string): Promise<{ ok: true; file: CodebookFileTex
 }
 
 /** The picked codebook and its sibling rules file (null when there is none). */
-export async function readCodebookFiles(paths: readonly string[]): Promise<OpenCodebookResult> {
-  if (paths.length !== 1) return { status: 'refused', file: paths.map((path) => basename(path)).join(', '), reason: `${paths.length} files were chosen; choose one codebook file (.json)` };
-  const path = paths[0];
+export async function readCodebookFiles(path: string): Promise<OpenCodebookResult> {
   const name = basename(path);
   if (name.toLowerCase().endsWith(RULES_SUFFIX)) {
     return { status: 'refused', file: name, reason: `is a rules file; choose the codebook beside it (${name.slice(0, -RULES_SUFFIX.length)}.json), whose rules it is` };
