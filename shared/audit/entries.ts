@@ -73,3 +73,12 @@ export function importedEntries(
 export function restoredEntries(actor: Omit<AuditActor, 'datasetId'>, datasetIds: readonly string[], before: unknown = null, after: unknown = null): EditLogEntry[] {
   return datasetIds.map((datasetId) => auditEntry({ ...actor, datasetId }, '', { kind: 'dataset' }, 'restored', before, after));
 }
+
+/**
+ * The entry of a data set moving to another version of its codebook (reason 'codebook', target
+ * 'dataset', dialogueId ''): before the version hash it left (null: none recorded, a data set made
+ * before versioning), after the hash it uses now; the note says what was edited.
+ */
+export function codebookVersionEntry(actor: AuditActor, beforeHash: string | null, afterHash: string): EditLogEntry {
+  return auditEntry(actor, '', { kind: 'dataset' }, 'codebook', beforeHash, afterHash);
+}

@@ -22,6 +22,7 @@ export const REASON_WORDS: Record<AuditReason, { zh: string; en: string }> = {
   restored: { zh: '恢复', en: 'restored' },
   undone: { zh: '撤销', en: 'undone' },
   redone: { zh: '重做', en: 'redone' },
+  codebook: { zh: '编码手册版本', en: 'codebook version' },
 };
 
 const STATUS_WORDS: Record<string, { zh: string; en: string }> = {

@@ -53,6 +53,67 @@ function fieldProblems(field: FieldDef): string[] {
 
 /** Applies one edit; throws Error with the problems when the result is not a valid codebook. */
 export function applyCodebookEdit(codebook: Codebook, edit: CodebookEdit): Codebook {
+  const next = applyUnchecked(codebook, edit);
+  const problems = validateEditedCodebook(next);
+  if (problems.length > 0) throw new CodebookEditError(problems);
+  return next;
+}
+
+/**
+ * Applies edits in order without stopping at the first problem, so an editor can show every one:
+ * the edited codebook (names, texts and aliases trimmed) and every problem of the result (an edit
+ * naming a field or label that does not exist is a problem too).
+ */
+export function applyCodebookEdits(codebook: Codebook, edits: readonly CodebookEdit[]): { codebook: Codebook; problems: string[] } {
+  const problems: string[] = [];
+  let next = codebook;
+  for (const edit of edits) {
+    try {
+      next = applyUnchecked(next, edit);
+    } catch (error) {
+      problems.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+  return { codebook: next, problems: [...problems, ...validateEditedCodebook(next)] };
+}
+
+/**
+ * The edits that turn `base` into `draft` (a copy an editor changed in place): one edit-label per
+ * changed label, one add-label per label after the base's; `problems` when the draft removed a
+ * field or label or changed an existing label's code, which no edit may do.
+ */
+export function editsBetween(base: Codebook, draft: Codebook): { edits: CodebookEdit[]; problems: string[] } {
+  const edits: CodebookEdit[] = [];
+  const problems: string[] = [];
+  for (const baseField of base.fields) {
+    const field = draft.fields.find((candidate) => candidate.id === baseField.id);
+    if (!field) {
+      problems.push(`${baseField.id}: the field was removed; fields and labels are never removed`);
+      continue;
+    }
+    baseField.labels.forEach((before, index) => {
+      const after = field.labels[index];
+      if (!after || after.code !== before.code) {
+        problems.push(`${baseField.id} / ${before.code}: the label was removed or its code changed; codes of existing labels are fixed`);
+        return;
+      }
+      const patch: LabelPatch = {};
+      if (!sameText(before.name, after.name)) patch.name = after.name;
+      if (!sameText(before.definition, after.definition)) patch.definition = after.definition;
+      if (!sameText(before.example, after.example)) patch.example = after.example;
+      if (before.aliases.length !== after.aliases.length || before.aliases.some((alias, at) => alias !== after.aliases[at])) patch.aliases = after.aliases;
+      if (Object.keys(patch).length > 0) edits.push({ kind: 'edit-label', fieldId: field.id, code: before.code, patch });
+    });
+    for (const added of field.labels.slice(baseField.labels.length)) edits.push({ kind: 'add-label', fieldId: field.id, label: added });
+  }
+  return { edits, problems };
+}
+
+function sameText(a: BilingualText, b: BilingualText): boolean {
+  return a.zh === b.zh && a.en === b.en;
+}
+
+function applyUnchecked(codebook: Codebook, edit: CodebookEdit): Codebook {
   const field = codebook.fields.find((candidate) => candidate.id === edit.fieldId);
   if (!field) throw new Error(`The codebook has no field "${edit.fieldId}".`);
   if (field.type === 'text') throw new Error(`"${field.id}" is a free-text field; it has no labels.`);
@@ -63,10 +124,7 @@ export function applyCodebookEdit(codebook: Codebook, edit: CodebookEdit): Codeb
   } else {
     labels = [...field.labels, cleanLabel(edit.label)];
   }
-  const next: Codebook = { ...codebook, fields: codebook.fields.map((candidate) => (candidate.id === field.id ? { ...candidate, labels } : candidate)) };
-  const problems = validateEditedCodebook(next);
-  if (problems.length > 0) throw new CodebookEditError(problems);
-  return next;
+  return { ...codebook, fields: codebook.fields.map((candidate) => (candidate.id === field.id ? { ...candidate, labels } : candidate)) };
 }
 
 export class CodebookEditError extends Error {

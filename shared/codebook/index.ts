@@ -5,4 +5,4 @@ export { fieldAppliesTo, fieldById, labelByCode, labelName } from './lookup';
 export { matchLabelCode, normalizeValue } from './normalize-value';
 export { foldForMatch, splitValueParts } from './text-fold';
 export { codebookVersionHash } from './version-hash';
-export { applyCodebookEdit, CodebookEditError, validateEditedCodebook, type CodebookEdit, type LabelPatch } from './edit-codebook';
+export { applyCodebookEdit, applyCodebookEdits, CodebookEditError, editsBetween, validateEditedCodebook, type CodebookEdit, type LabelPatch } from './edit-codebook';

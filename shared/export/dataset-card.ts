@@ -1,5 +1,5 @@
 /**
- * The dataset card written beside every export (`<stem>.card.md` and `<stem>.card.json`): what
+ * The dataset card written beside every export (`<file name>.card.md` and `<file name>.card.json`, e.g. `x.jsonl.card.md`): what
  * the file holds, how much of it an expert checked, how well the layers agree, what the
  * spot-checks found, how adjudication ended and the objective metrics, with a short data
  * statement for a journal's reviewers. Built from figures already computed elsewhere (the

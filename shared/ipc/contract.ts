@@ -68,7 +68,7 @@ export interface SaveExportArgs {
   kind: 'jsonl' | 'csv' | 'json' | 'md' | 'maieutic';
   /**
    * files written beside the chosen one in the same save, named by its stem and a fixed suffix
-   * (`x.jsonl` → `x.card.md`, `x.card.json`: the dataset card); each suffix at most once
+   * (`x.jsonl` → `x.jsonl.card.md`, `x.jsonl.card.json`: the dataset card); each suffix at most once
    */
   companions?: SaveExportCompanion[];
 }

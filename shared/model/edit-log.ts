@@ -9,6 +9,8 @@
  * - adjudicated: a decision written by adjudication; imported: a value that came in from a file
  *   (an assignment's work package, an attached layer); restored: the database restored from a
  *   backup or a project file; undone / redone: the step of undo or redo that wrote it
+ * - codebook: the data set moved to another version of its codebook (an expert saved an edited
+ *   version, or chose an older one); target 'dataset', before/after the version hashes
  */
 export type AuditReason =
   | 'accepted'
@@ -23,11 +25,12 @@ export type AuditReason =
   | 'imported'
   | 'restored'
   | 'undone'
-  | 'redone';
+  | 'redone'
+  | 'codebook';
 
 export const AUDIT_REASONS: readonly AuditReason[] = [
   'accepted', 'corrected', 'unsure', 'cleared', 'verified', 'unverified', 'status', 'teacher-model',
-  'adjudicated', 'imported', 'restored', 'undone', 'redone',
+  'adjudicated', 'imported', 'restored', 'undone', 'redone', 'codebook',
 ];
 
 export type EditTarget =

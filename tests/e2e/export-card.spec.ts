@@ -2,7 +2,7 @@
  * The dataset card beside an export, compared with what the app shows. Ten dialogues are
  * imported, a second annotator's copy of the file (two teacher intents changed) is attached as a
  * human layer, a spot-check of three dialogues is drawn and its teacher intents judged in review.
- * The SID export then writes `<stem>.card.md` and `<stem>.card.json` beside the file; the card's
+ * The SID export then writes `card export.jsonl.card.md` and `.card.json` beside the file; the card's
  * agreement figures (coefficient, n, 95% CI per field; Fleiss and alpha across the layers) are
  * compared with the numbers the agreement view shows on screen, and its spot-check figures with
  * the spot-check view's — both read from the DOM, never recomputed here.
@@ -173,10 +173,10 @@ test('dataset card: written beside the export, its agreement and spot-check figu
   app.dialogs.nextSavePath(jsonlPath);
   expect(await exporter.saveUntilAsked()).toBeGreaterThan(0);
   expect(await exporter.confirm()).toBe(jsonlPath);
-  const cardMd = join(app.tempDir, 'card export.card.md');
-  const cardJson = join(app.tempDir, 'card export.card.json');
+  const cardMd = join(app.tempDir, 'card export.jsonl.card.md');
+  const cardJson = join(app.tempDir, 'card export.jsonl.card.json');
   await expect(page.getByTestId('export-result-card')).toHaveAttribute('data-paths', `${cardMd}\n${cardJson}`);
-  await expect(page.getByTestId('export-result-card')).toContainText('card export.card.md, card export.card.json');
+  await expect(page.getByTestId('export-result-card')).toContainText('card export.jsonl.card.md, card export.jsonl.card.json');
   await saveShot(exporter.result, 'export-card-result-en', testInfo);
   await page.getByTestId('nav-language').click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');

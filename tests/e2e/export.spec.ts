@@ -91,7 +91,7 @@ test('a verified dialogue exports as SID JSONL (verified only) and the whole dat
 
   // Written atomically: nothing but the two files and the dataset card beside them (one stem, so the
   // second export's card replaced the first's) is left in the folder.
-  expect(readdirSync(app.tempDir).sort()).toEqual(['out.card.json', 'out.card.md', 'out.csv', 'out.jsonl']);
+  expect(readdirSync(app.tempDir).sort()).toEqual(['out.csv', 'out.csv.card.json', 'out.csv.card.md', 'out.jsonl', 'out.jsonl.card.json', 'out.jsonl.card.md']);
 
   // --- SID JSONL: exactly the verified dialogue, in SID's own shape, with the expert's values.
   const lines = readFileSync(jsonlPath, 'utf8').split('\n').filter((line) => line.trim() !== '');
@@ -290,7 +290,7 @@ test('two verified turns are counted and exported by default; "everything" first
   await exporter.cancelButton.click();
   await expect(exporter.confirmDialog).toBeHidden();
   await expect(exporter.result).toHaveCount(0);
-  expect(readdirSync(app.tempDir).sort()).toEqual(['verified-turns.card.json', 'verified-turns.card.md', 'verified-turns.jsonl']);
+  expect(readdirSync(app.tempDir).sort()).toEqual(['verified-turns.jsonl', 'verified-turns.jsonl.card.json', 'verified-turns.jsonl.card.md']);
 
   const allPath = join(app.tempDir, 'all.jsonl');
   expect(await exporter.saveUntilAsked()).toBe(unreviewed);

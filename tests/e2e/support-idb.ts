@@ -106,3 +106,42 @@ export async function holdStores(page: Page, stores: readonly string[]): Promise
     });
   };
 }
+
+/**
+ * Rewrites one row of an object store straight in IndexedDB (not through the app): `drop` names
+ * properties to delete, e.g. to make a data set look as one made before a schema version added
+ * them. Reload the app afterwards; it does not see writes made behind its back.
+ */
+export async function patchStoredRow(page: Page, store: string, key: string, drop: readonly string[]): Promise<void> {
+  await page.evaluate(
+    ({ name, storeName, rowKey, properties }) =>
+      new Promise<void>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onerror = () => reject(new Error(`indexedDB.open(${name}) failed: ${String(request.error)}`));
+        request.onsuccess = () => {
+          const db = request.result;
+          const transaction = db.transaction([storeName], 'readwrite');
+          const objects = transaction.objectStore(storeName);
+          const read = objects.get(rowKey);
+          read.onsuccess = () => {
+            if (!read.result) {
+              transaction.abort();
+              return;
+            }
+            const row = { ...(read.result as Record<string, unknown>) };
+            for (const property of properties) delete row[property];
+            objects.put(row);
+          };
+          transaction.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          transaction.onabort = () => {
+            db.close();
+            reject(new Error(`No row ${rowKey} in ${storeName}, or writing it failed: ${String(transaction.error)}`));
+          };
+        };
+      }),
+    { name: APP_DB_NAME, storeName: store, rowKey: key, properties: [...drop] },
+  );
+}

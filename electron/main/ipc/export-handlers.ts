@@ -2,7 +2,7 @@
  * Export: the renderer hands over the finished text; main asks where and writes it atomically,
  * then its companions (the dataset card) beside it, named by the chosen file's stem.
  */
-import { basename, dirname, extname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { InvokeHandlers } from '../../../shared/ipc/contract';
 import { writeFileAtomic } from '../../services/atomic-write';
 import type { DialogPort } from './dialog-port';
@@ -34,10 +34,11 @@ export function createExportHandlers(deps: ExportHandlerDeps): Pick<InvokeHandle
   };
 }
 
-/** `/a/x.jsonl` + `.card.md` → `/a/x.card.md`; a name without an extension keeps all of it as the stem. */
+/**
+ * `/a/x.jsonl` + `.card.md` → `/a/x.jsonl.card.md`: the whole file name is the stem, so the JSONL
+ * and the long CSV of one export name (`x.jsonl`, `x.csv`) each keep their own card (with the stem
+ * alone the second save overwrote the first's card, which names a different format).
+ */
 export function companionPath(path: string, suffix: string): string {
-  const name = basename(path);
-  const extension = extname(name);
-  const stem = extension && extension !== name ? name.slice(0, -extension.length) : name;
-  return join(dirname(path), `${stem}${suffix}`);
+  return join(dirname(path), `${basename(path)}${suffix}`);
 }

@@ -127,7 +127,7 @@ export function Workspace() {
                     onSaveNote={(note) => actions.setNote(item.id, note)}
                     onEditor={actions.setEditor}
                   />
-                  <CodebookPanel field={field} codebook={codebook} focusCommand="adjudication.codebook" />
+                  <CodebookPanel field={field} codebook={codebook} focusCommand="adjudication.codebook" dataset={{ codebookHash: data.codebookHash }} />
                 </div>
               ) : (
                 <p className="status-line">{t('allDone')}</p>

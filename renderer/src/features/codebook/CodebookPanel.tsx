@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { filterFieldLabels, searchCodebookLabels } from '../../../../shared/codebook/label-filter';
 import type { Codebook, FieldDef } from '../../../../shared/codebook/types';
 import { codebookVersionHash } from '../../../../shared/codebook/version-hash';
 import { currentPlatform, formatBinding } from '../../keyboard/key-match';
 import { bindingFor, type CommandId } from '../../keyboard/keymap';
+import { CodebookEditor, type CodebookEditTarget } from './CodebookEditor';
 import { LabelEntries } from './LabelEntries';
 import { registerCodebookSearch, returnFocusFromCodebookSearch } from './search-focus';
 import { useCodebookText } from './strings';
@@ -19,13 +21,20 @@ interface CodebookPanelProps {
   /** review shows the key that picks each label; adjudication's digits pick layers instead */
   showPickKeys?: boolean;
   testId?: string;
+  /**
+   * The data set whose codebook this is: the version line shows the hash it recorded ("not
+   * recorded" for a data set made before versioning). With `editable`, each label has "Edit" and
+   * the field "Add label", which open the codebook editor.
+   */
+  dataset?: { id?: string; codebookHash?: string };
+  editable?: boolean;
 }
 
 /**
  * The codebook at hand: the field's description and every label with both names, definition and
  * example, searchable in both languages. Keys typed in the search stay there: no view command runs.
  */
-export function CodebookPanel({ field, codebook, focusCommand, showPickKeys = false, testId = 'codebook-panel' }: CodebookPanelProps) {
+export function CodebookPanel({ field, codebook, focusCommand, showPickKeys = false, testId = 'codebook-panel', dataset, editable = false }: CodebookPanelProps) {
   const text = useCodebookText();
   const { lang, t } = text;
   const other = lang === 'zh' ? 'en' : 'zh';
@@ -37,6 +46,9 @@ export function CodebookPanel({ field, codebook, focusCommand, showPickKeys = fa
   const fieldMatches = useMemo(() => filterFieldLabels(field, query), [field, query]);
   const everyField = useMemo(() => (allFields && searching ? searchCodebookLabels(codebook, query) : null), [allFields, searching, codebook, query]);
   const focusKey = bindingFor(focusCommand)?.keys[0];
+  const [editing, setEditing] = useState<CodebookEditTarget | null>(null);
+  const editId = editable ? dataset?.id : undefined;
+  const canEdit = editId !== undefined && editId !== '';
 
   useEffect(() => {
     registerCodebookSearch(inputRef.current);
@@ -52,16 +64,28 @@ export function CodebookPanel({ field, codebook, focusCommand, showPickKeys = fa
     }
   };
 
-  // the version a value was labelled against is what an expert cites; the hash tells edited copies apart
-  const versionHash = useMemo(() => codebookVersionHash(codebook).slice(0, 12), [codebook]);
+  // the version a value was labelled against is what an expert cites; the hash tells edited copies
+  // apart. A data set's own record wins: one made before versioning recorded none, and says so.
+  const computedHash = useMemo(() => codebookVersionHash(codebook).slice(0, 12), [codebook]);
+  const versionHash = dataset ? (dataset.codebookHash?.slice(0, 12) ?? null) : computedHash;
+  const onEdit = canEdit ? (fieldId: string, code: string) => setEditing({ fieldId, code }) : undefined;
   const noMatch = searching && (everyField ? everyField.length === 0 : fieldMatches.length === 0);
   return (
     <aside className="cb-panel rv-codebook-note" data-testid={testId} data-field-id={field.id} aria-label={t('panel')}>
-      <p className="rv-hint cb-hint" data-testid="codebook-version" data-hash={versionHash}>
-        {t('version', { name: codebook.name[lang], version: codebook.version, hash: versionHash })}
+      <p className="rv-hint cb-hint" data-testid="codebook-version" data-hash={versionHash ?? ''} data-recorded={versionHash === null ? 'false' : 'true'}>
+        {versionHash === null
+          ? t('notRecorded', { name: codebook.name[lang], version: codebook.version })
+          : t('version', { name: codebook.name[lang], version: codebook.version, hash: versionHash })}
       </p>
-      <h3>
-        {t('fieldDescription', { name: field.name[lang] })} <span className="rv-hint cb-hint">{field.name[other]}</span>
+      <h3 className="cb-field-title">
+        <span>
+          {t('fieldDescription', { name: field.name[lang] })} <span className="rv-hint cb-hint">{field.name[other]}</span>
+        </span>
+        {canEdit && field.type !== 'text' && (
+          <button type="button" className="quiet cb-edit-button" data-testid="codebook-add-label" onClick={() => setEditing({ fieldId: field.id })} tabIndex={-1}>
+            + {t('addLabel')}
+          </button>
+        )}
       </h3>
       <p>
         {field.description[lang]} <span className="rv-hint cb-hint">{field.description[other]}</span>
@@ -106,10 +130,12 @@ export function CodebookPanel({ field, codebook, focusCommand, showPickKeys = fa
               <h4>
                 {entry.field.name[lang]} <span className="rv-hint cb-hint">{entry.field.name[other]}</span>
               </h4>
-              <LabelEntries field={entry.field} labels={entry.labels} text={text} pickKeysOn={showPickKeys && entry.field.id === field.id ? platform : null} />
+              <LabelEntries field={entry.field} labels={entry.labels} text={text} pickKeysOn={showPickKeys && entry.field.id === field.id ? platform : null} onEdit={onEdit} />
             </section>
           ))
-        : fieldMatches.length > 0 && <LabelEntries field={field} labels={fieldMatches} text={text} pickKeysOn={showPickKeys ? platform : null} />}
+        : fieldMatches.length > 0 && <LabelEntries field={field} labels={fieldMatches} text={text} pickKeysOn={showPickKeys ? platform : null} onEdit={onEdit} />}
+      {/* in a portal: the editor's clicks and keys must not bubble into the view around the panel */}
+      {editing && canEdit && createPortal(<CodebookEditor target={editing} codebook={codebook} dataset={{ id: editId, codebookHash: dataset?.codebookHash }} onClose={() => setEditing(null)} />, document.body)}
     </aside>
   );
 }

@@ -9,12 +9,14 @@ interface LabelEntriesProps {
   text: CodebookTextApi;
   /** review picks a label by its position in the field (1–9, 0, Alt+1…): the key is shown beside it */
   pickKeysOn: 'mac' | 'other' | null;
+  /** when given, each label has an "Edit" button that opens the codebook editor on it */
+  onEdit?: (fieldId: string, code: string) => void;
 }
 
 const otherLanguage = (lang: LabelLanguage): LabelLanguage => (lang === 'zh' ? 'en' : 'zh');
 
 /** Labels with both names, the code, the definition and an example; texts from files are shown as text, never as HTML. */
-export function LabelEntries({ field, labels, text, pickKeysOn }: LabelEntriesProps) {
+export function LabelEntries({ field, labels, text, pickKeysOn, onEdit }: LabelEntriesProps) {
   const { lang, t } = text;
   const other = otherLanguage(lang);
   return (
@@ -30,6 +32,19 @@ export function LabelEntries({ field, labels, text, pickKeysOn }: LabelEntriesPr
                 {label.name[other]} · <code>{label.code}</code>
                 {label.aliases.length > 0 && ` · ${label.aliases.join(' / ')}`}
               </span>
+              {onEdit && (
+                <button
+                  type="button"
+                  className="quiet cb-edit-button"
+                  data-testid="codebook-edit-label"
+                  aria-label={t('editLabelTitle', { name: label.name[lang] || label.code })}
+                  title={t('editLabelTitle', { name: label.name[lang] || label.code })}
+                  onClick={() => onEdit(field.id, label.code)}
+                  tabIndex={-1}
+                >
+                  {t('editLabel')}
+                </button>
+              )}
             </dt>
             {(label.definition[lang] || label.definition[other]) && (
               <dd>

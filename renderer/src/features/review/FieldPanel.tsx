@@ -26,6 +26,8 @@ interface FieldPanelProps {
   messages: ReactNode;
   /** the consistency findings by `${turnId}|${fieldId}` */
   findingsByField?: ReadonlyMap<string, FindingItem[]>;
+  /** the dialogue's data set and the codebook version it recorded: the panel shows it and edits it */
+  codebookDataset?: { id: string; codebookHash?: string };
 }
 
 /**
@@ -60,7 +62,7 @@ function blocksOf(rows: readonly FieldRowModel[], activeFieldId: string | null, 
 }
 
 /** The current turn's fields: pre-annotation beside the expert value, one row per field. */
-export function FieldPanel({ turn, activeFieldId, typeaheadOpen, textEdit, suggestion, codebook, text, actions, messages, findingsByField }: FieldPanelProps) {
+export function FieldPanel({ turn, activeFieldId, typeaheadOpen, textEdit, suggestion, codebook, text, actions, messages, findingsByField, codebookDataset }: FieldPanelProps) {
   const findingsOf = (row: FieldRowModel) => findingsByField?.get(`${turn.turn.id}|${row.field.id}`);
   const { t, hint } = text;
   const speakerKey = `speaker.${turn.speaker}` satisfies ReviewStringKey;
@@ -130,7 +132,7 @@ export function FieldPanel({ turn, activeFieldId, typeaheadOpen, textEdit, sugge
             ),
           )}
         </div>
-        {activeRow && <CodebookPanel field={activeRow.field} codebook={codebook} focusCommand="codebook.search" showPickKeys testId="codebook-note" />}
+        {activeRow && <CodebookPanel field={activeRow.field} codebook={codebook} focusCommand="codebook.search" showPickKeys testId="codebook-note" dataset={codebookDataset} editable />}
         <p className="rv-muted rv-shortcuts-hint">{t('shortcutsHint')}</p>
       </div>
     </section>

@@ -79,6 +79,7 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
   const dialogueId = bundle.dialogue.id;
   const codebook = useMemo(() => codebookForDataset({ codebookId: bundle.codebookId ?? '', codebookHash: bundle.codebookHash }).codebook, [bundle.codebookId, bundle.codebookHash]);
   const model = useMemo(() => buildDialogueModel(codebook, bundle), [codebook, bundle]);
+  const codebookDataset = useMemo(() => ({ id: bundle.dialogue.datasetId, codebookHash: bundle.codebookHash }), [bundle.dialogue.datasetId, bundle.codebookHash]);
   const lang = text.lang;
   // Consistency findings on the values as shown: recomputed with the model, so a fix clears its finding at once.
   const rules = useMemo(() => consistencyRulesFor({ codebookId: bundle.codebookId ?? '', codebookHash: bundle.codebookHash }), [bundle.codebookId, bundle.codebookHash]);
@@ -344,6 +345,7 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
             actions={rowActions}
             messages={messages}
             findingsByField={marks.byField}
+            codebookDataset={codebookDataset}
           />
         ) : (
           <section className="rv-fields">{messages}</section>

@@ -3,6 +3,7 @@ import type { LabelLanguage } from '../../../../shared/codebook/types';
 import { readStorageStatus, type StorageStatus } from '../../db/storage';
 import { REVIEWER_NAME_MAX } from '../../db/repositories/settings';
 import { useT } from '../../i18n';
+import { CodebookVersionsSection } from '../codebook/CodebookVersionsSection';
 import { ConnectionsSection } from '../connections/ConnectionsSection';
 import { BackupsPanel } from '../backups/BackupsPanel';
 import { useAppStore } from '../../stores/app/store';
@@ -106,6 +107,8 @@ export function SettingsView() {
       </fieldset>
 
       <ConnectionsSection />
+
+      <CodebookVersionsSection />
 
       <section className="settings-section" data-testid="settings-storage">
         <h2>{t('settings.storage')}</h2>

@@ -84,18 +84,43 @@ export async function restoreFlow(source: { name: string } | { project: true }, 
     const dbName = db.name;
     deps.release();
     try {
-      await restoreDatabase(dbName, manifest, name, async () => {
-        const chunk = await invoke('backups.read', { readId });
-        return chunk.done ? null : { table: chunk.table, rows: chunk.rows };
-      }, local ? { keepLocalSettings: local } : {});
+      await restoreDatabase(dbName, manifest, name, chunksOf(readId), local ? { keepLocalSettings: local } : {});
     } catch (error) {
-      throw new Error(`${(error as Error).message} — the state before the restore is in ${safetyBackup}. / 恢复失败，恢复前的状态保存在 ${safetyBackup}。`, { cause: error });
+      // a restore that stopped half-way leaves a database that is neither the old nor the backup: put the old one back
+      const message = (error as Error).message;
+      if (safetyBackup && (await rollBack(dbName, safetyBackup))) {
+        throw new Error(`${message} — nothing was changed: the database is back as it was before the restore (from ${safetyBackup}). / 恢复失败，数据库已回到恢复前的状态（来自 ${safetyBackup}）。`, { cause: error });
+      }
+      throw new Error(`${message} — the state before the restore is in ${safetyBackup}. / 恢复失败，恢复前的状态保存在 ${safetyBackup}。`, { cause: error });
     }
     const restored = await deps.reopen();
     await deps.log(restored, name);
     return { canceled: false, name, manifest, safetyBackup };
   } finally {
     await invoke('backups.close', { readId }).catch(() => undefined);
+  }
+}
+
+function chunksOf(readId: string): () => Promise<{ table: string; rows: unknown[] } | null> {
+  return async () => {
+    const chunk = await invoke('backups.read', { readId });
+    return chunk.done ? null : { table: chunk.table, rows: chunk.rows };
+  };
+}
+
+/** Restores the safety backup written just before a restore that failed; false when that fails too. */
+async function rollBack(dbName: string, safetyBackup: string): Promise<boolean> {
+  try {
+    const opened = await invoke('backups.open', { name: safetyBackup });
+    if (opened.canceled) return false;
+    try {
+      await restoreDatabase(dbName, opened.manifest, opened.name, chunksOf(opened.readId));
+      return true;
+    } finally {
+      await invoke('backups.close', { readId: opened.readId }).catch(() => undefined);
+    }
+  } catch {
+    return false;
   }
 }
 

@@ -163,7 +163,7 @@ export function createExportStore(database: () => MaieuticDb = getDb, flushPendi
             format === 'sid-jsonl'
               ? toSidJsonl(items, codebook, { scope, adjudication, provenance: context.provenance })
               : toLongCsv(items, codebook, { scope, provenance: context.provenance, adjudicationRows: context.adjudications });
-          // the dataset card goes beside every export, in the same save (main names it by the chosen file's stem)
+          // the dataset card goes beside every export, in the same save (main names it after the chosen file's whole name)
           const card = await loadCardInput(db, { dataset, codebook, items, scope, format, adjudicated: adjudication !== undefined, context, computeAgreement });
           const extension = format === 'sid-jsonl' ? 'jsonl' : 'csv';
           const suffix = `${scope}${format === 'long-csv' ? '-long' : ''}${adjudication ? '-adjudicated' : ''}`;

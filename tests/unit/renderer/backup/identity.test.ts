@@ -130,6 +130,40 @@ describe('backups: what is restored is the database that was backed up', () => {
     await fresh.delete();
   });
 
+  it('a restore that fails half-way puts the database back as it was, from the safety backup', async () => {
+    await populate(db);
+    const backup = await writeBackup(db, 'manual', { keep: 20 });
+    if (backup.canceled) throw new Error('canceled');
+    // a backup main accepts but the database refuses half-way: its last table holds one key twice (the rest is written by then)
+    const damaged = await bridge.store.begin(undefined, 'manual');
+    const opened = await bridge.store.openRead({ name: backup.name });
+    const chunks: { table: string; rows: unknown[] }[] = [];
+    for (let chunk = bridge.store.readChunk(opened.readId); chunk; chunk = bridge.store.readChunk(opened.readId)) chunks.push(chunk);
+    const last = chunks[chunks.length - 1]!;
+    last.rows = [...last.rows, last.rows[0]];
+    for (const chunk of chunks) await bridge.store.chunk(damaged.writeId, chunk.table, JSON.stringify(chunk.rows));
+    const tables = { ...opened.manifest.tables, [last.table]: (opened.manifest.tables[last.table] ?? 0) + 1 };
+    await bridge.store.commit(damaged.writeId, { ...opened.manifest, tables });
+    // the state now differs from the backup, so a half-done restore would show
+    await db.layerValues.clear();
+    await db.datasets.put({ id: 'extra', name: 'Extra', createdAt: NOW, codebookId: 'x' });
+    const before = await tablesOf(db);
+
+    let current: MaieuticDb = db;
+    const deps = {
+      current: () => current,
+      release: () => current.close({ disableAutoOpen: true }),
+      reopen: async () => current,
+      log: async () => undefined,
+      keep: 20,
+    };
+    await expect(restoreFlow({ name: damaged.name }, deps)).rejects.toThrow(/— nothing was changed: the database is back as it was before the restore \(from .*before-restore/);
+    current = new MaieuticDb(db.name);
+    expect(await tablesOf(current)).toStrictEqual(before);
+    current.close();
+    db = current;
+  });
+
   it('refuses a backup from a newer schema before touching anything', async () => {
     await populate(db);
     const backup = await writeBackup(db, 'manual', { keep: 20 });

@@ -170,14 +170,23 @@ describe('files.saveExport', () => {
     expect(await readdir(temp.path)).toEqual([]);
   });
 
-  it('writes the companions (the dataset card) beside the chosen file, named by its stem', async () => {
+  it('writes the companions (the dataset card) beside the chosen file, named by its whole file name', async () => {
     const target = join(temp.path, 'my export.v2.jsonl');
     dialogs.nextSavePath(target);
     const result = await handlers['files.saveExport']({ defaultName: 'x.jsonl', content: '{}\n', kind: 'jsonl', companions: [{ suffix: '.card.md', content: '# card' }, { suffix: '.card.json', content: '{"cardVersion":1}' }] });
-    expect(result.companionPaths).toEqual([join(temp.path, 'my export.v2.card.md'), join(temp.path, 'my export.v2.card.json')]);
-    expect(await readFile(join(temp.path, 'my export.v2.card.md'), 'utf8')).toBe('# card');
-    expect(await readFile(join(temp.path, 'my export.v2.card.json'), 'utf8')).toBe('{"cardVersion":1}');
-    expect((await readdir(temp.path)).sort()).toEqual(['my export.v2.card.json', 'my export.v2.card.md', 'my export.v2.jsonl']);
+    expect(result.companionPaths).toEqual([join(temp.path, 'my export.v2.jsonl.card.md'), join(temp.path, 'my export.v2.jsonl.card.json')]);
+    expect(await readFile(join(temp.path, 'my export.v2.jsonl.card.md'), 'utf8')).toBe('# card');
+    expect(await readFile(join(temp.path, 'my export.v2.jsonl.card.json'), 'utf8')).toBe('{"cardVersion":1}');
+    expect((await readdir(temp.path)).sort()).toEqual(['my export.v2.jsonl', 'my export.v2.jsonl.card.json', 'my export.v2.jsonl.card.md']);
+  });
+
+  it('gives the JSONL and the CSV of one export name their own cards (the second save no longer overwrites the first card)', async () => {
+    for (const [name, card] of [['x.jsonl', '# jsonl card'], ['x.csv', '# csv card']] as const) {
+      dialogs.nextSavePath(join(temp.path, name));
+      await handlers['files.saveExport']({ defaultName: name, content: 'data', kind: name.endsWith('csv') ? 'csv' : 'jsonl', companions: [{ suffix: '.card.md', content: card }] });
+    }
+    expect(await readFile(join(temp.path, 'x.jsonl.card.md'), 'utf8')).toBe('# jsonl card');
+    expect(await readFile(join(temp.path, 'x.csv.card.md'), 'utf8')).toBe('# csv card');
   });
 
   it('refuses a companion suffix main does not know, before any dialog opens', async () => {
