@@ -8,11 +8,13 @@ import type { MenuLocale } from './menu';
 const TEXT = {
   en: {
     openFiles: 'Open annotation files', openFolder: 'Open a folder of annotation files', save: 'Export',
+    openCodebook: 'Import a codebook', codebook: 'Codebook (JSON)',
     importable: 'Annotation files', all: 'All files',
     kinds: { jsonl: 'JSON Lines', csv: 'CSV', json: 'JSON', md: 'Markdown', maieutic: 'Maieutic project' },
   },
   zh: {
     openFiles: '打开标注文件', openFolder: '打开标注文件所在的文件夹', save: '导出',
+    openCodebook: '导入码本', codebook: '码本（JSON）',
     importable: '标注文件', all: '所有文件',
     kinds: { jsonl: 'JSON Lines', csv: 'CSV', json: 'JSON', md: 'Markdown', maieutic: 'Maieutic 项目' },
   },
@@ -64,6 +66,18 @@ export function createElectronDialogs(options: ElectronDialogOptions): DialogPor
       if (result.canceled || folder === undefined) return null;
       lastDirectory = dirname(folder);
       return folder;
+    },
+    async pickCodebook() {
+      const result = await showOpen({
+        title: text.openCodebook,
+        defaultPath: lastDirectory,
+        properties: ['openFile'],
+        filters: [{ name: text.codebook, extensions: ['json'] }, { name: text.all, extensions: ['*'] }],
+      });
+      const file = result.filePaths[0];
+      if (result.canceled || file === undefined) return null;
+      lastDirectory = dirname(file);
+      return file;
     },
     async pickSavePath(defaultName: string, kind: SaveExportArgs['kind']) {
       const result = await showSave({

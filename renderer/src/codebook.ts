@@ -37,13 +37,31 @@ function versionFor(ref: CodebookRef): CodebookVersionRow | undefined {
   return ref.codebookHash ? versions.get(`${ref.codebookId}@${ref.codebookHash}`) : undefined;
 }
 
+/** The newest registered version (by createdAt) of a codebook id, e.g. an imported custom codebook. */
+export function newestCodebookVersion(codebookId: string): CodebookVersionRow | undefined {
+  let newest: CodebookVersionRow | undefined;
+  for (const row of versions.values()) {
+    if (row.codebookId === codebookId && (!newest || row.createdAt > newest.createdAt)) newest = row;
+  }
+  return newest;
+}
+
+/**
+ * The version a reference resolves to: its recorded one; else, for a custom codebook (no bundled
+ * codebook has its id) without a usable hash, its newest registered version. A bundled id without
+ * a hash stays the bundled codebook (data sets made before versioning).
+ */
+function resolvedVersion(ref: CodebookRef): CodebookVersionRow | undefined {
+  return versionFor(ref) ?? (codebookById(ref.codebookId) ? undefined : newestCodebookVersion(ref.codebookId));
+}
+
 /**
  * The codebook of a data set: its recorded version when the registry has it, else the bundled
- * codebook of that id; an unknown id falls back to the default (and says so through `fallback`).
+ * codebook of that id, else the newest registered version of that id; an unknown id falls back to the default (and says so through `fallback`).
  */
 export function codebookForDataset(ref: string | CodebookRef): { codebook: Codebook; fallback: boolean } {
   const target: CodebookRef = typeof ref === 'string' ? { codebookId: ref } : ref;
-  const version = versionFor(target);
+  const version = resolvedVersion(target);
   if (version) return { codebook: version.codebook, fallback: false };
   const found = codebookById(target.codebookId);
   return found ? { codebook: found, fallback: false } : { codebook: ACTIVE_CODEBOOK, fallback: true };
@@ -56,7 +74,7 @@ export function codebookForDataset(ref: string | CodebookRef): { codebook: Codeb
  */
 export function consistencyRulesFor(ref: string | CodebookRef): ConsistencyRules {
   const target: CodebookRef = typeof ref === 'string' ? { codebookId: ref } : ref;
-  const version = versionFor(target);
+  const version = resolvedVersion(target);
   if (version) return version.rules;
   // an unknown id is shown with the default codebook (codebookForDataset), so it is checked by that codebook's rules
   const { codebook } = codebookForDataset(target);

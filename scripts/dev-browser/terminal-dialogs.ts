@@ -3,11 +3,12 @@
  * dialogs, so "Open files", "Open folder" and "Export" ask in this terminal:
  *   - open files:  one path per line, an empty line to finish (no path = cancel)
  *   - open folder: one path (empty = cancel)
+ *   - import codebook: one path to a codebook .json (empty = cancel)
  *   - export:      Enter accepts the proposed path, or type another; "-" cancels
  * Paths may be relative to the current directory, start with ~, or be pasted in quotes.
  * Without a terminal (stdin not a TTY) the answers come from MAIEUTIC_PICK_FILES (paths
  * separated by the platform's path delimiter, ':' or ';'), MAIEUTIC_PICK_FOLDER and
- * MAIEUTIC_EXPORT_DIR; unset means cancel.
+ * MAIEUTIC_EXPORT_DIR (and MAIEUTIC_PICK_CODEBOOK); unset means cancel.
  */
 import { homedir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
@@ -61,6 +62,12 @@ export function createTerminalDialogs(): DialogPort {
       queue(async () => {
         if (!interactive) return process.env.MAIEUTIC_PICK_FOLDER ? toPath(process.env.MAIEUTIC_PICK_FOLDER) : null;
         const answer = await ask('\n[Open folder] Folder path (empty cancels): ');
+        return answer.trim() === '' ? null : toPath(answer);
+      }),
+    pickCodebook: () =>
+      queue(async () => {
+        if (!interactive) return process.env.MAIEUTIC_PICK_CODEBOOK ? toPath(process.env.MAIEUTIC_PICK_CODEBOOK) : null;
+        const answer = await ask('\n[Import codebook] Path of the codebook .json (empty cancels): ');
         return answer.trim() === '' ? null : toPath(answer);
       }),
     pickSavePath: (defaultName: string, kind: SaveExportArgs['kind']) =>

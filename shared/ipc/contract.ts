@@ -43,6 +43,23 @@ export interface ReadDroppedArgs {
 
 export type ReadDroppedResult = Omit<OpenImportResult, 'canceled'>;
 
+/** A codebook file as read by main: its bare name and its text (UTF-8, or UTF-16 with a BOM). */
+export interface CodebookFileText {
+  name: string;
+  text: string;
+}
+
+/**
+ * "Import codebook…": the codebook JSON the user picked and, when `<name>.rules.json` sits beside
+ * `<name>.json`, that rules file too (null when there is none: the codebook then has no rules).
+ * Main only reads; the renderer parses both and stores nothing unless both are valid.
+ */
+export type OpenCodebookResult =
+  | { status: 'canceled' }
+  | { status: 'read'; codebook: CodebookFileText; rules: CodebookFileText | null }
+  /** the file (or its rules file) could not be read: `file` names it, `reason` says why (English) */
+  | { status: 'refused'; file: string; reason: string };
+
 export interface SaveExportArgs {
   /** proposed file name, e.g. `maieutic-verified.jsonl` */
   defaultName: string;
@@ -172,6 +189,8 @@ export interface InvokeMap {
   'app.readyToClose': (arg: ReadyToCloseArgs) => ReadyToCloseResult;
   'app.reportUnsavedWork': (arg: UnsavedWorkReport) => { accepted: true };
   'files.openImport': (arg: OpenImportArgs) => OpenImportResult;
+  /** picks one codebook JSON file and reads it with its `<name>.rules.json` sibling, if any */
+  'files.openCodebook': (arg: Record<string, never>) => OpenCodebookResult;
   'files.readDropped': (arg: ReadDroppedArgs) => ReadDroppedResult;
   'files.readSample': (arg: Record<string, never>) => SourceFile[];
   'files.saveExport': (arg: SaveExportArgs) => SaveExportResult;
@@ -223,6 +242,7 @@ export const INVOKE_CHANNELS = [
   'app.readyToClose',
   'app.reportUnsavedWork',
   'files.openImport',
+  'files.openCodebook',
   'files.readDropped',
   'files.readSample',
   'files.saveExport',

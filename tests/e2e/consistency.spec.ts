@@ -4,7 +4,10 @@
  * codebook gives the Bloom level to every speaker (its rules file says so), so the list shows
  * it with no findings. Checked: each finding's reason in review and its count in the data set's
  * findings view, a dismissal with a note (shown dismissed, kept over a reload, the open count
- * drops), and a corrected value whose finding goes away at once.
+ * drops), and a corrected value whose finding goes away at once. A second test imports a
+ * custom codebook (tests/e2e/fixtures/sid-student-bloom.json, Bloom level for students only, with
+ * its own rules file) and a dialogue with a Bloom level on a teacher turn: there the Bloom rule fires
+ * and is dismissed.
  */
 import { join } from 'node:path';
 import { expect, test, type AppFixture } from './fixtures/app';
@@ -15,6 +18,7 @@ import { StartPage } from './pages/start';
 import { codebookField } from './support-codebook';
 import { saveShot } from './support-shots';
 import { jsonlText, sidRecord, writeInputFile } from './support-sid-files';
+import { REPO_ROOT } from '../support/repo-paths';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -189,4 +193,74 @@ test('consistency: every rule’s finding shows in review with its reason and in
   await expect(findingsView(app)).toHaveAttribute('data-state', 'ready');
   await expectRuleCounts(app, 'label-outside-codebook', 1, 0, 1);
   await saveShot(findingsView(app), 'consistency-list-zh', testInfo);
+});
+
+const BLOOM_CODEBOOK = join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'sid-student-bloom.json');
+const BLOOM_DATASET = 'Bloom for students';
+
+/** One dialogue: Bloom levels on the student turns (one spelled as the custom codebook's alias) and one on a teacher turn. */
+const bloomRecords = [
+  sidRecord({ topicId: 5, studentId: 2, repeatId: 1 }, [
+    { role: '学生', content: '为什么冬天白天短？', labels: { cognitive_level: 'Bloom-1' } },
+    { role: '教师', content: '地球绕太阳转的时候，地轴是什么样的？', labels: { cognitive_level: '理解' } },
+    { role: '学生', content: '地轴是倾斜的，所以光照时间会变。', labels: { cognitive_level: '应用' } },
+    { role: '教师', content: '对，你说得很清楚。[结束]', labels: { cognitive_level: '' } },
+  ]),
+];
+
+test('consistency: with a custom codebook that gives the Bloom level to students only, the Bloom rule fires on a teacher turn and can be dismissed', async ({ app }) => {
+  await setLanguage(app, 'en');
+  const settings = new SettingsPage(app.page);
+  await settings.open();
+  await settings.setReviewerName(REVIEWER);
+  await new StartPage(app.page).goHome();
+
+  const source = await writeInputFile(join(app.tempDir, 'GPT-4o', 'bloom.jsonl'), jsonlText(bloomRecords));
+  const wizard = new ImportPage(app.page);
+  app.dialogs.nextFiles([source]);
+  await new StartPage(app.page).importFiles();
+  await wizard.waitForReport();
+  app.dialogs.nextCodebook(BLOOM_CODEBOOK);
+  await wizard.importCodebook();
+  await expect(wizard.codebookImported).toHaveAttribute('data-rules', '3');
+  await expect(wizard.codebookSelect).toHaveValue((await wizard.codebookImported.getAttribute('data-version-id')) ?? '');
+  // read against the custom codebook: the alias is a label, the teacher's Bloom level does not apply
+  await expect(wizard.issues('bloom.jsonl')).toHaveCount(1);
+  await expect(wizard.issues('bloom.jsonl')).toHaveAttribute('data-code', 'not-applicable-value');
+  // the report names the field as the custom codebook does
+  await expect(wizard.issues('bloom.jsonl').getByTestId('import-issue-summary')).toContainText('Bloom level (students)');
+  await wizard.setTeacherModel('bloom.jsonl', 'GPT-4o');
+  await wizard.acceptWarnings('bloom.jsonl');
+  await wizard.datasetName.fill(BLOOM_DATASET);
+  await wizard.confirm();
+
+  await openFindings(app);
+  await expect(findingsView(app).getByTestId('finding-rule-row')).toHaveCount(3);
+  await expectRuleCounts(app, 'bloom-on-inapplicable-turn', 1, 0, 1);
+  await expectRuleCounts(app, 'value-on-inapplicable-field', 0, 0, 0);
+  await expectRuleCounts(app, 'label-outside-codebook', 0, 0, 0);
+
+  const review = await openListed(app, 'bloom-on-inapplicable-turn');
+  expect(await review.currentTurnIndex()).toBe(1);
+  await expect(review.fieldRow('cognitive_level').getByTestId('field-finding-reason')).toContainText('does not apply');
+  await expect(stripItem(app, 'bloom-on-inapplicable-turn').getByTestId('finding-reason')).toHaveText(
+    'Turn 2: the codebook says the Bloom level does not apply to a Teacher turn, yet it is "Understand".',
+  );
+  await review.pressKey('x');
+  const note = app.page.getByTestId('finding-dismiss-note');
+  await expect(note).toBeFocused();
+  await note.pressSequentially('the teacher models the level on purpose');
+  await note.press('Enter');
+  await expect(stripItem(app, 'bloom-on-inapplicable-turn')).toHaveAttribute('data-state', 'dismissed');
+  await expect(app.page.getByTestId('findings-strip')).toHaveAttribute('data-open', '0');
+
+  await app.page.keyboard.press('Escape');
+  await expect(findingsView(app)).toHaveAttribute('data-state', 'ready');
+  await expectRuleCounts(app, 'bloom-on-inapplicable-turn', 0, 1, 0);
+  // the data set keeps its codebook over a reload
+  await app.reload();
+  await new StartPage(app.page).openDataset(BLOOM_DATASET);
+  await openFindings(app);
+  await expectRuleCounts(app, 'bloom-on-inapplicable-turn', 0, 1, 0);
+  await expect(findingsView(app).getByTestId('finding-rule-row')).toHaveCount(3);
 });

@@ -2,11 +2,12 @@ import { basename } from 'node:path';
 import type { SaveExportArgs } from '../../shared/ipc/contract';
 import type { DialogPort } from '../../electron/main/ipc/dialog-port';
 
-export type DialogKind = 'files' | 'folder' | 'save';
+export type DialogKind = 'files' | 'folder' | 'codebook' | 'save';
 
 export type DialogCall =
   | { dialog: 'files' }
   | { dialog: 'folder' }
+  | { dialog: 'codebook' }
   | { dialog: 'save'; defaultName: string; kind: SaveExportArgs['kind'] };
 
 /**
@@ -18,6 +19,8 @@ export interface FakeDialogs extends DialogPort {
   nextFiles(paths: string[]): void;
   /** the next "Open folder" dialog returns this absolute path */
   nextFolder(path: string): void;
+  /** the next "Import codebook" dialog returns this absolute path */
+  nextCodebook(path: string): void;
   /** the next save dialog returns this absolute path */
   nextSavePath(path: string): void;
   /** the next dialog of this kind is cancelled */
@@ -35,11 +38,11 @@ export interface FakeDialogs extends DialogPort {
   pendingAnswers(): string[];
 }
 
-const DIALOG_KINDS = ['files', 'folder', 'save'] as const satisfies readonly DialogKind[];
-const ANSWER_METHOD: Record<DialogKind, string> = { files: 'nextFiles', folder: 'nextFolder', save: 'nextSavePath' };
+const DIALOG_KINDS = ['files', 'folder', 'codebook', 'save'] as const satisfies readonly DialogKind[];
+const ANSWER_METHOD: Record<DialogKind, string> = { files: 'nextFiles', folder: 'nextFolder', codebook: 'nextCodebook', save: 'nextSavePath' };
 
 export function createFakeDialogs(): FakeDialogs {
-  const queues: Record<DialogKind, (string | string[] | null)[]> = { files: [], folder: [], save: [] };
+  const queues: Record<DialogKind, (string | string[] | null)[]> = { files: [], folder: [], codebook: [], save: [] };
   const calls: DialogCall[] = [];
   const drops: string[][] = [];
 
@@ -57,6 +60,7 @@ export function createFakeDialogs(): FakeDialogs {
     calls,
     nextFiles: (paths) => void queues.files.push([...paths]),
     nextFolder: (path) => void queues.folder.push(path),
+    nextCodebook: (path) => void queues.codebook.push(path),
     nextSavePath: (path) => void queues.save.push(path),
     nextCancel: (dialog) => void queues[dialog].push(null),
     nextDrop: (paths) => void drops.push([...paths]),
@@ -83,6 +87,11 @@ export function createFakeDialogs(): FakeDialogs {
     async pickFolder() {
       calls.push({ dialog: 'folder' });
       const answer = take('folder');
+      return typeof answer === 'string' ? answer : null;
+    },
+    async pickCodebook() {
+      calls.push({ dialog: 'codebook' });
+      const answer = take('codebook');
       return typeof answer === 'string' ? answer : null;
     },
     async pickSavePath(defaultName, kind) {

@@ -1,13 +1,14 @@
 /** The import channels: files and folders the user picks in a dialog or drops on the window. */
 import type { InvokeHandlers } from '../../../shared/ipc/contract';
+import { readCodebookFiles } from '../services/codebook-files';
 import { readDroppedPaths, readFolder, readPickedFiles } from '../services/import-files';
 import type { DialogPort } from './dialog-port';
-import { parseOpenImportArgs, parseReadDroppedArgs } from './validate';
+import { parseEmptyArgs, parseOpenImportArgs, parseReadDroppedArgs } from './validate';
 
-export type ImportChannel = 'files.openImport' | 'files.readDropped';
+export type ImportChannel = 'files.openImport' | 'files.openCodebook' | 'files.readDropped';
 
 export interface ImportHandlerDeps {
-  dialogs: Pick<DialogPort, 'pickFiles' | 'pickFolder'>;
+  dialogs: Pick<DialogPort, 'pickFiles' | 'pickFolder' | 'pickCodebook'>;
 }
 
 export function createImportHandlers(deps: ImportHandlerDeps): Pick<InvokeHandlers, ImportChannel> {
@@ -22,6 +23,13 @@ export function createImportHandlers(deps: ImportHandlerDeps): Pick<InvokeHandle
       const paths = await deps.dialogs.pickFiles();
       if (paths === null || paths.length === 0) return { canceled: true, files: [], skipped: [] };
       return { canceled: false, ...(await readPickedFiles(paths)) };
+    },
+
+    'files.openCodebook': async (arg) => {
+      parseEmptyArgs('files.openCodebook', arg);
+      const path = await deps.dialogs.pickCodebook();
+      if (path === null) return { status: 'canceled' };
+      return readCodebookFiles(path);
     },
 
     'files.readDropped': async (arg) => {

@@ -20,7 +20,11 @@
  * import-hints, import-hint (data-kind: accept-warnings|include-again|name-teacher-model|
  * nothing-importable, data-file), import-hint-show, import-cancel, import-confirm; layer option (existing target only): import-layer-option,
  * import-attach-layer, import-layer-name, import-layer-kind (human | llm), import-layer-status,
- * import-layer-preview (data-turns, data-problems), import-layer-problems.
+ * import-layer-preview (data-turns, data-problems), import-layer-problems; codebook of the target:
+ * import-codebook-choice (new data set) with import-codebook-select (values `${codebookId}@${hash}`)
+ * and import-codebook-import ("Import codebook…"), import-codebook-imported (data-version-id,
+ * data-rules) with import-codebook-rules (data-has-rules), import-codebook-refused (data-file) with
+ * import-codebook-problem; import-codebook-existing (existing target: data-codebook-id).
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 
@@ -48,6 +52,9 @@ export class ImportPage {
   readonly layerName: Locator;
   readonly layerKind: Locator;
   readonly layerPreview: Locator;
+  readonly codebookSelect: Locator;
+  readonly codebookImported: Locator;
+  readonly codebookRefused: Locator;
 
   constructor(readonly page: Page) {
     this.root = page.getByTestId('import-view');
@@ -70,6 +77,16 @@ export class ImportPage {
     this.layerName = page.getByTestId('import-layer-name');
     this.layerKind = page.getByTestId('import-layer-kind');
     this.layerPreview = page.getByTestId('import-layer-preview');
+    this.codebookSelect = page.getByTestId('import-codebook-select');
+    this.codebookImported = page.getByTestId('import-codebook-imported');
+    this.codebookRefused = page.getByTestId('import-codebook-refused');
+  }
+
+  /** Presses "Import codebook…" (the test has queued the dialog's answer) and waits for the files to be read against the outcome. */
+  async importCodebook(): Promise<void> {
+    await this.page.getByTestId('import-codebook-import').click();
+    await expect(this.codebookImported.or(this.codebookRefused)).toBeVisible();
+    await this.waitForReport();
   }
 
   /** A file's card in the report (or in the mapping step), by its name as given (`GPT-4o/a.jsonl`). */

@@ -19,21 +19,22 @@ export interface DatasetSummary {
 
 /**
  * A new data set's row, validated, for every path that makes one (an empty data set, an import):
- * it records the codebook version it is made with (issue 12), the bundled codebook's own hash for
- * sid-default.
+ * it records the codebook version it is made with (issue 12): the chosen version's hash for any
+ * codebook, or, when none is given, the bundled codebook's own hash for sid-default.
  */
-export function newDatasetRow({ name, codebookId, createdAt }: { name: string; codebookId: string; createdAt: string }): Dataset {
+export function newDatasetRow({ name, codebookId, codebookHash, createdAt }: { name: string; codebookId: string; codebookHash?: string; createdAt: string }): Dataset {
   const dataset: Dataset = { id: newId(), name: validateDatasetName(name), createdAt, codebookId };
-  if (codebookId === DEFAULT_CODEBOOK.id) dataset.codebookHash = codebookVersionHash(DEFAULT_CODEBOOK);
+  if (codebookHash) dataset.codebookHash = codebookHash;
+  else if (codebookId === DEFAULT_CODEBOOK.id) dataset.codebookHash = codebookVersionHash(DEFAULT_CODEBOOK);
   validateDataset(dataset);
   return dataset;
 }
 
 export async function createDataset(
   db: MaieuticDb,
-  { name, codebookId, now = new Date() }: { name: string; codebookId: string; now?: Date },
+  { name, codebookId, codebookHash, now = new Date() }: { name: string; codebookId: string; codebookHash?: string; now?: Date },
 ): Promise<Dataset> {
-  const dataset = newDatasetRow({ name, codebookId, createdAt: now.toISOString() });
+  const dataset = newDatasetRow({ name, codebookId, codebookHash, createdAt: now.toISOString() });
   await db.datasets.add(dataset);
   return dataset;
 }

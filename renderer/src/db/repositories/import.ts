@@ -8,7 +8,8 @@ import { newDatasetRow } from './datasets';
 
 /** Where an import goes: a new data set (created in the same transaction) or an existing one. */
 export type ImportTarget =
-  | { kind: 'new'; name: string; codebookId: string }
+  /** `codebookHash`: the chosen codebook version's (recorded on the new data set) */
+  | { kind: 'new'; name: string; codebookId: string; codebookHash?: string }
   | { kind: 'existing'; datasetId: string };
 
 export interface ImportResult {
@@ -110,7 +111,7 @@ export async function importParsedFiles(
   let newDataset: Dataset | null = null;
   let datasetId: string;
   if (target.kind === 'new') {
-    newDataset = newDatasetRow({ name: target.name, codebookId: target.codebookId, createdAt: importedAt });
+    newDataset = newDatasetRow({ name: target.name, codebookId: target.codebookId, codebookHash: target.codebookHash, createdAt: importedAt });
     datasetId = newDataset.id;
   } else {
     datasetId = target.datasetId;

@@ -1,15 +1,22 @@
 import { useMemo, useState } from 'react';
-import type { LabelLanguage } from '../../../../shared/codebook/types';
+import type { Codebook, LabelLanguage } from '../../../../shared/codebook/types';
 import type { ImportIssue } from '../../../../shared/model/dataset';
-import { ACTIVE_CODEBOOK, fieldName } from '../../codebook';
+import { ACTIVE_CODEBOOK, fieldName, registeredCodebookVersions } from '../../codebook';
 import { copyText } from '../../components/copy-text';
 import { useLanguage, useT } from '../../i18n';
 import { formatIssue } from '../../stores/import/file-verdict';
+import { useImportStore } from '../../stores/import/store';
 import { issueKindName, issueLine, issueSentence } from './issue-strings';
 
-function displayFieldName(fieldId: string | undefined, lang: LabelLanguage): string | null {
+/** The codebook the files were read against (a custom one's field names are its own). */
+function useParsedWithCodebook(): Codebook {
+  const parsedWith = useImportStore((state) => state.parsedWith);
+  return useMemo(() => registeredCodebookVersions().find((row) => row.id === parsedWith)?.codebook ?? ACTIVE_CODEBOOK, [parsedWith]);
+}
+
+function displayFieldName(codebook: Codebook, fieldId: string | undefined, lang: LabelLanguage): string | null {
   if (fieldId === undefined) return null;
-  const field = ACTIVE_CODEBOOK.fields.find((candidate) => candidate.id === fieldId);
+  const field = codebook.fields.find((candidate) => candidate.id === fieldId);
   return field ? fieldName(field, lang) : fieldId;
 }
 
@@ -19,6 +26,7 @@ const PAGE = 200;
 export function IssueList({ issues }: { issues: readonly ImportIssue[] }) {
   const t = useT();
   const lang = useLanguage();
+  const codebook = useParsedWithCodebook();
   const [code, setCode] = useState<string | null>(null);
   const [shown, setShown] = useState(PAGE);
   const [copied, setCopied] = useState<'idle' | 'done' | 'failed'>('idle');
@@ -79,7 +87,7 @@ export function IssueList({ issues }: { issues: readonly ImportIssue[] }) {
             <span className="issue-severity">{issue.severity === 'error' ? t('report.error') : t('report.warning')}</span>
             <span className="issue-body">
               <span className="issue-summary" data-testid="import-issue-summary">
-                <span className="issue-line">{issueLine(lang, issue.line, issue.turn)}</span> {issueSentence(lang, issue.code, displayFieldName(issue.field, lang))}
+                <span className="issue-line">{issueLine(lang, issue.line, issue.turn)}</span> {issueSentence(lang, issue.code, displayFieldName(codebook, issue.field, lang))}
               </span>
               {/* the parser's own words, with the quoted values: what to search the file for or send on */}
               <span className="issue-detail">

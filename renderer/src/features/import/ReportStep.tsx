@@ -5,6 +5,7 @@ import { useDatasetsStore } from '../../stores/datasets/store';
 import { suggestDatasetName } from '../../stores/import/file-verdict';
 import { blocksImport, commitTotals, importHints, selectImportActions } from '../../stores/import/selectors';
 import { useImportStore } from '../../stores/import/store';
+import { CodebookChoice } from './CodebookChoice';
 import { FileReport } from './FileReport';
 import { ImportHints } from './ImportHints';
 import { LayerOption } from './LayerOption';
@@ -54,7 +55,7 @@ export function ReportStep() {
             name="import-target"
             data-testid="import-target-new"
             checked={target.kind === 'new'}
-            onChange={() => actions.setTarget({ kind: 'new', name: target.kind === 'new' ? target.name : suggestDatasetName(entries.map((entry) => entry.name)) })}
+            onChange={() => void actions.setTarget({ kind: 'new', name: target.kind === 'new' ? target.name : suggestDatasetName(entries.map((entry) => entry.name)) })}
           />
           <span>{t('report.targetNew')}</span>
         </label>
@@ -65,7 +66,7 @@ export function ReportStep() {
             data-testid="import-dataset-name"
             aria-label={t('report.datasetName')}
             value={target.name}
-            onChange={(event) => actions.setTarget({ kind: 'new', name: event.target.value })}
+            onChange={(event) => void actions.setTarget({ kind: 'new', name: event.target.value, codebook: target.codebook })}
           />
         )}
         {datasets.length > 0 && (
@@ -76,7 +77,7 @@ export function ReportStep() {
                 name="import-target"
                 data-testid="import-target-existing"
                 checked={target.kind === 'existing'}
-                onChange={() => actions.setTarget({ kind: 'existing', datasetId: datasets[0].dataset.id })}
+                onChange={() => void actions.setTarget({ kind: 'existing', datasetId: datasets[0].dataset.id })}
               />
               <span>{t('report.targetExisting')}</span>
             </label>
@@ -85,7 +86,7 @@ export function ReportStep() {
                 data-testid="import-dataset-select"
                 aria-label={t('report.targetExisting')}
                 value={target.datasetId}
-                onChange={(event) => actions.setTarget({ kind: 'existing', datasetId: event.target.value })}
+                onChange={(event) => void actions.setTarget({ kind: 'existing', datasetId: event.target.value })}
               >
                 {datasets.map((summary) => (
                   <option key={summary.dataset.id} value={summary.dataset.id}>
@@ -97,6 +98,7 @@ export function ReportStep() {
           </>
         )}
         {nameMissing && entries.length > 0 && <p className="field-hint">{t('report.nameRequired')}</p>}
+        <CodebookChoice disabled={committing} />
         {target.kind === 'existing' && <LayerOption disabled={committing} />}
       </fieldset>
 

@@ -1,12 +1,15 @@
 import { create } from 'zustand';
+import { codebookVersionHash } from '../../../../shared/codebook/version-hash';
+import type { Codebook } from '../../../../shared/codebook/types';
 import type { TextEncodingName } from '../../../../shared/import/file-rules';
 import type { ColumnMapping, DelimitedPreview } from '../../../../shared/import/types';
 import type { OpenImportResult } from '../../../../shared/ipc/contract';
 import type { ParsedFile, SourceFile, SourceFormat } from '../../../../shared/model/dataset';
 import { invoke } from '../../api/client';
-import { ACTIVE_CODEBOOK } from '../../codebook';
+import { ACTIVE_CODEBOOK, codebookForDataset, type CodebookRef } from '../../codebook';
 import { getDb, type MaieuticDb } from '../../db/db';
 import { errorMessage } from '../../db/errors';
+import { getDataset } from '../../db/repositories/datasets';
 import { importParsedFiles, type ImportTarget } from '../../db/repositories/import';
 import { attachLayer } from '../../db/repositories/layers';
 import { findPriorImports, type PriorImport } from '../../db/repositories/sources';
@@ -17,6 +20,7 @@ import { useAppStore } from '../app/store';
 import { isPackage, routePackage } from '../assignments/route-package';
 import { useDatasetsStore } from '../datasets/store';
 import { reportError } from '../notices/store';
+import { useCodebookImportStore } from './codebook-import';
 import { useSettingsStore } from '../settings/store';
 import { type FileRefusal, includedByDefault, isImportable, needsTeacherModel, suggestDatasetName, verdictOf, withTeacherModel } from './file-verdict';
 import { type LayerChoice, type LayerPreview, previewLayer, suggestLayerName } from './layer-preview';
@@ -48,7 +52,27 @@ export interface ImportFileEntry {
 /** 'cancelled': the user stopped the reading or parsing; nothing was kept, and files can be chosen again */
 export type ImportStep = 'idle' | 'reading' | 'inspecting' | 'mapping' | 'parsing' | 'report' | 'committing' | 'cancelled';
 
-export type TargetChoice = { kind: 'new'; name: string } | { kind: 'existing'; datasetId: string };
+/**
+ * Where the import goes. A new data set is made with the chosen codebook version (absent: the
+ * bundled codebook as shipped); an existing one keeps its own codebook. Either way the files are
+ * read against that codebook: its labels and aliases are what the values are normalised to.
+ */
+export type TargetChoice = { kind: 'new'; name: string; codebook?: CodebookRef } | { kind: 'existing'; datasetId: string };
+
+/** The bundled codebook's current version: what a new data set is made with unless another is chosen. */
+export const BUNDLED_CODEBOOK_REF: CodebookRef = { codebookId: ACTIVE_CODEBOOK.id, codebookHash: codebookVersionHash(ACTIVE_CODEBOOK) };
+
+const keyOfCodebook = new WeakMap<Codebook, string>();
+
+/** `${id}@${hash}` of the codebook the files were read against, to tell when the target's differs. */
+export function codebookKey(codebook: Codebook): string {
+  let key = keyOfCodebook.get(codebook);
+  if (key === undefined) {
+    key = `${codebook.id}@${codebookVersionHash(codebook)}`;
+    keyOfCodebook.set(codebook, key);
+  }
+  return key;
+}
 
 export type SkippedFile = OpenImportResult['skipped'][number];
 
@@ -67,6 +91,8 @@ export interface ImportState {
   /** non-null: the chosen file is attached to the existing target as an annotation layer instead of imported */
   layer: LayerChoice | null;
   layerPreview: LayerPreview;
+  /** the codebook (`${id}@${hash}`) the entries were last read against; null before any */
+  parsedWith: string | null;
   pickFiles(mode: 'files' | 'folder', targetDatasetId?: string | null): Promise<void>;
   receiveFiles(files: SourceFile[], skipped: SkippedFile[], targetDatasetId?: string | null): Promise<void>;
   /** reads a skipped file in the encoding its bytes more likely have, and checks it with the others */
@@ -75,7 +101,10 @@ export interface ImportState {
   setTeacherModel(index: number, teacherModel: string): void;
   setMapping(index: number, mapping: ColumnMapping): void;
   setInclude(index: number, include: boolean): void;
-  setTarget(target: TargetChoice): void;
+  /** changes the target; when its codebook differs from the one the files were read against, reads them again against it */
+  setTarget(target: TargetChoice): Promise<void>;
+  /** "Import codebook…": stores a custom codebook (with its rules file, if any) and makes it the new data set's codebook */
+  importCodebook(): Promise<void>;
   /** turns the "attach as an annotation layer" option on (with a suggested name) or off */
   setAttachAsLayer(on: boolean): void;
   setLayerChoice(choice: LayerChoice): void;
@@ -99,13 +128,23 @@ const IDLE = {
   parsedInWorker: true,
   layer: null,
   layerPreview: { status: 'idle' },
+  parsedWith: null,
 } satisfies Partial<ImportState>;
+
+/** A new data set records the chosen codebook version: its id and its hash. */
+function newDatasetTarget(target: Extract<TargetChoice, { kind: 'new' }>): ImportTarget {
+  const { codebookId, codebookHash } = target.codebook ?? BUNDLED_CODEBOOK_REF;
+  return { kind: 'new', name: target.name, codebookId, ...(codebookHash ? { codebookHash } : {}) };
+}
 
 function targetFor(datasetId: string | null | undefined, names: readonly string[]): TargetChoice {
   return datasetId ? { kind: 'existing', datasetId } : { kind: 'new', name: suggestDatasetName(names) };
 }
 
-export function createImportStore(database: () => MaieuticDb = getDb) {
+/** What the wizard needs of "Import codebook…" (its store; another in tests). */
+type CodebookImporter = Pick<ReturnType<typeof useCodebookImportStore.getState>, 'importCodebook' | 'reset'>;
+
+export function createImportStore(database: () => MaieuticDb = getDb, codebookImporter: () => CodebookImporter = () => useCodebookImportStore.getState()) {
   return create<ImportState>()((set, get) => {
     // Each wizard run gets a number; results of a cancelled or superseded run are dropped.
     let run = 0;
@@ -119,6 +158,13 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
     }
     const parseOptions = () => ({ signal: running.signal, budgetMs: parseBudgetMs() });
 
+    /** The codebook the target's files are read against: the chosen version for a new data set, an existing one's own. */
+    async function targetCodebook(target: TargetChoice): Promise<Codebook> {
+      if (target.kind === 'new') return codebookForDataset(target.codebook ?? BUNDLED_CODEBOOK_REF).codebook;
+      const dataset = await getDataset(database(), target.datasetId);
+      return dataset ? codebookForDataset(dataset).codebook : ACTIVE_CODEBOOK;
+    }
+
     function leaveWizard(): void {
       const app = useAppStore.getState();
       if (app.view === 'import') app.goTo(app.datasetId ? 'datasets' : 'start');
@@ -126,7 +172,9 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
 
     async function inspect(token: number, files: SourceFile[], readAs: Readonly<Record<string, TextEncodingName>> = {}): Promise<boolean> {
       set({ step: 'inspecting', progress: null });
-      const outcomes = await parseClient.inspect(files, ACTIVE_CODEBOOK, parseOptions());
+      const codebook = await targetCodebook(get().target);
+      if (!isCurrent(token)) return false;
+      const outcomes = await parseClient.inspect(files, codebook, parseOptions());
       if (!isCurrent(token)) return false;
       const entries = outcomes.map((outcome, index): ImportFileEntry => {
         const entry: ImportFileEntry = {
@@ -166,9 +214,11 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
         .filter(({ entry }) => entry.format !== null)
         .map(({ entry, index }) => ({ index, job: { file: { name: entry.name, text: entry.text }, teacherModel: entry.teacherModel, mapping: entry.mapping } }));
       set({ step: 'parsing', progress: { done: 0, total: jobs.length, file: null }, parsedInWorker: parseClient.usesWorker });
+      const codebook = await targetCodebook(get().target);
+      if (!isCurrent(token)) return false;
       const outcomes = await parseClient.parse(
         jobs.map(({ job }) => job),
-        ACTIVE_CODEBOOK,
+        codebook,
         (progress) => {
           if (isCurrent(token)) set({ progress });
         },
@@ -183,6 +233,7 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
       set({
         parsedInWorker: parseClient.usesWorker,
         progress: null,
+        parsedWith: codebookKey(codebook),
         entries: get().entries.map((entry, index) => {
           const outcome = outcomeByIndex.get(index);
           if (outcome?.kind === 'over-budget') return { ...entry, parsed: null, include: false, refusal: { kind: 'over-budget', budgetMs: outcome.budgetMs } };
@@ -200,6 +251,7 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
     function start(files: SourceFile[], skipped: SkippedFile[], targetDatasetId: string | null | undefined): number {
       const token = nextRun();
       set({ ...IDLE, step: 'inspecting', skipped, target: targetFor(targetDatasetId, files.map((file) => file.name)) });
+      codebookImporter().reset();
       useAppStore.getState().goTo('import');
       return token;
     }
@@ -220,6 +272,19 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
 
     // previews of superseded choices are dropped
     let previewRun = 0;
+
+    /** Reads the files again when the target's codebook is not the one they were read against (the report shows the new reading). */
+    async function followTargetCodebook(target: TargetChoice): Promise<void> {
+      if (get().step !== 'report' || get().parsedWith === null) return;
+      const codebook = await targetCodebook(target);
+      if (get().target !== target || get().step !== 'report' || codebookKey(codebook) === get().parsedWith) return;
+      const token = nextRun();
+      try {
+        if (await parse(token)) set({ step: 'report' });
+      } catch (error) {
+        if (isCurrent(token)) set({ step: 'report', error: errorMessage(error), progress: null });
+      }
+    }
 
     function chosenFiles(): ParsedFile[] {
       return get().entries.flatMap((entry) =>
@@ -325,8 +390,16 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
           ),
         });
       },
-      setTarget(target) {
+      async setTarget(target) {
         set(target.kind === 'new' ? { target, layer: null, layerPreview: { status: 'idle' } } : { target });
+        await followTargetCodebook(target);
+      },
+      async importCodebook() {
+        const row = await codebookImporter().importCodebook();
+        if (!row) return;
+        const { target, entries } = get();
+        const name = target.kind === 'new' ? target.name : suggestDatasetName(entries.map((entry) => entry.name));
+        await get().setTarget({ kind: 'new', name, codebook: { codebookId: row.codebookId, codebookHash: row.hash } });
       },
       setAttachAsLayer(on) {
         if (!on) {
@@ -382,8 +455,7 @@ export function createImportStore(database: () => MaieuticDb = getDb) {
         // dialogues are never stored under a model nobody named
         if (chosen.some(needsTeacherModel)) return;
         const token = nextRun();
-        const importTarget: ImportTarget =
-          target.kind === 'existing' ? target : { kind: 'new', name: target.name, codebookId: ACTIVE_CODEBOOK.id };
+        const importTarget: ImportTarget = target.kind === 'existing' ? target : newDatasetTarget(target);
         set({ step: 'committing', error: null });
         try {
           const files = chosen.flatMap((entry) => (entry.parsed ? [withTeacherModel(entry.parsed, entry.teacherModel)] : []));

@@ -69,4 +69,15 @@ describe('createElectronDialogs', () => {
     expect(shown[0].options).toMatchObject({ defaultPath: '/home/me/maieutic.csv', filters: [{ name: 'CSV', extensions: ['csv'] }] });
     expect(shown[1].options.defaultPath).toBe('/out/again.csv');
   });
+
+  it('picks one codebook file, offering JSON, under its own title', async () => {
+    const { dialog, shown } = fakeDialog([{ filePaths: ['/books/bloom.json'] }, { canceled: true }]);
+    const dialogs = createElectronDialogs({ dialog, parentWindow: () => window, defaultDirectory: '/home/me', locale: 'zh' });
+
+    expect(await dialogs.pickCodebook()).toBe('/books/bloom.json');
+    expect(await dialogs.pickCodebook()).toBeNull();
+
+    expect(shown[0].options).toMatchObject({ title: '导入码本', properties: ['openFile'], filters: [{ name: '码本（JSON）', extensions: ['json'] }, { name: '所有文件', extensions: ['*'] }] });
+    expect(shown[1].options.defaultPath).toBe('/books');
+  });
 });

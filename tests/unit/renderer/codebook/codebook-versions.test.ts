@@ -41,4 +41,18 @@ describe('codebook versions', () => {
     expect(consistencyRulesFor({ codebookId: 'sid-default' })).toBe(DEFAULT_CONSISTENCY_RULES);
     expect(codebookForDataset('sid-default').codebook).toBe(DEFAULT_CODEBOOK);
   });
+
+  it('resolves a custom codebook id without a hash to its newest registered version, with that version’s rules', async () => {
+    const custom = { ...DEFAULT_CODEBOOK, id: 'custom-newest', name: { zh: '自定义', en: 'Custom' } };
+    const older = await addCodebookVersion(db, { codebook: { ...custom, version: '1' }, rules: { codebookId: 'custom-newest', rules: [] }, createdAt: '2026-01-01T00:00:00.000Z' });
+    const newer = await addCodebookVersion(db, { codebook: { ...custom, version: '2' }, rules: { codebookId: 'custom-newest', rules: DEFAULT_CONSISTENCY_RULES.rules.slice(0, 2) }, createdAt: '2026-02-01T00:00:00.000Z' });
+    // registered newest first, so the order of registration cannot be what picks it
+    registerCodebookVersions([newer, older]);
+    expect(codebookForDataset('custom-newest')).toEqual({ codebook: newer.codebook, fallback: false });
+    expect(codebookForDataset({ codebookId: 'custom-newest', codebookHash: older.hash }).codebook.version).toBe('1');
+    expect(consistencyRulesFor('custom-newest').rules).toHaveLength(2);
+    // the bundled id without a hash stays the bundled codebook; an id nobody has still falls back
+    expect(codebookForDataset('sid-default').codebook).toBe(DEFAULT_CODEBOOK);
+    expect(codebookForDataset('nobody-has-it').fallback).toBe(true);
+  });
 });

@@ -91,6 +91,51 @@ describe('files.openImport', () => {
   });
 });
 
+describe('files.openCodebook', () => {
+  it('reads the picked codebook and the rules file beside it', async () => {
+    await writeFile(join(temp.path, 'bloom.json'), '{"id":"bloom"}');
+    await writeFile(join(temp.path, 'bloom.rules.json'), '{"codebookId":"bloom","rules":[]}');
+    dialogs.nextCodebook(join(temp.path, 'bloom.json'));
+    expect(await handlers['files.openCodebook']({})).toEqual({
+      status: 'read',
+      codebook: { name: 'bloom.json', text: '{"id":"bloom"}' },
+      rules: { name: 'bloom.rules.json', text: '{"codebookId":"bloom","rules":[]}' },
+    });
+    expect(dialogs.calls).toEqual([{ dialog: 'codebook' }]);
+  });
+
+  it('reads a codebook without a rules file as one without rules', async () => {
+    await writeFile(join(temp.path, 'plain.json'), '{}');
+    await writeFile(join(temp.path, 'other.rules.json'), '{}');
+    dialogs.nextCodebook(join(temp.path, 'plain.json'));
+    expect(await handlers['files.openCodebook']({})).toEqual({ status: 'read', codebook: { name: 'plain.json', text: '{}' }, rules: null });
+  });
+
+  it('refuses a rules file, a non-JSON file, unreadable bytes and an unreadable rules file, naming the file', async () => {
+    await writeFile(join(temp.path, 'bloom.rules.json'), '{}');
+    await writeFile(join(temp.path, 'notes.txt'), 'x');
+    await writeFile(join(temp.path, 'gbk.json'), Buffer.from([0x7b, 0x22, 0xc4, 0xe3, 0x22, 0x7d]));
+    await mkdir(join(temp.path, 'withfolder'));
+    await writeFile(join(temp.path, 'withfolder', 'cb.json'), '{}');
+    await mkdir(join(temp.path, 'withfolder', 'cb.rules.json'));
+    dialogs.nextCodebook(join(temp.path, 'bloom.rules.json'));
+    dialogs.nextCodebook(join(temp.path, 'notes.txt'));
+    dialogs.nextCodebook(join(temp.path, 'gbk.json'));
+    dialogs.nextCodebook(join(temp.path, 'withfolder', 'cb.json'));
+    expect(await handlers['files.openCodebook']({})).toEqual({ status: 'refused', file: 'bloom.rules.json', reason: expect.stringContaining('choose the codebook beside it (bloom.json)') });
+    expect(await handlers['files.openCodebook']({})).toEqual({ status: 'refused', file: 'notes.txt', reason: expect.stringContaining('not a .json file') });
+    expect(await handlers['files.openCodebook']({})).toEqual({ status: 'refused', file: 'gbk.json', reason: expect.stringContaining('not valid UTF-8') });
+    expect(await handlers['files.openCodebook']({})).toEqual({ status: 'refused', file: 'cb.rules.json', reason: 'is a folder' });
+  });
+
+  it('reports a cancelled dialog, and validates the argument before opening one', async () => {
+    dialogs.nextCancel('codebook');
+    expect(await handlers['files.openCodebook']({})).toEqual({ status: 'canceled' });
+    await expect(callUntrusted('files.openCodebook', { path: '/etc/passwd' })).rejects.toThrow('files.openCodebook');
+    expect(dialogs.calls).toEqual([{ dialog: 'codebook' }]);
+  });
+});
+
 describe('files.readSample', () => {
   it('reads resources/sample', async () => {
     await mkdir(join(temp.path, 'resources', 'sample', 'GPT-4o'), { recursive: true });
