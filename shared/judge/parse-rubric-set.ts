@@ -94,7 +94,9 @@ class Reader {
     const range = { min: min as number, max: max as number };
     if (range.min >= range.max) this.problems.push(`${path}: min (${range.min}) must be below max (${range.max})`);
     else if (range.max - range.min > MAX_RANGE_WIDTH) this.problems.push(`${path}: a range spans at most ${MAX_RANGE_WIDTH} steps (${range.min}–${range.max} spans ${range.max - range.min})`);
-    return range;
+    else return range;
+    // the problem is reported once; anchors are then checked against the default, not against a broken range
+    return { ...fallback };
   }
 
   examples(value: unknown, path: string): BilingualText[] {

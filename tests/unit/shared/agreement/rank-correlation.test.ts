@@ -41,3 +41,37 @@ describe('ranks and undefined cases', () => {
     expect(kendallW([[1, 1], [1, 1]]).value).toBeNull();
   });
 });
+
+describe('Kendall tau-b in O(n log n) equals the pair-by-pair definition', () => {
+  /** tau-b straight from its definition, every pair once: (C − D) / √((n₀ − n₁)(n₀ − n₂)). */
+  function pairByPair(x: readonly number[], y: readonly number[]): number {
+    let concordant = 0;
+    let discordant = 0;
+    let onlyX = 0;
+    let onlyY = 0;
+    for (let i = 0; i < x.length; i++) {
+      for (let j = i + 1; j < x.length; j++) {
+        const product = (x[i] - x[j]) * (y[i] - y[j]);
+        if (product > 0) concordant++;
+        else if (product < 0) discordant++;
+        else if (x[i] === x[j] && y[i] !== y[j]) onlyX++;
+        else if (y[i] === y[j] && x[i] !== x[j]) onlyY++;
+      }
+    }
+    return (concordant - discordant) / Math.sqrt((concordant + discordant + onlyX) * (concordant + discordant + onlyY));
+  }
+
+  it('on tie-heavy 1–5 scores and on half-point expert means, seeded', () => {
+    let state = 12345;
+    const next = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    for (let trial = 0; trial < 30; trial++) {
+      const n = 2 + Math.floor(next() * 200);
+      const x = Array.from({ length: n }, () => 1 + Math.floor(next() * 5));
+      const y = Array.from({ length: n }, (_, i) => (trial % 2 ? (x[i] + 1 + Math.floor(next() * 5)) / 2 : 1 + Math.floor(next() * 5)));
+      const expected = pairByPair(x, y);
+      const result = kendallTauB(x, y).value;
+      if (Number.isNaN(expected)) expect(result).toBeNull();
+      else expect(result).toBeCloseTo(expected, 12);
+    }
+  });
+});
