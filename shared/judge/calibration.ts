@@ -1,6 +1,6 @@
 import { cohenKappaFromConfusion } from '../agreement/cohen-kappa';
 import { confusionFromCounts } from '../agreement/confusion-matrix';
-import { kendallTauB, pearson, spearman } from '../agreement/rank-correlation';
+import { correlations } from '../agreement/rank-correlation';
 import { summarize } from './aggregate';
 import { dialogueMean, type ScoreCells, type ScoreIndex } from './score-index';
 import { studentTQuantile } from './student-t';
@@ -126,6 +126,11 @@ function statistic(result: { value: number | null; reason: string | null }): Sta
   return { value: result.value, reason: result.reason };
 }
 
+function correlationStatistics(x: readonly number[], y: readonly number[]): { pearson: Statistic; spearman: Statistic; kendall: Statistic } {
+  const result = correlations(x, y);
+  return { pearson: statistic(result.pearson), spearman: statistic(result.spearman), kendall: statistic(result.kendall) };
+}
+
 function sampleVariance(values: ArrayLike<number>): number | null {
   const { sd } = summarize(values);
   return sd === null ? null : sd * sd;
@@ -175,17 +180,26 @@ interface ExpertCells {
 
 function readExperts(index: ScoreIndex, experts: readonly ExpertScore[]): { cells: ExpertCells[]; problems: ExpertProblems; ratings: number; items: number } {
   const byId = new Map<string, number[]>();
+  const byGroup = new Map<string, Map<string, number>>();
   for (const [key, slot] of index.dialogueSlot) {
-    const id = key.slice(key.indexOf('\u0000') + 1);
+    const cut = key.indexOf('\u0000');
+    const group = key.slice(0, cut);
+    const id = key.slice(cut + 1);
     const list = byId.get(id);
     if (list) list.push(slot);
     else byId.set(id, [slot]);
+    let dialogues = byGroup.get(group);
+    if (!dialogues) byGroup.set(group, (dialogues = new Map()));
+    dialogues.set(id, slot);
   }
   const size = index.dialogueCount;
   const cells: ExpertCells[] = index.set.rubrics.map(() => ({ sum: new Float64Array(size), count: new Int32Array(size), single: new Float64Array(size).fill(Number.NaN) }));
   const rubricIndex = new Map(index.set.rubrics.map((rubric, r) => [rubric.id, r]));
   const problems: ExpertProblems = { unmatched: 0, ambiguous: 0, duplicates: 0, invalid: [] };
-  const seen = new Set<string>();
+  // raters already read per (rubric, dialogue): a bit for each of the first 31 raters, a set beyond
+  const raterIndex = new Map<string, number>();
+  const seenMasks = index.set.rubrics.map(() => new Int32Array(size));
+  const seenHigh = new Set<string>();
   let ratings = 0;
   for (const expert of experts) {
     const r = rubricIndex.get(expert.rubric);
@@ -199,7 +213,7 @@ function readExperts(index: ScoreIndex, experts: readonly ExpertScore[]): { cell
       continue;
     }
     let slot: number | undefined;
-    if (expert.group !== undefined && expert.group !== '') slot = index.dialogueSlot.get(`${expert.group}\u0000${expert.dialogue}`);
+    if (expert.group !== undefined && expert.group !== '') slot = byGroup.get(expert.group)?.get(expert.dialogue);
     else {
       const slots = byId.get(expert.dialogue);
       if (slots && slots.length > 1) {
@@ -212,12 +226,21 @@ function readExperts(index: ScoreIndex, experts: readonly ExpertScore[]): { cell
       problems.unmatched++;
       continue;
     }
-    const key = `${slot}\u0000${r}\u0000${expert.rater}`;
-    if (seen.has(key)) {
+    let rater = raterIndex.get(expert.rater);
+    if (rater === undefined) raterIndex.set(expert.rater, (rater = raterIndex.size));
+    let duplicate: boolean;
+    if (rater < 31) {
+      duplicate = (seenMasks[r][slot] & (1 << rater)) !== 0;
+      seenMasks[r][slot] |= 1 << rater;
+    } else {
+      const key = `${slot}\u0000${r}\u0000${rater}`;
+      duplicate = seenHigh.has(key);
+      seenHigh.add(key);
+    }
+    if (duplicate) {
       problems.duplicates++;
       continue;
     }
-    seen.add(key);
     ratings++;
     const cell = cells[r];
     cell.sum[slot] += expert.score;
@@ -257,9 +280,7 @@ function calibrationRow(index: ScoreIndex, judge: number, r: number, experts: Ex
     judge: index.judges[judge],
     rubric: rubric.id,
     n: x.length,
-    pearson: statistic(pearson(x, y)),
-    spearman: statistic(spearman(x, y)),
-    kendall: statistic(kendallTauB(x, y)),
+    ...correlationStatistics(x, y),
     qwk,
     qwkN: index.values === 'expected' ? 0 : qwkJudge.length,
     bias,
@@ -293,9 +314,7 @@ function judgePairRow(index: ScoreIndex, a: number, b: number, r: number): Judge
     judgeB: index.judges[b],
     rubric: rubric.id,
     n: x.length,
-    pearson: statistic(pearson(x, y)),
-    spearman: statistic(spearman(x, y)),
-    kendall: statistic(kendallTauB(x, y)),
+    ...correlationStatistics(x, y),
     qwk,
     qwkN: firstA.length,
     meanDifference: summarize(x.map((value, i) => value - y[i])).mean,

@@ -1,4 +1,4 @@
-import { normalizedWeights, weightedOverall } from './overall';
+import { normalizedWeights } from './overall';
 import type { JudgeResultLine } from './result-line';
 import type { RubricSet } from './types';
 
@@ -78,13 +78,18 @@ export function buildScoreIndex(set: RubricSet, lines: Iterable<JudgeResultLine>
   const groups: string[] = [];
   const groupIndex = new Map<string, number>();
   const dialogueSlot = new Map<string, number>();
+  const slotsByGroup: Map<string, number>[] = [];
   const dialogueIds: string[] = [];
   let dialogueGroup = new Int32Array(1024);
   let capacity = 1024;
   let cells: ScoreCells[][] = [];
-  const seen = new Set<string>();
+  // samples already read per (judge, dialogue): a bit per sample below 31, a set beyond
+  let seenMasks: Int32Array[] = [];
+  const seenHigh = new Set<string>();
   let duplicateLines = 0;
-  const scratch: Record<string, number | null> = {};
+  const ranges = set.rubrics.map((rubric) => rubric.range);
+  const weightOf = rubrics.map((id) => weights[id]);
+  const sampleValues = new Float64Array(rubrics.length);
   for (const line of lines) {
     let g = groupIndex.get(line.group);
     if (g === undefined) {
@@ -92,18 +97,26 @@ export function buildScoreIndex(set: RubricSet, lines: Iterable<JudgeResultLine>
       groups.push(line.group);
       groupIndex.set(line.group, g);
     }
-    const dialogueKey = `${line.group}\u0000${line.dialogue}`;
-    let d = dialogueSlot.get(dialogueKey);
+    // per group, then per id: no key string is built for a dialogue already met
+    let inGroup = slotsByGroup[g];
+    if (inGroup === undefined) slotsByGroup[g] = inGroup = new Map();
+    let d = inGroup.get(line.dialogue);
     if (d === undefined) {
       d = dialogueIds.length;
       dialogueIds.push(line.dialogue);
-      dialogueSlot.set(dialogueKey, d);
+      inGroup.set(line.dialogue, d);
+      dialogueSlot.set(`${line.group}\u0000${line.dialogue}`, d);
       if (d >= capacity) {
         capacity *= 2;
         const next = new Int32Array(capacity);
         next.set(dialogueGroup);
         dialogueGroup = next;
         cells = cells.map((row) => row.map((cell) => grow(cell, capacity)));
+        seenMasks = seenMasks.map((mask) => {
+          const wider = new Int32Array(capacity);
+          wider.set(mask);
+          return wider;
+        });
       }
       dialogueGroup[d] = g;
     }
@@ -113,29 +126,47 @@ export function buildScoreIndex(set: RubricSet, lines: Iterable<JudgeResultLine>
       judges.push(line.judge);
       judgeIndex.set(line.judge, j);
       cells.push(Array.from({ length: slots }, () => newCells(capacity)));
+      seenMasks.push(new Int32Array(capacity));
     }
-    const sampleKey = `${dialogueKey}\u0000${line.judge}\u0000${line.sample}`;
-    if (seen.has(sampleKey)) {
-      duplicateLines++;
-      continue;
+    if (line.sample < 31) {
+      const bit = 1 << line.sample;
+      if ((seenMasks[j][d] & bit) !== 0) {
+        duplicateLines++;
+        continue;
+      }
+      seenMasks[j][d] |= bit;
+    } else {
+      const sampleKey = `${j}\u0000${d}\u0000${line.sample}`;
+      if (seenHigh.has(sampleKey)) {
+        duplicateLines++;
+        continue;
+      }
+      seenHigh.add(sampleKey);
     }
-    seen.add(sampleKey);
     const row = cells[j];
     if (line.status === 'failed') {
       for (let r = 0; r < slots; r++) row[r].failed[d]++;
       continue;
     }
-    for (const id of rubrics) scratch[id] = null;
-    for (const entry of line.scores) {
-      const r = rubricIndex.get(entry.rubric);
+    sampleValues.fill(Number.NaN);
+    const entries = line.scores;
+    for (let k = 0; k < entries.length; k++) {
+      const entry = entries[k];
+      // answers come in the set's order (checkJudgeAnswer sorts them so): the map only for the others
+      const r = rubrics[k] === entry.rubric ? k : rubricIndex.get(entry.rubric);
       if (r === undefined) continue;
       const value = values === 'score' ? entry.score : entry.expected;
-      if (typeof value !== 'number') continue;
-      scratch[entry.rubric] = value;
+      if (typeof value !== 'number' || !Number.isFinite(value)) continue;
+      sampleValues[r] = value;
       add(row[r], d, value, line.sample);
     }
-    const overall = weightedOverall(set, scratch, weights);
-    if (overall !== null) add(row[rubrics.length], d, overall, line.sample);
+    // weightedOverall's rule, on the typed scratch: every rubric needs a score within its range
+    let overall = 0;
+    for (let r = 0; r < rubrics.length && overall === overall; r++) {
+      const value = sampleValues[r];
+      overall = value >= ranges[r].min && value <= ranges[r].max ? overall + weightOf[r] * value : Number.NaN;
+    }
+    if (overall === overall) add(row[rubrics.length], d, overall, line.sample);
   }
   const size = dialogueIds.length;
   return {

@@ -61,13 +61,19 @@ describe('Kendall tau-b in O(n log n) equals the pair-by-pair definition', () =>
     return (concordant - discordant) / Math.sqrt((concordant + discordant + onlyX) * (concordant + discordant + onlyY));
   }
 
-  it('on tie-heavy 1–5 scores and on half-point expert means, seeded', () => {
+  // few distinct values take the table path, many the merge-sort path: both are tried
+  it.each([
+    ['tie-heavy 1–5 scores', (next: () => number) => 1 + Math.floor(next() * 5), (next: () => number) => 1 + Math.floor(next() * 5)],
+    ['half-point expert means', (next: () => number) => 1 + Math.floor(next() * 5), (next: () => number, x: number) => (x + 1 + Math.floor(next() * 5)) / 2],
+    ['one-decimal values 0–10 (ties, 101 × 101 cells)', (next: () => number) => Math.round(next() * 100) / 10, (next: () => number, x: number) => Math.round((x + next() * 5) * 10) / 10],
+    ['continuous values', (next: () => number) => next(), (next: () => number, x: number) => x + next()],
+  ])('on %s, seeded', (_, drawX, drawY) => {
     let state = 12345;
     const next = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32);
     for (let trial = 0; trial < 30; trial++) {
-      const n = 2 + Math.floor(next() * 200);
-      const x = Array.from({ length: n }, () => 1 + Math.floor(next() * 5));
-      const y = Array.from({ length: n }, (_, i) => (trial % 2 ? (x[i] + 1 + Math.floor(next() * 5)) / 2 : 1 + Math.floor(next() * 5)));
+      const n = 2 + Math.floor(next() * 400);
+      const x = Array.from({ length: n }, () => drawX(next));
+      const y = x.map((value) => drawY(next, value));
       const expected = pairByPair(x, y);
       const result = kendallTauB(x, y).value;
       if (Number.isNaN(expected)) expect(result).toBeNull();

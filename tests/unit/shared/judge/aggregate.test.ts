@@ -42,6 +42,12 @@ describe('tableOne', () => {
     expect(tableOne(index).cells.filter((cell) => cell.rubric === 'A').map((cell) => [cell.group, cell.mean])).toEqual([['G', 5], ['H', 1]]);
   });
 
+  it('reads scores by rubric id, whatever their order in the line', () => {
+    const { cells, overall } = tableOne(buildScoreIndex(set, [line('G', 'd1', 'J', 0, { B: 1, A: 5 })]));
+    expect(cells.map((cell) => [cell.rubric, cell.mean])).toEqual([['A', 5], ['B', 1]]);
+    expect(overall[0].mean).toBe(4);
+  });
+
   it('can use the G-Eval expected scores instead of the sampled integers', () => {
     const withExpected = line('G', 'd1', 'J', 0, { A: 4, B: 2 });
     withExpected.scores[0].expected = 3.6;
