@@ -14,3 +14,4 @@ export { panelAggregate, summarize, tableOne, type PanelCell, type PanelMethod, 
 export { modelVerdict, pairwiseResult, type ModelVerdict, type PairVerdicts, type PairwiseResult, type PositionVerdict } from './pairwise';
 export { calibrate, type Calibration, type CalibrationOptions, type CalibrationRow, type ExpertProblems, type ExpertScore, type JudgePairRow, type SelfPreferenceRow, type Statistic } from './calibration';
 export { incompleteBeta, logGamma, studentTQuantile, studentTUpperTail } from './student-t';
+export { parseExpertsCsv } from './experts-csv';

@@ -60,6 +60,8 @@ export function readResultLine(set: RubricSet, value: unknown): { ok: true; line
   if (!Number.isSafeInteger(value.sample) || (value.sample as number) < 0) problems.push('"sample" must be a whole number from 0');
   if (value.status !== 'valid' && value.status !== 'failed') problems.push('"status" must be "valid" or "failed"');
   if (value.reason !== undefined && typeof value.reason !== 'string') problems.push('"reason" must be a string');
+  const ref = value.rubricSet;
+  if (ref !== undefined && !(isObject(ref) && ['id', 'version', 'hash'].every((key) => typeof ref[key] === 'string'))) problems.push('"rubricSet" must be {"id", "version", "hash"} (strings)');
   const rawScores = value.scores ?? [];
   const scores: JudgeLineScore[] = [];
   if (!Array.isArray(rawScores)) problems.push('"scores" must be a list');
@@ -91,7 +93,7 @@ export function readResultLine(set: RubricSet, value: unknown): { ok: true; line
     status: value.status as 'valid' | 'failed',
     scores,
   };
-  if (isObject(value.rubricSet)) line.rubricSet = value.rubricSet as unknown as RubricSetRef;
+  if (isObject(ref)) line.rubricSet = { id: ref.id as string, version: ref.version as string, hash: ref.hash as string } satisfies RubricSetRef;
   if (typeof value.reason === 'string') line.reason = value.reason;
   return { ok: true, line };
 }
