@@ -7,7 +7,7 @@ export { entryKeys, JUDGE_SCHEMA_NAME, judgeAnswerSchema, judgeResponseFormat, t
 export { buildJudgeMessages, JUDGE_PROMPT_VERSION, judgeMessages, judgePrompt, transcriptText, type JudgeDialogue, type JudgeDialogueContext, type JudgeFewShotExample, type JudgePrompt, type JudgePromptOptions } from './prompt';
 export { checkJudgeAnswer, readJudgeAnswer, type JudgeAnswerCheck, type JudgeProblem, type JudgeProblemCode } from './check-answer';
 export { JUDGE_CACHE_KEY_VERSION, judgeCacheKeyInput, type JudgeCacheKeyParts } from './cache-key';
-export { expectedScore, type ExpectedScore, type TokenLogprob } from './logprobs';
+export { expectedScore, scoreTokenAlternatives, type ContentTokenLogprob, type ExpectedScore, type TokenLogprob } from './logprobs';
 export { judgeDialogueId, readResultLine, type JudgeLineScore, type JudgeResultLine, type ResultLineProblem } from './result-line';
 export { buildScoreIndex, dialogueMean, dialogueVariance, type ScoreCells, type ScoreIndex } from './score-index';
 export { panelAggregate, summarize, tableOne, type PanelCell, type PanelMethod, type Summary, type TableOne, type TableOneCell } from './aggregate';

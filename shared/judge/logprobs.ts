@@ -46,3 +46,91 @@ export function expectedScore(alternatives: readonly TokenLogprob[], range: Scor
   }
   return { value: weighted / mass, mass, probabilities };
 }
+
+/** One generated token with its alternatives, as `choices[0].logprobs.content[i]` of the OpenAI chat API. */
+export interface ContentTokenLogprob extends TokenLogprob {
+  top_logprobs: readonly TokenLogprob[];
+}
+
+interface ObjectFrame {
+  rubric: string | null;
+  /** the offset of the score's first character, and its text */
+  score: { at: number; text: string } | null;
+}
+
+/**
+ * The alternatives at each rubric's score token of a judge answer, by rubric id, for
+ * expectedScore. The tokens' text is read as JSON from its first `{` (after a `<think>` block):
+ * in every object, the string after the key "rubric" names the rubric and the number after the
+ * key "score" is its score (keys inside strings, like a rationale quoting `"score": 2`, are
+ * text, not keys). A score counts only when one token holds the whole number (`" 4"`); a number
+ * split over tokens (`"1"`, `"0"`), a rubric scored twice or an object without both keys gives
+ * no entry, so no expected score is made up.
+ */
+export function scoreTokenAlternatives(content: readonly ContentTokenLogprob[]): Map<string, readonly TokenLogprob[]> {
+  const starts: number[] = [];
+  let text = '';
+  for (const token of content) {
+    starts.push(text.length);
+    text += token.token;
+  }
+  const tokenAt = (offset: number): number => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle] <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
+  const thinkEnd = text.trimStart().startsWith('<think>') ? text.indexOf('</think>') : -1;
+  let at = text.indexOf('{', thinkEnd === -1 ? 0 : thinkEnd);
+  const found = new Map<string, readonly TokenLogprob[]>();
+  const seen = new Set<string>();
+  if (at === -1) return found;
+  const frames: ObjectFrame[] = [];
+  let lastString: string | null = null;
+  let key: string | null = null;
+  for (; at < text.length; at++) {
+    const ch = text[at];
+    if (ch === '"') {
+      let end = at + 1;
+      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      try {
+        lastString = JSON.parse(text.slice(at, end + 1)) as string;
+      } catch {
+        lastString = null;
+      }
+      const frame = frames[frames.length - 1];
+      if (key === 'rubric' && frame && lastString !== null) frame.rubric = lastString;
+      if (key !== null) key = null;
+      at = end;
+    } else if (ch === ':') {
+      key = lastString;
+      lastString = null;
+    } else if (ch === '{') {
+      frames.push({ rubric: null, score: null });
+      key = null;
+    } else if (ch === '}') {
+      const frame = frames.pop();
+      if (frame?.rubric && frame.score) {
+        const index = tokenAt(frame.score.at);
+        const whole = content[index].token.trim() === frame.score.text && tokenAt(frame.score.at + frame.score.text.length - 1) === index;
+        if (seen.has(frame.rubric)) found.delete(frame.rubric);
+        else if (whole) found.set(frame.rubric, content[index].top_logprobs);
+        seen.add(frame.rubric);
+      }
+      if (frames.length === 0) break;
+      key = null;
+    } else if (key === 'score' && (ch === '-' || (ch >= '0' && ch <= '9'))) {
+      let end = at + 1;
+      while (end < text.length && /[0-9.eE+-]/.test(text[end])) end++;
+      const frame = frames[frames.length - 1];
+      if (frame) frame.score = { at, text: text.slice(at, end) };
+      key = null;
+      at = end - 1;
+    } else if (ch === ',' || ch === '[' || ch === ']') key = null;
+  }
+  return found;
+}
