@@ -228,7 +228,7 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
     return EXIT_INPUT_ERRORS;
   }
   const index = buildScoreIndex(set, lines);
-  if (index.duplicateLines > 0) notes.push(`note: ${index.duplicateLines} line${index.duplicateLines === 1 ? '' : 's'} repeat a dialogue, judge and sample already read; the first is used.`);
+  if (index.duplicateLines > 0) notes.push(`note: ${index.duplicateLines} line${index.duplicateLines === 1 ? ' repeats' : 's repeat'} a dialogue, judge and sample already read; the first is used.`);
   if (notes.length > 0) io.stderr(`${notes.join('\n')}\n`);
   const table = tableOne(index);
   const calibration = parsed.experts !== null ? calibrate(index, experts) : null;
