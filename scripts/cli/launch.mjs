@@ -12,7 +12,7 @@ export const BUILT_CLI = join(ROOT, 'out/cli/main.js');
  * Everything the bundle is made from: a change to any of these rebuilds it. The CLI imports only
  * from these folders (tests/unit/architecture/import-rules.test.ts follows its imports).
  */
-export const CLI_SOURCES = ['electron/cli', 'electron/services', 'shared', 'resources/codebooks', 'vite.cli.config.ts', 'package-lock.json'];
+export const CLI_SOURCES = ['electron/cli', 'electron/services', 'shared', 'resources/codebooks', 'resources/rubrics', 'vite.cli.config.ts', 'package-lock.json'];
 
 function newestModified(path) {
   const stats = statSync(path, { throwIfNoEntry: false });

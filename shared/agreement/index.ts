@@ -19,4 +19,4 @@ export { labelSetAlpha, masiDistance } from './masi-distance';
 export { LANDIS_KOCH_WORDS, landisKochBand, landisKochWords, type LandisKochBand } from './interpretation';
 export { codedRatingsOfTable, MISSING_CODE, type CodedRatings } from './coded-ratings';
 export { agreementReport, type AgreementData, type CohenPair, type CohenReport, type DetailedResult, type ReportOptions } from './agreement-report';
-export { averageRanks, kendallTauB, kendallW, pearson, spearman, type CorrelationResult, type KendallWResult } from './rank-correlation';
+export { averageRanks, correlations, kendallTauB, kendallW, pearson, spearman, type CorrelationResult, type KendallWResult } from './rank-correlation';

@@ -13,6 +13,7 @@ import { generateSidJsonl } from './generate';
 import { indexedDbSection } from './idb/section';
 import { peersSection } from './peers/section';
 import { llmSection } from './llm/section';
+import { judgeSection } from './judge-section';
 
 /**
  * One part of the benchmark report. `npm run bench` runs every section in order and prints
@@ -83,7 +84,7 @@ export const parseSection: BenchSection = {
   },
 };
 
-export const benchSections: BenchSection[] = [parseSection, indexedDbSection, agreementSection, agreementViewSection, metricsSection, consistencySection, cliSection, cliDataSection, peersSection, llmSection];
+export const benchSections: BenchSection[] = [parseSection, indexedDbSection, agreementSection, agreementViewSection, metricsSection, consistencySection, cliSection, cliDataSection, peersSection, llmSection, judgeSection];
 
 export function environment() {
   // the 1-minute load average at start: figures taken on a busy machine are noisy

@@ -30,6 +30,9 @@ export interface FaultKind {
 }
 
 const jsonl = (...lines: string[]) => `${lines.join('\n')}\n`;
+/** One judge-report results line on the SID rubrics, every rubric given `score`. */
+const judgeLine = (judge: string, score: number) =>
+  JSON.stringify({ dialogue: '1-1-1', group: 'GPT-4o', judge, sample: 0, status: 'valid', scores: ['X-SRG', 'M-RCC', 'X-MSR', 'IRA', 'TCF'].map((rubric) => ({ rubric, score, rationale: '' })) });
 const GOOD = sidLine();
 const CSV_HEADER = 'dialogue_id,speaker,utterance,teacher_intent';
 const CSV_ROWS = ['1,教师,你觉得呢？,引导推理', '1,学生,不知道,', '2,教师,再想想。,检测理解'];
@@ -313,6 +316,12 @@ const AGREEMENT: FaultKind[] = [
   { id: 'dataset/empty-folder-layer', expect: 'refused', app: false, cli: ['agreement', '--dataset', '{}/a', '--dataset', '{}/b', '--json'], build: (dir) => (folder(join(dir, 'a')), folder(join(dir, 'b')), dir) },
   { id: 'metrics/empty-folder', expect: 'refused', app: false, cli: ['metrics', '{}', '--json'], build: (dir) => folder(join(dir, 'empty')) },
   { id: 'metrics/gbk-file', expect: 'refused', app: false, cli: ['metrics', '{}', '--json'], mentions: ['GB18030'], build: (dir) => writeBytes(join(dir, 'a.jsonl'), gbkBytes(jsonl(GOOD))) },
+  { id: 'judge-report/deep-nesting', expect: 'refused', app: false, cli: ['judge-report', '{}', '--json'], build: (dir) => writeBytes(join(dir, 'r.jsonl'), jsonl(`{"dialogue":${nested(20_000)}}`)) },
+  { id: 'judge-report/gbk-file', expect: 'refused', app: false, cli: ['judge-report', '{}', '--json'], mentions: ['GB18030'], build: (dir) => writeBytes(join(dir, 'r.jsonl'), gbkBytes(jsonl(judgeLine('评判', 4)))) },
+  { id: 'judge-report/score-out-of-range', expect: 'refused', app: false, cli: ['judge-report', '{}', '--json'], build: (dir) => writeBytes(join(dir, 'r.jsonl'), jsonl(judgeLine('j', 4), judgeLine('j', 7))) },
+  { id: 'judge-report/control-characters-in-names', expect: 'accepted', app: false, terminal: true, cli: ['judge-report', '{}', '--json'], build: (dir) => writeBytes(join(dir, 'r.jsonl'), jsonl(judgeLine('\u001b[2J\u202eevil', 4))) },
+  { id: 'judge-report/experts-without-header', expect: 'refused', app: false, cli: ['judge-report', '{}/r.jsonl', '--experts', '{}/e.csv', '--json'], build: (dir) => (writeBytes(join(dir, 'r.jsonl'), jsonl(judgeLine('j', 4))), writeBytes(join(dir, 'e.csv'), '1-1-1,X-SRG,a,4\n'), dir) },
+  { id: 'judge-report/valid', expect: 'accepted', app: false, cli: ['judge-report', '{}', '--json'], build: (dir) => writeBytes(join(dir, 'r.jsonl'), jsonl(judgeLine('j', 4))) },
 ];
 
 const VALID: FaultKind[] = [

@@ -41,3 +41,43 @@ describe('ranks and undefined cases', () => {
     expect(kendallW([[1, 1], [1, 1]]).value).toBeNull();
   });
 });
+
+describe('Kendall tau-b in O(n log n) equals the pair-by-pair definition', () => {
+  /** tau-b straight from its definition, every pair once: (C − D) / √((n₀ − n₁)(n₀ − n₂)). */
+  function pairByPair(x: readonly number[], y: readonly number[]): number {
+    let concordant = 0;
+    let discordant = 0;
+    let onlyX = 0;
+    let onlyY = 0;
+    for (let i = 0; i < x.length; i++) {
+      for (let j = i + 1; j < x.length; j++) {
+        const product = (x[i] - x[j]) * (y[i] - y[j]);
+        if (product > 0) concordant++;
+        else if (product < 0) discordant++;
+        else if (x[i] === x[j] && y[i] !== y[j]) onlyX++;
+        else if (y[i] === y[j] && x[i] !== x[j]) onlyY++;
+      }
+    }
+    return (concordant - discordant) / Math.sqrt((concordant + discordant + onlyX) * (concordant + discordant + onlyY));
+  }
+
+  // few distinct values take the table path, many the merge-sort path: both are tried
+  it.each([
+    ['tie-heavy 1–5 scores', (next: () => number) => 1 + Math.floor(next() * 5), (next: () => number) => 1 + Math.floor(next() * 5)],
+    ['half-point expert means', (next: () => number) => 1 + Math.floor(next() * 5), (next: () => number, x: number) => (x + 1 + Math.floor(next() * 5)) / 2],
+    ['one-decimal values 0–10 (ties, 101 × 101 cells)', (next: () => number) => Math.round(next() * 100) / 10, (next: () => number, x: number) => Math.round((x + next() * 5) * 10) / 10],
+    ['continuous values', (next: () => number) => next(), (next: () => number, x: number) => x + next()],
+  ])('on %s, seeded', (_, drawX, drawY) => {
+    let state = 12345;
+    const next = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    for (let trial = 0; trial < 30; trial++) {
+      const n = 2 + Math.floor(next() * 400);
+      const x = Array.from({ length: n }, () => drawX(next));
+      const y = x.map((value) => drawY(next, value));
+      const expected = pairByPair(x, y);
+      const result = kendallTauB(x, y).value;
+      if (Number.isNaN(expected)) expect(result).toBeNull();
+      else expect(result).toBeCloseTo(expected, 12);
+    }
+  });
+});

@@ -1,0 +1,17 @@
+export * from './types';
+export { MAX_RANGE_WIDTH, MAX_RUBRICS, MAX_SCORE, parseRubricSet, RubricSetError, rubricSetToJson } from './parse-rubric-set';
+export { rubricSetHash, rubricSetRef } from './rubric-hash';
+export { SID_RUBRIC_IDS, SID_RUBRIC_SET } from './default-rubrics';
+export { normalizedWeights, weightedOverall } from './overall';
+export { entryKeys, JUDGE_SCHEMA_NAME, judgeAnswerSchema, judgeResponseFormat, type JudgeAnswerOptions, type JudgeResponseFormat } from './answer-schema';
+export { buildJudgeMessages, JUDGE_PROMPT_VERSION, judgeMessages, judgePrompt, transcriptText, type JudgeDialogue, type JudgeDialogueContext, type JudgeFewShotExample, type JudgePrompt, type JudgePromptOptions } from './prompt';
+export { checkJudgeAnswer, readJudgeAnswer, type JudgeAnswerCheck, type JudgeProblem, type JudgeProblemCode } from './check-answer';
+export { JUDGE_CACHE_KEY_VERSION, judgeCacheKeyInput, type JudgeCacheKeyParts } from './cache-key';
+export { expectedScore, scoreTokenAlternatives, type ContentTokenLogprob, type ExpectedScore, type TokenLogprob } from './logprobs';
+export { judgeDialogueId, readResultLine, type JudgeLineScore, type JudgeResultLine, type ResultLineProblem } from './result-line';
+export { buildScoreIndex, dialogueMean, dialogueVariance, type ScoreCells, type ScoreIndex } from './score-index';
+export { panelAggregate, summarize, tableOne, type PanelCell, type PanelMethod, type Summary, type TableOne, type TableOneCell } from './aggregate';
+export { modelVerdict, pairwiseResult, type ModelVerdict, type PairVerdicts, type PairwiseResult, type PositionVerdict } from './pairwise';
+export { calibrate, type Calibration, type CalibrationOptions, type CalibrationRow, type ExpertProblems, type ExpertScore, type JudgePairRow, type SelfPreferenceRow, type Statistic } from './calibration';
+export { incompleteBeta, logGamma, studentTQuantile, studentTUpperTail } from './student-t';
+export { parseExpertsCsv } from './experts-csv';
