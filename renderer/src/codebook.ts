@@ -4,7 +4,7 @@
  * (loaded at start by the codebooks store) so lookups stay synchronous for their many callers.
  */
 import { DEFAULT_CODEBOOK, type Codebook, type FieldDef, type LabelLanguage } from '../../shared/codebook';
-import { DEFAULT_CONSISTENCY_RULES } from '../../shared/consistency';
+import { DEFAULT_CONSISTENCY_RULES, parseConsistencyRules } from '../../shared/consistency';
 import type { ConsistencyRules } from '../../shared/consistency/types';
 import type { CodebookVersionRow } from '../../shared/model/codebook-version';
 
@@ -90,4 +90,26 @@ export function fieldName(field: FieldDef, lang: LabelLanguage): string {
 /** Fields that carry labels (everything except the speaker and the free-text utterance, which have their own columns). */
 export function annotationFields(codebook: Codebook = ACTIVE_CODEBOOK): FieldDef[] {
   return codebook.fields.filter((field) => field.id !== 'speaker' && field.id !== 'utterance');
+}
+
+/**
+ * The consistency rules for a codebook that came in a work package (which carries the codebook,
+ * not its rules): the rules of a known version of the same codebook id, newest first, then the
+ * bundled rules, whichever still fit the carried codebook (every field and code they name is
+ * there); none when nothing fits.
+ */
+export function rulesForCarriedCodebook(codebook: Codebook): ConsistencyRules {
+  const candidates = [...versions.values()]
+    .filter((row) => row.codebookId === codebook.id)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .map((row) => row.rules);
+  if (codebook.id === DEFAULT_CONSISTENCY_RULES.codebookId) candidates.push(DEFAULT_CONSISTENCY_RULES);
+  for (const rules of candidates) {
+    try {
+      return parseConsistencyRules(JSON.parse(JSON.stringify(rules)), codebook);
+    } catch {
+      // this version's rules name a field or code the carried codebook lacks: try the next
+    }
+  }
+  return { codebookId: codebook.id, rules: [] };
 }

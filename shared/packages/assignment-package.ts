@@ -190,16 +190,3 @@ function readFieldValues(read: PackageReader, value: unknown, path: string, fiel
 }
 
 export { PackageError };
-
-/**
- * The annotator's app must label with exactly the codebook the package carries: labels, their
- * order and definitions decide what a value means. `known` is this app's codebook with the
- * package's codebook id (undefined when it has none).
- */
-export function requireSameCodebook(pkg: AssignmentPackage, known: Codebook | undefined, file: string): void {
-  if (!known) throw new PackageError(file, '$.codebook.id', `this version of Maieutic has no codebook "${pkg.codebook.id}"; the package cannot be labelled here`, 'codebook-mismatch');
-  const hash = codebookVersionHash(known);
-  if (hash !== pkg.codebookHash) {
-    throw new PackageError(file, '$.codebookHash', `the package was made with codebook "${pkg.codebook.id}" ${pkg.codebook.version} (${pkg.codebookHash}); this app has ${known.version} (${hash}); use the same version of Maieutic as the sender`, 'codebook-mismatch');
-  }
-}

@@ -3,11 +3,13 @@
  * becomes a data set of its dialogues only (blind: without pre-annotations), reviewed as usual;
  * "Export my work" reads the reviews back out as a work package for the owner.
  */
+import type { ConsistencyRules } from '../../../../shared/consistency/types';
 import type { AssignmentRow } from '../../../../shared/model/assignment';
 import { dialogueHeader, type ParsedFile } from '../../../../shared/model/dataset';
 import { WORK_PACKAGE_VERSION, type AssignmentPackage, type WorkDialogue, type WorkPackage, type WorkTurn } from '../../../../shared/packages';
 import type { MaieuticDb } from '../db';
 import { dialogueIdOf, newId } from '../ids';
+import { addCodebookVersion } from './codebook-versions';
 import { loadExportItems } from './export';
 import { importParsedFiles } from './import';
 import { ValidationError } from './validate';
@@ -31,8 +33,14 @@ export async function findReceivedDataset(db: MaieuticDb, assignmentId: string):
  * Makes a data set of the package's dialogues and records the assignment as received, in ONE
  * transaction. Each dialogue is stored at the "line" of its position in the package, so the
  * local ids are known before the write and kept beside the owner's ids (localDialogueIds).
+ * The codebook the package carries (its content proven by the package's hash) is stored as a
+ * version of this profile, with `rules`, and the data set records it: an owner's edited or
+ * custom codebook is labelled here exactly as the owner defined it.
  */
-export async function openAssignment(db: MaieuticDb, { pkg, file, datasetName, now = new Date() }: { pkg: AssignmentPackage; file: string; datasetName: string; now?: Date }): Promise<{ datasetId: string }> {
+export async function openAssignment(
+  db: MaieuticDb,
+  { pkg, file, datasetName, rules, now = new Date() }: { pkg: AssignmentPackage; file: string; datasetName: string; rules: ConsistencyRules; now?: Date },
+): Promise<{ datasetId: string }> {
   const parsed: ParsedFile = {
     file,
     format: 'sid-json',
@@ -58,10 +66,11 @@ export async function openAssignment(db: MaieuticDb, { pkg, file, datasetName, n
     counts: { dialogues: pkg.dialogues.length, turns: pkg.dialogues.reduce((sum, dialogue) => sum + dialogue.turns.length, 0), annotations: 0 },
     readable: { dialogues: pkg.dialogues.length, turns: pkg.dialogues.reduce((sum, dialogue) => sum + dialogue.turns.length, 0) },
   };
-  return db.transaction('rw', [db.datasets, db.sources, db.dialogues, db.turnBlocks, db.assignments], async () => {
+  return db.transaction('rw', [db.datasets, db.sources, db.dialogues, db.turnBlocks, db.assignments, db.codebookVersions], async () => {
     const earlier = await findReceivedDataset(db, pkg.id);
     if (earlier) throw new AssignmentAlreadyOpenError(earlier.id, earlier.name);
-    const result = await importParsedFiles(db, { kind: 'new', name: datasetName, codebookId: pkg.codebook.id }, [parsed], { now });
+    await addCodebookVersion(db, { codebook: pkg.codebook, rules, createdAt: now.toISOString() });
+    const result = await importParsedFiles(db, { kind: 'new', name: datasetName, codebookId: pkg.codebook.id, codebookHash: pkg.codebookHash }, [parsed], { now });
     const row: AssignmentRow = {
       id: pkg.id,
       datasetId: result.datasetId,

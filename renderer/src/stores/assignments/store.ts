@@ -6,9 +6,9 @@
  */
 import { create } from 'zustand';
 import type { SourceFile } from '../../../../shared/model/dataset';
-import { PackageError, parseAssignmentPackage, requireSameCodebook, serializePackage, type AssignmentPackage, type PackageErrorCode } from '../../../../shared/packages';
+import { PackageError, parseAssignmentPackage, serializePackage, type AssignmentPackage, type PackageErrorCode } from '../../../../shared/packages';
 import { invoke } from '../../api/client';
-import { codebookById, codebookForDataset } from '../../codebook';
+import { codebookForDataset, rulesForCarriedCodebook } from '../../codebook';
 import { getDb, type MaieuticDb } from '../../db/db';
 import { errorMessage } from '../../db/errors';
 import { AssignmentAlreadyOpenError, buildWorkPackage, findReceivedDataset, openAssignment } from '../../db/repositories/assignments-received';
@@ -17,6 +17,7 @@ import { buildAssignment, importWorkPackage, recordSentAssignment, WorkAlreadyIm
 import { fileNameStem, todayStamp } from '../export/file-names';
 import { useAppStore } from '../app/store';
 import { useDatasetsStore } from '../datasets/store';
+import { useCodebooksStore } from '../codebooks/store';
 import { useSettingsStore } from '../settings/store';
 
 /** A refusal as the UI shows it: worded from `code` in the reader's language, with the English detail for copying. */
@@ -137,8 +138,8 @@ export function createAssignmentStore(database: () => MaieuticDb = getDb) {
       set({ pending: null, openOutcome: null });
       useAppStore.getState().goTo('start');
       try {
+        // the package carries its codebook, proven by its hash (parseAssignmentPackage): no local copy is needed
         const pkg = parseAssignmentPackage(file.text, file.name);
-        requireSameCodebook(pkg, codebookById(pkg.codebook.id), file.name);
         const earlier = await findReceivedDataset(database(), pkg.id);
         if (earlier) {
           set({ openOutcome: { kind: 'already-open' } });
@@ -158,7 +159,8 @@ export function createAssignmentStore(database: () => MaieuticDb = getDb) {
         const saved = await useSettingsStore.getState().setReviewerName(reviewerName);
         if (!saved) throw new Error('The reviewer name could not be saved.');
         const name = `${pending.pkg.dataset.name} · ${pending.pkg.annotator.name}`;
-        const { datasetId } = await openAssignment(database(), { pkg: pending.pkg, file: pending.file, datasetName: name });
+        const { datasetId } = await openAssignment(database(), { pkg: pending.pkg, file: pending.file, datasetName: name, rules: rulesForCarriedCodebook(pending.pkg.codebook) });
+        await useCodebooksStore.getState().load();
         set({ pending: null, openOutcome: null });
         void useDatasetsStore.getState().loadList();
         useAppStore.getState().openDataset(datasetId);

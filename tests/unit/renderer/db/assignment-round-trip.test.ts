@@ -1,6 +1,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CODEBOOK } from '../../../../shared/codebook';
+import { DEFAULT_CODEBOOK, codebookVersionHash } from '../../../../shared/codebook';
+import { DEFAULT_CONSISTENCY_RULES } from '../../../../shared/consistency';
+import { codebookForDataset, registerCodebookVersions, rulesForCarriedCodebook } from '../../../../renderer/src/codebook';
+import { listCodebookVersions } from '../../../../renderer/src/db/repositories/codebook-versions';
+import { ADDED_CODE, editedCodebook, useEditedVersion } from '../codebook/edited-version';
 import { parseAssignmentPackage, serializePackage } from '../../../../shared/packages';
 import type { MaieuticDb } from '../../../../renderer/src/db/db';
 import { assignmentProgress, buildWorkPackage, openAssignment, AssignmentAlreadyOpenError } from '../../../../renderer/src/db/repositories/assignments-received';
@@ -45,7 +49,7 @@ describe('assignment packages, owner → annotator → owner', () => {
     const text = serializePackage(pkg);
     await recordSentAssignment(owner, pkg);
     const received = parseAssignmentPackage(text, 'for-wang.json');
-    const { datasetId: localId } = await openAssignment(annotator, { pkg: received, file: 'for-wang.json', datasetName: 'Assignment', now: NOW });
+    const { datasetId: localId } = await openAssignment(annotator, { pkg: received, file: 'for-wang.json', datasetName: 'Assignment', rules: DEFAULT_CONSISTENCY_RULES, now: NOW });
     return { pkg, text, localId };
   }
 
@@ -146,7 +150,43 @@ describe('assignment packages, owner → annotator → owner', () => {
 
   it('opens one package once per profile', async () => {
     const { text } = await sendAndOpen(null);
-    await expect(openAssignment(annotator, { pkg: parseAssignmentPackage(text, 'a.json'), file: 'a.json', datasetName: 'Again' })).rejects.toThrow(AssignmentAlreadyOpenError);
+    await expect(openAssignment(annotator, { pkg: parseAssignmentPackage(text, 'a.json'), file: 'a.json', datasetName: 'Again', rules: DEFAULT_CONSISTENCY_RULES })).rejects.toThrow(AssignmentAlreadyOpenError);
     expect(await annotator.datasets.count()).toBe(1);
+  });
+  it('an edited codebook travels with its package: the annotator profile stores that version, labels with it, and the work comes back', async () => {
+    const { hash, codebook } = await useEditedVersion(owner, datasetId);
+    const pkg = await buildAssignment(owner, { datasetId, codebook, annotatorName: '王老师', dialogueIds: null, blind: true, now: NOW });
+    expect(pkg.codebookHash).toBe(hash);
+    const text = serializePackage(pkg);
+    await recordSentAssignment(owner, pkg);
+    // the annotator's profile has only the bundled codebook
+    registerCodebookVersions([]);
+    const received = parseAssignmentPackage(text, 'for-wang.json');
+    const rules = rulesForCarriedCodebook(received.codebook);
+    expect(rules.rules.map((rule) => rule.id)).toEqual(DEFAULT_CONSISTENCY_RULES.rules.map((rule) => rule.id));
+    const { datasetId: localId } = await openAssignment(annotator, { pkg: received, file: 'for-wang.json', datasetName: 'Assignment', rules, now: NOW });
+    const stored = await annotator.datasets.get(localId);
+    expect(stored).toMatchObject({ codebookId: DEFAULT_CODEBOOK.id, codebookHash: hash });
+    expect(hash).not.toBe(codebookVersionHash(DEFAULT_CODEBOOK));
+    const versions = await listCodebookVersions(annotator);
+    expect(versions.map((row) => row.hash)).toEqual([hash]);
+    registerCodebookVersions(versions);
+    expect(codebookForDataset(stored!).codebook.fields.find((field) => field.id === 'teacher_intent')!.labels.map((label) => label.code)).toContain(ADDED_CODE);
+
+    const [first] = (await annotator.assignments.get(pkg.id))!.localDialogueIds!;
+    await applyFieldEdits(annotator, { dialogueId: first!, reviewer: '王老师', at: '2026-12-02T11:00:00.000Z' }, [
+      { turnId: `${first}#1`, fieldId: 'teacher_intent', resolve: () => ({ decision: 'changed', codes: [ADDED_CODE], text: null }) },
+    ]);
+    const work = serializePackage(await buildWorkPackage(annotator, localId, new Date('2026-12-02T12:00:00.000Z')));
+    const report = await importWorkPackage(owner, { datasetId, codebook, text: work, file: 'from-wang.json', now: NOW });
+    const values = await layerValues(owner, report.layer.id);
+    expect(values.find((row) => row.values.teacher_intent?.codes.includes(ADDED_CODE))?.values.teacher_intent.status).toBe('ok');
+  });
+
+  it('rules that name a code the carried codebook lacks are not given to it', () => {
+    registerCodebookVersions([]);
+    const stripped = { ...DEFAULT_CODEBOOK, id: 'other-codebook', fields: DEFAULT_CODEBOOK.fields.filter((field) => field.id !== 'discipline_transfer') };
+    expect(rulesForCarriedCodebook(stripped)).toEqual({ codebookId: 'other-codebook', rules: [] });
+    expect(rulesForCarriedCodebook(editedCodebook()).rules.length).toBe(DEFAULT_CONSISTENCY_RULES.rules.length);
   });
 });

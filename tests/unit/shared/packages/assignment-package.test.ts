@@ -90,13 +90,3 @@ describe('assignment package', () => {
     expect(() => buildAssignmentPackage({ id: 'a', createdAt: '2026-12-02T10:00:00.000Z', annotatorName: 'x', dataset: { id: 'd', name: 'n' }, codebook: DEFAULT_CODEBOOK, blind: true, dialogues: [] })).toThrow(/at least one dialogue/);
   });
 });
-
-describe('requireSameCodebook', () => {
-  it('accepts the bundled codebook and refuses another version or an unknown id', async () => {
-    const { requireSameCodebook } = await import('../../../../shared/packages');
-    const pkg = build(true);
-    expect(() => requireSameCodebook(pkg, DEFAULT_CODEBOOK, 'a.json')).not.toThrow();
-    expect(() => requireSameCodebook(pkg, { ...DEFAULT_CODEBOOK, version: 'other' }, 'a.json')).toThrow(/^a\.json: \$\.codebookHash: the package was made with codebook/);
-    expect(() => requireSameCodebook(pkg, undefined, 'a.json')).toThrow(/has no codebook/);
-  });
-});
