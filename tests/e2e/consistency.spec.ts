@@ -193,6 +193,22 @@ test('consistency: every rule’s finding shows in review with its reason and in
   await expect(findingsView(app)).toHaveAttribute('data-state', 'ready');
   await expectRuleCounts(app, 'label-outside-codebook', 1, 0, 1);
   await saveShot(findingsView(app), 'consistency-list-zh', testInfo);
+
+  // the other rules' findings are dismissed the same way, each with its own note
+  for (const ruleId of ['value-on-inapplicable-field', 'transfer-without-change']) {
+    const opened = await openListed(app, ruleId);
+    await expect(stripItem(app, ruleId)).toHaveAttribute('data-state', 'open');
+    await opened.pressKey('x');
+    const ruleNote = app.page.getByTestId('finding-dismiss-note');
+    await expect(ruleNote).toBeFocused();
+    await ruleNote.pressSequentially(`${ruleId} checked`);
+    await ruleNote.press('Enter');
+    await expect(stripItem(app, ruleId)).toHaveAttribute('data-state', 'dismissed');
+    await expect(stripItem(app, ruleId).getByTestId('finding-dismissal')).toContainText(`${ruleId} checked`);
+    await app.page.keyboard.press('Escape');
+    await expect(findingsView(app)).toHaveAttribute('data-state', 'ready');
+    await expectRuleCounts(app, ruleId, 0, 1, 0);
+  }
 });
 
 const BLOOM_CODEBOOK = join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'sid-student-bloom.json');
