@@ -3,11 +3,12 @@ import type { JobProgress, JobWorkItem, TokenCounts } from './types';
 /**
  * How one work item ended. Both ends carry what the call cost: an answer that failed its check
  * was still paid for. `payload` is opaque here; each job kind names its own type
- * (`JobEvent<PreAnnotationItem>`), and only a successful outcome has one.
+ * (`JobEvent<PreAnnotationItem>`); a successful outcome always has one, a failure may (judge).
  */
 export type JobItemOutcome<Payload = unknown> =
   | { ok: true; payload: Payload; cached: boolean; tokens: TokenCounts; cost: number | null }
-  | { ok: false; reason: string; tokens: TokenCounts; cost: number | null };
+  /** `payload` on a failure: what a kind keeps of a failed item (a judge's reasons and its call); optional */
+  | { ok: false; reason: string; tokens: TokenCounts; cost: number | null; payload?: Payload };
 
 /** The job runs: its first start, or again after a pause or an interruption. */
 export interface JobStartedEvent {
