@@ -15,4 +15,4 @@ export { modelVerdict, pairwiseResult, type ModelVerdict, type PairVerdicts, typ
 export { calibrate, type Calibration, type CalibrationOptions, type CalibrationRow, type ExpertProblems, type ExpertScore, type JudgePairRow, type SelfPreferenceRow, type Statistic } from './calibration';
 export { incompleteBeta, logGamma, studentTQuantile, studentTUpperTail } from './student-t';
 export { parseExpertsCsv } from './experts-csv';
-export { judgeJobResult, MAX_JUDGE_DIALOGUES, MAX_JUDGE_TURNS, MAX_TOP_LOGPROBS, type JudgeJobDefinition, type JudgeJobDialogue, type JudgeJobFailed, type JudgeJobParameters, type JudgeJobPayload, type JudgeJobScore, type JudgeJobScored } from './job-result';
+export { judgeJobResult, judgeParameterProblems, MAX_JUDGE_DIALOGUES, MAX_JUDGE_TURNS, MAX_TOP_LOGPROBS, type JudgeJobDefinition, type JudgeJobDialogue, type JudgeJobFailed, type JudgeJobParameters, type JudgeJobPayload, type JudgeJobScore, type JudgeJobScored } from './job-result';

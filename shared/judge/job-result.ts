@@ -5,6 +5,7 @@ import type { SamplingParameters } from '../llm/connection';
 import type { DialogueTurn } from '../llm/dialogue-turn';
 import type { StoredCall } from '../llm/pre-annotation-job';
 import type { JudgeDialogueContext, JudgeFewShotExample, JudgePrompt } from './prompt';
+import { rubricSetHash } from './rubric-hash';
 import type { JudgeLanguage, RubricSet, RubricSetRef } from './types';
 
 /**
@@ -98,3 +99,39 @@ export function judgeJobResult(outcome: JobItemOutcome<JudgeJobPayload>): JudgeJ
 export const MAX_JUDGE_DIALOGUES = 50_000;
 export const MAX_JUDGE_TURNS = 5_000;
 export const MAX_TOP_LOGPROBS = 20;
+
+/** Problems with a judge job's parameters beyond their shape, in words; empty when it can run. */
+export function judgeParameterProblems(definition: JudgeJobDefinition): string[] {
+  const problems: string[] = [];
+  const { parameters } = definition;
+  const { dialogues, rubricSet } = parameters;
+  const hash = rubricSetHash(rubricSet);
+  if (parameters.rubricSetHash !== hash) problems.push(`the rubric set ${rubricSet.id}@${rubricSet.version} hashes to ${hash}, not to the ${JSON.stringify(parameters.rubricSetHash)} the job names: it was changed after the job was made`);
+  if (parameters.language !== 'zh' && parameters.language !== 'en') problems.push(`language must be "zh" or "en" (got ${JSON.stringify(parameters.language)})`);
+  const top = parameters.topLogprobs;
+  if (top !== undefined && !(Number.isInteger(top) && top >= 0 && top <= MAX_TOP_LOGPROBS)) problems.push(`topLogprobs must be a whole number from 0 to ${MAX_TOP_LOGPROBS} (got ${String(top)})`);
+  if (dialogues.length > MAX_JUDGE_DIALOGUES) problems.push(`a judge job takes at most ${MAX_JUDGE_DIALOGUES.toLocaleString('en-US')} dialogues (got ${dialogues.length.toLocaleString('en-US')})`);
+  const byId = new Map(dialogues.map((dialogue) => [dialogue.id, dialogue]));
+  if (byId.size !== dialogues.length) problems.push('the dialogues hold the same id more than once');
+  const missing = definition.itemIds.filter((id) => !byId.has(id));
+  if (missing.length > 0) problems.push(`${missing.length} item(s) name no dialogue of the job (first: ${JSON.stringify(missing[0])})`);
+  for (const dialogue of dialogues) {
+    if (dialogue.turns.length === 0) problems.push(`dialogue ${JSON.stringify(dialogue.id)} has no turns`);
+    else if (dialogue.turns.length > MAX_JUDGE_TURNS) problems.push(`dialogue ${JSON.stringify(dialogue.id)} has ${dialogue.turns.length} turns; at most ${MAX_JUDGE_TURNS} are judged`);
+    if (problems.length > 20) break;
+  }
+  const rubrics = new Map(rubricSet.rubrics.map((rubric) => [rubric.id, rubric]));
+  (parameters.fewShot ?? []).forEach((example, index) => {
+    if (example.turns.length === 0) problems.push(`few-shot example ${index + 1} has no turns`);
+    const seen = new Set<string>();
+    for (const { rubric: id, score } of example.scores) {
+      const rubric = rubrics.get(id);
+      if (!rubric) problems.push(`few-shot example ${index + 1} scores ${JSON.stringify(id)}, which is not in the set`);
+      else if (!Number.isInteger(score) || score < rubric.range.min || score > rubric.range.max) problems.push(`few-shot example ${index + 1}: the score ${score} of ${id} lies outside ${rubric.range.min}–${rubric.range.max}`);
+      if (seen.has(id)) problems.push(`few-shot example ${index + 1} scores ${id} twice`);
+      seen.add(id);
+    }
+    for (const id of rubrics.keys()) if (!seen.has(id)) problems.push(`few-shot example ${index + 1} has no score for ${id}`);
+  });
+  return problems;
+}

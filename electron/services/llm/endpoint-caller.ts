@@ -11,7 +11,7 @@
  */
 import { refusesResponseFormat } from '../../../shared/llm/response-format';
 import type { AdaptiveLimit } from './adaptive-limit';
-import type { ChatOutcome, ChatRequest, LlmClient, ResponseFormat, TokenUsage } from './llm-client';
+import type { AnswerTokenLogprob, ChatOutcome, ChatRequest, LlmClient, ResponseFormat, TokenUsage } from './llm-client';
 import { isAllowanceLow } from './rate-limit-headers';
 import type { ResponseCache } from './response-cache';
 import { backoffMs, DEFAULT_RETRY, triesAgain, type CallFailureKind, type RetrySettings } from './retry-policy';
@@ -25,7 +25,8 @@ export interface CallSpec<T> {
   formats: ResponseFormat[];
   /** the canonical text of everything that decides the answer (shared/llm builds it) */
   cacheKey: string;
-  validate(content: string): Validation<T>;
+  /** `logprobs`: the answer's token logprobs when the request asked for them and they came (or were cached), else null */
+  validate(content: string, logprobs?: readonly AnswerTokenLogprob[] | null): Validation<T>;
   template?: { id: string; hash: string };
 }
 
@@ -111,7 +112,7 @@ export class EndpointCaller {
     const stopped = (): CallResult<never> => (signal?.aborted || !recall?.aborted ? this.failed(record, 'cancelled', 'Cancelled.') : this.failed(record, 'recalled', 'Given back before it was sent.'));
     const cached = await this.deps.cache?.get(spec.cacheKey);
     if (cached) {
-      const checked = spec.validate(cached.content);
+      const checked = spec.validate(cached.content, cached.logprobs ?? null);
       // an answer cached under other rules (a codebook edited since) is asked again
       if (checked.ok) return { ok: true, value: checked.value, record: { ...record, raw: cached.content, parseStatus: 'valid', fromCache: true, parameters: { ...record.parameters, responseFormat: 'cached' } } };
     }
@@ -150,11 +151,11 @@ export class EndpointCaller {
         const hints = outcome.hints;
         if (isAllowanceLow(hints, this.deps.limit.inFlight + 1)) this.deps.limit.allowanceLow(hints.remainingRequests === 0 ? hints.resetRequestsMs : hints.remainingTokens === 0 ? hints.resetTokensMs : null);
         else this.deps.limit.succeeded();
-        const checked = spec.validate(outcome.content);
+        const checked = spec.validate(outcome.content, outcome.logprobs ?? null);
         if (checked.ok) {
           record.parseStatus = 'valid';
           record.reasons = [];
-          await this.deps.cache?.put(spec.cacheKey, { content: outcome.content, model: outcome.model, usage: outcome.usage, finishReason: outcome.finishReason, answeredAt: record.at, latencyMs: outcome.latencyMs });
+          await this.deps.cache?.put(spec.cacheKey, { content: outcome.content, model: outcome.model, usage: outcome.usage, finishReason: outcome.finishReason, answeredAt: record.at, latencyMs: outcome.latencyMs, ...(outcome.logprobs ? { logprobs: outcome.logprobs } : {}) });
           return { ok: true, value: checked.value, record };
         }
         record.parseStatus = 'invalid';

@@ -34,6 +34,17 @@ export interface ChatRequest {
   max_tokens?: number;
   seed?: number;
   response_format?: ResponseFormat;
+  /** ask for the log probabilities of the answer's tokens (a judge's G-Eval score) */
+  logprobs?: boolean;
+  /** alternatives per token, with `logprobs` */
+  top_logprobs?: number;
+}
+
+/** One answer token with its alternatives (`choices[0].logprobs.content[i]`), natural log. */
+export interface AnswerTokenLogprob {
+  token: string;
+  logprob: number;
+  top_logprobs: { token: string; logprob: number }[];
 }
 
 export interface TokenUsage {
@@ -42,7 +53,7 @@ export interface TokenUsage {
 }
 
 export type ChatOutcome =
-  | { ok: true; content: string; finishReason: string | null; usage: TokenUsage; model: string; latencyMs: number; hints: RateLimitHints }
+  | { ok: true; content: string; finishReason: string | null; usage: TokenUsage; model: string; latencyMs: number; hints: RateLimitHints; logprobs?: AnswerTokenLogprob[] | null }
   | { ok: false; kind: CallFailureKind; status: number | null; message: string; latencyMs: number; hints: RateLimitHints };
 
 export type ModelsOutcome = { ok: true; models: string[] } | { ok: false; kind: CallFailureKind; status: number | null; message: string };
@@ -81,7 +92,9 @@ export class LlmClient {
       const content = choice?.message?.content;
       if (typeof content !== 'string') return { ok: false, kind: 'malformed', status: response.status, message: 'The endpoint answered without a message text (no choices[0].message.content).', latencyMs, hints };
       const usage = { input: data.usage?.prompt_tokens ?? 0, output: data.usage?.completion_tokens ?? 0 };
-      return { ok: true, content, finishReason: choice?.finish_reason ?? null, usage, model: typeof data.model === 'string' ? data.model : request.model, latencyMs, hints };
+      const result: ChatOutcome = { ok: true, content, finishReason: choice?.finish_reason ?? null, usage, model: typeof data.model === 'string' ? data.model : request.model, latencyMs, hints };
+      if (request.logprobs) result.logprobs = answerLogprobs(choice?.logprobs);
+      return result;
     } catch (error) {
       return { ...this.failure(error), latencyMs: this.now() - started };
     }
@@ -110,6 +123,19 @@ export class LlmClient {
     const key = this.config.apiKey;
     return key && key.length >= 4 ? text.split(key).join('[key]') : text;
   }
+}
+
+/** The answer's token logprobs as sent, or null when the endpoint sent none (or something else). */
+export function answerLogprobs(value: unknown): AnswerTokenLogprob[] | null {
+  const content = (value as { content?: unknown } | null | undefined)?.content;
+  if (!Array.isArray(content)) return null;
+  const tokens: AnswerTokenLogprob[] = [];
+  for (const entry of content) {
+    if (typeof entry?.token !== 'string' || typeof entry?.logprob !== 'number') return null;
+    const alternatives = Array.isArray(entry.top_logprobs) ? entry.top_logprobs.filter((alt: unknown): alt is { token: string; logprob: number } => typeof (alt as { token?: unknown })?.token === 'string' && typeof (alt as { logprob?: unknown })?.logprob === 'number') : [];
+    tokens.push({ token: entry.token, logprob: entry.logprob, top_logprobs: alternatives.map((alt: { token: string; logprob: number }) => ({ token: alt.token, logprob: alt.logprob })) });
+  }
+  return tokens;
 }
 
 export function failureKind(error: unknown): CallFailureKind {

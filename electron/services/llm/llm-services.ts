@@ -12,6 +12,7 @@ import type { KeyStorage } from '../../../shared/llm';
 import { JobRegistry } from '../jobs/job-registry';
 import type { SecretStore } from '../secrets/secret-store';
 import { ConnectionStore } from './connection-store';
+import { judgeRunner } from './judge-runner';
 import { preAnnotationRunner } from './pre-annotation-runner';
 import { ResponseCache } from './response-cache';
 import type { RetrySettings } from './retry-policy';
@@ -38,9 +39,10 @@ export interface LlmServicesOptions {
 export function createLlmServices(options: LlmServicesOptions): LlmServices {
   const connections = new ConnectionStore(join(options.dataDir, 'llm', 'connections.json'), options.secrets);
   const cache = new ResponseCache(join(options.dataDir, 'llm', 'cache'));
+  const runnerDeps = { connections, cache, appVersion: options.appVersion, timeoutMs: options.timeoutMs, retry: options.retry };
   const jobs = new JobRegistry({
     folder: join(options.dataDir, 'jobs'),
-    runners: [preAnnotationRunner({ connections, cache, appVersion: options.appVersion, timeoutMs: options.timeoutMs, retry: options.retry })],
+    runners: [preAnnotationRunner(runnerDeps), judgeRunner(runnerDeps)],
     emit: options.emit,
   });
   const ready = jobs.restore();

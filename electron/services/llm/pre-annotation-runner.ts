@@ -20,70 +20,38 @@ import {
   samplingFor,
   turnWindows,
   type CheckedAnswer,
-  type LlmConnection,
   type PreAnnotationJobDefinition,
   type PreAnnotationPayload,
   type StoredCall,
 } from '../../../shared/llm';
 import type { JobDefinition, JobItemOutcome } from '../../../shared/jobs';
 import { ItemRecalled, JobStop, type JobKindRunner } from '../jobs/job-runner';
-import { AdaptiveLimit } from './adaptive-limit';
-import { EndpointCaller, type Validation } from './endpoint-caller';
-import { LlmClient, type ResponseFormat } from './llm-client';
-import type { ResponseCache } from './response-cache';
-import { stopsTheJob, type RetrySettings } from './retry-policy';
+import type { Validation } from './endpoint-caller';
+import { EndpointPool, parallelOf, type LlmRunnerDeps } from './endpoint-pool';
+import type { ResponseFormat } from './llm-client';
+import { stopsTheJob } from './retry-policy';
 
-export interface PreAnnotationRunnerDeps {
-  connections: { get(id: string): Promise<LlmConnection | null>; key(id: string): Promise<string | null> };
-  cache: ResponseCache | null;
-  appVersion: string;
-  timeoutMs?: number;
-  retry?: RetrySettings;
-}
+export type PreAnnotationRunnerDeps = LlmRunnerDeps;
 
 /** The default per-call timeout: long answers of a 32B model on a busy server take minutes. */
 export const PRE_ANNOTATION_TIMEOUT_MS = 300_000;
 
 export function preAnnotationRunner(deps: PreAnnotationRunnerDeps): JobKindRunner<PreAnnotationPayload> {
   // one caller per connection and key, across jobs: two jobs on one endpoint share its limit
-  const callers = new Map<string, EndpointCaller>();
-  const callerFor = (connection: LlmConnection, key: string | null) => {
-    const id = JSON.stringify([connection.id, connection.baseURL, connection.model, connection.concurrency, connection.organization ?? null, connection.extraHeaders, key]);
-    let caller = callers.get(id);
-    if (!caller) {
-      caller = new EndpointCaller({
-        baseURL: connection.baseURL,
-        client: new LlmClient({ baseURL: connection.baseURL, apiKey: key, organization: connection.organization ?? null, headers: connection.extraHeaders, timeoutMs: deps.timeoutMs ?? PRE_ANNOTATION_TIMEOUT_MS }),
-        limit: new AdaptiveLimit(connection.concurrency),
-        cache: deps.cache,
-        retry: deps.retry,
-        appVersion: deps.appVersion,
-      });
-      callers.set(id, caller);
-    }
-    return caller;
-  };
+  const pool = new EndpointPool(deps, PRE_ANNOTATION_TIMEOUT_MS);
 
   return {
     kind: 'pre-annotation',
-    async priced(definition: JobDefinition) {
-      const connections = await Promise.all(definition.connectionIds.map((id) => deps.connections.get(id)));
-      return connections.every((connection) => connection?.price !== undefined);
-    },
+    priced: (definition: JobDefinition) => pool.priced(definition),
     async open(untyped: JobDefinition) {
       const definition = untyped as PreAnnotationJobDefinition;
       const { parameters } = definition;
-      const endpoints = new Map<string, { connection: LlmConnection; caller: EndpointCaller }>();
-      for (const id of definition.connectionIds) {
-        const connection = await deps.connections.get(id);
-        if (!connection) throw new JobStop(`The connection ${JSON.stringify(id)} no longer exists; add it again in Settings, then resume.`);
-        endpoints.set(id, { connection, caller: callerFor(connection, await deps.connections.key(id)) });
-      }
+      const endpoints = await pool.open(definition);
       const dialogues = new Map(parameters.dialogues.map((dialogue) => [dialogue.id, dialogue]));
       const schema = answerSchema(parameters.codebook);
       const formats = RESPONSE_FORMAT_LADDER.map((mode) => (responseFormatParameter(mode, schema) ?? null) as ResponseFormat);
       return {
-        parallel: [...endpoints.values()].reduce((sum, { connection }) => sum + connection.concurrency.max, 0),
+        parallel: parallelOf(endpoints),
         async run(item, signal, recall): Promise<JobItemOutcome<PreAnnotationPayload>> {
           const endpoint = endpoints.get(item.connectionId);
           const dialogue = dialogues.get(item.itemId);

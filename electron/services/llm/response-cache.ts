@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, readFileSync, writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { AnswerTokenLogprob } from './llm-client';
 
 export interface CachedAnswer {
   /** the raw message text the endpoint answered */
@@ -26,6 +27,8 @@ export interface CachedAnswer {
   /** when it was first answered (ISO 8601) */
   answeredAt: string;
   latencyMs: number;
+  /** the answer's token logprobs, when the request asked for them (a judge's expected score) */
+  logprobs?: AnswerTokenLogprob[];
 }
 
 const FILE_NAME = 'answers.jsonl';

@@ -1,0 +1,112 @@
+/**
+ * The judge job kind (issue 13): one work item is one dialogue on one judge connection, as one
+ * of the job's samples, asked in one call for every rubric of the set. The prompt, schema and
+ * answer check are shared/judge's; the sample index and the rubric set's hash are in the cache
+ * key, so each sample is its own paid answer and a resumed job asks none again. An answer that
+ * is malformed, misses or repeats a rubric or scores out of range is asked again (the endpoint
+ * caller's bounded retries), then the item fails with every reason and no score. Where the
+ * endpoint returns logprobs, each score gets G-Eval's expected score beside it.
+ */
+import type { JobDefinition, JobItemOutcome } from '../../../shared/jobs';
+import {
+  expectedScore,
+  judgeAnswerSchema,
+  judgeCacheKeyInput,
+  judgeMessages,
+  judgeParameterProblems,
+  judgePrompt,
+  judgeResponseFormat,
+  readJudgeAnswer,
+  rubricSetRef,
+  scoreTokenAlternatives,
+  type JudgeJobDefinition,
+  type JudgeJobPayload,
+  type JudgeJobScore,
+} from '../../../shared/judge';
+import { callCost, RESPONSE_FORMAT_LADDER, samplingFor, type StoredCall } from '../../../shared/llm';
+import { ItemRecalled, JobStop, type JobKindRunner } from '../jobs/job-runner';
+import type { CallRecord, Validation } from './endpoint-caller';
+import { EndpointPool, parallelOf, type LlmRunnerDeps } from './endpoint-pool';
+import type { AnswerTokenLogprob, ResponseFormat } from './llm-client';
+import { stopsTheJob } from './retry-policy';
+
+export type JudgeRunnerDeps = LlmRunnerDeps;
+
+/** Per call: a judge answer is short (max_tokens 1024), but a busy server may queue it. */
+export const JUDGE_TIMEOUT_MS = 300_000;
+
+function storedCall(record: CallRecord, prompt: { version: string; hash: string }): StoredCall {
+  return { ...record, parameters: { ...record.parameters }, template: record.template ? { id: 'judge', version: prompt.version, hash: prompt.hash } : null };
+}
+
+export function judgeRunner(deps: JudgeRunnerDeps): JobKindRunner<JudgeJobPayload> {
+  const pool = new EndpointPool(deps, JUDGE_TIMEOUT_MS);
+  return {
+    kind: 'judge',
+    priced: (definition: JobDefinition) => pool.priced(definition),
+    async open(untyped: JobDefinition) {
+      const definition = untyped as JudgeJobDefinition;
+      const { parameters } = definition;
+      // a journal edited on disk, or a definition built past the IPC check, is not run
+      const problems = judgeParameterProblems(definition);
+      if (problems.length > 0) throw new JobStop(`The judge job cannot run: ${problems.slice(0, 5).join('; ')}`);
+      const endpoints = await pool.open(definition);
+      const set = parameters.rubricSet;
+      const ranges = new Map(set.rubrics.map((rubric) => [rubric.id, rubric.range]));
+      const prompt = judgePrompt({ rubricSet: set, language: parameters.language, reasoningFirst: parameters.reasoningFirst, fewShot: parameters.fewShot });
+      const schema = judgeAnswerSchema(set, { reasoningFirst: parameters.reasoningFirst });
+      const formats = RESPONSE_FORMAT_LADDER.map((mode) => (judgeResponseFormat(mode, schema) ?? null) as ResponseFormat);
+      const ref = rubricSetRef(set);
+      const topLogprobs = parameters.topLogprobs ?? 0;
+      const dialogues = new Map(parameters.dialogues.map((dialogue) => [dialogue.id, dialogue]));
+
+      const validate = (content: string, logprobs: readonly AnswerTokenLogprob[] | null | undefined): Validation<JudgeJobScore[]> => {
+        const checked = readJudgeAnswer(set, content);
+        if (!checked.ok) return { ok: false, reasons: checked.problems.map((problem) => problem.message) };
+        if (topLogprobs === 0) return { ok: true, value: checked.scores.map(({ rubric, score, rationale }) => ({ rubric, score, rationale })) };
+        const alternatives = logprobs ? scoreTokenAlternatives(logprobs) : new Map();
+        return {
+          ok: true,
+          value: checked.scores.map(({ rubric, score, rationale }) => {
+            const found = alternatives.get(rubric);
+            return { rubric, score, rationale, expected: found ? expectedScore(found, ranges.get(rubric)!).value : null };
+          }),
+        };
+      };
+
+      return {
+        parallel: parallelOf(endpoints),
+        async run(item, signal, recall): Promise<JobItemOutcome<JudgeJobPayload>> {
+          const endpoint = endpoints.get(item.connectionId);
+          const dialogue = dialogues.get(item.itemId);
+          if (!endpoint || !dialogue) throw new JobStop(`The job names ${endpoint ? 'a dialogue' : 'a connection'} it does not carry.`);
+          const { connection, caller } = endpoint;
+          const sampling = { ...samplingFor(connection, 'judge'), ...parameters.sampling };
+          const messages = judgeMessages(prompt, dialogue);
+          const result = await caller.call<JudgeJobScore[]>(
+            {
+              request: { model: connection.model, messages, ...sampling, ...(topLogprobs > 0 ? { logprobs: true, top_logprobs: topLogprobs } : {}) },
+              formats,
+              cacheKey: judgeCacheKeyInput({ baseURL: connection.baseURL, model: connection.model, messages, sampling, responseSchema: schema, sampleIndex: item.sample, rubricSetHash: ref.hash, topLogprobs }),
+              template: { id: `judge@${prompt.ref.version}`, hash: prompt.ref.hash },
+              validate,
+            },
+            signal,
+            recall,
+          );
+          const tokens = { ...result.record.tokens };
+          const cost = callCost(tokens, connection.price);
+          const base = { dialogueId: dialogue.id, connectionId: connection.id, judgeModel: result.record.model, sample: item.sample, rubricSet: ref, prompt: prompt.ref, tokens, cached: result.record.fromCache, call: storedCall(result.record, prompt.ref) };
+          if (!result.ok) {
+            if (result.kind === 'recalled') throw new ItemRecalled();
+            if (stopsTheJob(result.kind)) throw new JobStop(`${connection.name}: ${result.reason}`);
+            const reasons = result.record.reasons.length > 0 ? [...result.record.reasons] : [result.reason];
+            const attempts = result.record.attempts > 1 ? ` (after ${result.record.attempts} attempts)` : '';
+            return { ok: false, reason: `${reasons.join('; ')}${attempts}`, tokens, cost, payload: { ...base, status: 'failed', reasons } };
+          }
+          return { ok: true, payload: { ...base, status: 'valid', scores: result.value }, cached: result.record.fromCache, tokens, cost };
+        },
+      };
+    },
+  };
+}
