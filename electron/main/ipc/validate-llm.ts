@@ -8,19 +8,21 @@
 import { parseCodebook } from '../../../shared/codebook/parse-codebook';
 import type { AckJobItemsArgs, JobRef, SaveConnectionArgs } from '../../../shared/ipc/contract';
 import { checkJobDefinition, JOB_KINDS, type JobDefinition } from '../../../shared/jobs';
-import { checkConnection, preAnnotationParameterProblems, type ConnectionSettings, type KeyChange, type PreAnnotationJobDefinition, type PreAnnotationParameters, type SamplingParameters } from '../../../shared/llm';
+import { judgeParameterProblems, type JudgeJobDefinition } from '../../../shared/judge';
+import { checkConnection, preAnnotationParameterProblems, type DialogueTurn, type ConnectionSettings, type KeyChange, type PreAnnotationJobDefinition, type PreAnnotationParameters, type SamplingParameters } from '../../../shared/llm';
 import { expectObject, expectString } from './validate';
+import { judgeParameters } from './validate-judge';
 
 const SPEAKERS = ['teacher', 'student', 'other'] as const;
 /** Longest text field of a connection (a name, a URL, a model, a header value). */
 const MAX_TEXT = 2048;
 const MAX_KEY = 4096;
 
-function fail(channel: string, message: string): never {
+export function fail(channel: string, message: string): never {
   throw new Error(`${channel}: ${message}`);
 }
 
-function text(channel: string, record: Record<string, unknown>, key: string, max = MAX_TEXT): string {
+export function text(channel: string, record: Record<string, unknown>, key: string, max = MAX_TEXT): string {
   const value = expectString(channel, record, key);
   if (value.length > max) fail(channel, `"${key}" is longer than ${max} characters`);
   return value;
@@ -30,23 +32,23 @@ function optionalText(channel: string, record: Record<string, unknown>, key: str
   return record[key] === undefined ? undefined : text(channel, record, key);
 }
 
-function finiteNumber(channel: string, record: Record<string, unknown>, key: string): number {
+export function finiteNumber(channel: string, record: Record<string, unknown>, key: string): number {
   const value = record[key];
   if (typeof value !== 'number' || !Number.isFinite(value)) fail(channel, `"${key}" must be a finite number`);
   return value;
 }
 
-function optionalNumber(channel: string, record: Record<string, unknown>, key: string): number | undefined {
+export function optionalNumber(channel: string, record: Record<string, unknown>, key: string): number | undefined {
   return record[key] === undefined ? undefined : finiteNumber(channel, record, key);
 }
 
-function stringList(channel: string, value: unknown, key: string, max: number): string[] {
+export function stringList(channel: string, value: unknown, key: string, max: number): string[] {
   if (!Array.isArray(value) || value.some((entry) => typeof entry !== 'string')) fail(channel, `"${key}" must be a list of strings`);
   if (value.length > max) fail(channel, `"${key}" holds more than ${max.toLocaleString('en-US')} entries`);
   return value as string[];
 }
 
-function sampling(channel: string, value: unknown, key: string): SamplingParameters {
+export function sampling(channel: string, value: unknown, key: string): SamplingParameters {
   const record = expectObject(`${channel} ${key}`, value, ['temperature', 'top_p', 'max_tokens', 'seed']);
   const result: SamplingParameters = {};
   for (const name of ['temperature', 'top_p', 'max_tokens', 'seed'] as const) {
@@ -122,6 +124,16 @@ export function parseAckArgs(value: unknown): AckJobItemsArgs {
   return { jobId: text(channel, record, 'jobId', 64), itemKeys: stringList(channel, record.itemKeys, 'itemKeys', 100_000) };
 }
 
+/** A dialogue's turns: speaker and utterance each, nothing else. */
+export function dialogueTurns(channel: string, value: unknown[], at: string): DialogueTurn[] {
+  return value.map((turnEntry, turnIndex) => {
+    const turn = expectObject(`${channel} ${at}.turns[${turnIndex}]`, turnEntry, ['speaker', 'utterance']);
+    const speaker = SPEAKERS.find((known) => known === turn.speaker);
+    if (speaker === undefined) fail(channel, `${at}.turns[${turnIndex}].speaker must be one of ${SPEAKERS.join(', ')}`);
+    return { speaker, utterance: text(channel, turn, 'utterance', 200_000) };
+  });
+}
+
 function preAnnotationParameters(channel: string, value: unknown): PreAnnotationParameters {
   const record = expectObject(`${channel} parameters`, value, ['datasetId', 'layerName', 'codebook', 'template', 'sampling', 'window', 'dialogues']);
   let codebook;
@@ -137,12 +149,7 @@ function preAnnotationParameters(channel: string, value: unknown): PreAnnotation
     if (!Array.isArray(dialogue.turns)) fail(channel, `dialogues[${index}].turns must be a list`);
     return {
       id: text(channel, dialogue, 'id', 512),
-      turns: dialogue.turns.map((turnEntry, turnIndex) => {
-        const turn = expectObject(`${channel} dialogues[${index}].turns[${turnIndex}]`, turnEntry, ['speaker', 'utterance']);
-        const speaker = SPEAKERS.find((known) => known === turn.speaker);
-        if (speaker === undefined) fail(channel, `dialogues[${index}].turns[${turnIndex}].speaker must be one of ${SPEAKERS.join(', ')}`);
-        return { speaker, utterance: text(channel, turn, 'utterance', 200_000) };
-      }),
+      turns: dialogueTurns(channel, dialogue.turns, `dialogues[${index}]`),
     };
   });
   const parameters: PreAnnotationParameters = {
@@ -166,14 +173,10 @@ export function parseStartJobArgs(value: unknown): { definition: JobDefinition }
   const record = expectObject(`${channel} definition`, outer.definition, ['kind', 'title', 'connectionIds', 'itemIds', 'samples', 'budget', 'parameters']);
   const kind = JOB_KINDS.find((known) => known === record.kind);
   if (kind === undefined) fail(channel, `"kind" must be one of ${JOB_KINDS.join(', ')}`);
-  if (kind !== 'pre-annotation') fail(channel, `jobs of kind ${kind} cannot be started yet`);
-  const definition: PreAnnotationJobDefinition = {
-    kind,
-    title: text(channel, record, 'title', 200),
-    connectionIds: stringList(channel, record.connectionIds, 'connectionIds', 16),
-    itemIds: stringList(channel, record.itemIds, 'itemIds', 50_000),
-    parameters: preAnnotationParameters(channel, record.parameters),
-  };
+  if (kind !== 'pre-annotation' && kind !== 'judge') fail(channel, `jobs of kind ${kind} cannot be started yet`);
+  const common = { title: text(channel, record, 'title', 200), connectionIds: stringList(channel, record.connectionIds, 'connectionIds', 16), itemIds: stringList(channel, record.itemIds, 'itemIds', 50_000) };
+  const definition: PreAnnotationJobDefinition | JudgeJobDefinition =
+    kind === 'judge' ? { kind, ...common, parameters: judgeParameters(channel, record.parameters) } : { kind, ...common, parameters: preAnnotationParameters(channel, record.parameters) };
   const samples = optionalNumber(channel, record, 'samples');
   if (samples !== undefined) definition.samples = samples;
   if (record.budget !== undefined) {
@@ -184,7 +187,7 @@ export function parseStartJobArgs(value: unknown): { definition: JobDefinition }
     if (maxTokens !== undefined) definition.budget.maxTokens = maxTokens;
     if (maxCost !== undefined) definition.budget.maxCost = maxCost;
   }
-  const problems = [...checkJobDefinition(definition), ...preAnnotationParameterProblems(definition)];
+  const problems = [...checkJobDefinition(definition), ...(definition.kind === 'judge' ? judgeParameterProblems(definition) : preAnnotationParameterProblems(definition))];
   if (problems.length > 0) fail(channel, problems.join('; '));
   return { definition };
 }
