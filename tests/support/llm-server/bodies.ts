@@ -66,7 +66,7 @@ export function chatCompletionBody(
         index: 0,
         message: { role: 'assistant', content: script.content, refusal: null },
         finish_reason: script.finishReason ?? 'stop',
-        logprobs: null,
+        logprobs: script.logprobs && (request as { logprobs?: unknown }).logprobs === true ? ({ content: script.logprobs.map((token) => ({ ...token, bytes: null, top_logprobs: token.top_logprobs.map((alt) => ({ ...alt, bytes: null })) })), refusal: null } as ChatCompletion.Choice['logprobs']) : null,
       },
     ],
     usage: usageFor(request.messages, script.content, script.usage),

@@ -18,3 +18,5 @@ export { countTokens, messageText, promptTokens, usageFor } from './bodies';
 export type { ErrorBody } from './bodies';
 export { RequestLog } from './request-log';
 export type { LoggedRequest, ReplyRecord, RequestOutcome, StatusCause } from './request-log';
+export type { ScriptTokenLogprob } from './scripts';
+export { judgeAnswerValue, judgeReply, judgeTokens, scoresFor, type ScoreDistributions, type ScriptedScore } from './judge-scripts';

@@ -25,6 +25,17 @@ export interface AnswerScript {
   model?: string;
   /** Extra response headers, e.g. x-ratelimit-remaining-* on a success. */
   headers?: Record<string, string>;
+  /**
+   * `choices[0].logprobs.content`, sent only when the request asks for `logprobs: true` (as an
+   * OpenAI endpoint does); the tokens' texts should join to `content`. See judge-scripts.ts.
+   */
+  logprobs?: ScriptTokenLogprob[];
+}
+
+export interface ScriptTokenLogprob {
+  token: string;
+  logprob: number;
+  top_logprobs: { token: string; logprob: number }[];
 }
 
 /** Any HTTP status with an OpenAI-style error body `{ error: { message, type, param, code } }`. */
