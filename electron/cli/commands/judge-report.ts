@@ -73,7 +73,7 @@ export function parseJudgeReportArgs(args: readonly string[]): ReportArgs | { er
   return { paths, experts, rubrics, json };
 }
 
-async function loadRubricSet(option: string): Promise<RubricSet | { errors: string[] }> {
+export async function loadRubricSet(option: string): Promise<RubricSet | { errors: string[] }> {
   if (option === 'sid') return SID_RUBRIC_SET;
   let text: string;
   try {

@@ -1,0 +1,121 @@
+/** The command line of `judge`. */
+import { MAX_SAMPLES_PER_ITEM } from '../../../shared/jobs';
+import { MAX_TOP_LOGPROBS, type JudgeLanguage } from '../../../shared/judge';
+import { CLI_INVOCATION } from '../io';
+
+export interface JudgeArgs {
+  paths: string[];
+  baseURL: string;
+  model: string;
+  out: string;
+  /** 'sid' or a rubric-set JSON file */
+  rubrics: string;
+  samples: number;
+  concurrency: number;
+  language: JudgeLanguage;
+  reasoningFirst: boolean;
+  /** top logprobs per token to ask for; 0: none */
+  logprobs: number;
+  apiKeyEnv: string;
+  timeoutSeconds: number;
+}
+
+export const JUDGE_USAGE = `Usage: ${CLI_INVOCATION} judge <file or folder>... --base-url URL --model NAME --out results.jsonl [options]
+
+Scores every dialogue of SID dialogue files on a rubric set with an OpenAI-compatible model as
+the judge (the SID paper's settings: temperature 0.1, top_p 0.9, max_tokens 1024, one JSON
+object with a score and a rationale per rubric). An answer that misses or repeats a rubric,
+scores out of range or is no JSON is asked again a few times, then written as a failed line
+with its reasons, never as a score.
+
+Writes one JSON line per dialogue, judge and sample to --out: {dialogue, group, judge, sample,
+rubricSet, status, scores: [{rubric, score, rationale, expected?}], reason?}, the dialogue as
+<topic_id>-<student_id>-<repeat_id> (else <file>:<line>) and the group the folder holding its
+file (the teacher model), as the metrics command names them; judge-report reads it. The file is
+appended to as answers come: a second run with the same --out asks only for the dialogues,
+samples and judges it does not hold yet. Answers are also cached beside it (<out>.maieutic/).
+
+Options:
+  --base-url URL       the endpoint, up to its version (http://127.0.0.1:11434/v1 for Ollama)
+  --model NAME         the judge model as the endpoint names it (the "judge" of each line)
+  --out FILE           the results file (created when missing, appended to otherwise)
+  --rubrics sid|FILE   the SID rubrics (default) or a rubric-set JSON file
+  --samples N          answers per dialogue, 1 to ${MAX_SAMPLES_PER_ITEM} (default 1): their mean and variance per dialogue
+  --concurrency N      calls at once, at most (default 4); lowered on rate limits, raised back
+  --language zh|en     the language of the prompt (default zh)
+  --reasoning-first    ask for the rationale before the score
+  --logprobs K         ask for K top logprobs per token (1 to ${MAX_TOP_LOGPROBS}) and write G-Eval's
+                       probability-weighted score as "expected" beside each score
+  --api-key-env NAME   the environment variable holding the API key (default OPENAI_API_KEY);
+                       none is needed for a local server
+  --timeout S          seconds to wait for one answer (default 300)
+
+The OpenAI Batch API (--batch) is not available yet.
+
+Progress goes to stderr, a summary to stdout. Exit code: 0 every answer valid, 1 input errors or
+failed answers, 2 wrong command line.
+`;
+
+const VALUE_OPTIONS = ['--base-url', '--model', '--out', '--rubrics', '--samples', '--concurrency', '--language', '--logprobs', '--api-key-env', '--timeout'] as const;
+const FLAGS = ['--reasoning-first'] as const;
+
+export type JudgeParse = { kind: 'help' } | { kind: 'run'; args: JudgeArgs } | { kind: 'usage-error'; message: string };
+
+export function parseJudgeArgs(argv: readonly string[]): JudgeParse {
+  if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
+  const values = new Map<string, string>();
+  const flags = new Set<string>();
+  const paths: string[] = [];
+  for (let at = 0; at < argv.length; at++) {
+    const arg = argv[at];
+    if (!arg.startsWith('--')) {
+      paths.push(arg);
+      continue;
+    }
+    if ((FLAGS as readonly string[]).includes(arg)) {
+      flags.add(arg);
+      continue;
+    }
+    if (arg === '--batch') return { kind: 'usage-error', message: '--batch (the OpenAI Batch API) is not available yet; run without it.' };
+    const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (!(VALUE_OPTIONS as readonly string[]).includes(name)) return { kind: 'usage-error', message: `Unknown option ${name}.` };
+    const value = inline ?? argv[++at];
+    if (value === undefined || (inline === undefined && value.startsWith('--'))) return { kind: 'usage-error', message: `${name} needs a value.` };
+    if (values.has(name)) return { kind: 'usage-error', message: `${name} is given twice; give it once.` };
+    values.set(name, value);
+  }
+  if (paths.length === 0) return { kind: 'usage-error', message: 'Name at least one file or folder to judge.' };
+  for (const required of ['--base-url', '--model', '--out']) if (!values.get(required)) return { kind: 'usage-error', message: `${required} is required.` };
+  const number = (name: string, fallback: number, valid: (value: number) => boolean, words: string): number | string => {
+    const given = values.get(name);
+    if (given === undefined) return fallback;
+    const value = Number(given);
+    return given.trim() !== '' && valid(value) ? value : `${name} must be ${words}; got "${given}".`;
+  };
+  const samples = number('--samples', 1, (value) => Number.isInteger(value) && value >= 1 && value <= MAX_SAMPLES_PER_ITEM, `a whole number from 1 to ${MAX_SAMPLES_PER_ITEM}`);
+  const concurrency = number('--concurrency', 4, (value) => Number.isInteger(value) && value >= 1 && value <= 256, 'a whole number from 1 to 256');
+  const logprobs = number('--logprobs', 0, (value) => Number.isInteger(value) && value >= 1 && value <= MAX_TOP_LOGPROBS, `a whole number from 1 to ${MAX_TOP_LOGPROBS}`);
+  const timeout = number('--timeout', 300, (value) => Number.isFinite(value) && value > 0 && value <= 3600, 'a number of seconds from above 0 to 3600');
+  for (const checked of [samples, concurrency, logprobs, timeout]) if (typeof checked === 'string') return { kind: 'usage-error', message: checked };
+  const language = values.get('--language') ?? 'zh';
+  if (language !== 'zh' && language !== 'en') return { kind: 'usage-error', message: `--language is zh or en; got "${language}".` };
+  const apiKeyEnv = values.get('--api-key-env') ?? 'OPENAI_API_KEY';
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(apiKeyEnv)) return { kind: 'usage-error', message: `--api-key-env names an environment variable (letters, digits, _); got "${apiKeyEnv}".` };
+  return {
+    kind: 'run',
+    args: {
+      paths,
+      baseURL: values.get('--base-url') as string,
+      model: values.get('--model') as string,
+      out: values.get('--out') as string,
+      rubrics: values.get('--rubrics') ?? 'sid',
+      samples: samples as number,
+      concurrency: concurrency as number,
+      language,
+      reasoningFirst: flags.has('--reasoning-first'),
+      logprobs: logprobs as number,
+      apiKeyEnv,
+      timeoutSeconds: timeout as number,
+    },
+  };
+}

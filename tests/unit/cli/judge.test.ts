@@ -1,0 +1,149 @@
+/**
+ * `judge` against the scripted server, through the real engine: one results line per dialogue,
+ * judge and sample in the shape judge-report reads (dialogue ids and groups as metrics names
+ * them), failed answers written as failed lines with their reasons, a run stopped midway resumed
+ * from its output file with no line asked again (counted at the server), and the key from the
+ * environment never printed or written.
+ */
+import { readFile, rm, writeFile, appendFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SID_RUBRIC_IDS } from '../../../shared/judge';
+import { judgeReply, reply, scoresFor, startLlmServer, type LlmTestServer } from '../../support/llm-server';
+import { makeTempDir, type TempDir } from '../../support/temp-dir';
+import { runCaptured } from './run-captured';
+
+const MODELS = 'tests/fixtures/import/models';
+const KEY = 'sk-judge-5e4d3c2b1a0f9e8d7c6b';
+const RUBRICS = [...SID_RUBRIC_IDS];
+/** the fixture's dialogues: GPT-4o/ holds 7-3-1 and more, Qwen/ holds 8-1-2 and more */
+const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+
+describe('judge', () => {
+  let dir: TempDir;
+  let server: LlmTestServer;
+  beforeEach(async () => {
+    dir = await makeTempDir();
+    server = await startLlmServer({ apiKey: KEY });
+    process.env.JUDGE_TEST_KEY = KEY;
+  });
+  afterEach(async () => {
+    delete process.env.JUDGE_TEST_KEY;
+    await server.close();
+    await dir.remove();
+  });
+
+  const args = (out: string, ...extra: string[]) => ['judge', MODELS, '--base-url', server.baseURL, '--model', 'test-model', '--out', out, '--api-key-env', 'JUDGE_TEST_KEY', ...extra];
+
+  it('writes one line per dialogue and sample that judge-report reads; a rerun asks nothing again', async () => {
+    // teacher models score apart: GPT-4o's dialogues 4 on every rubric, Qwen's 2
+    server.setDefaultHandler(({ body }) => judgeReply.valid(scoresFor(RUBRICS, JSON.stringify(body.messages).includes('仙人掌') ? 4 : 2)));
+    const out = join(dir.path, 'results.jsonl');
+    const first = await runCaptured(args(out, '--samples', '2'));
+    expect(first.stderr).not.toContain(KEY);
+    expect(first.stdout).not.toContain(KEY);
+    expect(first.code, first.stderr).toBe(0);
+    const written = lines(await readFile(out, 'utf8'));
+    const requests = server.log.chatRequests().length;
+    expect(written).toHaveLength(requests);
+    expect(requests % 2).toBe(0);
+    expect(written.some((line) => line.dialogue === '7-3-1' && line.group === 'GPT-4o')).toBe(true);
+    expect(written.some((line) => line.dialogue === '8-1-2' && line.group === 'Qwen')).toBe(true);
+    for (const line of written) {
+      expect(line).toMatchObject({ judge: 'test-model', status: 'valid', rubricSet: { id: expect.any(String), hash: expect.any(String) } });
+      expect((line.scores as { rubric: string }[]).map((score) => score.rubric)).toEqual(RUBRICS);
+    }
+    expect(new Set(written.map((line) => `${line.group}/${line.dialogue}#${line.sample}`)).size).toBe(written.length);
+    expect(new Set(written.map((line) => line.sample))).toEqual(new Set([0, 1]));
+    const body = server.log.chatRequests()[0].body as Record<string, unknown>;
+    expect(body).toMatchObject({ temperature: 0.1, top_p: 0.9, max_tokens: 1024 });
+    for (const path of await readdir(dir.path, { recursive: true })) {
+      const full = join(dir.path, path);
+      const text = await readFile(full, 'utf8').catch(() => '');
+      expect(text, path).not.toContain(KEY);
+    }
+
+    const report = await runCaptured(['judge-report', out, '--json']);
+    expect(report.code, report.stderr).toBe(0);
+    const groups = (JSON.parse(report.stdout) as { groups: { group: string; judge: string; rubric: string; n: number; mean: number }[] }).groups;
+    const gpt = groups.find((group) => group.group === 'GPT-4o' && group.rubric === 'X-SRG')!;
+    const qwen = groups.find((group) => group.group === 'Qwen' && group.rubric === 'X-SRG')!;
+    expect(gpt).toMatchObject({ judge: 'test-model', mean: 4 });
+    expect(qwen).toMatchObject({ judge: 'test-model', mean: 2 });
+    expect(gpt.n + qwen.n).toBe(requests / 2);
+
+    const second = await runCaptured(args(out, '--samples', '2'));
+    expect(second.code, second.stderr).toBe(0);
+    expect(server.log.chatRequests()).toHaveLength(requests);
+    expect(lines(await readFile(out, 'utf8'))).toHaveLength(requests);
+    expect(second.stdout).toMatch(new RegExp(`0 lines written .* ${requests} of ${requests} already there`));
+  }, 60_000);
+
+  it('resumes a stopped run from its output file: only the missing lines are asked, even without the cache; a cut-off last line is asked again', async () => {
+    const out = join(dir.path, 'results.jsonl');
+    // the endpoint refuses the key after three answers: the job stops, the file holds three lines
+    let answered = 0;
+    server.setDefaultHandler(() => (answered++ < 3 ? judgeReply.valid(scoresFor(RUBRICS, 3)) : reply.status(401)));
+    const stopped = await runCaptured(args(out, '--samples', '3', '--concurrency', '1'));
+    expect(stopped.code).toBe(1);
+    expect(stopped.stderr).toMatch(/stopped: .*refused the API key/);
+    expect(lines(await readFile(out, 'utf8'))).toHaveLength(3);
+    // the cache gone too: the file alone says what is done; a torn line as a kill would leave it
+    await rm(`${out}.maieutic`, { recursive: true, force: true });
+    await appendFile(out, '{"dialogue":"8-1-2","group":"Qw');
+    server.setDefaultHandler(() => judgeReply.valid(scoresFor(RUBRICS, 3)));
+    const before = server.log.chatRequests().length;
+    const resumed = await runCaptured(args(out, '--samples', '3', '--concurrency', '1'));
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toMatch(/cut-off last line was removed/);
+    const all = lines(await readFile(out, 'utf8'));
+    const askedNow = server.log.chatRequests().length - before;
+    expect(all).toHaveLength(3 + askedNow);
+    expect(new Set(all.map((line) => `${line.group}/${line.dialogue}#${line.sample}`)).size).toBe(all.length);
+    expect(all.length % 3).toBe(0);
+    const report = await runCaptured(['judge-report', out]);
+    expect(report.code, report.stderr).toBe(0);
+  }, 60_000);
+
+  it('writes answers that never validate as failed lines with every reason, counted by judge-report', async () => {
+    server.setDefaultHandler(({ body }) => (JSON.stringify(body.messages).includes('仙人掌') ? judgeReply.outOfRange(scoresFor(RUBRICS, 3), 'IRA', 9) : judgeReply.valid(scoresFor(RUBRICS, 3))));
+    const out = join(dir.path, 'results.jsonl');
+    const run = await runCaptured(args(out, '--timeout', '10'));
+    expect(run.code).toBe(1);
+    const failed = lines(await readFile(out, 'utf8')).filter((line) => line.status === 'failed');
+    expect(failed.length).toBeGreaterThan(0);
+    for (const line of failed) {
+      expect(line).toMatchObject({ group: 'GPT-4o', scores: [] });
+      expect(line.reason).toMatch(/IRA: the score 9 lies outside 1–5/);
+    }
+    expect(run.stderr).toMatch(/not scored: .*IRA/);
+    const report = await runCaptured(['judge-report', out, '--json']);
+    expect(report.code, report.stderr).toBe(0);
+  }, 60_000);
+
+  it('asks for logprobs and writes the expected score beside each score', async () => {
+    server.setDefaultHandler(() => judgeReply.withLogprobs(scoresFor(RUBRICS, 4), { 'X-SRG': { '4': 0.5, '5': 0.5 } }));
+    const out = join(dir.path, 'results.jsonl');
+    const run = await runCaptured(args(out, '--logprobs', '5'));
+    expect(run.code, run.stderr).toBe(0);
+    const [line] = lines(await readFile(out, 'utf8'));
+    const scores = line.scores as { rubric: string; expected: number }[];
+    expect(scores.find((score) => score.rubric === 'X-SRG')?.expected).toBeCloseTo(4.5, 12);
+    expect(scores.find((score) => score.rubric === 'TCF')?.expected).toBe(4);
+    expect(server.log.chatRequests()[0].body).toMatchObject({ logprobs: true, top_logprobs: 5 });
+  }, 60_000);
+
+  it('refuses a wrong command line, --batch, and an output scored on another rubric set', async () => {
+    expect((await runCaptured(['judge', MODELS, '--model', 'm', '--out', 'x'])).stderr).toMatch(/--base-url is required/);
+    expect((await runCaptured(args(join(dir.path, 'r.jsonl'), '--samples', '0'))).code).toBe(2);
+    const batch = await runCaptured(args(join(dir.path, 'r.jsonl'), '--batch'));
+    expect(batch.code).toBe(2);
+    expect(batch.stderr).toMatch(/--batch .* not available yet/);
+    const out = join(dir.path, 'other.jsonl');
+    await writeFile(out, `${JSON.stringify({ dialogue: '7-3-1', group: 'GPT-4o', judge: 'test-model', sample: 0, rubricSet: { id: 'sid', version: '0', hash: 'different' }, status: 'failed', scores: [], reason: 'x' })}\n`);
+    const mixed = await runCaptured(args(out));
+    expect(mixed.code).toBe(1);
+    expect(mixed.stderr).toMatch(/other\.jsonl:1: scored against the rubric set/);
+    expect(server.log.chatRequests()).toHaveLength(0);
+  }, 60_000);
+});
