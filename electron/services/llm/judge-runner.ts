@@ -81,7 +81,9 @@ export function judgeRunner(deps: JudgeRunnerDeps): JobKindRunner<JudgeJobPayloa
           const dialogue = dialogues.get(item.itemId);
           if (!endpoint || !dialogue) throw new JobStop(`The job names ${endpoint ? 'a dialogue' : 'a connection'} it does not carry.`);
           const { connection, caller } = endpoint;
-          const sampling = { ...samplingFor(connection, 'judge'), ...parameters.sampling };
+          const chosen = { ...samplingFor(connection, 'judge'), ...parameters.sampling };
+          // a fixed seed would make every sample the same draw: sample k is asked with seed + k
+          const sampling = chosen.seed !== undefined ? { ...chosen, seed: chosen.seed + item.sample } : chosen;
           const messages = judgeMessages(prompt, dialogue);
           const result = await caller.call<JudgeJobScore[]>(
             {

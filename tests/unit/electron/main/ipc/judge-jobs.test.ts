@@ -170,6 +170,20 @@ describe('judge jobs through the handlers', () => {
     expect((await handlers['llm.cache.stats']({})).entries).toBe(6);
   }, 30_000);
 
+  it('waits out a 429 and a slow answer; with a seed set, each sample is asked with its own seed', async () => {
+    await handlers['llm.connections.save']({ connection: { ...connection('deepseek', 'deepseek-v3'), sampling: { judge: { seed: 11 } }, concurrency: { start: 1, min: 1, max: 1 } }, key: { set: KEY } });
+    server.enqueue(reply.rateLimited({ retryAfterMs: 10 }), reply.delay(40, judgeReply.valid(scoresFor(RUBRICS, 4))));
+    server.setDefaultHandler(() => judgeReply.valid(scoresFor(RUBRICS, 3)));
+    await handlers['jobs.start']({ definition: definitionFor([dialogue('a')], { samples: 3 }) });
+    await finished();
+    const results = items().map((event) => judgeJobResult(event.outcome)!);
+    expect(results.every((result) => result.status === 'valid')).toBe(true);
+    expect(results.find((result) => result.sample === 0)).toMatchObject({ call: { attempts: 2 }, scores: [{ score: 4 }, {}, {}, {}, {}] });
+    const seeds = server.log.chatRequests().map((entry) => (entry.body as { seed?: number }).seed);
+    expect(seeds).toEqual([11, 11, 12, 13]);
+    expect(server.log.chatRequests()[1].delayedMs).toBe(40);
+  }, 30_000);
+
   it('stores G-Eval expected scores from the top logprobs at the score tokens', async () => {
     await handlers['llm.connections.save']({ connection: connection('deepseek', 'deepseek-v3'), key: { set: KEY } });
     server.setDefaultHandler(() =>
