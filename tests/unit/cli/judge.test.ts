@@ -8,7 +8,7 @@
 import { readFile, rm, writeFile, appendFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SID_RUBRIC_IDS } from '../../../shared/judge';
+import { rubricSetHash, rubricSetToJson, SID_RUBRIC_IDS, SID_RUBRIC_SET, type RubricSet } from '../../../shared/judge';
 import { judgeReply, reply, scoresFor, startLlmServer, type LlmTestServer } from '../../support/llm-server';
 import { makeTempDir, type TempDir } from '../../support/temp-dir';
 import { runCaptured } from './run-captured';
@@ -131,6 +131,30 @@ describe('judge', () => {
     expect(scores.find((score) => score.rubric === 'X-SRG')?.expected).toBeCloseTo(4.5, 12);
     expect(scores.find((score) => score.rubric === 'TCF')?.expected).toBe(4);
     expect(server.log.chatRequests()[0].body).toMatchObject({ logprobs: true, top_logprobs: 5 });
+  }, 60_000);
+
+  it('judges on a rubric-set file: its rubrics, its ranges and its hash on every line', async () => {
+    const custom: RubricSet = { ...SID_RUBRIC_SET, id: 'custom', version: '2', rubrics: SID_RUBRIC_SET.rubrics.slice(0, 2).map((rubric) => ({ ...rubric, range: { min: 1, max: 3 }, anchors: rubric.anchors.filter((anchor) => anchor.score <= 3) })) };
+    const file = join(dir.path, 'custom.json');
+    await writeFile(file, JSON.stringify(rubricSetToJson(custom)));
+    const ids = custom.rubrics.map((rubric) => rubric.id);
+    // the first answer scores 4, outside the set's 1–3: asked again; every other answer scores 3
+    let first = true;
+    server.setDefaultHandler(() => {
+      const score = first ? 4 : 3;
+      first = false;
+      return judgeReply.valid(scoresFor(ids, score));
+    });
+    const out = join(dir.path, 'results.jsonl');
+    const run = await runCaptured(args(out, '--rubrics', file, '--concurrency', '1'));
+    const written = lines(await readFile(out, 'utf8'));
+    expect(written.every((line) => (line.rubricSet as { hash: string }).hash === rubricSetHash(custom))).toBe(true);
+    expect(run.code, run.stderr).toBe(0);
+    expect(server.log.chatRequests()).toHaveLength(written.length + 1);
+    for (const line of written) expect((line.scores as { rubric: string; score: number }[]).map((score) => [score.rubric, score.score])).toEqual(ids.map((id) => [id, 3]));
+    expect((await runCaptured(['judge-report', out, '--rubrics', file])).code).toBe(0);
+    // read on the SID set, the lines are refused: another hash
+    expect((await runCaptured(['judge-report', out])).code).toBe(1);
   }, 60_000);
 
   it('refuses a wrong command line, --batch, and an output scored on another rubric set', async () => {

@@ -231,6 +231,12 @@ describe('judge jobs through the handlers', () => {
     const broken = definitionFor([dialogue('a')], {}, { rubricSet: { ...SID_RUBRIC_SET, rubrics: [] } });
     await expect(handlers['jobs.start']({ definition: broken })).rejects.toThrow(/jobs.start:[\s\S]*\$\.rubrics must be a non-empty list/);
     await expect(handlers['jobs.start']({ definition: definitionFor([dialogue('a')], {}, { topLogprobs: 50 }) })).rejects.toThrow(/topLogprobs/);
+    const shaped = (parameters: Record<string, unknown>) => handlers['jobs.start']({ definition: { ...definitionFor([dialogue('a')]), parameters: { ...definitionFor([dialogue('a')]).parameters, ...parameters } } as never });
+    await expect(shaped({ extra: 1 })).rejects.toThrow(/unexpected field "extra"/);
+    await expect(shaped({ language: 'fr' })).rejects.toThrow(/"language" must be one of zh, en/);
+    await expect(shaped({ reasoningFirst: 'yes' })).rejects.toThrow(/reasoningFirst/);
+    await expect(shaped({ dialogues: [{ id: 'a', turns: [{ speaker: 'robot', utterance: 'x' }] }] })).rejects.toThrow(/dialogues\[0\]\.turns\[0\]\.speaker/);
+    await expect(shaped({ fewShot: [{ turns: dialogue('x').turns, scores: [{ rubric: 'X-SRG', score: 9 }] }] })).rejects.toThrow(/few-shot example 1: the score 9 of X-SRG lies outside 1–5/);
     expect(server.log.chatRequests()).toHaveLength(0);
   });
 
