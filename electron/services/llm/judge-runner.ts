@@ -7,7 +7,7 @@
  * caller's bounded retries), then the item fails with every reason and no score. Where the
  * endpoint returns logprobs, each score gets G-Eval's expected score beside it.
  */
-import type { JobDefinition, JobItemOutcome } from '../../../shared/jobs';
+import type { JobDefinition, JobItemOutcome, JobWorkItem } from '../../../shared/jobs';
 import {
   expectedScore,
   judgeAnswerSchema,
@@ -20,12 +20,13 @@ import {
   rubricSetRef,
   scoreTokenAlternatives,
   type JudgeJobDefinition,
+  type JudgeJobParameters,
   type JudgeJobPayload,
   type JudgeJobScore,
 } from '../../../shared/judge';
-import { callCost, RESPONSE_FORMAT_LADDER, samplingFor, type StoredCall } from '../../../shared/llm';
+import { callCost, RESPONSE_FORMAT_LADDER, samplingFor, type LlmConnection, type StoredCall } from '../../../shared/llm';
 import { ItemRecalled, JobStop, type JobKindRunner } from '../jobs/job-runner';
-import type { CallRecord, Validation } from './endpoint-caller';
+import type { CallRecord, CallSpec, Validation } from './endpoint-caller';
 import { EndpointPool, parallelOf, type LlmRunnerDeps } from './endpoint-pool';
 import type { AnswerTokenLogprob, ResponseFormat } from './llm-client';
 import { stopsTheJob } from './retry-policy';
@@ -37,6 +38,53 @@ export const JUDGE_TIMEOUT_MS = 300_000;
 
 function storedCall(record: CallRecord, prompt: { version: string; hash: string }): StoredCall {
   return { ...record, parameters: { ...record.parameters }, template: record.template ? { id: 'judge', version: prompt.version, hash: prompt.hash } : null };
+}
+
+/**
+ * What each judge call of a job asks, the same for the runner and for a Batch API run (whose
+ * answers go to the cache under the same keys): the prompt built once, per item the request,
+ * the response-format ladder, the cache key and the answer's check.
+ */
+export function judgeCallPlan(parameters: JudgeJobParameters) {
+  const set = parameters.rubricSet;
+  const ranges = new Map(set.rubrics.map((rubric) => [rubric.id, rubric.range]));
+  const prompt = judgePrompt({ rubricSet: set, language: parameters.language, reasoningFirst: parameters.reasoningFirst, fewShot: parameters.fewShot });
+  const schema = judgeAnswerSchema(set, { reasoningFirst: parameters.reasoningFirst });
+  const formats = RESPONSE_FORMAT_LADDER.map((mode) => (judgeResponseFormat(mode, schema) ?? null) as ResponseFormat);
+  const ref = rubricSetRef(set);
+  const topLogprobs = parameters.topLogprobs ?? 0;
+  const dialogues = new Map(parameters.dialogues.map((dialogue) => [dialogue.id, dialogue]));
+
+  const validate = (content: string, logprobs?: readonly AnswerTokenLogprob[] | null): Validation<JudgeJobScore[]> => {
+    const checked = readJudgeAnswer(set, content);
+    if (!checked.ok) return { ok: false, reasons: checked.problems.map((problem) => problem.message) };
+    if (topLogprobs === 0) return { ok: true, value: checked.scores.map(({ rubric, score, rationale }) => ({ rubric, score, rationale })) };
+    const alternatives = logprobs ? scoreTokenAlternatives(logprobs) : new Map();
+    return {
+      ok: true,
+      value: checked.scores.map(({ rubric, score, rationale }) => {
+        const found = alternatives.get(rubric);
+        return { rubric, score, rationale, expected: found ? expectedScore(found, ranges.get(rubric)!).value : null };
+      }),
+    };
+  };
+
+  const call = (connection: LlmConnection, item: JobWorkItem): CallSpec<JudgeJobScore[]> => {
+    const dialogue = dialogues.get(item.itemId);
+    if (!dialogue) throw new JobStop('The job names a dialogue it does not carry.');
+    const chosen = { ...samplingFor(connection, 'judge'), ...parameters.sampling };
+    // a fixed seed would make every sample the same draw: sample k is asked with seed + k
+    const sampling = chosen.seed !== undefined ? { ...chosen, seed: chosen.seed + item.sample } : chosen;
+    const messages = judgeMessages(prompt, dialogue);
+    return {
+      request: { model: connection.model, messages, ...sampling, ...(topLogprobs > 0 ? { logprobs: true, top_logprobs: topLogprobs } : {}) },
+      formats,
+      cacheKey: judgeCacheKeyInput({ baseURL: connection.baseURL, model: connection.model, messages, sampling, responseSchema: schema, sampleIndex: item.sample, rubricSetHash: ref.hash, topLogprobs }),
+      template: { id: `judge@${prompt.ref.version}`, hash: prompt.ref.hash },
+      validate,
+    };
+  };
+  return { prompt, ref, formats, validate, call };
 }
 
 export function judgeRunner(deps: JudgeRunnerDeps): JobKindRunner<JudgeJobPayload> {
@@ -51,28 +99,8 @@ export function judgeRunner(deps: JudgeRunnerDeps): JobKindRunner<JudgeJobPayloa
       const problems = judgeParameterProblems(definition);
       if (problems.length > 0) throw new JobStop(`The judge job cannot run: ${problems.slice(0, 5).join('; ')}`);
       const endpoints = await pool.open(definition);
-      const set = parameters.rubricSet;
-      const ranges = new Map(set.rubrics.map((rubric) => [rubric.id, rubric.range]));
-      const prompt = judgePrompt({ rubricSet: set, language: parameters.language, reasoningFirst: parameters.reasoningFirst, fewShot: parameters.fewShot });
-      const schema = judgeAnswerSchema(set, { reasoningFirst: parameters.reasoningFirst });
-      const formats = RESPONSE_FORMAT_LADDER.map((mode) => (judgeResponseFormat(mode, schema) ?? null) as ResponseFormat);
-      const ref = rubricSetRef(set);
-      const topLogprobs = parameters.topLogprobs ?? 0;
+      const plan = judgeCallPlan(parameters);
       const dialogues = new Map(parameters.dialogues.map((dialogue) => [dialogue.id, dialogue]));
-
-      const validate = (content: string, logprobs: readonly AnswerTokenLogprob[] | null | undefined): Validation<JudgeJobScore[]> => {
-        const checked = readJudgeAnswer(set, content);
-        if (!checked.ok) return { ok: false, reasons: checked.problems.map((problem) => problem.message) };
-        if (topLogprobs === 0) return { ok: true, value: checked.scores.map(({ rubric, score, rationale }) => ({ rubric, score, rationale })) };
-        const alternatives = logprobs ? scoreTokenAlternatives(logprobs) : new Map();
-        return {
-          ok: true,
-          value: checked.scores.map(({ rubric, score, rationale }) => {
-            const found = alternatives.get(rubric);
-            return { rubric, score, rationale, expected: found ? expectedScore(found, ranges.get(rubric)!).value : null };
-          }),
-        };
-      };
 
       return {
         parallel: parallelOf(endpoints),
@@ -81,24 +109,10 @@ export function judgeRunner(deps: JudgeRunnerDeps): JobKindRunner<JudgeJobPayloa
           const dialogue = dialogues.get(item.itemId);
           if (!endpoint || !dialogue) throw new JobStop(`The job names ${endpoint ? 'a dialogue' : 'a connection'} it does not carry.`);
           const { connection, caller } = endpoint;
-          const chosen = { ...samplingFor(connection, 'judge'), ...parameters.sampling };
-          // a fixed seed would make every sample the same draw: sample k is asked with seed + k
-          const sampling = chosen.seed !== undefined ? { ...chosen, seed: chosen.seed + item.sample } : chosen;
-          const messages = judgeMessages(prompt, dialogue);
-          const result = await caller.call<JudgeJobScore[]>(
-            {
-              request: { model: connection.model, messages, ...sampling, ...(topLogprobs > 0 ? { logprobs: true, top_logprobs: topLogprobs } : {}) },
-              formats,
-              cacheKey: judgeCacheKeyInput({ baseURL: connection.baseURL, model: connection.model, messages, sampling, responseSchema: schema, sampleIndex: item.sample, rubricSetHash: ref.hash, topLogprobs }),
-              template: { id: `judge@${prompt.ref.version}`, hash: prompt.ref.hash },
-              validate,
-            },
-            signal,
-            recall,
-          );
+          const result = await caller.call<JudgeJobScore[]>(plan.call(connection, item), signal, recall);
           const tokens = { ...result.record.tokens };
           const cost = callCost(tokens, connection.price);
-          const base = { dialogueId: dialogue.id, connectionId: connection.id, judgeModel: result.record.model, sample: item.sample, rubricSet: ref, prompt: prompt.ref, tokens, cached: result.record.fromCache, call: storedCall(result.record, prompt.ref) };
+          const base = { dialogueId: dialogue.id, connectionId: connection.id, judgeModel: result.record.model, sample: item.sample, rubricSet: plan.ref, prompt: plan.prompt.ref, tokens, cached: result.record.fromCache, call: storedCall(result.record, plan.prompt.ref) };
           if (!result.ok) {
             if (result.kind === 'recalled') throw new ItemRecalled();
             if (stopsTheJob(result.kind)) throw new JobStop(`${connection.name}: ${result.reason}`);

@@ -23,7 +23,8 @@ export type ReplyRecord =
   | { kind: 'modelList'; status: 200; body: unknown }
   | { kind: 'status'; status: number; cause: StatusCause; headers: Record<string, string>; body: ErrorBody }
   | { kind: 'drop'; stage: 'beforeResponse' | 'midBody' }
-  | { kind: 'malformedBody'; status: 200; body: string };
+  | { kind: 'malformedBody'; status: 200; body: string }
+  | { kind: 'batchApi'; status: number; body: unknown };
 
 /**
  * answered: the whole response was handed to the socket. dropped: a drop script destroyed the
