@@ -18,6 +18,9 @@ export interface JudgeArgs {
   logprobs: number;
   apiKeyEnv: string;
   timeoutSeconds: number;
+  /** through the OpenAI Batch API */
+  batch: boolean;
+  pollSeconds: number;
 }
 
 export const JUDGE_USAGE = `Usage: ${CLI_INVOCATION} judge <file or folder>... --base-url URL --model NAME --out results.jsonl [options]
@@ -50,14 +53,18 @@ Options:
                        none is needed for a local server
   --timeout S          seconds to wait for one answer (default 300)
 
-The OpenAI Batch API (--batch) is not available yet.
+  --batch              send the requests as one OpenAI Batch API job (files and batches endpoints;
+                       half the price on OpenAI, answers within 24 h): uploaded, polled, joined back
+                       by custom_id and checked like live answers; any the batch did not answer
+                       validly are then asked live. A run stopped while the batch waits resumes it
+  --poll S             seconds between polls of the batch (default 30)
 
 Progress goes to stderr, a summary to stdout. Exit code: 0 every answer valid, 1 input errors or
 failed answers, 2 wrong command line.
 `;
 
-const VALUE_OPTIONS = ['--base-url', '--model', '--out', '--rubrics', '--samples', '--concurrency', '--language', '--logprobs', '--api-key-env', '--timeout'] as const;
-const FLAGS = ['--reasoning-first'] as const;
+const VALUE_OPTIONS = ['--base-url', '--model', '--out', '--rubrics', '--samples', '--concurrency', '--language', '--logprobs', '--api-key-env', '--timeout', '--poll'] as const;
+const FLAGS = ['--reasoning-first', '--batch'] as const;
 
 export type JudgeParse = { kind: 'help' } | { kind: 'run'; args: JudgeArgs } | { kind: 'usage-error'; message: string };
 
@@ -76,7 +83,6 @@ export function parseJudgeArgs(argv: readonly string[]): JudgeParse {
       flags.add(arg);
       continue;
     }
-    if (arg === '--batch') return { kind: 'usage-error', message: '--batch (the OpenAI Batch API) is not available yet; run without it.' };
     const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     if (!(VALUE_OPTIONS as readonly string[]).includes(name)) return { kind: 'usage-error', message: `Unknown option ${name}.` };
     const value = inline ?? argv[++at];
@@ -96,7 +102,8 @@ export function parseJudgeArgs(argv: readonly string[]): JudgeParse {
   const concurrency = number('--concurrency', 4, (value) => Number.isInteger(value) && value >= 1 && value <= 256, 'a whole number from 1 to 256');
   const logprobs = number('--logprobs', 0, (value) => Number.isInteger(value) && value >= 1 && value <= MAX_TOP_LOGPROBS, `a whole number from 1 to ${MAX_TOP_LOGPROBS}`);
   const timeout = number('--timeout', 300, (value) => Number.isFinite(value) && value > 0 && value <= 3600, 'a number of seconds from above 0 to 3600');
-  for (const checked of [samples, concurrency, logprobs, timeout]) if (typeof checked === 'string') return { kind: 'usage-error', message: checked };
+  const poll = number('--poll', 30, (value) => Number.isFinite(value) && value > 0 && value <= 3600, 'a number of seconds from above 0 to 3600');
+  for (const checked of [samples, concurrency, logprobs, timeout, poll]) if (typeof checked === 'string') return { kind: 'usage-error', message: checked };
   const language = values.get('--language') ?? 'zh';
   if (language !== 'zh' && language !== 'en') return { kind: 'usage-error', message: `--language is zh or en; got "${language}".` };
   const apiKeyEnv = values.get('--api-key-env') ?? 'OPENAI_API_KEY';
@@ -116,6 +123,8 @@ export function parseJudgeArgs(argv: readonly string[]): JudgeParse {
       logprobs: logprobs as number,
       apiKeyEnv,
       timeoutSeconds: timeout as number,
+      batch: flags.has('--batch'),
+      pollSeconds: poll as number,
     },
   };
 }

@@ -10,12 +10,13 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { DEFAULT_CODEBOOK } from '../../../shared/codebook';
 import { checkSourceFile } from '../../../shared/import';
-import type { JobDefinition, JobEvent, JobProgress, JobWorkItem } from '../../../shared/jobs';
+import { jobWorkItems, type JobDefinition, type JobEvent, type JobProgress, type JobWorkItem } from '../../../shared/jobs';
 import { judgeJobResult, readResultLine, rubricSetHash, rubricSetRef, type JudgeJobDefinition, type JudgeJobPayload, type JudgeResultLine, type RubricSet } from '../../../shared/judge';
 import type { LlmConnection } from '../../../shared/llm';
 import type { ParsedDialogue } from '../../../shared/model/dataset';
 import { JobRegistry } from '../../services/jobs/job-registry';
 import type { JobKindRunner } from '../../services/jobs/job-runner';
+import { runJudgeBatch } from '../../services/llm/judge-batch';
 import { judgeRunner } from '../../services/llm/judge-runner';
 import { ResponseCache } from '../../services/llm/response-cache';
 import { EnvSecretStore } from '../../services/secrets/secret-store';
@@ -208,6 +209,19 @@ async function judge(args: JudgeArgs, io: CliIo): Promise<number> {
     },
   };
 
+  const cache = new ResponseCache(`${args.out}.maieutic`);
+  if (args.batch) {
+    const items = jobWorkItems(definition).filter((item) => !isDone(item));
+    try {
+      const batch = await runJudgeBatch({ connection, apiKey: await secrets.get(), parameters: definition.parameters, items, cache, stateFile: join(`${args.out}.maieutic`, 'batch.json'), pollMs: args.pollSeconds * 1000, timeoutMs: args.timeoutSeconds * 1000, log: (line) => io.stderr(`${line}\n`) });
+      if (batch.batchId !== null) io.stderr(`judge: batch ${batch.batchId}: ${batch.valid} of ${batch.sent} answers valid${batch.invalid > 0 ? `; ${batch.invalid} asked live` : ''}\n`);
+    } catch (error) {
+      io.stderr(`judge: ${error instanceof Error ? error.message : String(error)}\n`);
+      cache.close();
+      return EXIT_INPUT_ERRORS;
+    }
+  }
+
   // the output: each line appended (and synced) as its answer comes, in the order they come
   const output = await open(args.out, 'a');
   const size = (await output.stat()).size;
@@ -222,7 +236,7 @@ async function judge(args: JudgeArgs, io: CliIo): Promise<number> {
   const end = new Promise<void>((resolve) => (ended = resolve));
   const registry = new JobRegistry({
     folder: journals,
-    runners: [skippingDone(judgeRunner({ connections: { get: async () => connection, key: () => secrets.get() }, cache: new ResponseCache(`${args.out}.maieutic`), appVersion: CLI_VERSION, timeoutMs: args.timeoutSeconds * 1000 }), isDone)],
+    runners: [skippingDone(judgeRunner({ connections: { get: async () => connection, key: () => secrets.get() }, cache, appVersion: CLI_VERSION, timeoutMs: args.timeoutSeconds * 1000 }), isDone)],
     emit: (event) => {
       if (event.type === 'item') {
         if (isDone(event.item)) return;

@@ -157,12 +157,40 @@ describe('judge', () => {
     expect((await runCaptured(['judge-report', out])).code).toBe(1);
   }, 60_000);
 
-  it('refuses a wrong command line, --batch, and an output scored on another rubric set', async () => {
+  it('--batch: one Batch API job whose answers are joined by custom_id and checked; one the check refuses is asked live; a rerun asks nothing', async () => {
+    // in the batch (index -1) the cactus dialogue's answer misses IRA, the others score 4; a live call scores 5
+    server.setDefaultHandler(({ index, body }) => {
+      if (index >= 0) return judgeReply.valid(scoresFor(RUBRICS, 5));
+      return JSON.stringify(body.messages).includes('仙人掌') ? judgeReply.missing(scoresFor(RUBRICS, 4), 'IRA') : judgeReply.valid(scoresFor(RUBRICS, 4));
+    });
+    const out = join(dir.path, 'results.jsonl');
+    const run = await runCaptured(args(out, '--batch', '--poll', '0.01', '--samples', '2'));
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain(KEY);
+    const written = lines(await readFile(out, 'utf8'));
+    const batched = server.batchLines();
+    expect(batched).toHaveLength(written.length);
+    expect(new Set(batched.map((line) => line.custom_id)).size).toBe(batched.length);
+    for (const line of batched) expect(line.body).toMatchObject({ model: 'test-model', temperature: 0.1, top_p: 0.9, max_tokens: 1024, response_format: { type: 'json_schema' } });
+    const live = written.filter((line) => (line.scores as { score: number }[])[0].score === 5);
+    expect(written.every((line) => line.status === 'valid')).toBe(true);
+    expect(live.length).toBeGreaterThan(0);
+    expect(live.every((line) => line.group === 'GPT-4o')).toBe(true);
+    expect(server.log.chatRequests()).toHaveLength(live.length);
+    expect(run.stderr).toMatch(new RegExp(`${written.length - live.length} of ${written.length} answers valid; ${live.length} asked live`));
+    await expect(readFile(join(`${out}.maieutic`, 'batch.json'), 'utf8')).rejects.toThrow();
+    for (const path of await readdir(dir.path, { recursive: true })) expect(await readFile(join(dir.path, path), 'utf8').catch(() => ''), path).not.toContain(KEY);
+
+    const again = await runCaptured(args(out, '--batch', '--poll', '0.01', '--samples', '2'));
+    expect(again.code, again.stderr).toBe(0);
+    expect(server.batchLines()).toHaveLength(batched.length);
+    expect(server.log.chatRequests()).toHaveLength(live.length);
+  }, 60_000);
+
+  it('refuses a wrong command line and an output scored on another rubric set', async () => {
     expect((await runCaptured(['judge', MODELS, '--model', 'm', '--out', 'x'])).stderr).toMatch(/--base-url is required/);
     expect((await runCaptured(args(join(dir.path, 'r.jsonl'), '--samples', '0'))).code).toBe(2);
-    const batch = await runCaptured(args(join(dir.path, 'r.jsonl'), '--batch'));
-    expect(batch.code).toBe(2);
-    expect(batch.stderr).toMatch(/--batch .* not available yet/);
+    expect((await runCaptured(args(join(dir.path, 'r.jsonl'), '--batch', '--poll', '0'))).stderr).toMatch(/--poll must be/);
     const out = join(dir.path, 'other.jsonl');
     await writeFile(out, `${JSON.stringify({ dialogue: '7-3-1', group: 'GPT-4o', judge: 'test-model', sample: 0, rubricSet: { id: 'sid', version: '0', hash: 'different' }, status: 'failed', scores: [], reason: 'x' })}\n`);
     const mixed = await runCaptured(args(out));

@@ -1,0 +1,134 @@
+/**
+ * Judge calls through the OpenAI Batch API (issue 13): the requests a run still needs are
+ * written as one JSONL file (`custom_id` = the work item's key, the body exactly the request the
+ * runner would send, with the first response format of its ladder), uploaded, run as one batch,
+ * polled, and its output joined back by `custom_id`. Each answer goes through the same check as a
+ * live call; only a valid one is put in the response cache under the runner's own key, so the
+ * run that follows takes it from there, and anything the batch did not answer validly is asked
+ * live (with the live retries) by the same runner: one path for validation, storage and results.
+ *
+ * The batch in flight is recorded in a small state file (its id and the keys of its lines,
+ * never the API key), so a run stopped while it waits resumes polling that batch instead of
+ * paying for another.
+ */
+import { readFile, rm } from 'node:fs/promises';
+import OpenAI, { toFile } from 'openai';
+import { jobItemKey, type JobWorkItem } from '../../../shared/jobs';
+import type { JudgeJobParameters } from '../../../shared/judge';
+import type { LlmConnection } from '../../../shared/llm';
+import { writeFileAtomic } from '../atomic-write';
+import { abortableSleep } from './endpoint-caller';
+import { judgeCallPlan } from './judge-runner';
+import { answerLogprobs, failureKind, failureMessage } from './llm-client';
+import type { ResponseCache } from './response-cache';
+
+export interface BatchState {
+  batchId: string;
+  baseURL: string;
+  model: string;
+  /** custom_id → the cache key text of its request */
+  keys: Record<string, string>;
+}
+
+export interface BatchRunOptions {
+  connection: LlmConnection;
+  apiKey: string | null;
+  parameters: JudgeJobParameters;
+  items: readonly JobWorkItem[];
+  cache: ResponseCache;
+  stateFile: string;
+  pollMs: number;
+  timeoutMs: number;
+  log(line: string): void;
+}
+
+export interface BatchRunResult {
+  batchId: string | null;
+  /** lines sent in the batch */
+  sent: number;
+  /** answers that passed the check and were cached */
+  valid: number;
+  /** lines answered with an error, an answer that failed the check, or not at all: asked live */
+  invalid: number;
+}
+
+const TERMINAL = new Set(['completed', 'failed', 'expired', 'cancelled']);
+
+export async function runJudgeBatch(options: BatchRunOptions): Promise<BatchRunResult> {
+  const { connection, apiKey, cache } = options;
+  const client = new OpenAI({ baseURL: connection.baseURL, apiKey: apiKey ?? 'no-key', organization: connection.organization ?? null, project: null, defaultHeaders: connection.extraHeaders, maxRetries: 2, timeout: options.timeoutMs, logLevel: 'off' });
+  const redact = (text: string) => (apiKey && apiKey.length >= 4 ? text.split(apiKey).join('[key]') : text);
+  const plan = judgeCallPlan(options.parameters);
+  try {
+    let state = await readState(options.stateFile, connection);
+    if (state) options.log(`judge: resuming the batch ${state.batchId}`);
+    else {
+      const lines: string[] = [];
+      const keys: Record<string, string> = {};
+      for (const item of options.items) {
+        const spec = plan.call(connection, item);
+        if (await cache.get(spec.cacheKey)) continue;
+        const customId = jobItemKey(item);
+        keys[customId] = spec.cacheKey;
+        const format = spec.formats[0] ?? null;
+        lines.push(JSON.stringify({ custom_id: customId, method: 'POST', url: '/v1/chat/completions', body: { ...spec.request, ...(format ? { response_format: format } : {}) } }));
+      }
+      if (lines.length === 0) return { batchId: null, sent: 0, valid: 0, invalid: 0 };
+      const file = await client.files.create({ file: await toFile(Buffer.from(`${lines.join('\n')}\n`, 'utf8'), 'judge-batch.jsonl'), purpose: 'batch' });
+      const batch = await client.batches.create({ input_file_id: file.id, endpoint: '/v1/chat/completions', completion_window: '24h' });
+      state = { batchId: batch.id, baseURL: connection.baseURL, model: connection.model, keys };
+      await writeFileAtomic(options.stateFile, JSON.stringify(state));
+      options.log(`judge: batch ${batch.id} created with ${lines.length} requests`);
+    }
+    let batch = await client.batches.retrieve(state.batchId);
+    while (!TERMINAL.has(batch.status)) {
+      options.log(`judge: batch ${batch.id} ${batch.status} (${batch.request_counts?.completed ?? 0}/${batch.request_counts?.total ?? 0})`);
+      await abortableSleep(options.pollMs);
+      batch = await client.batches.retrieve(state.batchId);
+    }
+    const sent = Object.keys(state.keys).length;
+    let valid = 0;
+    if (batch.status === 'completed' && batch.output_file_id) {
+      const text = await (await client.files.content(batch.output_file_id)).text();
+      for (const line of text.split('\n')) {
+        if (line.trim() === '') continue;
+        let entry: { custom_id?: unknown; response?: { status_code?: unknown; body?: unknown } | null };
+        try {
+          entry = JSON.parse(line);
+        } catch {
+          continue;
+        }
+        const key = typeof entry.custom_id === 'string' ? state.keys[entry.custom_id] : undefined;
+        const body = entry.response?.body as { model?: unknown; choices?: { message?: { content?: unknown }; finish_reason?: unknown; logprobs?: unknown }[]; usage?: { prompt_tokens?: number; completion_tokens?: number } } | undefined;
+        const choice = body?.choices?.[0];
+        const content = choice?.message?.content;
+        if (key === undefined || entry.response?.status_code !== 200 || typeof content !== 'string') continue;
+        const logprobs = options.parameters.topLogprobs ? answerLogprobs(choice?.logprobs) : null;
+        if (!plan.validate(content, logprobs).ok) continue;
+        await cache.put(key, { content, model: typeof body?.model === 'string' ? body.model : connection.model, usage: { input: body?.usage?.prompt_tokens ?? 0, output: body?.usage?.completion_tokens ?? 0 }, finishReason: typeof choice?.finish_reason === 'string' ? choice.finish_reason : null, answeredAt: new Date().toISOString(), latencyMs: 0, ...(logprobs ? { logprobs } : {}) });
+        valid++;
+      }
+    } else options.log(`judge: batch ${batch.id} ended ${batch.status}; its requests are asked live`);
+    await rm(options.stateFile, { force: true });
+    return { batchId: batch.id, sent, valid, invalid: sent - valid };
+  } catch (error) {
+    throw new Error(redact(`The Batch API run failed: ${failureMessage(failureKind(error), error, connection.baseURL)}`));
+  }
+}
+
+async function readState(file: string, connection: LlmConnection): Promise<BatchState | null> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return null;
+  }
+  try {
+    const state = JSON.parse(text) as BatchState;
+    if (typeof state.batchId === 'string' && state.baseURL === connection.baseURL && state.model === connection.model && state.keys && typeof state.keys === 'object') return state;
+  } catch {
+    // a torn state file: the batch is made again (its answers, if any, are lost; nothing is stored wrong)
+  }
+  await rm(file, { force: true });
+  return null;
+}
