@@ -40,6 +40,8 @@ export interface BatchRunOptions {
   pollMs: number;
   timeoutMs: number;
   log(line: string): void;
+  /** stops the wait between polls (the batch stays recorded for the next run) */
+  signal?: AbortSignal;
 }
 
 export interface BatchRunResult {
@@ -83,7 +85,7 @@ export async function runJudgeBatch(options: BatchRunOptions): Promise<BatchRunR
     let batch = await client.batches.retrieve(state.batchId);
     while (!TERMINAL.has(batch.status)) {
       options.log(`judge: batch ${batch.id} ${batch.status} (${batch.request_counts?.completed ?? 0}/${batch.request_counts?.total ?? 0})`);
-      await abortableSleep(options.pollMs);
+      await abortableSleep(options.pollMs, options.signal);
       batch = await client.batches.retrieve(state.batchId);
     }
     const sent = Object.keys(state.keys).length;
