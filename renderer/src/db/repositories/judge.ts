@@ -207,6 +207,10 @@ export async function listJudgeRuns(db: MaieuticDb, datasetId: string): Promise<
   return runs.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
 }
 
+export async function getJudgeRun(db: MaieuticDb, runId: string): Promise<JudgeRunRow | null> {
+  return (await db.judgeRuns.get(runId)) ?? null;
+}
+
 export function judgeScoresOfRun(db: MaieuticDb, runId: string): Promise<JudgeScoreRow[]> {
   return db.judgeScores.where('runId').equals(runId).toArray();
 }

@@ -10,7 +10,7 @@ import { calibrate, type Calibration, type ExpertScore } from '../../../../share
 import type { RubricSet } from '../../../../shared/judge/types';
 import type { JudgeRunRow } from '../../../../shared/model/judge';
 import type { MaieuticDb } from '../../db/db';
-import { getRubricSet, judgeScoresOfRun, resultLineOfRow } from '../../db/repositories/judge';
+import { getJudgeRun, getRubricSet, judgeScoresOfRun, resultLineOfRow } from '../../db/repositories/judge';
 import { expertScoresOfDataset } from '../../db/repositories/expert-scores';
 
 export interface JudgeReportRequest {
@@ -62,7 +62,7 @@ function dialogueRows(index: ScoreIndex, externalIds: Map<string, string>): Judg
 }
 
 export async function runJudgeReport(db: MaieuticDb, request: JudgeReportRequest, computedIn: 'worker' | 'main'): Promise<JudgeReportOutcome> {
-  const run = await db.judgeRuns.get(request.runId);
+  const run = await getJudgeRun(db, request.runId);
   if (!run) return { kind: 'missing', message: 'This judge run is gone (deleted?).' };
   const set = await getRubricSet(db, run.rubricSet);
   if (!set) return { kind: 'missing', message: `The rubric set ${run.rubricSet.id}@${run.rubricSet.hash} of this run is not in this profile.` };
