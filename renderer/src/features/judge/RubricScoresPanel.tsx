@@ -20,7 +20,7 @@ type Handled = (typeof HANDLED_COMMANDS)[number];
  * rationale when a judge run of this data set is open, and an optional rationale box. Every score
  * is saved at once under the expert's name (Settings) with the time.
  */
-export function RubricScoresPanel({ datasetId, dialogueId }: { datasetId: string; dialogueId: string }) {
+export function RubricScoresPanel({ datasetId, dialogueId, guard = (action) => action() }: { datasetId: string; dialogueId: string; /** runs the action once the expert's name is known (review's name prompt) */ guard?: (action: () => void) => void }) {
   const text = useJudgeText();
   const { t, lang } = text;
   const rater = useSettingsStore((s) => s.reviewerName.trim());
@@ -68,7 +68,7 @@ export function RubricScoresPanel({ datasetId, dialogueId }: { datasetId: string
     },
   };
   for (const entry of RUBRIC_SCORES) handlers[entry.command] = () => void store.score(entry.score);
-  useCommands('review', { 'rubric.toggle': () => store.setActive(true) }, { enabled: !state.active });
+  useCommands('review', { 'rubric.toggle': () => guard(() => store.setActive(true)) }, { enabled: !state.active });
   useCommands('rubric', handlers, { enabled: state.active && !editing, capture: true });
 
   const saveDraft = () => {
@@ -112,10 +112,12 @@ export function RubricScoresPanel({ datasetId, dialogueId }: { datasetId: string
                 data-score={scored?.score ?? ''}
                 aria-current={state.active && index === state.focus ? 'true' : undefined}
                 title={candidate.name[lang]}
-                onClick={() => {
-                  store.focusRubric(index);
-                  store.setActive(true);
-                }}
+                onClick={() =>
+                  guard(() => {
+                    store.focusRubric(index);
+                    store.setActive(true);
+                  })
+                }
               >
                 {candidate.id}
                 <b>{scored ? scored.score : '–'}</b>
@@ -124,7 +126,7 @@ export function RubricScoresPanel({ datasetId, dialogueId }: { datasetId: string
           })}
         </div>
         <span className="rubric-hint">{state.active ? t('panelHintOpen') : t('panelHintClosed')}</span>
-        <button type="button" className="quiet" data-testid="rubric-toggle" onClick={() => store.setActive(!state.active)}>
+        <button type="button" className="quiet" data-testid="rubric-toggle" onClick={() => (state.active ? store.setActive(false) : guard(() => store.setActive(true)))}>
           {state.active ? t('panelClose') : t('panelOpen')}
         </button>
         {state.status === 'saving' && <span className="rubric-hint">{t('panelSaving')}</span>}

@@ -332,7 +332,7 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
           onClose={() => setHistoryOpen(false)}
         />
       )}
-      <RubricScoresPanel datasetId={bundle.dialogue.datasetId} dialogueId={dialogueId} />
+      <RubricScoresPanel datasetId={bundle.dialogue.datasetId} dialogueId={dialogueId} guard={guarded} />
       <div className="rv-body">
         <ChatPane turns={model.turns} currentIndex={turnIndex} highlight={highlight} text={text} onSelect={selectTurn} findingsByTurn={turnFindings} />
         {turn ? (
