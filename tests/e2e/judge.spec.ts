@@ -66,13 +66,15 @@ test('judge results: import, Table I, drill-down, expert scores by keyboard, cal
     { dialogue: b3.externalId, group: modelB, sample: 0, scores: null },
   ];
   // Per dialogue the mean of its samples, by hand: a1 = [3, 3, 5, 3, 4], a2, b1, b2 as written; b3 failed.
+  // (a dialogue is its teacher model and its id together: one id repeats across models)
+  const key = (group: string, id: string) => `${group}/${id}`;
   const judgeValue: Record<string, number[]> = {
-    [a1.externalId]: [3, 3, 5, 3, 4],
-    [a2.externalId]: [5, 4, 4, 3, 3],
-    [b1.externalId]: [3, 3, 3, 3, 3],
-    [b2.externalId]: [1, 2, 3, 4, 5],
+    [key(modelA, a1.externalId)]: [3, 3, 5, 3, 4],
+    [key(modelA, a2.externalId)]: [5, 4, 4, 3, 3],
+    [key(modelB, b1.externalId)]: [3, 3, 3, 3, 3],
+    [key(modelB, b2.externalId)]: [1, 2, 3, 4, 5],
   };
-  const dialoguesOf = { [modelA]: [a1.externalId, a2.externalId], [modelB]: [b1.externalId, b2.externalId] };
+  const dialoguesOf = { [modelA]: [key(modelA, a1.externalId), key(modelA, a2.externalId)], [modelB]: [key(modelB, b1.externalId), key(modelB, b2.externalId)] };
   // the weighted overall (equal weights): per sample, then per dialogue: a1 (18/5 + 18/5)/2, a2 19/5, b1 15/5, b2 15/5
   const overallOf = { [modelA]: [3.6, 3.8], [modelB]: [3, 3] };
 
@@ -179,7 +181,7 @@ test('judge results: import, Table I, drill-down, expert scores by keyboard, cal
   // Calibration: n = 3 dialogues per rubric, bias = mean(judge − expert), worked out here.
   await expect(page.getByTestId('calibration-raters')).toContainText(EXPERT);
   for (const [r, rubric] of RUBRICS.entries()) {
-    const differences = Object.values(expert).map(({ id, scores }) => judgeValue[id][r] - scores[r]);
+    const differences = Object.values(expert).map(({ group, id, scores }) => judgeValue[key(group, id)][r] - scores[r]);
     const row = page.locator(`[data-testid="calibration-row"][data-judge="${JUDGE}"][data-rubric="${rubric}"]`);
     await expect(row).toHaveAttribute('data-n', '3');
     expect(Number(await row.getAttribute('data-bias'))).toBeCloseTo(mean(differences), 12);

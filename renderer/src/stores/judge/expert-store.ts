@@ -111,9 +111,12 @@ export function createExpertScoresStore(database: () => MaieuticDb = getDb) {
         if (!rubric || value < rubric.range.min || value > rubric.range.max) return;
         if (rater.trim() === '') return set({ status: 'error', error: 'Enter your name in Settings first. / 请先在设置中填写你的名字。' });
         const existing = rows[rubric.id];
-        set({ undo: [...get().undo, { rubric: rubric.id, before: existing ? { score: existing.score, rationale: existing.rationale } : null }] });
+        // the focus moves before the write lands: the next key (typed at once) scores the next rubric
+        set({
+          undo: [...get().undo, { rubric: rubric.id, before: existing ? { score: existing.score, rationale: existing.rationale } : null }],
+          focus: focus < rubricSet.rubrics.length - 1 ? focus + 1 : focus,
+        });
         await write(rubric.id, value);
-        if (focus < rubricSet.rubrics.length - 1) set({ focus: focus + 1 });
       },
 
       async clear() {
