@@ -130,7 +130,7 @@ export function RubricScoresPanel({ datasetId, dialogueId, guard = (action) => a
           {state.active ? t('panelClose') : t('panelOpen')}
         </button>
         {state.status === 'saving' && <span className="rubric-hint">{t('panelSaving')}</span>}
-        {state.status === 'saved' && lastSaved && (
+        {state.status !== 'saving' && lastSaved && (
           <span className="rubric-hint" data-testid="rubric-saved">
             {t('panelSaved', { who: lastSaved.rater, when: new Date(lastSaved.at).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-GB') })}
           </span>
