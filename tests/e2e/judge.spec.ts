@@ -189,11 +189,15 @@ test('judge results: import, Table I, drill-down, expert scores by keyboard, cal
   // X-SRG: (3 − 4) + (5 − 4) + (3 − 4) over 3
   expect(Number(await page.locator(`[data-testid="calibration-row"][data-rubric="X-SRG"]`).getAttribute('data-bias'))).toBeCloseTo(-1 / 3, 12);
   await saveShot(page.getByTestId('judge-calibration'), 'judge-calibration-en', testInfo);
-  await saveShot(page.getByTestId('judge-view'), 'judge-view-en', testInfo);
+  // the whole view in one picture: a window tall enough for it
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 2300 });
+  await saveShot(page, 'judge-view-en', testInfo);
 
   await setLanguage(page, 'zh');
   await expect(page.getByTestId('judge-import')).toHaveText('导入评审结果…');
-  await saveShot(page.getByTestId('judge-view'), 'judge-view-zh', testInfo);
+  await saveShot(page, 'judge-view-zh', testInfo);
+  if (viewport) await page.setViewportSize(viewport);
   await page.getByTestId('judge-drill-group').selectOption(modelA);
   await page.getByTestId('judge-dialogue').filter({ hasText: a1.externalId }).getByRole('button', { name: a1.externalId, exact: true }).click();
   const review = new ReviewPage(page);

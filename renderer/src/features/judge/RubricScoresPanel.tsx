@@ -120,7 +120,7 @@ export function RubricScoresPanel({ datasetId, dialogueId, guard = (action) => a
                 }
               >
                 {candidate.id}
-                <b>{scored ? scored.score : '–'}</b>
+                <span className="rubric-chip-score">{scored ? scored.score : '–'}</span>
               </button>
             );
           })}
