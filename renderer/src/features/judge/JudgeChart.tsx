@@ -23,10 +23,13 @@ export function JudgeBarChart({ view, range, text }: { view: TableOneView; range
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const { t, lang } = text;
   const labels = view.rows.map((row) => (row.id === 'overall' ? t('overall') : row.id));
+  const yMin = Math.max(0, range.min - 1);
+  // drawn within the axis (with two dialogues t₀.₉₇₅(1) = 12.7 makes an interval far wider than the scale); the table keeps the numbers
+  const clamp = (interval: [number, number] | null): [number, number] | null => (interval ? [Math.max(yMin, interval[0]), Math.min(range.max, interval[1])] : null);
   const series = view.groups.map((group, g) => ({
     group,
     values: view.rows.map((row) => (row.cells[g].mean === null ? null : Math.round(row.cells[g].mean! * 100) / 100)),
-    intervals: view.rows.map((row) => meanInterval(row.cells[g].mean, row.cells[g].sd, row.cells[g].n)),
+    intervals: view.rows.map((row) => clamp(meanInterval(row.cells[g].mean, row.cells[g].sd, row.cells[g].n))),
   }));
   const key = JSON.stringify(series);
   useEffect(() => {
@@ -40,7 +43,7 @@ export function JudgeBarChart({ view, range, text }: { view: TableOneView; range
         animation: false,
         responsive: true,
         maintainAspectRatio: false,
-        scales: { x: { ticks: { font } }, y: { min: range.min - 1 < 0 ? 0 : range.min - 1, max: range.max, ticks: { font } } },
+        scales: { x: { ticks: { font } }, y: { min: yMin, max: range.max, ticks: { font } } },
         plugins: { legend: { position: 'bottom', labels: { font } }, tooltip: { titleFont: font, bodyFont: font } },
       },
       plugins: [errorBarsPlugin(series.map((entry) => entry.intervals), { color: ERROR_BAR_COLOR })],

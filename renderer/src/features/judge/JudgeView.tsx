@@ -345,6 +345,7 @@ function DrillDown({ report, judge, text }: { report: JudgeReport; judge: string
                 </th>
               ))}
               <th scope="col">{t('overall')}</th>
+              <th scope="col" />
             </tr>
           </thead>
           <tbody>
@@ -359,6 +360,7 @@ function DrillDown({ report, judge, text }: { report: JudgeReport; judge: string
                 {row.means.map((mean, index) => (
                   <td key={index}>{formatMean(mean)}</td>
                 ))}
+                <td className="judge-failed">{row.failed > 0 ? t('failedCount', { n: row.failed }) : ''}</td>
               </tr>
             ))}
           </tbody>
