@@ -128,6 +128,13 @@ test('judge results: import, Table I, drill-down, expert scores by keyboard, cal
   await expect(page.getByTestId('judge-radar')).toHaveCount(2);
   await expect(page.getByTestId('calibration-empty')).toBeVisible();
   await saveShot(page, 'judge-table-en', testInfo);
+  // the keyboard help lists the rubric-scoring keys
+  await page.keyboard.press('Shift+?');
+  const help = page.getByRole('dialog');
+  await expect(help).toContainText('Rubric scores in review (press r)');
+  await expect(help).toContainText('Score the focused rubric n');
+  await page.keyboard.press('Escape');
+  await expect(help).toHaveCount(0);
 
   // Expert scores by keyboard in review, each dialogue opened from the drill-down.
   const expert: Record<string, { group: string; id: string; scores: number[] }> = {
