@@ -7,6 +7,7 @@
  * for three dialogues, and the calibration section showing n and the bias (judge − expert)
  * worked out here too. Screenshots in English and Chinese.
  */
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/app';
@@ -128,6 +129,20 @@ test('judge results: import, Table I, drill-down, expert scores by keyboard, cal
   await expect(page.getByTestId('judge-radar')).toHaveCount(2);
   await expect(page.getByTestId('calibration-empty')).toBeVisible();
   await saveShot(page, 'judge-table-en', testInfo);
+  // Table I saved as CSV and Markdown, the same figures
+  const csvPath = join(app.tempDir, 'table-i.csv');
+  app.dialogs.nextSavePath(csvPath);
+  await page.getByTestId('judge-export-csv').click();
+  await expect(page.getByTestId('judge-save')).toHaveAttribute('data-status', 'saved');
+  const csv = (await readFile(csvPath, 'utf8')).trim().split('\n');
+  expect(csv[0]).toBe('judge,rubric,group,n,mean,sd,failed');
+  expect(csv).toContain(`${JUDGE},X-SRG,${modelA},2,4.00,1.41,0`);
+  expect(csv).toContain(`${JUDGE},overall,${modelA},2,3.70,0.14,0`);
+  const mdPath = join(app.tempDir, 'table-i.md');
+  app.dialogs.nextSavePath(mdPath);
+  await page.getByTestId('judge-export-md').click();
+  await expect(page.getByTestId('judge-save')).toContainText(mdPath);
+  expect(await readFile(mdPath, 'utf8')).toContain('4.00 (n=2, sd=1.41)');
   // the keyboard help lists the rubric-scoring keys
   await page.keyboard.press('Shift+?');
   const help = page.getByRole('dialog');

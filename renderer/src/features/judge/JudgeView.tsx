@@ -270,6 +270,39 @@ function Calibration({ report, text }: { report: JudgeReport; text: JudgeTextApi
               </tbody>
             </table>
           </div>
+          {calibration.judgePairs.length > 0 && (
+            <div className="judge-table-scroll">
+              <h3>{t('pairsTitle')}</h3>
+              <table className="judge-table" data-testid="judge-pairs">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('judge')} A</th>
+                    <th scope="col">{t('judge')} B</th>
+                    <th scope="col">{t('rubric')}</th>
+                    <th scope="col">{t('colN')}</th>
+                    <th scope="col">{t('colPearson')}</th>
+                    <th scope="col">{t('colKendall')}</th>
+                    <th scope="col">{t('colQwk')}</th>
+                    <th scope="col">{t('pairsDifference')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {calibration.judgePairs.map((row) => (
+                    <tr key={`${row.judgeA}|${row.judgeB}|${row.rubric}`}>
+                      <td>{row.judgeA}</td>
+                      <td>{row.judgeB}</td>
+                      <td>{row.rubric}</td>
+                      <td>{row.n}</td>
+                      <td title={row.pearson.reason ?? undefined}>{stat(row.pearson)}</td>
+                      <td title={row.kendall.reason ?? undefined}>{stat(row.kendall)}</td>
+                      <td title={row.qwk.reason ?? undefined}>{stat(row.qwk)}</td>
+                      <td>{fixed(row.meanDifference)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
           {calibration.selfPreference.filter((row) => row.flagged).map((row) => (
             <SelfPreference key={`${row.judge}|${row.rubric}`} row={row} text={text} />
           ))}

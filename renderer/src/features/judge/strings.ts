@@ -59,6 +59,8 @@ export const JUDGE_STRINGS = {
   },
   calibrationRaters: { zh: '专家：{names}', en: 'Experts: {names}' },
   colN: { zh: 'n', en: 'n' },
+  pairsTitle: { zh: '评审模型之间的一致性', en: 'Judge against judge' },
+  pairsDifference: { zh: '平均差 A − B', en: 'Mean difference A − B' },
   colPearson: { zh: 'Pearson r', en: 'Pearson r' },
   colSpearman: { zh: 'Spearman ρ', en: 'Spearman ρ' },
   colKendall: { zh: 'Kendall τ-b', en: 'Kendall τ-b' },
