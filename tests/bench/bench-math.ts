@@ -22,3 +22,15 @@ export function round(value: number, digits = 1): number {
   const factor = 10 ** digits;
   return Math.round(value * factor) / factor;
 }
+
+/** Median wall time (ms) of `repeats` runs after one warm-up run (JIT). */
+export function medianRunMs(run: () => void, repeats = 5): number {
+  const runs: number[] = [];
+  run();
+  for (let i = 0; i < repeats; i++) {
+    const start = performance.now();
+    run();
+    runs.push(performance.now() - start);
+  }
+  return round(median(runs));
+}

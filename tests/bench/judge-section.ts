@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { buildScoreIndex, calibrate, panelAggregate, SID_RUBRIC_SET, tableOne, type ExpertScore, type JudgeResultLine } from '../../shared/judge';
-import { median, random, round } from './bench-math';
+import { medianRunMs, random } from './bench-math';
 import type { BenchSection } from './sections';
 
 const DIALOGUES = 20_000;
@@ -37,16 +37,7 @@ function generate(): { lines: JudgeResultLine[]; experts: ExpertScore[] } {
   return { lines, experts };
 }
 
-function timed(run: () => void): number {
-  const runs: number[] = [];
-  run(); // warm-up: JIT
-  for (let i = 0; i < REPEATS; i++) {
-    const start = performance.now();
-    run();
-    runs.push(performance.now() - start);
-  }
-  return round(median(runs));
-}
+const timed = (run: () => void): number => medianRunMs(run, REPEATS);
 
 /**
  * The judge reports in Node, median of 5 (ms), on 20,000 dialogues × 5 rubrics × 3 judges × 3

@@ -2,7 +2,7 @@ import { DEFAULT_CODEBOOK } from '../../shared/codebook';
 import { parseSourceFile } from '../../shared/import';
 import { computeMetrics, DEFAULT_SETTINGS, metricTurnFromValues, type MetricDialogue } from '../../shared/metrics';
 import { availableParallelism } from 'node:os';
-import { median, round } from './bench-math';
+import { medianRunMs, round } from './bench-math';
 import { parseLinesMs } from './floor';
 import { generateSidJsonl } from './generate';
 import type { BenchSection } from './sections';
@@ -20,16 +20,7 @@ function dialoguesOf(text: string): MetricDialogue[] {
 /** issue 9's target for metrics with bootstrap, as a multiple of the floor (the whole CLI run is in the cli-data section) */
 const METRICS_TARGET = 3;
 
-function timed(run: () => void): number {
-  const runs: number[] = [];
-  run(); // warm-up: JIT
-  for (let i = 0; i < REPEATS; i++) {
-    const start = performance.now();
-    run();
-    runs.push(performance.now() - start);
-  }
-  return round(median(runs));
-}
+const timed = (run: () => void): number => medianRunMs(run, REPEATS);
 
 /**
  * The objective metrics in Node, median of 5 (ms), beside the floor (JSON.parse of every line of

@@ -9,8 +9,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
-import { installApi } from '../support/bridge';
 import { rowsForFile } from '../support/reference/turn-rows-v4';
 import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9 } from '../../renderer/src/db/schema';
 import { packTurnBlocks, type DialogueTurns } from '../../renderer/src/db/turn-blocks';
@@ -21,45 +19,18 @@ import { expect, test, type AppFixture } from './fixtures/app';
 import { DatasetsPage } from './pages/datasets';
 import { SettingsPage } from './pages/settings';
 import { StartPage } from './pages/start';
-import { APP_DB_NAME } from './support-idb';
 import { DEFAULT_CODEBOOK } from './support-llm';
 import { SAMPLE_DIR } from './support-sample';
 import { saveShot } from './support-shots';
+import { nativeStoreNames, nativeVersion, openProfile, writeNativeProfile } from './support-native-profile';
 
-const LAUNCH = {
-  headless: true,
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-};
 const AT = '2026-11-30T09:00:00.000Z';
 const FILE = 'GPT-4o/GPT-4o-interdis_topic_7.jsonl';
 const DATASET_NAME = 'v9 试点';
+const V9_CHAIN = [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9];
 /** the Int32Array columns of a turn block (turn-blocks.ts), sent to the page as plain arrays */
 const TYPED_COLUMNS = ['turnCounts', 'layoutEnds', 'layout', 'fieldValues'] as const;
 
-interface NativeStore {
-  name: string;
-  keyPath: string;
-  autoIncrement: boolean;
-  indexes: { name: string; multiEntry: boolean }[];
-}
-
-/** Dexie's stores of a schema chain as IndexedDB has them: the last declaration of each table wins, null drops it. */
-function nativeStores(chain: readonly Record<string, string | null>[]): NativeStore[] {
-  const merged: Record<string, string | null> = Object.assign({}, ...chain);
-  return Object.entries(merged)
-    .filter((entry): entry is [string, string] => entry[1] !== null)
-    .map(([name, spec]) => {
-      const [primary, ...indexes] = spec.split(',').map((part) => part.trim());
-      for (const index of indexes) if (/[&[+]/.test(index)) throw new Error(`the v9 schema has no ${index} index; this helper does not make one`);
-      return {
-        name,
-        keyPath: primary.replace(/^\+\+/, ''),
-        autoIncrement: primary.startsWith('++'),
-        indexes: indexes.map((index) => ({ name: index.replace(/^\*/, ''), multiEntry: index.startsWith('*') })),
-      };
-    });
-}
 
 function v9Tables(): Record<string, unknown[]> {
   const text = readFileSync(join(SAMPLE_DIR, FILE), 'utf8');
@@ -90,67 +61,6 @@ function v9Tables(): Record<string, unknown[]> {
   };
 }
 
-/** Writes the v9 database with IndexedDB itself (Dexie keeps version n as 10·n), on a blank page of the app's origin. */
-async function writeV9Profile(app: AppFixture, profile: string, tables: Record<string, unknown[]>): Promise<void> {
-  const context = await chromium.launchPersistentContext(profile, LAUNCH);
-  const page = context.pages()[0] ?? (await context.newPage());
-  const blank = new URL('seed-v9.html', app.url).toString();
-  await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>seed</title>' }));
-  await page.goto(blank);
-  const plainBlocks = (tables.turnBlocks as Record<string, unknown>[]).map((row) => ({ ...row, ...Object.fromEntries(TYPED_COLUMNS.map((column) => [column, Array.from(row[column] as Int32Array)])) }));
-  await page.evaluate(
-    ({ stores, rows, typedColumns }) =>
-      new Promise<void>((resolve, reject) => {
-        rows.turnBlocks = (rows.turnBlocks as Record<string, unknown>[]).map((row) => ({ ...row, ...Object.fromEntries(typedColumns.map((column) => [column, Int32Array.from(row[column] as number[])])) }));
-        const request = indexedDB.open('maieutic', 90);
-        request.onupgradeneeded = () => {
-          for (const store of stores) {
-            const created = request.result.createObjectStore(store.name, { keyPath: store.keyPath, autoIncrement: store.autoIncrement });
-            for (const index of store.indexes) created.createIndex(index.name, index.name, { multiEntry: index.multiEntry });
-          }
-        };
-        request.onerror = () => reject(request.error);
-        request.onsuccess = () => {
-          const db = request.result;
-          const tx = db.transaction(Object.keys(rows), 'readwrite');
-          for (const [name, list] of Object.entries(rows)) for (const row of list) tx.objectStore(name).add(row);
-          tx.oncomplete = () => {
-            db.close();
-            resolve();
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    { stores: nativeStores([schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9]), rows: { ...tables, turnBlocks: plainBlocks }, typedColumns: [...TYPED_COLUMNS] },
-  );
-  await context.close();
-}
-
-async function openApp(app: AppFixture, profile: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await chromium.launchPersistentContext(profile, LAUNCH);
-  const page = context.pages()[0] ?? (await context.newPage());
-  await installApi(page, app.handlers);
-  await page.goto(app.url);
-  await page.locator('[data-app-state="ready"]').waitFor({ state: 'attached' });
-  return { context, page };
-}
-
-async function nativeVersion(page: Page): Promise<number> {
-  return page.evaluate(
-    (name) =>
-      new Promise<number>((resolve, reject) => {
-        const request = indexedDB.open(name);
-        request.onsuccess = () => {
-          const version = request.result.version;
-          request.result.close();
-          resolve(version);
-        };
-        request.onerror = () => reject(request.error);
-      }),
-    APP_DB_NAME,
-  );
-}
-
 /** Every row of a backup, by table, read through the main handlers as a restore reads it. */
 async function backupRows(app: AppFixture, name: string): Promise<Record<string, unknown[]>> {
   const opened = await app.handlers['backups.open']({ name });
@@ -171,10 +81,10 @@ async function backupRows(app: AppFixture, name: string): Promise<Record<string,
 test('a v9 profile is backed up as it is before the upgrade: the Backups panel lists it, it holds the v9 rows, and the app shows the upgraded data', async ({ app }, testInfo) => {
   const profile = join(app.tempDir, 'profile-v9');
   const tables = v9Tables();
-  await writeV9Profile(app, profile, tables);
+  await writeNativeProfile(app, profile, { chain: V9_CHAIN, tables, typedColumns: { turnBlocks: TYPED_COLUMNS } });
   expect(await app.handlers['backups.list']({})).toEqual([]);
 
-  const { context, page } = await openApp(app, profile);
+  const { context, page } = await openProfile(app, profile);
   try {
     expect(await nativeVersion(page), 'Dexie upgraded the database past v9').toBeGreaterThan(90);
 
@@ -184,7 +94,7 @@ test('a v9 profile is backed up as it is before the upgrade: the Backups panel l
     const { manifest, name } = listed[0]!;
     expect(manifest.schemaVersion).toBe(9);
     expect(manifest.datasets).toEqual([DATASET_NAME]);
-    const v9Names = nativeStores([schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9]).map((store) => store.name).sort();
+    const v9Names = nativeStoreNames(V9_CHAIN);
     expect(Object.keys(manifest.tables).sort(), 'the backup has the v9 tables, none of v10').toEqual(v9Names);
     for (const store of v9Names) expect(manifest.tables[store], `${store} rows`).toBe(tables[store]?.length ?? 0);
     const rows = await backupRows(app, name);

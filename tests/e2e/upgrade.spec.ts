@@ -7,10 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures/app';
-import type { AppFixture } from './fixtures/app';
-import { installApi } from '../support/bridge';
 import { rowsForFile } from '../support/reference/turn-rows-v4';
 import { schemaV1, schemaV2, schemaV3, schemaV4 } from '../../renderer/src/db/schema';
 import { parseSourceFile } from '../../shared/import/parse-source-file';
@@ -21,27 +18,12 @@ import { MetricsPage } from './pages/metrics';
 import { StartPage } from './pages/start';
 import { readStoredRows } from './support-idb';
 import { openDialogueByKeyboard, SAMPLE_DIR } from './support-sample';
+import { nativeVersion, openProfile, writeNativeProfile } from './support-native-profile';
 
-const LAUNCH = {
-  headless: true,
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-};
 const AT = '2026-11-30T09:00:00.000Z';
 const FILE = 'GPT-4o/GPT-4o-interdis_topic_7.jsonl';
 const DATASET_NAME = '升级前的试点';
 
-/** Dexie's stores of a schema chain as IndexedDB has them: the last declaration of each table wins, null drops it. */
-function nativeStores(chain: readonly Record<string, string | null>[]): { name: string; keyPath: string; autoIncrement: boolean; indexes: string[] }[] {
-  const merged: Record<string, string | null> = Object.assign({}, ...chain);
-  return Object.entries(merged)
-    .filter((entry): entry is [string, string] => entry[1] !== null)
-    .map(([name, spec]) => {
-      const [primary, ...indexes] = spec.split(',').map((part) => part.trim());
-      for (const index of indexes) if (/[&*[+]/.test(index)) throw new Error(`the v4 schema has no ${index} index; this helper does not make one`);
-      return { name, keyPath: primary.replace(/^\+\+/, ''), autoIncrement: primary.startsWith('++'), indexes };
-    });
-}
 
 function v4Rows() {
   const text = readFileSync(join(SAMPLE_DIR, FILE), 'utf8');
@@ -83,70 +65,12 @@ function v4Rows() {
   };
 }
 
-/** Writes the v4 database with IndexedDB itself (Dexie keeps version n as 10·n), on a blank page of the app's origin. */
-async function writeV4Profile(app: AppFixture, profile: string, tables: Record<string, unknown[]>): Promise<void> {
-  const context = await chromium.launchPersistentContext(profile, LAUNCH);
-  const page = context.pages()[0] ?? (await context.newPage());
-  const blank = new URL('seed-v4.html', app.url).toString();
-  await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>seed</title>' }));
-  await page.goto(blank);
-  await page.evaluate(
-    ({ stores, rows }) =>
-      new Promise<void>((resolve, reject) => {
-        const request = indexedDB.open('maieutic', 40);
-        request.onupgradeneeded = () => {
-          for (const store of stores) {
-            const created = request.result.createObjectStore(store.name, { keyPath: store.keyPath, autoIncrement: store.autoIncrement });
-            for (const index of store.indexes) created.createIndex(index, index);
-          }
-        };
-        request.onerror = () => reject(request.error);
-        request.onsuccess = () => {
-          const db = request.result;
-          const tx = db.transaction(Object.keys(rows), 'readwrite');
-          for (const [name, list] of Object.entries(rows)) for (const row of list) tx.objectStore(name).add(row);
-          tx.oncomplete = () => {
-            db.close();
-            resolve();
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    { stores: nativeStores([schemaV1, schemaV2, schemaV3, schemaV4]), rows: tables },
-  );
-  await context.close();
-}
-
-async function openApp(app: AppFixture, profile: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await chromium.launchPersistentContext(profile, LAUNCH);
-  const page = context.pages()[0] ?? (await context.newPage());
-  await installApi(page, app.handlers);
-  await page.goto(app.url);
-  await page.locator('[data-app-state="ready"]').waitFor({ state: 'attached' });
-  return { context, page };
-}
-
-async function nativeVersion(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const request = indexedDB.open('maieutic');
-        request.onsuccess = () => {
-          const version = request.result.version;
-          request.result.close();
-          resolve(version);
-        };
-        request.onerror = () => reject(request.error);
-      }),
-  );
-}
-
 test('a populated v4 profile opens in today’s app with every row kept and every review naming its annotator', async ({ app }) => {
   const profile = join(app.tempDir, 'profile-v4');
   const { target, teacherTurn, studentTurn, tables } = v4Rows();
-  await writeV4Profile(app, profile, tables);
+  await writeNativeProfile(app, profile, { chain: [schemaV1, schemaV2, schemaV3, schemaV4], tables });
 
-  const { context, page } = await openApp(app, profile);
+  const { context, page } = await openProfile(app, profile);
   expect(await nativeVersion(page), 'Dexie upgraded the database to the current schema').toBeGreaterThan(40);
 
   // the data set, its dialogues and the review status are there

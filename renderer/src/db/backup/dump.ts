@@ -4,10 +4,10 @@
  * text for the backup stream. Works on the app's MaieuticDb and on a `new Dexie(name)` opened
  * without versions (the raw tables of an older schema, before an upgrade).
  *
- * Not one snapshot: IndexedDB ends a transaction at the first await on something else (the IPC
- * of each chunk), so a write landing mid-dump may be in a later table and not an earlier one.
- * Backups are taken when nothing is being edited (schedule after changes settle, quit, before
- * upgrade or restore), and the review store's writes are single-table puts.
+ * Not one snapshot by itself: IndexedDB ends a transaction at the first await on something else
+ * (the IPC of each chunk), so a write landing mid-dump may be in a later table and not an earlier
+ * one. writeBackup (stores/backups/run.ts) watches the database's write counter and dumps again
+ * when something was written meanwhile.
  */
 import Dexie from 'dexie';
 import type { Table } from 'dexie';

@@ -20,35 +20,53 @@ export interface WriteOptions {
   keep: number;
   /** a project file, saved where the user picks */
   project?: { defaultName: string };
+  /**
+   * the database's write counter (db.ts dbChangeGeneration): a backup during which something was
+   * written is dumped again, so it is one state of the database, not tables from before and after
+   * a write (IndexedDB cannot hold one read transaction across the IPC of each chunk)
+   */
+  changeGeneration?: () => number;
 }
+
+/** dumps tried before a backup is kept even though writes kept landing during each */
+const MAX_DUMP_ATTEMPTS = 3;
 
 /** Streams `db` to main as one backup (or project file); a failure aborts it (no file is left). */
 export async function writeBackup(db: Dexie, reason: BackupReason, options: WriteOptions): Promise<WriteOutcome> {
   if (!db.isOpen()) await db.open();
-  const begun = await invoke('backups.begin', options.project ? { reason, project: options.project } : { reason });
-  if (begun.canceled) return { canceled: true };
-  const { writeId } = begun;
-  try {
-    const dump = await dumpDatabase(
-      db,
-      { chunk: async (table, rows) => void (await invoke('backups.chunk', { writeId, table, rows })) },
-      { project: options.project !== undefined },
-    );
-    const manifest: BackupManifest = {
-      format: BACKUP_FORMAT,
-      formatVersion: BACKUP_FORMAT_VERSION,
-      schemaVersion: db.verno,
-      appVersion: APP_VERSION,
-      createdAt: new Date().toISOString(),
-      reason,
-      tables: dump.tables,
-      datasets: dump.datasets,
-    };
-    const committed = await invoke('backups.commit', { writeId, manifest, keep: options.keep });
-    return { canceled: false, ...committed };
-  } catch (error) {
-    await invoke('backups.abort', { writeId }).catch(() => undefined);
-    throw error;
+  // a project's file is picked in a dialog when the write begins: it is written once, as it is
+  const attempts = options.project || !options.changeGeneration ? 1 : MAX_DUMP_ATTEMPTS;
+  for (let attempt = 1; ; attempt++) {
+    const generation = options.changeGeneration?.();
+    const begun = await invoke('backups.begin', options.project ? { reason, project: options.project } : { reason });
+    if (begun.canceled) return { canceled: true };
+    const { writeId } = begun;
+    try {
+      const dump = await dumpDatabase(
+        db,
+        { chunk: async (table, rows) => void (await invoke('backups.chunk', { writeId, table, rows })) },
+        { project: options.project !== undefined },
+      );
+      if (attempt < attempts && options.changeGeneration?.() !== generation) {
+        await invoke('backups.abort', { writeId });
+        continue;
+      }
+      const manifest: BackupManifest = {
+        format: BACKUP_FORMAT,
+        formatVersion: BACKUP_FORMAT_VERSION,
+        schemaVersion: db.verno,
+        appVersion: APP_VERSION,
+        createdAt: new Date().toISOString(),
+        reason,
+        tables: dump.tables,
+        datasets: dump.datasets,
+      };
+      const committed = await invoke('backups.commit', { writeId, manifest, keep: options.keep });
+      return { canceled: false, ...committed };
+    } catch (error) {
+      await invoke('backups.abort', { writeId }).catch(() => undefined);
+      throw error;
+    }
   }
 }
 

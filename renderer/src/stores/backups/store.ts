@@ -93,7 +93,7 @@ export const useBackupsStore = create<BackupsState>()((set, get) => {
     async backUp(reason) {
       const outcome = await run('backup', async () => {
         const generation = changes();
-        const result = await writeBackup(getDb(), reason, { keep: get().settings.keep });
+        const result = await writeBackup(getDb(), reason, { keep: get().settings.keep, changeGeneration: dbChangeGeneration });
         if (!result.canceled) {
           backedUpAt = generation;
           set({ message: result.name });

@@ -164,6 +164,46 @@ describe('backups: what is restored is the database that was backed up', () => {
     db = current;
   });
 
+  it('a backup during which something is written is dumped again: it holds one state, never tables from before and after the write', async () => {
+    await populate(db);
+    const names = db.tables.map((table) => table.name).sort();
+    const [first, last] = [names[0]!, names[names.length - 1]!];
+    const rowFor = (table: string) => {
+      const keyPath = db.table(table).schema.primKey.keyPath as string;
+      return { id: `meanwhile-${table}`, datasetId: 'd', dialogueId: 'x', layerId: 'l', [keyPath]: `meanwhile-${table}` };
+    };
+    let generation = 0;
+    const api = (window as unknown as { api: { invoke: (channel: string, arg: unknown) => Promise<unknown> } }).api;
+    const invoke = api.invoke;
+    let written = false;
+    api.invoke = async (channel, arg) => {
+      // once the first table is sent, one transaction writes to it and to the last table, still to come
+      if (channel === 'backups.chunk' && !written && (arg as { table: string }).table !== first) {
+        written = true;
+        await db.transaction('rw', db.table(first), db.table(last), async () => {
+          await db.table(first).put(rowFor(first));
+          await db.table(last).put(rowFor(last));
+        });
+        generation++;
+      }
+      return invoke(channel, arg);
+    };
+    try {
+      const backup = await writeBackup(db, 'scheduled', { keep: 20, changeGeneration: () => generation });
+      if (backup.canceled) throw new Error('canceled');
+      expect(written).toBe(true);
+      expect((await bridge.store.list()).map((item) => item.name)).toEqual([backup.name]);
+      const opened = await bridge.store.openRead({ name: backup.name });
+      const rows: Record<string, string> = {};
+      for (let chunk = bridge.store.readChunk(opened.readId); chunk; chunk = bridge.store.readChunk(opened.readId)) rows[chunk.table] = (rows[chunk.table] ?? '') + JSON.stringify(chunk.rows);
+      expect(rows[last]).toContain(`meanwhile-${last}`);
+      expect(rows[first], 'the table sent before the write has it too: the backup was dumped again').toContain(`meanwhile-${first}`);
+      expect(opened.manifest.tables[first]).toBe(await db.table(first).count());
+    } finally {
+      api.invoke = invoke;
+    }
+  });
+
   it('refuses a backup from a newer schema before touching anything', async () => {
     await populate(db);
     const backup = await writeBackup(db, 'manual', { keep: 20 });
