@@ -160,10 +160,15 @@ test('judge results: import, Table I, drill-down, expert scores by keyboard, cal
   let first = true;
   for (const { group, id, scores } of Object.values(expert)) {
     await page.getByTestId('judge-drill-group').selectOption(group);
-    await page.getByTestId('judge-dialogue').filter({ hasText: id }).getByRole('button', { name: id, exact: true }).click();
+    const row = page.getByTestId('judge-dialogue').filter({ hasText: id });
+    const dialogueId = (await row.getAttribute('data-dialogue-id'))!;
+    await row.getByRole('button', { name: id, exact: true }).click();
     const review = new ReviewPage(page);
-    await review.waitForReady();
+    await review.waitForReady(dialogueId);
     const panel = page.getByTestId('rubric-panel');
+    // the panel has read this dialogue's scores (its keys are bound by then)
+    await expect(panel).toHaveAttribute('data-dialogue-id', dialogueId);
+    await expect(panel).toHaveAttribute('data-status', 'ready');
     await expect(panel).toHaveAttribute('data-active', 'false');
     await review.pressKey('r');
     if (first) await review.enterReviewerName(EXPERT);
@@ -187,6 +192,8 @@ test('judge results: import, Table I, drill-down, expert scores by keyboard, cal
       await expect(panel.locator('[data-testid="rubric-chip"][data-rubric="IRA"]')).toHaveAttribute('data-score', '5');
       await review.pressKey('Mod+z');
       await expect(panel.locator('[data-testid="rubric-chip"][data-rubric="IRA"]')).toHaveAttribute('data-score', '3');
+      // the rationale stays what was typed (the undo took back only the score)
+      await expect(page.getByTestId('rubric-rationale')).toHaveValue('j1 学生已能独立推理');
       await expect(page.getByTestId('rubric-saved')).toContainText(EXPERT);
       await saveShot(page, 'judge-review-panel-en', testInfo);
       first = false;
@@ -221,9 +228,13 @@ test('judge results: import, Table I, drill-down, expert scores by keyboard, cal
   await saveShot(page, 'judge-view-zh', testInfo);
   if (viewport) await page.setViewportSize(viewport);
   await page.getByTestId('judge-drill-group').selectOption(modelA);
-  await page.getByTestId('judge-dialogue').filter({ hasText: a1.externalId }).getByRole('button', { name: a1.externalId, exact: true }).click();
+  const a1Row = page.getByTestId('judge-dialogue').filter({ hasText: a1.externalId });
+  const a1Id = (await a1Row.getAttribute('data-dialogue-id'))!;
+  await a1Row.getByRole('button', { name: a1.externalId, exact: true }).click();
   const review = new ReviewPage(page);
-  await review.waitForReady();
+  await review.waitForReady(a1Id);
+  await expect(page.getByTestId('rubric-panel')).toHaveAttribute('data-dialogue-id', a1Id);
+  await expect(page.getByTestId('rubric-panel')).toHaveAttribute('data-status', 'ready');
   await review.pressKey('r');
   await expect(page.getByTestId('rubric-panel')).toHaveAttribute('data-active', 'true');
   await expect(page.getByTestId('rubric-panel')).toContainText('量表评分');

@@ -92,7 +92,8 @@ export function JudgeView({ datasetId }: { datasetId: string }) {
       {state.reportStatus === 'computing' && <p role="status">{t('computing')}</p>}
       {state.reportStatus === 'error' && <p role="alert">{t('failed', { message: state.reportError ?? '' })}</p>}
 
-      {state.report && view && state.reportStatus === 'ready' && (
+      {/* while the run is computed again (expert scores changed) its last figures stay on screen */}
+      {state.report && view && state.report.run.id === state.runId && state.reportStatus !== 'error' && (
         <>
           <section className="judge-section">
             <div className="judge-table-head">

@@ -47,8 +47,7 @@ export function RubricScoresPanel({ datasetId, dialogueId, guard = (action) => a
     };
   }, [judgeRun, dialogueId]);
 
-  // leaving review (or another dialogue) ends scoring mode
-  useEffect(() => () => useExpertScoresStore.getState().setActive(false), [dialogueId]);
+  // another dialogue ends scoring mode (open()); the same dialogue shown again (a re-mount) keeps it
 
   const rubric = state.set.rubrics[state.focus];
   const row = rubric ? state.rows[rubric.id] : undefined;
@@ -95,6 +94,7 @@ export function RubricScoresPanel({ datasetId, dialogueId, guard = (action) => a
       data-active={state.active}
       data-focus={rubric?.id ?? ''}
       data-status={state.status}
+      data-dialogue-id={state.dialogueId ?? ''}
       aria-label={t('panelTitle')}
     >
       <div className="rubric-panel-head">

@@ -15,6 +15,8 @@ import { expertScoresOfDialogue, putExpertRationale, putExpertScore } from '../.
 interface UndoEntry {
   rubric: string;
   before: { score: number; rationale: string } | null;
+  /** a clear removed the row, rationale and all: its undo brings the rationale back; a score's undo leaves the rationale as it is now */
+  restoreRationale: boolean;
 }
 
 export interface ExpertScoresState {
@@ -79,7 +81,7 @@ export function createExpertScoresStore(database: () => MaieuticDb = getDb) {
       async open({ datasetId, dialogueId, rater }) {
         const rubricSet = rubricSetForDataset();
         const same = get().dialogueId === dialogueId && get().rater === rater;
-        set({ datasetId, dialogueId, rater, set: rubricSet, status: 'loading', error: null, ...(same ? {} : { rows: {}, focus: 0, undo: [] }) });
+        set({ datasetId, dialogueId, rater, set: rubricSet, status: 'loading', error: null, ...(same ? {} : { rows: {}, focus: 0, undo: [], active: false }) });
         try {
           const found = await expertScoresOfDialogue(database(), dialogueId, rubricSetHash(rubricSet));
           if (get().dialogueId !== dialogueId) return;
@@ -113,7 +115,7 @@ export function createExpertScoresStore(database: () => MaieuticDb = getDb) {
         const existing = rows[rubric.id];
         // the focus moves before the write lands: the next key (typed at once) scores the next rubric
         set({
-          undo: [...get().undo, { rubric: rubric.id, before: existing ? { score: existing.score, rationale: existing.rationale } : null }],
+          undo: [...get().undo, { rubric: rubric.id, before: existing ? { score: existing.score, rationale: existing.rationale } : null, restoreRationale: false }],
           focus: focus < rubricSet.rubrics.length - 1 ? focus + 1 : focus,
         });
         await write(rubric.id, value);
@@ -124,7 +126,7 @@ export function createExpertScoresStore(database: () => MaieuticDb = getDb) {
         const rubric = rubricSet.rubrics[focus];
         const existing = rubric ? rows[rubric.id] : undefined;
         if (!rubric || !existing) return;
-        set({ undo: [...get().undo, { rubric: rubric.id, before: { score: existing.score, rationale: existing.rationale } }] });
+        set({ undo: [...get().undo, { rubric: rubric.id, before: { score: existing.score, rationale: existing.rationale }, restoreRationale: true }] });
         await write(rubric.id, null);
       },
 
@@ -147,7 +149,7 @@ export function createExpertScoresStore(database: () => MaieuticDb = getDb) {
         const last = entries[entries.length - 1];
         if (!last) return;
         set({ undo: entries.slice(0, -1), focus: Math.max(0, get().set.rubrics.findIndex((rubric) => rubric.id === last.rubric)) });
-        await write(last.rubric, last.before?.score ?? null, last.before?.rationale ?? '');
+        await write(last.rubric, last.before?.score ?? null, last.restoreRationale ? last.before?.rationale : undefined);
       },
     };
   });

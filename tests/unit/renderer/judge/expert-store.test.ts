@@ -66,6 +66,17 @@ describe('expert rubric-scores store', () => {
     expect(await stored(db)).toEqual({});
   });
 
+  it('an undone rescore keeps the rationale written since (only the score goes back)', async () => {
+    const { store } = await opened();
+    await store.getState().score(3);
+    store.getState().focusRubric(0);
+    await store.getState().score(5);
+    store.getState().focusRubric(0);
+    await store.getState().setRationale('写于改分之后');
+    await store.getState().undoLast();
+    expect(store.getState().rows['X-SRG']).toMatchObject({ score: 3, rationale: '写于改分之后' });
+  });
+
   it('refuses to score without a rater name, saying where to enter it', async () => {
     const { db, store } = await opened('');
     await store.getState().score(4);
