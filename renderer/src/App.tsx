@@ -4,6 +4,7 @@ import { NoticeBanner } from './components/NoticeBanner';
 import { TopBar } from './components/TopBar';
 import { AdjudicationView } from './features/adjudication/AdjudicationView';
 import { AuditView } from './features/audit/AuditView';
+import { JudgeView } from './features/judge/JudgeView';
 import { AgreementView } from './features/agreement/AgreementView';
 import { JobsPanel } from './features/jobs/JobsPanel';
 import { MetricsView } from './features/metrics/MetricsView';
@@ -32,6 +33,7 @@ function CurrentView({ view, datasetId, dialogueId }: { view: View; datasetId: s
   if (view === 'adjudication' && datasetId) return <AdjudicationView datasetId={datasetId} />;
   if (view === 'findings' && datasetId) return <FindingsView datasetId={datasetId} />;
   if (view === 'audit' && datasetId) return <AuditView datasetId={datasetId} />;
+  if (view === 'judge' && datasetId) return <JudgeView datasetId={datasetId} />;
   if (view === 'settings') return <SettingsView />;
   return <StartView />;
 }
@@ -57,7 +59,7 @@ export function App() {
   }, []);
 
   // Escape leaves the side views; review and the table bind their own keys.
-  useCommands('global', { 'nav.datasets': () => goTo(datasetId ? 'datasets' : 'start') }, { enabled: view === 'export' || view === 'agreement' || view === 'metrics' || view === 'spot-check' || view === 'settings' || view === 'adjudication' || view === 'findings' || view === 'audit' });
+  useCommands('global', { 'nav.datasets': () => goTo(datasetId ? 'datasets' : 'start') }, { enabled: view === 'export' || view === 'agreement' || view === 'metrics' || view === 'spot-check' || view === 'settings' || view === 'adjudication' || view === 'findings' || view === 'audit' || view === 'judge' });
 
   return (
     <div className="app-shell" data-view={view}>

@@ -4,6 +4,7 @@ import { useJobsText } from '../features/jobs/strings';
 import { useAdjudicationText } from '../features/adjudication/strings';
 import { useConsistencyText } from '../features/consistency/strings';
 import { useAuditText } from '../features/audit/strings';
+import { useJudgeText } from '../features/judge/strings';
 import { useT } from '../i18n';
 import { activeJobCount, useJobsStore } from '../stores/jobs/store';
 import { openShortcutHelp } from '../keyboard';
@@ -24,6 +25,7 @@ export function TopBar() {
   const adjudicationText = useAdjudicationText().t;
   const consistencyText = useConsistencyText().t;
   const auditText = useAuditText().t;
+  const judgeText = useJudgeText().t;
   const runningJobs = useJobsStore(activeJobCount);
   const openJobs = useJobsPanelStore((state) => state.setOpen);
 
@@ -69,6 +71,11 @@ export function TopBar() {
         {datasetId && (
           <button type="button" className="quiet" data-testid="nav-metrics" aria-current={view === 'metrics' ? 'page' : undefined} onClick={() => goTo('metrics')}>
             {t('nav.metrics')}
+          </button>
+        )}
+        {datasetId && (
+          <button type="button" className="quiet" data-testid="nav-judge" aria-current={view === 'judge' ? 'page' : undefined} onClick={() => goTo('judge')}>
+            {judgeText('nav')}
           </button>
         )}
         {datasetId && (

@@ -154,4 +154,23 @@ export const schemaV10 = {
   codebookVersions: 'id, codebookId',
 } as const;
 
-export const CURRENT_SCHEMA_VERSION = 10;
+/**
+ * v11 (2026-12-05): LLM-judge evaluations (issue 13). New tables only: no upgrade function.
+ * - `rubricSets`: one row per version of a rubric set the profile has used, `${setId}@${hash}`,
+ *   with its full JSON; a row is never rewritten (the SID set is stored at start-up).
+ * - `judgeRuns`: one row per judge run of a data set (imported from a results file or run by a
+ *   job): its rubric-set version, judges, settings and samples.
+ * - `judgeScores`: one row per run × dialogue × judge × sample, `${runId}|${dialogueId}|${judge}|${sample}`,
+ *   with the scores and rationales or the failure reason.
+ * - `expertScores`: one row per data set × dialogue × rubric-set hash × rubric × expert rater,
+ *   with the score, rationale, who and when.
+ */
+export const schemaV11 = {
+  ...schemaV10,
+  rubricSets: 'id, setId',
+  judgeRuns: 'id, datasetId',
+  judgeScores: 'id, runId, [runId+dialogueId]',
+  expertScores: 'id, datasetId, dialogueId',
+} as const;
+
+export const CURRENT_SCHEMA_VERSION = 11;

@@ -7,13 +7,16 @@
  * layout decides whether they need Shift, so Shift is ignored for them.
  */
 
-export type KeyScope = 'global' | 'datasets' | 'review' | 'adjudication';
+export type KeyScope = 'global' | 'datasets' | 'review' | 'adjudication' | 'rubric';
 
 /** Picks the label at a position of the current field (1-based); the positions come from LABEL_PICK_KEYS. */
 export type LabelPickCommand = `label.pick${number}`;
 
 /** Decides an adjudication item with the value of the n-th compared layer (1-based); the positions come from ADJUDICATION_PICKS. */
 export type AdjudicationPickCommand = `adjudication.pick${number}`;
+
+/** Scores the focused rubric of the rubric-scores panel with n (1–9, within the rubric's range). */
+export type RubricScoreCommand = `rubric.score${number}`;
 
 export type CommandId =
   | 'help.shortcuts'
@@ -55,7 +58,15 @@ export type CommandId =
   | 'adjudication.next'
   | 'adjudication.prev'
   | 'adjudication.undo'
-  | 'adjudication.codebook';
+  | 'adjudication.codebook'
+  | 'rubric.toggle'
+  | RubricScoreCommand
+  | 'rubric.next'
+  | 'rubric.prev'
+  | 'rubric.rationale'
+  | 'rubric.clear'
+  | 'rubric.undo'
+  | 'rubric.leave';
 
 export interface KeyBinding {
   command: CommandId;
@@ -119,6 +130,21 @@ const adjudicationPicks: KeyBinding[] = ADJUDICATION_PICKS.map(({ command, posit
   helpGroup: { zh: '采用第 n 个标注层的值（1–9，按列出的顺序）', en: 'Take the value of layer n (1–9, in the order listed)' },
 }));
 
+/** Keys 1–9 score the focused rubric with that number (a score outside the rubric's range is ignored). */
+export const RUBRIC_SCORES: readonly { command: RubricScoreCommand; score: number; key: string }[] = DIGIT_ROW.map((key, index) => ({
+  command: `rubric.score${index + 1}`,
+  score: index + 1,
+  key,
+}));
+
+const rubricScores: KeyBinding[] = RUBRIC_SCORES.map(({ command, score, key }) => ({
+  command,
+  keys: [key],
+  label: { zh: `当前评分维度记 ${score} 分`, en: `Score the focused rubric ${score}` },
+  scope: 'rubric',
+  helpGroup: { zh: '当前评分维度记 n 分（SID 维度为 1–5），然后移到下一个维度', en: 'Score the focused rubric n (1–5 on the SID rubrics), then move to the next rubric' },
+}));
+
 export const KEYMAP: readonly KeyBinding[] = [
   { command: 'help.shortcuts', keys: ['Shift+?'], label: { zh: '显示快捷键', en: 'Show keyboard shortcuts' }, scope: 'global' },
   { command: 'nav.datasets', keys: ['Escape'], label: { zh: '返回（数据集表格，或打开审阅前所在的视图，如客观指标）', en: 'Go back (to the data-set table, or to the view review was opened from, such as Metrics)' }, scope: 'global' },
@@ -152,6 +178,7 @@ export const KEYMAP: readonly KeyBinding[] = [
   { command: 'finding.next', keys: ['c'], label: { zh: '下一个一致性问题（跨轮次，到末尾后从头开始）', en: 'Next consistency finding, across turns (wraps round to the first)' }, scope: 'review' },
   { command: 'finding.dismiss', keys: ['x'], label: { zh: '驳回光标处的一致性问题（须写理由）', en: 'Dismiss the consistency finding at the cursor (with a required note)' }, scope: 'review' },
   { command: 'edit.undo', keys: ['Mod+z'], label: { zh: '撤销', en: 'Undo' }, scope: 'review', repeatable: true },
+  { command: 'rubric.toggle', keys: ['r'], label: { zh: '量表评分：为本段对话按各评分维度打分（数字键打分，j/k 切换维度，再按 r 退出）', en: 'Rubric scores: score this dialogue on each rubric (digits score, j/k move, r again leaves)' }, scope: 'review' },
   { command: 'edit.redo', keys: ['Mod+Shift+z', 'Mod+y'], label: { zh: '重做', en: 'Redo' }, scope: 'review', repeatable: true },
 
   ...adjudicationPicks,
@@ -163,15 +190,24 @@ export const KEYMAP: readonly KeyBinding[] = [
   { command: 'adjudication.prev', keys: ['k', 'ArrowUp'], label: { zh: '上一项', en: 'Previous item' }, scope: 'adjudication', repeatable: true },
   { command: 'adjudication.undo', keys: ['Mod+z'], label: { zh: '撤销上一次裁决', en: 'Undo the last decision' }, scope: 'adjudication', repeatable: true },
   { command: 'adjudication.codebook', keys: ['Shift+C'], label: { zh: '搜索编码手册（当前项字段的标签、定义、例句；Esc 返回）', en: 'Search the codebook (the current item’s field: labels, definitions, examples; Esc goes back)' }, scope: 'adjudication' },
+
+  ...rubricScores,
+  { command: 'rubric.next', keys: ['j', 'ArrowDown'], label: { zh: '下一个评分维度', en: 'Next rubric' }, scope: 'rubric', repeatable: true },
+  { command: 'rubric.prev', keys: ['k', 'ArrowUp'], label: { zh: '上一个评分维度', en: 'Previous rubric' }, scope: 'rubric', repeatable: true },
+  { command: 'rubric.rationale', keys: ['e'], label: { zh: '为当前维度写理由（在文本框内按键只作输入；Tab 离开）', en: 'Write the rationale of the focused rubric (keys typed there stay there; Tab leaves)' }, scope: 'rubric' },
+  { command: 'rubric.clear', keys: ['Backspace', 'Delete'], label: { zh: '清除当前维度的分数', en: 'Clear the focused rubric’s score' }, scope: 'rubric' },
+  { command: 'rubric.undo', keys: ['Mod+z'], label: { zh: '撤销上一次评分修改', en: 'Undo the last rubric-score change' }, scope: 'rubric', repeatable: true },
+  { command: 'rubric.leave', keys: ['r'], label: { zh: '退出量表评分，回到字段审阅', en: 'Leave rubric scoring, back to the fields' }, scope: 'rubric' },
 ];
 
-export const KEY_SCOPES: readonly KeyScope[] = ['global', 'datasets', 'review', 'adjudication'];
+export const KEY_SCOPES: readonly KeyScope[] = ['global', 'datasets', 'review', 'rubric', 'adjudication'];
 
 export const SCOPE_NAMES: Record<KeyScope, { zh: string; en: string }> = {
   global: { zh: '全局', en: 'Everywhere' },
   datasets: { zh: '数据集表格', en: 'Data-set table' },
   review: { zh: '审阅', en: 'Review' },
   adjudication: { zh: '裁决', en: 'Adjudication' },
+  rubric: { zh: '审阅中的量表评分（按 r 进入）', en: 'Rubric scores in review (press r)' },
 };
 
 /** Every command id, listed once: the keymap tests check that KEYMAP binds each of them. */
@@ -183,6 +219,7 @@ export const COMMAND_IDS = [
   'dialogue.verify', 'dialogue.next', 'dialogue.prev', 'suggestion.next', 'suggestion.prev', 'queue.next', 'queue.prev', 'finding.next', 'finding.dismiss', 'edit.undo', 'edit.redo',
   ...ADJUDICATION_PICKS.map((pick) => pick.command),
   'adjudication.other', 'adjudication.flag', 'adjudication.note', 'adjudication.unresolved', 'adjudication.next', 'adjudication.prev', 'adjudication.undo', 'adjudication.codebook',
+  'rubric.toggle', ...RUBRIC_SCORES.map((entry) => entry.command), 'rubric.next', 'rubric.prev', 'rubric.rationale', 'rubric.clear', 'rubric.undo', 'rubric.leave',
 ] as const satisfies readonly CommandId[];
 
 type Unlisted = Exclude<CommandId, (typeof COMMAND_IDS)[number]>;

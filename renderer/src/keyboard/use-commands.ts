@@ -43,9 +43,11 @@ export function dispatchKey(event: KeyEventLike, scope: KeyScope, handlers: Comm
  * calling component is mounted: one window keydown listener per mounted scope. Handlers may
  * change every render; the listener always calls the latest ones.
  */
-export function useCommands(scope: KeyScope, handlers: CommandHandlers, options: { enabled?: boolean } = {}): void {
+export function useCommands(scope: KeyScope, handlers: CommandHandlers, options: { enabled?: boolean; capture?: boolean } = {}): void {
   const handlersRef = useRef(handlers);
   const enabled = options.enabled ?? true;
+  // a mode laid over a view (the rubric panel over review) listens in the capture phase, so its keys are taken before the view's
+  const capture = options.capture ?? false;
 
   useEffect(() => {
     handlersRef.current = handlers;
@@ -63,7 +65,7 @@ export function useCommands(scope: KeyScope, handlers: CommandHandlers, options:
       event.preventDefault();
       current[binding.command]?.();
     };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [scope, enabled]);
+    window.addEventListener('keydown', onKeyDown, capture);
+    return () => window.removeEventListener('keydown', onKeyDown, capture);
+  }, [scope, enabled, capture]);
 }

@@ -1,3 +1,4 @@
+import { deleteJudgeDataOfDataset } from './judge';
 import { DEFAULT_CODEBOOK, codebookVersionHash } from '../../../../shared/codebook';
 import type { Dataset } from '../../../../shared/model/dataset';
 import { deleteDismissalsOfDataset } from './finding-dismissals';
@@ -82,7 +83,7 @@ export async function renameDataset(db: MaieuticDb, datasetId: string, name: str
 export async function deleteDataset(db: MaieuticDb, datasetId: string): Promise<void> {
   await db.transaction(
     'rw',
-    [db.datasets, db.sources, db.dialogues, db.turnBlocks, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog, db.layers, db.layerValues, db.metricRuns, db.metricRunScores, db.drafts, db.llmJobs, db.llmCalls, db.settings, db.adjudications, db.assignments, db.spotChecks, db.findingDismissals],
+    [db.datasets, db.sources, db.dialogues, db.turnBlocks, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog, db.layers, db.layerValues, db.metricRuns, db.metricRunScores, db.drafts, db.llmJobs, db.llmCalls, db.settings, db.adjudications, db.assignments, db.spotChecks, db.findingDismissals, db.judgeRuns, db.judgeScores, db.expertScores],
     async () => {
       await db.adjudications.where('datasetId').equals(datasetId).delete();
       await db.settings.delete(suggestionSettingKey(datasetId));
@@ -107,6 +108,7 @@ export async function deleteDataset(db: MaieuticDb, datasetId: string): Promise<
       await db.assignments.where('datasetId').equals(datasetId).delete();
       await db.spotChecks.where('datasetId').equals(datasetId).delete();
       await deleteDismissalsOfDataset(db, datasetId);
+      await deleteJudgeDataOfDataset(db, datasetId);
       await db.datasets.delete(datasetId);
     },
   );

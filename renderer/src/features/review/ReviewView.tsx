@@ -14,6 +14,7 @@ import { useAppStore } from '../../stores/app/store';
 import { selectCanRedo, selectCanUndo } from '../../stores/review/selectors';
 import { reviewStore, useReviewStore } from '../../stores/review/store';
 import { useSettingsStore } from '../../stores/settings/store';
+import { RubricScoresPanel } from '../judge/RubricScoresPanel';
 import { ChatPane } from './ChatPane';
 import { DialogueHeader, type DialogueHeaderActions } from './DialogueHeader';
 import { FieldPanel } from './FieldPanel';
@@ -331,6 +332,7 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
           onClose={() => setHistoryOpen(false)}
         />
       )}
+      <RubricScoresPanel datasetId={bundle.dialogue.datasetId} dialogueId={dialogueId} guard={guarded} />
       <div className="rv-body">
         <ChatPane turns={model.turns} currentIndex={turnIndex} highlight={highlight} text={text} onSelect={selectTurn} findingsByTurn={turnFindings} />
         {turn ? (

@@ -1,8 +1,8 @@
 import { create } from 'zustand';
 
-export type View = 'start' | 'datasets' | 'review' | 'import' | 'export' | 'agreement' | 'metrics' | 'settings' | 'spot-check' | 'adjudication' | 'findings' | 'audit';
+export type View = 'start' | 'datasets' | 'review' | 'import' | 'export' | 'agreement' | 'metrics' | 'settings' | 'spot-check' | 'adjudication' | 'findings' | 'audit' | 'judge';
 /** The views review can be opened from and goes back to. */
-export type ReviewReturnView = 'datasets' | 'metrics' | 'spot-check' | 'findings';
+export type ReviewReturnView = 'datasets' | 'metrics' | 'spot-check' | 'findings' | 'judge';
 
 export interface AppState {
   view: View;
@@ -46,7 +46,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   },
   goTo(view) {
     const { datasetId, dialogueId } = get();
-    if ((view === 'datasets' || view === 'export' || view === 'agreement' || view === 'metrics' || view === 'spot-check' || view === 'adjudication' || view === 'findings' || view === 'audit') && !datasetId) return set({ view: 'start' });
+    if ((view === 'datasets' || view === 'export' || view === 'agreement' || view === 'metrics' || view === 'spot-check' || view === 'adjudication' || view === 'findings' || view === 'audit' || view === 'judge') && !datasetId) return set({ view: 'start' });
     if (view === 'review' && !dialogueId) return set({ view: datasetId ? 'datasets' : 'start' });
     set({ view });
   },

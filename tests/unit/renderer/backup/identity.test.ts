@@ -9,7 +9,7 @@ import { importParsedFiles } from '../../../../renderer/src/db/repositories/impo
 import { applyFieldEdits, setTurnVerified, updateDialogueReview } from '../../../../renderer/src/db/repositories/reviews';
 import { listDialoguesOf } from '../../../../renderer/src/db/repositories/dialogues';
 import { backupBeforeUpgrade, restoreFlow, writeBackup } from '../../../../renderer/src/stores/backups/run';
-import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9 } from '../../../../renderer/src/db/schema';
+import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9 } from '../../../../renderer/src/db/schema';
 import { dialogue, freshDb, parsedFile, turn, value } from '../fixtures';
 import { installBackupBridge } from './harness';
 
@@ -220,7 +220,7 @@ describe('backups: what is restored is the database that was backed up', () => {
 });
 
 describe('before a schema upgrade, a v9 profile is backed up as it is', () => {
-  it('backs up the v9 tables raw, and that backup restores and upgrades to v10', async () => {
+  it('backs up the v9 tables raw, and that backup restores and upgrades to the current version (v10 and later)', async () => {
     const bridge = installBackupBridge();
     const name = `v9-${Date.now()}`;
     const old = new Dexie(name);
@@ -255,7 +255,7 @@ describe('before a schema upgrade, a v9 profile is backed up as it is', () => {
       log: async () => undefined,
       keep: 20,
     });
-    expect(current.verno).toBe(10);
+    expect(current.verno).toBe(CURRENT_SCHEMA_VERSION);
     const [entry] = await current.editLog.toArray();
     expect(entry).toMatchObject({ datasetId: 'ds', reason: 'status' });
     current.close();

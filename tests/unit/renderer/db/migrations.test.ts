@@ -7,7 +7,9 @@ import type { LayerRow, LayerValueRow } from '../../../../shared/model/layer';
 import type { LlmCallsRow, LlmJobRow } from '../../../../shared/model/llm-job';
 import type { MetricRunRow, MetricRunScoresRow } from '../../../../shared/model/metric-run';
 import type { PromptTemplateRow } from '../../../../shared/model/prompt-template';
-import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10 } from '../../../../renderer/src/db/schema';
+import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10, schemaV11 } from '../../../../renderer/src/db/schema';
+import type { ExpertScoreRow, JudgeRunRow, JudgeScoreRow, RubricSetRow } from '../../../../shared/model/judge';
+import { rubricSetHash, SID_RUBRIC_SET } from '../../../../shared/judge';
 import type { FindingDismissalRow } from '../../../../shared/model/finding-dismissal';
 import type { CodebookVersionRow } from '../../../../shared/model/codebook-version';
 import { upgradeToV10 } from '../../../../renderer/src/db/migrations/v10';
@@ -232,7 +234,42 @@ const MIGRATION_CASES: MigrationCase[] = [
       expect(await db.codebookVersions.where('codebookId').equals('sid-default').toArray()).toEqual([codebookVersion]);
     },
   },
+  {
+    fromVersion: 11,
+    schemas: [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10, schemaV11],
+    async seed(db) {
+      await MIGRATION_CASES[9].seed(db);
+      await db.table('rubricSets').add(rubricSetRowV11);
+      await db.table('judgeRuns').add(judgeRun);
+      await db.table('judgeScores').add(judgeScore);
+      await db.table('expertScores').add(expertScore);
+    },
+    async check(db) {
+      await MIGRATION_CASES[9].check(db);
+      expect(await db.rubricSets.where('setId').equals(SID_RUBRIC_SET.id).toArray()).toEqual([rubricSetRowV11]);
+      expect(await db.judgeRuns.where('datasetId').equals('ds1').toArray()).toEqual([judgeRun]);
+      expect(await db.judgeScores.where('[runId+dialogueId]').equals(['jr1', 'src1:1']).toArray()).toEqual([judgeScore]);
+      expect(await db.expertScores.where('dialogueId').equals('src1:1').toArray()).toEqual([expertScore]);
+    },
+  },
 ];
+
+const rubricSetRowV11: RubricSetRow = {
+  id: `${SID_RUBRIC_SET.id}@${rubricSetHash(SID_RUBRIC_SET)}`, setId: SID_RUBRIC_SET.id, version: SID_RUBRIC_SET.version, hash: rubricSetHash(SID_RUBRIC_SET), set: SID_RUBRIC_SET, createdAt: AT,
+};
+const judgeRun: JudgeRunRow = {
+  id: 'jr1', datasetId: 'ds1', name: 'results.jsonl', rubricSet: { id: SID_RUBRIC_SET.id, version: SID_RUBRIC_SET.version, hash: rubricSetHash(SID_RUBRIC_SET) },
+  judges: [{ name: 'deepseek-v3', family: 'deepseek' }], settings: { file: 'results.jsonl' }, samples: 1, createdAt: AT, source: 'import', sourceFile: 'results.jsonl',
+  lines: 1, failed: 0, unmatchedCount: 0, unmatched: [],
+};
+const judgeScore: JudgeScoreRow = {
+  id: 'jr1|src1:1|deepseek-v3|0', runId: 'jr1', dialogueId: 'src1:1', group: 'GPT-4o', externalId: '1-1-1', judge: 'deepseek-v3', sample: 0, status: 'valid',
+  scores: [{ rubric: 'X-SRG', score: 4, rationale: '引导充分' }],
+};
+const expertScore: ExpertScoreRow = {
+  id: `ds1|src1:1|${rubricSetHash(SID_RUBRIC_SET)}|X-SRG|Li`, datasetId: 'ds1', dialogueId: 'src1:1', rubricSetId: SID_RUBRIC_SET.id, rubricSetHash: rubricSetHash(SID_RUBRIC_SET),
+  rubric: 'X-SRG', rater: 'Li', score: 3, rationale: '', at: AT,
+};
 
 const findingDismissal: FindingDismissalRow = {
   id: 'bloom-on-inapplicable|src1:1#0|cognitive_level', datasetId: 'ds1', dialogueId: 'src1:1', turnId: 'src1:1#0', fieldId: 'cognitive_level',
@@ -333,6 +370,23 @@ describe('Dexie migrations', () => {
       await Dexie.delete(name);
     });
   }
+
+  it('v10 → v11: keeps every v10 row and starts with no rubric sets, judge runs, judge scores or expert scores', async () => {
+    counter += 1;
+    const name = `migration-v10-v11-${counter}`;
+    await seedDatabase(name, MIGRATION_CASES[9]);
+    const current = new MaieuticDb(name);
+    await current.open();
+    expect(current.verno).toBe(CURRENT_SCHEMA_VERSION);
+    await MIGRATION_CASES[9].check(current);
+    for (const table of [current.rubricSets, current.judgeRuns, current.judgeScores, current.expertScores]) expect(await table.count(), table.name).toBe(0);
+    await current.judgeScores.add(judgeScore);
+    await current.judgeScores.add({ ...judgeScore, id: 'jr1|src1:2|deepseek-v3|0', dialogueId: 'src1:2' });
+    expect(await current.judgeScores.where('[runId+dialogueId]').equals(['jr1', 'src1:1']).primaryKeys()).toEqual([judgeScore.id]);
+    expect(await current.judgeScores.where('runId').equals('jr1').count()).toBe(2);
+    current.close();
+    await Dexie.delete(name);
+  });
 
   it('v1 → v2: keeps every v1 row and starts with no annotation layers', async () => {
     counter += 1;

@@ -24,7 +24,7 @@ describe('every KEYMAP command has a handler', () => {
     expect(paths).toContain('features/adjudication/handled-commands.ts');
   });
 
-  for (const scope of ['global', 'review', 'datasets', 'adjudication'] as const) {
+  for (const scope of ['global', 'review', 'datasets', 'adjudication', 'rubric'] as const) {
     it(`handles every ${scope} command`, () => {
       const unhandled = KEYMAP.filter((binding) => binding.scope === scope && !handledBy.has(binding.command)).map((binding) => binding.command);
       expect(unhandled, 'export HANDLED_COMMANDS from features/<feature>/handled-commands.ts for the view that binds them').toEqual([]);

@@ -58,7 +58,7 @@ describe('KEYMAP', () => {
 
   it('feeds the help overlay every binding, grouped by scope, with every label pick on one row', () => {
     const sections = buildHelpSections();
-    expect(sections.map((section) => section.scope)).toEqual(['global', 'datasets', 'review', 'adjudication']);
+    expect(sections.map((section) => section.scope)).toEqual(['global', 'datasets', 'review', 'rubric', 'adjudication']);
     const shownKeys = sections.flatMap((section) => section.rows.flatMap((row) => row.keys)).sort();
     expect(shownKeys).toEqual(KEYMAP.flatMap((binding) => binding.keys).sort());
     const review = sections.find((section) => section.scope === 'review');
@@ -67,6 +67,11 @@ describe('KEYMAP', () => {
     expect(pickRows[0].keys).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '0', 'Alt+1', 'Alt+2', 'Alt+3', 'Alt+4', 'Alt+5', 'Alt+6', 'Alt+7', 'Alt+8', 'Alt+9']);
     expect(formatKeyRuns(pickRows[0].keys, 'other')).toEqual(['1–9', '0', 'Alt+1–Alt+9']);
     expect(formatKeyRuns(pickRows[0].keys, 'mac')).toEqual(['1–9', '0', '⌥1–⌥9']);
+    // the rubric-scores panel: r enters from review, digits 1–9 score on one row
+    expect(review?.rows.find((row) => row.id === 'rubric.toggle')?.keys).toEqual(['r']);
+    const rubric = sections.find((section) => section.scope === 'rubric');
+    const scoreRows = rubric?.rows.filter((row) => row.keys.includes('1')) ?? [];
+    expect(scoreRows.map((row) => formatKeyRuns(row.keys, 'other'))).toEqual([['1–9']]);
   });
 
   it('writes short key lists and non-runs key by key in the help', () => {

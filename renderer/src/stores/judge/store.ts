@@ -1,0 +1,155 @@
+/**
+ * The Judge view: a data set's judge runs, "Import judge results…" (a results JSONL file through
+ * files.openImport), the chosen run's report (Table I, calibration; computed in the judge
+ * worker), the judge shown, and the table's CSV / Markdown export.
+ */
+import { create } from 'zustand';
+import { invoke } from '../../api/client';
+import type { LabelLanguage } from '../../../../shared/codebook/types';
+import type { JudgeRunRow } from '../../../../shared/model/judge';
+import type { SourceFile } from '../../../../shared/model/dataset';
+import { getDb, type MaieuticDb } from '../../db/db';
+import { errorMessage } from '../../db/errors';
+import { deleteJudgeRun, ensureSidRubricSet, importJudgeResults, listJudgeRuns, type JudgeImportReport } from '../../db/repositories/judge';
+import { saveTable, type TableSave } from '../export/save-table';
+import { todayStamp } from '../export/file-names';
+import { judgeClient, type JudgeClient } from './judge-client';
+import type { JudgeReport, JudgeReportOutcome } from './run-judge';
+import { tableOneCsv, tableOneMarkdown, tableOneView } from './table-export';
+
+export type JudgeImportOutcome =
+  | { kind: 'none' }
+  | { kind: 'working' }
+  | { kind: 'imported'; report: JudgeImportReport }
+  | { kind: 'refused'; message: string };
+
+export interface JudgeState {
+  datasetId: string | null;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  error: string | null;
+  runs: JudgeRunRow[];
+  runId: string | null;
+  report: JudgeReport | null;
+  reportStatus: 'idle' | 'computing' | 'ready' | 'error';
+  reportError: string | null;
+  /** the judge Table I shows (a run may hold several) */
+  judge: string | null;
+  importOutcome: JudgeImportOutcome;
+  save: TableSave<'csv' | 'md'> | null;
+  load(datasetId: string): Promise<void>;
+  selectRun(runId: string | null): Promise<void>;
+  /** recomputes the chosen run's report (after expert scores changed) */
+  refresh(): Promise<void>;
+  selectJudge(judge: string): void;
+  pickImport(datasetId: string): Promise<void>;
+  importFile(datasetId: string, file: SourceFile): Promise<void>;
+  deleteRun(runId: string): Promise<void>;
+  exportTable(kind: 'csv' | 'md', lang: LabelLanguage, words: { overall: string; title: string }): Promise<void>;
+}
+
+export function createJudgeStore(database: () => MaieuticDb = getDb, client: Pick<JudgeClient, 'compute'> = judgeClient) {
+  return create<JudgeState>()((set, get) => ({
+    datasetId: null,
+    status: 'idle',
+    error: null,
+    runs: [],
+    runId: null,
+    report: null,
+    reportStatus: 'idle',
+    reportError: null,
+    judge: null,
+    importOutcome: { kind: 'none' },
+    save: null,
+
+    async load(datasetId) {
+      const same = get().datasetId === datasetId;
+      set({ datasetId, status: 'loading', error: null, ...(same ? {} : { runs: [], runId: null, report: null, reportStatus: 'idle', judge: null, importOutcome: { kind: 'none' }, save: null }) });
+      try {
+        await ensureSidRubricSet(database());
+        const runs = await listJudgeRuns(database(), datasetId);
+        if (get().datasetId !== datasetId) return;
+        set({ status: 'ready', runs });
+        const keep = runs.find((run) => run.id === get().runId);
+        await get().selectRun(keep?.id ?? runs[0]?.id ?? null);
+      } catch (error) {
+        if (get().datasetId === datasetId) set({ status: 'error', error: errorMessage(error) });
+      }
+    },
+
+    async selectRun(runId) {
+      set({ runId, reportError: null, ...(runId === null ? { report: null, reportStatus: 'idle' } : { reportStatus: 'computing' }) });
+      if (runId === null) return;
+      let outcome: JudgeReportOutcome;
+      try {
+        outcome = await client.compute({ runId });
+      } catch (error) {
+        if (get().runId === runId) set({ reportStatus: 'error', reportError: errorMessage(error) });
+        return;
+      }
+      if (get().runId !== runId) return;
+      if (outcome.kind === 'missing') return set({ reportStatus: 'error', reportError: outcome.message, report: null });
+      const judges = outcome.report.run.judges.map((judge) => judge.name);
+      const current = get().judge;
+      set({ report: outcome.report, reportStatus: 'ready', judge: current !== null && judges.includes(current) ? current : (judges[0] ?? null) });
+    },
+
+    async refresh() {
+      const { runId } = get();
+      if (runId) await get().selectRun(runId);
+    },
+
+    selectJudge(judge) {
+      set({ judge });
+    },
+
+    async pickImport(datasetId) {
+      let files: SourceFile[];
+      try {
+        const result = await invoke('files.openImport', { mode: 'files' });
+        if (result.canceled) return;
+        files = result.files;
+        if (files.length !== 1) {
+          const skipped = result.skipped.map((file) => `${file.name}: ${file.reason}`).join('\n');
+          set({ importOutcome: { kind: 'refused', message: files.length === 0 && skipped ? skipped : 'Choose one judge results file (.jsonl).' } });
+          return;
+        }
+      } catch (error) {
+        set({ importOutcome: { kind: 'refused', message: errorMessage(error) } });
+        return;
+      }
+      await get().importFile(datasetId, files[0]);
+    },
+
+    async importFile(datasetId, file) {
+      set({ importOutcome: { kind: 'working' } });
+      try {
+        const report = await importJudgeResults(database(), { datasetId, file: file.name, text: file.text });
+        set({ importOutcome: { kind: 'imported', report }, runId: report.run.id });
+        await get().load(datasetId);
+      } catch (error) {
+        set({ importOutcome: { kind: 'refused', message: errorMessage(error) } });
+      }
+    },
+
+    async deleteRun(runId) {
+      await deleteJudgeRun(database(), runId);
+      const { datasetId } = get();
+      if (get().runId === runId) set({ runId: null, report: null, reportStatus: 'idle' });
+      if (datasetId) await get().load(datasetId);
+    },
+
+    async exportTable(kind, lang, words) {
+      const { report, judge } = get();
+      if (!report || !judge) return;
+      const view = tableOneView(report.table, report.set, judge, lang, words.overall);
+      const stem = `${report.run.name.replace(/\.[^.]+$/, '').replace(/[^\p{L}\p{N}._-]+/gu, '-')}-table-i-${todayStamp()}`;
+      await saveTable(
+        kind,
+        { defaultName: `${stem}.${kind}`, fileKind: kind, content: () => (kind === 'csv' ? tableOneCsv(view, judge) : tableOneMarkdown(view, judge, words.title)) },
+        (save) => set({ save }),
+      );
+    },
+  }));
+}
+
+export const useJudgeStore = createJudgeStore();
