@@ -1,4 +1,4 @@
-import sidDefaultJson from '../../resources/codebooks/sid-default.json';
+import sidDefaultJson from '../../resources/codebooks/sid-default.json' with { type: 'json' };
 import { parseCodebook } from './parse-codebook';
 import type { Codebook } from './types';
 

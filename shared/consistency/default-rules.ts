@@ -1,4 +1,4 @@
-import sidDefaultRulesJson from '../../resources/codebooks/sid-default.rules.json';
+import sidDefaultRulesJson from '../../resources/codebooks/sid-default.rules.json' with { type: 'json' };
 import { DEFAULT_CODEBOOK } from '../codebook/default-codebook';
 import { parseConsistencyRules } from './parse-rules';
 import type { ConsistencyRules } from './types';

@@ -1,4 +1,4 @@
-import sidRubricsJson from '../../resources/rubrics/sid.json';
+import sidRubricsJson from '../../resources/rubrics/sid.json' with { type: 'json' };
 import { parseRubricSet } from './parse-rubric-set';
 import type { RubricSet } from './types';
 
