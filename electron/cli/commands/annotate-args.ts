@@ -1,5 +1,6 @@
 /** The command line of `annotate`. */
 import { CLI_INVOCATION } from '../io';
+import { numberOption, readOptions } from './option-reader';
 
 export interface AnnotateArgs {
   paths: string[];
@@ -48,29 +49,12 @@ export type AnnotateParse = { kind: 'help' } | { kind: 'run'; args: AnnotateArgs
 
 export function parseAnnotateArgs(argv: readonly string[]): AnnotateParse {
   if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
-  const values = new Map<string, string>();
-  const paths: string[] = [];
-  for (let at = 0; at < argv.length; at++) {
-    const arg = argv[at];
-    if (!arg.startsWith('--')) {
-      paths.push(arg);
-      continue;
-    }
-    const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    if (!(VALUE_OPTIONS as readonly string[]).includes(name)) return { kind: 'usage-error', message: `Unknown option ${name}.` };
-    const value = inline ?? argv[++at];
-    if (value === undefined || (inline === undefined && value.startsWith('--'))) return { kind: 'usage-error', message: `${name} needs a value.` };
-    if (values.has(name)) return { kind: 'usage-error', message: `${name} is given twice; give it once.` };
-    values.set(name, value);
-  }
+  const read = readOptions(argv, VALUE_OPTIONS);
+  if (read.kind === 'usage-error') return read;
+  const { paths, values } = read;
   if (paths.length === 0) return { kind: 'usage-error', message: 'Name at least one file or folder to annotate.' };
   for (const required of ['--base-url', '--model', '--out']) if (!values.get(required)) return { kind: 'usage-error', message: `${required} is required.` };
-  const number = (name: string, fallback: number, valid: (value: number) => boolean, words: string): number | string => {
-    const given = values.get(name);
-    if (given === undefined) return fallback;
-    const value = Number(given);
-    return given.trim() !== '' && valid(value) ? value : `${name} must be ${words}; got "${given}".`;
-  };
+  const number = (name: string, fallback: number, valid: (value: number) => boolean, words: string) => numberOption(values, name, fallback, valid, words);
   const concurrency = number('--concurrency', 4, (value) => Number.isInteger(value) && value >= 1 && value <= 256, 'a whole number from 1 to 256');
   const sample = number('--sample', 1, (value) => value > 0 && value <= 1, 'a share above 0 and at most 1 (0.2 for a fifth)');
   const seed = number('--seed', 7, (value) => Number.isSafeInteger(value) && value >= 0, 'a whole number of 0 or more');

@@ -2,6 +2,7 @@
 import { MAX_SAMPLES_PER_ITEM } from '../../../shared/jobs';
 import { MAX_TOP_LOGPROBS, type JudgeLanguage } from '../../../shared/judge';
 import { CLI_INVOCATION } from '../io';
+import { numberOption, readOptions } from './option-reader';
 
 export interface JudgeArgs {
   paths: string[];
@@ -70,34 +71,12 @@ export type JudgeParse = { kind: 'help' } | { kind: 'run'; args: JudgeArgs } | {
 
 export function parseJudgeArgs(argv: readonly string[]): JudgeParse {
   if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
-  const values = new Map<string, string>();
-  const flags = new Set<string>();
-  const paths: string[] = [];
-  for (let at = 0; at < argv.length; at++) {
-    const arg = argv[at];
-    if (!arg.startsWith('--')) {
-      paths.push(arg);
-      continue;
-    }
-    if ((FLAGS as readonly string[]).includes(arg)) {
-      flags.add(arg);
-      continue;
-    }
-    const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    if (!(VALUE_OPTIONS as readonly string[]).includes(name)) return { kind: 'usage-error', message: `Unknown option ${name}.` };
-    const value = inline ?? argv[++at];
-    if (value === undefined || (inline === undefined && value.startsWith('--'))) return { kind: 'usage-error', message: `${name} needs a value.` };
-    if (values.has(name)) return { kind: 'usage-error', message: `${name} is given twice; give it once.` };
-    values.set(name, value);
-  }
+  const read = readOptions(argv, VALUE_OPTIONS, FLAGS);
+  if (read.kind === 'usage-error') return read;
+  const { paths, values, flags } = read;
   if (paths.length === 0) return { kind: 'usage-error', message: 'Name at least one file or folder to judge.' };
   for (const required of ['--base-url', '--model', '--out']) if (!values.get(required)) return { kind: 'usage-error', message: `${required} is required.` };
-  const number = (name: string, fallback: number, valid: (value: number) => boolean, words: string): number | string => {
-    const given = values.get(name);
-    if (given === undefined) return fallback;
-    const value = Number(given);
-    return given.trim() !== '' && valid(value) ? value : `${name} must be ${words}; got "${given}".`;
-  };
+  const number = (name: string, fallback: number, valid: (value: number) => boolean, words: string) => numberOption(values, name, fallback, valid, words);
   const samples = number('--samples', 1, (value) => Number.isInteger(value) && value >= 1 && value <= MAX_SAMPLES_PER_ITEM, `a whole number from 1 to ${MAX_SAMPLES_PER_ITEM}`);
   const concurrency = number('--concurrency', 4, (value) => Number.isInteger(value) && value >= 1 && value <= 256, 'a whole number from 1 to 256');
   const logprobs = number('--logprobs', 0, (value) => Number.isInteger(value) && value >= 1 && value <= MAX_TOP_LOGPROBS, `a whole number from 1 to ${MAX_TOP_LOGPROBS}`);
