@@ -24,6 +24,7 @@ import { CLI_VERSION } from '../app-version';
 import type { CliCommand, CliIo } from '../io';
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
 import { forEachInput, inputProblemLine, skippedLine } from '../read-inputs';
+import { cliDialogueId } from '../dialogue-id';
 import { fileLine } from '../terminal-text';
 import { JUDGE_USAGE, parseJudgeArgs, type JudgeArgs } from './judge-args';
 import { loadRubricSet } from './judge-report';
@@ -53,7 +54,7 @@ async function readDialogues(paths: readonly string[], io: CliIo): Promise<{ dia
     if (errors.length > 0) return;
     const group = basename(dirname(resolve(file.name)));
     for (const dialogue of found) {
-      const id = dialogue.topicId !== null && dialogue.studentId !== null && dialogue.repeatId !== null ? `${dialogue.topicId}-${dialogue.studentId}-${dialogue.repeatId}` : `${basename(file.name)}:${dialogue.line}`;
+      const id = cliDialogueId(dialogue, file.name);
       const key = JSON.stringify([group, id]);
       const first = seen.get(key);
       if (first !== undefined) {

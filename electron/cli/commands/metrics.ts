@@ -14,6 +14,7 @@ import {
   type MetricsSettings,
 } from '../../../shared/metrics';
 import type { ParsedDialogue } from '../../../shared/model/dataset';
+import { cliDialogueId } from '../dialogue-id';
 import type { CliCommand, CliIo } from '../io';
 import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
 import { ENCODING_USAGE, encodingOption, forEachInputInPieces, inputProblemLine, skippedLine } from '../read-inputs';
@@ -116,8 +117,7 @@ function groupOf(file: string, groupBy: GroupBy): string {
 /** One dialogue on the chosen layer, as the metrics read it. */
 function metricDialogue(file: string, group: string, dialogue: ParsedDialogue, layer: MetricsLayer): MetricDialogue {
   const values = layer === 'llm' ? preAnnotationValues(dialogue, DEFAULT_CODEBOOK) : dialogue.turns.map((turn) => turn.pre);
-  const id = dialogue.topicId !== null && dialogue.studentId !== null && dialogue.repeatId !== null ? `${dialogue.topicId}-${dialogue.studentId}-${dialogue.repeatId}` : `${basename(file)}:${dialogue.line}`;
-  return { id, group, turns: dialogue.turns.map((turn, position) => metricTurnFromValues(turn.speaker, values[position])) };
+  return { id: cliDialogueId(dialogue, file), group, turns: dialogue.turns.map((turn, position) => metricTurnFromValues(turn.speaker, values[position])) };
 }
 
 async function run(args: readonly string[], io: CliIo): Promise<number> {
