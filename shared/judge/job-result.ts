@@ -21,7 +21,7 @@ export interface JudgeJobParameters {
   rubricSetHash: string;
   language: JudgeLanguage;
   reasoningFirst: boolean;
-  /** expert-scored dialogues shown before the one to score */
+  /** expert-scored dialogues shown before the one to score; absent: the rubric set's own expertExamples */
   fewShot?: JudgeFewShotExample[];
   /** over the connection's own judge sampling and the paper's (temperature 0.1, top_p 0.9, max_tokens 1024) */
   sampling?: SamplingParameters;

@@ -1,5 +1,5 @@
 import type { BilingualText } from '../codebook/types';
-import { DEFAULT_SCORE_RANGE, type Rubric, type RubricSet, type ScoreAnchor, type ScoreRange } from './types';
+import { DEFAULT_SCORE_RANGE, type ExpertExample, type Rubric, type RubricSet, type ScoreAnchor, type ScoreRange } from './types';
 
 /** Thrown by parseRubricSet; `problems` lists every problem found, each with its JSON path, and the message names the file. */
 export class RubricSetError extends Error {
@@ -19,8 +19,16 @@ const RUBRIC_ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 export const MAX_SCORE = 100;
 export const MAX_RANGE_WIDTH = 100;
 export const MAX_RUBRICS = 100;
+/** Few-shot anchors are sent with every call: more than this many would crowd the judge's context. */
+export const MAX_EXPERT_EXAMPLES = 20;
+const MAX_EXAMPLE_TURNS = 5_000;
+const SPEAKERS = ['teacher', 'student', 'other'] as const;
 const KEYS = {
-  set: ['id', 'version', 'name', 'description', 'range', 'rubrics'],
+  set: ['id', 'version', 'name', 'description', 'range', 'rubrics', 'expertExamples'],
+  example: ['label', 'context', 'turns', 'scores'],
+  exampleContext: ['topic', 'studentType', 'scenario'],
+  exampleTurn: ['speaker', 'utterance'],
+  exampleScore: ['rubric', 'score', 'rationale'],
   rubric: ['id', 'name', 'dimension', 'weight', 'definition', 'range', 'anchors', 'positiveExamples', 'negativeExamples'],
   anchor: ['score', 'description'],
   range: ['min', 'max'],
@@ -165,6 +173,94 @@ function readRubric(reader: Reader, raw: unknown, path: string, setRange: ScoreR
   };
 }
 
+function readExampleTurns(reader: Reader, value: unknown, path: string): ExpertExample['turns'] {
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_EXAMPLE_TURNS) {
+    reader.problems.push(`${path} must be a list of 1–${MAX_EXAMPLE_TURNS} {"speaker": "teacher", "utterance": "…"} (is ${describe(value)})`);
+    return [];
+  }
+  return value.map((raw, i) => {
+    const at = `${path}[${i}]`;
+    if (!isObject(raw)) {
+      reader.problems.push(`${at} must be an object (is ${describe(raw)})`);
+      return { speaker: 'other' as const, utterance: '' };
+    }
+    reader.unknownKeys(raw, KEYS.exampleTurn, at);
+    const speaker = SPEAKERS.find((known) => known === raw.speaker);
+    if (!speaker) reader.problems.push(`${at}.speaker must be one of ${SPEAKERS.join(', ')} (is ${describe(raw.speaker)})`);
+    if (typeof raw.utterance !== 'string') reader.problems.push(`${at}.utterance must be a string (is ${describe(raw.utterance)})`);
+    return { speaker: speaker ?? 'other', utterance: typeof raw.utterance === 'string' ? raw.utterance : '' };
+  });
+}
+
+/** An anchor's scores are exactly the answer a judge must give: every rubric once, whole numbers in its range. */
+function readExampleScores(reader: Reader, value: unknown, path: string, rubrics: readonly Rubric[]): ExpertExample['scores'] {
+  if (!Array.isArray(value)) {
+    reader.problems.push(`${path} must be a list of {"rubric": "<id>", "score": n} (is ${describe(value)})`);
+    return [];
+  }
+  const byId = new Map(rubrics.map((rubric) => [rubric.id, rubric]));
+  const seen = new Set<string>();
+  const scores: ExpertExample['scores'] = [];
+  value.forEach((raw, i) => {
+    const at = `${path}[${i}]`;
+    if (!isObject(raw)) {
+      reader.problems.push(`${at} must be an object (is ${describe(raw)})`);
+      return;
+    }
+    reader.unknownKeys(raw, KEYS.exampleScore, at);
+    const id = typeof raw.rubric === 'string' ? raw.rubric : '';
+    const rubric = byId.get(id);
+    if (!rubric) {
+      reader.problems.push(`${at}.rubric ${describe(raw.rubric)} is not a rubric of the set`);
+      return;
+    }
+    if (seen.has(id)) reader.problems.push(`${at}.rubric ${id} is scored twice`);
+    seen.add(id);
+    const { score } = raw;
+    if (!Number.isSafeInteger(score) || (score as number) < rubric.range.min || (score as number) > rubric.range.max) {
+      reader.problems.push(`${at}.score must be a whole number from ${rubric.range.min} to ${rubric.range.max} (is ${describe(score)})`);
+      return;
+    }
+    if (raw.rationale !== undefined && typeof raw.rationale !== 'string') reader.problems.push(`${at}.rationale must be a string (is ${describe(raw.rationale)})`);
+    scores.push({ rubric: id, score: score as number, ...(typeof raw.rationale === 'string' ? { rationale: raw.rationale } : {}) });
+  });
+  for (const rubric of rubrics) if (!seen.has(rubric.id)) reader.problems.push(`${path} has no score for ${rubric.id}`);
+  const order = new Map(rubrics.map((rubric, index) => [rubric.id, index]));
+  return scores.sort((a, b) => order.get(a.rubric)! - order.get(b.rubric)!);
+}
+
+function readExpertExamples(reader: Reader, value: unknown, rubrics: readonly Rubric[]): ExpertExample[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.length > MAX_EXPERT_EXAMPLES) {
+    reader.problems.push(`$.expertExamples must be a list of at most ${MAX_EXPERT_EXAMPLES} expert-scored dialogues (is ${describe(value)}${Array.isArray(value) ? ` of ${value.length}` : ''})`);
+    return undefined;
+  }
+  return value.map((raw, i): ExpertExample => {
+    const at = `$.expertExamples[${i}]`;
+    if (!isObject(raw)) {
+      reader.problems.push(`${at} must be an object (is ${describe(raw)})`);
+      return { label: '', turns: [], scores: [] };
+    }
+    reader.unknownKeys(raw, KEYS.example, at);
+    const example: ExpertExample = { label: reader.string(raw, 'label', at), turns: readExampleTurns(reader, raw.turns, `${at}.turns`), scores: readExampleScores(reader, raw.scores, `${at}.scores`, rubrics) };
+    if (raw.context !== undefined) {
+      if (!isObject(raw.context)) reader.problems.push(`${at}.context must be an object (is ${describe(raw.context)})`);
+      else {
+        reader.unknownKeys(raw.context, KEYS.exampleContext, `${at}.context`);
+        const context: NonNullable<ExpertExample['context']> = {};
+        for (const key of KEYS.exampleContext as readonly ('topic' | 'studentType' | 'scenario')[]) {
+          const text = raw.context[key];
+          if (text === undefined) continue;
+          if (typeof text !== 'string') reader.problems.push(`${at}.context.${key} must be a string (is ${describe(text)})`);
+          else context[key] = text;
+        }
+        example.context = context;
+      }
+    }
+    return example;
+  });
+}
+
 /**
  * Validates rubric-set JSON (resources/rubrics/*.json or a user's file) and returns a typed
  * RubricSet. Throws RubricSetError naming the file and listing every problem with its JSON path
@@ -199,6 +295,8 @@ export function parseRubricSet(json: unknown, file = 'rubric set'): RubricSet {
     description: reader.bilingual(json.description, '$.description', false),
     rubrics,
   };
+  const examples = readExpertExamples(reader, json.expertExamples, rubrics);
+  if (examples && examples.length > 0) set.expertExamples = examples;
   if (reader.problems.length > 0) throw new RubricSetError(file, reader.problems);
   return set;
 }
@@ -224,5 +322,16 @@ export function rubricSetToJson(set: RubricSet): Json {
       positiveExamples: rubric.positiveExamples.map((example) => ({ ...example })),
       negativeExamples: rubric.negativeExamples.map((example) => ({ ...example })),
     })),
+    // absent when empty, so a set without anchors keeps the hash it had before anchors existed
+    ...(set.expertExamples && set.expertExamples.length > 0
+      ? {
+          expertExamples: set.expertExamples.map((example) => ({
+            label: example.label,
+            ...(example.context ? { context: { ...example.context } } : {}),
+            turns: example.turns.map((turn) => ({ speaker: turn.speaker, utterance: turn.utterance })),
+            scores: example.scores.map((score) => ({ rubric: score.rubric, score: score.score, ...(score.rationale !== undefined ? { rationale: score.rationale } : {}) })),
+          })),
+        }
+      : {}),
   };
 }

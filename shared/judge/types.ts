@@ -43,6 +43,20 @@ export interface Rubric {
   negativeExamples: BilingualText[];
 }
 
+/**
+ * An expert-scored dialogue attached to a rubric set as a few-shot anchor (Elmes+: judges given
+ * expert-scored examples align better with experts). It is part of the set's content, so the
+ * hash changes when anchors are attached and every result says which anchors it was scored with;
+ * the `judge` CLI and the app send them the same way. Its scores cover every rubric once.
+ */
+export interface ExpertExample {
+  /** where it came from, for people (`<teacher model> · <topic_id>-<student_id>-<repeat_id>`); never sent to the judge */
+  label: string;
+  context?: { topic?: string; studentType?: string; scenario?: string };
+  turns: { speaker: 'teacher' | 'student' | 'other'; utterance: string }[];
+  scores: { rubric: string; score: number; rationale?: string }[];
+}
+
 export interface RubricSet {
   id: string;
   version: string;
@@ -50,6 +64,8 @@ export interface RubricSet {
   description: BilingualText;
   /** in the order a prompt lists them and a report shows them; ids unique */
   rubrics: Rubric[];
+  /** few-shot anchors shown to the judge before the dialogue to score; absent = none */
+  expertExamples?: ExpertExample[];
 }
 
 /** A rubric set as results point at it: its id, version and content hash (rubricSetHash). */

@@ -102,6 +102,9 @@ export function checkConnection(connection: LlmConnection): ConnectionCheck {
   if (connection.organization !== undefined && (connection.organization.trim() !== connection.organization || hasLineBreakOrControl(connection.organization) || connection.organization.length === 0)) {
     check.problems.push({ field: 'organization', message: 'the organisation id must be text without spaces at its ends or control characters (leave it out when there is none)' });
   }
+  if (connection.family !== undefined && (connection.family.trim() !== connection.family || connection.family.length === 0 || connection.family.length > 40 || hasLineBreakOrControl(connection.family))) {
+    check.problems.push({ field: 'family', message: 'the model family must be 1–40 characters without spaces at its ends or control characters (leave it out when unknown)' });
+  }
   if (connection.price) {
     for (const [name, words] of [['inputPerMillion', 'input'], ['outputPerMillion', 'output']] as const) {
       const value = connection.price[name];

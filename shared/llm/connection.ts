@@ -43,6 +43,8 @@ export interface LlmConnection {
   /** per job kind; what is not set falls back to the paper's defaults (samplingFor) */
   sampling: Partial<Record<JobKind, SamplingParameters>>;
   concurrency: ConcurrencyLimits;
+  /** the model family (`deepseek`, `qwen`, `gpt`…): a judge scoring its own family's dialogues is checked for self-preference */
+  family?: string;
   keySet: boolean;
 }
 

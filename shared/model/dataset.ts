@@ -200,6 +200,10 @@ export interface Dataset {
   codebookId: string;
   /** codebookVersionHash of the version the data set uses; absent on data sets made before versioning (schema v10) */
   codebookHash?: string;
+  /** the rubric-set version experts score this data set on and judge runs start with; absent = the bundled SID set */
+  rubricSet?: { id: string; hash: string };
+  /** each teacher model's family (`deepseek`, `qwen`…), for the judges' self-preference check; absent = none known */
+  teacherFamilies?: Record<string, string>;
 }
 
 /** One imported file, kept to detect re-imports and to trace a dialogue back to its file. */

@@ -59,7 +59,7 @@ export function sampling(channel: string, value: unknown, key: string): Sampling
 }
 
 function connectionSettings(channel: string, value: unknown): ConnectionSettings {
-  const record = expectObject(channel, value, ['id', 'name', 'baseURL', 'model', 'organization', 'extraHeaders', 'price', 'sampling', 'concurrency']);
+  const record = expectObject(channel, value, ['id', 'name', 'baseURL', 'model', 'organization', 'family', 'extraHeaders', 'price', 'sampling', 'concurrency']);
   const headers = expectObject(`${channel} extraHeaders`, record.extraHeaders ?? {}, Object.keys((record.extraHeaders as object) ?? {}));
   const extraHeaders: Record<string, string> = {};
   for (const [name, headerValue] of Object.entries(headers)) {
@@ -79,6 +79,8 @@ function connectionSettings(channel: string, value: unknown): ConnectionSettings
   };
   const organization = optionalText(channel, record, 'organization');
   if (organization !== undefined) settings.organization = organization;
+  const family = optionalText(channel, record, 'family');
+  if (family !== undefined) settings.family = family;
   if (record.price !== undefined) {
     const price = expectObject(`${channel} price`, record.price, ['inputPerMillion', 'outputPerMillion']);
     settings.price = { inputPerMillion: finiteNumber(channel, price, 'inputPerMillion'), outputPerMillion: finiteNumber(channel, price, 'outputPerMillion') };

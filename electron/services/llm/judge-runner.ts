@@ -48,7 +48,9 @@ function storedCall(record: CallRecord, prompt: { version: string; hash: string 
 export function judgeCallPlan(parameters: JudgeJobParameters) {
   const set = parameters.rubricSet;
   const ranges = new Map(set.rubrics.map((rubric) => [rubric.id, rubric.range]));
-  const prompt = judgePrompt({ rubricSet: set, language: parameters.language, reasoningFirst: parameters.reasoningFirst, fewShot: parameters.fewShot });
+  // the set's own expert anchors unless the job names its examples (an empty list: none)
+  const fewShot = parameters.fewShot ?? set.expertExamples;
+  const prompt = judgePrompt({ rubricSet: set, language: parameters.language, reasoningFirst: parameters.reasoningFirst, fewShot });
   const schema = judgeAnswerSchema(set, { reasoningFirst: parameters.reasoningFirst });
   const formats = RESPONSE_FORMAT_LADDER.map((mode) => (judgeResponseFormat(mode, schema) ?? null) as ResponseFormat);
   const ref = rubricSetRef(set);

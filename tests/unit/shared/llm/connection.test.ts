@@ -148,6 +148,11 @@ describe('checkConnection', () => {
 });
 
 describe('sampling', () => {
+  it('takes a model family of plain text and refuses a blank, padded or over-long one', () => {
+    expect(checkConnection(connection({ family: 'deepseek' })).problems).toEqual([]);
+    for (const family of ['', ' deepseek', 'deep\nseek', 'x'.repeat(41)]) expect(messagesOf(checkConnection(connection({ family }))), JSON.stringify(family)).toEqual([expect.stringMatching(/^family: the model family must be 1–40 characters/)]);
+  });
+
   it('defaults to the SID paper’s settings', () => {
     expect(PAPER_SAMPLING['pre-annotation']).toEqual({ temperature: 0.8, top_p: 0.95, max_tokens: 5000 });
     expect(samplingFor(connection(), 'pre-annotation')).toEqual({ temperature: 0.8, top_p: 0.95, max_tokens: 5000 });

@@ -209,6 +209,28 @@ describe('judge jobs through the handlers', () => {
     expect(server.log.chatRequests()[0].body).toMatchObject({ logprobs: true, top_logprobs: 5 });
   }, 30_000);
 
+  it("sends the rubric set's expert examples as few-shot turns unless the job names its own, and the prompt hash says so", async () => {
+    await handlers['llm.connections.save']({ connection: connection('deepseek', 'deepseek-v3'), key: { set: KEY } });
+    server.setDefaultHandler(() => judgeReply.valid(scoresFor(RUBRICS, 4)));
+    const anchor = { label: 'GPT-4o · 7-1-1', turns: [{ speaker: 'teacher' as const, utterance: '锚点对话：你怎么想？' }], scores: RUBRICS.map((rubric) => ({ rubric, score: 2 })) };
+    const anchored = { ...SID_RUBRIC_SET, expertExamples: [anchor] };
+    await handlers['jobs.start']({ definition: definitionFor([dialogue('a')], {}, { rubricSet: anchored, rubricSetHash: rubricSetHash(anchored) }) });
+    await finished();
+    const [withAnchor] = server.log.chatRequests().map((entry) => (entry.body as { messages: { role: string; content: string }[] }).messages);
+    expect(withAnchor.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(withAnchor[1].content).toContain('锚点对话：你怎么想？');
+    expect(withAnchor[1].content).not.toContain('GPT-4o · 7-1-1');
+    expect(JSON.parse(withAnchor[2].content).scores.map((entry: { score: number }) => entry.score)).toEqual([2, 2, 2, 2, 2]);
+    const first = judgeJobResult(items()[0].outcome)!;
+    expect(first.prompt.fewShot).toBe(1);
+    expect(first.rubricSet.hash).toBe(rubricSetHash(anchored));
+
+    await handlers['jobs.start']({ definition: definitionFor([dialogue('b')], {}, { rubricSet: anchored, rubricSetHash: rubricSetHash(anchored), fewShot: [] }) });
+    await finished(2);
+    const without = (server.log.chatRequests()[1].body as { messages: { role: string }[] }).messages;
+    expect(without.map((message) => message.role)).toEqual(['system', 'user']);
+  }, 30_000);
+
   it('keeps two judge connections apart', async () => {
     await handlers['llm.connections.save']({ connection: connection('deepseek', 'deepseek-v3'), key: { set: KEY } });
     await handlers['llm.connections.save']({ connection: connection('qwen', 'qwen-max'), key: { set: KEY } });
