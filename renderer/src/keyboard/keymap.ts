@@ -130,10 +130,14 @@ const adjudicationPicks: KeyBinding[] = ADJUDICATION_PICKS.map(({ command, posit
   helpGroup: { zh: '采用第 n 个标注层的值（1–9，按列出的顺序）', en: 'Take the value of layer n (1–9, in the order listed)' },
 }));
 
-/** Keys 1–9 score the focused rubric with that number (a score outside the rubric's range is ignored). */
-export const RUBRIC_SCORES: readonly { command: RubricScoreCommand; score: number; key: string }[] = DIGIT_ROW.map((key, index) => ({
-  command: `rubric.score${index + 1}`,
-  score: index + 1,
+/**
+ * Keys 0–9 score the focused rubric with that number; a score outside the rubric's range is
+ * ignored. 0 is bound too: a custom scale may start at 0, and unbound it would fall through to
+ * review's label pick while the panel has the keys.
+ */
+export const RUBRIC_SCORES: readonly { command: RubricScoreCommand; score: number; key: string }[] = ['0', ...DIGIT_ROW].map((key) => ({
+  command: `rubric.score${key}`,
+  score: Number(key),
   key,
 }));
 
@@ -142,7 +146,7 @@ const rubricScores: KeyBinding[] = RUBRIC_SCORES.map(({ command, score, key }) =
   keys: [key],
   label: { zh: `当前评分维度记 ${score} 分`, en: `Score the focused rubric ${score}` },
   scope: 'rubric',
-  helpGroup: { zh: '当前评分维度记 n 分（SID 维度为 1–5），然后移到下一个维度', en: 'Score the focused rubric n (1–5 on the SID rubrics), then move to the next rubric' },
+  helpGroup: { zh: '当前评分维度记 n 分（SID 维度为 1–5；超出该维度分值范围的数字不起作用），然后移到下一个维度', en: 'Score the focused rubric n (1–5 on the SID rubrics; a digit outside the rubric’s range does nothing), then move to the next rubric' },
 }));
 
 export const KEYMAP: readonly KeyBinding[] = [
@@ -197,8 +201,19 @@ export const KEYMAP: readonly KeyBinding[] = [
   { command: 'rubric.rationale', keys: ['e'], label: { zh: '为当前维度写理由（在文本框内按键只作输入；Tab 离开）', en: 'Write the rationale of the focused rubric (keys typed there stay there; Tab leaves)' }, scope: 'rubric' },
   { command: 'rubric.clear', keys: ['Backspace', 'Delete'], label: { zh: '清除当前维度的分数', en: 'Clear the focused rubric’s score' }, scope: 'rubric' },
   { command: 'rubric.undo', keys: ['Mod+z'], label: { zh: '撤销上一次评分修改', en: 'Undo the last rubric-score change' }, scope: 'rubric', repeatable: true },
-  { command: 'rubric.leave', keys: ['r'], label: { zh: '退出量表评分，回到字段审阅', en: 'Leave rubric scoring, back to the fields' }, scope: 'rubric' },
+  { command: 'rubric.leave', keys: ['r'], label: { zh: '退出量表评分，回到字段审阅（Esc 同样如此，见 MODE_BACK）', en: 'Leave rubric scoring, back to the fields (Esc does too)' }, scope: 'rubric' },
 ];
+
+/** The global "go back" command (Escape). */
+export const BACK_COMMAND: CommandId = 'nav.datasets';
+
+/**
+ * Modes laid over a view (rubric scoring over review) and what the global back key does in them:
+ * resolveCommand checks this before the global bindings, so while the rubric panel has the keys
+ * Escape leaves rubric scoring instead of leaving the dialogue. Kept apart from KEYMAP on purpose:
+ * no scope binds Escape itself, so no scope key shadows a global one.
+ */
+export const MODE_BACK: Partial<Record<KeyScope, CommandId>> = { rubric: 'rubric.leave' };
 
 export const KEY_SCOPES: readonly KeyScope[] = ['global', 'datasets', 'review', 'rubric', 'adjudication'];
 

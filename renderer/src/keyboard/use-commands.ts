@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { KEYMAP, type CommandId, type KeyBinding, type KeyScope } from './keymap';
+import { BACK_COMMAND, KEYMAP, MODE_BACK, type CommandId, type KeyBinding, type KeyScope } from './keymap';
 import { chordFromEvent, chordsEqual, isCommandCandidate, parseBinding, type Chord, type KeyEventLike } from './key-match';
 
 export type CommandHandlers = Partial<Record<CommandId, () => void>>;
@@ -10,17 +10,23 @@ interface CompiledBinding {
 }
 
 const compiled: CompiledBinding[] = KEYMAP.map((binding) => ({ binding, chords: binding.keys.map(parseBinding) }));
+const backChords: Chord[] = compiled.filter((entry) => entry.binding.command === BACK_COMMAND).flatMap((entry) => entry.chords);
 
 /**
- * The command a key event triggers in a scope: the scope's own bindings first, then global
- * ones. Only commands with a handler count, so a scope that does not handle a global command
- * leaves the key to whoever does.
+ * The command a key event triggers in a scope: the scope's own bindings first, then the back
+ * key of a mode (MODE_BACK), then global ones. Only commands with a handler count, so a scope
+ * that does not handle a global command leaves the key to whoever does.
  */
 export function resolveCommand(event: KeyEventLike, scope: KeyScope, handled: (command: CommandId) => boolean): KeyBinding | null {
   if (!isCommandCandidate(event)) return null;
   const chord = chordFromEvent(event);
   const scopes: KeyScope[] = scope === 'global' ? ['global'] : [scope, 'global'];
   for (const wanted of scopes) {
+    const modeBack = wanted === 'global' ? MODE_BACK[scope] : undefined;
+    if (modeBack && handled(modeBack) && !event.repeat && backChords.some((candidate) => chordsEqual(candidate, chord))) {
+      const binding = compiled.find((entry) => entry.binding.command === modeBack)?.binding;
+      if (binding) return binding;
+    }
     for (const entry of compiled) {
       if (entry.binding.scope !== wanted || !handled(entry.binding.command)) continue;
       if (event.repeat && !entry.binding.repeatable) continue;

@@ -120,6 +120,15 @@ describe('resolveCommand', () => {
     expect(resolveCommand(key('y', { metaKey: true }), 'review', all)?.command).toBe('edit.redo');
   });
 
+  it('gives the back key to a mode laid over a view: Escape in rubric scoring leaves the mode, not the dialogue', () => {
+    expect(resolveCommand(key('Escape'), 'rubric', all)?.command).toBe('rubric.leave');
+    // a mode that does not handle its leave command leaves Escape to the global back
+    expect(resolveCommand(key('Escape'), 'rubric', (command) => command !== 'rubric.leave')?.command).toBe('nav.datasets');
+    // other scopes are not modes: Escape stays the global back there
+    expect(resolveCommand(key('Escape'), 'review', all)?.command).toBe('nav.datasets');
+    expect(resolveCommand(key('Escape'), 'adjudication', all)?.command).toBe('nav.datasets');
+  });
+
   it('ignores commands the scope does not handle, so another listener can take the key', () => {
     const onlyReview = (command: CommandId) => command !== 'help.shortcuts';
     expect(resolveCommand(key('?'), 'review', onlyReview)).toBeNull();

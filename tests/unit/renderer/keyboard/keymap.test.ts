@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildHelpSections, formatKeyRuns } from '../../../../renderer/src/keyboard/help-rows';
 import { chordFromEvent, chordsEqual, chordToString, parseBinding } from '../../../../renderer/src/keyboard/key-match';
-import { COMMAND_IDS, KEY_SCOPES, KEYMAP, LABEL_PICKS, labelPickKey, SCOPE_NAMES, type KeyBinding } from '../../../../renderer/src/keyboard/keymap';
+import { BACK_COMMAND, bindingFor, COMMAND_IDS, KEY_SCOPES, KEYMAP, LABEL_PICKS, labelPickKey, MODE_BACK, SCOPE_NAMES, type KeyBinding } from '../../../../renderer/src/keyboard/keymap';
 
 /** Duplicate chords among a set of bindings, as "chord: commandA, commandB". */
 function clashes(bindings: readonly KeyBinding[]): string[] {
@@ -71,7 +71,13 @@ describe('KEYMAP', () => {
     expect(review?.rows.find((row) => row.id === 'rubric.toggle')?.keys).toEqual(['r']);
     const rubric = sections.find((section) => section.scope === 'rubric');
     const scoreRows = rubric?.rows.filter((row) => row.keys.includes('1')) ?? [];
-    expect(scoreRows.map((row) => formatKeyRuns(row.keys, 'other'))).toEqual([['1–9']]);
+    expect(scoreRows.map((row) => formatKeyRuns(row.keys, 'other'))).toEqual([['0–9']]);
+  });
+
+  it('names for each mode a leave command bound in that mode, and the back command as a global binding', () => {
+    expect(bindingFor(BACK_COMMAND)?.scope).toBe('global');
+    for (const [scope, command] of Object.entries(MODE_BACK)) expect(bindingFor(command!)?.scope, scope).toBe(scope);
+    expect(MODE_BACK.rubric).toBe('rubric.leave');
   });
 
   it('writes short key lists and non-runs key by key in the help', () => {
