@@ -5,6 +5,7 @@ import { TopBar } from './components/TopBar';
 import { AdjudicationView } from './features/adjudication/AdjudicationView';
 import { AuditView } from './features/audit/AuditView';
 import { JudgeView } from './features/judge/JudgeView';
+import { RubricSetsView } from './features/rubrics/RubricSetsView';
 import { AgreementView } from './features/agreement/AgreementView';
 import { JobsPanel } from './features/jobs/JobsPanel';
 import { MetricsView } from './features/metrics/MetricsView';
@@ -34,6 +35,7 @@ function CurrentView({ view, datasetId, dialogueId }: { view: View; datasetId: s
   if (view === 'findings' && datasetId) return <FindingsView datasetId={datasetId} />;
   if (view === 'audit' && datasetId) return <AuditView datasetId={datasetId} />;
   if (view === 'judge' && datasetId) return <JudgeView datasetId={datasetId} />;
+  if (view === 'rubrics' && datasetId) return <RubricSetsView datasetId={datasetId} />;
   if (view === 'settings') return <SettingsView />;
   return <StartView />;
 }

@@ -136,7 +136,7 @@ const adjudicationPicks: KeyBinding[] = ADJUDICATION_PICKS.map(({ command, posit
  * review's label pick while the panel has the keys.
  */
 export const RUBRIC_SCORES: readonly { command: RubricScoreCommand; score: number; key: string }[] = ['0', ...DIGIT_ROW].map((key) => ({
-  command: `rubric.score${key}`,
+  command: `rubric.score${Number(key)}`,
   score: Number(key),
   key,
 }));

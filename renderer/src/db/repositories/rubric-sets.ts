@@ -5,7 +5,7 @@
  * before anything is stored, so a bad file stores nothing and names its file, line and path.
  */
 import { SID_RUBRIC_SET } from '../../../../shared/judge/default-rubrics';
-import { parseRubricSet, rubricSetToJson } from '../../../../shared/judge/parse-rubric-set';
+import { parseRubricSet, RubricSetError, rubricSetToJson } from '../../../../shared/judge/parse-rubric-set';
 import { rubricSetHash } from '../../../../shared/judge/rubric-hash';
 import type { RubricSet } from '../../../../shared/judge/types';
 import { rubricSetRowId, type RubricSetRow } from '../../../../shared/model/judge';
@@ -54,6 +54,12 @@ export async function setTeacherFamilies(db: MaieuticDb, datasetId: string, fami
 /** A rubric-set file that cannot be read: its name, the line where JSON stopped and every problem. */
 export class RubricSetFileError extends Error {
   override name = 'RubricSetFileError';
+  /** the parser's problems, each starting with its JSON path (empty when the file is not JSON) */
+  readonly problems: string[];
+  constructor(message: string, problems: string[] = []) {
+    super(message);
+    this.problems = problems;
+  }
 }
 
 function lineOf(text: string, message: string): number | null {
@@ -75,7 +81,7 @@ export function readRubricSetFile(file: string, text: string): RubricSet {
   try {
     return parseRubricSet(json, file);
   } catch (error) {
-    throw new RubricSetFileError((error as Error).message);
+    throw new RubricSetFileError((error as Error).message, error instanceof RubricSetError ? error.problems : []);
   }
 }
 

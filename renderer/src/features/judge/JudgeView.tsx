@@ -7,6 +7,7 @@ import { useJudgeStore } from '../../stores/judge/store';
 import type { JudgeReport } from '../../stores/judge/run-judge';
 import { formatMean, tableOneView, type TableOneView } from '../../stores/judge/table-export';
 import { JudgeBarChart, JudgeRadar } from './JudgeChart';
+import { rubricText } from '../rubrics/strings';
 import { useJudgeText, type JudgeTextApi } from './strings';
 import './judge.css';
 
@@ -53,6 +54,9 @@ export function JudgeView({ datasetId }: { datasetId: string }) {
         <div className="judge-actions">
           <button type="button" data-testid="judge-import" onClick={() => void actions.pickImport(datasetId)} disabled={state.importOutcome.kind === 'working'}>
             {t('importButton')}
+          </button>
+          <button type="button" className="quiet" data-testid="judge-rubric-sets" onClick={() => useAppStore.getState().openRubricSets('judge')}>
+            {rubricText(lang, 'openButton')}
           </button>
           {state.runs.length > 0 && (
             <label>

@@ -7,7 +7,10 @@ import { useCommands, type CommandHandlers } from '../../keyboard';
 import { RUBRIC_SCORES } from '../../keyboard/keymap';
 import { useExpertScoresStore } from '../../stores/judge/expert-store';
 import { useJudgeStore } from '../../stores/judge/store';
+import { useAppStore } from '../../stores/app/store';
 import { useSettingsStore } from '../../stores/settings/store';
+import { FewShotAction } from '../rubrics/FewShotAction';
+import { rubricText } from '../rubrics/strings';
 import type { HANDLED_COMMANDS } from './handled-commands';
 import { useJudgeText } from './strings';
 import './judge.css';
@@ -24,7 +27,7 @@ export function RubricScoresPanel({ datasetId, dialogueId, guard = (action) => a
   const text = useJudgeText();
   const { t, lang } = text;
   const rater = useSettingsStore((s) => s.reviewerName.trim());
-  const state = useExpertScoresStore(useShallow((s) => ({ set: s.set, rows: s.rows, focus: s.focus, active: s.active, status: s.status, error: s.error, dialogueId: s.dialogueId })));
+  const state = useExpertScoresStore(useShallow((s) => ({ set: s.set, setHash: s.setHash, rows: s.rows, focus: s.focus, atEnd: s.atEnd, active: s.active, status: s.status, error: s.error, dialogueId: s.dialogueId })));
   const store = useExpertScoresStore.getState();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
@@ -86,6 +89,7 @@ export function RubricScoresPanel({ datasetId, dialogueId, guard = (action) => a
         .filter((line) => line.entry)
     : [];
   const lastSaved = Object.values(state.rows).sort((a, b) => b.at.localeCompare(a.at))[0];
+  const fullyScored = state.status !== 'loading' && state.set.rubrics.every((candidate) => state.rows[candidate.id] !== undefined);
 
   return (
     <section
@@ -93,12 +97,20 @@ export function RubricScoresPanel({ datasetId, dialogueId, guard = (action) => a
       data-testid="rubric-panel"
       data-active={state.active}
       data-focus={rubric?.id ?? ''}
+      data-at-end={state.atEnd}
+      data-set={`${state.set.id}@${state.setHash}`}
       data-status={state.status}
       data-dialogue-id={state.dialogueId ?? ''}
       aria-label={t('panelTitle')}
     >
       <div className="rubric-panel-head">
         <h2>{t('panelTitle')}</h2>
+        <span className="rubric-hint" data-testid="rubric-panel-set">
+          {rubricText(lang, 'panelSet', { name: state.set.name[lang], version: state.set.version })}{' '}
+          <button type="button" className="link" data-testid="rubric-change-set" onClick={() => useAppStore.getState().openRubricSets('review')}>
+            {rubricText(lang, 'panelChange')}
+          </button>
+        </span>
         <div className="rubric-chips">
           {state.set.rubrics.map((candidate, index) => {
             const scored = state.rows[candidate.id];
@@ -125,10 +137,11 @@ export function RubricScoresPanel({ datasetId, dialogueId, guard = (action) => a
             );
           })}
         </div>
-        <span className="rubric-hint">{state.active ? t('panelHintOpen') : t('panelHintClosed')}</span>
+        <span className="rubric-hint" data-testid="rubric-hint">{state.active ? (state.atEnd ? rubricText(lang, 'panelAllScored') : t('panelHintOpen')) : t('panelHintClosed')}</span>
         <button type="button" className="quiet" data-testid="rubric-toggle" onClick={() => (state.active ? store.setActive(false) : guard(() => store.setActive(true)))}>
           {state.active ? t('panelClose') : t('panelOpen')}
         </button>
+        {fullyScored && rater && <FewShotAction datasetId={datasetId} dialogueId={dialogueId} rater={rater} set={state.set} hash={state.setHash} />}
         {state.status === 'saving' && <span className="rubric-hint">{t('panelSaving')}</span>}
         {state.status !== 'saving' && lastSaved && (
           <span className="rubric-hint" data-testid="rubric-saved">

@@ -71,7 +71,7 @@ export const JUDGE_STRINGS = {
   // the rubric-scores panel in review
   panelTitle: { zh: '量表评分', en: 'Rubric scores' },
   panelHintClosed: { zh: '按 r 为本段对话打分', en: 'Press r to score this dialogue' },
-  panelHintOpen: { zh: '数字键打分 · j/k 切换维度 · e 写理由 · r 退出', en: 'Digits score · j/k move · e rationale · r leaves' },
+  panelHintOpen: { zh: '数字键打分 · j/k 切换维度 · e 写理由 · r 或 Esc 退出', en: 'Digits score · j/k move · e rationale · r or Esc leaves' },
   panelOpen: { zh: '打分', en: 'Score' },
   panelClose: { zh: '完成', en: 'Done' },
   panelRationale: { zh: '理由（可选）', en: 'Rationale (optional)' },

@@ -1,6 +1,6 @@
 /**
- * Expert rubric scoring of the dialogue open in review (issue 13): the data set's rubric set (the
- * SID set), the expert's score and rationale per rubric, the focused rubric, autosave with who
+ * Expert rubric scoring of the dialogue open in review (issue 13): the data set's chosen rubric-set
+ * version (rubricSetOfDataset; the SID set until one is chosen), the expert's score and rationale per rubric, the focused rubric, autosave with who
  * and when (repositories/expert-scores.ts), and an undo of the panel's own changes.
  */
 import { create } from 'zustand';
@@ -11,6 +11,7 @@ import { rubricSetHash } from '../../../../shared/judge/rubric-hash';
 import { getDb, type MaieuticDb } from '../../db/db';
 import { errorMessage } from '../../db/errors';
 import { expertScoresOfDialogue, putExpertRationale, putExpertScore } from '../../db/repositories/expert-scores';
+import { rubricSetOfDataset } from '../../db/repositories/rubric-sets';
 
 interface UndoEntry {
   rubric: string;
@@ -24,15 +25,22 @@ export interface ExpertScoresState {
   dialogueId: string | null;
   rater: string;
   set: RubricSet;
+  /** rubricSetHash(set): the version the scores are given on */
+  setHash: string;
   /** this rater's rows of the open dialogue, by rubric id */
   rows: Record<string, ExpertScoreRow>;
   focus: number;
+  /** the last rubric was just scored: digits do nothing until the expert moves (j/k, a chip), so a key too many never overwrites it */
+  atEnd: boolean;
   /** the panel has the keys (1–5 score, j/k move) */
   active: boolean;
   status: 'idle' | 'loading' | 'ready' | 'saving' | 'saved' | 'error';
   error: string | null;
   undo: UndoEntry[];
+  /** reads the data set's rubric set and this rater's scores of the dialogue on it */
   open(input: { datasetId: string; dialogueId: string; rater: string }): Promise<void>;
+  /** reads the data set's rubric set again (its choice changed) and the scores on it */
+  reload(): Promise<void>;
   setActive(active: boolean): void;
   focusRubric(index: number): void;
   move(step: 1 | -1): void;
@@ -41,11 +49,6 @@ export interface ExpertScoresState {
   clear(): Promise<void>;
   setRationale(text: string): Promise<void>;
   undoLast(): Promise<void>;
-}
-
-/** The rubric set experts score a data set on: the SID set (custom sets per data set are not chosen yet). */
-export function rubricSetForDataset(): RubricSet {
-  return SID_RUBRIC_SET;
 }
 
 export function createExpertScoresStore(database: () => MaieuticDb = getDb) {
@@ -71,20 +74,25 @@ export function createExpertScoresStore(database: () => MaieuticDb = getDb) {
       dialogueId: null,
       rater: '',
       set: SID_RUBRIC_SET,
+      setHash: rubricSetHash(SID_RUBRIC_SET),
       rows: {},
       focus: 0,
+      atEnd: false,
       active: false,
       status: 'idle',
       error: null,
       undo: [],
 
       async open({ datasetId, dialogueId, rater }) {
-        const rubricSet = rubricSetForDataset();
-        const same = get().dialogueId === dialogueId && get().rater === rater;
-        set({ datasetId, dialogueId, rater, set: rubricSet, status: 'loading', error: null, ...(same ? {} : { rows: {}, focus: 0, undo: [], active: false }) });
+        const sameDialogue = get().dialogueId === dialogueId && get().rater === rater;
+        set({ datasetId, dialogueId, rater, status: 'loading', error: null, ...(sameDialogue ? {} : { rows: {}, focus: 0, atEnd: false, undo: [], active: false }) });
         try {
-          const found = await expertScoresOfDialogue(database(), dialogueId, rubricSetHash(rubricSet));
+          const chosen = await rubricSetOfDataset(database(), datasetId);
           if (get().dialogueId !== dialogueId) return;
+          // another version: its rubrics differ, and the undo entries name the old version's rows
+          if (chosen.hash !== get().setHash) set({ set: chosen.set, setHash: chosen.hash, rows: {}, focus: 0, atEnd: false, undo: [] });
+          const found = await expertScoresOfDialogue(database(), dialogueId, chosen.hash);
+          if (get().dialogueId !== dialogueId || get().setHash !== chosen.hash) return;
           const rows: Record<string, ExpertScoreRow> = {};
           for (const row of found) if (row.rater === rater) rows[row.rubric] = row;
           set({ rows, status: 'ready' });
@@ -93,30 +101,36 @@ export function createExpertScoresStore(database: () => MaieuticDb = getDb) {
         }
       },
 
+      async reload() {
+        const { datasetId, dialogueId, rater } = get();
+        if (datasetId && dialogueId) await get().open({ datasetId, dialogueId, rater });
+      },
+
       setActive(active) {
         set({ active });
       },
 
       focusRubric(index) {
         const count = get().set.rubrics.length;
-        set({ focus: Math.max(0, Math.min(count - 1, index)) });
+        set({ focus: Math.max(0, Math.min(count - 1, index)), atEnd: false });
       },
 
       move(step) {
         const count = get().set.rubrics.length;
-        set({ focus: (get().focus + step + count) % count });
+        set({ focus: (get().focus + step + count) % count, atEnd: false });
       },
 
       async score(value) {
-        const { set: rubricSet, focus, rows, rater } = get();
+        const { set: rubricSet, focus, rows, rater, atEnd } = get();
         const rubric = rubricSet.rubrics[focus];
-        if (!rubric || value < rubric.range.min || value > rubric.range.max) return;
+        if (!rubric || atEnd || !Number.isInteger(value) || value < rubric.range.min || value > rubric.range.max) return;
         if (rater.trim() === '') return set({ status: 'error', error: 'Enter your name in Settings first. / 请先在设置中填写你的名字。' });
         const existing = rows[rubric.id];
         // the focus moves before the write lands: the next key (typed at once) scores the next rubric
         set({
           undo: [...get().undo, { rubric: rubric.id, before: existing ? { score: existing.score, rationale: existing.rationale } : null, restoreRationale: false }],
           focus: focus < rubricSet.rubrics.length - 1 ? focus + 1 : focus,
+          atEnd: focus === rubricSet.rubrics.length - 1,
         });
         await write(rubric.id, value);
       },
@@ -126,7 +140,7 @@ export function createExpertScoresStore(database: () => MaieuticDb = getDb) {
         const rubric = rubricSet.rubrics[focus];
         const existing = rubric ? rows[rubric.id] : undefined;
         if (!rubric || !existing) return;
-        set({ undo: [...get().undo, { rubric: rubric.id, before: { score: existing.score, rationale: existing.rationale }, restoreRationale: true }] });
+        set({ undo: [...get().undo, { rubric: rubric.id, before: { score: existing.score, rationale: existing.rationale }, restoreRationale: true }], atEnd: false });
         await write(rubric.id, null);
       },
 
@@ -148,7 +162,7 @@ export function createExpertScoresStore(database: () => MaieuticDb = getDb) {
         const entries = get().undo;
         const last = entries[entries.length - 1];
         if (!last) return;
-        set({ undo: entries.slice(0, -1), focus: Math.max(0, get().set.rubrics.findIndex((rubric) => rubric.id === last.rubric)) });
+        set({ undo: entries.slice(0, -1), focus: Math.max(0, get().set.rubrics.findIndex((rubric) => rubric.id === last.rubric)), atEnd: false });
         await write(last.rubric, last.before?.score ?? null, last.restoreRationale ? last.before?.rationale : undefined);
       },
     };

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createExpertScoresStore } from '../../../../renderer/src/stores/judge/expert-store';
 import { expertScoresOfDialogue } from '../../../../renderer/src/db/repositories/expert-scores';
 import { rubricSetHash, SID_RUBRIC_SET } from '../../../../shared/judge';
+import { chooseRubricSetForDataset, saveRubricSetVersion } from '../../../../renderer/src/db/repositories/rubric-sets';
 import { freshDb } from '../fixtures';
 
 const HASH = rubricSetHash(SID_RUBRIC_SET);
@@ -36,12 +37,47 @@ describe('expert rubric-scores store', () => {
   it('ignores a score outside the range, moves with wrap-round, and stays on the last rubric after scoring it', async () => {
     const { db, store } = await opened();
     await store.getState().score(7);
+    await store.getState().score(0);
     expect(await stored(db)).toEqual({});
     store.getState().move(-1);
     expect(store.getState().focus).toBe(SID_RUBRIC_SET.rubrics.length - 1);
     await store.getState().score(5);
     expect(store.getState().focus).toBe(SID_RUBRIC_SET.rubrics.length - 1);
     expect(await stored(db)).toEqual({ TCF: 5 });
+  });
+
+  it('does not let a digit past the last rubric overwrite it: the expert moves back first', async () => {
+    const { db, store } = await opened();
+    for (const score of [4, 3, 5, 2, 1]) await store.getState().score(score);
+    expect(store.getState().atEnd).toBe(true);
+    await store.getState().score(4);
+    expect(await stored(db)).toEqual({ 'X-SRG': 4, 'M-RCC': 3, 'X-MSR': 5, IRA: 2, TCF: 1 });
+    store.getState().move(-1);
+    store.getState().move(1);
+    await store.getState().score(4);
+    expect((await stored(db)).TCF).toBe(4);
+  });
+
+  it('scores on the data set’s chosen rubric set and reads it again when the choice changes', async () => {
+    const db = freshDb();
+    await db.datasets.add({ id: 'ds1', name: 'Pilot', createdAt: '2026-12-05T09:00:00.000Z', codebookId: 'sid-default' } as never);
+    const store = createExpertScoresStore(() => db);
+    await store.getState().open({ datasetId: 'ds1', dialogueId: 's1:1', rater: '王老师' });
+    expect(store.getState().set.id).toBe(SID_RUBRIC_SET.id);
+    await store.getState().score(4);
+    const lite = structuredClone(SID_RUBRIC_SET);
+    lite.id = 'lite';
+    lite.rubrics = lite.rubrics.slice(0, 2).map((rubric) => ({ ...rubric, range: { min: 0, max: 3 }, anchors: [] }));
+    const row = await saveRubricSetVersion(db, lite);
+    await chooseRubricSetForDataset(db, 'ds1', { id: row.setId, hash: row.hash });
+    await store.getState().reload();
+    expect(store.getState().set.rubrics.map((rubric) => rubric.id)).toEqual(['X-SRG', 'M-RCC']);
+    // the SID score stays with the SID version; the new version starts unscored, its own range applies
+    expect(store.getState().rows).toEqual({});
+    await store.getState().score(4);
+    await store.getState().score(0);
+    expect(Object.fromEntries((await expertScoresOfDialogue(db, 's1:1', row.hash)).map((entry) => [entry.rubric, entry.score]))).toEqual({ 'X-SRG': 0 });
+    expect(await stored(db)).toEqual({ 'X-SRG': 4 });
   });
 
   it('undoes the last changes in turn: a rescore back to the old score, a first score back to none, a cleared score back', async () => {
