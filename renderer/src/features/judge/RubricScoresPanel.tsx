@@ -141,7 +141,7 @@ export function RubricScoresPanel({ datasetId, dialogueId, guard = (action) => a
         <button type="button" className="quiet" data-testid="rubric-toggle" onClick={() => (state.active ? store.setActive(false) : guard(() => store.setActive(true)))}>
           {state.active ? t('panelClose') : t('panelOpen')}
         </button>
-        {fullyScored && rater && <FewShotAction datasetId={datasetId} dialogueId={dialogueId} rater={rater} set={state.set} hash={state.setHash} />}
+        {rater && <FewShotAction key={dialogueId} datasetId={datasetId} dialogueId={dialogueId} rater={rater} set={state.set} hash={state.setHash} fullyScored={fullyScored} />}
         {state.status === 'saving' && <span className="rubric-hint">{t('panelSaving')}</span>}
         {state.status !== 'saving' && lastSaved && (
           <span className="rubric-hint" data-testid="rubric-saved">

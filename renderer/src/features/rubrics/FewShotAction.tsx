@@ -11,7 +11,7 @@ import { useRubricText } from './strings';
  * Review's "Use as few-shot example" for a dialogue the expert scored on every rubric: asks first,
  * naming the new version it makes, then stores it (and, when asked, makes it the data set's set).
  */
-export function FewShotAction({ datasetId, dialogueId, rater, set, hash }: { datasetId: string; dialogueId: string; rater: string; set: RubricSet; hash: string }) {
+export function FewShotAction({ datasetId, dialogueId, rater, set, hash, fullyScored }: { datasetId: string; dialogueId: string; rater: string; set: RubricSet; hash: string; /** the action is offered only then; the outcome stays shown after (the new version may start unscored) */ fullyScored: boolean }) {
   const { t } = useRubricText();
   const [plan, setPlan] = useState<FewShotPlan | null>(null);
   const [choose, setChoose] = useState(false);
@@ -47,9 +47,11 @@ export function FewShotAction({ datasetId, dialogueId, rater, set, hash }: { dat
 
   return (
     <>
-      <button type="button" className="quiet" data-testid="rubric-use-as-example" onClick={() => void ask()}>
-        {t('panelUseAsExample')}
-      </button>
+      {fullyScored && (
+        <button type="button" className="quiet" data-testid="rubric-use-as-example" onClick={() => void ask()}>
+          {t('panelUseAsExample')}
+        </button>
+      )}
       {outcome?.kind === 'made' && (
         <span className="rubric-hint" data-testid="rubric-example-made" data-row-id={outcome.row.id} role="status">
           {t('anchorMade', { id: outcome.row.setId, version: outcome.row.version, hash: outcome.row.hash.slice(0, 12) })}

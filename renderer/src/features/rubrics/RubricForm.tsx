@@ -43,6 +43,7 @@ export function RubricForm({ rubric, index, count, share, problems, text, onChan
             path={`${at}.${kind}[${position}]`}
             problems={problems}
             multiline
+            rows={1}
             text={text}
             onChange={(value) => onChange({ ...rubric, [kind]: rubric[kind].map((entry, i) => (i === position ? value : entry)) })}
           />
@@ -99,6 +100,7 @@ export function RubricForm({ rubric, index, count, share, problems, text, onChan
                 path={path ? `${path}.description` : `${at}.anchors.score${score}`}
                 problems={problems}
                 multiline
+                rows={1}
                 text={text}
                 onChange={(description) => onChange({ ...rubric, anchors: { ...rubric.anchors, [String(score)]: description } })}
               />

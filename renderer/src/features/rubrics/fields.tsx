@@ -11,7 +11,7 @@ import type { RubricTextApi } from './strings';
 export function FieldProblems({ problems, path }: { problems: readonly DraftProblem[]; path: string }) {
   if (problems.length === 0) return null;
   return (
-    <ul className="rs-field-problems" data-testid="field-problems" data-path={path} role="alert">
+    <ul className="rs-field-problems" data-testid="field-problems" data-for={path} role="alert">
       {problems.map((problem) => (
         <li key={problem.message}>{problem.message}</li>
       ))}
@@ -27,6 +27,7 @@ export function BilingualField({
   path,
   problems,
   multiline = false,
+  rows = 2,
   text,
   onChange,
 }: {
@@ -35,6 +36,7 @@ export function BilingualField({
   path: string;
   problems: readonly DraftProblem[];
   multiline?: boolean;
+  rows?: number;
   text: RubricTextApi;
   onChange(value: BilingualText): void;
 }) {
@@ -57,7 +59,7 @@ export function BilingualField({
             <label key={language} htmlFor={inputId} className="rs-lang">
               <span className="rs-lang-name">{text.t(language)}</span>
               {multiline ? (
-                <textarea {...common} rows={2} onChange={(event) => onChange({ ...value, [language]: event.target.value })} />
+                <textarea {...common} rows={rows} onChange={(event) => onChange({ ...value, [language]: event.target.value })} />
               ) : (
                 <input {...common} type="text" onChange={(event) => onChange({ ...value, [language]: event.target.value })} />
               )}
