@@ -104,7 +104,7 @@ test('rubric sets: import, edit, save as a version, choose, score on it, attach 
   const editor = page.getByTestId('rubric-editor');
   await expect(editor).toHaveAttribute('data-dirty', 'false');
   await saveShot(page, 'rubric-editor-top-en', testInfo);
-  const weight = editor.locator('[data-path="$.rubrics[1].weight"]');
+  const weight = editor.locator('input[data-path="$.rubrics[1].weight"]');
   await weight.fill('3,5');
   await expect(editor).toHaveAttribute('data-valid', 'false');
   await expect(editor.locator('[data-testid="field-problems"][data-for="$.rubrics[1].weight"]')).toContainText('must be a number ≥ 0');
@@ -117,11 +117,25 @@ test('rubric sets: import, edit, save as a version, choose, score on it, attach 
   await expect(shares.nth(0)).toHaveAttribute('data-share', '0.25');
   await expect(shares.nth(1)).toHaveAttribute('data-share', '0.75');
   await expect(page.getByTestId('overall-formula')).toContainText('0.250 × ASK + 0.750 × WAIT');
+  // reorder by keyboard: Alt+↑ in WAIT's weight moves WAIT first, the field keeps the focus; Alt+↓ puts it back
+  await weight.press('Alt+ArrowUp');
+  await expect(editor.getByTestId('rubric-form').nth(0)).toHaveAttribute('data-rubric-id', 'WAIT');
+  await expect(editor.locator('input[data-path="$.rubrics[0].weight"]')).toBeFocused();
+  await expect(page.getByTestId('editor-diff')).toContainText('Rubrics reordered');
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(editor.getByTestId('rubric-form').nth(1)).toHaveAttribute('data-rubric-id', 'WAIT');
+  await expect(page.getByTestId('editor-diff')).not.toContainText('Rubrics reordered');
   const anchor4 = editor.getByTestId('rubric-form').nth(0).locator('[data-testid="anchor-field"][data-score="4"]');
   await anchor4.locator('textarea[lang="zh-CN"]').fill('大部分时间以追问引导，偶有提示。');
   await anchor4.locator('textarea[lang="en"]').fill('Mostly guides by follow-ups, with an occasional hint.');
   await expect(page.getByTestId('editor-diff')).toContainText('ASK: anchors');
   await expect(page.getByTestId('editor-diff')).toContainText('WAIT: weight');
+  // Escape with unsaved changes asks first; "Keep editing" keeps them
+  await page.keyboard.press('Escape');
+  const discard = page.locator('dialog[open]');
+  await expect(discard).toContainText('Discard unsaved changes?');
+  await discard.getByTestId('confirm-cancel').click();
+  await expect(editor).toHaveAttribute('data-dirty', 'true');
   // the version string is still 1.0.0: warned, with the next one suggested
   await expect(page.getByTestId('version-warning')).toContainText('1.0.1');
   await page.getByTestId('use-suggested-version').click();

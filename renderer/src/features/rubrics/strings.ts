@@ -41,8 +41,8 @@ export const RUBRIC_STRINGS = {
   editorTitle: { zh: '编辑 {id} v{version}', en: 'Editing {id} v{version}' },
   duplicateTitle: { zh: '由 {id} v{version} 新建量表', en: 'New set from {id} v{version}' },
   editorHelp: {
-    zh: '每个字段左为中文、右为英文，两种语言都要填写（评审提示可用任一语言）。总分 = Σ（权重占比 × 维度分数），权重会自动归一化。Tab 在字段间移动；维度标题上 Alt+↑/Alt+↓ 调整顺序。保存后生成新版本（新的哈希），旧版本保持不变。“先推理后打分”开关和“不发送少样本示例”开关在评审运行对话框中。',
-    en: 'Each field has Chinese on the left and English on the right; both are needed (a judge prompt may use either). Overall = Σ (weight share × rubric score); the weights are normalised for you. Tab moves between fields; Alt+↑ / Alt+↓ on a rubric’s title moves it. Saving makes a new version (a new hash); the old version stays as it was. The reasoning-before-score switch and the switch to leave the few-shot examples out are in the judge run dialog.',
+    zh: '每个字段左为中文、右为英文，两种语言都要填写（评审提示可用任一语言）。总分 = Σ（权重占比 × 维度分数），权重会自动归一化。Tab 在字段间移动；在某个维度的任一字段中按 Alt+↑/Alt+↓ 调整该维度的顺序。保存后生成新版本（新的哈希），旧版本保持不变。“先推理后打分”开关和“不发送少样本示例”开关在评审运行对话框中。',
+    en: 'Each field has Chinese on the left and English on the right; both are needed (a judge prompt may use either). Overall = Σ (weight share × rubric score); the weights are normalised for you. Tab moves between fields; Alt+↑ / Alt+↓ in any field of a rubric moves that rubric. Saving makes a new version (a new hash); the old version stays as it was. The reasoning-before-score switch and the switch to leave the few-shot examples out are in the judge run dialog.',
   },
   setId: { zh: '量表 ID', en: 'Set id' },
   setVersion: { zh: '版本号', en: 'Version' },

@@ -26,6 +26,22 @@ describe('app navigation store', () => {
     expect(useAppStore.getState()).toMatchObject({ datasetId: 'ds2', dialogueId: null, visibleDialogueIds: [] });
   });
 
+  it('opens the Rubric sets view from the Judge view or review and goes back there, review keeping its dialogue and its own way back', () => {
+    const app = useAppStore.getState();
+    app.openRubricSets('judge');
+    expect(useAppStore.getState().view).toBe('start');
+    app.openDataset('ds1');
+    app.goTo('judge');
+    app.openRubricSets('judge');
+    expect(useAppStore.getState().view).toBe('rubrics');
+    app.leaveRubricSets();
+    expect(useAppStore.getState().view).toBe('judge');
+    app.openDialogue('ds1:src:3', 'judge');
+    app.openRubricSets('review');
+    app.leaveRubricSets();
+    expect(useAppStore.getState()).toMatchObject({ view: 'review', dialogueId: 'ds1:src:3', reviewReturnView: 'judge' });
+  });
+
   it('only notifies subscribers when the visible order really changes', () => {
     let notified = 0;
     const stop = useAppStore.subscribe(() => {
