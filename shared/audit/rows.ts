@@ -23,6 +23,7 @@ export const REASON_WORDS: Record<AuditReason, { zh: string; en: string }> = {
   undone: { zh: '撤销', en: 'undone' },
   redone: { zh: '重做', en: 'redone' },
   codebook: { zh: '编码手册版本', en: 'codebook version' },
+  scored: { zh: '量规评分', en: 'rubric scored' },
 };
 
 const STATUS_WORDS: Record<string, { zh: string; en: string }> = {
@@ -50,7 +51,9 @@ export interface AuditRow {
   /** null: the entry is about the dialogue or data set */
   turnIndex: number | null;
   fieldId: string | null;
-  /** the layer name of a layer-field entry; '' for the expert layer */
+  /** the rubric id of an expert rubric score; null otherwise */
+  rubric: string | null;
+  /** the layer name of a layer-field entry, the rubric set's id of a rubric score; '' for the expert layer */
   layer: string;
   reason: AuditReason;
   who: string;
@@ -66,6 +69,7 @@ export function valueText(value: unknown, field: ReturnType<typeof fieldById>, l
   if (typeof value === 'string') return STATUS_WORDS[value]?.[lang] ?? value;
   if (typeof value !== 'object') return String(value);
   const v = value as Record<string, unknown>;
+  if (typeof v.score === 'number') return typeof v.rationale === 'string' && v.rationale.trim() !== '' ? `${v.score} · ${v.rationale}` : String(v.score);
   if ('verified' in v) return v.verified ? (lang === 'zh' ? '已确认' : 'verified') : (lang === 'zh' ? '未确认' : 'not verified');
   const parts: string[] = [];
   if (Array.isArray(v.codes) && v.codes.length > 0) {
@@ -110,7 +114,8 @@ export function auditRow(entry: EditLogEntry, context: RowContext): AuditRow {
     dialogue: entry.dialogueId === '' ? '' : (context.externalIdOf(entry.dialogueId) ?? entry.dialogueId),
     turnIndex: turnId ? turnIndexOf(turnId) : null,
     fieldId,
-    layer: layerId ? (context.layerNameOf(layerId) ?? layerId) : '',
+    rubric: target.kind === 'rubric-score' ? target.rubric : null,
+    layer: target.kind === 'rubric-score' ? target.rubricSetId : layerId ? (context.layerNameOf(layerId) ?? layerId) : '',
     reason: entry.reason ?? 'corrected',
     who: entry.reviewer,
     annotatorId: entry.annotatorId ?? null,
@@ -142,14 +147,15 @@ export function filterAuditRows(rows: readonly AuditRow[], filter: AuditFilter):
 /** The rows as CSV, in the order given; the field by its name in `lang`, the reason in words. */
 export function auditCsv(rows: readonly AuditRow[], datasetName: string, context: Pick<RowContext, 'codebook' | 'lang'>): string {
   const lang = context.lang;
-  const fieldName = (fieldId: string | null) => {
+  const fieldName = (fieldId: string | null, rubric: string | null) => {
+    if (rubric) return `${lang === 'zh' ? '量规' : 'rubric'} ${rubric}`;
     if (!fieldId) return '';
     const field = context.codebook ? fieldById(context.codebook, fieldId) : undefined;
     return field ? field.name[lang] : fieldId;
   };
   return Papa.unparse({
     fields: ['time', 'dataset', 'dialogue', 'turn', 'field', 'layer', 'reason', 'annotator', 'before', 'after', 'note'],
-    data: rows.map((row) => [row.at, datasetName, row.dialogue, turnNumberText(row.turnIndex), fieldName(row.fieldId), row.layer, REASON_WORDS[row.reason][lang], row.who, row.before, row.after, row.note]),
+    data: rows.map((row) => [row.at, datasetName, row.dialogue, turnNumberText(row.turnIndex), fieldName(row.fieldId, row.rubric), row.layer, REASON_WORDS[row.reason][lang], row.who, row.before, row.after, row.note]),
   });
 }
 

@@ -11,6 +11,8 @@
  *   backup or a project file; undone / redone: the step of undo or redo that wrote it
  * - codebook: the data set moved to another version of its codebook (an expert saved an edited
  *   version, or chose an older one); target 'dataset', before/after the version hashes
+ * - scored: an expert's rubric score or its rationale given or changed (issue 13); target
+ *   'rubric-score', before/after `{ score, rationale }` (null: none); a removed score is 'cleared'
  */
 export type AuditReason =
   | 'accepted'
@@ -26,11 +28,12 @@ export type AuditReason =
   | 'restored'
   | 'undone'
   | 'redone'
-  | 'codebook';
+  | 'codebook'
+  | 'scored';
 
 export const AUDIT_REASONS: readonly AuditReason[] = [
   'accepted', 'corrected', 'unsure', 'cleared', 'verified', 'unverified', 'status', 'teacher-model',
-  'adjudicated', 'imported', 'restored', 'undone', 'redone', 'codebook',
+  'adjudicated', 'imported', 'restored', 'undone', 'redone', 'codebook', 'scored',
 ];
 
 export type EditTarget =
@@ -43,7 +46,9 @@ export type EditTarget =
   /** a value of another layer: adjudication's decided layer, a work package or attached file */
   | { kind: 'layer-field'; layerId: string; turnId: string; fieldId: string }
   /** the whole data set (a restore); `dialogueId` is '' */
-  | { kind: 'dataset' };
+  | { kind: 'dataset' }
+  /** an expert's score of the dialogue on one rubric of one rubric-set version (the judge's calibration data) */
+  | { kind: 'rubric-score'; rubricSetId: string; rubricSetHash: string; rubric: string };
 
 export interface EditLogEntry {
   seq?: number;

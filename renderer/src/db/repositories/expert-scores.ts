@@ -5,6 +5,8 @@
 import type { RubricSet } from '../../../../shared/judge/types';
 import { expertScoreId, type ExpertScoreRow } from '../../../../shared/model/judge';
 import { rubricSetHash } from '../../../../shared/judge/rubric-hash';
+import { auditEntry } from '../../../../shared/audit/entries';
+import type { EditLogEntry } from '../../../../shared/model/edit-log';
 import type { MaieuticDb } from '../db';
 import { addRubricSetVersion } from './judge';
 
@@ -18,7 +20,18 @@ export interface ExpertScoreInput {
   score: number | null;
   rationale?: string;
   at?: string;
+  /** the panel's undo writes the score it brings back as 'undone'; otherwise 'scored' or, for a removal, 'cleared' */
+  undo?: boolean;
 }
+
+type AuditedScore = { score: number; rationale: string } | null;
+
+function scoreEntry(row: Pick<ExpertScoreRow, 'datasetId' | 'dialogueId' | 'rubricSetId' | 'rubricSetHash' | 'rubric' | 'rater'>, at: string, before: AuditedScore, after: AuditedScore, undo: boolean): EditLogEntry {
+  const reason = undo ? 'undone' : after === null ? 'cleared' : 'scored';
+  return auditEntry({ datasetId: row.datasetId, reviewer: row.rater, at }, row.dialogueId, { kind: 'rubric-score', rubricSetId: row.rubricSetId, rubricSetHash: row.rubricSetHash, rubric: row.rubric }, reason, before, after);
+}
+
+const audited = (row: ExpertScoreRow | undefined): AuditedScore => (row ? { score: row.score, rationale: row.rationale } : null);
 
 /** Writes (or clears) one expert score; refuses a score outside the rubric's range. Returns the row as stored, or null when removed. */
 export async function putExpertScore(db: MaieuticDb, input: ExpertScoreInput): Promise<ExpertScoreRow | null> {
@@ -31,12 +44,17 @@ export async function putExpertScore(db: MaieuticDb, input: ExpertScoreInput): P
   const hash = rubricSetHash(input.set);
   const id = expertScoreId(input.datasetId, input.dialogueId, hash, rubric.id, input.rater);
   await addRubricSetVersion(db, input.set);
-  return db.transaction('rw', db.expertScores, async () => {
+  const at = input.at ?? new Date().toISOString();
+  // the score and its audit entry in one transaction: the trail never misses a score, nor names one that was not stored
+  return db.transaction('rw', [db.expertScores, db.editLog], async () => {
     const existing = await db.expertScores.get(id);
     const rationale = input.rationale ?? existing?.rationale ?? '';
     const score = input.score;
+    const place = { datasetId: input.datasetId, dialogueId: input.dialogueId, rubricSetId: input.set.id, rubricSetHash: hash, rubric: rubric.id, rater: input.rater };
     if (score === null) {
+      if (!existing) return null;
       await db.expertScores.delete(id);
+      await db.editLog.add(scoreEntry(place, at, audited(existing), null, input.undo ?? false));
       return null;
     }
     const row: ExpertScoreRow = {
@@ -49,20 +67,23 @@ export async function putExpertScore(db: MaieuticDb, input: ExpertScoreInput): P
       rater: input.rater,
       score,
       rationale,
-      at: input.at ?? new Date().toISOString(),
+      at,
     };
     await db.expertScores.put(row);
+    if (!existing || existing.score !== score || existing.rationale !== rationale) await db.editLog.add(scoreEntry(place, at, audited(existing), audited(row), input.undo ?? false));
     return row;
   });
 }
 
 /** Sets the rationale of a scored rubric (a rationale needs a score first). */
 export async function putExpertRationale(db: MaieuticDb, input: { id: string; rationale: string; at?: string }): Promise<ExpertScoreRow | null> {
-  return db.transaction('rw', db.expertScores, async () => {
+  return db.transaction('rw', [db.expertScores, db.editLog], async () => {
     const existing = await db.expertScores.get(input.id);
     if (!existing) return null;
+    if (existing.rationale === input.rationale) return existing;
     const row = { ...existing, rationale: input.rationale, at: input.at ?? new Date().toISOString() };
     await db.expertScores.put(row);
+    await db.editLog.add(scoreEntry(row, row.at, audited(existing), audited(row), false));
     return row;
   });
 }

@@ -59,7 +59,7 @@ export function AuditView({ datasetId }: { datasetId: string }) {
     shortTime(row.at),
     row.dialogue,
     turnNumberText(row.turnIndex),
-    fieldName(row.fieldId),
+    row.rubric ? t('rubricField', { rubric: row.rubric }) : fieldName(row.fieldId),
     row.layer || (row.fieldId ? t('expertLayer') : ''),
     REASON_WORDS[row.reason][lang],
     row.who,

@@ -26,7 +26,7 @@ export interface HistoryTarget {
 export function entriesOf(entries: readonly EditLogEntry[], target: HistoryTarget): EditLogEntry[] {
   return entries.filter((entry) => {
     const t = entry.target;
-    if (t.kind === 'dialogue' || t.kind === 'dataset') return false;
+    if (t.kind === 'dialogue' || t.kind === 'dataset' || t.kind === 'rubric-score') return false;
     if (t.turnId !== target.turnId) return false;
     if (target.fieldId === null) return true;
     return t.kind !== 'turn' && t.fieldId === target.fieldId;

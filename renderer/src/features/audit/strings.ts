@@ -35,6 +35,7 @@ export const AUDIT_STRINGS = {
   colAfter: { zh: '修改后', en: 'After' },
   colNote: { zh: '备注', en: 'Note' },
   expertLayer: { zh: '专家', en: 'expert' },
+  rubricField: { zh: '量规 {rubric}', en: 'rubric {rubric}' },
   historyTitle: { zh: '修改历史：{place}', en: 'History: {place}' },
   historyButton: { zh: '历史', en: 'History' },
   historyButtonTitle: { zh: '当前字段的修改历史（Shift+H）', en: 'History of the focused field (Shift+H)' },

@@ -53,12 +53,12 @@ export interface ExpertScoresState {
 
 export function createExpertScoresStore(database: () => MaieuticDb = getDb) {
   return create<ExpertScoresState>()((set, get) => {
-    async function write(rubricId: string, score: number | null, rationale?: string): Promise<void> {
+    async function write(rubricId: string, score: number | null, rationale?: string, undo = false): Promise<void> {
       const { datasetId, dialogueId, rater, set: rubricSet } = get();
       if (!datasetId || !dialogueId) return;
       set({ status: 'saving', error: null });
       try {
-        const row = await putExpertScore(database(), { datasetId, dialogueId, set: rubricSet, rubric: rubricId, rater, score, ...(rationale !== undefined ? { rationale } : {}) });
+        const row = await putExpertScore(database(), { datasetId, dialogueId, set: rubricSet, rubric: rubricId, rater, score, undo, ...(rationale !== undefined ? { rationale } : {}) });
         if (get().dialogueId !== dialogueId) return;
         const rows = { ...get().rows };
         if (row) rows[rubricId] = row;
@@ -163,7 +163,7 @@ export function createExpertScoresStore(database: () => MaieuticDb = getDb) {
         const last = entries[entries.length - 1];
         if (!last) return;
         set({ undo: entries.slice(0, -1), focus: Math.max(0, get().set.rubrics.findIndex((rubric) => rubric.id === last.rubric)), atEnd: false });
-        await write(last.rubric, last.before?.score ?? null, last.restoreRationale ? last.before?.rationale : undefined);
+        await write(last.rubric, last.before?.score ?? null, last.restoreRationale ? last.before?.rationale : undefined, true);
       },
     };
   });

@@ -115,6 +115,29 @@ describe('expert scores repository', () => {
     expect(await db.rubricSets.count()).toBe(1);
   });
 
+  it('writes each score, rationale, clear and undo into the audit trail with who, when and the rubric-set version; an unchanged rewrite adds nothing', async () => {
+    const db = await seeded();
+    const hash = rubricSetHash(SID_RUBRIC_SET);
+    const input = { datasetId: 'ds1', dialogueId: 's1:1', set: SID_RUBRIC_SET, rubric: 'TCF', rater: '王老师' };
+    const row = await putExpertScore(db, { ...input, score: 3, at: AT });
+    await putExpertScore(db, { ...input, score: 3, at: AT });
+    await putExpertRationale(db, { id: row!.id, rationale: '只问不答', at: AT });
+    await putExpertRationale(db, { id: row!.id, rationale: '只问不答', at: AT });
+    await putExpertScore(db, { ...input, score: 4, at: AT });
+    await putExpertScore(db, { ...input, score: 3, at: AT, undo: true });
+    await putExpertScore(db, { ...input, score: null, at: AT });
+    await putExpertScore(db, { ...input, score: null, at: AT });
+    const entries = (await db.editLog.toArray()).sort((a, b) => a.seq! - b.seq!);
+    expect(entries.map((entry) => [entry.reason, entry.before, entry.after])).toEqual([
+      ['scored', null, { score: 3, rationale: '' }],
+      ['scored', { score: 3, rationale: '' }, { score: 3, rationale: '只问不答' }],
+      ['scored', { score: 3, rationale: '只问不答' }, { score: 4, rationale: '只问不答' }],
+      ['undone', { score: 4, rationale: '只问不答' }, { score: 3, rationale: '只问不答' }],
+      ['cleared', { score: 3, rationale: '只问不答' }, null],
+    ]);
+    for (const entry of entries) expect(entry).toMatchObject({ datasetId: 'ds1', dialogueId: 's1:1', reviewer: '王老师', at: AT, target: { kind: 'rubric-score', rubricSetId: SID_RUBRIC_SET.id, rubricSetHash: hash, rubric: 'TCF' } });
+  });
+
   it('refuses a score outside the rubric range, an unknown rubric and a missing rater, storing nothing', async () => {
     const db = await seeded();
     await expect(putExpertScore(db, { datasetId: 'ds1', dialogueId: 's1:1', set: SID_RUBRIC_SET, rubric: 'IRA', rater: 'Li', score: 6 })).rejects.toThrow(/whole number in 1–5/);

@@ -30,6 +30,14 @@ describe('audit rows', () => {
     expect(auditRow(entry, context('zh')).after).toBe('已确认');
   });
 
+  it("names an expert's rubric score by rubric and rubric set, with score and rationale as the values, in the CSV too", () => {
+    const entry = { ...auditEntry(actor('2026-12-05T09:00:00.000Z', '王老师'), 'src:1', { kind: 'rubric-score', rubricSetId: 'sid', rubricSetHash: '7c82d1367fd23db6', rubric: 'X-SRG' }, 'scored', { score: 3, rationale: '' }, { score: 4, rationale: '追问到位' }), seq: 5 };
+    const row = auditRow(entry, context('zh'));
+    expect(row).toMatchObject({ dialogue: 'T1-S2-R1', turnIndex: null, fieldId: null, rubric: 'X-SRG', layer: 'sid', reason: 'scored', before: '3', after: '4 · 追问到位' });
+    const csv = Papa.parse<string[]>(auditCsv([row], 'Pilot', { codebook: DEFAULT_CODEBOOK, lang: 'zh' })).data;
+    expect(csv[1]).toEqual(['2026-12-05T09:00:00.000Z', 'Pilot', 'T1-S2-R1', '', '量规 X-SRG', 'sid', '量规评分', '王老师', '3', '4 · 追问到位', '']);
+  });
+
   it('filters by annotator, field, reason and time range', () => {
     const rows = entries.map((entry) => auditRow(entry, context('en')));
     expect(filterAuditRows(rows, { who: 'Wang' }).map((row) => row.seq)).toEqual([2]);
