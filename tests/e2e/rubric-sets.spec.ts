@@ -183,6 +183,28 @@ test('rubric sets: import, edit, save as a version, choose, score on it, attach 
   await expect(panel).toHaveAttribute('data-active', 'false');
   await expect(page.getByTestId('review-view')).toBeVisible();
 
+  // The editor's "Add from data set…" lists this dialogue (fully scored on v1.0.1 by this expert).
+  await page.getByTestId('rubric-change-set').click();
+  await versions.and(page.locator('[data-version="1.0.1"]')).getByTestId('rubric-edit').click();
+  await page.getByTestId('add-from-dataset').click();
+  const candidates = page.getByTestId('anchor-candidates');
+  await expect(candidates).toHaveAttribute('data-status', 'ready');
+  const label = `${target.teacherModel} · ${target.externalId}`;
+  await expect(page.getByTestId('anchor-candidate')).toHaveCount(1);
+  await page.getByTestId('anchor-candidate').check();
+  await expect(page.getByTestId('anchor-candidate')).toHaveAttribute('data-label', label);
+  await saveShot(page, 'rubric-add-from-dataset-en', testInfo);
+  await page.locator('dialog[open]').getByTestId('confirm-accept').click();
+  await expect(page.getByTestId('expert-example')).toHaveAttribute('data-label', label);
+  await expect(page.getByTestId('editor-diff')).toContainText(`Few-shot examples added: ${label}`);
+  // not kept: closing asks, and the discarded draft leaves v1.0.1 as it was
+  await page.getByTestId('editor-close').click();
+  await page.locator('dialog[open]').getByTestId('confirm-accept').click();
+  await expect(page.getByTestId('rubric-editor')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('review-view')).toBeVisible();
+  await expect(panel).toHaveAttribute('data-status', 'ready');
+
   // Fully scored: use it as a few-shot example, which makes v1.0.2.
   await page.getByTestId('rubric-use-as-example').click();
   const confirm = page.getByTestId('anchor-confirm');
