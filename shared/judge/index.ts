@@ -1,6 +1,6 @@
 export * from './types';
 export { MAX_RANGE_WIDTH, MAX_RUBRICS, MAX_SCORE, parseRubricSet, RubricSetError, rubricSetToJson } from './parse-rubric-set';
-export { rubricSetHash, rubricSetRef } from './rubric-hash';
+export { rubricSetHash, rubricSetRef, rubricsFingerprint } from './rubric-hash';
 export { SID_RUBRIC_IDS, SID_RUBRIC_SET } from './default-rubrics';
 export { normalizedWeights, weightedOverall } from './overall';
 export { entryKeys, JUDGE_SCHEMA_NAME, judgeAnswerSchema, judgeResponseFormat, type JudgeAnswerOptions, type JudgeResponseFormat } from './answer-schema';

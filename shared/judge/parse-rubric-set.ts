@@ -25,7 +25,8 @@ const MAX_EXAMPLE_TURNS = 5_000;
 const SPEAKERS = ['teacher', 'student', 'other'] as const;
 const KEYS = {
   set: ['id', 'version', 'name', 'description', 'range', 'rubrics', 'expertExamples'],
-  example: ['label', 'context', 'turns', 'scores'],
+  example: ['label', 'source', 'context', 'turns', 'scores'],
+  exampleSource: ['dialogue', 'group'],
   exampleContext: ['topic', 'studentType', 'scenario'],
   exampleTurn: ['speaker', 'utterance'],
   exampleScore: ['rubric', 'score', 'rationale'],
@@ -243,6 +244,16 @@ function readExpertExamples(reader: Reader, value: unknown, rubrics: readonly Ru
     }
     reader.unknownKeys(raw, KEYS.example, at);
     const example: ExpertExample = { label: reader.string(raw, 'label', at), turns: readExampleTurns(reader, raw.turns, `${at}.turns`), scores: readExampleScores(reader, raw.scores, `${at}.scores`, rubrics) };
+    if (raw.source !== undefined) {
+      if (!isObject(raw.source)) reader.problems.push(`${at}.source must be an object {"dialogue": "…", "group": "…"} (is ${describe(raw.source)})`);
+      else {
+        reader.unknownKeys(raw.source, KEYS.exampleSource, `${at}.source`);
+        const dialogue = typeof raw.source.dialogue === 'string' ? raw.source.dialogue : null;
+        const group = typeof raw.source.group === 'string' ? raw.source.group : null;
+        if (dialogue === null || group === null) reader.problems.push(`${at}.source needs "dialogue" and "group" as strings`);
+        else example.source = { dialogue, group };
+      }
+    }
     if (raw.context !== undefined) {
       if (!isObject(raw.context)) reader.problems.push(`${at}.context must be an object (is ${describe(raw.context)})`);
       else {
@@ -327,6 +338,7 @@ export function rubricSetToJson(set: RubricSet): Json {
       ? {
           expertExamples: set.expertExamples.map((example) => ({
             label: example.label,
+            ...(example.source ? { source: { dialogue: example.source.dialogue, group: example.source.group } } : {}),
             ...(example.context ? { context: { ...example.context } } : {}),
             turns: example.turns.map((turn) => ({ speaker: turn.speaker, utterance: turn.utterance })),
             scores: example.scores.map((score) => ({ rubric: score.rubric, score: score.score, ...(score.rationale !== undefined ? { rationale: score.rationale } : {}) })),

@@ -16,3 +16,13 @@ export function rubricSetHash(set: RubricSet): string {
 export function rubricSetRef(set: RubricSet): RubricSetRef {
   return { id: set.id, version: set.version, hash: rubricSetHash(set) };
 }
+
+/**
+ * What an expert's score is a score on: the rubrics alone (ids, names, definitions, ranges,
+ * anchors, weights, examples per rubric), without the set's version string, name or expert
+ * examples. Versions that differ only there (a new version made by attaching a few-shot anchor)
+ * score the same thing, so expert scores given on one calibrate a judge run on the other.
+ */
+export function rubricsFingerprint(set: RubricSet): string {
+  return contentHash(canonicalJson({ rubrics: rubricSetToJson(set).rubrics }));
+}

@@ -52,6 +52,12 @@ export interface Rubric {
 export interface ExpertExample {
   /** where it came from, for people (`<teacher model> · <topic_id>-<student_id>-<repeat_id>`); never sent to the judge */
   label: string;
+  /**
+   * the dialogue it is (`<topic_id>-<student_id>-<repeat_id>` and teacher model, as results name
+   * dialogues); never sent to the judge. Calibration leaves it out: a judge shown an expert's
+   * scores of a dialogue would agree with them on that dialogue for free.
+   */
+  source?: { dialogue: string; group: string };
   context?: { topic?: string; studentType?: string; scenario?: string };
   turns: { speaker: 'teacher' | 'student' | 'other'; utterance: string }[];
   scores: { rubric: string; score: number; rationale?: string }[];

@@ -4,11 +4,11 @@
  */
 import type { RubricSet } from '../../../../shared/judge/types';
 import { expertScoreId, type ExpertScoreRow } from '../../../../shared/model/judge';
-import { rubricSetHash } from '../../../../shared/judge/rubric-hash';
+import { rubricSetHash, rubricsFingerprint } from '../../../../shared/judge/rubric-hash';
 import { auditEntry } from '../../../../shared/audit/entries';
 import type { EditLogEntry } from '../../../../shared/model/edit-log';
 import type { MaieuticDb } from '../db';
-import { addRubricSetVersion } from './judge';
+import { addRubricSetVersion, getRubricSet } from './judge';
 
 export interface ExpertScoreInput {
   datasetId: string;
@@ -96,4 +96,30 @@ export async function expertScoresOfDialogue(db: MaieuticDb, dialogueId: string,
 export async function expertScoresOfDataset(db: MaieuticDb, datasetId: string, setHash: string): Promise<ExpertScoreRow[]> {
   const rows = await db.expertScores.where('datasetId').equals(datasetId).toArray();
   return rows.filter((row) => row.rubricSetHash === setHash);
+}
+
+/**
+ * The data set's expert scores that are scores on `set`'s rubrics: given on any stored version
+ * whose rubrics are the same (rubricsFingerprint), so attaching a few-shot anchor — a new
+ * version — does not cut a run off from the scores experts gave before. Where a rater scored a
+ * dialogue's rubric on several such versions, the newest score counts.
+ */
+export async function comparableExpertScores(db: MaieuticDb, datasetId: string, set: RubricSet): Promise<ExpertScoreRow[]> {
+  const wanted = rubricsFingerprint(set);
+  const rows = await db.expertScores.where('datasetId').equals(datasetId).toArray();
+  const matches = new Map<string, boolean>();
+  const newest = new Map<string, ExpertScoreRow>();
+  for (const row of rows) {
+    let same = matches.get(row.rubricSetHash);
+    if (same === undefined) {
+      const version = await getRubricSet(db, { id: row.rubricSetId, hash: row.rubricSetHash });
+      same = version !== null && rubricsFingerprint(version) === wanted;
+      matches.set(row.rubricSetHash, same);
+    }
+    if (!same) continue;
+    const key = JSON.stringify([row.dialogueId, row.rubric, row.rater]);
+    const kept = newest.get(key);
+    if (!kept || kept.at < row.at) newest.set(key, row);
+  }
+  return [...newest.values()];
 }

@@ -38,6 +38,7 @@ export function expertExampleOf(dialogue: Dialogue, turns: readonly Turn[], scor
   if (dialogue.scenario.trim()) context.scenario = dialogue.scenario;
   return {
     label: exampleLabel(dialogue),
+    source: { dialogue: dialogue.externalId, group: dialogue.teacherModel },
     ...(Object.keys(context).length > 0 ? { context } : {}),
     turns: [...turns].sort((a, b) => a.index - b.index).map((turn) => ({ speaker: turn.speaker, utterance: turn.utterance })),
     scores: scores.map((row) => ({ rubric: row.rubric, score: row.score, ...(row.rationale.trim() ? { rationale: row.rationale } : {}) })),

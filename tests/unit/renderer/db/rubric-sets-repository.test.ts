@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { chooseRubricSetForDataset, listRubricSetVersions, readRubricSetFile, RubricSetFileError, rubricSetFileText, rubricSetOfDataset, saveRubricSetVersion, setTeacherFamilies } from '../../../../renderer/src/db/repositories/rubric-sets';
 import { rubricSetHash, SID_RUBRIC_SET } from '../../../../shared/judge';
+import { comparableExpertScores, putExpertScore } from '../../../../renderer/src/db/repositories/expert-scores';
 import { freshDb } from '../fixtures';
 
 const AT = '2026-12-05T09:00:00.000Z';
@@ -60,5 +61,21 @@ describe('rubric sets of a profile and of a data set', () => {
     expect(await setTeacherFamilies(db, 'ds1', { 'DeepSeek-V3': ' deepseek ', 'GPT-4o': '' })).toEqual({ 'DeepSeek-V3': 'deepseek' });
     expect((await db.datasets.get('ds1'))?.teacherFamilies).toEqual({ 'DeepSeek-V3': 'deepseek' });
     await expect(setTeacherFamilies(db, 'gone', {})).rejects.toThrow(/no longer exists/);
+  });
+
+  it("calibrates against scores given on any version with the same rubrics, the newest per rater, dialogue and rubric", async () => {
+    const db = await seeded();
+    const anchored = { ...structuredClone(SID_RUBRIC_SET), version: '1.0.1', expertExamples: [{ label: 'x', turns: [{ speaker: 'teacher' as const, utterance: '?' }], scores: SID_RUBRIC_SET.rubrics.map((rubric) => ({ rubric: rubric.id, score: 3 })) }] };
+    const reworded = structuredClone(SID_RUBRIC_SET);
+    reworded.version = '2';
+    reworded.rubrics[0].definition.en += ' (reworded)';
+    const base = { datasetId: 'ds1', dialogueId: 's1:1', rubric: 'IRA', rater: 'Li' };
+    await putExpertScore(db, { ...base, set: SID_RUBRIC_SET, score: 2, at: '2026-12-05T09:00:00.000Z' });
+    await putExpertScore(db, { ...base, set: anchored, score: 4, at: '2026-12-05T10:00:00.000Z' });
+    await putExpertScore(db, { ...base, rubric: 'TCF', set: SID_RUBRIC_SET, score: 5, at: '2026-12-05T09:00:00.000Z' });
+    await putExpertScore(db, { ...base, rubric: 'TCF', set: reworded, score: 1, at: '2026-12-05T11:00:00.000Z' });
+    const rows = await comparableExpertScores(db, 'ds1', anchored);
+    expect(rows.map((row) => [row.rubric, row.score]).sort()).toEqual([['IRA', 4], ['TCF', 5]]);
+    expect((await comparableExpertScores(db, 'ds1', reworded)).map((row) => [row.rubric, row.score])).toEqual([['TCF', 1]]);
   });
 });

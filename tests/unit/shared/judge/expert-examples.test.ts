@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseRubricSet, RubricSetError, rubricSetHash, rubricSetToJson, SID_RUBRIC_SET } from '../../../../shared/judge';
+import { parseRubricSet, RubricSetError, rubricSetHash, rubricSetToJson, rubricsFingerprint, SID_RUBRIC_SET } from '../../../../shared/judge';
 
 const EXAMPLE = {
   label: 'GPT-4o · 1-2-1',
+  source: { dialogue: '1-2-1', group: 'GPT-4o' },
   context: { topic: '浮力', studentType: '概念混淆' },
   turns: [
     { speaker: 'teacher', utterance: '你觉得铁块为什么会沉？' },
@@ -48,6 +49,16 @@ describe('expert examples attached to a rubric set', () => {
     expect(rubricSetHash(empty)).toBe(rubricSetHash(SID_RUBRIC_SET));
     // results stored before anchors existed point at this hash: the SID set must keep it
     expect(rubricSetHash(SID_RUBRIC_SET)).toBe('7c82d1367fd23db6');
+  });
+
+  it('scores on versions that differ only in version, name or anchors have one rubrics fingerprint; a rubric edit changes it', () => {
+    const anchored = parseRubricSet({ ...withExamples([EXAMPLE]), version: '1.0.1', name: { zh: '新', en: 'new' } });
+    expect(anchored.expertExamples![0].source).toEqual({ dialogue: '1-2-1', group: 'GPT-4o' });
+    expect(rubricsFingerprint(anchored)).toBe(rubricsFingerprint(SID_RUBRIC_SET));
+    const edited = structuredClone(SID_RUBRIC_SET);
+    edited.rubrics[1].anchors[0].description.zh += '。';
+    expect(rubricsFingerprint(edited)).not.toBe(rubricsFingerprint(SID_RUBRIC_SET));
+    expect(problemsOf(withExamples([{ ...EXAMPLE, source: { dialogue: 7 } }]))).toEqual([expect.stringContaining('$.expertExamples[0].source needs "dialogue" and "group" as strings')]);
   });
 
   it('refuses an anchor whose scores are not a complete answer, naming each problem by path', () => {
