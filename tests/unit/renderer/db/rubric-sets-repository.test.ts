@@ -74,8 +74,11 @@ describe('rubric sets of a profile and of a data set', () => {
     await putExpertScore(db, { ...base, set: anchored, score: 4, at: '2026-12-05T10:00:00.000Z' });
     await putExpertScore(db, { ...base, rubric: 'TCF', set: SID_RUBRIC_SET, score: 5, at: '2026-12-05T09:00:00.000Z' });
     await putExpertScore(db, { ...base, rubric: 'TCF', set: reworded, score: 1, at: '2026-12-05T11:00:00.000Z' });
+    // the other way round for a second rater: whichever version's rows come first, the newest wins
+    await putExpertScore(db, { ...base, rater: 'Wang', set: anchored, score: 1, at: '2026-12-05T09:00:00.000Z' });
+    await putExpertScore(db, { ...base, rater: 'Wang', set: SID_RUBRIC_SET, score: 5, at: '2026-12-05T10:00:00.000Z' });
     const rows = await comparableExpertScores(db, 'ds1', anchored);
-    expect(rows.map((row) => [row.rubric, row.score]).sort()).toEqual([['IRA', 4], ['TCF', 5]]);
+    expect(rows.map((row) => [row.rater, row.rubric, row.score]).sort()).toEqual([['Li', 'IRA', 4], ['Li', 'TCF', 5], ['Wang', 'IRA', 5]]);
     expect((await comparableExpertScores(db, 'ds1', reworded)).map((row) => [row.rubric, row.score])).toEqual([['TCF', 1]]);
   });
 });
