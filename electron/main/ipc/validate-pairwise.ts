@@ -12,8 +12,9 @@ import { fail, sampling, text } from './validate-llm';
 const MAX_DIALOGUES = 50_000;
 
 function pair(channel: string, value: unknown, index: number): PairwiseJobPair {
-  const record = expectObject(`${channel} pairs[${index}]`, value, ['id', 'a', 'b']);
-  return { id: text(channel, record, 'id', 1024), a: text(channel, record, 'a', 512), b: text(channel, record, 'b', 512) };
+  const at = `${channel} pairs[${index}]`;
+  const record = expectObject(at, value, ['id', 'a', 'b']);
+  return { id: text(at, record, 'id', 1024), a: text(at, record, 'a', 512), b: text(at, record, 'b', 512) };
 }
 
 export function pairwiseParameters(channel: string, value: unknown): PairwiseJobParameters {
