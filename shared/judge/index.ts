@@ -21,3 +21,4 @@ export { PAIRWISE_PROMPT_VERSION, pairwiseMessages, pairwisePrompt, type Pairwis
 export { checkPairwiseAnswer, PAIRWISE_CACHE_KEY_VERSION, PAIRWISE_SCHEMA_NAME, pairwiseAnswerSchema, pairwiseCacheKeyInput, pairwiseResponseFormat, POSITION_VERDICTS, readPairwiseAnswer, type PairwiseAnswerCheck, type PairwiseCacheKeyParts } from './pairwise-answer';
 export { pairDialogues, type DialoguePair, type PairableDialogue, type Pairing, type UnpairedDialogue, type UnpairedReason } from './pairing';
 export { judgedPayload, MAX_PAIRWISE_PAIRS, PAIR_ORDERS, PAIRWISE_JOB_KIND, pairwiseItemId, pairwiseItemIds, pairwiseJobResult, pairwiseParameterProblems, parsePairwiseItemId, type PairOrder, type PairwiseJobDefinition, type PairwiseJobFailed, type PairwiseJobJudged, type PairwiseJobPair, type PairwiseJobParameters, type PairwiseJobPayload } from './pairwise-job';
+export { isPairwiseLine, readPairwiseLine, type PairwiseResultLine } from './pairwise-line';
