@@ -22,3 +22,4 @@ export { checkPairwiseAnswer, PAIRWISE_CACHE_KEY_VERSION, PAIRWISE_SCHEMA_NAME, 
 export { pairDialogues, type DialoguePair, type PairableDialogue, type Pairing, type UnpairedDialogue, type UnpairedReason } from './pairing';
 export { judgedPayload, MAX_PAIRWISE_PAIRS, PAIR_ORDERS, PAIRWISE_JOB_KIND, pairwiseItemId, pairwiseItemIds, pairwiseJobResult, pairwiseParameterProblems, parsePairwiseItemId, type PairOrder, type PairwiseJobDefinition, type PairwiseJobFailed, type PairwiseJobJudged, type PairwiseJobPair, type PairwiseJobParameters, type PairwiseJobPayload } from './pairwise-job';
 export { isPairwiseLine, readPairwiseLine, type PairwiseResultLine } from './pairwise-line';
+export { pairwiseReport, type PairwiseReportRow } from './pairwise-report';
