@@ -21,3 +21,4 @@ export type { LoggedRequest, ReplyRecord, RequestOutcome, StatusCause } from './
 export type { ScriptTokenLogprob } from './scripts';
 export { judgeAnswerValue, judgeReply, judgeTokens, scoresFor, type ScoreDistributions, type ScriptedScore } from './judge-scripts';
 export { pairwiseJudge, pairwiseReply, shownDialogues, type PairwiseJudgeOptions, type ScriptedVerdict } from './pairwise-scripts';
+export type { BatchScript } from './batch-api';
