@@ -74,7 +74,8 @@ Options:
                        and sample: {pair, groupA, groupB, dialogueA, dialogueB, order, judge, sample,
                        rubricSet, status, verdict?, winner? ("A"|"B"|"tie"), rationale?, reason?},
                        resumable like the scores; judge-report counts only verdicts both orders
-                       agree on and reports the position-inconsistency rate
+                       agree on and reports the position-inconsistency rate; --batch works for
+                       pairs as for scores
   --groups A,B         with --pairwise: the two groups to compare when the inputs hold more
 
 Progress goes to stderr, a summary to stdout. Exit code: 0 every answer valid, 1 input errors or
@@ -114,7 +115,6 @@ export function parseJudgeArgs(argv: readonly string[]): JudgeParse {
     groups = [named[0], named[1]];
   }
   if (pairwise && values.has('--logprobs')) return { kind: 'usage-error', message: '--logprobs is for scores; a pairwise verdict has no score to weigh.' };
-  if (pairwise && flags.has('--batch')) return { kind: 'usage-error', message: '--batch is not available with --pairwise yet.' };
   return {
     kind: 'run',
     args: {

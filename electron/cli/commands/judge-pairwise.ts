@@ -5,6 +5,7 @@
  * and one line written per pair, order, judge and sample as the answers come, so a stopped run
  * resumes from its output file. judge-report does the counting.
  */
+import { join } from 'node:path';
 import {
   isPairwiseLine,
   pairDialogues,
@@ -19,9 +20,10 @@ import {
   type PairwiseResultLine,
   type RubricSet,
 } from '../../../shared/judge';
-import type { JobWorkItem } from '../../../shared/jobs';
+import { jobWorkItems, type JobWorkItem } from '../../../shared/jobs';
 import type { LlmConnection } from '../../../shared/llm';
-import { pairwiseRunner } from '../../services/llm/pairwise-runner';
+import { runJudgeBatch } from '../../services/llm/judge-batch';
+import { pairwiseCallPlan, pairwiseRunner } from '../../services/llm/pairwise-runner';
 import { ResponseCache } from '../../services/llm/response-cache';
 import { EnvSecretStore } from '../../services/secrets/secret-store';
 import { CLI_VERSION } from '../app-version';
@@ -105,6 +107,17 @@ export async function judgePairwise(args: JudgeArgs, set: RubricSet, io: CliIo):
   };
 
   const cache = new ResponseCache(`${args.out}.maieutic`);
+  if (args.batch) {
+    const items = jobWorkItems(definition).filter((item) => !isDone(item));
+    try {
+      const batch = await runJudgeBatch({ connection, apiKey: await secrets.get(), plan: pairwiseCallPlan(definition.parameters), items, cache, stateFile: join(`${args.out}.maieutic`, 'batch.json'), pollMs: args.pollSeconds * 1000, timeoutMs: args.timeoutSeconds * 1000, log: (line) => io.stderr(`${line}\n`) });
+      if (batch.batchId !== null) io.stderr(`judge: batch ${batch.batchId}: ${batch.valid} of ${batch.sent} verdicts valid${batch.invalid > 0 ? `; ${batch.invalid} asked live` : ''}\n`);
+    } catch (error) {
+      io.stderr(`judge: ${error instanceof Error ? error.message : String(error)}\n`);
+      cache.close();
+      return EXIT_INPUT_ERRORS;
+    }
+  }
   const run = await runToLines<PairwiseJobPayload>({
     out: args.out,
     io,

@@ -22,9 +22,9 @@ import { jobItemKey, type JobWorkItem } from '../../../shared/jobs';
 import type { JudgeJobParameters } from '../../../shared/judge';
 import type { LlmConnection } from '../../../shared/llm';
 import { writeFileAtomic } from '../atomic-write';
-import { abortableSleep } from './endpoint-caller';
+import { abortableSleep, type CallSpec, type Validation } from './endpoint-caller';
 import { judgeCallPlan } from './judge-runner';
-import { answerLogprobs, failureKind, failureMessage } from './llm-client';
+import { answerLogprobs, failureKind, failureMessage, type AnswerTokenLogprob } from './llm-client';
 import type { ResponseCache } from './response-cache';
 
 export interface BatchState {
@@ -35,10 +35,18 @@ export interface BatchState {
   keys: Record<string, string>;
 }
 
+/** What a batch needs of a runner's call plan: each item's request and cache key, and the answer's check (judgeCallPlan, pairwiseCallPlan). */
+export interface BatchPlan {
+  call(connection: LlmConnection, item: JobWorkItem): Pick<CallSpec<unknown>, 'request' | 'formats' | 'cacheKey'>;
+  validate(content: string, logprobs?: readonly AnswerTokenLogprob[] | null): Validation<unknown>;
+}
+
 export interface BatchRunOptions {
   connection: LlmConnection;
   apiKey: string | null;
-  parameters: JudgeJobParameters;
+  /** a judge job's parameters (its plan is judgeCallPlan's), or `plan` for another kind */
+  parameters?: JudgeJobParameters;
+  plan?: BatchPlan;
   items: readonly JobWorkItem[];
   cache: ResponseCache;
   stateFile: string;
@@ -95,7 +103,9 @@ export async function runJudgeBatch(options: BatchRunOptions): Promise<BatchRunR
   const { connection, apiKey, cache } = options;
   const client = new OpenAI({ baseURL: connection.baseURL, apiKey: apiKey ?? 'no-key', organization: connection.organization ?? null, project: null, defaultHeaders: connection.extraHeaders, maxRetries: 2, timeout: options.timeoutMs, logLevel: 'off' });
   const redact = (text: string) => (apiKey && apiKey.length >= 4 ? text.split(apiKey).join('[key]') : text);
-  const plan = judgeCallPlan(options.parameters);
+  if (!options.plan && !options.parameters) throw new Error('A batch run needs the judge parameters or a call plan.');
+  const plan: BatchPlan = options.plan ?? judgeCallPlan(options.parameters as JudgeJobParameters);
+  const topLogprobs = options.parameters?.topLogprobs ?? 0;
   try {
     let state = await readState(options.stateFile, connection);
     if (state) options.log(`judge: resuming the batch ${state.batchId}`);
@@ -139,7 +149,7 @@ export async function runJudgeBatch(options: BatchRunOptions): Promise<BatchRunR
           reasons.set(customId, entryError(entry));
           continue;
         }
-        const logprobs = options.parameters.topLogprobs ? answerLogprobs(choice?.logprobs) : null;
+        const logprobs = topLogprobs > 0 ? answerLogprobs(choice?.logprobs) : null;
         const checked = plan.validate(content, logprobs);
         if (!checked.ok) {
           reasons.set(customId, `the answer failed the check: ${checked.reasons.join('; ')}`);

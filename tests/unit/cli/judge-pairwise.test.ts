@@ -115,10 +115,27 @@ describe('judge --pairwise', () => {
     expect(lines(await readFile(out, 'utf8'))).toHaveLength(6);
   }, 60_000);
 
+  it('--batch: the pairs go in one Batch API job in both orders, a refused verdict is asked live, and a rerun asks nothing', async () => {
+    // in the batch (index -1) topic 2 shown B first gets no verdict; live calls are consistent
+    const judge = pairwiseJudge({ better: (one) => one });
+    server.setDefaultHandler((request) => (request.index < 0 && shownDialogues(request.body).join('>') === 'Q2>G2' ? pairwiseReply.unknownVerdict() : judge(request)));
+    const out = join(dir.path, 'pairs.jsonl');
+    const run = await runCaptured(args(out, '--batch', '--poll', '0.01'));
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/batch batch_test_1: 5 of 6 verdicts valid; 1 asked live/);
+    expect(server.batchLines().map((line) => shownDialogues(line.body).join('>')).sort()).toEqual(['G1>Q1', 'G2>Q2', 'G3>Q3', 'Q1>G1', 'Q2>G2', 'Q3>G3']);
+    expect(server.log.chatRequests().map((entry) => shownDialogues(entry.body as never).join('>'))).toEqual(['Q2>G2']);
+    expect(lines(await readFile(out, 'utf8'))).toHaveLength(6);
+    expect((await report(out)).pairwise[0]).toMatchObject({ judged: 3, consistent: 3, winsA: 3 });
+    const again = await runCaptured(args(out, '--batch', '--poll', '0.01'));
+    expect(again.code, again.stderr).toBe(0);
+    expect(server.batchLines()).toHaveLength(6);
+    expect(server.log.chatRequests()).toHaveLength(1);
+  }, 60_000);
+
   it('refuses a wrong command line, inputs without two groups, and an output holding score lines', async () => {
     const out = join(dir.path, 'pairs.jsonl');
     expect((await runCaptured(['judge', gpt, '--groups', 'a,b', '--base-url', 'http://x/v1', '--model', 'm', '--out', out])).stderr).toMatch(/--groups is for --pairwise/);
-    expect((await runCaptured(args(out, '--batch'))).stderr).toMatch(/--batch is not available with --pairwise/);
     expect((await runCaptured(args(out, '--groups', 'Qwen,Qwen'))).code).toBe(2);
     const one = await runCaptured(['judge', gpt, '--pairwise', '--base-url', server.baseURL, '--model', 'm', '--out', out]);
     expect(one.code).toBe(1);
