@@ -24,7 +24,7 @@ import {
   type PairwiseJobPayload,
   type PositionVerdict,
 } from '../../../shared/judge';
-import { callCost, RESPONSE_FORMAT_LADDER, samplingFor, type LlmConnection, type StoredCall } from '../../../shared/llm';
+import { callCost, RESPONSE_FORMAT_LADDER, samplingFor, type LlmConnection, type SamplingParameters, type StoredCall } from '../../../shared/llm';
 import { ItemRecalled, JobStop, type JobKindRunner } from '../jobs/job-runner';
 import type { CallRecord, CallSpec, Validation } from './endpoint-caller';
 import { EndpointPool, parallelOf, type LlmRunnerDeps } from './endpoint-pool';
@@ -35,6 +35,10 @@ import { stopsTheJob } from './retry-policy';
 interface Verdict {
   verdict: PositionVerdict;
   rationale: string;
+}
+
+function definedOnly(sampling: SamplingParameters | undefined): SamplingParameters {
+  return Object.fromEntries(Object.entries(sampling ?? {}).filter(([, value]) => value !== undefined));
 }
 
 function storedCall(record: CallRecord, prompt: { version: string; hash: string }): StoredCall {
@@ -67,7 +71,8 @@ export function pairwiseCallPlan(parameters: PairwiseJobParameters) {
 
   const call = (connection: LlmConnection, item: JobWorkItem): CallSpec<Verdict> => {
     const { pair, order, a, b } = itemOf(item);
-    const chosen = { ...samplingFor(connection, 'judge'), ...parameters.sampling };
+    // a pairwise judge is a judge: the connection's judge settings, then any it sets for pairwise alone, then the job's
+    const chosen = { ...samplingFor(connection, 'judge'), ...definedOnly(connection.sampling['judge-pairwise']), ...parameters.sampling };
     const sampling = chosen.seed !== undefined ? { ...chosen, seed: chosen.seed + item.sample } : chosen;
     const messages = order === 'ab' ? pairwiseMessages(prompt, a, b) : pairwiseMessages(prompt, b, a);
     return {

@@ -153,6 +153,18 @@ describe('pairwise judge jobs through the handlers', () => {
     expect(events.filter((event) => event.type === 'finished')[1]).toMatchObject({ progress: { done: 6, cached: 6 } });
   }, 30_000);
 
+  it("samples with the connection's judge settings, then its pairwise ones; each sample its own seed and cached answer", async () => {
+    await handlers['llm.connections.save']({ connection: { ...connection('deepseek', 'deepseek-v3'), sampling: { judge: { seed: 5, temperature: 0.3 }, 'judge-pairwise': { temperature: 0 } }, concurrency: { start: 1, min: 1, max: 1 } }, key: { set: KEY } });
+    server.setDefaultHandler(pairwiseJudge({ better: (one) => one }));
+    await handlers['jobs.start']({ definition: definitionFor(['p1'], { samples: 2 }) });
+    await finished();
+    const bodies = server.log.chatRequests().map((entry) => entry.body as { temperature?: number; top_p?: number; max_tokens?: number; seed?: number });
+    expect(bodies).toHaveLength(4);
+    expect(bodies.every((body) => body.temperature === 0 && body.top_p === 0.9 && body.max_tokens === 1024)).toBe(true);
+    expect(bodies.map((body) => body.seed).sort()).toEqual([5, 5, 6, 6]);
+    expect(pairwiseResult(resultsByJudge().get('deepseek')!)).toMatchObject({ judged: 2, consistent: 2, winsA: 2 });
+  }, 30_000);
+
   it('refuses a pairwise job whose pairs, items, groups or set do not hold together, naming the problem', async () => {
     const base = definitionFor(['p1']);
     await expect(handlers['jobs.start']({ definition: { ...base, itemIds: ['xx:p1'] } })).rejects.toThrow(/name no order .* of a pair/);
