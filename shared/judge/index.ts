@@ -23,3 +23,4 @@ export { pairDialogues, type DialoguePair, type PairableDialogue, type Pairing, 
 export { judgedPayload, MAX_PAIRWISE_PAIRS, PAIR_ORDERS, PAIRWISE_JOB_KIND, pairwiseItemId, pairwiseItemIds, pairwiseJobResult, pairwiseParameterProblems, parsePairwiseItemId, type PairOrder, type PairwiseJobDefinition, type PairwiseJobFailed, type PairwiseJobJudged, type PairwiseJobPair, type PairwiseJobParameters, type PairwiseJobPayload } from './pairwise-job';
 export { isPairwiseLine, readPairwiseLine, type PairwiseResultLine } from './pairwise-line';
 export { pairwiseReport, type PairwiseReportRow } from './pairwise-report';
+export { pairwiseJobDefinition, type PairwiseJobRequest, type PairwiseSourceDialogue } from './pairwise-definition';

@@ -8,14 +8,11 @@
 import { join } from 'node:path';
 import {
   isPairwiseLine,
-  pairDialogues,
-  pairwiseItemIds,
+  pairwiseJobDefinition,
   pairwiseJobResult,
   parsePairwiseItemId,
   readPairwiseLine,
-  rubricSetHash,
   rubricSetRef,
-  type PairwiseJobDefinition,
   type PairwiseJobPayload,
   type PairwiseResultLine,
   type RubricSet,
@@ -55,14 +52,25 @@ export async function judgePairwise(args: JudgeArgs, set: RubricSet, io: CliIo):
     return EXIT_INPUT_ERRORS;
   }
   const [groupA, groupB] = groups;
-  const byGroupAndId = new Map(all.map((input, index) => [JSON.stringify([input.group, input.id]), { input, index }]));
-  const pairing = pairDialogues(all.map((input) => ({ id: input.id, group: input.group, topicId: input.dialogue.topicId, studentId: input.dialogue.studentId, repeatId: input.dialogue.repeatId })), groupA, groupB);
+  const byGroupAndId = new Map(all.map((input) => [JSON.stringify([input.group, input.id]), input]));
+  const inputOf = (group: string, id: string) => byGroupAndId.get(JSON.stringify([group, id])) as InputDialogue;
+  const { definition, pairing } = pairwiseJobDefinition({
+    title: `judge --pairwise ${groupA} ${groupB}`,
+    connectionIds: ['cli'],
+    samples: args.samples,
+    rubricSet: set,
+    language: args.language,
+    reasoningFirst: args.reasoningFirst,
+    groupA,
+    groupB,
+    dialogues: all.map((input) => ({ ...jobDialogue(input.id, input), group: input.group, topicId: input.dialogue.topicId, studentId: input.dialogue.studentId, repeatId: input.dialogue.repeatId })),
+  });
   for (const unpaired of pairing.unpaired) {
-    const { input } = byGroupAndId.get(JSON.stringify([unpaired.group, unpaired.dialogue]))!;
+    const input = inputOf(unpaired.group, unpaired.dialogue);
     io.stderr(`${fileLine(input.file, input.dialogue.line, `not compared: ${unpaired.message}`)}\n`);
   }
   io.stderr(`judge: ${pairing.pairs.length} pair${pairing.pairs.length === 1 ? '' : 's'} of ${lineText(groupA)} (A) and ${lineText(groupB)} (B); ${pairing.unpaired.length} dialogue${pairing.unpaired.length === 1 ? '' : 's'} unpaired${pairing.otherGroups > 0 ? `; ${pairing.otherGroups} of other groups left out` : ''}\n`);
-  if (pairing.pairs.length === 0) {
+  if (definition === null) {
     io.stderr('judge: no pair to compare.\n');
     return EXIT_INPUT_ERRORS;
   }
@@ -77,35 +85,16 @@ export async function judgePairwise(args: JudgeArgs, set: RubricSet, io: CliIo):
   });
   if (done === null) return EXIT_INPUT_ERRORS;
 
-  const pairs = pairing.pairs.map((pair) => ({ pair, a: byGroupAndId.get(JSON.stringify([groupA, pair.a]))!, b: byGroupAndId.get(JSON.stringify([groupB, pair.b]))! }));
-  const byPair = new Map(pairs.map((entry) => [entry.pair.id, entry]));
+  const byPair = new Map(pairing.pairs.map((pair) => [pair.id, { pair, a: inputOf(groupA, pair.a), b: inputOf(groupB, pair.b) }]));
   const isDone = (item: JobWorkItem) => {
     const parsed = parsePairwiseItemId(item.itemId);
     return parsed !== null && done.has(lineKey(groupA, groupB, parsed.pairId, parsed.order, args.model, item.sample));
   };
-  const itemIds = pairwiseItemIds(pairing.pairs);
+  const { itemIds } = definition;
   const already = itemIds.reduce((sum, itemId) => sum + Array.from({ length: args.samples }, (_, sample) => isDone({ itemId, connectionId: 'cli', sample })).filter(Boolean).length, 0);
 
   const secrets = new EnvSecretStore(args.apiKeyEnv);
   const connection: LlmConnection = { id: 'cli', name: args.model, baseURL: args.baseURL, model: args.model, extraHeaders: {}, sampling: {}, concurrency: { start: args.concurrency, min: 1, max: args.concurrency }, keySet: await secrets.has() };
-  const definition: PairwiseJobDefinition = {
-    kind: 'judge-pairwise',
-    title: `judge --pairwise ${groupA} ${groupB}`,
-    connectionIds: ['cli'],
-    itemIds,
-    samples: args.samples,
-    parameters: {
-      rubricSet: set,
-      rubricSetHash: rubricSetHash(set),
-      language: args.language,
-      reasoningFirst: args.reasoningFirst,
-      groupA,
-      groupB,
-      dialogues: pairs.flatMap(({ a, b }) => [jobDialogue(`${a.index}`, a.input), jobDialogue(`${b.index}`, b.input)]),
-      pairs: pairs.map(({ pair, a, b }) => ({ id: pair.id, a: `${a.index}`, b: `${b.index}` })),
-    },
-  };
-
   const cache = new ResponseCache(`${args.out}.maieutic`);
   if (args.batch) {
     const items = jobWorkItems(definition).filter((item) => !isDone(item));
@@ -132,7 +121,7 @@ export async function judgePairwise(args: JudgeArgs, set: RubricSet, io: CliIo):
       if (payload.status === 'failed') {
         const line: PairwiseResultLine = { ...base, status: 'failed', reason: payload.reasons.join('; ') };
         const shownFirst = payload.order === 'ab' ? a : b;
-        return { value: line, failure: fileLine(shownFirst.input.file, shownFirst.input.dialogue.line, `pair ${pair.id} order ${payload.order} sample ${payload.sample}: no verdict: ${line.reason}`) };
+        return { value: line, failure: fileLine(shownFirst.file, shownFirst.dialogue.line, `pair ${pair.id} order ${payload.order} sample ${payload.sample}: no verdict: ${line.reason}`) };
       }
       const line: PairwiseResultLine = { ...base, status: 'valid', verdict: payload.verdict, winner: payload.winner, rationale: payload.rationale };
       return { value: line };

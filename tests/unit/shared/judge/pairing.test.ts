@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairDialogues, type PairableDialogue } from '../../../../shared/judge';
+import { pairDialogues, pairwiseJobDefinition, pairwiseParameterProblems, SID_RUBRIC_SET, type PairableDialogue } from '../../../../shared/judge';
 
 const d = (group: string, id: string, topicId: string | null, studentId: string | null, repeatId: string | null = null): PairableDialogue => ({ id, group, topicId, studentId, repeatId });
 
@@ -42,5 +42,23 @@ describe('pairDialogues', () => {
     expect(clash.pairs).toEqual([]);
     expect(clash.unpaired.map((entry) => `${entry.dialogue}:${entry.reason}`).sort()).toEqual(['a1:same-pair-id', 'a2:same-pair-id', 'b1:same-pair-id', 'b2:same-pair-id']);
     expect(() => pairDialogues([], 'A', 'A')).toThrow(/two groups/);
+  });
+});
+
+describe('pairwiseJobDefinition', () => {
+  it('carries only the paired dialogues under side-prefixed ids, both orders of each pair as items, and passes its own parameter check', () => {
+    const turns = [{ speaker: 'teacher' as const, utterance: 'x' }];
+    const dialogues = [
+      { ...d('GPT', '1-1-1', '1', '1', '1'), turns },
+      { ...d('GPT', '2-1-1', '2', '1', '1'), turns },
+      { ...d('Qwen', '1-1-1', '1', '1', '1'), turns, context: { topic: '月相' } },
+    ];
+    const { definition, pairing } = pairwiseJobDefinition({ title: 't', connectionIds: ['c'], samples: 2, rubricSet: SID_RUBRIC_SET, language: 'en', reasoningFirst: false, groupA: 'GPT', groupB: 'Qwen', dialogues });
+    expect(pairing.unpaired.map((entry) => entry.dialogue)).toEqual(['2-1-1']);
+    expect(definition).toMatchObject({ kind: 'judge-pairwise', itemIds: ['ab:1-1-1', 'ba:1-1-1'], samples: 2, parameters: { groupA: 'GPT', groupB: 'Qwen', pairs: [{ id: '1-1-1', a: 'A:1-1-1', b: 'B:1-1-1' }] } });
+    expect(definition!.parameters.dialogues.map((entry) => entry.id)).toEqual(['A:1-1-1', 'B:1-1-1']);
+    expect(definition!.parameters.dialogues[1].context).toEqual({ topic: '月相' });
+    expect(pairwiseParameterProblems(definition!)).toEqual([]);
+    expect(pairwiseJobDefinition({ title: 't', connectionIds: ['c'], rubricSet: SID_RUBRIC_SET, language: 'en', reasoningFirst: false, groupA: 'GPT', groupB: 'Qwen', dialogues: dialogues.slice(1, 2) }).definition).toBeNull();
   });
 });
