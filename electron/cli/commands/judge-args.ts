@@ -65,8 +65,8 @@ Options:
   --poll S             seconds between polls of the batch (default 30)
 
   --pairwise           compare two teacher models instead of scoring: ${CLI_INVOCATION} judge GPT-4o/ Qwen/
-                       --pairwise ... --out pairs.jsonl. Group A is the group of the first input,
-                       group B the other; their dialogues are paired by topic_id and student_id
+                       --pairwise ... --out pairs.jsonl. Group A is the folder of the first input
+                       (or see --groups), group B the other; their dialogues are paired by topic_id and student_id
                        (and repeat_id when both have one), the unpaired ones listed on stderr. Each
                        pair is asked in both orders (A shown first: "ab", B first: "ba") with the
                        rubric set's rubrics as the criteria; the judge answers {"verdict":
@@ -76,7 +76,8 @@ Options:
                        resumable like the scores; judge-report counts only verdicts both orders
                        agree on and reports the position-inconsistency rate; --batch works for
                        pairs as for scores
-  --groups A,B         with --pairwise: the two groups to compare when the inputs hold more
+  --groups A,B         with --pairwise: which groups are A and B (needed when the inputs hold
+                       more than two; A is otherwise the group of the first dialogue read)
 
 Progress goes to stderr, a summary to stdout. Exit code: 0 every answer valid, 1 input errors or
 failed answers, 2 wrong command line.
