@@ -5,7 +5,7 @@
  * or lines the batch never reached) in the error file. A batch script queued with enqueueBatch
  * makes the next batch end otherwise: `failed` with an errors list (nothing run), or `expired` /
  * `cancelled` after answering only its first `answered` lines (the rest in the error file with
- * `batch_expired` / `batch_cancelled`).
+ * `batch_expired` / `batch_cancelled`), or `completed` with its failed lines in the output file.
  */
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { chatCompletionBody } from './bodies';
@@ -14,7 +14,9 @@ import type { ChatScript } from './scripts';
 
 export type BatchScript =
   | { end: 'failed'; errors: { code: string; message: string; line?: number }[] }
-  | { end: 'expired' | 'cancelled'; answered: number };
+  | { end: 'expired' | 'cancelled'; answered: number }
+  /** completed, with failed lines in the output file beside the answers (as some OpenAI-compatible servers write them) */
+  | { end: 'completed'; errorsIn: 'output' };
 
 export interface BatchLine {
   custom_id: string;
@@ -89,7 +91,7 @@ export function createBatchApi(deps: { authorised(context: ReplyContext): boolea
     batch.request_counts.total = requests.length;
     for (const [index, request] of requests.entries()) {
       const id = `batch_req_${index}`;
-      if (script && index >= script.answered) {
+      if (script && 'answered' in script && index >= script.answered) {
         const code = script.end === 'expired' ? 'batch_expired' : 'batch_cancelled';
         const message = script.end === 'expired' ? 'This request could not be executed before the completion window expired.' : 'This request was cancelled with its batch.';
         errors.push(JSON.stringify({ id, custom_id: request.custom_id, response: null, error: { code, message } }));
@@ -105,7 +107,8 @@ export function createBatchApi(deps: { authorised(context: ReplyContext): boolea
       } else {
         batch.request_counts.failed++;
         const status = answer?.kind === 'status' ? answer.status : 500;
-        errors.push(JSON.stringify({ id, custom_id: request.custom_id, response: { status_code: status, request_id: `req_${id}`, body: { error: { message: 'scripted failure', type: 'server_error', param: null, code: null } } }, error: null }));
+        const line = JSON.stringify({ id, custom_id: request.custom_id, response: { status_code: status, request_id: `req_${id}`, body: { error: { message: 'scripted failure', type: 'server_error', param: null, code: null } } }, error: null });
+        (script && 'errorsIn' in script ? out : errors).push(line);
       }
     }
     batch.output_file_id = store(out, 'out');

@@ -138,5 +138,15 @@ describe('judge batch', () => {
       expect(await cachedIds(connection)).toEqual(['a', 'd']);
       expect(logged.filter((line) => line.startsWith('judge: batch line'))).toHaveLength(2);
     });
+
+    it('per-line errors written into the output file beside the answers are reasons too', async () => {
+      server.enqueueBatch({ end: 'completed', errorsIn: 'output' });
+      server.setDefaultHandler(({ body }) => (judged(body) === 'a' ? reply.status(429, { message: 'slow down' }) : judgeReply.valid(scoresFor([...SID_RUBRIC_IDS], 3))));
+      const { connection, result } = run();
+      const done = await result;
+      expect(done).toMatchObject({ status: 'completed', valid: 3, invalid: 1 });
+      expect(done.reasons.map(({ customId, reason }) => [idOf(customId), reason])).toEqual([['a', 'scripted failure (HTTP 429)']]);
+      expect(await cachedIds(connection)).toEqual(['b', 'c', 'd']);
+    });
   });
 });
