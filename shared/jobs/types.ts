@@ -4,7 +4,7 @@
  * job journal); times are milliseconds since the epoch.
  */
 
-export const JOB_KINDS = ['pre-annotation', 'judge', 'generation', 'rubric-synthesis'] as const;
+export const JOB_KINDS = ['pre-annotation', 'judge', 'judge-pairwise', 'generation', 'rubric-synthesis'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export const JOB_STATUSES = ['queued', 'running', 'paused', 'succeeded', 'failed', 'cancelled', 'interrupted'] as const;

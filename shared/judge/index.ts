@@ -16,3 +16,11 @@ export { calibrate, type Calibration, type CalibrationOptions, type CalibrationR
 export { incompleteBeta, logGamma, studentTQuantile, studentTUpperTail } from './student-t';
 export { parseExpertsCsv } from './experts-csv';
 export { judgeJobResult, judgeParameterProblems, MAX_JUDGE_DIALOGUES, MAX_JUDGE_TURNS, MAX_TOP_LOGPROBS, type JudgeJobDefinition, type JudgeJobDialogue, type JudgeJobFailed, type JudgeJobParameters, type JudgeJobPayload, type JudgeJobScore, type JudgeJobScored } from './job-result';
+export { pairVerdictsByJudge, type OrderVerdict } from './pairwise';
+export { PAIRWISE_PROMPT_VERSION, pairwiseMessages, pairwisePrompt, type PairwisePrompt, type PairwisePromptOptions } from './pairwise-prompt';
+export { checkPairwiseAnswer, PAIRWISE_CACHE_KEY_VERSION, PAIRWISE_SCHEMA_NAME, pairwiseAnswerSchema, pairwiseCacheKeyInput, pairwiseResponseFormat, POSITION_VERDICTS, readPairwiseAnswer, type PairwiseAnswerCheck, type PairwiseCacheKeyParts } from './pairwise-answer';
+export { pairDialogues, type DialoguePair, type PairableDialogue, type Pairing, type UnpairedDialogue, type UnpairedReason } from './pairing';
+export { judgedPayload, MAX_PAIRWISE_PAIRS, PAIR_ORDERS, PAIRWISE_JOB_KIND, pairwiseItemId, pairwiseItemIds, pairwiseJobResult, pairwiseParameterProblems, parsePairwiseItemId, type PairOrder, type PairwiseJobDefinition, type PairwiseJobFailed, type PairwiseJobJudged, type PairwiseJobPair, type PairwiseJobParameters, type PairwiseJobPayload } from './pairwise-job';
+export { isPairwiseLine, readPairwiseLine, type PairwiseResultLine } from './pairwise-line';
+export { pairwiseReport, type PairwiseReportRow } from './pairwise-report';
+export { pairwiseJobDefinition, type PairwiseJobRequest, type PairwiseSourceDialogue } from './pairwise-definition';

@@ -67,3 +67,39 @@ export function pairwiseResult(pairs: readonly PairVerdicts[]): PairwiseResult {
   if (result.consistent > 0) result.winRateA = (result.winsA + result.ties / 2) / result.consistent;
   return result;
 }
+
+/** One judged order of a pair, from a job payload or a results line; `verdict` null when the answer failed. */
+export interface OrderVerdict {
+  judge: string;
+  pairId: string;
+  order: 'ab' | 'ba';
+  sample: number;
+  verdict: PositionVerdict | null;
+}
+
+/**
+ * The pairs of each judge, ready for pairwiseResult: the two orders of one pair and sample make
+ * one entry (each sample is its own swapped comparison). A second verdict for the same judge,
+ * pair, order and sample is not read (`duplicates` counts them): a resumed run that wrote a line
+ * twice must not count a pair twice. Judges in the order first seen.
+ */
+export function pairVerdictsByJudge(verdicts: readonly OrderVerdict[]): { byJudge: Map<string, PairVerdicts[]>; duplicates: number } {
+  const byJudge = new Map<string, Map<string, PairVerdicts>>();
+  const seen = new Set<string>();
+  let duplicates = 0;
+  for (const entry of verdicts) {
+    let pairs = byJudge.get(entry.judge);
+    if (!pairs) byJudge.set(entry.judge, (pairs = new Map()));
+    const key = JSON.stringify([entry.pairId, entry.sample]);
+    let pair = pairs.get(key);
+    if (!pair) pairs.set(key, (pair = { pair: entry.sample === 0 ? entry.pairId : `${entry.pairId}#${entry.sample}`, ab: null, ba: null }));
+    const orderKey = JSON.stringify([entry.judge, entry.pairId, entry.sample, entry.order]);
+    if (seen.has(orderKey)) {
+      duplicates++;
+      continue;
+    }
+    seen.add(orderKey);
+    pair[entry.order] = entry.verdict;
+  }
+  return { byJudge: new Map([...byJudge].map(([judge, pairs]) => [judge, [...pairs.values()]])), duplicates };
+}

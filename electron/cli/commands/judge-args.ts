@@ -22,6 +22,10 @@ export interface JudgeArgs {
   /** through the OpenAI Batch API */
   batch: boolean;
   pollSeconds: number;
+  /** compare two groups' dialogues pair by pair instead of scoring them */
+  pairwise: boolean;
+  /** --groups A,B: the two groups compared, among the inputs' groups; null: the inputs' only two */
+  groups: [string, string] | null;
 }
 
 export const JUDGE_USAGE = `Usage: ${CLI_INVOCATION} judge <file or folder>... --base-url URL --model NAME --out results.jsonl [options]
@@ -60,12 +64,27 @@ Options:
                        validly are then asked live. A run stopped while the batch waits resumes it
   --poll S             seconds between polls of the batch (default 30)
 
+  --pairwise           compare two teacher models instead of scoring: ${CLI_INVOCATION} judge GPT-4o/ Qwen/
+                       --pairwise ... --out pairs.jsonl. Group A is the folder of the first input
+                       (or see --groups), group B the other; their dialogues are paired by topic_id and student_id
+                       (and repeat_id when both have one), the unpaired ones listed on stderr. Each
+                       pair is asked in both orders (A shown first: "ab", B first: "ba") with the
+                       rubric set's rubrics as the criteria; the judge answers {"verdict":
+                       "first"|"second"|"tie", "rationale"}. Writes one line per pair, order, judge
+                       and sample: {pair, groupA, groupB, dialogueA, dialogueB, order, judge, sample,
+                       rubricSet, status, verdict?, winner? ("A"|"B"|"tie"), rationale?, reason?},
+                       resumable like the scores; judge-report counts only verdicts both orders
+                       agree on and reports the position-inconsistency rate; --batch works for
+                       pairs as for scores
+  --groups A,B         with --pairwise: which groups are A and B (needed when the inputs hold
+                       more than two; A is otherwise the group of the first dialogue read)
+
 Progress goes to stderr, a summary to stdout. Exit code: 0 every answer valid, 1 input errors or
 failed answers, 2 wrong command line.
 `;
 
-const VALUE_OPTIONS = ['--base-url', '--model', '--out', '--rubrics', '--samples', '--concurrency', '--language', '--logprobs', '--api-key-env', '--timeout', '--poll'] as const;
-const FLAGS = ['--reasoning-first', '--batch'] as const;
+const VALUE_OPTIONS = ['--base-url', '--model', '--out', '--rubrics', '--samples', '--concurrency', '--language', '--logprobs', '--api-key-env', '--timeout', '--poll', '--groups'] as const;
+const FLAGS = ['--reasoning-first', '--batch', '--pairwise'] as const;
 
 export type JudgeParse = { kind: 'help' } | { kind: 'run'; args: JudgeArgs } | { kind: 'usage-error'; message: string };
 
@@ -87,6 +106,16 @@ export function parseJudgeArgs(argv: readonly string[]): JudgeParse {
   if (language !== 'zh' && language !== 'en') return { kind: 'usage-error', message: `--language is zh or en; got "${language}".` };
   const apiKeyEnv = values.get('--api-key-env') ?? 'OPENAI_API_KEY';
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(apiKeyEnv)) return { kind: 'usage-error', message: `--api-key-env names an environment variable (letters, digits, _); got "${apiKeyEnv}".` };
+  const pairwise = flags.has('--pairwise');
+  let groups: [string, string] | null = null;
+  const groupsOption = values.get('--groups');
+  if (groupsOption !== undefined) {
+    if (!pairwise) return { kind: 'usage-error', message: '--groups is for --pairwise.' };
+    const named = groupsOption.split(',').map((group) => group.trim());
+    if (named.length !== 2 || named.some((group) => group === '') || named[0] === named[1]) return { kind: 'usage-error', message: `--groups names two different groups as A,B; got "${groupsOption}".` };
+    groups = [named[0], named[1]];
+  }
+  if (pairwise && values.has('--logprobs')) return { kind: 'usage-error', message: '--logprobs is for scores; a pairwise verdict has no score to weigh.' };
   return {
     kind: 'run',
     args: {
@@ -104,6 +133,8 @@ export function parseJudgeArgs(argv: readonly string[]): JudgeParse {
       timeoutSeconds: timeout as number,
       batch: flags.has('--batch'),
       pollSeconds: poll as number,
+      pairwise,
+      groups,
     },
   };
 }

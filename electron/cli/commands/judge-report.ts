@@ -2,7 +2,10 @@ import { readFile } from 'node:fs/promises';
 import {
   buildScoreIndex,
   calibrate,
+  isPairwiseLine,
+  pairwiseReport,
   parseExpertsCsv,
+  readPairwiseLine,
   parseRubricSet,
   readResultLine,
   RubricSetError,
@@ -12,6 +15,7 @@ import {
   type Calibration,
   type ExpertScore,
   type JudgeResultLine,
+  type PairwiseResultLine,
   type RubricSet,
   type TableOne,
 } from '../../../shared/judge';
@@ -19,6 +23,7 @@ import type { CliCommand, CliIo } from '../io';
 import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
 import { forEachInput, inputProblemLine, skippedLine } from '../read-inputs';
 import { fileLine, lineText } from '../terminal-text';
+import { pairwiseJson, pairwiseText } from './judge-report-pairwise';
 
 const USAGE = `Usage: ${CLI_INVOCATION} judge-report <results.jsonl>... [--experts scores.csv]
          [--rubrics sid|file.json] [--json]
@@ -29,6 +34,12 @@ the mean and the standard deviation, and the weighted overall score. With severa
 dialogue each dialogue's samples are averaged first, then n, mean and sd are over dialogues.
 Failed answers are counted, never averaged in.
 
+Pairwise lines (judge --pairwise) are reported per judge and pair of groups: pairs judged in both
+orders, incomplete ones (an order failed), consistent verdicts (the same group named both times),
+wins of A and of B, ties, the win rate of A ((wins A + ties/2) / consistent), the
+position-inconsistency rate (inconsistent / judged) and how many inconsistent pairs favoured the
+first position both times. With several samples, each sample of a pair is its own comparison.
+
   --experts FILE     CSV with the header dialogue,rubric,rater,score (optionally group): prints the
                      calibration of each judge and rubric against the mean of the expert raters per
                      dialogue: n, Pearson, Spearman, Kendall's tau-b, quadratic-weighted kappa (on
@@ -36,8 +47,10 @@ Failed answers are counted, never averaged in.
   --rubrics sid      the rubric set the results were scored on: the SID rubrics (default) or a
                      rubric-set JSON file
   --json             print one JSON object {"groups": [{group, judge, rubric, n, mean, sd}],
-                     "calibration": [{judge, rubric, n, pearson, spearman, kendall, qwk, bias}]}
-                     (calibration empty without --experts)
+                     "calibration": [{judge, rubric, n, pearson, spearman, kendall, qwk, bias}],
+                     "pairwise": [{judge, groupA, groupB, judged, consistent, inconsistent, winsA,
+                     winsB, ties, winRateA, positionInconsistencyRate}]} (calibration empty without
+                     --experts, pairwise empty without pairwise lines)
 
 Exit code: 0 reported, 1 a file has errors (printed as file:line: message), 2 wrong command line.
 `;
@@ -89,7 +102,7 @@ export async function loadRubricSet(option: string): Promise<RubricSet | { error
   }
 }
 
-function readResults(name: string, text: string, set: RubricSet, lines: JudgeResultLine[], errors: string[]): void {
+function readResults(name: string, text: string, set: RubricSet, lines: JudgeResultLine[], pairwise: PairwiseResultLine[], errors: string[]): void {
   const { hash } = rubricSetRef(set);
   let from = 0;
   for (let number = 1; from <= text.length; number++) {
@@ -105,11 +118,12 @@ function readResults(name: string, text: string, set: RubricSet, lines: JudgeRes
       errors.push(fileLine(name, number, `not a JSON line (${error instanceof Error ? error.message.slice(0, 120) : String(error)})`));
       continue;
     }
-    const read = readResultLine(set, value);
+    const read = isPairwiseLine(value) ? readPairwiseLine(value) : readResultLine(set, value);
     if (!read.ok) errors.push(fileLine(name, number, read.problems.join('; ')));
     else if (read.line.rubricSet && read.line.rubricSet.hash !== hash) {
       errors.push(fileLine(name, number, `scored against the rubric set ${read.line.rubricSet.id} ${read.line.rubricSet.version} (hash ${read.line.rubricSet.hash}), not ${set.id} ${set.version} (hash ${hash}); name its file with --rubrics`));
-    } else lines.push(read.line);
+    } else if ('pair' in read.line) pairwise.push(read.line);
+    else lines.push(read.line);
   }
 }
 
@@ -169,8 +183,8 @@ function calibrationText(calibration: Calibration): string {
   return `${out.join('\n')}\n`;
 }
 
-/** Exactly the object the issue names, nothing else. */
-function reportJson(table: TableOne, calibration: Calibration | null) {
+/** Exactly the object the issue names, and the pairwise figures. */
+function reportJson(table: TableOne, calibration: Calibration | null, pairwise: ReturnType<typeof pairwiseJson>) {
   return {
     groups: table.cells.map((cell) => ({ group: cell.group, judge: cell.judge, rubric: cell.rubric, n: cell.n, mean: cell.mean, sd: cell.sd })),
     calibration: (calibration?.rows ?? []).map((row) => ({
@@ -183,6 +197,7 @@ function reportJson(table: TableOne, calibration: Calibration | null) {
       qwk: row.qwk.value,
       bias: row.bias,
     })),
+    pairwise,
   };
 }
 
@@ -202,11 +217,12 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
     return EXIT_INPUT_ERRORS;
   }
   const lines: JudgeResultLine[] = [];
+  const pairwiseLines: PairwiseResultLine[] = [];
   const errors: string[] = [];
   let files = 0;
   const read = await forEachInput(parsed.paths, ({ name, text }) => {
     files++;
-    readResults(name, text, set, lines, errors);
+    readResults(name, text, set, lines, pairwiseLines, errors);
   });
   errors.unshift(...read.problems.map(inputProblemLine));
   let experts: ExpertScore[] = [];
@@ -229,11 +245,17 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
   }
   const index = buildScoreIndex(set, lines);
   if (index.duplicateLines > 0) notes.push(`note: ${index.duplicateLines} line${index.duplicateLines === 1 ? ' repeats' : 's repeat'} a dialogue, judge and sample already read; the first is used.`);
+  const pairwise = pairwiseReport(pairwiseLines);
+  if (pairwise.duplicates > 0) notes.push(`note: ${pairwise.duplicates} pairwise line${pairwise.duplicates === 1 ? ' repeats' : 's repeat'} a judge, pair, order and sample already read; the first is used.`);
   if (notes.length > 0) io.stderr(`${notes.join('\n')}\n`);
   const table = tableOne(index);
   const calibration = parsed.experts !== null ? calibrate(index, experts) : null;
-  if (parsed.json) io.stdout(`${JSON.stringify(reportJson(table, calibration))}\n`);
-  else io.stdout(tableText(table, set) + (calibration ? calibrationText(calibration) : ''));
+  if (parsed.json) io.stdout(`${JSON.stringify(reportJson(table, calibration, pairwiseJson(pairwise.rows)))}\n`);
+  else {
+    // a file of pairwise lines only has no Table I to print
+    const scores = lines.length > 0 || pairwiseLines.length === 0 ? tableText(table, set) : '';
+    io.stdout(scores + (calibration ? calibrationText(calibration) : '') + (pairwise.rows.length > 0 ? pairwiseText(pairwise.rows) : ''));
+  }
   return EXIT_OK;
 }
 

@@ -24,7 +24,7 @@ function turnsOf(channel: string, record: Record<string, unknown>, at: string) {
   return dialogueTurns(channel, record.turns, at);
 }
 
-function dialogue(channel: string, value: unknown, index: number): JudgeJobDialogue {
+export function dialogue(channel: string, value: unknown, index: number): JudgeJobDialogue {
   const at = `dialogues[${index}]`;
   const record = expectObject(`${channel} ${at}`, value, ['id', 'turns', 'context']);
   const result: JudgeJobDialogue = { id: text(channel, record, 'id', 512), turns: turnsOf(channel, record, at) };

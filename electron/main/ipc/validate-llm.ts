@@ -8,10 +8,11 @@
 import { parseCodebook } from '../../../shared/codebook/parse-codebook';
 import type { AckJobItemsArgs, JobRef, SaveConnectionArgs } from '../../../shared/ipc/contract';
 import { checkJobDefinition, JOB_KINDS, type JobDefinition } from '../../../shared/jobs';
-import { judgeParameterProblems, type JudgeJobDefinition } from '../../../shared/judge';
+import { judgeParameterProblems, pairwiseParameterProblems, type JudgeJobDefinition, type PairwiseJobDefinition } from '../../../shared/judge';
 import { checkConnection, preAnnotationParameterProblems, type DialogueTurn, type ConnectionSettings, type KeyChange, type PreAnnotationJobDefinition, type PreAnnotationParameters, type SamplingParameters } from '../../../shared/llm';
 import { expectObject, expectString } from './validate';
 import { judgeParameters } from './validate-judge';
+import { pairwiseParameters } from './validate-pairwise';
 
 const SPEAKERS = ['teacher', 'student', 'other'] as const;
 /** Longest text field of a connection (a name, a URL, a model, a header value). */
@@ -175,10 +176,14 @@ export function parseStartJobArgs(value: unknown): { definition: JobDefinition }
   const record = expectObject(`${channel} definition`, outer.definition, ['kind', 'title', 'connectionIds', 'itemIds', 'samples', 'budget', 'parameters']);
   const kind = JOB_KINDS.find((known) => known === record.kind);
   if (kind === undefined) fail(channel, `"kind" must be one of ${JOB_KINDS.join(', ')}`);
-  if (kind !== 'pre-annotation' && kind !== 'judge') fail(channel, `jobs of kind ${kind} cannot be started yet`);
+  if (kind !== 'pre-annotation' && kind !== 'judge' && kind !== 'judge-pairwise') fail(channel, `jobs of kind ${kind} cannot be started yet`);
   const common = { title: text(channel, record, 'title', 200), connectionIds: stringList(channel, record.connectionIds, 'connectionIds', 16), itemIds: stringList(channel, record.itemIds, 'itemIds', 50_000) };
-  const definition: PreAnnotationJobDefinition | JudgeJobDefinition =
-    kind === 'judge' ? { kind, ...common, parameters: judgeParameters(channel, record.parameters) } : { kind, ...common, parameters: preAnnotationParameters(channel, record.parameters) };
+  const definition: PreAnnotationJobDefinition | JudgeJobDefinition | PairwiseJobDefinition =
+    kind === 'judge'
+      ? { kind, ...common, parameters: judgeParameters(channel, record.parameters) }
+      : kind === 'judge-pairwise'
+        ? { kind, ...common, parameters: pairwiseParameters(channel, record.parameters) }
+        : { kind, ...common, parameters: preAnnotationParameters(channel, record.parameters) };
   const samples = optionalNumber(channel, record, 'samples');
   if (samples !== undefined) definition.samples = samples;
   if (record.budget !== undefined) {
@@ -189,7 +194,8 @@ export function parseStartJobArgs(value: unknown): { definition: JobDefinition }
     if (maxTokens !== undefined) definition.budget.maxTokens = maxTokens;
     if (maxCost !== undefined) definition.budget.maxCost = maxCost;
   }
-  const problems = [...checkJobDefinition(definition), ...(definition.kind === 'judge' ? judgeParameterProblems(definition) : preAnnotationParameterProblems(definition))];
+  const kindProblems = definition.kind === 'judge' ? judgeParameterProblems(definition) : definition.kind === 'judge-pairwise' ? pairwiseParameterProblems(definition) : preAnnotationParameterProblems(definition);
+  const problems = [...checkJobDefinition(definition), ...kindProblems];
   if (problems.length > 0) fail(channel, problems.join('; '));
   return { definition };
 }

@@ -7,6 +7,11 @@
  * run that follows takes it from there, and anything the batch did not answer validly is asked
  * live (with the live retries) by the same runner: one path for validation, storage and results.
  *
+ * A batch that ends `expired` or `cancelled` still has an output file with the lines it finished
+ * (paid for): those are checked and cached like a completed batch's, and only the rest are asked
+ * live. Lines in the error file (an HTTP error per line, `batch_expired`, `batch_cancelled`) and a
+ * `failed` batch's errors list (nothing ran) are returned as reasons per line and logged.
+ *
  * The batch in flight is recorded in a small state file (its id and the keys of its lines,
  * never the API key), so a run stopped while it waits resumes polling that batch instead of
  * paying for another.
@@ -17,9 +22,9 @@ import { jobItemKey, type JobWorkItem } from '../../../shared/jobs';
 import type { JudgeJobParameters } from '../../../shared/judge';
 import type { LlmConnection } from '../../../shared/llm';
 import { writeFileAtomic } from '../atomic-write';
-import { abortableSleep } from './endpoint-caller';
+import { abortableSleep, type CallSpec, type Validation } from './endpoint-caller';
 import { judgeCallPlan } from './judge-runner';
-import { answerLogprobs, failureKind, failureMessage } from './llm-client';
+import { answerLogprobs, failureKind, failureMessage, type AnswerTokenLogprob } from './llm-client';
 import type { ResponseCache } from './response-cache';
 
 export interface BatchState {
@@ -30,10 +35,18 @@ export interface BatchState {
   keys: Record<string, string>;
 }
 
+/** What a batch needs of a runner's call plan: each item's request and cache key, and the answer's check (judgeCallPlan, pairwiseCallPlan). */
+export interface BatchPlan {
+  call(connection: LlmConnection, item: JobWorkItem): Pick<CallSpec<unknown>, 'request' | 'formats' | 'cacheKey'>;
+  validate(content: string, logprobs?: readonly AnswerTokenLogprob[] | null): Validation<unknown>;
+}
+
 export interface BatchRunOptions {
   connection: LlmConnection;
   apiKey: string | null;
-  parameters: JudgeJobParameters;
+  /** a judge job's parameters (its plan is judgeCallPlan's), or `plan` for another kind */
+  parameters?: JudgeJobParameters;
+  plan?: BatchPlan;
   items: readonly JobWorkItem[];
   cache: ResponseCache;
   stateFile: string;
@@ -46,12 +59,42 @@ export interface BatchRunOptions {
 
 export interface BatchRunResult {
   batchId: string | null;
+  /** how the batch ended (completed, failed, expired, cancelled); null when nothing was sent */
+  status: string | null;
   /** lines sent in the batch */
   sent: number;
   /** answers that passed the check and were cached */
   valid: number;
   /** lines answered with an error, an answer that failed the check, or not at all: asked live */
   invalid: number;
+  /** why each invalid line is not used, by custom_id (the batch's own errors under "batch") */
+  reasons: { customId: string; reason: string }[];
+}
+
+/** Lines of reasons logged one by one; the rest are counted. */
+const MAX_LOGGED_REASONS = 20;
+
+type BatchEntry = { custom_id?: unknown; response?: { status_code?: unknown; body?: unknown } | null; error?: { code?: unknown; message?: unknown } | null };
+type ChatBody = { model?: unknown; choices?: { message?: { content?: unknown }; finish_reason?: unknown; logprobs?: unknown }[]; usage?: { prompt_tokens?: number; completion_tokens?: number }; error?: { message?: unknown } };
+
+function entryError(entry: BatchEntry): string {
+  const body = entry.response?.body as ChatBody | undefined;
+  const message = typeof entry.error?.message === 'string' ? entry.error.message : typeof body?.error?.message === 'string' ? body.error.message : 'no answer';
+  const code = typeof entry.error?.code === 'string' ? ` (${entry.error.code})` : typeof entry.response?.status_code === 'number' && entry.response.status_code !== 200 ? ` (HTTP ${entry.response.status_code})` : '';
+  return `${message}${code}`;
+}
+
+function parseLines(text: string): BatchEntry[] {
+  const entries: BatchEntry[] = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      entries.push(JSON.parse(line) as BatchEntry);
+    } catch {
+      // a torn line names no custom_id: its request is among those asked live
+    }
+  }
+  return entries;
 }
 
 const TERMINAL = new Set(['completed', 'failed', 'expired', 'cancelled']);
@@ -60,7 +103,9 @@ export async function runJudgeBatch(options: BatchRunOptions): Promise<BatchRunR
   const { connection, apiKey, cache } = options;
   const client = new OpenAI({ baseURL: connection.baseURL, apiKey: apiKey ?? 'no-key', organization: connection.organization ?? null, project: null, defaultHeaders: connection.extraHeaders, maxRetries: 2, timeout: options.timeoutMs, logLevel: 'off' });
   const redact = (text: string) => (apiKey && apiKey.length >= 4 ? text.split(apiKey).join('[key]') : text);
-  const plan = judgeCallPlan(options.parameters);
+  if (!options.plan && !options.parameters) throw new Error('A batch run needs the judge parameters or a call plan.');
+  const plan: BatchPlan = options.plan ?? judgeCallPlan(options.parameters as JudgeJobParameters);
+  const topLogprobs = options.parameters?.topLogprobs ?? 0;
   try {
     let state = await readState(options.stateFile, connection);
     if (state) options.log(`judge: resuming the batch ${state.batchId}`);
@@ -75,7 +120,7 @@ export async function runJudgeBatch(options: BatchRunOptions): Promise<BatchRunR
         const format = spec.formats[0] ?? null;
         lines.push(JSON.stringify({ custom_id: customId, method: 'POST', url: '/v1/chat/completions', body: { ...spec.request, ...(format ? { response_format: format } : {}) } }));
       }
-      if (lines.length === 0) return { batchId: null, sent: 0, valid: 0, invalid: 0 };
+      if (lines.length === 0) return { batchId: null, status: null, sent: 0, valid: 0, invalid: 0, reasons: [] };
       const file = await client.files.create({ file: await toFile(Buffer.from(`${lines.join('\n')}\n`, 'utf8'), 'judge-batch.jsonl'), purpose: 'batch' });
       const batch = await client.batches.create({ input_file_id: file.id, endpoint: '/v1/chat/completions', completion_window: '24h' });
       state = { batchId: batch.id, baseURL: connection.baseURL, model: connection.model, keys };
@@ -89,30 +134,51 @@ export async function runJudgeBatch(options: BatchRunOptions): Promise<BatchRunR
       batch = await client.batches.retrieve(state.batchId);
     }
     const sent = Object.keys(state.keys).length;
-    let valid = 0;
-    if (batch.status === 'completed' && batch.output_file_id) {
-      const text = await (await client.files.content(batch.output_file_id)).text();
-      for (const line of text.split('\n')) {
-        if (line.trim() === '') continue;
-        let entry: { custom_id?: unknown; response?: { status_code?: unknown; body?: unknown } | null };
-        try {
-          entry = JSON.parse(line);
-        } catch {
-          continue;
-        }
-        const key = typeof entry.custom_id === 'string' ? state.keys[entry.custom_id] : undefined;
-        const body = entry.response?.body as { model?: unknown; choices?: { message?: { content?: unknown }; finish_reason?: unknown; logprobs?: unknown }[]; usage?: { prompt_tokens?: number; completion_tokens?: number } } | undefined;
+    const validIds = new Set<string>();
+    const reasons = new Map<string, string>();
+    // an expired or cancelled batch has an output file too: the lines it finished were paid for, and are kept
+    if (batch.output_file_id) {
+      for (const entry of parseLines(await (await client.files.content(batch.output_file_id)).text())) {
+        const customId = typeof entry.custom_id === 'string' ? entry.custom_id : undefined;
+        const key = customId !== undefined ? state.keys[customId] : undefined;
+        if (customId === undefined || key === undefined) continue;
+        const body = entry.response?.body as ChatBody | undefined;
         const choice = body?.choices?.[0];
         const content = choice?.message?.content;
-        if (key === undefined || entry.response?.status_code !== 200 || typeof content !== 'string') continue;
-        const logprobs = options.parameters.topLogprobs ? answerLogprobs(choice?.logprobs) : null;
-        if (!plan.validate(content, logprobs).ok) continue;
+        if (entry.response?.status_code !== 200 || typeof content !== 'string') {
+          reasons.set(customId, entryError(entry));
+          continue;
+        }
+        const logprobs = topLogprobs > 0 ? answerLogprobs(choice?.logprobs) : null;
+        const checked = plan.validate(content, logprobs);
+        if (!checked.ok) {
+          reasons.set(customId, `the answer failed the check: ${checked.reasons.join('; ')}`);
+          continue;
+        }
         await cache.put(key, { content, model: typeof body?.model === 'string' ? body.model : connection.model, usage: { input: body?.usage?.prompt_tokens ?? 0, output: body?.usage?.completion_tokens ?? 0 }, finishReason: typeof choice?.finish_reason === 'string' ? choice.finish_reason : null, answeredAt: new Date().toISOString(), latencyMs: 0, ...(logprobs ? { logprobs } : {}) });
-        valid++;
+        validIds.add(customId);
       }
-    } else options.log(`judge: batch ${batch.id} ended ${batch.status}; its requests are asked live`);
+    }
+    if (batch.error_file_id) {
+      for (const entry of parseLines(await (await client.files.content(batch.error_file_id)).text())) {
+        if (typeof entry.custom_id === 'string' && state.keys[entry.custom_id] !== undefined && !validIds.has(entry.custom_id)) reasons.set(entry.custom_id, entryError(entry));
+      }
+    }
+    const batchErrors = (batch.errors?.data ?? []).map((error) => `${error.message ?? 'the batch failed'}${error.code ? ` (${error.code})` : ''}${error.line ? ` at line ${error.line}` : ''}`);
+    if (batch.status !== 'completed') options.log(`judge: batch ${batch.id} ended ${batch.status}${batchErrors.length > 0 ? `: ${batchErrors.join('; ')}` : ''}; ${validIds.size} of ${sent} lines answered validly, the others are asked live`);
+    const result: BatchRunResult = { batchId: batch.id, status: batch.status, sent, valid: validIds.size, invalid: sent - validIds.size, reasons: [] };
+    for (const customId of Object.keys(state.keys)) {
+      if (validIds.has(customId)) continue;
+      // named in neither file: a failed batch's line (nothing ran), or a torn output line
+      const reason = reasons.get(customId) ?? (batchErrors.length > 0 ? `the batch ${batch.status}: ${batchErrors.join('; ')}` : `not answered by the batch (${batch.status})`);
+      result.reasons.push({ customId, reason });
+    }
+    // a line's own reason is logged; a failed batch's reason was logged once above
+    const own = result.reasons.filter(({ customId }) => reasons.has(customId));
+    own.slice(0, MAX_LOGGED_REASONS).forEach(({ customId, reason }) => options.log(`judge: batch line ${customId}: ${reason}`));
+    if (own.length > MAX_LOGGED_REASONS) options.log(`judge: and ${own.length - MAX_LOGGED_REASONS} more batch lines not answered validly`);
     await rm(options.stateFile, { force: true });
-    return { batchId: batch.id, sent, valid, invalid: sent - valid };
+    return result;
   } catch (error) {
     throw new Error(redact(`The Batch API run failed: ${failureMessage(failureKind(error), error, connection.baseURL)}`));
   }

@@ -13,6 +13,7 @@ import { JobRegistry } from '../jobs/job-registry';
 import type { SecretStore } from '../secrets/secret-store';
 import { ConnectionStore } from './connection-store';
 import { judgeRunner } from './judge-runner';
+import { pairwiseRunner } from './pairwise-runner';
 import { preAnnotationRunner } from './pre-annotation-runner';
 import { ResponseCache } from './response-cache';
 import type { RetrySettings } from './retry-policy';
@@ -42,7 +43,7 @@ export function createLlmServices(options: LlmServicesOptions): LlmServices {
   const runnerDeps = { connections, cache, appVersion: options.appVersion, timeoutMs: options.timeoutMs, retry: options.retry };
   const jobs = new JobRegistry({
     folder: join(options.dataDir, 'jobs'),
-    runners: [preAnnotationRunner(runnerDeps), judgeRunner(runnerDeps)],
+    runners: [preAnnotationRunner(runnerDeps), judgeRunner(runnerDeps), pairwiseRunner(runnerDeps)],
     emit: options.emit,
   });
   const ready = jobs.restore();

@@ -20,3 +20,5 @@ export { RequestLog } from './request-log';
 export type { LoggedRequest, ReplyRecord, RequestOutcome, StatusCause } from './request-log';
 export type { ScriptTokenLogprob } from './scripts';
 export { judgeAnswerValue, judgeReply, judgeTokens, scoresFor, type ScoreDistributions, type ScriptedScore } from './judge-scripts';
+export { pairwiseJudge, pairwiseReply, shownDialogues, type PairwiseJudgeOptions, type ScriptedVerdict } from './pairwise-scripts';
+export type { BatchScript } from './batch-api';

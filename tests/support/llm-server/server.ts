@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import { createBatchApi, type BatchScript } from './batch-api';
 import { chatCompletionBody, modelListBody } from './bodies';
 import { perform, sendStatus, type ReplyContext, type SuccessReply } from './replies';
 import { RequestLog, type LoggedRequest } from './request-log';
@@ -48,6 +49,8 @@ export interface LlmTestServer {
   close(): Promise<void>;
   /** The chat requests answered inside batches (Batch API), each `{ custom_id, body }`, in the order processed. */
   batchLines(): { custom_id: string; body: ChatRequest['body'] }[];
+  /** Makes the next batches created end as scripted (failed, expired, cancelled) instead of completed; see batch-api.ts. */
+  enqueueBatch(...scripts: BatchScript[]): void;
 }
 
 const CHAT_PATH = '/v1/chat/completions';
@@ -141,97 +144,13 @@ export async function startLlmServer(options: LlmServerOptions = {}): Promise<Ll
     return { record: { kind: 'modelList', status: 200, body }, headers: {}, body: JSON.stringify(body) };
   }
 
-  // The Batch API (files and batches): an uploaded JSONL of chat requests, answered by the chat
-  // queue and default handler line by line when the batch is polled the second time.
-  const files = new Map<string, string>();
-  const batches = new Map<string, { id: string; input_file_id: string; status: string; polls: number; output_file_id: string | null; request_counts: { total: number; completed: number; failed: number } }>();
-  const processedLines: { custom_id: string; body: ChatRequest['body'] }[] = [];
-
-  function sendJson(context: ReplyContext, status: number, value: unknown, contentType = 'application/json'): void {
-    const body = typeof value === 'string' ? value : JSON.stringify(value);
-    if (context.response.headersSent || context.response.destroyed) return;
-    context.log.recordReply(context.entry, { kind: 'batchApi', status, body: value });
-    context.response.writeHead(status, { 'content-type': contentType, 'content-length': String(Buffer.byteLength(body)), ...context.commonHeaders });
-    context.response.end(body);
-  }
-
-  function uploadedFile(context: ReplyContext): string | null {
-    const type = context.entry.headers['content-type'] ?? '';
-    const boundary = /boundary=("?)([^";]+)\1/.exec(type)?.[2];
-    if (!boundary) return null;
-    for (const part of context.entry.rawBody.split(`--${boundary}`)) {
-      if (!/name="file"/.test(part)) continue;
-      const start = part.indexOf('\r\n\r\n');
-      return start < 0 ? null : part.slice(start + 4).replace(/\r\n$/, '');
-    }
-    return null;
-  }
-
-  async function processBatch(batch: { input_file_id: string; output_file_id: string | null; request_counts: { total: number; completed: number; failed: number } }): Promise<void> {
-    const input = files.get(batch.input_file_id) ?? '';
-    const out: string[] = [];
-    for (const line of input.split('\n').filter((entry) => entry.trim() !== '')) {
-      const request = JSON.parse(line) as { custom_id: string; body: ChatRequest['body'] };
-      processedLines.push({ custom_id: request.custom_id, body: request.body });
-      batch.request_counts.total++;
-      let script: ChatScript | undefined = chatQueue.shift() ?? (await defaultHandler?.({ index: -1, body: request.body, headers: {} }));
-      while (script?.kind === 'delay') script = script.then;
-      if (script?.kind === 'answer') {
-        batch.request_counts.completed++;
-        out.push(JSON.stringify({ id: `batch_req_${out.length}`, custom_id: request.custom_id, response: { status_code: 200, request_id: `req_batch_${out.length}`, body: chatCompletionBody(request.body as ChatCompletionCreateParamsNonStreaming, script, out.length) }, error: null }));
-      } else {
-        batch.request_counts.failed++;
-        const status = script?.kind === 'status' ? script.status : 500;
-        out.push(JSON.stringify({ id: `batch_req_${out.length}`, custom_id: request.custom_id, response: { status_code: status, request_id: `req_batch_${out.length}`, body: { error: { message: 'scripted failure', type: 'server_error', param: null, code: null } } }, error: null }));
-      }
-    }
-    const id = `file-out-${files.size + 1}`;
-    files.set(id, out.length > 0 ? `${out.join('\n')}\n` : '');
-    batch.output_file_id = id;
-  }
-
-  async function batchApi(context: ReplyContext): Promise<boolean> {
-    const { method, path } = context.entry;
-    const batchPath = /^\/v1\/batches\/([^/]+)$/.exec(path);
-    const contentPath = /^\/v1\/files\/([^/]+)\/content$/.exec(path);
-    if (!((method === 'POST' && (path === '/v1/files' || path === '/v1/batches')) || (method === 'GET' && (batchPath || contentPath)))) return false;
-    if (!authorised(context)) return true;
-    if (path === '/v1/files') {
-      const text = uploadedFile(context);
-      if (text === null) { sendJson(context, 400, { error: { message: 'llm test server: no file part in the upload', type: 'invalid_request_error', param: 'file', code: null } }); return true; }
-      const id = `file-in-${files.size + 1}`;
-      files.set(id, text);
-      sendJson(context, 200, { id, object: 'file', bytes: Buffer.byteLength(text), created_at: 1_700_000_000, filename: 'batch.jsonl', purpose: 'batch', status: 'processed' });
-    } else if (path === '/v1/batches') {
-      const body = (context.entry.body ?? {}) as { input_file_id?: string; endpoint?: string };
-      if (!body.input_file_id || !files.has(body.input_file_id) || body.endpoint !== '/v1/chat/completions') { sendJson(context, 400, { error: { message: 'llm test server: a batch needs a known input_file_id and endpoint /v1/chat/completions', type: 'invalid_request_error', param: null, code: null } }); return true; }
-      const batch = { id: `batch_test_${batches.size + 1}`, input_file_id: body.input_file_id, status: 'validating', polls: 0, output_file_id: null, request_counts: { total: 0, completed: 0, failed: 0 } };
-      batches.set(batch.id, batch);
-      sendJson(context, 200, batchBody(batch));
-    } else if (batchPath) {
-      const batch = batches.get(batchPath[1]);
-      if (!batch) { sendJson(context, 404, { error: { message: `No batch ${batchPath[1]}`, type: 'invalid_request_error', param: null, code: null } }); return true; }
-      batch.polls++;
-      if (batch.polls === 1) batch.status = 'in_progress';
-      else if (batch.status !== 'completed') {
-        await processBatch(batch);
-        batch.status = 'completed';
-      }
-      sendJson(context, 200, batchBody(batch));
-    } else if (contentPath) {
-      const text = files.get(contentPath[1]);
-      if (text === undefined) sendJson(context, 404, { error: { message: `No file ${contentPath[1]}`, type: 'invalid_request_error', param: null, code: null } });
-      else sendJson(context, 200, text, 'application/octet-stream');
-    }
-    return true;
-  }
-
-  function batchBody(batch: { id: string; input_file_id: string; status: string; output_file_id: string | null; request_counts: { total: number; completed: number; failed: number } }) {
-    return { id: batch.id, object: 'batch', endpoint: '/v1/chat/completions', errors: null, input_file_id: batch.input_file_id, completion_window: '24h', status: batch.status, output_file_id: batch.output_file_id, error_file_id: null, created_at: 1_700_000_000, request_counts: batch.request_counts, metadata: null };
-  }
+  const batchApi = createBatchApi({
+    authorised,
+    nextScript: async (body) => chatQueue.shift() ?? (await defaultHandler?.({ index: -1, body, headers: {} })),
+  });
 
   async function route(context: ReplyContext): Promise<void> {
-    if (await batchApi(context)) return;
+    if (await batchApi.handle(context)) return;
     const { method, path } = context.entry;
     const known = (method === 'POST' && path === CHAT_PATH) || (method === 'GET' && path === MODELS_PATH);
     if (!known) {
@@ -297,7 +216,8 @@ export async function startLlmServer(options: LlmServerOptions = {}): Promise<Ll
     enqueue: (...scripts) => void chatQueue.push(...scripts),
     enqueueModels: (...scripts) => void modelsQueue.push(...scripts),
     queuedScripts: () => chatQueue.length,
-    batchLines: () => [...processedLines],
+    batchLines: () => batchApi.lines(),
+    enqueueBatch: (...scripts) => batchApi.enqueue(...scripts),
     setDefaultHandler: (handler) => {
       defaultHandler = handler;
     },

@@ -39,13 +39,14 @@ const TABLE = [
 ].join('\n');
 
 describe('judge-report', () => {
-  it('--json prints exactly {groups, calibration} with the two-stage means; calibration empty without experts', async () => {
+  it('--json prints exactly {groups, calibration, pairwise} with the two-stage means; calibration empty without experts, pairwise without pairwise lines', async () => {
     const root = await files({ 'results.jsonl': `${TABLE}\n` });
     const { code, stdout } = await runCaptured(['judge-report', join(root, 'results.jsonl'), '--json']);
     expect(code).toBe(0);
     const report = JSON.parse(stdout) as ReportJson;
-    expect(Object.keys(report)).toEqual(['groups', 'calibration']);
+    expect(Object.keys(report)).toEqual(['groups', 'calibration', 'pairwise']);
     expect(report.calibration).toEqual([]);
+    expect((report as unknown as { pairwise: unknown[] }).pairwise).toEqual([]);
     expect(report.groups).toHaveLength(10);
     expect(Object.keys(report.groups[0])).toEqual(['group', 'judge', 'rubric', 'n', 'mean', 'sd']);
     const cell = (group: string, rubric: string) => report.groups.find((entry) => entry.group === group && entry.rubric === rubric)!;

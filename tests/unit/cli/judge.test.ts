@@ -187,6 +187,22 @@ describe('judge', () => {
     expect(server.log.chatRequests()).toHaveLength(live.length);
   }, 60_000);
 
+  it('--batch that expires: the lines it finished are written from the cache, only the rest are asked live, each with its reason', async () => {
+    server.setDefaultHandler(() => judgeReply.valid(scoresFor(RUBRICS, 3)));
+    server.enqueueBatch({ end: 'expired', answered: 1 });
+    const out = join(dir.path, 'results.jsonl');
+    const run = await runCaptured(args(out, '--batch', '--poll', '0.01'));
+    expect(run.code, run.stderr).toBe(0);
+    const written = lines(await readFile(out, 'utf8'));
+    const batched = server.batchLines();
+    expect(batched).toHaveLength(1);
+    // the expired batch's one finished answer is not paid again: every other line is asked live once
+    expect(server.log.chatRequests()).toHaveLength(written.length - 1);
+    expect(run.stderr).toMatch(/ended expired; 1 of \d+ lines answered validly, the others are asked live/);
+    expect(run.stderr).toMatch(/batch line .*: This request could not be executed before the completion window expired\. \(batch_expired\)/);
+    expect(written.every((line) => line.status === 'valid')).toBe(true);
+  }, 60_000);
+
   it('refuses a wrong command line and an output scored on another rubric set', async () => {
     expect((await runCaptured(['judge', MODELS, '--model', 'm', '--out', 'x'])).stderr).toMatch(/--base-url is required/);
     expect((await runCaptured(args(join(dir.path, 'r.jsonl'), '--samples', '0'))).code).toBe(2);

@@ -54,7 +54,7 @@ describe('checkJobDefinition', () => {
       'budget.maxCost must be a positive number when given (got NaN)',
     ]);
     expect(checkJobDefinition(definition({ connectionIds: [], itemIds: [] }))).toEqual(['the job names no connection', 'the job has no items']);
-    expect(checkJobDefinition(definition({ kind: 'summarise' as never }))).toEqual(['kind must be one of pre-annotation, judge, generation, rubric-synthesis']);
+    expect(checkJobDefinition(definition({ kind: 'summarise' as never }))).toEqual(['kind must be one of pre-annotation, judge, judge-pairwise, generation, rubric-synthesis']);
     expect(checkJobDefinition(definition({ samples: 1.5 }))).toHaveLength(1);
     expect(checkJobDefinition(definition({ samples: MAX_SAMPLES_PER_ITEM + 1 }))).toHaveLength(1);
   });

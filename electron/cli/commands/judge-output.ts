@@ -1,0 +1,145 @@
+/**
+ * What `judge` and `judge --pairwise` share around the engine: reading the keys of the lines
+ * already in the output file (a torn last line cut off), and running a job through the app's
+ * job registry with those items answered as done, each new result appended to the file (and
+ * synced) as it comes, so a run stopped at any point resumes from its output.
+ */
+import { mkdtemp, open, readFile, rm, truncate } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { JobDefinition, JobEvent, JobItemEvent, JobProgress, JobWorkItem } from '../../../shared/jobs';
+import { JobRegistry } from '../../services/jobs/job-registry';
+import type { JobKindRunner } from '../../services/jobs/job-runner';
+import type { CliIo } from '../io';
+import { fileLine } from '../terminal-text';
+
+/**
+ * The keys of the lines already in `out` (`keyOf` reads one parsed line: its key, or what is
+ * wrong with it). A torn last line (a run killed mid-write) is cut off; any other line that does
+ * not read stops the run (null, every problem printed as file:line): appending to it would mix
+ * results that cannot be reported together.
+ */
+export async function readDoneKeys(out: string, io: CliIo, keyOf: (value: unknown) => { key: string } | { problem: string }): Promise<Set<string> | null> {
+  const done = new Set<string>();
+  let text: string;
+  try {
+    text = await readFile(out, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return done;
+    io.stderr(`${fileLine(out, null, `cannot read the results file (${(error as NodeJS.ErrnoException).code ?? String(error)})`)}\n`);
+    return null;
+  }
+  const lines = text.split('\n');
+  let problems = 0;
+  for (let index = 0; index < lines.length; index++) {
+    const raw = lines[index].replace(/\r$/, '');
+    if (raw.trim() === '') continue;
+    const last = index === lines.length - 1;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      if (last) {
+        // not ended by a line feed: the write was cut short; the answer is asked again
+        await truncate(out, Buffer.byteLength(lines.slice(0, index).join('\n'), 'utf8') + (index > 0 ? 1 : 0));
+        io.stderr(`${fileLine(out, index + 1, 'a cut-off last line was removed; it is asked again')}\n`);
+        break;
+      }
+      io.stderr(`${fileLine(out, index + 1, 'not a JSON line')}\n`);
+      problems++;
+      continue;
+    }
+    const read = keyOf(value);
+    if ('problem' in read) {
+      io.stderr(`${fileLine(out, index + 1, read.problem)}\n`);
+      problems++;
+    } else done.add(read.key);
+  }
+  return problems > 0 ? null : done;
+}
+
+/** The runner, with the items already in the output file answered as done without a call. */
+function skippingDone<P>(runner: JobKindRunner<P>, isDone: (item: JobWorkItem) => boolean): JobKindRunner<P> {
+  return {
+    kind: runner.kind,
+    priced: (definition: JobDefinition) => runner.priced(definition),
+    async open(definition: JobDefinition) {
+      const worker = await runner.open(definition);
+      return {
+        parallel: worker.parallel,
+        close: worker.close?.bind(worker),
+        run: (item, signal, recall) => (isDone(item) ? Promise.resolve({ ok: true, payload: null as unknown as P, cached: true, tokens: { input: 0, output: 0 }, cost: null }) : worker.run(item, signal, recall)),
+      };
+    },
+  };
+}
+
+export function progressLine(progress: JobProgress): string {
+  const parts = [`${progress.done}/${progress.total} answers`, `${progress.failed} failed`, `${progress.cached} from cache or file`, `${(progress.tokens.input + progress.tokens.output).toLocaleString('en-US')} tokens`];
+  if (progress.rate !== null) parts.push(`${progress.rate.toFixed(1)}/min`);
+  if (progress.eta !== null) parts.push(`about ${Math.ceil(progress.eta)} s left`);
+  return `judge: ${parts.join(', ')}\n`;
+}
+
+/** One result as a line of the output: the JSON value, and the file:line message when it failed. */
+export interface OutputLine {
+  value: unknown;
+  failure?: string;
+}
+
+export interface LinesRunResult {
+  written: number;
+  failed: number;
+  failures: string[];
+  finished: Extract<JobEvent, { type: 'finished' }> | null;
+}
+
+/** Runs the job, appending `lineOf(event)` for each item not done before; progress to stderr. */
+export async function runToLines<P>(options: { out: string; io: CliIo; runner: JobKindRunner<P>; definition: JobDefinition; isDone(item: JobWorkItem): boolean; lineOf(event: JobItemEvent<P>): OutputLine | null }): Promise<LinesRunResult> {
+  const { out, io, isDone } = options;
+  const output = await open(out, 'a');
+  const size = (await output.stat()).size;
+  let writing: Promise<unknown> = size > 0 && !(await readFile(out, 'utf8')).endsWith('\n') ? output.write('\n') : Promise.resolve();
+  const result: LinesRunResult = { written: 0, failed: 0, failures: [], finished: null };
+  const journals = await mkdtemp(join(tmpdir(), 'maieutic-judge-'));
+  let lastPrinted = 0;
+  let ended: () => void = () => undefined;
+  const end = new Promise<void>((resolve) => (ended = resolve));
+  const registry = new JobRegistry({
+    folder: journals,
+    runners: [skippingDone(options.runner, isDone)],
+    emit: (event) => {
+      if (event.type === 'item') {
+        if (isDone(event.item)) return;
+        const line = options.lineOf(event as JobItemEvent<P>);
+        if (!line) return;
+        if (line.failure !== undefined) {
+          result.failed++;
+          result.failures.push(line.failure);
+        }
+        result.written++;
+        const text = `${JSON.stringify(line.value)}\n`;
+        writing = writing.then(async () => {
+          await output.write(text);
+          await output.datasync();
+        });
+      } else if (event.type === 'progress' && Date.now() - lastPrinted >= 1000) {
+        lastPrinted = Date.now();
+        io.stderr(progressLine(event.progress));
+      } else if (event.type === 'finished') {
+        result.finished = event;
+        ended();
+      }
+    },
+  });
+  try {
+    await registry.start(options.definition);
+    await end;
+  } finally {
+    await registry.shutdown();
+    await writing.catch((error: unknown) => io.stderr(`${fileLine(out, null, `could not write (${String(error)})`)}\n`));
+    await output.close();
+    await rm(journals, { recursive: true, force: true });
+  }
+  return result;
+}
