@@ -7,6 +7,7 @@ import { useJudgeStore } from '../../stores/judge/store';
 import type { JudgeReport } from '../../stores/judge/run-judge';
 import { formatMean, tableOneView, type TableOneView } from '../../stores/judge/table-export';
 import { JudgeBarChart, JudgeRadar } from './JudgeChart';
+import { RunJudgesControl } from './RunJudgesControl';
 import { useJudgeText, type JudgeTextApi } from './strings';
 import './judge.css';
 
@@ -54,6 +55,7 @@ export function JudgeView({ datasetId }: { datasetId: string }) {
           <button type="button" data-testid="judge-import" onClick={() => void actions.pickImport(datasetId)} disabled={state.importOutcome.kind === 'working'}>
             {t('importButton')}
           </button>
+          <RunJudgesControl datasetId={datasetId} />
           {state.runs.length > 0 && (
             <label>
               {t('run')}{' '}
