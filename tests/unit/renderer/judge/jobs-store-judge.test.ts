@@ -5,7 +5,7 @@ import { importParsedFiles } from '../../../../renderer/src/db/repositories/impo
 import { judgeScoresOfRun } from '../../../../renderer/src/db/repositories/judge';
 import { createJobsStore, type Invoke } from '../../../../renderer/src/stores/jobs/store';
 import type { AckJobItemsArgs } from '../../../../shared/ipc/contract';
-import { createJobSnapshot, jobItemKey, type JobDefinition, type JobEvent, type JobSnapshot } from '../../../../shared/jobs';
+import { createJobSnapshot, jobItemKey, type JobDefinition, type JobEvent, type JobItemEvent, type JobSnapshot } from '../../../../shared/jobs';
 import { SID_RUBRIC_SET } from '../../../../shared/judge/default-rubrics';
 import type { JudgeJobDefinition, JudgeJobPayload } from '../../../../shared/judge/job-result';
 import { rubricSetHash } from '../../../../shared/judge/rubric-hash';
@@ -77,7 +77,7 @@ describe('jobs store: judge jobs', () => {
     for (const event of events) store.getState().handleEvent(event);
     store.getState().handleEvent(events[0]);
     await store.getState().idle();
-    expect(main.acks.map((ack) => ack.itemKeys[0])).toEqual([...events, events[0]].map((event) => jobItemKey((event as { item: never }).item)));
+    expect(main.acks.map((ack) => ack.itemKeys[0])).toEqual([...events, events[0]].map((event) => jobItemKey((event as JobItemEvent).item)));
     const rows = await judgeScoresOfRun(opened, 'job1');
     expect(rows).toHaveLength(4);
     expect(rows.filter((row) => row.status === 'failed').map((row) => row.reason)).toEqual(['not JSON', 'not JSON']);
