@@ -141,6 +141,8 @@ export function StartJudgeDialog({ open, datasetId, datasetName, onClose, onStar
       };
       const { run } = await startJudge({ definition, datasetId, name: name.trim(), rubricSet, connections: selected.map(({ id, name: own, model, family }) => ({ id, name: own, model, ...(family ? { family } : {}) })), settings });
       onStarted(run);
+      // closed here, before the Jobs panel opens: two modal dialogs opening and closing at once leave Escape with neither
+      dialogRef.current?.close();
       onClose();
       openJobs(true);
     } catch (error) {

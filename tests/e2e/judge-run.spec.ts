@@ -1,0 +1,250 @@
+/**
+ * A judge run started from the UI against the scripted OpenAI-compatible server: a judge
+ * connection added in Settings, the sample opened, "Run judges…" in the Judge view with 2 samples
+ * per dialogue, the server answering known scores (one dialogue malformed every time), the run
+ * listed while its job runs, Table I equal to means, n and SDs worked out here from what the
+ * server answered (the malformed dialogue counted failed, never averaged), expert scores entered
+ * by keyboard in review's Rubric scores panel for three dialogues, and the calibration's n and
+ * bias worked out here too. The API key is found nowhere in IndexedDB, localStorage or the page.
+ */
+import type { Page } from '@playwright/test';
+import { SID_RUBRIC_SET } from '../../shared/judge/default-rubrics';
+import { judgeReply, reply, startLlmServer, type LlmTestServer } from '../support/llm-server';
+import { expect, test } from './fixtures/app';
+import { ReviewPage } from './pages/review';
+import { addConnection, API_KEY, everyStoredRow } from './support-llm';
+import { openSample, readSampleDialogues, type SampleDialogue } from './support-sample';
+import { saveShot } from './support-shots';
+
+const RUBRICS = ['X-SRG', 'M-RCC', 'X-MSR', 'IRA', 'TCF'] as const;
+const JUDGE = 'Judge server';
+const EXPERT = 'Wang Fang 王芳';
+/** between keys, as a person types */
+const PACE_MS = 200;
+
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+const sd = (values: number[]) => {
+  const m = mean(values);
+  return Math.sqrt(values.reduce((sum, value) => sum + (value - m) ** 2, 0) / (values.length - 1));
+};
+
+/** The dialogue's last user message: the transcript to score (the SID set has no few-shot examples, but a later message is the dialogue either way). */
+function lastUserText(body: { messages: { role: string; content?: unknown }[] }): string {
+  const users = body.messages.filter((message) => message.role === 'user');
+  const content = users.at(-1)?.content;
+  return typeof content === 'string' ? content : '';
+}
+
+/** Which sample dialogue a prompt shows: the one with the most of its utterances quoted in it. */
+function dialogueOfPrompt(sample: readonly SampleDialogue[], prompt: string): number {
+  let best = -1;
+  let bestCount = -1;
+  sample.forEach((dialogue, index) => {
+    const count = dialogue.record.dialogue.filter((turn) => prompt.includes(JSON.stringify(turn.content.trim()))).length;
+    if (count > bestCount) [best, bestCount] = [index, count];
+  });
+  return best;
+}
+
+/** Known scores: the c-th answer for dialogue i, rubric r. */
+const scriptedScore = (i: number, c: number, r: number) => 1 + ((i * 7 + c * 3 + r * 2) % 5);
+
+async function setLanguage(page: Page, language: 'zh' | 'en') {
+  const html = page.locator('html');
+  if (((await html.getAttribute('lang')) === 'zh-CN') !== (language === 'zh')) await page.getByTestId('nav-language').click();
+}
+
+test.describe('judge runs from the UI', () => {
+  let server: LlmTestServer;
+  const sample = readSampleDialogues();
+  const models = [...new Set(sample.map((dialogue) => dialogue.teacherModel))];
+  // the last dialogue of the second teacher model answers malformed JSON every time
+  const malformed = sample.findLastIndex((dialogue) => dialogue.teacherModel === models[1]);
+  /** per sample dialogue, the scores the server answered, in order */
+  const answered = new Map<number, number[][]>();
+
+  test.beforeEach(async () => {
+    answered.clear();
+    server = await startLlmServer({
+      apiKey: API_KEY,
+      models: ['judge-model'],
+      defaultHandler: ({ body }) => {
+        const index = dialogueOfPrompt(sample, lastUserText(body as never));
+        if (index === malformed) return reply.delay(40, judgeReply.malformed());
+        const earlier = answered.get(index) ?? [];
+        const scores = RUBRICS.map((_, r) => scriptedScore(index, earlier.length, r));
+        answered.set(index, [...earlier, scores]);
+        // slow enough that the run is seen listed while its job still works
+        return reply.delay(40, judgeReply.valid(RUBRICS.map((rubric, r) => ({ rubric, score: scores[r], rationale: `${rubric}: <b>${scores[r]}</b>` }))));
+      },
+    });
+  });
+  test.afterEach(async () => {
+    await server.close();
+  });
+
+  test('run judges over the sample, Table I from the answers, experts by keyboard, calibration', async ({ app }, testInfo) => {
+    test.setTimeout(180_000);
+    const { page } = app;
+    await addConnection(app, server, JUDGE, 'judge-model');
+    await page.getByTestId('nav-home').click();
+    await openSample(app);
+    await page.getByTestId('nav-judge').click();
+    const view = page.getByTestId('judge-view');
+    await expect(page.getByTestId('judge-empty')).toContainText('Run judges…');
+
+    // The dialog, by keyboard: the one connection is chosen, samples set to 2, Enter starts.
+    await page.getByTestId('judge-run-start').click();
+    const dialog = page.getByTestId('start-judge-dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('start-judge-connection')).toBeChecked();
+    await expect(dialog.getByTestId('start-judge-connection').locator('..')).toContainText('judge-model');
+    await expect(dialog.getByTestId('start-judge-rubric-set')).toContainText(SID_RUBRIC_SET.id);
+    await expect(dialog.getByTestId('start-judge-few-shot-none')).toBeVisible();
+    await expect(dialog.getByTestId('start-judge-logprobs')).not.toBeChecked();
+    await dialog.getByTestId('start-judge-samples').focus();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('2', { delay: PACE_MS });
+    await expect(dialog.getByTestId('start-judge-calls')).toHaveAttribute('data-calls', String(sample.length * 2));
+    await expect(dialog.getByTestId('start-judge-calls')).toContainText(`${sample.length * 2} model calls (${sample.length} dialogues × 1 judges × 2 samples)`);
+    await expect(dialog.getByTestId('start-judge-costs')).toContainText('no price set');
+    // a reproducible sample: the same seed, the same count
+    await dialog.getByTestId('start-judge-sample').check();
+    await dialog.getByTestId('start-judge-sample-count').fill('5');
+    await expect(dialog.getByTestId('start-judge-calls')).toHaveAttribute('data-calls', '10');
+    await saveShot(dialog, 'judge-run-dialog-en', testInfo);
+    await dialog.getByTestId('start-judge-sample').uncheck();
+    await expect(dialog.getByTestId('start-judge-calls')).toHaveAttribute('data-dialogues', String(sample.length));
+    await dialog.getByTestId('start-judge-name').focus();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('Sample × 2', { delay: PACE_MS });
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+
+    // the Jobs panel follows the job; the run is listed at once, while it works
+    const panel = page.getByTestId('jobs-panel');
+    const card = panel.getByTestId('job-card');
+    await expect(card).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(page.getByTestId('judge-run-select')).toContainText('Sample × 2');
+    await expect(page.getByTestId('judge-run-summary')).toBeVisible();
+    await page.getByTestId('nav-jobs').click();
+    await expect(card).toHaveAttribute('data-status', 'succeeded', { timeout: 90_000 });
+    await expect(card.getByTestId('job-done')).toHaveText(`${sample.length * 2} of ${sample.length * 2} done`);
+    await expect(card.getByTestId('job-failed')).toHaveText('2 failed');
+    await page.keyboard.press('Escape');
+
+    // Table I, worked out here from the server's answers: each dialogue's two samples averaged, then per teacher model
+    expect([...answered.values()].every((answers) => answers.length === 2)).toBe(true);
+    expect(answered.size).toBe(sample.length - 1);
+    const dialogueValue = (index: number, r: number) => mean(answered.get(index)!.map((scores) => scores[r]));
+    const overallValue = (index: number) => mean(answered.get(index)!.map((scores) => mean(scores)));
+    await expect(page.getByTestId('judge-run-summary')).toContainText(`${sample.length * 2} lines`, { timeout: 15_000 });
+    await expect(view).toHaveAttribute('data-report', 'ready');
+    for (const group of models) {
+      const judged = sample.map((dialogue, index) => ({ dialogue, index })).filter(({ dialogue, index }) => dialogue.teacherModel === group && index !== malformed);
+      const rows = RUBRICS.map((rubric, r) => ({ rubric: rubric as string, values: judged.map(({ index }) => dialogueValue(index, r)) }));
+      rows.push({ rubric: 'overall', values: judged.map(({ index }) => overallValue(index)) });
+      for (const { rubric, values } of rows) {
+        const cell = page.locator(`[data-testid="judge-cell"][data-rubric="${rubric}"][data-group="${group}"]`);
+        await expect(cell).toHaveAttribute('data-n', String(values.length));
+        expect(Number(await cell.getAttribute('data-mean'))).toBeCloseTo(mean(values), 12);
+        expect(Number(await cell.getAttribute('data-sd'))).toBeCloseTo(sd(values), 12);
+        await expect(cell.locator('.judge-mean')).toHaveText(mean(values).toFixed(2));
+      }
+    }
+    // the malformed dialogue: both samples failed, shown as failed, its group's n one short
+    const failedGroup = sample[malformed].teacherModel;
+    await expect(page.locator(`[data-testid="judge-cell"][data-rubric="X-SRG"][data-group="${failedGroup}"] .judge-failed`)).toHaveText('2 failed');
+    await page.getByTestId('judge-drill-group').selectOption(failedGroup);
+    const failedRow = page.getByTestId('judge-dialogue').filter({ hasText: sample[malformed].externalId });
+    await expect(failedRow).toContainText('2 failed');
+    await page.getByTestId('judge-drill-group').selectOption('');
+    await saveShot(page, 'judge-run-table-en', testInfo);
+
+    // Expert scores by keyboard at a person's pace, each dialogue opened from the drill-down.
+    const experts = [0, 1, sample.findIndex((dialogue) => dialogue.teacherModel === models[1])].map((index) => ({ index, scores: RUBRICS.map((_, r) => 1 + ((index + r * 3) % 5)) }));
+    let first = true;
+    for (const { index, scores } of experts) {
+      const { teacherModel, externalId } = sample[index];
+      await page.getByTestId('judge-drill-group').selectOption(teacherModel);
+      const row = page.getByTestId('judge-dialogue').filter({ hasText: externalId });
+      const dialogueId = (await row.getAttribute('data-dialogue-id'))!;
+      await row.getByRole('button', { name: externalId, exact: true }).click();
+      const review = new ReviewPage(page);
+      await review.waitForReady(dialogueId);
+      const rubricPanel = page.getByTestId('rubric-panel');
+      await expect(rubricPanel).toHaveAttribute('data-dialogue-id', dialogueId);
+      await expect(rubricPanel).toHaveAttribute('data-status', 'ready');
+      await page.waitForTimeout(PACE_MS);
+      await review.pressKey('r');
+      if (first) await review.enterReviewerName(EXPERT);
+      await expect(rubricPanel).toHaveAttribute('data-active', 'true');
+      await expect(rubricPanel).toHaveAttribute('data-focus', 'X-SRG');
+      for (const score of scores) {
+        await page.waitForTimeout(PACE_MS);
+        await review.pressKey(String(score));
+      }
+      for (const [r, rubric] of RUBRICS.entries()) await expect(rubricPanel.locator(`[data-testid="rubric-chip"][data-rubric="${rubric}"]`)).toHaveAttribute('data-score', String(scores[r]));
+      // k moves back a rubric: a second thought on IRA, the same score again; the chips stay what was scored
+      await page.waitForTimeout(PACE_MS);
+      await review.pressKey('k');
+      await expect(rubricPanel).toHaveAttribute('data-focus', 'IRA');
+      await page.waitForTimeout(PACE_MS);
+      await review.pressKey(String(scores[3]));
+      await expect(rubricPanel).toHaveAttribute('data-focus', 'TCF');
+      await page.waitForTimeout(PACE_MS);
+      await review.pressKey('k');
+      await expect(rubricPanel).toHaveAttribute('data-focus', 'IRA');
+      await page.waitForTimeout(PACE_MS);
+      await review.pressKey('j');
+      await expect(rubricPanel).toHaveAttribute('data-focus', 'TCF');
+      if (first) {
+        await expect(page.getByTestId('rubric-saved')).toContainText(EXPERT);
+        await saveShot(page, 'judge-run-review-panel-en', testInfo);
+        first = false;
+      }
+      await page.waitForTimeout(PACE_MS);
+      await review.pressKey('r');
+      await expect(rubricPanel).toHaveAttribute('data-active', 'false');
+      await review.pressKey('Escape');
+      await expect(view).toBeVisible();
+      await expect(view).toHaveAttribute('data-report', 'ready');
+    }
+
+    // Calibration: n = 3 dialogues per rubric, bias = mean(judge − expert), worked out here
+    await expect(page.getByTestId('calibration-raters')).toContainText(EXPERT);
+    for (const [r, rubric] of RUBRICS.entries()) {
+      const differences = experts.map(({ index, scores }) => dialogueValue(index, r) - scores[r]);
+      const row = page.locator(`[data-testid="calibration-row"][data-judge="${JUDGE}"][data-rubric="${rubric}"]`);
+      await expect(row).toHaveAttribute('data-n', '3');
+      expect(Number(await row.getAttribute('data-bias'))).toBeCloseTo(mean(differences), 12);
+    }
+    await saveShot(page.getByTestId('judge-calibration'), 'judge-run-calibration-en', testInfo);
+
+    // the run is stored with its settings; the key is nowhere in the renderer
+    const stored = await everyStoredRow(app);
+    expect(stored).toContain('"source":"job"');
+    expect(stored).not.toContain(API_KEY);
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(API_KEY);
+    expect(await page.content()).not.toContain(API_KEY);
+
+    // both languages, for people to look at
+    await setLanguage(page, 'zh');
+    await expect(page.getByTestId('judge-run-start')).toHaveText('运行评审…');
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 1280, height: 2300 });
+    await saveShot(page, 'judge-run-view-zh', testInfo);
+    await setLanguage(page, 'en');
+    await saveShot(page, 'judge-run-view-en', testInfo);
+    await setLanguage(page, 'zh');
+    if (viewport) await page.setViewportSize(viewport);
+    await page.getByTestId('judge-run-start').click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('运行 LLM 评审');
+    await saveShot(dialog, 'judge-run-dialog-zh', testInfo);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+});
