@@ -47,7 +47,8 @@ function dialogueOfPrompt(sample: readonly SampleDialogue[], prompt: string): nu
 }
 
 /** Known scores: the c-th answer for dialogue i, rubric r. */
-const scriptedScore = (i: number, c: number, r: number) => 1 + ((i * 7 + c * 3 + r * 2) % 5);
+// r·r, not a multiple of r: the five rubrics of one answer must not always sum alike, or the overall would be constant
+const scriptedScore = (i: number, c: number, r: number) => 1 + ((i * 7 + c * 3 + r * r) % 5);
 
 async function setLanguage(page: Page, language: 'zh' | 'en') {
   const html = page.locator('html');

@@ -11,6 +11,7 @@ import { useJobsStore } from '../../stores/jobs/store';
 import { useJudgeStore } from '../../stores/judge/store';
 import { useRunJudgeText } from './run-strings';
 import { StartJudgeDialog } from './StartJudgeDialog';
+import './run-judges.css';
 
 /** How often the chosen run's report is recomputed while its job runs (the report is computed in the judge worker). */
 export const LIVE_REFRESH_MS = 3000;
