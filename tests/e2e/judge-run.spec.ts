@@ -63,24 +63,32 @@ test.describe('judge runs from the UI', () => {
   const malformed = sample.findLastIndex((dialogue) => dialogue.teacherModel === models[1]);
   /** per sample dialogue, the scores the server answered, in order */
   const answered = new Map<number, number[][]>();
+  /** answers after the first HELD_AFTER wait for the test: the run is seen updating while its job is still running */
+  const HELD_AFTER = 10;
+  let valid = 0;
+  let release: () => void = () => undefined;
+  let gate: Promise<void> = Promise.resolve();
 
   test.beforeEach(async () => {
     answered.clear();
+    valid = 0;
+    gate = new Promise((resolve) => (release = resolve));
     server = await startLlmServer({
       apiKey: API_KEY,
       models: ['judge-model'],
-      defaultHandler: ({ body }) => {
+      defaultHandler: async ({ body }) => {
         const index = dialogueOfPrompt(sample, lastUserText(body as never));
         if (index === malformed) return reply.delay(40, judgeReply.malformed());
+        if (++valid > HELD_AFTER) await gate;
         const earlier = answered.get(index) ?? [];
         const scores = RUBRICS.map((_, r) => scriptedScore(index, earlier.length, r));
         answered.set(index, [...earlier, scores]);
-        // slow enough that the run is seen listed while its job still works
         return reply.delay(40, judgeReply.valid(RUBRICS.map((rubric, r) => ({ rubric, score: scores[r], rationale: `${rubric}: <b>${scores[r]}</b>` }))));
       },
     });
   });
   test.afterEach(async () => {
+    release();
     await server.close();
   });
 
@@ -130,7 +138,15 @@ test.describe('judge runs from the UI', () => {
     await expect(panel).toBeHidden();
     await expect(page.getByTestId('judge-run-select')).toContainText('Sample × 2');
     await expect(page.getByTestId('judge-run-summary')).toBeVisible();
+    // while the job waits on the server, the run's figures come in (refreshed every few seconds)
+    const storedLines = async () => Number(/^(\d+)/.exec((await page.getByTestId('judge-run-summary').textContent()) ?? '')?.[1] ?? -1);
+    await expect.poll(storedLines, { timeout: 15_000 }).toBeGreaterThanOrEqual(HELD_AFTER);
+    await expect.poll(async () => Number(await page.locator('[data-testid="judge-cell"][data-rubric="X-SRG"]').first().getAttribute('data-n')), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await storedLines()).toBeLessThan(sample.length * 2);
     await page.getByTestId('nav-jobs').click();
+    await expect(card).toHaveAttribute('data-status', 'running');
+    await saveShot(panel, 'judge-run-jobs-panel-en', testInfo);
+    release();
     await expect(card).toHaveAttribute('data-status', 'succeeded', { timeout: 90_000 });
     await expect(card.getByTestId('job-done')).toHaveText(`${sample.length * 2} of ${sample.length * 2} done`);
     await expect(card.getByTestId('job-failed')).toHaveText('2 failed');

@@ -1,7 +1,8 @@
 /**
  * The jobs main runs, as the renderer sees them: snapshots from `jobs.list` at start-up, kept
  * current by the `jobs.event` channel (applyJobEvent), and every result item stored (one
- * transaction per item, repositories/llm-jobs.ts) and then acknowledged with `jobs.ack`. Items
+ * transaction per item: repositories/llm-jobs.ts for pre-annotation, judge-jobs.ts for judge
+ * runs, chosen by the job's kind) and then acknowledged with `jobs.ack`. Items
  * are stored one after another, in the order they arrive; an item of a job whose start is still
  * being recorded waits for it.
  */
