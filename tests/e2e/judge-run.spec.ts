@@ -101,6 +101,7 @@ test.describe('judge runs from the UI', () => {
     await page.getByTestId('nav-judge').click();
     const view = page.getByTestId('judge-view');
     await expect(page.getByTestId('judge-empty')).toContainText('Run judges…');
+    await saveShot(page, 'judge-run-empty-en', testInfo);
 
     // The dialog, by keyboard: the one connection is chosen, samples set to 2, Enter starts.
     await page.getByTestId('judge-run-start').click();
@@ -122,6 +123,11 @@ test.describe('judge runs from the UI', () => {
     await dialog.getByTestId('start-judge-sample-count').fill('5');
     await expect(dialog.getByTestId('start-judge-calls')).toHaveAttribute('data-calls', '10');
     await saveShot(dialog, 'judge-run-dialog-en', testInfo);
+    await dialog.getByTestId('start-judge-logprobs').check();
+    await expect(dialog.getByTestId('start-judge-top-logprobs')).toHaveValue('5');
+    await dialog.evaluate((element) => (element.scrollTop = element.scrollHeight));
+    await saveShot(dialog, 'judge-run-dialog-bottom-en', testInfo);
+    await dialog.getByTestId('start-judge-logprobs').uncheck();
     await dialog.getByTestId('start-judge-sample').uncheck();
     await expect(dialog.getByTestId('start-judge-calls')).toHaveAttribute('data-dialogues', String(sample.length));
     await dialog.getByTestId('start-judge-name').focus();
