@@ -11,7 +11,9 @@ import type { Page } from '@playwright/test';
 import { SID_RUBRIC_SET } from '../../shared/judge/default-rubrics';
 import { judgeReply, reply, startLlmServer, type LlmTestServer } from '../support/llm-server';
 import { expect, test } from './fixtures/app';
+import { DatasetsPage } from './pages/datasets';
 import { ReviewPage } from './pages/review';
+import { readStoredRows } from './support-idb';
 import { addConnection, API_KEY, everyStoredRow } from './support-llm';
 import { openSample, readSampleDialogues, type SampleDialogue } from './support-sample';
 import { saveShot } from './support-shots';
@@ -185,6 +187,22 @@ test.describe('judge runs from the UI', () => {
     await expect(failedRow).toContainText('2 failed');
     await page.getByTestId('judge-drill-group').selectOption('');
     await saveShot(page, 'judge-run-table-en', testInfo);
+
+    // the run as stored: its settings, one row per dialogue × sample with the call behind it
+    const runs = await readStoredRows<{ source: string; samples: number; lines: number; failed: number; judges: { name: string }[]; settings: Record<string, unknown> }>(page, 'judgeRuns');
+    expect(runs).toEqual([expect.objectContaining({ source: 'job', samples: 2, lines: sample.length * 2, failed: 2, judges: [{ name: JUDGE }] })]);
+    expect(runs[0].settings).toMatchObject({ language: 'zh', reasoningFirst: false, fewShot: 0, topLogprobs: 0, samples: 2, dialogues: sample.length, scope: { models: null, sample: null } });
+    const rows = await readStoredRows<{ status: string; reason?: string; call?: { model: string; attempts: number } }>(page, 'judgeScores');
+    expect(rows).toHaveLength(sample.length * 2);
+    expect(rows.every((row) => row.call?.model === 'judge-model')).toBe(true);
+    expect(rows.filter((row) => row.status === 'failed').every((row) => (row.call?.attempts ?? 0) > 1 && (row.reason ?? '') !== '')).toBe(true);
+    // a reload: main has nothing left to deliver, and what it might send again rewrites the same rows
+    await app.reload();
+    await page.getByRole('button', { name: /^Sample data set/ }).click();
+    await new DatasetsPage(page).waitForRows();
+    await page.getByTestId('nav-judge').click();
+    await expect(page.getByTestId('judge-run-summary')).toContainText(`${sample.length * 2} lines`);
+    expect(await readStoredRows(page, 'judgeScores')).toHaveLength(sample.length * 2);
 
     // Expert scores by keyboard at a person's pace, each dialogue opened from the drill-down.
     const experts = [0, 1, sample.findIndex((dialogue) => dialogue.teacherModel === models[1])].map((index) => ({ index, scores: RUBRICS.map((_, r) => 1 + ((index + r * 3) % 5)) }));
