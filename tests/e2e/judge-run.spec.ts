@@ -288,4 +288,34 @@ test.describe('judge runs from the UI', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   });
+
+  test('deleting a run whose job still works stops the job; nothing of it is stored', async ({ app }) => {
+    test.setTimeout(120_000);
+    const { page } = app;
+    await addConnection(app, server, JUDGE, 'judge-model');
+    await page.getByTestId('nav-home').click();
+    await openSample(app);
+    await page.getByTestId('nav-judge').click();
+    await page.getByTestId('judge-run-start').click();
+    const dialog = page.getByTestId('start-judge-dialog');
+    await expect(dialog.getByTestId('start-judge-connection')).toBeChecked();
+    await dialog.getByTestId('start-judge-start').click();
+    const panel = page.getByTestId('jobs-panel');
+    await expect(panel.getByTestId('job-card')).toHaveAttribute('data-status', 'running');
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    // the server holds its answers after the first ten: the job is still at work
+    await expect.poll(() => server.log.chatRequests().length, { timeout: 15_000 }).toBeGreaterThan(HELD_AFTER);
+    await page.getByTestId('judge-delete-run').click();
+    await page.getByTestId('confirm-accept').click();
+    await expect(page.getByTestId('judge-empty')).toBeVisible();
+    await page.getByTestId('nav-jobs').click();
+    await expect(panel.getByTestId('job-card')).toHaveAttribute('data-status', 'cancelled');
+    release();
+    await page.keyboard.press('Escape');
+    expect(await readStoredRows(page, 'judgeRuns')).toEqual([]);
+    // the answers that were held come back to no run: nothing is written for them
+    await page.waitForTimeout(1000);
+    expect(await readStoredRows(page, 'judgeScores')).toEqual([]);
+  });
 });
