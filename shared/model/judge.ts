@@ -1,4 +1,5 @@
 import type { JudgeLineScore } from '../judge/result-line';
+import type { StoredCall } from '../llm/pre-annotation-job';
 import type { RubricSet, RubricSetRef } from '../judge/types';
 
 /**
@@ -54,6 +55,16 @@ export interface JudgeRunRow {
   /** import: how many lines named no dialogue of the data set, and the first of them */
   unmatchedCount: number;
   unmatched: UnmatchedJudgeLine[];
+  /** job: which judge (by name) each connection of the job scores as; the run's id is the job's id */
+  jobConnections?: JudgeJobConnection[];
+}
+
+/** One connection of a judge job, as its results are stored: the judge name they are keyed by. */
+export interface JudgeJobConnection {
+  connectionId: string;
+  /** the JudgeRunJudge name (the connection's name, made unique within the run) */
+  judge: string;
+  model: string;
 }
 
 /** One dialogue × judge × sample of a run (Dexie table judgeScores). */
@@ -71,7 +82,12 @@ export interface JudgeScoreRow {
   status: 'valid' | 'failed';
   scores: JudgeLineScore[];
   reason?: string;
+  /** job: the call behind the result (provenance), its raw answer cut to MAX_STORED_RAW characters; never anything of the key */
+  call?: StoredCall;
 }
+
+/** A stored call's raw answer is kept up to this many characters: enough to see what the judge said, small enough for the report's reads. */
+export const MAX_STORED_RAW = 4000;
 
 export function judgeScoreId(runId: string, dialogueId: string, judge: string, sample: number): string {
   return `${runId}|${dialogueId}|${judge}|${sample}`;

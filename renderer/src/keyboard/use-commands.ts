@@ -63,6 +63,8 @@ export function useCommands(scope: KeyScope, handlers: CommandHandlers, options:
     if (!enabled) return undefined;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented) return;
+      // Escape with a modal <dialog> open closes that dialog (natively): a global "go back" taking it would leave the dialog open and change the view behind it
+      if (event.key === 'Escape' && document.querySelector('dialog[open]') !== null) return;
       // a key pressed in an open dialog is the dialog's: the view behind it must not move (global keys still work)
       if (scope !== 'global' && event.target instanceof Element && event.target.closest('dialog[open]') !== null) return;
       const current = handlersRef.current;

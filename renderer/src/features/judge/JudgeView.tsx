@@ -8,6 +8,7 @@ import type { JudgeReport } from '../../stores/judge/run-judge';
 import { formatMean, tableOneView, type TableOneView } from '../../stores/judge/table-export';
 import { JudgeBarChart, JudgeRadar } from './JudgeChart';
 import { rubricText } from '../rubrics/strings';
+import { RunJudgesControl } from './RunJudgesControl';
 import { useJudgeText, type JudgeTextApi } from './strings';
 import './judge.css';
 
@@ -55,6 +56,7 @@ export function JudgeView({ datasetId }: { datasetId: string }) {
           <button type="button" data-testid="judge-import" onClick={() => void actions.pickImport(datasetId)} disabled={state.importOutcome.kind === 'working'}>
             {t('importButton')}
           </button>
+          <RunJudgesControl datasetId={datasetId} />
           <button type="button" className="quiet" data-testid="judge-rubric-sets" onClick={() => useAppStore.getState().openRubricSets('judge')}>
             {rubricText(lang, 'openButton')}
           </button>

@@ -18,8 +18,8 @@ export const JUDGE_STRINGS = {
   failed: { zh: '无法读取：{message}', en: 'Could not read: {message}' },
   emptyTitle: { zh: '还没有评审结果', en: 'No judge results yet' },
   emptyBody: {
-    zh: '用命令行 `judge` 生成结果文件（每行一段对话、一个评审模型、一个样本），然后点“导入评审结果…”。对话按 <topic_id>-<student_id>-<repeat_id> 和教学模型与本数据集匹配。',
-    en: 'Make a results file with the `judge` command (one line per dialogue, judge and sample), then press “Import judge results…”. Dialogues are matched to this data set by <topic_id>-<student_id>-<repeat_id> and teacher model.',
+    zh: '点“运行评审…”让模型连接为本数据集的对话打分；或用命令行 `judge` 生成结果文件（每行一段对话、一个评审模型、一个样本），再点“导入评审结果…”。导入的对话按 <topic_id>-<student_id>-<repeat_id> 和教学模型与本数据集匹配。',
+    en: 'Press “Run judges…” to have model connections score this data set’s dialogues, or make a results file with the `judge` command (one line per dialogue, judge and sample) and press “Import judge results…”. Imported dialogues are matched to this data set by <topic_id>-<student_id>-<repeat_id> and teacher model.',
   },
   run: { zh: '评审批次', en: 'Run' },
   runSummary: { zh: '{lines} 行 · {judges} 个评审模型 · 每段 {samples} 个样本 · 失败 {failed} · 评分量表 {set} v{version}', en: '{lines} lines · {judges} judge(s) · {samples} sample(s) per dialogue · {failed} failed · rubric set {set} v{version}' },

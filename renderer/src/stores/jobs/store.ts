@@ -1,16 +1,21 @@
 /**
  * The jobs main runs, as the renderer sees them: snapshots from `jobs.list` at start-up, kept
  * current by the `jobs.event` channel (applyJobEvent), and every result item stored (one
- * transaction per item, repositories/llm-jobs.ts) and then acknowledged with `jobs.ack`. Items
+ * transaction per item: repositories/llm-jobs.ts for pre-annotation, judge-jobs.ts for judge
+ * runs, chosen by the job's kind) and then acknowledged with `jobs.ack`. Items
  * are stored one after another, in the order they arrive; an item of a job whose start is still
  * being recorded waits for it.
  */
 import { create } from 'zustand';
 import type { InvokeArg, InvokeChannel, InvokeResult } from '../../../../shared/ipc/contract';
 import { applyJobEvent, type JobEvent, type JobItemEvent, jobItemKey, type JobSnapshot, type JobWorkItem } from '../../../../shared/jobs';
+import type { JudgeJobDefinition, JudgeJobPayload } from '../../../../shared/judge/job-result';
+import type { RubricSet } from '../../../../shared/judge/types';
 import type { PreAnnotationJobDefinition, PreAnnotationPayload } from '../../../../shared/llm/pre-annotation-job';
+import type { JudgeRunRow } from '../../../../shared/model/judge';
 import { invoke as bridgeInvoke } from '../../api/client';
 import { getDb, type MaieuticDb } from '../../db/db';
+import { isJudgeJob, type JudgeJobConnectionRef, registerJudgeJob, storeJudgeItem } from '../../db/repositories/judge-jobs';
 import { type JobConnectionRef, registerPreAnnotationJob, storePreAnnotationItem } from '../../db/repositories/llm-jobs';
 import { reportError } from '../notices/store';
 
@@ -25,6 +30,18 @@ export interface DiscardedItem {
 export interface StartPreAnnotationInput {
   definition: PreAnnotationJobDefinition;
   connections: readonly JobConnectionRef[];
+}
+
+export interface StartJudgeInput {
+  definition: JudgeJobDefinition;
+  datasetId: string;
+  /** the run's name in the Judge view */
+  name: string;
+  /** the rubric-set version the job scores against (stored with the run) */
+  rubricSet: RubricSet;
+  connections: readonly JudgeJobConnectionRef[];
+  /** what the run was made with, kept on the run (language, few-shot count, sampling, scope…) */
+  settings: Record<string, unknown>;
 }
 
 export interface JobsState {
@@ -44,6 +61,8 @@ export interface JobsState {
   handleEvent(event: JobEvent): void;
   /** starts the job in main and records it with its layers; resolves to its snapshot */
   startPreAnnotation(input: StartPreAnnotationInput): Promise<JobSnapshot>;
+  /** starts a judge job in main and records it as a run of its data set; resolves to the job's snapshot and the run */
+  startJudge(input: StartJudgeInput): Promise<{ snapshot: JobSnapshot; run: JudgeRunRow }>;
   pause(jobId: string): Promise<void>;
   resume(jobId: string): Promise<void>;
   cancel(jobId: string): Promise<void>;
@@ -95,10 +114,20 @@ export function createJobsStore(deps: JobsStoreDeps = {}) {
       set((state) => ({ ...withJob(state, next), order: state.order.includes(next.id) ? state.order : [next.id, ...state.order] }));
     }
 
-    async function storeItem(event: JobItemEvent<PreAnnotationPayload>): Promise<void> {
+    /** the kind of the item's job: main's snapshot says, or (its snapshot not here yet) whether a judge run was recorded for it */
+    async function kindOf(jobId: string): Promise<'judge' | 'pre-annotation'> {
+      const known = get().jobs[jobId]?.kind;
+      if (known) return known === 'judge' ? 'judge' : 'pre-annotation';
+      return (await isJudgeJob(database(), jobId)) ? 'judge' : 'pre-annotation';
+    }
+
+    async function storeItem(event: JobItemEvent): Promise<void> {
       await Promise.allSettled([...registering]);
       try {
-        const result = await storePreAnnotationItem(database(), event);
+        const result =
+          (await kindOf(event.jobId)) === 'judge'
+            ? await storeJudgeItem(database(), event as JobItemEvent<JudgeJobPayload>)
+            : await storePreAnnotationItem(database(), event as JobItemEvent<PreAnnotationPayload>);
         // an item of a job this profile never recorded stays with main, unacknowledged
         if (result.kind === 'unknown-job') return;
         if (result.kind === 'discarded') {
@@ -108,6 +137,27 @@ export function createJobsStore(deps: JobsStoreDeps = {}) {
       } catch (error) {
         // not acknowledged: main delivers it again at the next start
         reportError(error, 'notice.context.storeJobResult');
+      }
+    }
+
+    /** starts a job in main and records it here; a job that cannot be recorded is cancelled (its results would have nowhere to go) */
+    async function startRegistered<T>(definition: PreAnnotationJobDefinition | JudgeJobDefinition, register: (snapshot: JobSnapshot) => Promise<T>): Promise<{ snapshot: JobSnapshot; registered: T }> {
+      const registration = (async () => {
+        const snapshot = await invoke('jobs.start', { definition });
+        upsert(snapshot);
+        try {
+          return { snapshot, registered: await register(snapshot) };
+        } catch (error) {
+          // rather than pay for results that cannot be stored
+          await control('jobs.cancel', snapshot.id);
+          throw error;
+        }
+      })();
+      registering.add(registration);
+      try {
+        return await registration;
+      } finally {
+        registering.delete(registration);
       }
     }
 
@@ -141,7 +191,7 @@ export function createJobsStore(deps: JobsStoreDeps = {}) {
       },
       handleEvent(event) {
         if (event.type === 'item') {
-          itemChain = itemChain.then(() => storeItem(event as JobItemEvent<PreAnnotationPayload>));
+          itemChain = itemChain.then(() => storeItem(event));
         }
         const known = get().jobs[event.jobId];
         if (!known) {
@@ -157,24 +207,16 @@ export function createJobsStore(deps: JobsStoreDeps = {}) {
         }
       },
       async startPreAnnotation({ definition, connections }) {
-        const registration = (async () => {
-          const snapshot = await invoke('jobs.start', { definition });
-          upsert(snapshot);
-          try {
-            await registerPreAnnotationJob(database(), { jobId: snapshot.id, datasetId: definition.parameters.datasetId, title: definition.title, layerName: definition.parameters.layerName, connections });
-          } catch (error) {
-            // its results would have nowhere to go: stop it rather than pay for them
-            await control('jobs.cancel', snapshot.id);
-            throw error;
-          }
-          return snapshot;
-        })();
-        registering.add(registration);
-        try {
-          return await registration;
-        } finally {
-          registering.delete(registration);
-        }
+        const { snapshot } = await startRegistered(definition, (started) =>
+          registerPreAnnotationJob(database(), { jobId: started.id, datasetId: definition.parameters.datasetId, title: definition.title, layerName: definition.parameters.layerName, connections }),
+        );
+        return snapshot;
+      },
+      async startJudge({ definition, datasetId, name, rubricSet, connections, settings }) {
+        const { snapshot, registered } = await startRegistered(definition, (started) =>
+          registerJudgeJob(database(), { jobId: started.id, datasetId, name, rubricSet, connections, samples: definition.samples ?? 1, settings }),
+        );
+        return { snapshot, run: registered };
       },
       pause: (jobId) => control('jobs.pause', jobId),
       resume: (jobId) => control('jobs.resume', jobId),

@@ -13,6 +13,7 @@ import { errorMessage } from '../../db/errors';
 import { deleteJudgeRun, ensureSidRubricSet, importJudgeResults, listJudgeRuns, type JudgeImportReport } from '../../db/repositories/judge';
 import { saveTable, type TableSave } from '../export/save-table';
 import { todayStamp } from '../export/file-names';
+import { useJobsStore } from '../jobs/store';
 import { judgeClient, type JudgeClient } from './judge-client';
 import type { JudgeReport, JudgeReportOutcome } from './run-judge';
 import { tableOneCsv, tableOneMarkdown, tableOneView } from './table-export';
@@ -132,6 +133,9 @@ export function createJudgeStore(database: () => MaieuticDb = getDb, client: Pic
     },
 
     async deleteRun(runId) {
+      // a run whose job still works: stop it first, its further results would have nowhere to go
+      const job = useJobsStore.getState().jobs[runId];
+      if (job && (job.status === 'queued' || job.status === 'running' || job.status === 'paused')) await useJobsStore.getState().cancel(runId);
       await deleteJudgeRun(database(), runId);
       const { datasetId } = get();
       if (get().runId === runId) set({ runId: null, report: null, reportStatus: 'idle' });

@@ -1,0 +1,109 @@
+/**
+ * What a judge job is given, built from the stored data set: the chosen dialogues with their
+ * turns and context (main has no IndexedDB), the rubric-set version, the prompt options and the
+ * samples per dialogue. A sample of N dialogues is drawn with a seed, so the same seed picks the
+ * same dialogues again; chosen dialogues keep their source order.
+ */
+import { rubricSetHash } from '../../../../shared/judge/rubric-hash';
+import type { JudgeJobDefinition, JudgeJobDialogue } from '../../../../shared/judge/job-result';
+import type { JudgeLanguage, RubricSet } from '../../../../shared/judge/types';
+import { seededRandom } from '../../../../shared/metrics/random';
+import type { MaieuticDb } from '../../db/db';
+import { listDialoguesOf } from '../../db/repositories/dialogues';
+import { turnsOfDialogues } from '../../db/repositories/turns';
+
+export const MAX_JUDGE_SAMPLES = 10;
+
+/** A dialogue of the data set as a judge job could carry it, with its teacher model (the scope's filter). */
+export interface JudgeCandidate {
+  teacherModel: string;
+  dialogue: JudgeJobDialogue;
+}
+
+/** Which dialogues are judged: every one, or those of some teacher models; then all of them or a seeded sample of `count`. */
+export interface JudgeScope {
+  /** null: every teacher model */
+  models: readonly string[] | null;
+  sample: { count: number; seed: number } | null;
+}
+
+/** The data set's dialogues that have turns, in source order, with their turns and context. */
+export async function loadJudgeCandidates(db: MaieuticDb, datasetId: string): Promise<JudgeCandidate[]> {
+  const dialogues = await listDialoguesOf(db, datasetId);
+  const turns = await turnsOfDialogues(db, dialogues.map((dialogue) => dialogue.id));
+  const candidates: JudgeCandidate[] = [];
+  for (const dialogue of dialogues) {
+    const own = (turns.get(dialogue.id) ?? []).map(({ speaker, utterance }) => ({ speaker, utterance }));
+    if (own.length === 0) continue;
+    const context = Object.fromEntries(
+      ([['topic', dialogue.topicText], ['studentType', dialogue.studentType], ['scenario', dialogue.scenario]] as const).filter(([, value]) => value.trim() !== ''),
+    );
+    candidates.push({ teacherModel: dialogue.teacherModel, dialogue: { id: dialogue.id, turns: own, ...(Object.keys(context).length > 0 ? { context } : {}) } });
+  }
+  return candidates;
+}
+
+/** `count` of the items, drawn with `seed` (a seeded Fisher–Yates shuffle), in their given order. */
+export function seededPick<T>(items: readonly T[], count: number, seed: number): T[] {
+  const wanted = Math.max(0, Math.min(items.length, Math.trunc(count)));
+  const random = seededRandom(seed);
+  const positions = items.map((_, index) => index);
+  for (let index = positions.length - 1; index > 0; index--) {
+    const other = Math.floor(random() * (index + 1));
+    [positions[index], positions[other]] = [positions[other], positions[index]];
+  }
+  return positions
+    .slice(0, wanted)
+    .sort((a, b) => a - b)
+    .map((position) => items[position]);
+}
+
+export function chooseJudgeDialogues(candidates: readonly JudgeCandidate[], scope: JudgeScope): JudgeCandidate[] {
+  const models = scope.models ? new Set(scope.models) : null;
+  const within = models ? candidates.filter((candidate) => models.has(candidate.teacherModel)) : [...candidates];
+  return scope.sample ? seededPick(within, scope.sample.count, scope.sample.seed) : within;
+}
+
+export interface JudgeJobOptions {
+  title: string;
+  connectionIds: readonly string[];
+  rubricSet: RubricSet;
+  language: JudgeLanguage;
+  reasoningFirst: boolean;
+  /** false: the job sends no few-shot anchors (fewShot: []); true: the set's expertExamples */
+  useExpertExamples: boolean;
+  /** 0: no logprobs */
+  topLogprobs: number;
+  samples: number;
+}
+
+export function judgeJobDefinition(chosen: readonly JudgeCandidate[], options: JudgeJobOptions): JudgeJobDefinition {
+  const dialogues = chosen.map((candidate) => candidate.dialogue);
+  return {
+    kind: 'judge',
+    title: options.title,
+    connectionIds: [...options.connectionIds],
+    itemIds: dialogues.map((dialogue) => dialogue.id),
+    samples: options.samples,
+    parameters: {
+      rubricSet: options.rubricSet,
+      rubricSetHash: rubricSetHash(options.rubricSet),
+      language: options.language,
+      reasoningFirst: options.reasoningFirst,
+      // absent, the runner sends the set's own anchors; an empty list sends none
+      ...(options.useExpertExamples ? {} : { fewShot: [] }),
+      ...(options.topLogprobs > 0 ? { topLogprobs: options.topLogprobs } : {}),
+      dialogues,
+    },
+  };
+}
+
+/** How many few-shot anchors a job with these options sends. */
+export function fewShotCount(set: RubricSet, useExpertExamples: boolean): number {
+  return useExpertExamples ? (set.expertExamples?.length ?? 0) : 0;
+}
+
+/** loadJudgeCandidates, chooseJudgeDialogues and judgeJobDefinition in one. */
+export async function buildJudgeDefinition(db: MaieuticDb, datasetId: string, scope: JudgeScope, options: JudgeJobOptions): Promise<JudgeJobDefinition> {
+  return judgeJobDefinition(chooseJudgeDialogues(await loadJudgeCandidates(db, datasetId), scope), options);
+}
