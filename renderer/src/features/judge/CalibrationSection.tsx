@@ -1,16 +1,19 @@
-import type { CalibrationRow, SelfPreferenceRow, Statistic } from '../../../../shared/judge/calibration';
+import type { CalibrationRow, Statistic } from '../../../../shared/judge/calibration';
 import type { JudgeReport } from '../../stores/judge/run-judge';
+import { CalibrationScatter } from './CalibrationScatter';
 import { fixed, stat } from './format';
+import { SelfPreferenceTable } from './SelfPreferenceTable';
+import { TeacherFamilies } from './TeacherFamilies';
 import type { JudgeTextApi } from './strings';
 
-/** The judges against the experts, judge against judge, and self-preference. */
+/** The judges against the experts (table and scatter), judge against judge, teacher-model families and self-preference. */
 export function CalibrationSection({ report, text }: { report: JudgeReport; text: JudgeTextApi }) {
   const { t } = text;
   const calibration = report.calibration;
   return (
     <section className="judge-section" data-testid="judge-calibration">
       <h2>{t('calibrationTitle')}</h2>
-      {!calibration ? (
+      {calibration.rows.length === 0 ? (
         <p className="judge-empty" data-testid="calibration-empty">
           {t('calibrationEmpty')}
         </p>
@@ -40,44 +43,44 @@ export function CalibrationSection({ report, text }: { report: JudgeReport; text
               </tbody>
             </table>
           </div>
-          {calibration.judgePairs.length > 0 && (
-            <div className="judge-table-scroll">
-              <h3>{t('pairsTitle')}</h3>
-              <table className="judge-table" data-testid="judge-pairs">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('judge')} A</th>
-                    <th scope="col">{t('judge')} B</th>
-                    <th scope="col">{t('rubric')}</th>
-                    <th scope="col">{t('colN')}</th>
-                    <th scope="col">{t('colPearson')}</th>
-                    <th scope="col">{t('colKendall')}</th>
-                    <th scope="col">{t('colQwk')}</th>
-                    <th scope="col">{t('pairsDifference')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {calibration.judgePairs.map((row) => (
-                    <tr key={`${row.judgeA}|${row.judgeB}|${row.rubric}`}>
-                      <td>{row.judgeA}</td>
-                      <td>{row.judgeB}</td>
-                      <td>{row.rubric}</td>
-                      <td>{row.n}</td>
-                      <td title={row.pearson.reason ?? undefined}>{stat(row.pearson)}</td>
-                      <td title={row.kendall.reason ?? undefined}>{stat(row.kendall)}</td>
-                      <td title={row.qwk.reason ?? undefined}>{stat(row.qwk)}</td>
-                      <td>{fixed(row.meanDifference)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          {calibration.selfPreference.filter((row) => row.flagged).map((row) => (
-            <SelfPreference key={`${row.judge}|${row.rubric}`} row={row} text={text} />
-          ))}
+          <CalibrationScatter report={report} text={text} />
         </>
       )}
+      {calibration.judgePairs.length > 0 && (
+        <div className="judge-table-scroll">
+          <h3>{t('pairsTitle')}</h3>
+          <table className="judge-table" data-testid="judge-pairs">
+            <thead>
+              <tr>
+                <th scope="col">{t('judge')} A</th>
+                <th scope="col">{t('judge')} B</th>
+                <th scope="col">{t('rubric')}</th>
+                <th scope="col">{t('colN')}</th>
+                <th scope="col">{t('colPearson')}</th>
+                <th scope="col">{t('colKendall')}</th>
+                <th scope="col">{t('colQwk')}</th>
+                <th scope="col">{t('pairsDifference')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {calibration.judgePairs.map((row) => (
+                <tr key={`${row.judgeA}|${row.judgeB}|${row.rubric}`}>
+                  <td>{row.judgeA}</td>
+                  <td>{row.judgeB}</td>
+                  <td>{row.rubric}</td>
+                  <td>{row.n}</td>
+                  <td title={row.pearson.reason ?? undefined}>{stat(row.pearson)}</td>
+                  <td title={row.kendall.reason ?? undefined}>{stat(row.kendall)}</td>
+                  <td title={row.qwk.reason ?? undefined}>{stat(row.qwk)}</td>
+                  <td>{fixed(row.meanDifference)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <TeacherFamilies report={report} text={text} />
+      <SelfPreferenceTable report={report} text={text} />
     </section>
   );
 }
@@ -102,13 +105,5 @@ function CalibrationLine({ row }: { row: CalibrationRow }) {
         {fixed(row.judgeVariance)} / {fixed(row.expertVariance)}
       </td>
     </tr>
-  );
-}
-
-function SelfPreference({ row, text }: { row: SelfPreferenceRow; text: JudgeTextApi }) {
-  return (
-    <p className="judge-flag" data-testid="self-preference">
-      {text.t('selfPreference', { judge: row.judge, family: row.family, difference: fixed(row.difference), low: fixed(row.ci95?.[0]), high: fixed(row.ci95?.[1]) })}
-    </p>
   );
 }

@@ -2,24 +2,25 @@ import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useJudgeStore } from '../../stores/judge/store';
-import { tableOneView } from '../../stores/judge/table-export';
+import { shownTable } from '../../stores/judge/store';
 import { CalibrationSection } from './CalibrationSection';
 import { DrillDown } from './DrillDown';
 import { JudgeHeader } from './JudgeHeader';
+import { RunComparison } from './RunComparison';
 import { useJudgeText } from './strings';
 import { TableOneSection } from './TableOneSection';
 import './judge.css';
 
 /**
  * The Judge view: a data set's judge runs and the chosen run's report. Each section is its own
- * component (JudgeHeader, TableOneSection, CalibrationSection, DrillDown); this file only lays
- * them out.
+ * component (JudgeHeader, TableOneSection, CalibrationSection, DrillDown, RunComparison); this
+ * file only lays them out.
  */
 export function JudgeView({ datasetId }: { datasetId: string }) {
   const text = useJudgeText();
   const { t, lang } = text;
   const state = useJudgeStore(
-    useShallow((s) => ({ status: s.status, error: s.error, runs: s.runs, runId: s.runId, report: s.report, reportStatus: s.reportStatus, reportError: s.reportError, judge: s.judge })),
+    useShallow((s) => ({ status: s.status, error: s.error, runs: s.runs, runId: s.runId, report: s.report, reportStatus: s.reportStatus, reportError: s.reportError, judge: s.judge, panel: s.panel, panelMethod: s.panelMethod })),
   );
   const [confirmDelete, setConfirmDelete] = useState(false);
 
@@ -27,10 +28,7 @@ export function JudgeView({ datasetId }: { datasetId: string }) {
     void useJudgeStore.getState().load(datasetId);
   }, [datasetId]);
 
-  const view = useMemo(
-    () => (state.report && state.judge ? tableOneView(state.report.table, state.report.set, state.judge, lang, t('overall')) : null),
-    [state.report, state.judge, lang, t],
-  );
+  const view = useMemo(() => shownTable(state, lang, t('overall'))?.view ?? null, [state.report, state.judge, state.panel, state.panelMethod, lang, t]);
   const run = state.runs.find((candidate) => candidate.id === state.runId) ?? null;
 
   return (
@@ -62,6 +60,7 @@ export function JudgeView({ datasetId }: { datasetId: string }) {
           <DrillDown report={state.report} judge={state.judge ?? ''} text={text} />
         </>
       )}
+      <RunComparison datasetId={datasetId} text={text} />
 
       <ConfirmDialog
         open={confirmDelete && run !== null}

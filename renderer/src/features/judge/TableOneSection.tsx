@@ -9,6 +9,8 @@ export function TableOneSection({ view, report, text }: { view: TableOneView; re
   const { t, lang } = text;
   const judge = useJudgeStore((s) => s.judge);
   const save = useJudgeStore((s) => s.save);
+  const panel = useJudgeStore((s) => s.panel);
+  const panelMethod = useJudgeStore((s) => s.panelMethod);
   const store = useJudgeStore.getState();
   const range = report.set.rubrics[0]?.range ?? { min: 1, max: 5 };
   return (
@@ -18,12 +20,22 @@ export function TableOneSection({ view, report, text }: { view: TableOneView; re
         {report.run.judges.length > 1 && (
           <label>
             {t('judge')}{' '}
-            <select data-testid="judge-judge-select" value={judge ?? ''} onChange={(event) => store.selectJudge(event.target.value)}>
+            <select data-testid="judge-judge-select" value={panel ? '' : (judge ?? '')} onChange={(event) => (event.target.value === '' ? store.selectPanel() : store.selectJudge(event.target.value))}>
               {report.run.judges.map((candidate) => (
                 <option key={candidate.name} value={candidate.name}>
                   {candidate.name}
                 </option>
               ))}
+              {report.panel && <option value="">{t('panelOption', { n: report.run.judges.length })}</option>}
+            </select>
+          </label>
+        )}
+        {panel && report.panel && (
+          <label>
+            {t('panelMethod')}{' '}
+            <select data-testid="judge-panel-method" value={panelMethod} onChange={(event) => store.setPanelMethod(event.target.value === 'median' ? 'median' : 'mean')}>
+              <option value="mean">{t('panelMean')}</option>
+              <option value="median">{t('panelMedian')}</option>
             </select>
           </label>
         )}
@@ -39,6 +51,11 @@ export function TableOneSection({ view, report, text }: { view: TableOneView; re
           </span>
         )}
       </div>
+      {panel && report.panel && (
+        <p className="judge-intro" data-testid="judge-panel-note">
+          {t('panelNote', { judges: report.run.judges.map((entry) => entry.name).join(', '), incomplete: Math.max(0, ...view.rows.map((row) => row.cells.reduce((sum, cell) => sum + (cell.incomplete ?? 0), 0))) })}
+        </p>
+      )}
       <TableOne view={view} report={report} text={text} />
       <JudgeBarChart view={view} range={range} text={text} />
       <div className="judge-radars">
@@ -83,10 +100,16 @@ function TableOne({ view, report, text }: { view: TableOneView; report: JudgeRep
                     data-mean={cell.mean ?? ''}
                     data-sd={cell.sd ?? ''}
                     data-n={cell.n}
+                    data-incomplete={cell.incomplete ?? ''}
                   >
                     <span className="judge-mean">{formatMean(cell.mean)}</span>
                     <span className="judge-nsd">{t('nSd', { n: cell.n, sd: formatMean(cell.sd) })}</span>
                     {cell.failed > 0 && <span className="judge-failed">{t('failedCount', { n: cell.failed })}</span>}
+                    {(cell.incomplete ?? 0) > 0 && (
+                      <span className="judge-failed" data-testid="judge-cell-incomplete">
+                        {t('incompleteCount', { n: cell.incomplete ?? 0 })}
+                      </span>
+                    )}
                   </td>
                 ))}
               </tr>
