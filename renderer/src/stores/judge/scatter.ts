@@ -10,15 +10,17 @@ import { csvCell } from '../export/table-cells';
 /** The largest jitter on either axis, in score points; stated in the chart's caption. */
 export const JITTER = 0.15;
 
-/** FNV-1a (32 bit) of a string, as a fraction in [0, 1). */
-function unitHash(text: string): number {
+/** FNV-1a (32 bit) over the string's UTF-16 code units (the same as over bytes for ASCII). */
+export function fnv1a32(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
   }
-  return (hash >>> 0) / 2 ** 32;
+  return hash >>> 0;
 }
+
+const unitHash = (text: string) => fnv1a32(text) / 2 ** 32;
 
 /** The jitter of one dialogue on one axis: in [−amplitude, amplitude), fixed by the key. */
 export function jitterOf(key: string, axis: 'x' | 'y', amplitude = JITTER): number {
