@@ -16,17 +16,29 @@ export interface ComparisonSeriesInput {
 
 export interface ComparisonCell extends Pick<Summary, 'n' | 'mean' | 'sd'> {}
 
-/** One teacher model × rubric (or 'overall'): each series' figures, and each later series minus the first. */
+/** One teacher model × rubric (or 'overall'): each series' figures, and each contrast's difference. */
 export interface ComparisonRow {
   group: string;
   rubric: string;
   cells: ComparisonCell[];
-  /** series[i + 1].mean − series[0].mean; null where either has no mean */
+  /** per contrast: series mean − baseline mean; null where either has no mean */
   differences: (number | null)[];
+}
+
+/** A difference shown: a series of a later run against its baseline in the first run. */
+export interface ComparisonContrast {
+  series: number;
+  baseline: number;
 }
 
 export interface RunComparison {
   series: Omit<ComparisonSeriesInput, 'lines'>[];
+  /**
+   * Each series of a later run against the first run's series of the same judge (same judge,
+   * changed prompt or anchors), or, when the first run has no such judge, its first series (two
+   * judge models).
+   */
+  contrasts: ComparisonContrast[];
   groups: string[];
   rows: ComparisonRow[];
   /** every pair of series on every rubric, over the dialogues both scored (calibration.ts's judge-against-judge figures) */
@@ -44,7 +56,7 @@ export function comparisonProblem(runs: readonly { name: string; rubricSet: Rubr
 
 /**
  * The runs' means side by side per teacher model (natural order) × rubric (set order, then the
- * weighted overall), with the differences from the first series, and their agreement on shared
+ * weighted overall), with the differences of the contrasts, and their agreement on shared
  * dialogues. Every series goes into one ScoreIndex as its own "judge", so the means are
  * tableOne's two-stage figures and the agreement is calibrate()'s judge pairs.
  */
@@ -57,14 +69,25 @@ export function compareRuns(set: RubricSet, series: readonly ComparisonSeriesInp
     const cell = rubric === 'overall' ? table.overall.find((c) => c.group === group && c.judge === key) : table.cells.find((c) => c.group === group && c.judge === key && c.rubric === rubric);
     return { n: cell?.n ?? 0, mean: cell?.mean ?? null, sd: cell?.sd ?? null };
   };
+  const firstRun = series[0]?.runId;
+  const contrasts: ComparisonContrast[] = [];
+  series.forEach((entry, s) => {
+    if (entry.runId === firstRun) return;
+    const same = series.findIndex((candidate) => candidate.runId === firstRun && candidate.judge === entry.judge);
+    contrasts.push({ series: s, baseline: same >= 0 ? same : 0 });
+  });
   const rows: ComparisonRow[] = [];
   for (const group of groups) {
     for (const rubric of [...set.rubrics.map((r) => r.id), 'overall']) {
       const cells = series.map((entry) => cellOf(group, entry.key, rubric));
-      const base = cells[0]?.mean ?? null;
-      rows.push({ group, rubric, cells, differences: cells.slice(1).map((cell) => (cell.mean === null || base === null ? null : cell.mean - base)) });
+      const differences = contrasts.map(({ series: s, baseline }) => {
+        const value = cells[s].mean;
+        const base = cells[baseline].mean;
+        return value === null || base === null ? null : value - base;
+      });
+      rows.push({ group, rubric, cells, differences });
     }
   }
   const agreement = calibrate(index, []).judgePairs;
-  return { series: series.map(({ lines: _lines, ...rest }) => rest), groups, rows, agreement };
+  return { series: series.map(({ lines: _lines, ...rest }) => rest), contrasts, groups, rows, agreement };
 }

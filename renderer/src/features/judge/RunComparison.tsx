@@ -91,9 +91,9 @@ function ComparisonResult({ comparison, set, text }: { comparison: Comparison; s
                   {name}
                 </th>
               ))}
-              {names.slice(1).map((name) => (
-                <th key={`d-${name}`} scope="col">
-                  {t('compareMinusFirst', { name })}
+              {comparison.contrasts.map((contrast) => (
+                <th key={`d-${contrast.series}`} scope="col">
+                  {t('compareMinus', { name: names[contrast.series], baseline: names[contrast.baseline] })}
                 </th>
               ))}
             </tr>
@@ -111,8 +111,8 @@ function ComparisonResult({ comparison, set, text }: { comparison: Comparison; s
                     <span className="judge-nsd">{t('nSd', { n: cell.n, sd: formatMean(cell.sd) })}</span>
                   </td>
                 ))}
-                {row.differences.map((difference, s) => (
-                  <td key={`d${s}`} data-testid="compare-difference" data-group={row.group} data-rubric={row.rubric} data-series={s + 1} data-difference={difference ?? ''}>
+                {row.differences.map((difference, c) => (
+                  <td key={`d${c}`} data-testid="compare-difference" data-group={row.group} data-rubric={row.rubric} data-series={comparison.contrasts[c].series} data-baseline={comparison.contrasts[c].baseline} data-difference={difference ?? ''}>
                     {formatDifference(difference)}
                   </td>
                 ))}

@@ -14,12 +14,14 @@ const signed = (value: number | null) => (value === null ? '—' : `${value > 0 
 export const formatDifference = signed;
 
 export function comparisonCsv(comparison: RunComparison): string {
-  const data: (string | number)[][] = [['group', 'rubric', 'run', 'judge', 'n', 'mean', 'sd', 'difference_from_first']];
+  const data: (string | number)[][] = [['group', 'rubric', 'run', 'judge', 'n', 'mean', 'sd', 'baseline', 'difference_from_baseline']];
   for (const row of comparison.rows) {
     row.cells.forEach((cell, s) => {
       const series = comparison.series[s];
-      const difference = s === 0 ? null : row.differences[s - 1];
-      data.push([row.group, row.rubric, series.runName, series.judge, cell.n, cell.mean === null ? '' : cell.mean.toFixed(4), cell.sd === null ? '' : cell.sd.toFixed(4), difference === null ? '' : difference.toFixed(4)]);
+      const c = comparison.contrasts.findIndex((contrast) => contrast.series === s);
+      const difference = c < 0 ? null : row.differences[c];
+      const baseline = c < 0 ? '' : seriesLabel(comparison.series[comparison.contrasts[c].baseline]);
+      data.push([row.group, row.rubric, series.runName, series.judge, cell.n, cell.mean === null ? '' : cell.mean.toFixed(4), cell.sd === null ? '' : cell.sd.toFixed(4), baseline, difference === null ? '' : difference.toFixed(4)]);
     });
   }
   data.push([]);
@@ -36,11 +38,12 @@ export function comparisonCsv(comparison: RunComparison): string {
 
 export function comparisonMarkdown(comparison: RunComparison, overallName: string): string {
   const names = comparison.series.map(seriesLabel);
-  const head = `| Teacher model | Rubric | ${names.map(markdownCell).join(' | ')} | ${names.slice(1).map((name) => `${markdownCell(name)} − first`).join(' | ')} |`;
-  const rule = `|---|---|${names.map(() => '---:').join('|')}|${names.slice(1).map(() => '---:').join('|')}|`;
+  const contrastNames = comparison.contrasts.map((contrast) => `${markdownCell(names[contrast.series])} − ${markdownCell(names[contrast.baseline])}`);
+  const head = `| Teacher model | Rubric | ${[...names.map(markdownCell), ...contrastNames].join(' | ')} |`;
+  const rule = `|---|---|${[...names, ...contrastNames].map(() => '---:').join('|')}|`;
   const body = comparison.rows.map(
     (row) =>
-      `| ${markdownCell(row.group)} | ${row.rubric === 'overall' ? markdownCell(overallName) : markdownCell(row.rubric)} | ${row.cells.map((cell) => `${formatMean(cell.mean)} (n=${cell.n})`).join(' | ')} | ${row.differences.map(signed).join(' | ')} |`,
+      `| ${markdownCell(row.group)} | ${row.rubric === 'overall' ? markdownCell(overallName) : markdownCell(row.rubric)} | ${[...row.cells.map((cell) => `${formatMean(cell.mean)} (n=${cell.n})`), ...row.differences.map(signed)].join(' | ')} |`,
   );
   return `${[head, rule, ...body].join('\n')}\n`;
 }

@@ -21,6 +21,17 @@ const comparison = compareRuns(set, [
 const row = (group: string, rubric: string) => comparison.rows.find((entry) => entry.group === group && entry.rubric === rubric)!;
 
 describe('compareRuns', () => {
+  it('contrasts a later run with the first run’s series of the same judge, else its first series', () => {
+    const few = [line('G', 'd1', 'x', 0, { A: 1, B: 1 })];
+    const three = compareRuns(set, [
+      { key: 'a-k', runId: 'a', runName: 'a', judge: 'k', lines: few },
+      { key: 'a-j', runId: 'a', runName: 'a', judge: 'j', lines: few },
+      { key: 'b-j', runId: 'b', runName: 'b', judge: 'j', lines: few },
+      { key: 'b-m', runId: 'b', runName: 'b', judge: 'm', lines: few },
+    ]);
+    expect(three.contrasts).toEqual([{ series: 2, baseline: 1 }, { series: 3, baseline: 0 }]);
+  });
+
   it('lists teacher models in natural order (model-2 before model-10), rubrics in set order then the overall', () => {
     expect(comparison.groups).toEqual(['model-2', 'model-10']);
     expect(comparison.rows.map((entry) => `${entry.group}/${entry.rubric}`)).toEqual(['model-2/A', 'model-2/B', 'model-2/overall', 'model-10/A', 'model-10/B', 'model-10/overall']);
