@@ -197,10 +197,13 @@ test('judge calibration: families, self-preference, scatter, run comparison', as
   await comparison.locator('[data-testid="compare-run"][data-run="run-a.jsonl"]').check();
   await comparison.locator('[data-testid="compare-run"][data-run="run-b.jsonl"]').check();
   await expect(comparison).toHaveAttribute('data-status', 'ready');
-  // series: run A's deepseek-v3 (0), run A's qwen-max (1), run B's deepseek-v3 (2); run B − run A for deepseek-v3 on X-SRG, GPT-4o
+  // series: run A's judges in the order its lines named them (qwen-max 0, deepseek-v3 1), run B's deepseek-v3 (2),
+  // contrasted with run A's deepseek-v3: run B − run A on X-SRG for GPT-4o
   const xsrg = (run: Written[]) => mean(gptModel.map((d) => run.find((e) => e.judge === DEEPSEEK && e.dialogue === d.externalId && e.group === 'GPT-4o')!.scores[0]));
   const expected = xsrg(runB) - xsrg(runA);
+  expect(expected).toBeCloseTo(-1, 12);
   const cell = comparison.locator('[data-testid="compare-difference"][data-group="GPT-4o"][data-rubric="X-SRG"][data-series="2"]');
+  await expect(cell).toHaveAttribute('data-baseline', '1');
   expect(Number(await cell.getAttribute('data-difference'))).toBeCloseTo(expected, 12);
   await expect(cell).toHaveText(`−${Math.abs(expected).toFixed(2)}`);
   await expect(page.getByTestId('compare-chart')).toBeVisible();
