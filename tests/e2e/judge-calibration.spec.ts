@@ -89,6 +89,10 @@ test('judge calibration: families, self-preference, scatter, run comparison', as
   await deepseekItem.getByTestId('connection-edit').click();
   await expect(page.getByTestId('connection-family')).toHaveValue('DeepSeek');
   await saveShot(page, 'connection-family-en', testInfo);
+  await setLanguage(page, 'zh');
+  await expect(page.getByText('模型家族（可选）')).toBeVisible();
+  await saveShot(page, 'connection-family-zh', testInfo);
+  await setLanguage(page, 'en');
   await page.getByTestId('connection-form').getByRole('button', { name: 'Cancel' }).click();
 
   // Judge view: run A imported.
@@ -179,9 +183,10 @@ test('judge calibration: families, self-preference, scatter, run comparison', as
   for (const [language, width] of [['en', 1280], ['en', 1000], ['zh', 1280], ['zh', 1000]] as const) {
     await setLanguage(page, language);
     await page.setViewportSize({ width, height: 800 });
-    await page.getByTestId('judge-calibration').scrollIntoViewIfNeeded();
-    await saveShot(page, `judge-calibration-${language}-${width}`, testInfo);
-    await saveShot(page.getByTestId('judge-calibration'), `judge-calibration-section-${language}-${width}`, testInfo);
+    await page.getByTestId('calibration-scatter').scrollIntoViewIfNeeded();
+    await saveShot(page, `judge-scatter-${language}-${width}`, testInfo);
+    await page.getByTestId('self-preference-section').scrollIntoViewIfNeeded();
+    await saveShot(page, `judge-self-preference-${language}-${width}`, testInfo);
   }
   await setLanguage(page, 'en');
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -222,6 +227,8 @@ test('judge calibration: families, self-preference, scatter, run comparison', as
     await page.setViewportSize({ width, height: 800 });
     await comparison.scrollIntoViewIfNeeded();
     await saveShot(page, `judge-comparison-${language}-${width}`, testInfo);
-    await saveShot(comparison, `judge-comparison-section-${language}-${width}`, testInfo);
   }
+  // the whole view in one picture: a window tall enough for it
+  await page.setViewportSize({ width: 1280, height: 5200 });
+  await saveShot(page, 'judge-view-all-zh', testInfo);
 });

@@ -36,6 +36,10 @@ export function CalibrationScatter({ report, text }: { report: JudgeReport; text
     const font = { family: getComputedStyle(canvas).fontFamily, size: 12 };
     const low = range.min - 0.5;
     const high = range.max + 0.5;
+    // ticks on the scale's whole scores only; the half-point margin keeps jittered points inside
+    const scoreTicks = (axis: { ticks: { value: number }[] }) => {
+      axis.ticks = Array.from({ length: range.max - range.min + 1 }, (_, i) => ({ value: range.min + i }));
+    };
     const chart = new Chart(canvas, {
       type: 'scatter',
       data: {
@@ -49,8 +53,8 @@ export function CalibrationScatter({ report, text }: { report: JudgeReport; text
         responsive: true,
         maintainAspectRatio: false,
         scales: {
-          x: { type: 'linear', min: low, max: high, ticks: { stepSize: 1, font }, title: { display: true, text: t('scatterExpertAxis'), font } },
-          y: { type: 'linear', min: low, max: high, ticks: { stepSize: 1, font }, title: { display: true, text: t('scatterJudgeAxis'), font } },
+          x: { type: 'linear', min: low, max: high, afterBuildTicks: scoreTicks, ticks: { font }, title: { display: true, text: t('scatterExpertAxis'), font } },
+          y: { type: 'linear', min: low, max: high, afterBuildTicks: scoreTicks, ticks: { font }, title: { display: true, text: t('scatterJudgeAxis'), font } },
         },
         plugins: {
           legend: { display: false },

@@ -20,6 +20,11 @@ export function RunComparison({ datasetId, text }: { datasetId: string; text: Ju
   const runs = useJudgeStore((s) => s.runs);
   const state = useComparisonStore();
   useEffect(() => useComparisonStore.getState().reset(), [datasetId]);
+  // a chosen run deleted: its figures must not stay on screen
+  const stale = state.runIds.some((id) => !runs.some((run) => run.id === id));
+  useEffect(() => {
+    if (stale) useComparisonStore.getState().reset();
+  }, [stale]);
   if (runs.length === 0) return null;
   return (
     <section className="judge-section" data-testid="judge-comparison" data-status={state.status}>
@@ -87,21 +92,26 @@ function ComparisonResult({ comparison, set, text }: { comparison: Comparison; s
               <th scope="col">{t('compareGroup')}</th>
               <th scope="col">{t('rubric')}</th>
               {names.map((name) => (
-                <th key={name} scope="col">
+                <th key={name} scope="col" className="judge-compare-head">
                   {name}
                 </th>
               ))}
               {comparison.contrasts.map((contrast) => (
-                <th key={`d-${contrast.series}`} scope="col">
-                  {t('compareMinus', { name: names[contrast.series], baseline: names[contrast.baseline] })}
+                <th key={`d-${contrast.series}`} scope="col" className="judge-compare-head" title={t('compareMinus', { name: names[contrast.series], baseline: names[contrast.baseline] })}>
+                  Δ {names[contrast.series]}
+                  <span className="judge-nsd">− {names[contrast.baseline]}</span>
                 </th>
               ))}
             </tr>
           </thead>
           <tbody>
-            {comparison.rows.map((row) => (
+            {comparison.rows.map((row, index) => (
               <tr key={`${row.group}|${row.rubric}`} className={row.rubric === 'overall' ? 'judge-overall' : undefined}>
-                <th scope="row">{row.group}</th>
+                {(index === 0 || comparison.rows[index - 1].group !== row.group) && (
+                  <th scope="rowgroup" className="judge-compare-group" rowSpan={comparison.rows.filter((candidate) => candidate.group === row.group).length}>
+                    {row.group}
+                  </th>
+                )}
                 <td className="judge-left" title={set.rubrics.find((rubric) => rubric.id === row.rubric)?.name[lang]}>
                   {rubricName(row.rubric)}
                 </td>
@@ -185,7 +195,7 @@ function ComparisonChart({ comparison, set, text }: { comparison: Comparison; se
       <figcaption>
         <label>
           {t('compareChartRubric')}{' '}
-          <select data-testid="compare-chart-rubric" value={rubric} onChange={(event) => setRubric(event.target.value)}>
+          <select data-testid="compare-chart-rubric" className="judge-compare-chart-select" value={rubric} onChange={(event) => setRubric(event.target.value)}>
             <option value="overall">{t('overall')}</option>
             {set.rubrics.map((entry) => (
               <option key={entry.id} value={entry.id}>
