@@ -110,6 +110,9 @@ test('judge calibration: families, self-preference, scatter, run comparison', as
   const panelCell = page.locator('[data-testid="judge-cell"][data-rubric="overall"][data-group="GPT-4o"]');
   const gptPanel = mean(gptModel.map((d) => mean(runA.filter((e) => e.dialogue === d.externalId && e.group === d.teacherModel).map(overall))));
   expect(Number(await panelCell.getAttribute('data-mean'))).toBeCloseTo(gptPanel, 12);
+  // the median of two judges is their mean too; the setting says which the table shows
+  await page.getByTestId('judge-panel-method').selectOption('median');
+  expect(Number(await panelCell.getAttribute('data-mean'))).toBeCloseTo(gptPanel, 12);
   await page.getByTestId('judge-judge-select').selectOption(DEEPSEEK);
 
   // The families: the judges' come from their connections; the teacher models' are suggested, not yet used.

@@ -30,10 +30,18 @@ export function TableOneSection({ view, report, text }: { view: TableOneView; re
             </select>
           </label>
         )}
-        {panel && report.panel && (
+        {report.panel && (
           <label>
             {t('panelMethod')}{' '}
-            <select data-testid="judge-panel-method" value={panelMethod} onChange={(event) => store.setPanelMethod(event.target.value === 'median' ? 'median' : 'mean')}>
+            <select
+              data-testid="judge-panel-method"
+              value={panelMethod}
+              onChange={(event) => {
+                // choosing how the panel combines its judges shows the panel
+                store.setPanelMethod(event.target.value === 'median' ? 'median' : 'mean');
+                store.selectPanel();
+              }}
+            >
               <option value="mean">{t('panelMean')}</option>
               <option value="median">{t('panelMedian')}</option>
             </select>
