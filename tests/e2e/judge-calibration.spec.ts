@@ -113,6 +113,10 @@ test('judge calibration: families, self-preference, scatter, run comparison', as
   // the median of two judges is their mean too; the setting says which the table shows
   await page.getByTestId('judge-panel-method').selectOption('median');
   expect(Number(await panelCell.getAttribute('data-mean'))).toBeCloseTo(gptPanel, 12);
+  await saveShot(page, 'judge-panel-en', testInfo);
+  await setLanguage(page, 'zh');
+  await saveShot(page, 'judge-panel-zh', testInfo);
+  await setLanguage(page, 'en');
   await page.getByTestId('judge-judge-select').selectOption(DEEPSEEK);
 
   // The families: the judges' come from their connections; the teacher models' are suggested, not yet used.

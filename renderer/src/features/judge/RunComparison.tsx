@@ -90,7 +90,9 @@ function ComparisonResult({ comparison, set, text }: { comparison: Comparison; s
           <thead>
             <tr>
               <th scope="col">{t('compareGroup')}</th>
-              <th scope="col">{t('rubric')}</th>
+              <th scope="col" className="judge-left">
+                {t('rubric')}
+              </th>
               {names.map((name) => (
                 <th key={name} scope="col" className="judge-compare-head">
                   {name}

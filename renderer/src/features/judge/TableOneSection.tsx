@@ -13,6 +13,9 @@ export function TableOneSection({ view, report, text }: { view: TableOneView; re
   const panelMethod = useJudgeStore((s) => s.panelMethod);
   const store = useJudgeStore.getState();
   const range = report.set.rubrics[0]?.range ?? { min: 1, max: 5 };
+  const panelJudges = report.run.judges.map((entry) => entry.name).join(', ');
+  // the most dialogues any rubric row left out (rows differ: a judge may miss one rubric only)
+  const incomplete = Math.max(0, ...view.rows.map((row) => row.cells.reduce((sum, cell) => sum + (cell.incomplete ?? 0), 0)));
   return (
     <section className="judge-section">
       <div className="judge-table-head">
@@ -61,7 +64,7 @@ export function TableOneSection({ view, report, text }: { view: TableOneView; re
       </div>
       {panel && report.panel && (
         <p className="judge-intro" data-testid="judge-panel-note">
-          {t('panelNote', { judges: report.run.judges.map((entry) => entry.name).join(', '), incomplete: Math.max(0, ...view.rows.map((row) => row.cells.reduce((sum, cell) => sum + (cell.incomplete ?? 0), 0))) })}
+          {incomplete > 0 ? t('panelNote', { judges: panelJudges, incomplete }) : t('panelNoteComplete', { judges: panelJudges })}
         </p>
       )}
       <TableOne view={view} report={report} text={text} />

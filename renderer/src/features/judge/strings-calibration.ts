@@ -8,6 +8,10 @@ export const JUDGE_VIEW_STRINGS = {
     zh: '评审团：{judges}。每段对话先取各评审模型的分数再汇总；只计入每个评审模型都有有效分数的对话，最多 {incomplete} 段因此未计入（见各格）。',
     en: 'Panel: {judges}. Each dialogue’s judge scores are combined first; only dialogues every judge scored validly enter — up to {incomplete} left out for that reason (see each cell).',
   },
+  panelNoteComplete: {
+    zh: '评审团：{judges}。每段对话先取各评审模型的分数再汇总；每段对话都有每个评审模型的有效分数。',
+    en: 'Panel: {judges}. Each dialogue’s judge scores are combined first; every judge scored every dialogue validly.',
+  },
   incompleteCount: { zh: '不完整 {n}', en: '{n} incomplete' },
   familiesTitle: { zh: '教学模型的家族', en: 'Teacher-model families' },
   familiesHint: {
