@@ -78,7 +78,6 @@ test('judge calibration: families, self-preference, scatter, run comparison', as
   expect(deepseekPreference).toBeCloseTo(7 / 3 - 1 / 6, 12);
 
   const page = app.page;
-  await openSample(app);
 
   // Settings: the judges' connections with their families; the family is there when the form is opened again.
   await page.getByTestId('nav-settings').click();
@@ -94,6 +93,12 @@ test('judge calibration: families, self-preference, scatter, run comparison', as
   await saveShot(page, 'connection-family-zh', testInfo);
   await setLanguage(page, 'en');
   await page.getByTestId('connection-form').getByRole('button', { name: 'Cancel' }).click();
+  // read back from the main process's connections file after a reload, not from the form's memory
+  await app.reload();
+  await page.getByTestId('nav-settings').click();
+  await expect(page.getByTestId('connection-item').filter({ hasText: 'Qwen judge' }).getByTestId('connection-item-family')).toHaveText(' (qwen)');
+  await page.getByTestId('nav-home').click();
+  await openSample(app);
 
   // Judge view: run A imported.
   await page.getByTestId('nav-judge').click();
