@@ -19,13 +19,13 @@ export function TeacherFamilies({ report, text }: { report: JudgeReport; text: J
     () => suggestFamilies(models, knownFamilies([...connections.map((connection) => connection.family), ...Object.values(report.judgeFamilies)])),
     [models, connections, report.judgeFamilies],
   );
-  const saved = report.teacherFamilies;
+  const saved = report.teacherFamiliesSaved;
   const initial = () => Object.fromEntries(models.map((model) => [model, saved[model] ?? suggestions[model] ?? '']));
   const [draft, setDraft] = useState<Record<string, string>>(initial);
   const savedKey = JSON.stringify([saved, suggestions]);
   // a recomputed report (after Save) or newly listed connections start the form again from what is stored
   useEffect(() => setDraft(initial()), [savedKey]); // eslint-disable-line react-hooks/exhaustive-deps
-  const dirty = models.some((model) => (draft[model] ?? '').trim().toLowerCase() !== (saved[model] ?? ''));
+  const dirty = models.some((model) => (draft[model] ?? '').trim() !== (saved[model] ?? ''));
 
   return (
     <div className="judge-families" data-testid="teacher-families">

@@ -54,6 +54,8 @@ export interface JudgeReport {
   /** the families the self-preference check used (normalised: trimmed, lower case) */
   judgeFamilies: Record<string, string>;
   teacherFamilies: Record<string, string>;
+  /** the teacher-model families as the expert saved them (for the form) */
+  teacherFamiliesSaved: Record<string, string>;
   computedIn: 'worker' | 'main';
 }
 
@@ -103,7 +105,8 @@ export async function runJudgeReport(db: MaieuticDb, request: JudgeReportRequest
   const judged = new Set(rows.map((row) => row.dialogueId));
   const relevant: ExpertScore[] = experts.filter((row) => judged.has(row.dialogueId)).map((row) => ({ dialogue: row.dialogueId, rubric: row.rubric, rater: row.rater, score: row.score }));
   const judgeFamilies = judgeFamiliesOf(run, request.judgeFamilies);
-  const teacherFamilies = normalizedFamilies((await db.datasets.get(run.datasetId))?.teacherFamilies ?? {});
+  const teacherFamiliesSaved = (await db.datasets.get(run.datasetId))?.teacherFamilies ?? {};
+  const teacherFamilies = normalizedFamilies(teacherFamiliesSaved);
   const calibration = calibrate(index, relevant, { judgeFamily: judgeFamilies, groupFamily: teacherFamilies });
   return {
     kind: 'done',
@@ -118,6 +121,7 @@ export async function runJudgeReport(db: MaieuticDb, request: JudgeReportRequest
       expertRaters: [...new Set(relevant.map((row) => row.rater))].sort(),
       judgeFamilies,
       teacherFamilies,
+      teacherFamiliesSaved,
       computedIn,
     },
   };
