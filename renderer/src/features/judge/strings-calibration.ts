@@ -76,7 +76,6 @@ export const JUDGE_VIEW_STRINGS = {
   compareSeriesA: { zh: '批次 A', en: 'Run A' },
   compareSeriesB: { zh: '批次 B', en: 'Run B' },
   compareMeanDifference: { zh: '平均差 A − B', en: 'Mean difference A − B' },
-  compareChartTitle: { zh: '各批次的加权总分（按教学模型）', en: 'Weighted overall per teacher model, run by run' },
   compareChartLabel: { zh: '分组柱状图：每个教学模型下各批次的加权总分', en: 'Grouped bar chart: each run’s weighted overall per teacher model' },
   compareChartRubric: { zh: '图中维度', en: 'Chart shows' },
 } as const;
