@@ -13,6 +13,11 @@ export function CalibrationSection({ report, text }: { report: JudgeReport; text
   return (
     <section className="judge-section" data-testid="judge-calibration">
       <h2>{t('calibrationTitle')}</h2>
+      {report.anchorsLeftOut > 0 && (
+        <p className="judge-intro" data-testid="calibration-anchors-left-out">
+          {t('anchorsLeftOut', { n: report.anchorsLeftOut })}
+        </p>
+      )}
       {calibration.rows.length === 0 ? (
         <p className="judge-empty" data-testid="calibration-empty">
           {t('calibrationEmpty')}

@@ -1,5 +1,9 @@
 /** The Judge view's words for the panel, families, self-preference, scatter and run comparison (zh/en); spread into JUDGE_STRINGS. */
 export const JUDGE_VIEW_STRINGS = {
+  anchorsLeftOut: {
+    zh: '{n} 段对话是本量表的专家示例（评审模型在提示中看到了专家的分数），不计入校准。',
+    en: '{n} dialogue(s) are expert examples of this rubric set (the judge saw the expert’s scores in its prompt) and are left out of calibration.',
+  },
   panelOption: { zh: '评审团（{n} 个评审模型）', en: 'Panel of {n} judges' },
   panelMethod: { zh: '评审团汇总', en: 'Panel aggregate' },
   panelMean: { zh: '均值', en: 'mean' },

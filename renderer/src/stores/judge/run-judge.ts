@@ -13,7 +13,8 @@ import type { RubricSet } from '../../../../shared/judge/types';
 import type { JudgeRunRow } from '../../../../shared/model/judge';
 import type { MaieuticDb } from '../../db/db';
 import { getJudgeRun, getRubricSet, judgeScoresOfRun, resultLineOfRow } from '../../db/repositories/judge';
-import { expertScoresOfDataset } from '../../db/repositories/expert-scores';
+import { comparableExpertScores } from '../../db/repositories/expert-scores';
+import { getDataset } from '../../db/repositories/datasets';
 import { normalizedFamilies } from './families';
 
 export interface JudgeReportRequest {
@@ -51,6 +52,8 @@ export interface JudgeReport {
   /** the (expert, judge) pairs behind each calibration row */
   points: CalibrationPoints[];
   expertRaters: string[];
+  /** judged dialogues left out of calibration because the rubric set shows them to the judge as few-shot examples */
+  anchorsLeftOut: number;
   /** the families the self-preference check used (normalised: trimmed, lower case) */
   judgeFamilies: Record<string, string>;
   teacherFamilies: Record<string, string>;
@@ -101,11 +104,15 @@ export async function runJudgeReport(db: MaieuticDb, request: JudgeReportRequest
   const index = buildScoreIndex(set, rows.map(resultLineOfRow));
   const table = tableOne(index);
   const panel = index.judges.length > 1 ? { mean: panelAggregate(index, { method: 'mean' }), median: panelAggregate(index, { method: 'median' }) } : null;
-  const experts = await expertScoresOfDataset(db, run.datasetId, run.rubricSet.hash);
-  const judged = new Set(rows.map((row) => row.dialogueId));
+  // scores on any version with these rubrics (a version made by attaching an anchor scores the same rubrics)
+  const experts = await comparableExpertScores(db, run.datasetId, set);
+  // a judge shown an expert's scores of a dialogue agrees with them there for free: those dialogues do not calibrate it
+  const anchorKeys = new Set((set.expertExamples ?? []).flatMap((example) => (example.source ? [JSON.stringify([example.source.group, example.source.dialogue])] : [])));
+  const anchored = new Set(rows.filter((row) => anchorKeys.has(JSON.stringify([row.group, row.externalId]))).map((row) => row.dialogueId));
+  const judged = new Set(rows.map((row) => row.dialogueId).filter((id) => !anchored.has(id)));
   const relevant: ExpertScore[] = experts.filter((row) => judged.has(row.dialogueId)).map((row) => ({ dialogue: row.dialogueId, rubric: row.rubric, rater: row.rater, score: row.score }));
   const judgeFamilies = judgeFamiliesOf(run, request.judgeFamilies);
-  const teacherFamiliesSaved = (await db.datasets.get(run.datasetId))?.teacherFamilies ?? {};
+  const teacherFamiliesSaved = (await getDataset(db, run.datasetId))?.teacherFamilies ?? {};
   const teacherFamilies = normalizedFamilies(teacherFamiliesSaved);
   const calibration = calibrate(index, relevant, { judgeFamily: judgeFamilies, groupFamily: teacherFamilies });
   return {
@@ -119,6 +126,7 @@ export async function runJudgeReport(db: MaieuticDb, request: JudgeReportRequest
       calibration,
       points: relevant.length > 0 ? calibrationPoints(index, relevant) : [],
       expertRaters: [...new Set(relevant.map((row) => row.rater))].sort(),
+      anchorsLeftOut: anchored.size,
       judgeFamilies,
       teacherFamilies,
       teacherFamiliesSaved,
