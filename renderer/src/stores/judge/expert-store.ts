@@ -112,7 +112,7 @@ export function createExpertScoresStore(database: () => MaieuticDb = getDb) {
 
       async open({ datasetId, dialogueId, rater }) {
         const sameDialogue = get().dialogueId === dialogueId && get().rater === rater;
-        set({ datasetId, dialogueId, rater, status: 'loading', error: null, ...(sameDialogue ? {} : { rows: {}, focus: 0, atEnd: false, undo: [], active: false }) });
+        set({ datasetId, dialogueId, rater, status: 'loading', error: null, ...(sameDialogue ? {} : { rows: {}, focus: 0, atEnd: false, undo: [] }) });
         try {
           const chosen = await rubricSetOfDataset(database(), datasetId);
           if (get().dialogueId !== dialogueId) return;
