@@ -28,6 +28,7 @@ import { callCost, RESPONSE_FORMAT_LADDER, samplingFor, type LlmConnection, type
 import { ItemRecalled, JobStop, type JobKindRunner } from '../jobs/job-runner';
 import type { CallRecord, CallSpec, Validation } from './endpoint-caller';
 import { EndpointPool, parallelOf, type LlmRunnerDeps } from './endpoint-pool';
+import { abandonBatches, judgeBatchPhase } from './judge-batch-phase';
 import type { AnswerTokenLogprob, ResponseFormat } from './llm-client';
 import { stopsTheJob } from './retry-policy';
 
@@ -94,7 +95,8 @@ export function judgeRunner(deps: JudgeRunnerDeps): JobKindRunner<JudgeJobPayloa
   return {
     kind: 'judge',
     priced: (definition: JobDefinition) => pool.priced(definition),
-    async open(untyped: JobDefinition) {
+    abandoned: (definition, context) => abandonBatches(deps, definition, context, deps.timeoutMs ?? JUDGE_TIMEOUT_MS),
+    async open(untyped: JobDefinition, context) {
       const definition = untyped as JudgeJobDefinition;
       const { parameters } = definition;
       // a journal edited on disk, or a definition built past the IPC check, is not run
@@ -103,9 +105,11 @@ export function judgeRunner(deps: JudgeRunnerDeps): JobKindRunner<JudgeJobPayloa
       const endpoints = await pool.open(definition);
       const plan = judgeCallPlan(parameters);
       const dialogues = new Map(parameters.dialogues.map((dialogue) => [dialogue.id, dialogue]));
+      const batch = parameters.batch ? judgeBatchPhase({ deps, definition, settings: parameters.batch, endpoints, plan, judgeParameters: parameters, context, timeoutMs: deps.timeoutMs ?? JUDGE_TIMEOUT_MS }) : null;
 
       return {
         parallel: parallelOf(endpoints),
+        ...(batch ? { prepare: batch } : {}),
         async run(item, signal, recall): Promise<JobItemOutcome<JudgeJobPayload>> {
           const endpoint = endpoints.get(item.connectionId);
           const dialogue = dialogues.get(item.itemId);

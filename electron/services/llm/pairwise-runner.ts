@@ -28,6 +28,7 @@ import { callCost, RESPONSE_FORMAT_LADDER, samplingFor, type LlmConnection, type
 import { ItemRecalled, JobStop, type JobKindRunner } from '../jobs/job-runner';
 import type { CallRecord, CallSpec, Validation } from './endpoint-caller';
 import { EndpointPool, parallelOf, type LlmRunnerDeps } from './endpoint-pool';
+import { abandonBatches, judgeBatchPhase } from './judge-batch-phase';
 import { JUDGE_TIMEOUT_MS } from './judge-runner';
 import type { ResponseFormat } from './llm-client';
 import { stopsTheJob } from './retry-policy';
@@ -91,14 +92,18 @@ export function pairwiseRunner(deps: LlmRunnerDeps): JobKindRunner<PairwiseJobPa
   return {
     kind: 'judge-pairwise',
     priced: (definition: JobDefinition) => pool.priced(definition),
-    async open(untyped: JobDefinition) {
+    abandoned: (definition, context) => abandonBatches(deps, definition, context, deps.timeoutMs ?? JUDGE_TIMEOUT_MS),
+    async open(untyped: JobDefinition, context) {
       const definition = untyped as PairwiseJobDefinition;
       const problems = pairwiseParameterProblems(definition);
       if (problems.length > 0) throw new JobStop(`The pairwise judge job cannot run: ${problems.slice(0, 5).join('; ')}`);
       const endpoints = await pool.open(definition);
       const plan = pairwiseCallPlan(definition.parameters);
+      const settings = definition.parameters.batch;
+      const batch = settings ? judgeBatchPhase({ deps, definition, settings, endpoints, plan, context, timeoutMs: deps.timeoutMs ?? JUDGE_TIMEOUT_MS }) : null;
       return {
         parallel: parallelOf(endpoints),
+        ...(batch ? { prepare: batch } : {}),
         async run(item, signal, recall): Promise<JobItemOutcome<PairwiseJobPayload>> {
           const endpoint = endpoints.get(item.connectionId);
           if (!endpoint) throw new JobStop('The job names a connection it does not carry.');

@@ -1,0 +1,121 @@
+/**
+ * A judge or pairwise job sent through the Batch API (issue 13), as the job's first phase: per
+ * judge connection one batch of the items the cache does not answer (runJudgeBatch), its state in
+ * the job's own folder so a quit, crash or pause polls the same batch again at resume instead of
+ * paying for another, its valid answers put in the cache; the items then run as usual and are
+ * answered from there, and what the batch did not answer validly is asked live with the live
+ * retries. While it waits, the job's progress note says where each batch stands. A cancelled or
+ * failed job cancels its batches still running at the endpoint (abandonBatches).
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { JobDefinition } from '../../../shared/jobs';
+import { BATCH_POLL_SECONDS, type JudgeBatchSettings, type JudgeJobParameters } from '../../../shared/judge';
+import type { LlmConnection } from '../../../shared/llm';
+import { JobPause, JobStop, type JobContext, type PreparePhase } from '../jobs/job-runner';
+import type { LlmRunnerDeps, OpenEndpoint } from './endpoint-pool';
+import { cancelRecordedBatch, hasRecordedBatch, runJudgeBatch, type BatchPlan, type BatchPoll } from './judge-batch';
+
+export interface BatchPhaseOptions {
+  deps: LlmRunnerDeps;
+  definition: JobDefinition;
+  settings: JudgeBatchSettings;
+  endpoints: Map<string, OpenEndpoint>;
+  plan: BatchPlan;
+  /** a judge job's parameters (for its logprobs); absent for pairwise */
+  judgeParameters?: JudgeJobParameters;
+  context: JobContext;
+  /** per HTTP request to the endpoint */
+  timeoutMs: number;
+}
+
+/** One state file per connection of the job, by its place in the definition (a connection id may hold any character). */
+function stateFileOf(context: JobContext, definition: JobDefinition, connectionId: string): string {
+  return join(context.workDir, `batch-${definition.connectionIds.indexOf(connectionId)}.json`);
+}
+
+function describePoll(connection: LlmConnection, poll: BatchPoll): string {
+  const failed = poll.failed > 0 ? `, ${poll.failed} failed` : '';
+  return `${connection.name}: batch ${poll.batchId} ${poll.status}, ${poll.completed}/${poll.total} done at the endpoint${failed}`;
+}
+
+export function judgeBatchPhase(options: BatchPhaseOptions): (phase: PreparePhase) => Promise<void> {
+  const { deps, definition, settings, endpoints, context } = options;
+  return async ({ items, signal, note }) => {
+    const cache = deps.cache;
+    if (!cache) throw new JobStop('A job through the Batch API needs the response cache, which this app has not opened.');
+    await mkdir(context.workDir, { recursive: true });
+    const lines = new Map<string, string>();
+    const show = () => note(`Batch API: ${[...lines.values()].join('; ')}`);
+    // one connection failing stops the others' polling: the job pauses or fails as a whole
+    const siblings = new AbortController();
+    const both = AbortSignal.any([signal, siblings.signal]);
+    const outcomes = await Promise.allSettled(
+      definition.connectionIds.map(async (id) => {
+        const endpoint = endpoints.get(id);
+        if (!endpoint) throw new JobStop('The job names a connection it does not carry.');
+        const { connection } = endpoint;
+        const stateFile = stateFileOf(context, definition, id);
+        try {
+          const result = await runJudgeBatch({
+            connection,
+            apiKey: await deps.connections.key(id),
+            plan: options.plan,
+            ...(options.judgeParameters ? { parameters: options.judgeParameters } : {}),
+            items: items.filter((item) => item.connectionId === id),
+            cache,
+            stateFile,
+            pollMs: (settings.pollSeconds ?? BATCH_POLL_SECONDS.default) * 1000,
+            timeoutMs: options.timeoutMs,
+            ...(settings.timeoutHours !== undefined ? { waitLimitMs: settings.timeoutHours * 3_600_000 } : {}),
+            signal: both,
+            log: () => undefined,
+            onPoll: (poll) => {
+              lines.set(id, describePoll(connection, poll));
+              show();
+            },
+          });
+          if (result.batchId !== null) {
+            const live = result.invalid > 0 ? `; ${result.invalid} asked live` : '';
+            lines.set(id, `${connection.name}: batch ${result.batchId} ${result.status ?? 'ended'}, ${result.valid} of ${result.sent} answered${live}`);
+            show();
+          }
+        } catch (error) {
+          if (both.aborted || error instanceof JobStop) throw error;
+          const message = `${connection.name}: ${error instanceof Error ? error.message : String(error)}`;
+          // a batch already submitted lives on at the endpoint: the job waits for a resume instead of losing it
+          throw (await hasRecordedBatch(stateFile)) ? new JobPause(`${message} The batch is kept: resume the job to poll it again.`) : new JobStop(message);
+        }
+      }).map((running) => running.catch((error: unknown) => {
+        siblings.abort();
+        throw error;
+      })),
+    );
+    if (signal.aborted) throw new Error('The batch phase was stopped (pause, cancel or quit).');
+    const reasons = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
+    const stop = reasons.find((reason) => reason instanceof JobStop);
+    const pause = reasons.find((reason) => reason instanceof JobPause);
+    const first = stop ?? pause ?? reasons[0];
+    if (first !== undefined) throw first;
+  };
+}
+
+/**
+ * A cancelled or failed job cancels the batches it left running at the endpoints (nobody will
+ * read their answers); resolves with the problems doing so, or null.
+ */
+export async function abandonBatches(deps: LlmRunnerDeps, definition: JobDefinition, context: JobContext, timeoutMs: number): Promise<string | null> {
+  const problems: string[] = [];
+  for (const id of definition.connectionIds) {
+    const stateFile = stateFileOf(context, definition, id);
+    if (!(await hasRecordedBatch(stateFile))) continue;
+    const connection = await deps.connections.get(id);
+    if (!connection) {
+      problems.push(`The connection ${JSON.stringify(id)} no longer exists: its batch could not be cancelled.`);
+      continue;
+    }
+    const problem = await cancelRecordedBatch({ connection, apiKey: await deps.connections.key(id), stateFile, timeoutMs });
+    if (problem !== null) problems.push(problem);
+  }
+  return problems.length > 0 ? problems.join(' ') : null;
+}
