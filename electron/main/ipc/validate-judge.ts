@@ -54,7 +54,7 @@ export function batchSettings(channel: string, value: unknown): JudgeBatchSettin
   const record = expectObject(`${channel} batch`, value, ['pollSeconds', 'timeoutHours']);
   const result: JudgeBatchSettings = {};
   for (const [key, range] of [['pollSeconds', BATCH_POLL_SECONDS], ['timeoutHours', BATCH_TIMEOUT_HOURS]] as const) {
-    const number = optionalNumber(channel, record, key);
+    const number = optionalNumber(`${channel} batch`, record, key);
     if (number === undefined) continue;
     if (number < range.min || number > range.max) fail(channel, `"batch.${key}" must be from ${range.min} to ${range.max} (got ${number})`);
     result[key] = number;

@@ -180,7 +180,8 @@ export class JobRun {
     // a poll answered after a pause or cancel says nothing more: the job no longer waits for it
     if (phase.aborted) return;
     this.progress = { ...this.progress, note: text };
-    this.scheduleProgress();
+    // a note comes once a poll, not once an item: sent at once, so the last one is never lost to the throttle
+    this.flushProgress('running');
   }
 
   private startItem(item: JobWorkItem): void {
