@@ -184,11 +184,13 @@ describe('judge jobs through the Batch API', () => {
   }, 30_000);
 
   it('a pause stops the polling and the resume goes on with the same batch', async () => {
-    server.enqueueBatch({ end: 'completed', inProgressPolls: 3 });
+    server.enqueueBatch({ end: 'completed', inProgressPolls: 8 });
     const { id } = await handlers['jobs.start']({ definition: judgeDefinition(['d1', 'd2']) });
     await polling();
     handlers['jobs.pause']({ jobId: id });
     await until('the job is paused', () => events.some((event) => event.type === 'progress' && event.status === 'paused'));
+    // paused while the batch still runs at the endpoint, not once it ended
+    expect(server.batchLines()).toHaveLength(0);
     const polls = requests('GET', /^\/v1\/batches\//).length;
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(requests('GET', /^\/v1\/batches\//).length).toBe(polls);
