@@ -77,8 +77,8 @@ describe('judge jobs through the Batch API', () => {
     await dir.remove();
   });
 
-  async function until(what: string, condition: () => boolean): Promise<void> {
-    const deadline = Date.now() + 15_000;
+  async function until(what: string, condition: () => boolean, timeoutMs = 15_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
     while (!condition()) {
       if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
       await new Promise((resolve) => setTimeout(resolve, 5));
@@ -201,6 +201,27 @@ describe('judge jobs through the Batch API', () => {
     expect(requests('POST', /^\/v1\/batches$/)).toHaveLength(1);
     expect(server.log.chatRequests()).toHaveLength(0);
   }, 30_000);
+
+  it('fails the job, saying why, when the batch cannot be submitted (a refused key); pauses it, keeping the batch, when the endpoint goes away mid-poll', async () => {
+    await handlers['llm.connections.save']({ connection: connection('deepseek', 'deepseek-v3'), key: { set: 'sk-wrong-0000000000000000' } });
+    await handlers['jobs.start']({ definition: judgeDefinition(['d1']) });
+    await finished();
+    const failed = events.find((event) => event.type === 'finished');
+    expect(failed).toMatchObject({ status: 'failed', error: expect.stringMatching(/^deepseek-v3: The Batch API run failed: .*key/i) });
+    expect(JSON.stringify(failed)).not.toContain('sk-wrong-0000000000000000');
+    expect(requests('POST', /^\/v1\/batches$/)).toHaveLength(0);
+
+    events = [];
+    await saveKey();
+    server.enqueueBatch({ end: 'completed', inProgressPolls: 1000 });
+    const { id } = await handlers['jobs.start']({ definition: judgeDefinition(['d2']) });
+    await polling();
+    await server.close();
+    await until('the job pauses', () => events.some((event) => event.type === 'progress' && event.status === 'paused'), 30_000);
+    const paused = (await handlers['jobs.list']({})).find((job) => job.id === id);
+    expect(paused).toMatchObject({ status: 'paused', error: expect.stringMatching(/^deepseek-v3: The Batch API run failed: .* The batch is kept: resume the job to poll it again\.$/) });
+    expect(JSON.parse(await readFile(join(data(), 'jobs', id, 'batch-0.json'), 'utf8'))).toMatchObject({ batchId: 'batch_test_1' });
+  }, 40_000);
 
   it('refuses batch settings out of bounds or of another shape', async () => {
     for (const batch of [{ pollSeconds: 0 }, { pollSeconds: 7200 }, { timeoutHours: 1000 }, { pollSeconds: '5' }, { every: 5 }]) {
