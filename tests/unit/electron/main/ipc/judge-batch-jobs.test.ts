@@ -65,7 +65,7 @@ describe('judge jobs through the Batch API', () => {
 
   beforeEach(async () => {
     dir = await makeTempDir();
-    server = await startLlmServer({ apiKey: KEY, models: ['deepseek-v3'] });
+    server = await startLlmServer({ apiKey: KEY, models: ['deepseek-v3', 'qwen-max'] });
     events = [];
     open();
     await saveKey();
@@ -113,6 +113,18 @@ describe('judge jobs through the Batch API', () => {
     expect(await exists(join(data(), 'jobs', id))).toBe(false);
     await expectNoKeyIn(data());
     expect(requests('POST', /^\/v1\/(files|batches)$/).every((entry) => entry.headers.authorization === `Bearer ${KEY}`)).toBe(true);
+  }, 30_000);
+
+  it('sends one batch per judge connection', async () => {
+    await handlers['llm.connections.save']({ connection: connection('qwen', 'qwen-max'), key: { set: KEY } });
+    await handlers['jobs.start']({ definition: { ...judgeDefinition(['d1', 'd2']), connectionIds: ['deepseek', 'qwen'] } });
+    await finished();
+    expect(events.find((event) => event.type === 'finished')).toMatchObject({ status: 'succeeded', progress: { done: 4, failed: 0 } });
+    const batches = requests('POST', /^\/v1\/batches$/).map((entry) => entry.body as { input_file_id: string });
+    expect(batches).toHaveLength(2);
+    expect(server.batchLines().map((line) => `${line.body.model} ${judgedDialogue(line.body as never)}`).sort()).toEqual(['deepseek-v3 d1', 'deepseek-v3 d2', 'qwen-max d1', 'qwen-max d2']);
+    expect(server.log.chatRequests()).toHaveLength(0);
+    expect(notes().at(-1)).toMatch(/^Batch API: (deepseek-v3|qwen-max): batch batch_test_\d completed, 2 of 2 answered; (deepseek-v3|qwen-max): batch batch_test_\d completed, 2 of 2 answered$/);
   }, 30_000);
 
   it('after a quit mid-poll the resumed job polls the same batch: nothing uploaded or submitted again', async () => {
