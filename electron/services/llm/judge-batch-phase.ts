@@ -6,12 +6,17 @@
  * answered from there, and what the batch did not answer validly is asked live with the live
  * retries. While it waits, the job's progress note says where each batch stands. A cancelled or
  * failed job cancels its batches still running at the endpoint (abandonBatches).
+ *
+ * An item the job's own batch answered was paid for, even though the runner reads it from the
+ * cache: paidUsage gives its tokens (the batch line's usage) so progress, cost and budgets count
+ * it. The items answered are kept in the job's folder too, for a run resumed after the batch.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { JobDefinition } from '../../../shared/jobs';
+import { jobItemKey, type JobDefinition, type JobWorkItem, type TokenCounts } from '../../../shared/jobs';
 import { BATCH_POLL_SECONDS, type JudgeBatchSettings, type JudgeJobParameters } from '../../../shared/judge';
 import type { LlmConnection } from '../../../shared/llm';
+import { writeFileAtomic } from '../atomic-write';
 import { JobPause, JobStop, type JobContext, type PreparePhase } from '../jobs/job-runner';
 import type { LlmRunnerDeps, OpenEndpoint } from './endpoint-pool';
 import { cancelRecordedBatch, hasRecordedBatch, runJudgeBatch, type BatchPlan, type BatchPoll } from './judge-batch';
@@ -39,12 +44,40 @@ function describePoll(connection: LlmConnection, poll: BatchPoll): string {
   return `${connection.name}: batch ${poll.batchId} ${poll.status}, ${poll.completed}/${poll.total} done at the endpoint${failed}`;
 }
 
-export function judgeBatchPhase(options: BatchPhaseOptions): (phase: PreparePhase) => Promise<void> {
+export interface BatchPhase {
+  prepare(phase: PreparePhase): Promise<void>;
+  /** the tokens the job's batch spent on this item's answer, when the runner read that answer from the cache; else null */
+  paidUsage(item: JobWorkItem, fromCache: boolean): Promise<TokenCounts | null>;
+}
+
+async function readAnswered(file: string): Promise<Set<string>> {
+  try {
+    const keys = JSON.parse(await readFile(file, 'utf8')) as unknown;
+    return new Set(Array.isArray(keys) ? keys.filter((key): key is string => typeof key === 'string') : []);
+  } catch {
+    // none yet, or torn: its items are then counted as cached (nothing lost but the count)
+    return new Set();
+  }
+}
+
+export function judgeBatchPhase(options: BatchPhaseOptions): BatchPhase {
   const { deps, definition, settings, endpoints, context } = options;
-  return async ({ items, signal, note }) => {
+  const answeredFile = join(context.workDir, 'answered.json');
+  let answered = new Set<string>();
+  let saving = Promise.resolve();
+  const remember = (keys: readonly string[]) => {
+    if (keys.length === 0) return saving;
+    for (const key of keys) answered.add(key);
+    const text = JSON.stringify([...answered]);
+    saving = saving.then(() => writeFileAtomic(answeredFile, text).then(() => undefined));
+    return saving;
+  };
+
+  const prepare = async ({ items, signal, note }: PreparePhase): Promise<void> => {
     const cache = deps.cache;
     if (!cache) throw new JobStop('A job through the Batch API needs the response cache, which this app has not opened.');
     await mkdir(context.workDir, { recursive: true });
+    answered = await readAnswered(answeredFile);
     const lines = new Map<string, string>();
     const show = () => note(`Batch API: ${[...lines.values()].join('; ')}`);
     // one connection failing stops the others' polling: the job pauses or fails as a whole
@@ -75,6 +108,7 @@ export function judgeBatchPhase(options: BatchPhaseOptions): (phase: PreparePhas
               show();
             },
           });
+          await remember(result.answered);
           if (result.batchId !== null) {
             const live = result.invalid > 0 ? `; ${result.invalid} asked live` : '';
             lines.set(id, `${connection.name}: batch ${result.batchId} ${result.status ?? 'ended'}, ${result.valid} of ${result.sent} answered${live}`);
@@ -98,6 +132,14 @@ export function judgeBatchPhase(options: BatchPhaseOptions): (phase: PreparePhas
     const first = stop ?? pause ?? reasons[0];
     if (first !== undefined) throw first;
   };
+
+  const paidUsage = async (item: JobWorkItem, fromCache: boolean): Promise<TokenCounts | null> => {
+    const endpoint = endpoints.get(item.connectionId);
+    if (!fromCache || !endpoint || !answered.has(jobItemKey(item))) return null;
+    const entry = await deps.cache?.get(options.plan.call(endpoint.connection, item).cacheKey);
+    return entry ? { input: entry.usage.input, output: entry.usage.output } : null;
+  };
+  return { prepare, paidUsage };
 }
 
 /**

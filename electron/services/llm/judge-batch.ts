@@ -88,6 +88,8 @@ export interface BatchRunResult {
   invalid: number;
   /** why each invalid line is not used, by custom_id (the batch's own errors under "batch") */
   reasons: { customId: string; reason: string }[];
+  /** the custom_ids (work item keys) answered validly, now in the cache */
+  answered: string[];
 }
 
 /** Lines of reasons logged one by one; the rest are counted. */
@@ -147,7 +149,7 @@ export async function runJudgeBatch(options: BatchRunOptions): Promise<BatchRunR
         const format = spec.formats[0] ?? null;
         lines.push(JSON.stringify({ custom_id: customId, method: 'POST', url: '/v1/chat/completions', body: { ...spec.request, ...(format ? { response_format: format } : {}) } }));
       }
-      if (lines.length === 0) return { batchId: null, status: null, sent: 0, valid: 0, invalid: 0, reasons: [] };
+      if (lines.length === 0) return { batchId: null, status: null, sent: 0, valid: 0, invalid: 0, reasons: [], answered: [] };
       const file = await client.files.create({ file: await toFile(Buffer.from(`${lines.join('\n')}\n`, 'utf8'), 'judge-batch.jsonl'), purpose: 'batch' });
       const batch = await client.batches.create({ input_file_id: file.id, endpoint: '/v1/chat/completions', completion_window: '24h' });
       state = { batchId: batch.id, baseURL: connection.baseURL, model: connection.model, keys, submittedAt: Date.now() };
@@ -201,7 +203,7 @@ export async function runJudgeBatch(options: BatchRunOptions): Promise<BatchRunR
     }
     const batchErrors = (batch.errors?.data ?? []).map((error) => `${error.message ?? 'the batch failed'}${error.code ? ` (${error.code})` : ''}${error.line ? ` at line ${error.line}` : ''}`);
     if (batch.status !== 'completed') options.log(`judge: batch ${batch.id} ended ${batch.status}${batchErrors.length > 0 ? `: ${batchErrors.join('; ')}` : ''}; ${validIds.size} of ${sent} lines answered validly, the others are asked live`);
-    const result: BatchRunResult = { batchId: batch.id, status: batch.status, sent, valid: validIds.size, invalid: sent - validIds.size, reasons: [] };
+    const result: BatchRunResult = { batchId: batch.id, status: batch.status, sent, valid: validIds.size, invalid: sent - validIds.size, reasons: [], answered: [...validIds] };
     for (const customId of Object.keys(state.keys)) {
       if (validIds.has(customId)) continue;
       // named in neither file: a failed batch's line (nothing ran), or a torn output line

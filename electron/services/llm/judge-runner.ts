@@ -109,16 +109,20 @@ export function judgeRunner(deps: JudgeRunnerDeps): JobKindRunner<JudgeJobPayloa
 
       return {
         parallel: parallelOf(endpoints),
-        ...(batch ? { prepare: batch } : {}),
+        ...(batch ? { prepare: batch.prepare } : {}),
         async run(item, signal, recall): Promise<JobItemOutcome<JudgeJobPayload>> {
           const endpoint = endpoints.get(item.connectionId);
           const dialogue = dialogues.get(item.itemId);
           if (!endpoint || !dialogue) throw new JobStop(`The job names ${endpoint ? 'a dialogue' : 'a connection'} it does not carry.`);
           const { connection, caller } = endpoint;
-          const result = await caller.call<JudgeJobScore[]>(plan.call(connection, item), signal, recall);
+          const called = await caller.call<JudgeJobScore[]>(plan.call(connection, item), signal, recall);
+          // an answer the job's own batch put in the cache was paid for: its tokens count, and it is not "cached"
+          const paid = called.ok && batch ? await batch.paidUsage(item, called.record.fromCache) : null;
+          const result = paid ? { ...called, record: { ...called.record, tokens: paid } } : called;
+          const fromCache = result.record.fromCache && !paid;
           const tokens = { ...result.record.tokens };
           const cost = callCost(tokens, connection.price);
-          const base = { dialogueId: dialogue.id, connectionId: connection.id, judgeModel: result.record.model, sample: item.sample, rubricSet: plan.ref, prompt: plan.prompt.ref, tokens, cached: result.record.fromCache, call: storedCall(result.record, plan.prompt.ref) };
+          const base = { dialogueId: dialogue.id, connectionId: connection.id, judgeModel: result.record.model, sample: item.sample, rubricSet: plan.ref, prompt: plan.prompt.ref, tokens, cached: fromCache, call: storedCall(result.record, plan.prompt.ref) };
           if (!result.ok) {
             if (result.kind === 'recalled') throw new ItemRecalled();
             if (stopsTheJob(result.kind)) throw new JobStop(`${connection.name}: ${result.reason}`);
@@ -126,7 +130,7 @@ export function judgeRunner(deps: JudgeRunnerDeps): JobKindRunner<JudgeJobPayloa
             const attempts = result.record.attempts > 1 ? ` (after ${result.record.attempts} attempts)` : '';
             return { ok: false, reason: `${reasons.join('; ')}${attempts}`, tokens, cost, payload: { ...base, status: 'failed', reasons } };
           }
-          return { ok: true, payload: { ...base, status: 'valid', scores: result.value }, cached: result.record.fromCache, tokens, cost };
+          return { ok: true, payload: { ...base, status: 'valid', scores: result.value }, cached: fromCache, tokens, cost };
         },
       };
     },

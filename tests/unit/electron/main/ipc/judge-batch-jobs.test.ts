@@ -95,17 +95,23 @@ describe('judge jobs through the Batch API', () => {
     for (const text of [...written, JSON.stringify(events), JSON.stringify(await handlers['jobs.list']({}))]) expect(text).not.toContain(KEY);
   }
 
-  it('scores every item from one batch, with no live call, and says where the batch stands meanwhile', async () => {
+  it('scores every item from one batch, with no live call, counting its tokens, and says where the batch stands meanwhile; a second job finds them all in the cache', async () => {
     const { id } = await handlers['jobs.start']({ definition: judgeDefinition(['d1', 'd2', 'd3']) });
     await finished();
-    expect(events.find((event) => event.type === 'finished')).toMatchObject({ status: 'succeeded', progress: { done: 3, failed: 0 } });
+    const end = events.find((event) => event.type === 'finished');
+    expect(end).toMatchObject({ status: 'succeeded', progress: { done: 3, failed: 0, cached: 0 } });
+    expect(end?.type === 'finished' && end.progress.tokens.input).toBeGreaterThan(0);
     expect(server.log.chatRequests()).toHaveLength(0);
     expect(server.batchLines().map((line) => judgedDialogue(line.body as never)).sort()).toEqual(['d1', 'd2', 'd3']);
     expect(requests('POST', /^\/v1\/batches$/)).toHaveLength(1);
     for (const event of items()) {
       const payload = judgeJobResult(event.outcome);
       expect(payload?.status === 'valid' && payload.scores.map((score) => score.score)).toEqual([4, 4, 4, 4, 4]);
-      expect(payload?.cached).toBe(true);
+      // read from the cache the batch filled, but paid for in the batch: not counted as cached, its tokens counted
+      expect(payload?.cached).toBe(false);
+      expect(payload?.call.fromCache).toBe(true);
+      expect(payload?.tokens.input).toBeGreaterThan(0);
+      expect(event.outcome.tokens).toEqual(payload?.tokens);
     }
     expect(notes()).toContain('Batch API: deepseek-v3: batch batch_test_1 in_progress, 0/3 done at the endpoint');
     expect(notes().at(-1)).toBe('Batch API: deepseek-v3: batch batch_test_1 completed, 3 of 3 answered');
@@ -113,6 +119,13 @@ describe('judge jobs through the Batch API', () => {
     expect(await exists(join(data(), 'jobs', id))).toBe(false);
     await expectNoKeyIn(data());
     expect(requests('POST', /^\/v1\/(files|batches)$/).every((entry) => entry.headers.authorization === `Bearer ${KEY}`)).toBe(true);
+
+    events = [];
+    await handlers['jobs.start']({ definition: judgeDefinition(['d1', 'd2', 'd3']) });
+    await finished();
+    expect(events.find((event) => event.type === 'finished')).toMatchObject({ status: 'succeeded', progress: { done: 3, cached: 3, tokens: { input: 0, output: 0 } } });
+    expect(requests('POST', /^\/v1\/batches$/)).toHaveLength(1);
+    expect(server.log.chatRequests()).toHaveLength(0);
   }, 30_000);
 
   it('sends one batch per judge connection', async () => {
@@ -152,7 +165,8 @@ describe('judge jobs through the Batch API', () => {
     expect(requests('POST', /^\/v1\/files$/)).toHaveLength(1);
     expect(requests('POST', /^\/v1\/batches$/)).toHaveLength(1);
     expect(server.log.chatRequests()).toHaveLength(0);
-    expect(items().every((event) => judgeJobResult(event.outcome)?.cached === true)).toBe(true);
+    // answered by the batch polled after the resume: paid, so not cached, their tokens counted
+    expect(items().every((event) => judgeJobResult(event.outcome)?.cached === false && event.outcome.tokens.input > 0)).toBe(true);
     expect(await exists(stateFile)).toBe(false);
   }, 30_000);
 
@@ -166,9 +180,10 @@ describe('judge jobs through the Batch API', () => {
     expect(fromBatch).toHaveLength(2);
     expect(live).toHaveLength(2);
     expect([...fromBatch, ...live].sort()).toEqual(['d1', 'd2', 'd3', 'd4']);
-    const cached = new Map(items().map((event) => [event.item.itemId, judgeJobResult(event.outcome)?.cached]));
-    for (const id of fromBatch) expect(cached.get(id), id).toBe(true);
-    for (const id of live) expect(cached.get(id), id).toBe(false);
+    const read = new Map(items().map((event) => [event.item.itemId, judgeJobResult(event.outcome)?.call.fromCache]));
+    for (const id of fromBatch) expect(read.get(id), id).toBe(true);
+    for (const id of live) expect(read.get(id), id).toBe(false);
+    expect(items().every((event) => event.outcome.tokens.input > 0)).toBe(true);
     expect(notes().at(-1)).toBe('Batch API: deepseek-v3: batch batch_test_1 expired, 2 of 4 answered; 2 asked live');
   }, 30_000);
 
@@ -259,11 +274,12 @@ describe('judge jobs through the Batch API', () => {
     expect(server.log.chatRequests()).toHaveLength(0);
     const payloads = events.filter((event): event is JobItemEvent<PairwiseJobPayload> => event.type === 'item').map((event) => pairwiseJobResult(event.outcome)!);
     expect(payloads.map((payload) => [payload.pairId, payload.order, payload.status === 'valid' && payload.winner, payload.cached]).sort()).toEqual([
-      ['p1', 'ab', 'A', true],
-      ['p1', 'ba', 'A', true],
-      ['p2', 'ab', 'A', true],
-      ['p2', 'ba', 'A', true],
+      ['p1', 'ab', 'A', false],
+      ['p1', 'ba', 'A', false],
+      ['p2', 'ab', 'A', false],
+      ['p2', 'ba', 'A', false],
     ]);
+    expect(payloads.every((payload) => payload.call.fromCache && payload.tokens.input > 0)).toBe(true);
     await expectNoKeyIn(data());
   }, 30_000);
 });
