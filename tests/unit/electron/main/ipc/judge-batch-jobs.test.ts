@@ -229,6 +229,18 @@ describe('judge jobs through the Batch API', () => {
     expect(server.log.chatRequests()).toHaveLength(0);
   }, 30_000);
 
+  it('a job paused mid-poll, then cancelled, cancels its batch at the endpoint', async () => {
+    server.enqueueBatch({ end: 'completed', inProgressPolls: 1000 });
+    const { id } = await handlers['jobs.start']({ definition: judgeDefinition(['d1']) });
+    await polling();
+    handlers['jobs.pause']({ jobId: id });
+    await until('the job is paused', () => events.some((event) => event.type === 'progress' && event.status === 'paused'));
+    expect(server.batchCancels()).toEqual([]);
+    expect(await handlers['jobs.cancel']({ jobId: id })).toMatchObject({ status: 'cancelled' });
+    expect(server.batchCancels()).toEqual(['batch_test_1']);
+    expect(await exists(join(data(), 'jobs', id))).toBe(false);
+  }, 30_000);
+
   it('fails the job, saying why, when the batch cannot be submitted (a refused key); pauses it, keeping the batch, when the endpoint goes away mid-poll', async () => {
     await handlers['llm.connections.save']({ connection: connection('deepseek', 'deepseek-v3'), key: { set: 'sk-wrong-0000000000000000' } });
     await handlers['jobs.start']({ definition: judgeDefinition(['d1']) });
