@@ -43,6 +43,11 @@ export function JobCard({ job, discarded, pausing, dialogues, onOpenItem, onPaus
         {!finished && <span>{progress.rate === null ? t('rateUnknown') : t('rate', { n: n(Math.round(progress.rate * 10) / 10) })}</span>}
         {!finished && progress.eta !== null && <span>{t('eta', { time: formatEta(lang, progress.eta) })}</span>}
       </p>
+      {progress.note && (
+        <p className="job-note" data-testid="job-note">
+          {t('jobNote', { note: progress.note })}
+        </p>
+      )}
       {job.error && (
         <p className="error-inline" data-testid="job-error">
           {t('jobError', { message: job.error })}

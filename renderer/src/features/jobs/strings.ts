@@ -18,6 +18,7 @@ export const JOBS_STRINGS = {
   cached: { zh: '缓存命中 {n}', en: '{n} from cache' },
   tokens: { zh: '词元：输入 {input}，输出 {output}', en: 'Tokens: {input} in, {output} out' },
   cost: { zh: '费用 {cost}', en: 'Cost {cost}' },
+  jobNote: { zh: '等待端点：{note}', en: 'Waiting on the endpoint: {note}' },
   costUnknown: { zh: '费用未知（连接未设价格）', en: 'Cost unknown (no price set on the connection)' },
   rate: { zh: '每分钟 {n} 个', en: '{n} per minute' },
   rateUnknown: { zh: '速度待测', en: 'rate not yet measured' },
