@@ -55,7 +55,10 @@ export function DrillDown({ report, judge, text }: { report: JudgeReport; judge:
                 </td>
                 <td>{row.group}</td>
                 {row.means.map((mean, index) => (
-                  <td key={index}>{formatMean(mean)}</td>
+                  <td key={index} data-sd={row.sds[index] ?? ''}>
+                    {formatMean(mean)}
+                    {row.sds[index] !== null && <span className="judge-cell-sub">{t('drillSd', { sd: row.sds[index]!.toFixed(2), n: row.samples[index] })}</span>}
+                  </td>
                 ))}
                 <td className="judge-failed">{row.failed > 0 ? t('failedCount', { n: row.failed }) : ''}</td>
               </tr>

@@ -22,7 +22,7 @@ export function JudgeView({ datasetId }: { datasetId: string }) {
   const text = useJudgeText();
   const { t, lang } = text;
   const state = useJudgeStore(
-    useShallow((s) => ({ status: s.status, error: s.error, runs: s.runs, runId: s.runId, report: s.report, reportStatus: s.reportStatus, reportError: s.reportError, judge: s.judge, panel: s.panel, panelMethod: s.panelMethod })),
+    useShallow((s) => ({ status: s.status, error: s.error, runs: s.runs, runId: s.runId, report: s.report, reportStatus: s.reportStatus, reportError: s.reportError, judge: s.judge, panel: s.panel, panelMethod: s.panelMethod, values: s.values })),
   );
   const [confirmDelete, setConfirmDelete] = useState(false);
 
@@ -30,7 +30,7 @@ export function JudgeView({ datasetId }: { datasetId: string }) {
     void useJudgeStore.getState().load(datasetId);
   }, [datasetId]);
 
-  const view = useMemo(() => shownTable(state, lang, t('overall'))?.view ?? null, [state.report, state.judge, state.panel, state.panelMethod, lang, t]);
+  const view = useMemo(() => shownTable(state, lang, t('overall'))?.view ?? null, [state.report, state.judge, state.panel, state.panelMethod, state.values, lang, t]);
   const run = state.runs.find((candidate) => candidate.id === state.runId) ?? null;
 
   return (

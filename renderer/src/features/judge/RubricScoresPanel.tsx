@@ -203,6 +203,7 @@ export function RubricScoresPanel({ datasetId, dialogueId, guard = (action) => a
             {judgeLines.map((line) => (
               <p key={line.key} className="rubric-judge" data-testid="rubric-judge-score">
                 {t('panelJudge', { judge: line.judge, score: line.entry!.score })}
+                {typeof line.entry!.expected === 'number' ? ` (E = ${line.entry!.expected.toFixed(2)})` : ''}
                 {line.sample > 0 ? ` #${line.sample + 1}` : ''} — {line.entry!.rationale}
               </p>
             ))}

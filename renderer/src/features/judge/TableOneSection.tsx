@@ -11,6 +11,7 @@ export function TableOneSection({ view, report, text }: { view: TableOneView; re
   const save = useJudgeStore((s) => s.save);
   const panel = useJudgeStore((s) => s.panel);
   const panelMethod = useJudgeStore((s) => s.panelMethod);
+  const values = useJudgeStore((s) => s.values);
   const store = useJudgeStore.getState();
   const range = report.set.rubrics[0]?.range ?? { min: 1, max: 5 };
   const panelJudges = report.run.judges.map((entry) => entry.name).join(', ');
@@ -50,6 +51,15 @@ export function TableOneSection({ view, report, text }: { view: TableOneView; re
             </select>
           </label>
         )}
+        {report.expectedTable && (
+          <label title={t('valuesHint')}>
+            {t('valuesLabel')}{' '}
+            <select data-testid="judge-values" value={values} onChange={(event) => store.setValues(event.target.value === 'expected' ? 'expected' : 'score')}>
+              <option value="score">{t('valuesScore')}</option>
+              <option value="expected">{t('valuesExpected')}</option>
+            </select>
+          </label>
+        )}
         <button type="button" className="quiet" data-testid="judge-export-csv" onClick={() => void store.exportTable('csv', lang, { overall: t('overall'), title: t('rubric') })}>
           {t('exportCsv')}
         </button>
@@ -62,6 +72,11 @@ export function TableOneSection({ view, report, text }: { view: TableOneView; re
           </span>
         )}
       </div>
+      {values === 'expected' && report.expectedTable && !panel && (
+        <p className="judge-intro" data-testid="judge-values-note">
+          {t('valuesNote')}
+        </p>
+      )}
       {panel && report.panel && (
         <p className="judge-intro" data-testid="judge-panel-note">
           {incomplete > 0 ? t('panelNote', { judges: panelJudges, incomplete }) : t('panelNoteComplete', { judges: panelJudges })}

@@ -1,5 +1,14 @@
 /** The Judge view's words for the panel, families, self-preference, scatter and run comparison (zh/en); spread into JUDGE_STRINGS. */
 export const JUDGE_VIEW_STRINGS = {
+  valuesLabel: { zh: '分数', en: 'Scores' },
+  valuesScore: { zh: '抽样得到的整数分', en: 'sampled integers' },
+  valuesExpected: { zh: 'G-Eval 期望分（logprobs）', en: 'G-Eval expected (logprobs)' },
+  valuesHint: { zh: '期望分 = Σ 分数 × 概率，按评审模型在打分位置给出的 logprobs 计算', en: 'Expected score = Σ score × probability, from the logprobs the judge returned at the score token' },
+  valuesNote: {
+    zh: '显示的是 G-Eval 期望分：每个分数按其 token 概率加权（Σ s·p(s) / Σ p(s)）；没有返回 logprobs 的回答不计入，因此 n 可能小于整数分的 n。',
+    en: 'Showing G-Eval expected scores: each score weighted by its token probability (Σ s·p(s) / Σ p(s)); answers without logprobs add nothing, so n can be below the integer scores’ n.',
+  },
+  drillSd: { zh: '±{sd}（{n} 个样本）', en: '±{sd} ({n} samples)' },
   anchorsLeftOut: {
     zh: '{n} 段对话是本量表的专家示例（评审模型在提示中看到了专家的分数），不计入校准。',
     en: '{n} dialogue(s) are expert examples of this rubric set (the judge saw the expert’s scores in its prompt) and are left out of calibration.',

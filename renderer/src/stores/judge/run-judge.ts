@@ -5,7 +5,7 @@
  * behind it. Read from IndexedDB and computed in one go: in the judge worker, or on the main
  * thread where no worker starts.
  */
-import { buildScoreIndex, dialogueMean, type ScoreIndex } from '../../../../shared/judge/score-index';
+import { buildScoreIndex, dialogueMean, dialogueVariance, type ScoreIndex } from '../../../../shared/judge/score-index';
 import { panelAggregate, tableOne, type PanelCell, type TableOne } from '../../../../shared/judge/aggregate';
 import { calibrate, type Calibration, type ExpertScore } from '../../../../shared/judge/calibration';
 import { calibrationPoints, type CalibrationPoints } from '../../../../shared/judge/calibration-points';
@@ -34,6 +34,10 @@ export interface JudgeDialogueRow {
   judge: string;
   /** null where the judge has no valid sample */
   means: (number | null)[];
+  /** the standard deviation (n − 1) of the dialogue's samples; null with fewer than two */
+  sds: (number | null)[];
+  /** valid samples behind each mean */
+  samples: number[];
   failed: number;
 }
 
@@ -41,6 +45,8 @@ export interface JudgeReport {
   run: JudgeRunRow;
   set: RubricSet;
   table: TableOne;
+  /** Table I of G-Eval's expected scores (from logprobs); null when no answer of the run carries one */
+  expectedTable: TableOne | null;
   /** the panel of all the run's judges, both ways; null with one judge */
   panel: { mean: PanelCell[]; median: PanelCell[] } | null;
   dialogues: JudgeDialogueRow[];
@@ -78,7 +84,9 @@ function dialogueRows(index: ScoreIndex, externalIds: Map<string, string>): Judg
       const failed = cells[0].failed[d];
       if (!any && failed === 0) continue;
       const dialogueId = index.dialogueIds[d];
-      rows.push({ dialogueId, externalId: externalIds.get(dialogueId) ?? dialogueId, group: index.groups[index.dialogueGroup[d]], judge, means, failed });
+      const sds = cells.map((slot) => (slot.count[d] < 2 ? null : Math.sqrt(dialogueVariance(slot, d))));
+      const samples = cells.map((slot) => slot.count[d]);
+      rows.push({ dialogueId, externalId: externalIds.get(dialogueId) ?? dialogueId, group: index.groups[index.dialogueGroup[d]], judge, means, sds, samples, failed });
     }
   });
   return rows;
@@ -101,8 +109,11 @@ export async function runJudgeReport(db: MaieuticDb, request: JudgeReportRequest
   if (!set) return { kind: 'missing', message: `The rubric set ${run.rubricSet.id}@${run.rubricSet.hash} of this run is not in this profile.` };
   const rows = await judgeScoresOfRun(db, run.id);
   const externalIds = new Map(rows.map((row) => [row.dialogueId, row.externalId]));
-  const index = buildScoreIndex(set, rows.map(resultLineOfRow));
+  const lines = rows.map(resultLineOfRow);
+  const index = buildScoreIndex(set, lines);
   const table = tableOne(index);
+  const withExpected = rows.some((row) => row.status === 'valid' && row.scores.some((score) => typeof score.expected === 'number'));
+  const expectedTable = withExpected ? tableOne(buildScoreIndex(set, lines, { values: 'expected' })) : null;
   const panel = index.judges.length > 1 ? { mean: panelAggregate(index, { method: 'mean' }), median: panelAggregate(index, { method: 'median' }) } : null;
   // scores on any version with these rubrics (a version made by attaching an anchor scores the same rubrics)
   const experts = await comparableExpertScores(db, run.datasetId, set);
@@ -121,6 +132,7 @@ export async function runJudgeReport(db: MaieuticDb, request: JudgeReportRequest
       run,
       set,
       table,
+      expectedTable,
       panel,
       dialogues: dialogueRows(index, externalIds),
       calibration,

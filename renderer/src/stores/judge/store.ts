@@ -42,6 +42,8 @@ export interface JudgeState {
   /** Table I shows the panel of all the run's judges instead of one (runs with several judges) */
   panel: boolean;
   panelMethod: PanelMethod;
+  /** Table I of the sampled integer scores, or of G-Eval's expected scores where the run has logprobs */
+  values: 'score' | 'expected';
   scatterSave: TableSave<'csv'> | null;
   familiesSave: { status: 'working' | 'saved' | 'error'; message?: string } | null;
   importOutcome: JudgeImportOutcome;
@@ -53,6 +55,7 @@ export interface JudgeState {
   selectJudge(judge: string): void;
   selectPanel(): void;
   setPanelMethod(method: PanelMethod): void;
+  setValues(values: 'score' | 'expected'): void;
   /** saves the teacher models' families the expert confirmed, then recomputes the report */
   saveTeacherFamilies(families: Record<string, string>): Promise<void>;
   exportScatter(judge: string, rubric: string): Promise<void>;
@@ -76,9 +79,11 @@ async function connectionFamilies(): Promise<Record<string, string>> {
 }
 
 /** The table the view shows: one judge's, or the panel's. */
-export function shownTable(state: Pick<JudgeState, 'report' | 'judge' | 'panel' | 'panelMethod'>, lang: LabelLanguage, overall: string): { view: TableOneView; label: string } | null {
+export function shownTable(state: Pick<JudgeState, 'report' | 'judge' | 'panel' | 'panelMethod' | 'values'>, lang: LabelLanguage, overall: string): { view: TableOneView; label: string } | null {
   const { report, judge } = state;
   if (!report) return null;
+  // the expected scores are one judge's (the panel aggregates the sampled scores)
+  if (state.values === 'expected' && report.expectedTable && judge && !state.panel) return { view: tableOneView(report.expectedTable, report.set, judge, lang, overall), label: `${judge} (expected)` };
   if (state.panel && report.panel) return { view: panelView(report.panel[state.panelMethod], report.set, lang, overall), label: `panel (${state.panelMethod})` };
   return judge ? { view: tableOneView(report.table, report.set, judge, lang, overall), label: judge } : null;
 }
@@ -100,6 +105,7 @@ export function createJudgeStore(
     judge: null,
     panel: false,
     panelMethod: 'mean',
+    values: 'score',
     familiesSave: null,
     scatterSave: null,
     importOutcome: { kind: 'none' },
@@ -154,6 +160,10 @@ export function createJudgeStore(
 
     setPanelMethod(method) {
       set({ panelMethod: method });
+    },
+
+    setValues(values) {
+      set({ values, ...(values === 'expected' ? { panel: false } : {}) });
     },
 
     async saveTeacherFamilies(families) {

@@ -47,4 +47,39 @@ describe('the judge report of a run on a version with few-shot anchors', () => {
     expect(ira.bias).toBe(1);
     expect(outcome.report.expertRaters).toEqual(['Li']);
   });
+
+  it('gives each dialogue its samples’ SD and, where answers carry logprobs, a Table I of G-Eval expected scores', async () => {
+    const db = freshDb();
+    await db.datasets.add({ id: 'ds1', name: 'Pilot', createdAt: AT, codebookId: 'sid-default' } as never);
+    await db.dialogues.bulkAdd([dialogueRow('s1:1', '1-1-1'), dialogueRow('s1:2', '1-2-1')]);
+    // dialogue 1-1-1: samples 2 and 4 on every rubric (expected 2.5 and 3.5); 1-2-1: one sample 5 (expected 4.5), one without logprobs
+    const line = (dialogue: string, sample: number, score: number, expected?: number) =>
+      JSON.stringify({ dialogue, group: 'GPT-4o', judge: 'deepseek-v3', sample, status: 'valid', scores: RUBRICS.map((rubric) => ({ rubric, score, rationale: '', ...(expected !== undefined ? { expected } : {}) })) });
+    const text = [line('1-1-1', 0, 2, 2.5), line('1-1-1', 1, 4, 3.5), line('1-2-1', 0, 5, 4.5), line('1-2-1', 1, 3)].join('\n');
+    const { run } = await importJudgeResults(db, { datasetId: 'ds1', file: 'logprobs.jsonl', text, createdAt: AT });
+    const outcome = await runJudgeReport(db, { runId: run.id }, 'main');
+    if (outcome.kind !== 'done') throw new Error(outcome.message);
+    const first = outcome.report.dialogues.find((row) => row.externalId === '1-1-1')!;
+    // samples 2 and 4: mean 3, SD √2
+    expect(first.means[0]).toBe(3);
+    expect(first.sds[0]).toBeCloseTo(Math.SQRT2, 12);
+    expect(first.samples[0]).toBe(2);
+    const ira = (table: NonNullable<typeof outcome.report.expectedTable>) => table.cells.find((cell) => cell.rubric === 'IRA')!;
+    // integers: dialogue means 3 and 4 → 3.5; expected: dialogue means 3 and 4.5 → 3.75, SD of (3, 4.5) = 1.5/√2
+    expect(ira(outcome.report.table).mean).toBe(3.5);
+    expect(ira(outcome.report.expectedTable!).mean).toBe(3.75);
+    expect(ira(outcome.report.expectedTable!).sd).toBeCloseTo(1.5 / Math.SQRT2, 12);
+    expect(ira(outcome.report.expectedTable!).samples).toBe(3);
+  });
+
+  it('has no expected-score table for a run without logprobs', async () => {
+    const db = freshDb();
+    await db.datasets.add({ id: 'ds1', name: 'Pilot', createdAt: AT, codebookId: 'sid-default' } as never);
+    await db.dialogues.bulkAdd([dialogueRow('s1:1', '1-1-1')]);
+    const text = JSON.stringify({ dialogue: '1-1-1', group: 'GPT-4o', judge: 'deepseek-v3', sample: 0, status: 'valid', scores: RUBRICS.map((rubric) => ({ rubric, score: 3, rationale: '' })) });
+    const { run } = await importJudgeResults(db, { datasetId: 'ds1', file: 'plain.jsonl', text, createdAt: AT });
+    const outcome = await runJudgeReport(db, { runId: run.id }, 'main');
+    expect(outcome.kind === 'done' && outcome.report.expectedTable).toBeNull();
+    expect(outcome.kind === 'done' && outcome.report.dialogues[0].sds[0]).toBeNull();
+  });
 });
