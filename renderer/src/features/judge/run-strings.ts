@@ -15,6 +15,8 @@ export const RUN_JUDGE_STRINGS = {
   panel: { zh: '评审组：{n} 个评审模型，各自的结果分开保存，可互相比较。', en: 'A panel of {n} judges: each judge’s results are kept apart and compared.' },
   dialogues: { zh: '对话', en: 'Dialogues' },
   scopeAll: { zh: '本数据集的全部对话（{n}）', en: 'Every dialogue of the data set ({n})' },
+  scopeAllShown: { zh: '筛选出的全部对话（{n}）', en: 'Every dialogue of the filter ({n})' },
+  scopeFiltered: { zh: '只用数据集表格当前筛选出的对话（{n} 段）', en: 'Only the table’s filter ({n} dialogues)' },
   scopeModels: { zh: '指定教学模型的对话', en: 'The dialogues of some teacher models' },
   modelCount: { zh: '{model}（{n}）', en: '{model} ({n})' },
   sampleToggle: { zh: '随机抽样', en: 'A random sample' },
