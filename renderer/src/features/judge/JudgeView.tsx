@@ -9,6 +9,7 @@ import { formatMean, tableOneView, type TableOneView } from '../../stores/judge/
 import { JudgeBarChart, JudgeRadar } from './JudgeChart';
 import { rubricText } from '../rubrics/strings';
 import { RunJudgesControl } from './RunJudgesControl';
+import { PairwiseSection } from './PairwiseSection';
 import { useJudgeText, type JudgeTextApi } from './strings';
 import './judge.css';
 
@@ -99,7 +100,8 @@ export function JudgeView({ datasetId }: { datasetId: string }) {
       {state.reportStatus === 'error' && <p role="alert">{t('failed', { message: state.reportError ?? '' })}</p>}
 
       {/* while the run is computed again (expert scores changed) its last figures stay on screen */}
-      {state.report && view && state.report.run.id === state.runId && state.reportStatus !== 'error' && (
+      {run?.mode === 'pairwise' && <PairwiseSection run={run} />}
+      {run?.mode !== 'pairwise' && state.report && view && state.report.run.id === state.runId && state.reportStatus !== 'error' && (
         <>
           <section className="judge-section">
             <div className="judge-table-head">

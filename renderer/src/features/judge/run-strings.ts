@@ -3,6 +3,7 @@ import { featureText } from '../../i18n/feature-strings';
 
 export const RUN_JUDGE_STRINGS = {
   runButton: { zh: '运行评审…', en: 'Run judges…' },
+  judgeFromTable: { zh: '评审…', en: 'Judge…' },
   title: { zh: '运行 LLM 评审', en: 'Run LLM judges' },
   intro: {
     zh: '每次调用为一段对话的全部维度打分（严格 JSON）；缺失、重复或越界的分数会重试，仍失败则记为失败，不计入均值。',
