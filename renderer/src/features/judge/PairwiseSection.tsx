@@ -182,7 +182,7 @@ function PairDrillDown({ run, verdicts, judges }: { run: JudgeRunRow; verdicts: 
             {shown.map((row) => {
               const a = names?.get(row.pair.a);
               return (
-                <tr key={row.key} data-testid="pairwise-pair" data-pair={row.pair.id} data-outcome={row.outcome}>
+                <tr key={row.key} data-testid="pairwise-pair" data-pair={row.pair.id} data-outcome={row.outcome} data-a={row.pair.a} data-b={row.pair.b}>
                   <th scope="row">
                     {row.pair.id}
                     {row.sample > 0 ? ` #${row.sample}` : ''}
