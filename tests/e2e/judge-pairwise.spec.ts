@@ -58,9 +58,9 @@ test.describe('pairwise judging from the UI', () => {
       models: ['judge-model'],
       defaultHandler: async ({ body }) => {
         const user = String((body as { messages: { content?: unknown }[] }).messages.at(-1)?.content ?? '');
-        const [, firstText = '', secondText = ''] = user.split('\n## ');
+        // the dialogue shown first (its pair shares its id); which model it is says which position A holds
+        const [, firstText = ''] = user.split('\n## ');
         const first = dialogueOf([...sideA, ...sideB], firstText);
-        const second = dialogueOf([...sideA, ...sideB], secondText);
         const kind = kindOf(first.externalId);
         if (kind === 'biased') return reply.delay(20, pairwiseReply.verdict('first', 'The first one <b>tutors</b> better.'));
         const better = kind === 'A' ? modelA : modelB;

@@ -21,6 +21,7 @@ import { orderVerdictsOf, pairDrillRows, type PairDrillRow, type PairOutcome } f
 import { usePairwiseText, type PairwiseStringKey } from './pairwise-strings';
 
 const DRILL_LIMIT = 200;
+const shorten = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 const percent = (value: number | null | undefined) => (value === null || value === undefined ? '—' : `${(value * 100).toFixed(1)}%`);
 
 const COLUMNS: PairwiseStringKey[] = ['judge', 'judged', 'incomplete', 'consistent', 'inconsistent', 'winsA', 'winsB', 'ties', 'winRateA', 'inconsistencyRate', 'firstFavoured'];
@@ -187,8 +188,9 @@ function PairDrillDown({ run, verdicts, judges }: { run: JudgeRunRow; verdicts: 
                     {row.pair.id}
                     {row.sample > 0 ? ` #${row.sample}` : ''}
                   </th>
-                  <td className="pairwise-topic">
-                    {a ? `${a.topicText || row.pair.topicId} · ${a.studentType || row.pair.studentId}` : `${row.pair.topicId} · ${row.pair.studentId}`}
+                  <td className="pairwise-topic" title={a ? `${a.topicText}\n${a.studentType}` : undefined}>
+                    {t('topicStudentValue', { topic: row.pair.topicId, student: row.pair.studentId })}
+                    {a && <span className="pairwise-rationale">{shorten(a.topicText, 40)}{a.studentType ? ` · ${shorten(a.studentType, 20)}` : ''}</span>}
                   </td>
                   <VerdictCell row={row.ab} testId="pairwise-ab" />
                   <VerdictCell row={row.ba} testId="pairwise-ba" />

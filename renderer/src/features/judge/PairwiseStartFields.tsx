@@ -68,7 +68,6 @@ export function PairwiseStartFields({ teacherModels, groupA, groupB, onGroups, p
   return (
     <fieldset className="choice-group" data-testid="start-pairwise">
       <legend>{t('modePairwise')}</legend>
-      <p className="muted small">{t('pairwiseIntro')}</p>
       <div className="button-row">
         {select(groupA, (next) => onGroups(next, groupB), 'start-pairwise-group-a', t('groupA'))}
         {select(groupB, (next) => onGroups(groupA, next), 'start-pairwise-group-b', t('groupB'))}

@@ -226,7 +226,7 @@ export function StartJudgeDialog({ open, datasetId, datasetName, onClose, onStar
       }}
     >
       <h2 id="start-judge-title">{t('title')}</h2>
-      <p className="muted">{t('intro')}</p>
+      <p className="muted">{pairwiseOn ? pw.t('pairwiseIntro') : t('intro')}</p>
       {connections.length === 0 ? (
         <p data-testid="start-judge-no-connections">{t('noConnections')}</p>
       ) : (

@@ -56,6 +56,7 @@ export const PAIRWISE_STRINGS = {
   drillJudge: { zh: '评审', en: 'Judge' },
   pair: { zh: '对', en: 'Pair' },
   topicStudent: { zh: '主题 / 学生', en: 'Topic / student' },
+  topicStudentValue: { zh: '主题 {topic} · 学生 {student}', en: 'topic {topic} · student {student}' },
   orderAb: { zh: 'A 在前', en: 'A shown first' },
   orderBa: { zh: 'B 在前', en: 'B shown first' },
   outcome: { zh: '结果', en: 'Outcome' },
