@@ -90,6 +90,19 @@ test.describe('pairwise judging from the UI', () => {
       await page.waitForTimeout(PACE_MS);
       await dialog.getByTestId('start-pairwise-group-b').selectOption(modelB);
     };
+    // the table filtered to model A: "Judge…" preselects the filter's dialogues as the scope
+    await page.getByTestId('dataset-filter-model').selectOption(modelA);
+    await expect(page.getByTestId('dataset-visible-count')).toContainText(`${sideA.length}`);
+    await page.getByTestId('dataset-judge').click();
+    await expect(dialog.getByTestId('start-judge-only-filtered')).toBeChecked();
+    await expect(dialog.getByTestId('start-judge-only-filtered').locator('..')).toContainText(`Only the table’s filter (${sideA.length} dialogues)`);
+    await expect(dialog.getByTestId('start-judge-calls')).toHaveAttribute('data-dialogues', String(sideA.length));
+    await dialog.getByTestId('start-judge-only-filtered').uncheck();
+    await expect(dialog.getByTestId('start-judge-calls')).toHaveAttribute('data-dialogues', String(sample.length));
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.getByTestId('dataset-clear-filters').click();
+
     await setLanguage(page, 'zh');
     await choose();
     await expect(dialog.getByTestId('start-judge-calls')).toContainText('种顺序');
