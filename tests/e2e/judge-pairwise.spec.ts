@@ -137,6 +137,10 @@ test.describe('pairwise judging from the UI', () => {
     await expect(row).toHaveAttribute('data-ties', '0');
     expect(Number(await row.getAttribute('data-inconsistency-rate'))).toBeCloseTo(expected.inconsistent / expected.judged, 12);
     expect(Number(await row.getAttribute('data-win-rate-a'))).toBeCloseTo(expected.winsA / (expected.winsA + expected.winsB), 12);
+    // no Table I for a pairwise run: nothing computed, nothing shown
+    await expect(page.getByTestId('judge-view')).toHaveAttribute('data-report', 'idle');
+    await expect(page.getByTestId('judge-export-csv')).toHaveCount(0);
+    await saveShot(page, 'pairwise-judge-view-en', testInfo);
     expect(server.log.entries.filter((entry) => entry.path.endsWith('/chat/completions'))).toHaveLength(pairIds.length * 2);
     const stored = await readStoredRows(page, 'pairwiseVerdicts');
     expect(stored).toHaveLength(pairIds.length * 2);

@@ -78,8 +78,10 @@ export function createJudgeStore(database: () => MaieuticDb = getDb, client: Pic
     },
 
     async selectRun(runId) {
-      set({ runId, reportError: null, ...(runId === null ? { report: null, reportStatus: 'idle' } : { reportStatus: 'computing' }) });
-      if (runId === null) return;
+      // a pairwise run has no scores to tabulate: its section reads its verdicts itself
+      const pairwise = get().runs.find((run) => run.id === runId)?.mode === 'pairwise';
+      set({ runId, reportError: null, ...(runId === null || pairwise ? { report: null, reportStatus: 'idle' } : { reportStatus: 'computing' }) });
+      if (runId === null || pairwise) return;
       let outcome: JudgeReportOutcome;
       try {
         outcome = await client.compute({ runId });
