@@ -41,6 +41,12 @@ export function pairwiseFromCandidates(candidates: readonly JudgeCandidate[], op
   });
 }
 
+/** What a pairwise run keeps of how it was made (JudgeRunRow.settings). */
+export function pairwiseRunSettings(pairing: Pairing, chosen: { language: JudgeLanguage; reasoningFirst: boolean; samples: number; sampling: Record<string, unknown>; within: number | null }): Record<string, unknown> {
+  const { language, reasoningFirst, samples, sampling, within } = chosen;
+  return { mode: 'pairwise', language, reasoningFirst, sampling, samples, groupA: pairing.groupA, groupB: pairing.groupB, pairs: pairing.pairs.length, unpaired: pairing.unpaired.length, scope: { within } };
+}
+
 interface PairwiseStartFieldsProps {
   teacherModels: readonly [string, number][];
   groupA: string;

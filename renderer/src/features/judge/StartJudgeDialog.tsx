@@ -17,7 +17,7 @@ import { formatCost } from '../jobs/format';
 import { useJobsPanelStore } from '../jobs/panel-store';
 import { chooseJudgeDialogues, fewShotCount, judgeJobDefinition, loadJudgeCandidates, MAX_JUDGE_SAMPLES, withinFilter, type JudgeCandidate, type JudgeScope } from './build-judge-definition';
 import { estimatePairwiseJob } from '../../../../shared/judge/pairwise-estimate';
-import { PairwiseStartFields, pairwiseFromCandidates } from './PairwiseStartFields';
+import { PairwiseStartFields, pairwiseFromCandidates, pairwiseRunSettings } from './PairwiseStartFields';
 import { usePairwiseText } from './pairwise-strings';
 import { useRunJudgeText } from './run-strings';
 
@@ -162,18 +162,8 @@ export function StartJudgeDialog({ open, datasetId, datasetName, onClose, onStar
       if (pairwiseOn) {
         const { definition, pairing } = pairwise ?? {};
         if (!definition || !pairing) return;
-        const settings = {
-          mode: 'pairwise',
-          language,
-          reasoningFirst,
-          sampling: Object.fromEntries(selected.map((connection, index) => [judgeNames[index], samplingFor(connection, 'judge-pairwise')])),
-          samples: sampleCountN,
-          groupA: pairing.groupA,
-          groupB: pairing.groupB,
-          pairs: pairing.pairs.length,
-          unpaired: pairing.unpaired.length,
-          scope: { within: within ? within.length : null },
-        };
+        const sampling = Object.fromEntries(selected.map((connection, index) => [judgeNames[index], samplingFor(connection, 'judge-pairwise')]));
+        const settings = pairwiseRunSettings(pairing, { language, reasoningFirst, samples: sampleCountN, sampling, within: within ? within.length : null });
         const { run } = await startPairwise({ definition, datasetId, name: name.trim(), rubricSet, connections: connectionRefs(), pairing, settings });
         onStarted(run);
         dialogRef.current?.close();
