@@ -77,6 +77,7 @@ test.describe('pairwise judging from the UI', () => {
     expect(pairIds.length).toBeGreaterThan(5);
     const { page } = app;
     await addConnection(app, server, 'Judge server', 'judge-model');
+    await addConnection(app, server, 'Second judge', 'judge-model');
     await page.getByTestId('nav-home').click();
     await openSample(app);
 
@@ -86,6 +87,7 @@ test.describe('pairwise judging from the UI', () => {
       await page.getByTestId('dataset-judge').click();
       await expect(dialog).toBeVisible();
       await dialog.getByTestId('start-judge-mode-pairwise').check();
+      for (const box of await dialog.getByTestId('start-judge-connection').all()) await box.check();
       await dialog.getByTestId('start-pairwise-group-a').selectOption(modelA);
       await page.waitForTimeout(PACE_MS);
       await dialog.getByTestId('start-pairwise-group-b').selectOption(modelB);
@@ -114,8 +116,8 @@ test.describe('pairwise judging from the UI', () => {
     const pairing = dialog.getByTestId('start-pairwise-pairing');
     await expect(pairing).toHaveAttribute('data-pairs', String(pairIds.length));
     await expect(pairing).toHaveAttribute('data-unpaired', '0');
-    await expect(dialog.getByTestId('start-judge-calls')).toHaveAttribute('data-calls', String(pairIds.length * 2));
-    await expect(dialog.getByTestId('start-judge-calls')).toContainText(`${pairIds.length * 2} model calls (${pairIds.length} pairs × 2 orders × 1 judges × 1 samples)`);
+    await expect(dialog.getByTestId('start-judge-calls')).toHaveAttribute('data-calls', String(pairIds.length * 2 * 2));
+    await expect(dialog.getByTestId('start-judge-calls')).toContainText(`${pairIds.length * 4} model calls (${pairIds.length} pairs × 2 orders × 2 judges × 1 samples)`);
     await expect(dialog.getByTestId('start-judge-estimate')).toBeVisible();
     await expect(dialog.getByTestId('start-judge-few-shot')).toHaveCount(0);
     await saveShot(dialog, 'pairwise-dialog-en', testInfo);
@@ -127,23 +129,28 @@ test.describe('pairwise judging from the UI', () => {
     // the Judge view shows the run's figures, worked out here from the script
     await page.getByTestId('nav-judge').click();
     await expect(page.getByTestId('judge-run-select')).toContainText('A vs B');
-    const row = page.getByTestId('pairwise-row').first();
-    await expect(row).toHaveAttribute('data-judged', String(expected.judged), { timeout: 60_000 });
-    await expect(row).toHaveAttribute('data-incomplete', '0');
-    await expect(row).toHaveAttribute('data-inconsistent', String(expected.inconsistent));
-    await expect(row).toHaveAttribute('data-first-favoured', String(expected.inconsistent));
-    await expect(row).toHaveAttribute('data-wins-a', String(expected.winsA));
-    await expect(row).toHaveAttribute('data-wins-b', String(expected.winsB));
-    await expect(row).toHaveAttribute('data-ties', '0');
-    expect(Number(await row.getAttribute('data-inconsistency-rate'))).toBeCloseTo(expected.inconsistent / expected.judged, 12);
-    expect(Number(await row.getAttribute('data-win-rate-a'))).toBeCloseTo(expected.winsA / (expected.winsA + expected.winsB), 12);
+    // both judges answer alike (one server); the panel pools their comparisons, so it counts each twice
+    await expect(page.getByTestId('pairwise-row')).toHaveCount(3);
+    for (const [judge, times] of [['Judge server', 1], ['Second judge', 1], ['', 2]] as const) {
+      const row = page.locator(`[data-testid="pairwise-row"][data-judge="${judge}"]`);
+      await expect(row).toHaveAttribute('data-judged', String(expected.judged * times), { timeout: 60_000 });
+      await expect(row).toHaveAttribute('data-incomplete', '0');
+      await expect(row).toHaveAttribute('data-inconsistent', String(expected.inconsistent * times));
+      await expect(row).toHaveAttribute('data-first-favoured', String(expected.inconsistent * times));
+      await expect(row).toHaveAttribute('data-wins-a', String(expected.winsA * times));
+      await expect(row).toHaveAttribute('data-wins-b', String(expected.winsB * times));
+      await expect(row).toHaveAttribute('data-ties', '0');
+      expect(Number(await row.getAttribute('data-inconsistency-rate'))).toBeCloseTo(expected.inconsistent / expected.judged, 12);
+      expect(Number(await row.getAttribute('data-win-rate-a'))).toBeCloseTo(expected.winsA / (expected.winsA + expected.winsB), 12);
+    }
+    await expect(page.locator('[data-testid="pairwise-row"][data-judge=""] th')).toHaveText('Panel (pooled)');
     // no Table I for a pairwise run: nothing computed, nothing shown
     await expect(page.getByTestId('judge-view')).toHaveAttribute('data-report', 'idle');
     await expect(page.getByTestId('judge-export-csv')).toHaveCount(0);
     await saveShot(page, 'pairwise-judge-view-en', testInfo);
-    expect(server.log.entries.filter((entry) => entry.path.endsWith('/chat/completions'))).toHaveLength(pairIds.length * 2);
+    expect(server.log.entries.filter((entry) => entry.path.endsWith('/chat/completions'))).toHaveLength(pairIds.length * 4);
     const stored = await readStoredRows(page, 'pairwiseVerdicts');
-    expect(stored).toHaveLength(pairIds.length * 2);
+    expect(stored).toHaveLength(pairIds.length * 4);
     const run = (await readStoredRows(page, 'judgeRuns')).find((candidate) => (candidate as { name: string }).name === 'A vs B') as { mode: string; pairwise: { groupA: string; groupB: string } };
     expect(run).toMatchObject({ mode: 'pairwise', pairwise: { groupA: modelA, groupB: modelB } });
 
@@ -160,6 +167,10 @@ test.describe('pairwise judging from the UI', () => {
     await expect(page.getByTestId('pairwise-section')).toContainText('位置不一致率');
     await saveShot(page.getByTestId('pairwise-section'), 'pairwise-view-zh', testInfo);
     await setLanguage(page, 'en');
+
+    // the second judge's pairs
+    await page.getByTestId('pairwise-drill-judge').selectOption('Second judge');
+    await expect(biasedRow).toHaveAttribute('data-outcome', 'inconsistent');
 
     // open B of the biased pair in review, and come back
     const dialogueB = (await biasedRow.getAttribute('data-b'))!;
