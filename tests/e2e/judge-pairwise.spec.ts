@@ -6,6 +6,7 @@
  * what is worked out here from that script; a pair is opened in review from the drill-down; a
  * CLI-style pairwise results file is imported; shots in English and Chinese.
  */
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { reply, startLlmServer, type LlmTestServer } from '../support/llm-server';
@@ -121,6 +122,8 @@ test.describe('pairwise judging from the UI', () => {
     await expect(dialog.getByTestId('start-judge-estimate')).toBeVisible();
     await expect(dialog.getByTestId('start-judge-few-shot')).toHaveCount(0);
     await saveShot(dialog, 'pairwise-dialog-en', testInfo);
+    await dialog.evaluate((element) => (element.scrollTop = element.scrollHeight));
+    await saveShot(dialog, 'pairwise-dialog-bottom-en', testInfo);
     await dialog.getByTestId('start-judge-name').fill('A vs B');
     await dialog.getByTestId('start-judge-name').press('Enter');
     await expect(dialog).toBeHidden();
@@ -167,6 +170,21 @@ test.describe('pairwise judging from the UI', () => {
     await expect(page.getByTestId('pairwise-section')).toContainText('位置不一致率');
     await saveShot(page.getByTestId('pairwise-section'), 'pairwise-view-zh', testInfo);
     await setLanguage(page, 'en');
+
+    // the summary saved as CSV and Markdown, the same figures
+    const csvPath = join(app.tempDir, 'pairwise.csv');
+    app.dialogs.nextSavePath(csvPath);
+    await page.getByTestId('pairwise-export-csv').click();
+    await expect(page.getByTestId('pairwise-save')).toHaveAttribute('data-status', 'saved');
+    const csv = (await readFile(csvPath, 'utf8')).trim().split('\n');
+    const consistent = expected.winsA + expected.winsB;
+    expect(csv[1]).toMatch(new RegExp(`^Judge server,${modelA},${modelB},${expected.judged},0,${consistent},${expected.inconsistent},${expected.winsA},${expected.winsB},0,${(expected.winsA / consistent).toFixed(4)},`));
+    expect(csv[3]).toMatch(/^Panel \(pooled\),/);
+    const mdPath = join(app.tempDir, 'pairwise.md');
+    app.dialogs.nextSavePath(mdPath);
+    await page.getByTestId('pairwise-export-md').click();
+    await expect(page.getByTestId('pairwise-save')).toContainText(mdPath);
+    expect(await readFile(mdPath, 'utf8')).toContain(`| Judge server | ${expected.judged} | 0 | ${consistent} | ${expected.inconsistent} |`);
 
     // the second judge's pairs
     await page.getByTestId('pairwise-drill-judge').selectOption('Second judge');

@@ -54,7 +54,7 @@ export function PairwiseSection({ run }: { run: JudgeRunRow }) {
         </button>
         {save && (
           <span className="judge-save" data-testid="pairwise-save" data-status={save.status} role="status">
-            {save.status === 'saved' ? save.path : save.status}
+            {save.status === 'saved' ? t('saved', { path: save.path ?? '' }) : t(save.status === 'working' ? 'saving' : save.status === 'canceled' ? 'canceled' : 'saveFailed')}
           </span>
         )}
       </div>

@@ -217,17 +217,6 @@ export function StartJudgeDialog({ open, datasetId, datasetName, onClose, onStar
     >
       <h2 id="start-judge-title">{t('title')}</h2>
       <p className="muted">{pairwiseOn ? pw.t('pairwiseIntro') : t('intro')}</p>
-      {connections.length === 0 ? (
-        <p data-testid="start-judge-no-connections">{t('noConnections')}</p>
-      ) : (
-        <fieldset className="choice-group">
-          <legend>{t('judges')}</legend>
-          {connections.map((connection) => (
-            <ConnectionChoice key={connection.id} connection={connection} checked={chosen.includes(connection.id)} onChange={(on) => setChosen(on ? [...chosen, connection.id] : chosen.filter((id) => id !== connection.id))} />
-          ))}
-          {selected.length > 1 && <p className="muted" data-testid="start-judge-panel">{t('panel', { n: selected.length })}</p>}
-        </fieldset>
-      )}
       <fieldset className="choice-group" data-testid="start-judge-mode">
         <legend>{pw.t('mode')}</legend>
         <label className="radio">
@@ -245,6 +234,17 @@ export function StartJudgeDialog({ open, datasetId, datasetName, onClose, onStar
           </label>
         )}
       </fieldset>
+      {connections.length === 0 ? (
+        <p data-testid="start-judge-no-connections">{t('noConnections')}</p>
+      ) : (
+        <fieldset className="choice-group">
+          <legend>{t('judges')}</legend>
+          {connections.map((connection) => (
+            <ConnectionChoice key={connection.id} connection={connection} checked={chosen.includes(connection.id)} onChange={(on) => setChosen(on ? [...chosen, connection.id] : chosen.filter((id) => id !== connection.id))} />
+          ))}
+          {selected.length > 1 && <p className="muted" data-testid="start-judge-panel">{t('panel', { n: selected.length })}</p>}
+        </fieldset>
+      )}
       {pairwiseOn && (
         <PairwiseStartFields teacherModels={teacherModels} groupA={groups[0]} groupB={groups[1]} onGroups={(a, b) => setGroups([a, b])} pairing={pairwise?.pairing ?? null} externalIdOf={(id) => externalIds.get(id) ?? id} />
       )}
