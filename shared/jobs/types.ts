@@ -40,6 +40,8 @@ export interface JobProgress {
   rate: number | null;
   /** seconds until the last item, at the current rate; null until it can be measured */
   eta: number | null;
+  /** what the job waits for beyond its items, in words (a Batch API batch at the endpoint); absent when nothing */
+  note?: string;
 }
 
 /**

@@ -171,14 +171,14 @@ function isScaleScore(value: number, rubric: Rubric): boolean {
   return Number.isInteger(value) && value >= rubric.range.min && value <= rubric.range.max;
 }
 
-interface ExpertCells {
+export interface ExpertCells {
   sum: Float64Array;
   count: Int32Array;
   /** the score when exactly one expert scored the dialogue */
   single: Float64Array;
 }
 
-function readExperts(index: ScoreIndex, experts: readonly ExpertScore[]): { cells: ExpertCells[]; problems: ExpertProblems; ratings: number; items: number } {
+export function readExperts(index: ScoreIndex, experts: readonly ExpertScore[]): { cells: ExpertCells[]; problems: ExpertProblems; ratings: number; items: number } {
   const byId = new Map<string, number[]>();
   const byGroup = new Map<string, Map<string, number>>();
   for (const [key, slot] of index.dialogueSlot) {

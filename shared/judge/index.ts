@@ -25,3 +25,4 @@ export { isPairwiseLine, readPairwiseLine, type PairwiseResultLine } from './pai
 export { pairwiseReport, type PairwiseReportRow } from './pairwise-report';
 export { pairwiseJobDefinition, type PairwiseJobRequest, type PairwiseSourceDialogue } from './pairwise-definition';
 export { pairwiseSummary, winRateInterval, type PairwiseSummaryRow } from './pairwise-summary';
+export { BATCH_POLL_SECONDS, BATCH_TIMEOUT_HOURS, batchSettingsProblems, type JudgeBatchSettings } from './batch-settings';

@@ -5,6 +5,7 @@ import type { SamplingParameters } from '../llm/connection';
 import type { DialogueTurn } from '../llm/dialogue-turn';
 import type { StoredCall } from '../llm/pre-annotation-job';
 import type { JudgeDialogueContext, JudgeFewShotExample, JudgePrompt } from './prompt';
+import { batchSettingsProblems, type JudgeBatchSettings } from './batch-settings';
 import { rubricSetHash } from './rubric-hash';
 import type { JudgeLanguage, RubricSet, RubricSetRef } from './types';
 
@@ -31,6 +32,8 @@ export interface JudgeJobParameters {
    */
   topLogprobs?: number;
   dialogues: JudgeJobDialogue[];
+  /** through the OpenAI Batch API (one batch per connection) instead of live calls; absent: live calls */
+  batch?: JudgeBatchSettings;
 }
 
 export interface JudgeJobDialogue {
@@ -110,6 +113,7 @@ export function judgeParameterProblems(definition: JudgeJobDefinition): string[]
   if (parameters.language !== 'zh' && parameters.language !== 'en') problems.push(`language must be "zh" or "en" (got ${JSON.stringify(parameters.language)})`);
   const top = parameters.topLogprobs;
   if (top !== undefined && !(Number.isInteger(top) && top >= 0 && top <= MAX_TOP_LOGPROBS)) problems.push(`topLogprobs must be a whole number from 0 to ${MAX_TOP_LOGPROBS} (got ${String(top)})`);
+  problems.push(...batchSettingsProblems(parameters.batch));
   if (dialogues.length > MAX_JUDGE_DIALOGUES) problems.push(`a judge job takes at most ${MAX_JUDGE_DIALOGUES.toLocaleString('en-US')} dialogues (got ${dialogues.length.toLocaleString('en-US')})`);
   const byId = new Map(dialogues.map((dialogue) => [dialogue.id, dialogue]));
   if (byId.size !== dialogues.length) problems.push('the dialogues hold the same id more than once');

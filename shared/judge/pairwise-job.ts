@@ -6,6 +6,7 @@ import type { StoredCall } from '../llm/pre-annotation-job';
 import { MAX_JUDGE_DIALOGUES, MAX_JUDGE_TURNS, type JudgeJobDialogue } from './job-result';
 import { modelVerdict, type ModelVerdict, type PositionVerdict } from './pairwise';
 import type { PairwisePrompt } from './pairwise-prompt';
+import { batchSettingsProblems, type JudgeBatchSettings } from './batch-settings';
 import { rubricSetHash } from './rubric-hash';
 import type { JudgeLanguage, RubricSet, RubricSetRef } from './types';
 
@@ -45,6 +46,8 @@ export interface PairwiseJobParameters {
   /** every dialogue a pair names, once; ids unique across both groups */
   dialogues: JudgeJobDialogue[];
   pairs: PairwiseJobPair[];
+  /** through the OpenAI Batch API (one batch per connection) instead of live calls; absent: live calls */
+  batch?: JudgeBatchSettings;
 }
 
 export type PairwiseJobDefinition = JobDefinition<typeof PAIRWISE_JOB_KIND, PairwiseJobParameters>;
@@ -123,6 +126,7 @@ export function pairwiseParameterProblems(definition: PairwiseJobDefinition): st
   const hash = rubricSetHash(rubricSet);
   if (parameters.rubricSetHash !== hash) problems.push(`the rubric set ${rubricSet.id}@${rubricSet.version} hashes to ${hash}, not to the ${JSON.stringify(parameters.rubricSetHash)} the job names: it was changed after the job was made`);
   if (parameters.language !== 'zh' && parameters.language !== 'en') problems.push(`language must be "zh" or "en" (got ${JSON.stringify(parameters.language)})`);
+  problems.push(...batchSettingsProblems(parameters.batch));
   if (parameters.groupA === parameters.groupB) problems.push(`groupA and groupB must be two groups (both are ${JSON.stringify(parameters.groupA)})`);
   if (pairs.length > MAX_PAIRWISE_PAIRS) problems.push(`a pairwise job takes at most ${MAX_PAIRWISE_PAIRS.toLocaleString('en-US')} pairs (got ${pairs.length.toLocaleString('en-US')})`);
   if (dialogues.length > MAX_JUDGE_DIALOGUES) problems.push(`a pairwise job takes at most ${MAX_JUDGE_DIALOGUES.toLocaleString('en-US')} dialogues (got ${dialogues.length.toLocaleString('en-US')})`);

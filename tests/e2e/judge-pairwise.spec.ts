@@ -218,5 +218,7 @@ test.describe('pairwise judging from the UI', () => {
     await expect(imported).toHaveAttribute('data-judged', '3');
     await expect(imported).toHaveAttribute('data-wins-a', '2');
     await expect(imported).toHaveAttribute('data-inconsistent', '1');
+    // run comparison sets score runs side by side: pairwise runs are not offered to it
+    await expect(page.getByTestId('judge-comparison')).toHaveCount(0);
   });
 });

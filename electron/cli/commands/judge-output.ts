@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JobDefinition, JobEvent, JobItemEvent, JobProgress, JobWorkItem } from '../../../shared/jobs';
 import { JobRegistry } from '../../services/jobs/job-registry';
-import type { JobKindRunner } from '../../services/jobs/job-runner';
+import type { JobContext, JobKindRunner } from '../../services/jobs/job-runner';
 import type { CliIo } from '../io';
 import { fileLine } from '../terminal-text';
 
@@ -63,8 +63,8 @@ function skippingDone<P>(runner: JobKindRunner<P>, isDone: (item: JobWorkItem) =
   return {
     kind: runner.kind,
     priced: (definition: JobDefinition) => runner.priced(definition),
-    async open(definition: JobDefinition) {
-      const worker = await runner.open(definition);
+    async open(definition: JobDefinition, context: JobContext) {
+      const worker = await runner.open(definition, context);
       return {
         parallel: worker.parallel,
         close: worker.close?.bind(worker),

@@ -4,7 +4,7 @@
  * the dialogues and few-shot examples by shape; judgeParameterProblems then checks the set's
  * hash, the limits and the examples against the set.
  */
-import { parseRubricSet, type JudgeDialogueContext, type JudgeFewShotExample, type JudgeJobDialogue, type JudgeJobParameters } from '../../../shared/judge';
+import { BATCH_POLL_SECONDS, BATCH_TIMEOUT_HOURS, parseRubricSet, type JudgeBatchSettings, type JudgeDialogueContext, type JudgeFewShotExample, type JudgeJobDialogue, type JudgeJobParameters } from '../../../shared/judge';
 import { expectObject, expectOneOf } from './validate';
 import { dialogueTurns, fail, finiteNumber, optionalNumber, sampling, text } from './validate-llm';
 
@@ -49,8 +49,21 @@ function fewShotExample(channel: string, value: unknown, index: number): JudgeFe
   return example;
 }
 
+/** A job's `batch` (Batch API) settings: each number within its bounds; absent: live calls. */
+export function batchSettings(channel: string, value: unknown): JudgeBatchSettings {
+  const record = expectObject(`${channel} batch`, value, ['pollSeconds', 'timeoutHours']);
+  const result: JudgeBatchSettings = {};
+  for (const [key, range] of [['pollSeconds', BATCH_POLL_SECONDS], ['timeoutHours', BATCH_TIMEOUT_HOURS]] as const) {
+    const number = optionalNumber(`${channel} batch`, record, key);
+    if (number === undefined) continue;
+    if (number < range.min || number > range.max) fail(channel, `"batch.${key}" must be from ${range.min} to ${range.max} (got ${number})`);
+    result[key] = number;
+  }
+  return result;
+}
+
 export function judgeParameters(channel: string, value: unknown): JudgeJobParameters {
-  const record = expectObject(`${channel} parameters`, value, ['rubricSet', 'rubricSetHash', 'language', 'reasoningFirst', 'fewShot', 'sampling', 'topLogprobs', 'dialogues']);
+  const record = expectObject(`${channel} parameters`, value, ['rubricSet', 'rubricSetHash', 'language', 'reasoningFirst', 'fewShot', 'sampling', 'topLogprobs', 'dialogues', 'batch']);
   let rubricSet;
   try {
     rubricSet = parseRubricSet(record.rubricSet, "the job's rubric set");
@@ -74,5 +87,6 @@ export function judgeParameters(channel: string, value: unknown): JudgeJobParame
   if (record.sampling !== undefined) parameters.sampling = sampling(channel, record.sampling, 'sampling');
   const topLogprobs = optionalNumber(channel, record, 'topLogprobs');
   if (topLogprobs !== undefined) parameters.topLogprobs = topLogprobs;
+  if (record.batch !== undefined) parameters.batch = batchSettings(channel, record.batch);
   return parameters;
 }

@@ -6,7 +6,7 @@
  */
 import { MAX_PAIRWISE_PAIRS, parseRubricSet, type PairwiseJobPair, type PairwiseJobParameters } from '../../../shared/judge';
 import { expectObject, expectOneOf } from './validate';
-import { dialogue } from './validate-judge';
+import { batchSettings, dialogue } from './validate-judge';
 import { fail, sampling, text } from './validate-llm';
 
 const MAX_DIALOGUES = 50_000;
@@ -18,7 +18,7 @@ function pair(channel: string, value: unknown, index: number): PairwiseJobPair {
 }
 
 export function pairwiseParameters(channel: string, value: unknown): PairwiseJobParameters {
-  const record = expectObject(`${channel} parameters`, value, ['rubricSet', 'rubricSetHash', 'language', 'reasoningFirst', 'sampling', 'groupA', 'groupB', 'dialogues', 'pairs']);
+  const record = expectObject(`${channel} parameters`, value, ['rubricSet', 'rubricSetHash', 'language', 'reasoningFirst', 'sampling', 'groupA', 'groupB', 'dialogues', 'pairs', 'batch']);
   let rubricSet;
   try {
     rubricSet = parseRubricSet(record.rubricSet, "the job's rubric set");
@@ -41,5 +41,6 @@ export function pairwiseParameters(channel: string, value: unknown): PairwiseJob
     pairs: record.pairs.map((entry, index) => pair(channel, entry, index)),
   };
   if (record.sampling !== undefined) parameters.sampling = sampling(channel, record.sampling, 'sampling');
+  if (record.batch !== undefined) parameters.batch = batchSettings(channel, record.batch);
   return parameters;
 }

@@ -1,6 +1,7 @@
 /**
  * Every job of this data folder: started, paused, resumed, cancelled and listed here, one
- * journal per job (`<folder>/<job id>.jsonl`), one runner per job kind. At start-up (restore)
+ * journal per job (`<folder>/<job id>.jsonl`, and beside it `<folder>/<job id>/` for a kind's own
+ * state, such as a batch in flight, removed when the job finishes), one runner per job kind. At start-up (restore)
  * every journal is read back: a job that was not finished is shown as interrupted and can be
  * resumed; nothing already done is asked again. Results go out as `item` events once they are
  * in the journal, and are sent again (on `list`) until the renderer acknowledges them, so a
@@ -8,7 +9,7 @@
  * what it already stored.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   applyJobEvent,
@@ -24,7 +25,7 @@ import {
 } from '../../../shared/jobs';
 import { ackRecord, jobRecord, JournalWriter, readJournal, statusRecord } from './job-journal';
 import { JobRun } from './job-run';
-import { JobStop, type FinishedItem, type JobKindRunner } from './job-runner';
+import { JobStop, type FinishedItem, type JobContext, type JobKindRunner } from './job-runner';
 
 export interface JobRegistryDeps {
   /** the folder of the journals, in the app's data folder */
@@ -70,6 +71,10 @@ export class JobRegistry {
 
   private journalPath(id: string): string {
     return join(this.deps.folder, `${id}.jsonl`);
+  }
+
+  private contextOf(id: string): JobContext {
+    return { workDir: join(this.deps.folder, id) };
   }
 
   /** Reads every journal of the folder back; a job left unfinished becomes interrupted. A damaged journal is reported, not fatal to the others. */
@@ -219,7 +224,7 @@ export class JobRegistry {
     const journal = entry.journal as JournalWriter<JobDefinition, FinishedItem>;
     let worker;
     try {
-      worker = await runner.open(entry.definition);
+      worker = await runner.open(entry.definition, this.contextOf(entry.snapshot.id));
     } catch (error) {
       if (!(error instanceof JobStop)) throw error;
       await this.finish(entry, { status: 'failed', error: error.message });
@@ -242,7 +247,11 @@ export class JobRegistry {
   }
 
   private async finish(entry: JobEntry, end: { status: 'succeeded' | 'cancelled' } | { status: 'failed'; error: string }): Promise<void> {
-    const error = end.status === 'failed' ? end.error : null;
+    const context = this.contextOf(entry.snapshot.id);
+    // a job cancelled or failed lets go of what it holds at the endpoint (a batch still running); a problem doing so is told with the status
+    const letGo = end.status === 'succeeded' ? null : await this.runnerFor(entry.definition.kind).abandoned?.(entry.definition, context).catch((problem: unknown) => (problem instanceof Error ? problem.message : String(problem)));
+    await rm(context.workDir, { recursive: true, force: true });
+    const error = [end.status === 'failed' ? end.error : null, letGo ?? null].filter((part) => part !== null).join(' ') || null;
     await entry.journal?.append(statusRecord(end.status, error ?? undefined));
     const event: JobEvent = { type: 'finished', jobId: entry.snapshot.id, at: this.now(), status: end.status, progress: entry.snapshot.progress, error };
     // a job failed before it ever ran goes queued → failed; the table allows it

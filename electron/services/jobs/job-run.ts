@@ -3,12 +3,13 @@
  * finished item appended to the journal (synced) before its event is sent, progress events at
  * most every THROTTLE_MS, pause (no new items; the ones in flight finish), cancel (in-flight
  * calls aborted and not recorded), budgets (no new items once reached; the job pauses, saying
- * why) and stop (the job fails with the reason a worker gave).
+ * why) and stop (the job fails with the reason a worker gave). A worker's first phase (prepare,
+ * a Batch API run) runs before any item, paused, cancelled and interrupted like the items.
  */
 import { setMaxListeners } from 'node:events';
 import { countItemOutcome, createRateWindow, jobItemKey, jobWorkItems, type JobDefinition, type JobEvent, type JobProgress, type JobSnapshot, type JobWorkItem } from '../../../shared/jobs';
 import { resultRecord, statusRecord, type JournalWriter } from './job-journal';
-import { ItemRecalled, JobStop, type FinishedItem, type ItemWorker } from './job-runner';
+import { ItemRecalled, JobPause, JobStop, type FinishedItem, type ItemWorker } from './job-runner';
 
 export const THROTTLE_MS = 100;
 
@@ -35,7 +36,10 @@ export class JobRun {
   private paused = false;
   /** aborted at every pause: the signal the items started before it hold */
   private recall = new AbortController();
-  private pausedForBudget: string | null = null;
+  /** a budget reached, or a worker's JobPause: the job pauses and says why */
+  private pausedWithReason: string | null = null;
+  /** aborted at pause, cancel and quit: the signal of the worker's first phase while it runs */
+  private phase: AbortController | null = null;
   private ending: RunEnd | null = null;
   private wake: (() => void) | null = null;
   private lastProgressAt = 0;
@@ -52,15 +56,16 @@ export class JobRun {
   }
 
   get isPaused(): boolean {
-    return this.paused || this.pausedForBudget !== null;
+    return this.paused || this.pausedWithReason !== null;
   }
 
   get pauseReason(): string | null {
-    return this.pausedForBudget;
+    return this.pausedWithReason;
   }
 
   pause(): void {
     this.paused = true;
+    this.phase?.abort();
     this.recallWaiting();
     this.nudge();
   }
@@ -73,7 +78,7 @@ export class JobRun {
 
   resume(): void {
     this.paused = false;
-    this.pausedForBudget = null;
+    this.pausedWithReason = null;
     this.emittedPaused = false;
     this.deps.emit({ type: 'started', jobId: this.deps.id, at: this.deps.now(), progress: this.progress });
     void this.deps.journal.append(statusRecord('running')).catch(() => undefined);
@@ -92,6 +97,7 @@ export class JobRun {
   private end(how: RunEnd): void {
     if (this.ending === null) this.ending = how;
     this.controller.abort();
+    this.phase?.abort();
     this.nudge();
   }
 
@@ -109,6 +115,7 @@ export class JobRun {
   /** Runs until every item is done, or the job is cancelled, stopped or interrupted. */
   async run(): Promise<RunEnd> {
     const { worker } = this.deps;
+    await this.preparePhase();
     for (;;) {
       while (this.ending === null && !this.isPaused && this.queue.length > 0 && this.inFlight.size < worker.parallel) this.startItem(this.queue.shift() as JobWorkItem);
       if (this.inFlight.size === 0) {
@@ -117,23 +124,64 @@ export class JobRun {
           this.ending = { status: 'succeeded' };
           break;
         }
-        if (this.isPaused && !this.emittedPaused) {
-          this.emittedPaused = true;
-          this.flushProgress('paused');
-          await this.deps.journal.append(statusRecord('paused', this.pausedForBudget ?? undefined));
-        }
+        await this.recordPaused();
       }
-      if (this.nudged) {
-        this.nudged = false;
-        continue;
-      }
-      await new Promise<void>((resolve) => {
-        this.wake = resolve;
-      });
+      await this.waitForNudge();
     }
     if (this.progressTimer !== null) clearTimeout(this.progressTimer);
     await worker.close?.();
     return this.ending;
+  }
+
+  private async recordPaused(): Promise<void> {
+    if (!this.isPaused || this.emittedPaused) return;
+    this.emittedPaused = true;
+    this.flushProgress('paused');
+    await this.deps.journal.append(statusRecord('paused', this.pausedWithReason ?? undefined));
+  }
+
+  private async waitForNudge(): Promise<void> {
+    if (this.nudged) {
+      this.nudged = false;
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      this.wake = resolve;
+    });
+  }
+
+  /** Runs the worker's first phase to its end; a pause aborts it, and the resume runs it again. */
+  private async preparePhase(): Promise<void> {
+    const { worker } = this.deps;
+    if (!worker.prepare) return;
+    while (this.ending === null) {
+      if (this.isPaused) {
+        await this.recordPaused();
+        await this.waitForNudge();
+        continue;
+      }
+      const phase = new AbortController();
+      this.phase = phase;
+      try {
+        await worker.prepare({ items: [...this.queue], signal: phase.signal, note: (text) => this.noteOf(phase.signal, text) });
+        return;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (error instanceof JobPause) this.pausedWithReason = message;
+        else if (error instanceof JobStop) this.end({ status: 'failed', error: message });
+        else if (!phase.signal.aborted) this.end({ status: 'failed', error: `The job stopped on an internal error: ${message}` });
+      } finally {
+        this.phase = null;
+      }
+    }
+  }
+
+  private noteOf(phase: AbortSignal, text: string): void {
+    // a poll answered after a pause or cancel says nothing more: the job no longer waits for it
+    if (phase.aborted) return;
+    this.progress = { ...this.progress, note: text };
+    // a note comes once a poll, not once an item: sent at once, so the last one is never lost to the throttle
+    this.flushProgress('running');
   }
 
   private startItem(item: JobWorkItem): void {
@@ -183,12 +231,12 @@ export class JobRun {
 
   private checkBudget(): void {
     const budget = this.deps.definition.budget;
-    if (!budget || this.pausedForBudget !== null) return;
+    if (!budget || this.pausedWithReason !== null) return;
     const tokens = this.progress.tokens.input + this.progress.tokens.output;
-    if (budget.maxTokens !== undefined && tokens >= budget.maxTokens) this.pausedForBudget = `The token budget (${budget.maxTokens.toLocaleString('en-US')}) is reached: ${tokens.toLocaleString('en-US')} tokens used.`;
-    else if (budget.maxCost !== undefined && this.progress.cost !== null && this.progress.cost >= budget.maxCost) this.pausedForBudget = `The cost budget (${budget.maxCost}) is reached: ${this.progress.cost.toFixed(4)} spent.`;
+    if (budget.maxTokens !== undefined && tokens >= budget.maxTokens) this.pausedWithReason = `The token budget (${budget.maxTokens.toLocaleString('en-US')}) is reached: ${tokens.toLocaleString('en-US')} tokens used.`;
+    else if (budget.maxCost !== undefined && this.progress.cost !== null && this.progress.cost >= budget.maxCost) this.pausedWithReason = `The cost budget (${budget.maxCost}) is reached: ${this.progress.cost.toFixed(4)} spent.`;
     // a budget reached spends no more: calls not yet sent are given back as for a pause
-    if (this.pausedForBudget !== null) this.recallWaiting();
+    if (this.pausedWithReason !== null) this.recallWaiting();
   }
 
   private figures(): JobProgress {

@@ -17,7 +17,27 @@ export interface ItemWorker<Payload = unknown> {
    * refused, a model not found).
    */
   run(item: JobWorkItem, signal: AbortSignal, recall: AbortSignal): Promise<JobItemOutcome<Payload>>;
+  /**
+   * A first phase before any item runs, such as a Batch API run that waits hours at the
+   * endpoint. `signal` aborts at pause, cancel and quit: it should settle soon, keeping in the
+   * job's folder what it needs to go on, and runs again at resume. Throws JobStop when the job
+   * cannot go on, JobPause when it should wait for the user to resume it.
+   */
+  prepare?(phase: PreparePhase): Promise<void>;
   close?(): Promise<void>;
+}
+
+export interface PreparePhase {
+  /** the items still to run (those done are left out) */
+  items: readonly JobWorkItem[];
+  signal: AbortSignal;
+  /** what the job waits for now, shown with its progress (progress.note) */
+  note(text: string): void;
+}
+
+/** Where a job may keep state of its own across restarts: a folder beside its journal, made by the kind when it needs it and removed when the job finishes. */
+export interface JobContext {
+  workDir: string;
 }
 
 export interface JobKindRunner<Payload = unknown> {
@@ -25,11 +45,20 @@ export interface JobKindRunner<Payload = unknown> {
   /** Whether every connection of the definition has a price, so its cost is counted. */
   priced(definition: JobDefinition): boolean | Promise<boolean>;
   /** Prepares a run of the definition (connections, keys, callers); throws JobStop when it cannot run at all. */
-  open(definition: JobDefinition): Promise<ItemWorker<Payload>>;
+  open(definition: JobDefinition, context: JobContext): Promise<ItemWorker<Payload>>;
+  /**
+   * The job was cancelled (running or not) or failed: let go of what it holds outside the app (a
+   * batch still running at the endpoint). Resolves with a problem to tell (in words, never
+   * holding a key), or null.
+   */
+  abandoned?(definition: JobDefinition, context: JobContext): Promise<string | null>;
 }
 
 /** The whole job stops as failed, with this message (in words, never holding a key). */
 export class JobStop extends Error {}
+
+/** The job pauses, with this message as its reason; resuming it runs its first phase again. */
+export class JobPause extends Error {}
 
 /** The item was given back unfinished because the job paused before one of its calls was sent. */
 export class ItemRecalled extends Error {

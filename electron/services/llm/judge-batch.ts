@@ -33,6 +33,17 @@ export interface BatchState {
   model: string;
   /** custom_id → the cache key text of its request */
   keys: Record<string, string>;
+  /** when the batch was submitted (ms since the epoch), for the wait limit; absent in state files written before it */
+  submittedAt?: number;
+}
+
+/** Where a batch stands, as each poll finds it: the counts are the endpoint's. */
+export interface BatchPoll {
+  batchId: string;
+  status: string;
+  completed: number;
+  failed: number;
+  total: number;
 }
 
 /** What a batch needs of a runner's call plan: each item's request and cache key, and the answer's check (judgeCallPlan, pairwiseCallPlan). */
@@ -55,6 +66,14 @@ export interface BatchRunOptions {
   log(line: string): void;
   /** stops the wait between polls (the batch stays recorded for the next run) */
   signal?: AbortSignal;
+  /** after every poll (and once the batch is made): what the endpoint says of it */
+  onPoll?(poll: BatchPoll): void;
+  /**
+   * How long to wait for the batch from its submission, in ms: past it the batch is cancelled at
+   * the endpoint and, once it says cancelled, its finished lines are kept and the rest asked live.
+   * Absent: the batch ends on its own (the endpoint's 24h window expires it at worst).
+   */
+  waitLimitMs?: number;
 }
 
 export interface BatchRunResult {
@@ -69,6 +88,8 @@ export interface BatchRunResult {
   invalid: number;
   /** why each invalid line is not used, by custom_id (the batch's own errors under "batch") */
   reasons: { customId: string; reason: string }[];
+  /** the custom_ids (work item keys) answered validly, now in the cache */
+  answered: string[];
 }
 
 /** Lines of reasons logged one by one; the rest are counted. */
@@ -82,6 +103,14 @@ function entryError(entry: BatchEntry): string {
   const message = typeof entry.error?.message === 'string' ? entry.error.message : typeof body?.error?.message === 'string' ? body.error.message : 'no answer';
   const code = typeof entry.error?.code === 'string' ? ` (${entry.error.code})` : typeof entry.response?.status_code === 'number' && entry.response.status_code !== 200 ? ` (HTTP ${entry.response.status_code})` : '';
   return `${message}${code}`;
+}
+
+function clientFor(connection: LlmConnection, apiKey: string | null, timeoutMs: number): OpenAI {
+  return new OpenAI({ baseURL: connection.baseURL, apiKey: apiKey ?? 'no-key', organization: connection.organization ?? null, project: null, defaultHeaders: connection.extraHeaders, maxRetries: 2, timeout: timeoutMs, logLevel: 'off' });
+}
+
+function pollOf(batch: OpenAI.Batches.Batch): BatchPoll {
+  return { batchId: batch.id, status: batch.status, completed: batch.request_counts?.completed ?? 0, failed: batch.request_counts?.failed ?? 0, total: batch.request_counts?.total ?? 0 };
 }
 
 function parseLines(text: string): BatchEntry[] {
@@ -101,7 +130,7 @@ const TERMINAL = new Set(['completed', 'failed', 'expired', 'cancelled']);
 
 export async function runJudgeBatch(options: BatchRunOptions): Promise<BatchRunResult> {
   const { connection, apiKey, cache } = options;
-  const client = new OpenAI({ baseURL: connection.baseURL, apiKey: apiKey ?? 'no-key', organization: connection.organization ?? null, project: null, defaultHeaders: connection.extraHeaders, maxRetries: 2, timeout: options.timeoutMs, logLevel: 'off' });
+  const client = clientFor(connection, apiKey, options.timeoutMs);
   const redact = (text: string) => (apiKey && apiKey.length >= 4 ? text.split(apiKey).join('[key]') : text);
   if (!options.plan && !options.parameters) throw new Error('A batch run needs the judge parameters or a call plan.');
   const plan: BatchPlan = options.plan ?? judgeCallPlan(options.parameters as JudgeJobParameters);
@@ -120,18 +149,26 @@ export async function runJudgeBatch(options: BatchRunOptions): Promise<BatchRunR
         const format = spec.formats[0] ?? null;
         lines.push(JSON.stringify({ custom_id: customId, method: 'POST', url: '/v1/chat/completions', body: { ...spec.request, ...(format ? { response_format: format } : {}) } }));
       }
-      if (lines.length === 0) return { batchId: null, status: null, sent: 0, valid: 0, invalid: 0, reasons: [] };
+      if (lines.length === 0) return { batchId: null, status: null, sent: 0, valid: 0, invalid: 0, reasons: [], answered: [] };
       const file = await client.files.create({ file: await toFile(Buffer.from(`${lines.join('\n')}\n`, 'utf8'), 'judge-batch.jsonl'), purpose: 'batch' });
       const batch = await client.batches.create({ input_file_id: file.id, endpoint: '/v1/chat/completions', completion_window: '24h' });
-      state = { batchId: batch.id, baseURL: connection.baseURL, model: connection.model, keys };
+      state = { batchId: batch.id, baseURL: connection.baseURL, model: connection.model, keys, submittedAt: Date.now() };
       await writeFileAtomic(options.stateFile, JSON.stringify(state));
       options.log(`judge: batch ${batch.id} created with ${lines.length} requests`);
     }
-    let batch = await client.batches.retrieve(state.batchId);
+    const submittedAt = state.submittedAt ?? Date.now();
+    let batch = await client.batches.retrieve(state.batchId, { signal: options.signal });
+    options.onPoll?.(pollOf(batch));
     while (!TERMINAL.has(batch.status)) {
       options.log(`judge: batch ${batch.id} ${batch.status} (${batch.request_counts?.completed ?? 0}/${batch.request_counts?.total ?? 0})`);
+      if (options.waitLimitMs !== undefined && Date.now() - submittedAt > options.waitLimitMs && batch.status !== 'cancelling') {
+        options.log(`judge: batch ${batch.id} is not done after the wait limit; cancelling it (its finished lines are kept)`);
+        batch = await client.batches.cancel(batch.id);
+        continue;
+      }
       await abortableSleep(options.pollMs, options.signal);
-      batch = await client.batches.retrieve(state.batchId);
+      batch = await client.batches.retrieve(state.batchId, { signal: options.signal });
+      options.onPoll?.(pollOf(batch));
     }
     const sent = Object.keys(state.keys).length;
     const validIds = new Set<string>();
@@ -166,7 +203,7 @@ export async function runJudgeBatch(options: BatchRunOptions): Promise<BatchRunR
     }
     const batchErrors = (batch.errors?.data ?? []).map((error) => `${error.message ?? 'the batch failed'}${error.code ? ` (${error.code})` : ''}${error.line ? ` at line ${error.line}` : ''}`);
     if (batch.status !== 'completed') options.log(`judge: batch ${batch.id} ended ${batch.status}${batchErrors.length > 0 ? `: ${batchErrors.join('; ')}` : ''}; ${validIds.size} of ${sent} lines answered validly, the others are asked live`);
-    const result: BatchRunResult = { batchId: batch.id, status: batch.status, sent, valid: validIds.size, invalid: sent - validIds.size, reasons: [] };
+    const result: BatchRunResult = { batchId: batch.id, status: batch.status, sent, valid: validIds.size, invalid: sent - validIds.size, reasons: [], answered: [...validIds] };
     for (const customId of Object.keys(state.keys)) {
       if (validIds.has(customId)) continue;
       // named in neither file: a failed batch's line (nothing ran), or a torn output line
@@ -181,6 +218,38 @@ export async function runJudgeBatch(options: BatchRunOptions): Promise<BatchRunR
     return result;
   } catch (error) {
     throw new Error(redact(`The Batch API run failed: ${failureMessage(failureKind(error), error, connection.baseURL)}`));
+  }
+}
+
+/**
+ * Cancels at the endpoint the batch a state file records (a job cancelled while its batch ran)
+ * and forgets it. Resolves with null when there was none or it is cancelled, or with why it could
+ * not be (in words, never holding the key); the state file is removed either way.
+ */
+export async function cancelRecordedBatch(options: { connection: LlmConnection; apiKey: string | null; stateFile: string; timeoutMs: number }): Promise<string | null> {
+  const { connection, apiKey } = options;
+  const state = await readState(options.stateFile, connection);
+  if (!state) return null;
+  const redact = (text: string) => (apiKey && apiKey.length >= 4 ? text.split(apiKey).join('[key]') : text);
+  try {
+    const client = clientFor(connection, apiKey, options.timeoutMs);
+    const batch = await client.batches.retrieve(state.batchId);
+    if (!TERMINAL.has(batch.status) && batch.status !== 'cancelling') await client.batches.cancel(state.batchId);
+    return null;
+  } catch (error) {
+    return redact(`The batch ${state.batchId} could not be cancelled at ${connection.baseURL}: ${failureMessage(failureKind(error), error, connection.baseURL)}`);
+  } finally {
+    await rm(options.stateFile, { force: true });
+  }
+}
+
+/** Whether a state file records a batch (submitted, not yet read back). */
+export async function hasRecordedBatch(stateFile: string): Promise<boolean> {
+  try {
+    await readFile(stateFile);
+    return true;
+  } catch {
+    return false;
   }
 }
 

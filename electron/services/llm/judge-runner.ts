@@ -28,6 +28,7 @@ import { callCost, RESPONSE_FORMAT_LADDER, samplingFor, type LlmConnection, type
 import { ItemRecalled, JobStop, type JobKindRunner } from '../jobs/job-runner';
 import type { CallRecord, CallSpec, Validation } from './endpoint-caller';
 import { EndpointPool, parallelOf, type LlmRunnerDeps } from './endpoint-pool';
+import { abandonBatches, judgeBatchPhase } from './judge-batch-phase';
 import type { AnswerTokenLogprob, ResponseFormat } from './llm-client';
 import { stopsTheJob } from './retry-policy';
 
@@ -94,7 +95,8 @@ export function judgeRunner(deps: JudgeRunnerDeps): JobKindRunner<JudgeJobPayloa
   return {
     kind: 'judge',
     priced: (definition: JobDefinition) => pool.priced(definition),
-    async open(untyped: JobDefinition) {
+    abandoned: (definition, context) => abandonBatches(deps, definition, context, deps.timeoutMs ?? JUDGE_TIMEOUT_MS),
+    async open(untyped: JobDefinition, context) {
       const definition = untyped as JudgeJobDefinition;
       const { parameters } = definition;
       // a journal edited on disk, or a definition built past the IPC check, is not run
@@ -103,18 +105,24 @@ export function judgeRunner(deps: JudgeRunnerDeps): JobKindRunner<JudgeJobPayloa
       const endpoints = await pool.open(definition);
       const plan = judgeCallPlan(parameters);
       const dialogues = new Map(parameters.dialogues.map((dialogue) => [dialogue.id, dialogue]));
+      const batch = parameters.batch ? judgeBatchPhase({ deps, definition, settings: parameters.batch, endpoints, plan, judgeParameters: parameters, context, timeoutMs: deps.timeoutMs ?? JUDGE_TIMEOUT_MS }) : null;
 
       return {
         parallel: parallelOf(endpoints),
+        ...(batch ? { prepare: batch.prepare } : {}),
         async run(item, signal, recall): Promise<JobItemOutcome<JudgeJobPayload>> {
           const endpoint = endpoints.get(item.connectionId);
           const dialogue = dialogues.get(item.itemId);
           if (!endpoint || !dialogue) throw new JobStop(`The job names ${endpoint ? 'a dialogue' : 'a connection'} it does not carry.`);
           const { connection, caller } = endpoint;
-          const result = await caller.call<JudgeJobScore[]>(plan.call(connection, item), signal, recall);
+          const called = await caller.call<JudgeJobScore[]>(plan.call(connection, item), signal, recall);
+          // an answer the job's own batch put in the cache was paid for: its tokens count, and it is not "cached"
+          const paid = called.ok && batch ? await batch.paidUsage(item, called.record.fromCache) : null;
+          const result = paid ? { ...called, record: { ...called.record, tokens: paid } } : called;
+          const fromCache = result.record.fromCache && !paid;
           const tokens = { ...result.record.tokens };
           const cost = callCost(tokens, connection.price);
-          const base = { dialogueId: dialogue.id, connectionId: connection.id, judgeModel: result.record.model, sample: item.sample, rubricSet: plan.ref, prompt: plan.prompt.ref, tokens, cached: result.record.fromCache, call: storedCall(result.record, plan.prompt.ref) };
+          const base = { dialogueId: dialogue.id, connectionId: connection.id, judgeModel: result.record.model, sample: item.sample, rubricSet: plan.ref, prompt: plan.prompt.ref, tokens, cached: fromCache, call: storedCall(result.record, plan.prompt.ref) };
           if (!result.ok) {
             if (result.kind === 'recalled') throw new ItemRecalled();
             if (stopsTheJob(result.kind)) throw new JobStop(`${connection.name}: ${result.reason}`);
@@ -122,7 +130,7 @@ export function judgeRunner(deps: JudgeRunnerDeps): JobKindRunner<JudgeJobPayloa
             const attempts = result.record.attempts > 1 ? ` (after ${result.record.attempts} attempts)` : '';
             return { ok: false, reason: `${reasons.join('; ')}${attempts}`, tokens, cost, payload: { ...base, status: 'failed', reasons } };
           }
-          return { ok: true, payload: { ...base, status: 'valid', scores: result.value }, cached: result.record.fromCache, tokens, cost };
+          return { ok: true, payload: { ...base, status: 'valid', scores: result.value }, cached: fromCache, tokens, cost };
         },
       };
     },

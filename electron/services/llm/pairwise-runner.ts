@@ -28,6 +28,7 @@ import { callCost, RESPONSE_FORMAT_LADDER, samplingFor, type LlmConnection, type
 import { ItemRecalled, JobStop, type JobKindRunner } from '../jobs/job-runner';
 import type { CallRecord, CallSpec, Validation } from './endpoint-caller';
 import { EndpointPool, parallelOf, type LlmRunnerDeps } from './endpoint-pool';
+import { abandonBatches, judgeBatchPhase } from './judge-batch-phase';
 import { JUDGE_TIMEOUT_MS } from './judge-runner';
 import type { ResponseFormat } from './llm-client';
 import { stopsTheJob } from './retry-policy';
@@ -91,23 +92,31 @@ export function pairwiseRunner(deps: LlmRunnerDeps): JobKindRunner<PairwiseJobPa
   return {
     kind: 'judge-pairwise',
     priced: (definition: JobDefinition) => pool.priced(definition),
-    async open(untyped: JobDefinition) {
+    abandoned: (definition, context) => abandonBatches(deps, definition, context, deps.timeoutMs ?? JUDGE_TIMEOUT_MS),
+    async open(untyped: JobDefinition, context) {
       const definition = untyped as PairwiseJobDefinition;
       const problems = pairwiseParameterProblems(definition);
       if (problems.length > 0) throw new JobStop(`The pairwise judge job cannot run: ${problems.slice(0, 5).join('; ')}`);
       const endpoints = await pool.open(definition);
       const plan = pairwiseCallPlan(definition.parameters);
+      const settings = definition.parameters.batch;
+      const batch = settings ? judgeBatchPhase({ deps, definition, settings, endpoints, plan, context, timeoutMs: deps.timeoutMs ?? JUDGE_TIMEOUT_MS }) : null;
       return {
         parallel: parallelOf(endpoints),
+        ...(batch ? { prepare: batch.prepare } : {}),
         async run(item, signal, recall): Promise<JobItemOutcome<PairwiseJobPayload>> {
           const endpoint = endpoints.get(item.connectionId);
           if (!endpoint) throw new JobStop('The job names a connection it does not carry.');
           const { pair, order } = plan.itemOf(item);
           const { connection, caller } = endpoint;
-          const result = await caller.call<Verdict>(plan.call(connection, item), signal, recall);
+          const called = await caller.call<Verdict>(plan.call(connection, item), signal, recall);
+          // an answer the job's own batch put in the cache was paid for: its tokens count, and it is not "cached"
+          const paid = called.ok && batch ? await batch.paidUsage(item, called.record.fromCache) : null;
+          const result = paid ? { ...called, record: { ...called.record, tokens: paid } } : called;
+          const fromCache = result.record.fromCache && !paid;
           const tokens = { ...result.record.tokens };
           const cost = callCost(tokens, connection.price);
-          const base = { pairId: pair.id, order, dialogueA: pair.a, dialogueB: pair.b, connectionId: connection.id, judgeModel: result.record.model, sample: item.sample, rubricSet: plan.ref, prompt: plan.prompt.ref, tokens, cached: result.record.fromCache, call: storedCall(result.record, plan.prompt.ref) };
+          const base = { pairId: pair.id, order, dialogueA: pair.a, dialogueB: pair.b, connectionId: connection.id, judgeModel: result.record.model, sample: item.sample, rubricSet: plan.ref, prompt: plan.prompt.ref, tokens, cached: fromCache, call: storedCall(result.record, plan.prompt.ref) };
           if (!result.ok) {
             if (result.kind === 'recalled') throw new ItemRecalled();
             if (stopsTheJob(result.kind)) throw new JobStop(`${connection.name}: ${result.reason}`);
@@ -115,7 +124,7 @@ export function pairwiseRunner(deps: LlmRunnerDeps): JobKindRunner<PairwiseJobPa
             const attempts = result.record.attempts > 1 ? ` (after ${result.record.attempts} attempts)` : '';
             return { ok: false, reason: `${reasons.join('; ')}${attempts}`, tokens, cost, payload: { ...base, status: 'failed', reasons } };
           }
-          return { ok: true, payload: judgedPayload(base, result.value.verdict, result.value.rationale), cached: result.record.fromCache, tokens, cost };
+          return { ok: true, payload: judgedPayload(base, result.value.verdict, result.value.rationale), cached: fromCache, tokens, cost };
         },
       };
     },

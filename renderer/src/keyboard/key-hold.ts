@@ -36,8 +36,11 @@ export function createKeyHold(target: KeyHoldTarget, now: () => number = () => D
   let held: HeldKey[] = [];
   let startedAt: number | null = null;
   let wanted: (event: KeyEventLike) => boolean = () => false;
+  /** a release is handing keys on: a key it replays as an event is not held again */
+  let releasing = false;
 
   const onKeyDown = (event: KeyboardEvent) => {
+    if (releasing) return;
     if (startedAt !== null && now() - startedAt > KEY_HOLD_LIMIT_MS) {
       stop();
       return;
@@ -68,7 +71,13 @@ export function createKeyHold(target: KeyHoldTarget, now: () => number = () => D
       const keys = startedAt !== null && now() - startedAt <= KEY_HOLD_LIMIT_MS ? held : [];
       held = [];
       for (let index = 0; index < keys.length; index++) {
-        const step = dispatch(keys[index]);
+        releasing = true;
+        let step: ReleaseStep;
+        try {
+          step = dispatch(keys[index]);
+        } finally {
+          releasing = false;
+        }
         if (step === 'hold-rest' && startedAt !== null) {
           // Still listening: keys typed from here on queue behind the rest, for the next view.
           held = keys.slice(index + 1);
@@ -85,6 +94,16 @@ export function createKeyHold(target: KeyHoldTarget, now: () => number = () => D
     },
     holding: () => startedAt !== null,
   };
+}
+
+/**
+ * A held key sent again as a keydown on the page, so every listener bound at that moment sees it
+ * as it would a typed key — the view's and any mode laid over it (the rubric panel over review),
+ * in the order a typed key reaches them. A release dispatching keys to one view's handlers only
+ * sent the rubric panel's keys to review, where digits are label picks.
+ */
+export function replayKey(key: HeldKey, target: EventTarget = document.body): void {
+  target.dispatchEvent(new KeyboardEvent('keydown', { ...key, bubbles: true, cancelable: true }));
 }
 
 /** The app's hold (review uses it while a dialogue opens). */

@@ -49,14 +49,20 @@ export function dispatchKey(event: KeyEventLike, scope: KeyScope, handlers: Comm
  * calling component is mounted: one window keydown listener per mounted scope. Handlers may
  * change every render; the listener always calls the latest ones.
  */
-export function useCommands(scope: KeyScope, handlers: CommandHandlers, options: { enabled?: boolean; capture?: boolean } = {}): void {
+export function useCommands(scope: KeyScope, handlers: CommandHandlers, options: { enabled?: boolean; capture?: boolean; when?: () => boolean } = {}): void {
   const handlersRef = useRef(handlers);
+  /**
+   * Asked at each key, not at render: a mode switched on by one key (r opens rubric scoring)
+   * takes the very next key, even when a fast typist's keys arrive before React has rendered.
+   */
+  const whenRef = useRef(options.when);
   const enabled = options.enabled ?? true;
   // a mode laid over a view (the rubric panel over review) listens in the capture phase, so its keys are taken before the view's
   const capture = options.capture ?? false;
 
   useEffect(() => {
     handlersRef.current = handlers;
+    whenRef.current = options.when;
   });
 
   useEffect(() => {
@@ -67,6 +73,7 @@ export function useCommands(scope: KeyScope, handlers: CommandHandlers, options:
       if (event.key === 'Escape' && document.querySelector('dialog[open]') !== null) return;
       // a key pressed in an open dialog is the dialog's: the view behind it must not move (global keys still work)
       if (scope !== 'global' && event.target instanceof Element && event.target.closest('dialog[open]') !== null) return;
+      if (whenRef.current && !whenRef.current()) return;
       const current = handlersRef.current;
       const binding = resolveCommand(event, scope, (command) => typeof current[command] === 'function');
       if (!binding) return;

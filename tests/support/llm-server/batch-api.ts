@@ -12,11 +12,15 @@ import { chatCompletionBody } from './bodies';
 import type { ReplyContext } from './replies';
 import type { ChatScript } from './scripts';
 
-export type BatchScript =
+export type BatchScript = (
   | { end: 'failed'; errors: { code: string; message: string; line?: number }[] }
   | { end: 'expired' | 'cancelled'; answered: number }
-  /** completed, with failed lines in the output file beside the answers (as some OpenAI-compatible servers write them) */
-  | { end: 'completed'; errorsIn: 'output' };
+  /** completed; `errorsIn: 'output'` writes failed lines in the output file beside the answers (as some OpenAI-compatible servers write them) */
+  | { end: 'completed'; errorsIn?: 'output' }
+) & {
+  /** how many polls answer `in_progress` before the batch ends (1 unless given): a batch a test can stop the client in the middle of */
+  inProgressPolls?: number;
+};
 
 export interface BatchLine {
   custom_id: string;
@@ -33,6 +37,8 @@ interface Batch {
   errors: { object: 'list'; data: { code: string; message: string; param: null; line: number | null }[] } | null;
   request_counts: { total: number; completed: number; failed: number };
   script: BatchScript | null;
+  /** POST /v1/batches/:id/cancel came: the next poll ends it `cancelled` with no line answered */
+  cancelRequested: boolean;
 }
 
 export interface BatchApi {
@@ -41,6 +47,8 @@ export interface BatchApi {
   enqueue(...scripts: BatchScript[]): void;
   /** the chat requests answered inside batches, in the order processed */
   lines(): BatchLine[];
+  /** the ids of the batches a cancel was asked for, in order */
+  cancelled(): string[];
 }
 
 const ERROR_BODY = (message: string) => ({ error: { message, type: 'invalid_request_error', param: null, code: null } });
@@ -50,6 +58,7 @@ export function createBatchApi(deps: { authorised(context: ReplyContext): boolea
   const batches = new Map<string, Batch>();
   const scripts: BatchScript[] = [];
   const processed: BatchLine[] = [];
+  const cancels: string[] = [];
 
   function sendJson(context: ReplyContext, status: number, value: unknown, contentType = 'application/json'): void {
     const body = typeof value === 'string' ? value : JSON.stringify(value);
@@ -79,7 +88,7 @@ export function createBatchApi(deps: { authorised(context: ReplyContext): boolea
   }
 
   async function processBatch(batch: Batch): Promise<void> {
-    const script = batch.script;
+    const script: BatchScript | null = batch.cancelRequested ? { end: 'cancelled', answered: 0 } : batch.script;
     if (script?.end === 'failed') {
       batch.errors = { object: 'list', data: script.errors.map((error) => ({ code: error.code, message: error.message, param: null, line: error.line ?? null })) };
       batch.status = 'failed';
@@ -124,7 +133,8 @@ export function createBatchApi(deps: { authorised(context: ReplyContext): boolea
     const { method, path } = context.entry;
     const batchPath = /^\/v1\/batches\/([^/]+)$/.exec(path);
     const contentPath = /^\/v1\/files\/([^/]+)\/content$/.exec(path);
-    if (!((method === 'POST' && (path === '/v1/files' || path === '/v1/batches')) || (method === 'GET' && (batchPath || contentPath)))) return false;
+    const cancelPath = /^\/v1\/batches\/([^/]+)\/cancel$/.exec(path);
+    if (!((method === 'POST' && (path === '/v1/files' || path === '/v1/batches' || cancelPath)) || (method === 'GET' && (batchPath || contentPath)))) return false;
     if (!deps.authorised(context)) return true;
     if (path === '/v1/files') {
       const text = uploadedFile(context);
@@ -135,15 +145,25 @@ export function createBatchApi(deps: { authorised(context: ReplyContext): boolea
     } else if (path === '/v1/batches') {
       const body = (context.entry.body ?? {}) as { input_file_id?: string; endpoint?: string };
       if (!body.input_file_id || !files.has(body.input_file_id) || body.endpoint !== '/v1/chat/completions') return sendJson(context, 400, ERROR_BODY('llm test server: a batch needs a known input_file_id and endpoint /v1/chat/completions')), true;
-      const batch: Batch = { id: `batch_test_${batches.size + 1}`, input_file_id: body.input_file_id, status: 'validating', polls: 0, output_file_id: null, error_file_id: null, errors: null, request_counts: { total: 0, completed: 0, failed: 0 }, script: scripts.shift() ?? null };
+      const batch: Batch = { id: `batch_test_${batches.size + 1}`, input_file_id: body.input_file_id, status: 'validating', polls: 0, output_file_id: null, error_file_id: null, errors: null, request_counts: { total: (files.get(body.input_file_id) ?? '').split('\n').filter((line) => line.trim() !== '').length, completed: 0, failed: 0 }, script: scripts.shift() ?? null, cancelRequested: false };
       batches.set(batch.id, batch);
+      sendJson(context, 200, batchBody(batch));
+    } else if (cancelPath) {
+      const batch = batches.get(cancelPath[1]);
+      if (!batch) return sendJson(context, 404, ERROR_BODY(`No batch ${cancelPath[1]}`)), true;
+      cancels.push(batch.id);
+      // as OpenAI: only a batch still running can be cancelled; it says `cancelling` until its next poll
+      if (['completed', 'failed', 'expired', 'cancelled'].includes(batch.status)) return sendJson(context, 400, ERROR_BODY(`Cannot cancel a batch with status ${batch.status}.`)), true;
+      batch.cancelRequested = true;
+      batch.status = 'cancelling';
       sendJson(context, 200, batchBody(batch));
     } else if (batchPath) {
       const batch = batches.get(batchPath[1]);
       if (!batch) return sendJson(context, 404, ERROR_BODY(`No batch ${batchPath[1]}`)), true;
       batch.polls++;
-      if (batch.polls === 1) batch.status = 'in_progress';
-      else if (batch.status === 'in_progress') await processBatch(batch);
+      if (batch.status === 'cancelling') await processBatch(batch);
+      else if (batch.polls === 1) batch.status = 'in_progress';
+      else if (batch.status === 'in_progress' && batch.polls > (batch.script?.inProgressPolls ?? 1)) await processBatch(batch);
       sendJson(context, 200, batchBody(batch));
     } else if (contentPath) {
       const text = files.get(contentPath[1]);
@@ -153,5 +173,5 @@ export function createBatchApi(deps: { authorised(context: ReplyContext): boolea
     return true;
   }
 
-  return { handle, enqueue: (...more) => void scripts.push(...more), lines: () => [...processed] };
+  return { handle, enqueue: (...more) => void scripts.push(...more), lines: () => [...processed], cancelled: () => [...cancels] };
 }

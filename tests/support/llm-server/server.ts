@@ -51,6 +51,8 @@ export interface LlmTestServer {
   batchLines(): { custom_id: string; body: ChatRequest['body'] }[];
   /** Makes the next batches created end as scripted (failed, expired, cancelled) instead of completed; see batch-api.ts. */
   enqueueBatch(...scripts: BatchScript[]): void;
+  /** The ids of the batches `POST /v1/batches/:id/cancel` was asked for, in order. */
+  batchCancels(): string[];
 }
 
 const CHAT_PATH = '/v1/chat/completions';
@@ -218,6 +220,7 @@ export async function startLlmServer(options: LlmServerOptions = {}): Promise<Ll
     queuedScripts: () => chatQueue.length,
     batchLines: () => batchApi.lines(),
     enqueueBatch: (...scripts) => batchApi.enqueue(...scripts),
+    batchCancels: () => batchApi.cancelled(),
     setDefaultHandler: (handler) => {
       defaultHandler = handler;
     },

@@ -15,6 +15,12 @@ interface ConnectionFormProps {
 
 type NumberField = 'priceIn' | 'priceOut' | 'start' | 'min' | 'max';
 
+/** The model family as saved: trimmed, absent when empty (the self-preference check compares families case-insensitively). */
+export function familyOrUndefined(text: string): string | undefined {
+  const trimmed = text.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
 function numberOrUndefined(text: string): number | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
@@ -29,7 +35,7 @@ function numberOrUndefined(text: string): number | undefined {
 export function ConnectionForm({ initial, modelExample, keysAllowed, onDone }: ConnectionFormProps) {
   const { t } = useConnectionText();
   const save = useConnectionsStore((state) => state.save);
-  const [draft, setDraft] = useState({ name: initial.name, baseURL: initial.baseURL, model: initial.model, organization: initial.organization ?? '' });
+  const [draft, setDraft] = useState({ name: initial.name, baseURL: initial.baseURL, model: initial.model, organization: initial.organization ?? '', family: initial.family ?? '' });
   const [numbers, setNumbers] = useState<Record<NumberField, string>>({
     priceIn: initial.price ? String(initial.price.inputPerMillion) : '',
     priceOut: initial.price ? String(initial.price.outputPerMillion) : '',
@@ -53,6 +59,7 @@ export function ConnectionForm({ initial, modelExample, keysAllowed, onDone }: C
       baseURL: draft.baseURL.trim(),
       model: draft.model.trim(),
       organization: draft.organization.trim() === '' ? undefined : draft.organization.trim(),
+      family: familyOrUndefined(draft.family),
       price: inputPerMillion === undefined || outputPerMillion === undefined ? undefined : { inputPerMillion, outputPerMillion },
       concurrency: { start: Number(numbers.start), min: Number(numbers.min), max: Number(numbers.max) },
     };
@@ -99,6 +106,8 @@ export function ConnectionForm({ initial, modelExample, keysAllowed, onDone }: C
       {text('model', t('model'), { placeholder: modelExample })}
       {text('baseURL', t('baseURL'), { wide: true })}
       {text('organization', t('organization'))}
+      {text('family', t('family'), { placeholder: t('familyPlaceholder') })}
+      <p className="muted wide">{t('familyHint')}</p>
       {number('priceIn', t('priceIn'))}
       {number('priceOut', t('priceOut'))}
       <p className="muted wide">{t('priceHint')}</p>

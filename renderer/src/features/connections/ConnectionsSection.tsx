@@ -67,7 +67,8 @@ export function ConnectionsSection() {
           <li key={connection.id} className="connection-item" data-testid="connection-item" data-connection-id={connection.id}>
             <strong>{connection.name}</strong>
             <span className="muted">
-              {connection.model} · {connection.baseURL} · <span data-testid="connection-item-key">{connection.keySet ? t('keySet') : t('noKey')}</span>
+              {connection.model}
+              {connection.family && <span data-testid="connection-item-family"> ({connection.family})</span>} · {connection.baseURL} · <span data-testid="connection-item-key">{connection.keySet ? t('keySet') : t('noKey')}</span>
             </span>
             <div className="button-row">
               <button type="button" data-testid="connection-test" onClick={() => void runTest(connection)}>

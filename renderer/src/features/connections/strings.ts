@@ -25,6 +25,12 @@ export const CONNECTION_STRINGS = {
   baseURL: { zh: '接口地址（Base URL）', en: 'Base URL' },
   model: { zh: '模型', en: 'Model' },
   organization: { zh: '组织（可选）', en: 'Organisation (optional)' },
+  family: { zh: '模型家族（可选）', en: 'Model family (optional)' },
+  familyPlaceholder: { zh: '如 deepseek、qwen、gpt', en: 'e.g. deepseek, qwen, gpt' },
+  familyHint: {
+    zh: '用作评审模型时，用于检查“自我偏好”：评审模型是否给同家族教学模型的对话打更高分。不知道就留空。',
+    en: 'When this connection judges, its family is used for the self-preference check: does it score dialogues of its own family’s teacher models higher? Leave empty when unknown.',
+  },
   priceIn: { zh: '输入价格（每百万词元）', en: 'Input price per million tokens' },
   priceOut: { zh: '输出价格（每百万词元）', en: 'Output price per million tokens' },
   priceHint: { zh: '两项都填才计算费用；不填则费用显示为“未知”。', en: 'Fill in both to see costs; otherwise cost is shown as unknown.' },

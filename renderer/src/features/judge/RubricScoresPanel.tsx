@@ -50,7 +50,7 @@ export function RubricScoresPanel({ datasetId, dialogueId, guard = (action) => a
     };
   }, [judgeRun, dialogueId]);
 
-  // another dialogue ends scoring mode (open()); the same dialogue shown again (a re-mount) keeps it
+  // rubric scoring stays on from dialogue to dialogue (n, p): the digits typed after `n` score the next dialogue, never pick its labels
 
   const rubric = state.set.rubrics[state.focus];
   const row = rubric ? state.rows[rubric.id] : undefined;
@@ -70,8 +70,11 @@ export function RubricScoresPanel({ datasetId, dialogueId, guard = (action) => a
     },
   };
   for (const entry of RUBRIC_SCORES) handlers[entry.command] = () => void store.score(entry.score);
-  useCommands('review', { 'rubric.toggle': () => guard(() => store.setActive(true)) }, { enabled: !state.active });
-  useCommands('rubric', handlers, { enabled: state.active && !editing, capture: true });
+  const editingRef = useRef(editing);
+  editingRef.current = editing;
+  // both always bound, deciding at each key from the store: `r` then a digit typed at once scores, never picks a label
+  useCommands('review', { 'rubric.toggle': () => guard(() => store.setActive(true)) }, { when: () => !useExpertScoresStore.getState().active });
+  useCommands('rubric', handlers, { capture: true, when: () => useExpertScoresStore.getState().active && !editingRef.current });
 
   const saveDraft = () => {
     if (row && draft !== row.rationale) void store.setRationale(draft);

@@ -7,6 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
 import type { JobStatus } from '../../../../shared/jobs';
 import { getDb } from '../../db/db';
+import { getDataset } from '../../db/repositories/datasets';
 import { useJobsStore } from '../../stores/jobs/store';
 import { useJudgeStore } from '../../stores/judge/store';
 import { useRunJudgeText } from './run-strings';
@@ -21,7 +22,7 @@ const ACTIVE: readonly JobStatus[] = ['queued', 'running', 'paused'];
 export function RunJudgesControl({ datasetId }: { datasetId: string }) {
   const { t } = useRunJudgeText();
   const [open, setOpen] = useState(false);
-  const datasetName = useLiveQuery(async () => (await getDb().datasets.get(datasetId))?.name ?? '', [datasetId]) ?? '';
+  const datasetName = useLiveQuery(async () => (await getDataset(getDb(), datasetId))?.name ?? '', [datasetId]) ?? '';
   useLiveJudgeRuns(datasetId);
   return (
     <>

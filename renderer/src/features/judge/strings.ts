@@ -1,7 +1,9 @@
 /** The Judge view's and the rubric-scores panel's words (zh/en). */
 import { featureText } from '../../i18n/feature-strings';
+import { JUDGE_VIEW_STRINGS } from './strings-calibration';
 
 export const JUDGE_STRINGS = {
+  ...JUDGE_VIEW_STRINGS,
   nav: { zh: '评审模型', en: 'Judge' },
   title: { zh: 'LLM 评审结果', en: 'LLM judge results' },
   intro: {
@@ -67,7 +69,6 @@ export const JUDGE_STRINGS = {
   colQwk: { zh: '二次加权 κ', en: 'Quadratic-weighted κ' },
   colBias: { zh: '偏差（95% CI）', en: 'Bias (95% CI)' },
   colVariance: { zh: '方差 评审 / 专家', en: 'Variance judge / expert' },
-  selfPreference: { zh: '自我偏好：{judge} 给同家族（{family}）模型的对话高出 {difference} 分（95% CI {low}–{high}）', en: 'Self-preference: {judge} scores its own family’s ({family}) dialogues {difference} higher (95% CI {low} to {high})' },
   // the rubric-scores panel in review
   panelTitle: { zh: '量表评分', en: 'Rubric scores' },
   panelHintClosed: { zh: '按 r 为本段对话打分', en: 'Press r to score this dialogue' },

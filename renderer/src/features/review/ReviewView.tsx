@@ -8,12 +8,13 @@ import { HistoryPanel } from '../audit/HistoryPanel';
 import { useAuditText } from '../audit/strings';
 import { dialogueStatusOf } from '../../db/repositories/dialogues';
 import type { ReviewBundle } from '../../db/repositories/reviews';
-import { keyHold } from '../../keyboard/key-hold';
-import { dispatchKey, resolveCommand, useCommands } from '../../keyboard/use-commands';
+import { keyHold, replayKey } from '../../keyboard/key-hold';
+import { resolveCommand, useCommands } from '../../keyboard/use-commands';
 import { useAppStore } from '../../stores/app/store';
 import { selectCanRedo, selectCanUndo } from '../../stores/review/selectors';
 import { reviewStore, useReviewStore } from '../../stores/review/store';
 import { useSettingsStore } from '../../stores/settings/store';
+import { HANDLED_COMMANDS as RUBRIC_PANEL_HANDLED } from '../judge/handled-commands';
 import { RubricScoresPanel } from '../judge/RubricScoresPanel';
 import { ChatPane } from './ChatPane';
 import { DialogueHeader, type DialogueHeaderActions } from './DialogueHeader';
@@ -74,7 +75,11 @@ export function ReviewView({ dialogueId }: ReviewViewProps) {
 }
 
 const REVIEW_COMMANDS = new Set<string>(HANDLED_COMMANDS);
-const isReviewKey = (event: Parameters<typeof resolveCommand>[0]) => resolveCommand(event, 'review', (command) => REVIEW_COMMANDS.has(command)) !== null;
+/** review's keys and those of the rubric panel laid over it (r, and the digits and moves of rubric scoring) */
+const RUBRIC_PANEL_COMMANDS = new Set<string>(RUBRIC_PANEL_HANDLED);
+const isReviewKey = (event: Parameters<typeof resolveCommand>[0]) =>
+  resolveCommand(event, 'review', (command) => REVIEW_COMMANDS.has(command) || RUBRIC_PANEL_COMMANDS.has(command)) !== null
+  || resolveCommand(event, 'rubric', (command) => RUBRIC_PANEL_COMMANDS.has(command)) !== null;
 
 function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewTextApi }) {
   const dialogueId = bundle.dialogue.id;
@@ -163,12 +168,10 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
   const actions = buildReviewActions(context);
   const handlers = buildCommandHandlers(context, actions);
   useCommands('review', handlers);
-  const handlersRef = useRef(handlers);
-  handlersRef.current = handlers;
   useEffect(() => {
     // After useCommands has attached its listener: from here on keys reach it directly.
     keyHold.release((key) => {
-      dispatchKey(key, 'review', handlersRef.current);
+      replayKey(key);
       // A held `n`/`p` opens another dialogue: the keys typed after it are meant for that one.
       const app = useAppStore.getState();
       if (app.view !== 'review') return 'drop-rest';

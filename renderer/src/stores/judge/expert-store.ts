@@ -6,11 +6,11 @@
 import { create } from 'zustand';
 import { SID_RUBRIC_SET } from '../../../../shared/judge/default-rubrics';
 import type { RubricSet } from '../../../../shared/judge/types';
-import type { ExpertScoreRow } from '../../../../shared/model/judge';
+import { expertScoreId, type ExpertScoreRow } from '../../../../shared/model/judge';
 import { rubricSetHash } from '../../../../shared/judge/rubric-hash';
 import { getDb, type MaieuticDb } from '../../db/db';
 import { errorMessage } from '../../db/errors';
-import { expertScoresOfDialogue, putExpertRationale, putExpertScore } from '../../db/repositories/expert-scores';
+import { expertScoresOfDialogue, putExpertScore } from '../../db/repositories/expert-scores';
 import { rubricSetOfDataset } from '../../db/repositories/rubric-sets';
 
 interface UndoEntry {
@@ -53,20 +53,47 @@ export interface ExpertScoresState {
 
 export function createExpertScoresStore(database: () => MaieuticDb = getDb) {
   return create<ExpertScoresState>()((set, get) => {
-    async function write(rubricId: string, score: number | null, rationale?: string, undo = false): Promise<void> {
+    /**
+     * Writes go one after another, in the order the keys came: a fast typist's clear, rescore or
+     * undo acts on what the panel shows (rows are updated at once), never on a row whose write is
+     * still in flight, and a later write is never overtaken by an earlier one.
+     */
+    let chain: Promise<void> = Promise.resolve();
+    let inFlight = 0;
+
+    function shownRow(rubricId: string, score: number, rationale: string): ExpertScoreRow {
+      const { datasetId, dialogueId, rater, set: rubricSet, setHash } = get();
+      return { id: expertScoreId(datasetId!, dialogueId!, setHash, rubricId, rater), datasetId: datasetId!, dialogueId: dialogueId!, rubricSetId: rubricSet.id, rubricSetHash: setHash, rubric: rubricId, rater, score, rationale, at: new Date().toISOString() };
+    }
+
+    function show(rubricId: string, row: ExpertScoreRow | null): void {
+      const rows = { ...get().rows };
+      if (row) rows[rubricId] = row;
+      else delete rows[rubricId];
+      set({ rows });
+    }
+
+    function write(rubricId: string, score: number | null, rationale?: string, undo = false): Promise<void> {
       const { datasetId, dialogueId, rater, set: rubricSet } = get();
-      if (!datasetId || !dialogueId) return;
+      if (!datasetId || !dialogueId) return Promise.resolve();
+      inFlight++;
       set({ status: 'saving', error: null });
-      try {
-        const row = await putExpertScore(database(), { datasetId, dialogueId, set: rubricSet, rubric: rubricId, rater, score, undo, ...(rationale !== undefined ? { rationale } : {}) });
-        if (get().dialogueId !== dialogueId) return;
-        const rows = { ...get().rows };
-        if (row) rows[rubricId] = row;
-        else delete rows[rubricId];
-        set({ rows, status: 'saved' });
-      } catch (error) {
-        set({ status: 'error', error: errorMessage(error) });
-      }
+      const input = { datasetId, dialogueId, set: rubricSet, rubric: rubricId, rater, score, undo, ...(rationale !== undefined ? { rationale } : {}) };
+      chain = chain.then(async () => {
+        try {
+          await putExpertScore(database(), input);
+          if (--inFlight === 0 && get().dialogueId === dialogueId && get().status === 'saving') set({ status: 'saved' });
+        } catch (error) {
+          inFlight--;
+          set({ status: 'error', error: errorMessage(error) });
+          // what is stored, not what was typed: the panel shows the truth after a failed write
+          if (get().dialogueId === dialogueId) {
+            const stored = await expertScoresOfDialogue(database(), dialogueId, get().setHash).catch(() => null);
+            if (stored && get().dialogueId === dialogueId) set({ rows: Object.fromEntries(stored.filter((row) => row.rater === rater).map((row) => [row.rubric, row])) });
+          }
+        }
+      });
+      return chain;
     }
 
     return {
@@ -85,12 +112,14 @@ export function createExpertScoresStore(database: () => MaieuticDb = getDb) {
 
       async open({ datasetId, dialogueId, rater }) {
         const sameDialogue = get().dialogueId === dialogueId && get().rater === rater;
-        set({ datasetId, dialogueId, rater, status: 'loading', error: null, ...(sameDialogue ? {} : { rows: {}, focus: 0, atEnd: false, undo: [], active: false }) });
+        set({ datasetId, dialogueId, rater, status: 'loading', error: null, ...(sameDialogue ? {} : { rows: {}, focus: 0, atEnd: false, undo: [] }) });
         try {
           const chosen = await rubricSetOfDataset(database(), datasetId);
           if (get().dialogueId !== dialogueId) return;
           // another version: its rubrics differ, and the undo entries name the old version's rows
           if (chosen.hash !== get().setHash) set({ set: chosen.set, setHash: chosen.hash, rows: {}, focus: 0, atEnd: false, undo: [] });
+          // writes typed before still land first: reading earlier would show the panel without them
+          await chain;
           const found = await expertScoresOfDialogue(database(), dialogueId, chosen.hash);
           if (get().dialogueId !== dialogueId || get().setHash !== chosen.hash) return;
           const rows: Record<string, ExpertScoreRow> = {};
@@ -132,6 +161,7 @@ export function createExpertScoresStore(database: () => MaieuticDb = getDb) {
           focus: focus < rubricSet.rubrics.length - 1 ? focus + 1 : focus,
           atEnd: focus === rubricSet.rubrics.length - 1,
         });
+        show(rubric.id, shownRow(rubric.id, value, existing?.rationale ?? ''));
         await write(rubric.id, value);
       },
 
@@ -141,6 +171,7 @@ export function createExpertScoresStore(database: () => MaieuticDb = getDb) {
         const existing = rubric ? rows[rubric.id] : undefined;
         if (!rubric || !existing) return;
         set({ undo: [...get().undo, { rubric: rubric.id, before: { score: existing.score, rationale: existing.rationale }, restoreRationale: true }], atEnd: false });
+        show(rubric.id, null);
         await write(rubric.id, null);
       },
 
@@ -149,13 +180,9 @@ export function createExpertScoresStore(database: () => MaieuticDb = getDb) {
         const rubric = rubricSet.rubrics[focus];
         const existing = rubric ? rows[rubric.id] : undefined;
         if (!rubric || !existing || existing.rationale === text) return;
-        set({ status: 'saving' });
-        try {
-          const row = await putExpertRationale(database(), { id: existing.id, rationale: text });
-          if (row) set({ rows: { ...get().rows, [rubric.id]: row }, status: 'saved' });
-        } catch (error) {
-          set({ status: 'error', error: errorMessage(error) });
-        }
+        show(rubric.id, { ...existing, rationale: text });
+        // as a score with its rationale, in the same queue: it lands after the score it belongs to
+        await write(rubric.id, existing.score, text);
       },
 
       async undoLast() {
@@ -163,7 +190,10 @@ export function createExpertScoresStore(database: () => MaieuticDb = getDb) {
         const last = entries[entries.length - 1];
         if (!last) return;
         set({ undo: entries.slice(0, -1), focus: Math.max(0, get().set.rubrics.findIndex((rubric) => rubric.id === last.rubric)), atEnd: false });
-        await write(last.rubric, last.before?.score ?? null, last.restoreRationale ? last.before?.rationale : undefined, true);
+        const now = get().rows[last.rubric];
+        const rationale = last.restoreRationale ? last.before?.rationale : undefined;
+        show(last.rubric, last.before ? shownRow(last.rubric, last.before.score, rationale ?? now?.rationale ?? '') : null);
+        await write(last.rubric, last.before?.score ?? null, rationale, true);
       },
     };
   });

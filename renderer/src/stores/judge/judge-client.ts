@@ -1,11 +1,14 @@
 import { getDb, type MaieuticDb } from '../../db/db';
 import { runJob, WorkerChannel } from '../../workers/worker-channel';
-import type { JudgeWorkerRequest, JudgeWorkerResponse } from './protocol';
-import { runJudgeReport, type JudgeReportOutcome, type JudgeReportRequest } from './run-judge';
+import { runJudgeWork } from './judge-work';
+import type { JudgeWork, JudgeWorkerRequest, JudgeWorkerResponse, JudgeWorkOutcome } from './protocol';
+import type { JudgeComparisonOutcome, JudgeComparisonRequest } from './run-comparison';
+import type { JudgeReportOutcome, JudgeReportRequest } from './run-judge';
 
 /**
- * Table I and the calibration of a judge run, in a Web Worker (20,000 dialogues × 3 judges × 3
- * samples is a few hundred ms of work, more than a frame); where no worker starts, on the main thread.
+ * Table I and the calibration of a judge run, and run comparisons, in a Web Worker (20,000
+ * dialogues × 3 judges × 3 samples is a few hundred ms of work, more than a frame); where no
+ * worker starts, on the main thread.
  */
 export class JudgeClient {
   constructor(private readonly database: () => MaieuticDb = getDb) {}
@@ -15,8 +18,16 @@ export class JudgeClient {
     'The judge worker failed to start.',
   );
 
+  private run(work: JudgeWork): Promise<JudgeWorkOutcome> {
+    return runJob(this.channel, (requestId) => ({ requestId, work }), () => undefined, () => runJudgeWork(this.database(), work, 'main'));
+  }
+
   compute(request: JudgeReportRequest): Promise<JudgeReportOutcome> {
-    return runJob(this.channel, (requestId) => ({ requestId, request }), () => undefined, () => runJudgeReport(this.database(), request, 'main'));
+    return this.run({ kind: 'report', request }) as Promise<JudgeReportOutcome>;
+  }
+
+  compare(request: JudgeComparisonRequest): Promise<JudgeComparisonOutcome> {
+    return this.run({ kind: 'compare', request }) as Promise<JudgeComparisonOutcome>;
   }
 }
 

@@ -1,6 +1,6 @@
 import { getDb } from '../../db/db';
+import { runJudgeWork } from './judge-work';
 import type { JudgeWorkerRequest, JudgeWorkerResponse } from './protocol';
-import { runJudgeReport } from './run-judge';
 
 // The project's tsconfig types `self` as a Window; inside a worker only these two members are used.
 interface WorkerScope {
@@ -11,9 +11,9 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 
 scope.addEventListener('message', (event) => {
-  const { requestId, request } = event.data;
+  const { requestId, work } = event.data;
   // The worker opens the app's database itself (IndexedDB is shared with the window's origin).
-  runJudgeReport(getDb(), request, 'worker').then(
+  runJudgeWork(getDb(), work, 'worker').then(
     (outcome) => scope.postMessage({ requestId, kind: 'done', outcome }),
     (error: unknown) => scope.postMessage({ requestId, kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
   );

@@ -16,7 +16,11 @@ import { todayStamp } from '../export/file-names';
 import { useJobsStore } from '../jobs/store';
 import { judgeClient, type JudgeClient } from './judge-client';
 import type { JudgeReport, JudgeReportOutcome } from './run-judge';
-import { tableOneCsv, tableOneMarkdown, tableOneView } from './table-export';
+import { setTeacherFamilies } from '../../db/repositories/rubric-sets';
+import type { PanelMethod } from '../../../../shared/judge/aggregate';
+import { useConnectionsStore } from '../connections/store';
+import { scatterCsv } from './scatter';
+import { panelView, tableOneCsv, tableOneMarkdown, tableOneView, type TableOneView } from './table-export';
 
 export type JudgeImportOutcome =
   | { kind: 'none' }
@@ -35,6 +39,11 @@ export interface JudgeState {
   reportError: string | null;
   /** the judge Table I shows (a run may hold several) */
   judge: string | null;
+  /** Table I shows the panel of all the run's judges instead of one (runs with several judges) */
+  panel: boolean;
+  panelMethod: PanelMethod;
+  scatterSave: TableSave<'csv'> | null;
+  familiesSave: { status: 'working' | 'saved' | 'error'; message?: string } | null;
   importOutcome: JudgeImportOutcome;
   save: TableSave<'csv' | 'md'> | null;
   load(datasetId: string): Promise<void>;
@@ -42,13 +51,43 @@ export interface JudgeState {
   /** recomputes the chosen run's report (after expert scores changed) */
   refresh(): Promise<void>;
   selectJudge(judge: string): void;
+  selectPanel(): void;
+  setPanelMethod(method: PanelMethod): void;
+  /** saves the teacher models' families the expert confirmed, then recomputes the report */
+  saveTeacherFamilies(families: Record<string, string>): Promise<void>;
+  exportScatter(judge: string, rubric: string): Promise<void>;
   pickImport(datasetId: string): Promise<void>;
   importFile(datasetId: string, file: SourceFile): Promise<void>;
   deleteRun(runId: string): Promise<void>;
   exportTable(kind: 'csv' | 'md', lang: LabelLanguage, words: { overall: string; title: string }): Promise<void>;
 }
 
-export function createJudgeStore(database: () => MaieuticDb = getDb, client: Pick<JudgeClient, 'compute'> = judgeClient) {
+/** Families of the connections, under each connection's name and model (results name a judge by either). */
+async function connectionFamilies(): Promise<Record<string, string>> {
+  const connections = useConnectionsStore.getState();
+  if (!connections.loaded) await connections.load();
+  const families: Record<string, string> = {};
+  for (const connection of useConnectionsStore.getState().connections) {
+    if (!connection.family) continue;
+    families[connection.model] ??= connection.family;
+    families[connection.name] = connection.family;
+  }
+  return families;
+}
+
+/** The table the view shows: one judge's, or the panel's. */
+export function shownTable(state: Pick<JudgeState, 'report' | 'judge' | 'panel' | 'panelMethod'>, lang: LabelLanguage, overall: string): { view: TableOneView; label: string } | null {
+  const { report, judge } = state;
+  if (!report) return null;
+  if (state.panel && report.panel) return { view: panelView(report.panel[state.panelMethod], report.set, lang, overall), label: `panel (${state.panelMethod})` };
+  return judge ? { view: tableOneView(report.table, report.set, judge, lang, overall), label: judge } : null;
+}
+
+export function createJudgeStore(
+  database: () => MaieuticDb = getDb,
+  client: Pick<JudgeClient, 'compute'> = judgeClient,
+  judgeFamilies: () => Promise<Record<string, string>> = connectionFamilies,
+) {
   return create<JudgeState>()((set, get) => ({
     datasetId: null,
     status: 'idle',
@@ -59,12 +98,16 @@ export function createJudgeStore(database: () => MaieuticDb = getDb, client: Pic
     reportStatus: 'idle',
     reportError: null,
     judge: null,
+    panel: false,
+    panelMethod: 'mean',
+    familiesSave: null,
+    scatterSave: null,
     importOutcome: { kind: 'none' },
     save: null,
 
     async load(datasetId) {
       const same = get().datasetId === datasetId;
-      set({ datasetId, status: 'loading', error: null, ...(same ? {} : { runs: [], runId: null, report: null, reportStatus: 'idle', judge: null, importOutcome: { kind: 'none' }, save: null }) });
+      set({ datasetId, status: 'loading', error: null, ...(same ? {} : { runs: [], runId: null, report: null, reportStatus: 'idle', judge: null, panel: false, familiesSave: null, importOutcome: { kind: 'none' }, save: null }) });
       try {
         await ensureSidRubricSet(database());
         const runs = await listJudgeRuns(database(), datasetId);
@@ -84,7 +127,9 @@ export function createJudgeStore(database: () => MaieuticDb = getDb, client: Pic
       if (runId === null || pairwise) return;
       let outcome: JudgeReportOutcome;
       try {
-        outcome = await client.compute({ runId });
+        // a connection that cannot be listed must not stop the report: its judges just have no family
+        const families = await judgeFamilies().catch(() => ({}));
+        outcome = await client.compute({ runId, judgeFamilies: families });
       } catch (error) {
         if (get().runId === runId) set({ reportStatus: 'error', reportError: errorMessage(error) });
         return;
@@ -93,7 +138,7 @@ export function createJudgeStore(database: () => MaieuticDb = getDb, client: Pic
       if (outcome.kind === 'missing') return set({ reportStatus: 'error', reportError: outcome.message, report: null });
       const judges = outcome.report.run.judges.map((judge) => judge.name);
       const current = get().judge;
-      set({ report: outcome.report, reportStatus: 'ready', judge: current !== null && judges.includes(current) ? current : (judges[0] ?? null) });
+      set({ report: outcome.report, reportStatus: 'ready', judge: current !== null && judges.includes(current) ? current : (judges[0] ?? null), panel: get().panel && outcome.report.panel !== null });
     },
 
     async refresh() {
@@ -102,7 +147,38 @@ export function createJudgeStore(database: () => MaieuticDb = getDb, client: Pic
     },
 
     selectJudge(judge) {
-      set({ judge });
+      set({ judge, panel: false });
+    },
+
+    selectPanel() {
+      if (get().report?.panel) set({ panel: true });
+    },
+
+    setPanelMethod(method) {
+      set({ panelMethod: method });
+    },
+
+    async saveTeacherFamilies(families) {
+      const { datasetId } = get();
+      if (!datasetId) return;
+      set({ familiesSave: { status: 'working' } });
+      try {
+        await setTeacherFamilies(database(), datasetId, families);
+        set({ familiesSave: { status: 'saved' } });
+      } catch (error) {
+        set({ familiesSave: { status: 'error', message: errorMessage(error) } });
+        return;
+      }
+      await get().refresh();
+    },
+
+    async exportScatter(judge, rubric) {
+      const { report } = get();
+      const entry = report?.points.find((candidate) => candidate.judge === judge && candidate.rubric === rubric);
+      if (!report || !entry) return;
+      const externalIds = new Map(report.dialogues.map((row) => [row.dialogueId, row.externalId]));
+      const stem = `${report.run.name.replace(/\.[^.]+$/, '').replace(/[^\p{L}\p{N}._-]+/gu, '-')}-calibration-${judge.replace(/[^\p{L}\p{N}._-]+/gu, '-')}-${rubric}-${todayStamp()}`;
+      await saveTable('csv', { defaultName: `${stem}.csv`, fileKind: 'csv', content: () => scatterCsv(judge, rubric, entry.points, (id) => externalIds.get(id) ?? id) }, (save) => set({ scatterSave: save }));
     },
 
     async pickImport(datasetId) {
@@ -145,9 +221,10 @@ export function createJudgeStore(database: () => MaieuticDb = getDb, client: Pic
     },
 
     async exportTable(kind, lang, words) {
-      const { report, judge } = get();
-      if (!report || !judge) return;
-      const view = tableOneView(report.table, report.set, judge, lang, words.overall);
+      const { report } = get();
+      const shown = shownTable(get(), lang, words.overall);
+      if (!report || !shown) return;
+      const { view, label: judge } = shown;
       const stem = `${report.run.name.replace(/\.[^.]+$/, '').replace(/[^\p{L}\p{N}._-]+/gu, '-')}-table-i-${todayStamp()}`;
       await saveTable(
         kind,

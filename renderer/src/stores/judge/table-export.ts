@@ -3,13 +3,24 @@
  * decimals as in the SID paper, n and the standard deviation beside it, the weighted overall last.
  */
 import { csvCell } from '../export/table-cells';
-import type { TableOne } from '../../../../shared/judge/aggregate';
+import type { PanelCell, TableOne } from '../../../../shared/judge/aggregate';
+import { compareNames } from '../../../../shared/import/natural-order';
 import type { LabelLanguage } from '../../../../shared/codebook/types';
 import type { RubricSet } from '../../../../shared/judge/types';
 
+export interface TableOneCellView {
+  mean: number | null;
+  sd: number | null;
+  n: number;
+  failed: number;
+  /** panel only: dialogues left out because some judge has no valid score for them */
+  incomplete?: number;
+}
+
 export interface TableOneView {
+  /** teacher models in natural order of their names (`model-2` before `model-10`), never storage order */
   groups: string[];
-  rows: { id: string; name: string; cells: { mean: number | null; sd: number | null; n: number; failed: number }[] }[];
+  rows: { id: string; name: string; cells: TableOneCellView[] }[];
 }
 
 export function formatMean(value: number | null): string {
@@ -18,7 +29,7 @@ export function formatMean(value: number | null): string {
 
 /** One judge's Table I laid out as shown: a row per rubric (set order) and the overall, a column per group. */
 export function tableOneView(table: TableOne, set: RubricSet, judge: string, lang: LabelLanguage, overallName: string): TableOneView {
-  const groups = [...new Set(table.cells.filter((cell) => cell.judge === judge).map((cell) => cell.group))];
+  const groups = [...new Set(table.cells.filter((cell) => cell.judge === judge).map((cell) => cell.group))].sort(compareNames);
   const rows: TableOneView['rows'] = set.rubrics.map((rubric) => ({
     id: rubric.id,
     name: `${rubric.id} ${rubric.name[lang]}`,
@@ -38,10 +49,26 @@ export function tableOneView(table: TableOne, set: RubricSet, judge: string, lan
   return { groups, rows };
 }
 
+/** The panel aggregate laid out as tableOneView does; a cell's `incomplete` says how many dialogues the complete-panel rule left out. */
+export function panelView(cells: readonly PanelCell[], set: RubricSet, lang: LabelLanguage, overallName: string): TableOneView {
+  const groups = [...new Set(cells.map((cell) => cell.group))].sort(compareNames);
+  const cellOf = (group: string, rubric: string | null): TableOneCellView => {
+    const cell = cells.find((candidate) => candidate.group === group && candidate.rubric === rubric);
+    return { mean: cell?.mean ?? null, sd: cell?.sd ?? null, n: cell?.n ?? 0, failed: 0, incomplete: cell?.incomplete ?? 0 };
+  };
+  const rows: TableOneView['rows'] = set.rubrics.map((rubric) => ({ id: rubric.id, name: `${rubric.id} ${rubric.name[lang]}`, cells: groups.map((group) => cellOf(group, rubric.id)) }));
+  rows.push({ id: 'overall', name: overallName, cells: groups.map((group) => cellOf(group, null)) });
+  return { groups, rows };
+}
+
 export function tableOneCsv(view: TableOneView, judge: string): string {
-  const data: (string | number)[][] = [['judge', 'rubric', 'group', 'n', 'mean', 'sd', 'failed']];
+  // a panel's table says how many dialogues each cell left out (the complete-panel rule)
+  const panel = view.rows.some((row) => row.cells.some((cell) => cell.incomplete !== undefined));
+  const data: (string | number)[][] = [['judge', 'rubric', 'group', 'n', 'mean', 'sd', 'failed', ...(panel ? ['incomplete'] : [])]];
   for (const row of view.rows) {
-    row.cells.forEach((cell, index) => data.push([judge, row.id, view.groups[index], cell.n, cell.mean === null ? '' : cell.mean.toFixed(2), cell.sd === null ? '' : cell.sd.toFixed(2), cell.failed]));
+    row.cells.forEach((cell, index) =>
+      data.push([judge, row.id, view.groups[index], cell.n, cell.mean === null ? '' : cell.mean.toFixed(2), cell.sd === null ? '' : cell.sd.toFixed(2), cell.failed, ...(panel ? [cell.incomplete ?? 0] : [])]),
+    );
   }
   return `${data.map((cells) => cells.map(csvCell).join(',')).join('\n')}\n`;
 }

@@ -46,6 +46,27 @@ describe('expert rubric-scores store', () => {
     expect(await stored(db)).toEqual({ TCF: 5 });
   });
 
+  it('at machine pace (no key waits for a write) a clear, a rescore and an undo act on what the panel shows, and land in order', async () => {
+    const { db, store } = await opened();
+    const keys: Promise<void>[] = [];
+    for (const score of [5, 4, 3, 2, 1]) keys.push(store.getState().score(score));
+    store.getState().move(-1);
+    // IRA's write (2) is still in flight here: the clear must clear it, and the undo bring it back
+    keys.push(store.getState().clear());
+    keys.push(store.getState().undoLast());
+    store.getState().move(-1);
+    keys.push(store.getState().score(4));
+    // scoring moved the focus on to IRA: the rationale is IRA's
+    keys.push(store.getState().setRationale('追问到位'));
+    expect(Object.fromEntries(Object.entries(store.getState().rows).map(([rubric, row]) => [rubric, row.score]))).toEqual({ 'X-SRG': 5, 'M-RCC': 4, 'X-MSR': 4, IRA: 2, TCF: 1 });
+    await Promise.all(keys);
+    expect(await stored(db)).toEqual({ 'X-SRG': 5, 'M-RCC': 4, 'X-MSR': 4, IRA: 2, TCF: 1 });
+    expect((await expertScoresOfDialogue(db, 's1:1', HASH)).find((row) => row.rubric === 'IRA')?.rationale).toBe('追问到位');
+    const trail = (await db.editLog.toArray()).sort((a, b) => a.seq! - b.seq!).map((entry) => `${(entry.target as { rubric: string }).rubric}:${entry.reason}`);
+    expect(trail).toEqual(['X-SRG:scored', 'M-RCC:scored', 'X-MSR:scored', 'IRA:scored', 'TCF:scored', 'IRA:cleared', 'IRA:undone', 'X-MSR:scored', 'IRA:scored']);
+    expect(store.getState().status).toBe('saved');
+  });
+
   it('does not let a digit past the last rubric overwrite it: the expert moves back first', async () => {
     const { db, store } = await opened();
     for (const score of [4, 3, 5, 2, 1]) await store.getState().score(score);

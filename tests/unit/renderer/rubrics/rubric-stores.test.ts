@@ -60,6 +60,7 @@ describe('few-shot anchors from expert scores', () => {
     const example = await buildExpertExample(db, { dialogueId: 's1:1', set: base.set, hash: base.hash, rater: RATER });
     expect(example).toEqual({
       label: 'GPT-4o · 1-1-1',
+      source: { dialogue: '1-1-1', group: 'GPT-4o' },
       context: { topic: '丝绸之路', studentType: '好奇型' },
       turns: [{ speaker: 'teacher', utterance: '你怎么看？' }, { speaker: 'student', utterance: '<b>不知道</b>' }],
       scores: [{ rubric: 'X-SRG', score: 4, rationale: '追问充分' }, { rubric: 'M-RCC', score: 2 }],

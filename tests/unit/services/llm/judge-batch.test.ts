@@ -149,4 +149,20 @@ describe('judge batch', () => {
       expect(await cachedIds(connection)).toEqual(['b', 'c', 'd']);
     });
   });
+
+  it('cancels a batch still running past the wait limit, and ends once the endpoint says cancelled: every line then goes live', async () => {
+    server.setDefaultHandler(() => judgeReply.valid(scoresFor([...SID_RUBRIC_IDS], 4)));
+    server.enqueueBatch({ end: 'completed', inProgressPolls: 1000 });
+    const dialogues = ['a', 'b'].map((id) => ({ id, turns: [{ speaker: 'teacher' as const, utterance: `${id} turn 1: 你好` }] }));
+    const definition: JudgeJobDefinition = { kind: 'judge', title: 't', connectionIds: ['c'], itemIds: ['a', 'b'], parameters: { rubricSet: SID_RUBRIC_SET, rubricSetHash: rubricSetHash(SID_RUBRIC_SET), language: 'en', reasoningFirst: false, dialogues } };
+    const connection: LlmConnection = { id: 'c', name: 'judge', baseURL: server.baseURL, model: 'test-model', extraHeaders: {}, sampling: {}, concurrency: { start: 1, min: 1, max: 1 }, keySet: true };
+    const cache = new ResponseCache(join(dir.path, 'cache'));
+    const polls: string[] = [];
+    const result = await runJudgeBatch({ connection, apiKey: KEY, parameters: definition.parameters, items: jobWorkItems(definition), cache, stateFile: join(dir.path, 'cache', 'batch.json'), pollMs: 10, timeoutMs: 5000, waitLimitMs: 0, onPoll: (poll) => void polls.push(poll.status), log: () => undefined });
+    expect(server.batchCancels()).toEqual(['batch_test_1']);
+    expect(result).toMatchObject({ batchId: 'batch_test_1', status: 'cancelled', sent: 2, valid: 0, invalid: 2 });
+    expect(polls.at(0)).toBe('in_progress');
+    expect(polls.at(-1)).toBe('cancelled');
+    cache.close();
+  });
 });
