@@ -24,4 +24,5 @@ export { judgedPayload, MAX_PAIRWISE_PAIRS, PAIR_ORDERS, PAIRWISE_JOB_KIND, pair
 export { isPairwiseLine, readPairwiseLine, type PairwiseResultLine } from './pairwise-line';
 export { pairwiseReport, type PairwiseReportRow } from './pairwise-report';
 export { pairwiseJobDefinition, type PairwiseJobRequest, type PairwiseSourceDialogue } from './pairwise-definition';
+export { pairwiseSummary, winRateInterval, type PairwiseSummaryRow } from './pairwise-summary';
 export { BATCH_POLL_SECONDS, BATCH_TIMEOUT_HOURS, batchSettingsProblems, type JudgeBatchSettings } from './batch-settings';

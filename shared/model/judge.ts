@@ -1,6 +1,7 @@
 import type { JudgeLineScore } from '../judge/result-line';
 import type { StoredCall } from '../llm/pre-annotation-job';
 import type { RubricSet, RubricSetRef } from '../judge/types';
+import type { PairwiseRunInfo } from './pairwise';
 
 /**
  * One version of a rubric set (Dexie table rubricSets, schema v11): the bundled SID set or one a
@@ -57,6 +58,9 @@ export interface JudgeRunRow {
   unmatched: UnmatchedJudgeLine[];
   /** job: which judge (by name) each connection of the job scores as; the run's id is the job's id */
   jobConnections?: JudgeJobConnection[];
+  /** absent: a score run (judgeScores); 'pairwise': a run of verdicts (pairwiseVerdicts) over `pairwise` */
+  mode?: 'scores' | 'pairwise';
+  pairwise?: PairwiseRunInfo;
 }
 
 /** One connection of a judge job, as its results are stored: the judge name they are keyed by. */

@@ -13,8 +13,9 @@ import { trackChanges } from './backup/backup-settings';
 import { upgradeToV5 } from './migrations/v5';
 import { upgradeToV6 } from './migrations/v6';
 import { upgradeToV10 } from './migrations/v10';
-import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10, schemaV11 } from './schema';
+import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10, schemaV11, schemaV12 } from './schema';
 import type { ExpertScoreRow, JudgeRunRow, JudgeScoreRow, RubricSetRow } from '../../../shared/model/judge';
+import type { PairwiseVerdictRow } from '../../../shared/model/pairwise';
 import type { CodebookVersionRow } from '../../../shared/model/codebook-version';
 import type { FindingDismissalRow } from '../../../shared/model/finding-dismissal';
 import type { AdjudicationRow } from '../../../shared/model/adjudication';
@@ -51,6 +52,7 @@ export class MaieuticDb extends Dexie {
   judgeRuns!: EntityTable<JudgeRunRow, 'id'>;
   judgeScores!: EntityTable<JudgeScoreRow, 'id'>;
   expertScores!: EntityTable<ExpertScoreRow, 'id'>;
+  pairwiseVerdicts!: EntityTable<PairwiseVerdictRow, 'id'>;
 
   constructor(name = 'maieutic') {
     super(name);
@@ -65,6 +67,7 @@ export class MaieuticDb extends Dexie {
     this.version(9).stores(schemaV9);
     this.version(10).stores(schemaV10).upgrade((tx) => upgradeToV10(tx));
     this.version(11).stores(schemaV11);
+    this.version(12).stores(schemaV12);
   }
 }
 

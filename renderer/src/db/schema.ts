@@ -173,4 +173,17 @@ export const schemaV11 = {
   expertScores: 'id, datasetId, dialogueId',
 } as const;
 
-export const CURRENT_SCHEMA_VERSION = 11;
+/**
+ * v12 (2026-12-06): pairwise judging from the app (issue 13). New table only: no upgrade function.
+ * - `pairwiseVerdicts`: one row per pairwise run × pair × order × judge × sample,
+ *   `${runId}|${pairId}|${order}|${judge}|${sample}`, with the two dialogues compared, the verdict
+ *   (or the failure reason) and the call behind it. A pairwise run is a `judgeRuns` row with
+ *   `mode: 'pairwise'` and its groups, pairs and unpaired dialogues (non-indexed fields: runs
+ *   without `mode` are score runs, so no v11 row is rewritten).
+ */
+export const schemaV12 = {
+  ...schemaV11,
+  pairwiseVerdicts: 'id, runId, [runId+pairId]',
+} as const;
+
+export const CURRENT_SCHEMA_VERSION = 12;

@@ -83,7 +83,7 @@ export async function renameDataset(db: MaieuticDb, datasetId: string, name: str
 export async function deleteDataset(db: MaieuticDb, datasetId: string): Promise<void> {
   await db.transaction(
     'rw',
-    [db.datasets, db.sources, db.dialogues, db.turnBlocks, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog, db.layers, db.layerValues, db.metricRuns, db.metricRunScores, db.drafts, db.llmJobs, db.llmCalls, db.settings, db.adjudications, db.assignments, db.spotChecks, db.findingDismissals, db.judgeRuns, db.judgeScores, db.expertScores],
+    [db.datasets, db.sources, db.dialogues, db.turnBlocks, db.fieldReviews, db.turnReviews, db.dialogueReviews, db.editLog, db.layers, db.layerValues, db.metricRuns, db.metricRunScores, db.drafts, db.llmJobs, db.llmCalls, db.settings, db.adjudications, db.assignments, db.spotChecks, db.findingDismissals, db.judgeRuns, db.judgeScores, db.pairwiseVerdicts, db.expertScores],
     async () => {
       await db.adjudications.where('datasetId').equals(datasetId).delete();
       await db.settings.delete(suggestionSettingKey(datasetId));

@@ -101,15 +101,21 @@ function scoresOf(payload: Extract<JudgeJobPayload, { status: 'valid' }>): Judge
 
 /** Whether a judge job is recorded here (the jobs store routes items by it when main's snapshot is not known yet). */
 export async function isJudgeJob(db: MaieuticDb, jobId: string): Promise<boolean> {
+  return (await judgeJobMode(db, jobId)) !== null;
+}
+
+/** The mode of the judge run recorded for a job: score runs, pairwise runs, or null when the job is no judge job of this profile. */
+export async function judgeJobMode(db: MaieuticDb, jobId: string): Promise<'scores' | 'pairwise' | null> {
   const run = await db.judgeRuns.get(jobId);
-  return run?.source === 'job';
+  if (run?.source !== 'job') return null;
+  return run.mode === 'pairwise' ? 'pairwise' : 'scores';
 }
 
 /** Stores one finished item of a judge job in ONE transaction (its score row and the run's counts). */
 export async function storeJudgeItem(db: MaieuticDb, event: JobItemEvent<JudgeJobPayload>): Promise<StoreJudgeItemResult> {
   return db.transaction('rw', [db.judgeRuns, db.judgeScores, db.dialogues], async (): Promise<StoreJudgeItemResult> => {
     const run = await db.judgeRuns.get(event.jobId);
-    if (!run || run.source !== 'job') return { kind: 'unknown-job' };
+    if (!run || run.source !== 'job' || run.mode === 'pairwise') return { kind: 'unknown-job' };
     const { itemId, connectionId, sample } = event.item;
     const connection = run.jobConnections?.find((candidate) => candidate.connectionId === connectionId);
     if (!connection) return { kind: 'discarded', reason: `the run has no judge for connection ${connectionId}` };

@@ -4,6 +4,7 @@
  * scores. An import is read and checked whole first, then stored in one transaction: a file with
  * any bad line stores nothing and names every bad line as `file:line: problem`.
  */
+import { isPairwiseLine } from '../../../../shared/judge/pairwise-line';
 import { readResultLine, type JudgeResultLine } from '../../../../shared/judge/result-line';
 import { rubricSetHash } from '../../../../shared/judge/rubric-hash';
 import { SID_RUBRIC_SET } from '../../../../shared/judge/default-rubrics';
@@ -11,6 +12,7 @@ import type { RubricSet, RubricSetRef } from '../../../../shared/judge/types';
 import { judgeScoreId, rubricSetRowId, type JudgeRunRow, type JudgeScoreRow, type RubricSetRow, type UnmatchedJudgeLine } from '../../../../shared/model/judge';
 import type { MaieuticDb } from '../db';
 import { newId } from '../ids';
+import { importPairwiseLines } from './pairwise-import';
 
 /** At most this many bad lines are named in the error (the count says how many there were). */
 export const MAX_PROBLEMS_LISTED = 20;
@@ -100,6 +102,17 @@ export async function importJudgeResults(db: MaieuticDb, input: JudgeImportInput
     }
   });
   if (parsed.length === 0 && problems.length === 0) throw new JudgeImportError(file, [{ line: 0, message: 'the file holds no results lines' }]);
+  // score lines and pairwise lines (`judge --pairwise`) make different runs: a file is one or the other
+  const pairwise = parsed.filter(({ value }) => isPairwiseLine(value));
+  if (pairwise.length > 0 && pairwise.length < parsed.length) {
+    const firstKind = isPairwiseLine(parsed[0].value);
+    const odd = parsed.filter(({ value }) => isPairwiseLine(value) !== firstKind);
+    throw new JudgeImportError(file, [...problems, ...odd.map(({ line }) => ({ line, message: firstKind ? 'a score line in a file of pairwise lines; import score results and pairwise results as separate files' : 'a pairwise line in a file of score lines; import score results and pairwise results as separate files' }))].sort((a, b) => a.line - b.line));
+  }
+  if (pairwise.length > 0) {
+    if (problems.length > 0) throw new JudgeImportError(file, problems);
+    return importPairwiseLines(db, input, parsed);
+  }
 
   // the rubric set: the one the lines name (all the same), SID when they name none
   const refs = new Map<string, RubricSetRef>();
@@ -220,16 +233,18 @@ export function judgeScoresOfDialogue(db: MaieuticDb, runId: string, dialogueId:
 }
 
 export async function deleteJudgeRun(db: MaieuticDb, runId: string): Promise<void> {
-  await db.transaction('rw', [db.judgeRuns, db.judgeScores], async () => {
+  await db.transaction('rw', [db.judgeRuns, db.judgeScores, db.pairwiseVerdicts], async () => {
     await db.judgeScores.where('runId').equals(runId).delete();
+    await db.pairwiseVerdicts.where('runId').equals(runId).delete();
     await db.judgeRuns.delete(runId);
   });
 }
 
-/** Every judge run, score and expert score of a data set (deleteDataset). */
+/** Every judge run, score, pairwise verdict and expert score of a data set (deleteDataset). */
 export async function deleteJudgeDataOfDataset(db: MaieuticDb, datasetId: string): Promise<void> {
   const runIds = await db.judgeRuns.where('datasetId').equals(datasetId).primaryKeys();
   await db.judgeScores.where('runId').anyOf(runIds).delete();
+  await db.pairwiseVerdicts.where('runId').anyOf(runIds).delete();
   await db.judgeRuns.bulkDelete(runIds);
   await db.expertScores.where('datasetId').equals(datasetId).delete();
 }

@@ -9,6 +9,9 @@ import { useImportStore } from '../../stores/import/store';
 import { AssignmentPanel } from '../assignments/AssignmentPanel';
 import { useIsBlindAssignment } from '../assignments/use-blind-assignment';
 import { StartPreAnnotationDialog } from '../jobs/StartPreAnnotationDialog';
+import { StartJudgeDialog } from '../judge/StartJudgeDialog';
+import { useRunJudgeText } from '../judge/run-strings';
+import { useJudgeStore } from '../../stores/judge/store';
 import { useJobsText } from '../jobs/strings';
 import { useAdjudicationText } from '../adjudication/strings';
 import { DatasetFilters } from './DatasetFilters';
@@ -40,6 +43,8 @@ export function DatasetView({ datasetId }: { datasetId: string }) {
   const jobsText = useJobsText().t;
   const adjudicationText = useAdjudicationText().t;
   const [startingJob, setStartingJob] = useState(false);
+  const [startingJudge, setStartingJudge] = useState(false);
+  const judgeText = useRunJudgeText().t;
   // a blind annotator labels without a model's suggestion: pre-annotation is not offered
   const blindAssignment = useIsBlindAssignment(datasetId);
   const summary = useMemo(() => summariseRows(rows ?? []), [rows]);
@@ -89,6 +94,11 @@ export function DatasetView({ datasetId }: { datasetId: string }) {
           {!blindAssignment && (
             <button type="button" data-testid="dataset-pre-annotate" disabled={!rows || rows.length === 0} onClick={() => setStartingJob(true)}>
               {jobsText('start')}
+            </button>
+          )}
+          {!blindAssignment && (
+            <button type="button" data-testid="dataset-judge" disabled={!rows || rows.length === 0} onClick={() => setStartingJudge(true)}>
+              {judgeText('judgeFromTable')}
             </button>
           )}
           <button type="button" data-testid="dataset-adjudicate" disabled={!rows || rows.length === 0} onClick={() => goTo('adjudication')}>
@@ -148,6 +158,20 @@ export function DatasetView({ datasetId }: { datasetId: string }) {
           onClose={() => setStartingJob(false)}
         />
       )}
+      <StartJudgeDialog
+        open={startingJudge}
+        datasetId={datasetId}
+        datasetName={name}
+        filteredDialogueIds={hasActiveFilters(table) ? visibleRows.map((row) => row.id) : null}
+        onClose={() => setStartingJudge(false)}
+        onStarted={(run) => {
+          void (async () => {
+            const judge = useJudgeStore.getState();
+            await judge.load(datasetId);
+            await judge.selectRun(run.id);
+          })();
+        }}
+      />
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { rubricText } from '../rubrics/strings';
 import { CalibrationSection } from './CalibrationSection';
 import { DrillDown } from './DrillDown';
 import { JudgeHeader } from './JudgeHeader';
+import { PairwiseSection } from './PairwiseSection';
 import { RunComparison } from './RunComparison';
 import { RunJudgesControl } from './RunJudgesControl';
 import { useJudgeText } from './strings';
@@ -68,7 +69,8 @@ export function JudgeView({ datasetId }: { datasetId: string }) {
       {state.reportStatus === 'error' && <p role="alert">{t('failed', { message: state.reportError ?? '' })}</p>}
 
       {/* while the run is computed again (expert scores changed) its last figures stay on screen */}
-      {state.report && view && state.report.run.id === state.runId && state.reportStatus !== 'error' && (
+      {run?.mode === 'pairwise' && <PairwiseSection run={run} />}
+      {run?.mode !== 'pairwise' && state.report && view && state.report.run.id === state.runId && state.reportStatus !== 'error' && (
         <>
           <TableOneSection view={view} report={state.report} text={text} />
           <CalibrationSection report={state.report} text={text} />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
 import type { RunComparison as Comparison } from '../../../../shared/judge/run-comparison';
 import type { RubricSet } from '../../../../shared/judge/types';
@@ -17,7 +17,9 @@ const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00
 /** Two or more runs of the data set on the same rubric-set version, side by side. */
 export function RunComparison({ datasetId, text }: { datasetId: string; text: JudgeTextApi }) {
   const { t } = text;
-  const runs = useJudgeStore((s) => s.runs);
+  const allRuns = useJudgeStore((s) => s.runs);
+  // score runs only: a pairwise run has verdicts, not rubric means, to set beside them
+  const runs = useMemo(() => allRuns.filter((run) => run.mode !== 'pairwise'), [allRuns]);
   const state = useComparisonStore();
   useEffect(() => useComparisonStore.getState().reset(), [datasetId]);
   // a chosen run deleted: its figures must not stay on screen

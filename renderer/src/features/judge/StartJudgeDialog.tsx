@@ -15,7 +15,10 @@ import { useConnectionsStore } from '../../stores/connections/store';
 import { useJobsStore } from '../../stores/jobs/store';
 import { formatCost } from '../jobs/format';
 import { useJobsPanelStore } from '../jobs/panel-store';
-import { chooseJudgeDialogues, fewShotCount, judgeJobDefinition, loadJudgeCandidates, MAX_JUDGE_SAMPLES, type JudgeCandidate, type JudgeScope } from './build-judge-definition';
+import { chooseJudgeDialogues, fewShotCount, judgeJobDefinition, loadJudgeCandidates, MAX_JUDGE_SAMPLES, withinFilter, type JudgeCandidate, type JudgeScope } from './build-judge-definition';
+import { estimatePairwiseJob } from '../../../../shared/judge/pairwise-estimate';
+import { PairwiseStartFields, pairwiseFromCandidates, pairwiseRunSettings } from './PairwiseStartFields';
+import { usePairwiseText } from './pairwise-strings';
 import { useRunJudgeText } from './run-strings';
 
 interface StartJudgeDialogProps {
@@ -24,6 +27,8 @@ interface StartJudgeDialogProps {
   datasetName: string;
   onClose(): void;
   onStarted(run: JudgeRunRow): void;
+  /** the data-set table's filtered rows when opened from it (preselected as the scope); absent or null when no filter is active */
+  filteredDialogueIds?: readonly string[] | null;
 }
 
 const clampInt = (text: string, min: number, max: number, fallback: number) => {
@@ -32,8 +37,13 @@ const clampInt = (text: string, min: number, max: number, fallback: number) => {
 };
 
 /** Chooses judge connections, dialogues, the rubric set and the prompt options, says how many calls (and what cost) that is, and starts the judge job. */
-export function StartJudgeDialog({ open, datasetId, datasetName, onClose, onStarted }: StartJudgeDialogProps) {
+export function StartJudgeDialog({ open, datasetId, datasetName, onClose, onStarted, filteredDialogueIds = null }: StartJudgeDialogProps) {
   const { t, lang } = useRunJudgeText();
+  const pw = usePairwiseText();
+  const startPairwise = useJobsStore((state) => state.startPairwise);
+  const [mode, setMode] = useState<'scores' | 'pairwise'>('scores');
+  const [groups, setGroups] = useState<[string, string]>(['', '']);
+  const [onlyFiltered, setOnlyFiltered] = useState(false);
   const { connections, load } = useConnectionsStore();
   const startJudge = useJobsStore((state) => state.startJudge);
   const openJobs = useJobsPanelStore((state) => state.setOpen);
@@ -66,6 +76,8 @@ export function StartJudgeDialog({ open, datasetId, datasetName, onClose, onStar
       dialog.showModal();
       setMessage(null);
       setCandidates(null);
+      // opened from a filtered table: those rows are meant, and the box says so (it can be unticked)
+      setOnlyFiltered(filteredDialogueIds !== null);
       void load();
       const db = getDb();
       void (async () => {
@@ -92,42 +104,73 @@ export function StartJudgeDialog({ open, datasetId, datasetName, onClose, onStar
   const rubricSet: RubricSet | null = row?.set ?? null;
   const examples = rubricSet?.expertExamples?.length ?? 0;
   const selected = connections.filter((connection) => chosen.includes(connection.id));
+  const within = onlyFiltered ? filteredDialogueIds : null;
+  const inScope = useMemo(() => withinFilter(candidates ?? [], within), [candidates, within]);
   const teacherModels = useMemo(() => {
     const counts = new Map<string, number>();
-    for (const candidate of candidates ?? []) counts.set(candidate.teacherModel, (counts.get(candidate.teacherModel) ?? 0) + 1);
+    for (const candidate of inScope) counts.set(candidate.teacherModel, (counts.get(candidate.teacherModel) ?? 0) + 1);
     return [...counts.entries()];
-  }, [candidates]);
+  }, [inScope]);
   const sampleN = clampInt(sampleCount, 1, Number.MAX_SAFE_INTEGER, 0);
-  const scope: JudgeScope = { models: byModel ? models : null, sample: sampleOn ? { count: sampleN, seed: Math.trunc(Number(seed) || 0) } : null };
-  const picked = useMemo(() => chooseJudgeDialogues(candidates ?? [], scope), [candidates, byModel, models.join('\n'), sampleOn, sampleN, seed]);
+  const scope: JudgeScope = { within, models: byModel ? models : null, sample: sampleOn ? { count: sampleN, seed: Math.trunc(Number(seed) || 0) } : null };
+  const picked = useMemo(() => chooseJudgeDialogues(candidates ?? [], scope), [candidates, within, byModel, models.join('\n'), sampleOn, sampleN, seed]);
   const sampleCountN = clampInt(samples, 1, MAX_JUDGE_SAMPLES, 1);
   const top = logprobsOn ? clampInt(topLogprobs, 1, 20, 5) : 0;
-  const calls = picked.length * selected.length * sampleCountN;
   const judgeNames = judgeNamesOf(selected);
+  const pairwiseOn = mode === 'pairwise';
+  const pairwise = useMemo(
+    () => (pairwiseOn && rubricSet ? pairwiseFromCandidates(inScope, { title: `${datasetName} · ${name.trim()}`, connectionIds: selected.map((connection) => connection.id), rubricSet, language, reasoningFirst, samples: sampleCountN, groupA: groups[0], groupB: groups[1] }) : null),
+    [pairwiseOn, inScope, rubricSet, language, reasoningFirst, sampleCountN, groups[0], groups[1], datasetName, name, chosen.join('\n')],
+  );
+  const pairCount = pairwise?.definition?.parameters.pairs.length ?? 0;
+  const calls = pairwiseOn ? pairCount * 2 * selected.length * sampleCountN : picked.length * selected.length * sampleCountN;
+  const externalIds = useMemo(() => new Map((candidates ?? []).map((candidate) => [candidate.dialogue.id, candidate.externalId])), [candidates]);
 
   useEffect(() => {
     if (nameEdited) return;
     const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
-    setName(t('defaultName', { set: rubricSet?.id ?? '', judges: judgeNames.join(', ') || '—', date }));
+    const judges = judgeNames.join(', ') || '—';
+    setName(pairwiseOn ? pw.t('defaultName', { a: groups[0] || 'A', b: groups[1] || 'B', judges, date }) : t('defaultName', { set: rubricSet?.id ?? '', judges, date }));
     // the default follows the choices until the user types a name
-  }, [nameEdited, rubricSet?.id, judgeNames.join('\n'), lang]);
+  }, [nameEdited, rubricSet?.id, judgeNames.join('\n'), lang, pairwiseOn, groups[0], groups[1]]);
 
   const estimate = useMemo(() => {
+    if (pairwiseOn) {
+      if (!pairwise?.definition) return null;
+      try {
+        return { ok: true as const, value: estimatePairwiseJob(pairwise.definition.parameters, sampleCountN) };
+      } catch (error) {
+        return { ok: false as const, message: errorMessage(error) };
+      }
+    }
     if (!rubricSet || picked.length === 0) return null;
     try {
       return { ok: true as const, value: estimateJudgeJob({ rubricSet, language, reasoningFirst, fewShot: useExamples ? undefined : [], dialogues: picked.map((candidate) => candidate.dialogue), samples: sampleCountN }) };
     } catch (error) {
       return { ok: false as const, message: errorMessage(error) };
     }
-  }, [rubricSet, picked, language, reasoningFirst, useExamples, sampleCountN]);
+  }, [rubricSet, picked, language, reasoningFirst, useExamples, sampleCountN, pairwiseOn, pairwise]);
 
-  const canStart = !busy && selected.length > 0 && picked.length > 0 && rubricSet !== null && name.trim() !== '';
+  const canStart = !busy && selected.length > 0 && (pairwiseOn ? pairCount > 0 : picked.length > 0) && rubricSet !== null && name.trim() !== '';
+  const connectionRefs = () => selected.map(({ id, name: own, model, family }) => ({ id, name: own, model, ...(family ? { family } : {}) }));
 
   const start = async () => {
     if (!canStart || !rubricSet) return;
     setBusy(true);
     setMessage(null);
     try {
+      if (pairwiseOn) {
+        const { definition, pairing } = pairwise ?? {};
+        if (!definition || !pairing) return;
+        const sampling = Object.fromEntries(selected.map((connection, index) => [judgeNames[index], samplingFor(connection, 'judge-pairwise')]));
+        const settings = pairwiseRunSettings(pairing, { language, reasoningFirst, samples: sampleCountN, sampling, within: within ? within.length : null });
+        const { run } = await startPairwise({ definition, datasetId, name: name.trim(), rubricSet, connections: connectionRefs(), pairing, settings });
+        onStarted(run);
+        dialogRef.current?.close();
+        onClose();
+        openJobs(true);
+        return;
+      }
       const definition = judgeJobDefinition(picked, { title: `${datasetName} · ${name.trim()}`, connectionIds: selected.map((connection) => connection.id), rubricSet, language, reasoningFirst, useExpertExamples: useExamples, topLogprobs: top, samples: sampleCountN });
       const settings = {
         language,
@@ -139,7 +182,7 @@ export function StartJudgeDialog({ open, datasetId, datasetName, onClose, onStar
         scope: { models: scope.models, sample: scope.sample },
         dialogues: picked.length,
       };
-      const { run } = await startJudge({ definition, datasetId, name: name.trim(), rubricSet, connections: selected.map(({ id, name: own, model, family }) => ({ id, name: own, model, ...(family ? { family } : {}) })), settings });
+      const { run } = await startJudge({ definition, datasetId, name: name.trim(), rubricSet, connections: connectionRefs(), settings });
       onStarted(run);
       // closed here, before the Jobs panel opens: two modal dialogs opening and closing at once leave Escape with neither
       dialogRef.current?.close();
@@ -173,7 +216,24 @@ export function StartJudgeDialog({ open, datasetId, datasetName, onClose, onStar
       }}
     >
       <h2 id="start-judge-title">{t('title')}</h2>
-      <p className="muted">{t('intro')}</p>
+      <p className="muted">{pairwiseOn ? pw.t('pairwiseIntro') : t('intro')}</p>
+      <fieldset className="choice-group" data-testid="start-judge-mode">
+        <legend>{pw.t('mode')}</legend>
+        <label className="radio">
+          <input type="radio" name="judge-mode" data-testid="start-judge-mode-scores" checked={!pairwiseOn} onChange={() => setMode('scores')} />
+          <span>{pw.t('modeScores')}</span>
+        </label>
+        <label className="radio">
+          <input type="radio" name="judge-mode" data-testid="start-judge-mode-pairwise" checked={pairwiseOn} onChange={() => setMode('pairwise')} />
+          <span>{pw.t('modePairwise')}</span>
+        </label>
+        {filteredDialogueIds !== null && (
+          <label className="radio">
+            <input type="checkbox" data-testid="start-judge-only-filtered" checked={onlyFiltered} onChange={(event) => setOnlyFiltered(event.target.checked)} />
+            <span>{t('scopeFiltered', { n: formatNumber(lang, filteredDialogueIds.length) })}</span>
+          </label>
+        )}
+      </fieldset>
       {connections.length === 0 ? (
         <p data-testid="start-judge-no-connections">{t('noConnections')}</p>
       ) : (
@@ -185,12 +245,16 @@ export function StartJudgeDialog({ open, datasetId, datasetName, onClose, onStar
           {selected.length > 1 && <p className="muted" data-testid="start-judge-panel">{t('panel', { n: selected.length })}</p>}
         </fieldset>
       )}
+      {pairwiseOn && (
+        <PairwiseStartFields teacherModels={teacherModels} groupA={groups[0]} groupB={groups[1]} onGroups={(a, b) => setGroups([a, b])} pairing={pairwise?.pairing ?? null} externalIdOf={(id) => externalIds.get(id) ?? id} />
+      )}
+      {!pairwiseOn && (
       <fieldset className="choice-group">
         <legend>{t('dialogues')}</legend>
         {candidates === null && <p className="muted">{t('loading')}</p>}
         <label className="radio">
           <input type="radio" name="judge-scope" data-testid="start-judge-scope-all" checked={!byModel} onChange={() => setByModel(false)} />
-          <span>{t('scopeAll', { n: formatNumber(lang, candidates?.length ?? 0) })}</span>
+          <span>{t(within ? 'scopeAllShown' : 'scopeAll', { n: formatNumber(lang, inScope.length) })}</span>
         </label>
         <label className="radio">
           <input type="radio" name="judge-scope" data-testid="start-judge-scope-models" checked={byModel} onChange={() => setByModel(true)} />
@@ -220,6 +284,7 @@ export function StartJudgeDialog({ open, datasetId, datasetName, onClose, onStar
           </div>
         )}
       </fieldset>
+      )}
       <div className="button-row">
         <label className="stacked-field">
           <span>{t('rubricSet')}</span>
@@ -241,7 +306,7 @@ export function StartJudgeDialog({ open, datasetId, datasetName, onClose, onStar
           </select>
         </label>
         <label className="stacked-field">
-          <span>{t('samples')}</span>
+          <span>{pairwiseOn ? pw.t('samples') : t('samples')}</span>
           <input type="number" min={1} max={MAX_JUDGE_SAMPLES} data-testid="start-judge-samples" value={samples} onChange={(event) => setSamples(event.target.value)} />
         </label>
         <label className="stacked-field">
@@ -257,7 +322,7 @@ export function StartJudgeDialog({ open, datasetId, datasetName, onClose, onStar
         <input type="checkbox" data-testid="start-judge-reasoning-first" checked={reasoningFirst} onChange={(event) => setReasoningFirst(event.target.checked)} />
         <span>{t('reasoningFirst')}</span>
       </label>
-      {examples > 0 ? (
+      {pairwiseOn ? null : examples > 0 ? (
         <label className="radio">
           <input type="checkbox" data-testid="start-judge-few-shot" checked={useExamples} onChange={(event) => setUseExamples(event.target.checked)} />
           <span>{t('fewShot', { n: examples })}</span>
@@ -265,11 +330,13 @@ export function StartJudgeDialog({ open, datasetId, datasetName, onClose, onStar
       ) : (
         <p className="muted" data-testid="start-judge-few-shot-none">{t('fewShotNone')}</p>
       )}
+      {!pairwiseOn && (
       <label className="radio">
         <input type="checkbox" data-testid="start-judge-logprobs" checked={logprobsOn} onChange={(event) => setLogprobsOn(event.target.checked)} />
         <span>{t('logprobs')}</span>
       </label>
-      {logprobsOn && (
+      )}
+      {logprobsOn && !pairwiseOn && (
         <>
           <label className="stacked-field">
             <span>{t('topLogprobs')}</span>
@@ -291,8 +358,10 @@ export function StartJudgeDialog({ open, datasetId, datasetName, onClose, onStar
           }}
         />
       </label>
-      <p data-testid="start-judge-calls" data-calls={calls} data-dialogues={picked.length}>
-        {t('calls', { calls: formatNumber(lang, calls), dialogues: formatNumber(lang, picked.length), judges: formatNumber(lang, selected.length), samples: formatNumber(lang, sampleCountN) })}
+      <p data-testid="start-judge-calls" data-calls={calls} data-dialogues={picked.length} data-pairs={pairCount}>
+        {pairwiseOn
+          ? pw.t('calls', { calls: formatNumber(lang, calls), pairs: formatNumber(lang, pairCount), judges: formatNumber(lang, selected.length), samples: formatNumber(lang, sampleCountN) })
+          : t('calls', { calls: formatNumber(lang, calls), dialogues: formatNumber(lang, picked.length), judges: formatNumber(lang, selected.length), samples: formatNumber(lang, sampleCountN) })}
       </p>
       {estimate && !estimate.ok && <p className="muted">{t('estimateFailed', { message: estimate.message })}</p>}
       {estimate?.ok && (

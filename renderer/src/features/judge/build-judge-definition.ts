@@ -18,10 +18,18 @@ export const MAX_JUDGE_SAMPLES = 10;
 export interface JudgeCandidate {
   teacherModel: string;
   dialogue: JudgeJobDialogue;
+  /** `<topic_id>-<student_id>-<repeat_id>`, as the dialogue is named to people */
+  externalId: string;
+  /** what pairwise mode pairs dialogues by (shared/judge/pairing.ts) */
+  topicId: string | null;
+  studentId: string | null;
+  repeatId: string | null;
 }
 
 /** Which dialogues are judged: every one, or those of some teacher models; then all of them or a seeded sample of `count`. */
 export interface JudgeScope {
+  /** the data-set table's filtered rows (their dialogue ids) when the dialog was opened from it; absent or null: no such limit */
+  within?: readonly string[] | null;
   /** null: every teacher model */
   models: readonly string[] | null;
   sample: { count: number; seed: number } | null;
@@ -38,7 +46,14 @@ export async function loadJudgeCandidates(db: MaieuticDb, datasetId: string): Pr
     const context = Object.fromEntries(
       ([['topic', dialogue.topicText], ['studentType', dialogue.studentType], ['scenario', dialogue.scenario]] as const).filter(([, value]) => value.trim() !== ''),
     );
-    candidates.push({ teacherModel: dialogue.teacherModel, dialogue: { id: dialogue.id, turns: own, ...(Object.keys(context).length > 0 ? { context } : {}) } });
+    candidates.push({
+      teacherModel: dialogue.teacherModel,
+      dialogue: { id: dialogue.id, turns: own, ...(Object.keys(context).length > 0 ? { context } : {}) },
+      externalId: dialogue.externalId,
+      topicId: dialogue.topicId,
+      studentId: dialogue.studentId,
+      repeatId: dialogue.repeatId,
+    });
   }
   return candidates;
 }
@@ -58,9 +73,17 @@ export function seededPick<T>(items: readonly T[], count: number, seed: number):
     .map((position) => items[position]);
 }
 
+/** The candidates within the table's filter, when the scope has one. */
+export function withinFilter(candidates: readonly JudgeCandidate[], within: readonly string[] | null | undefined): JudgeCandidate[] {
+  if (!within) return [...candidates];
+  const ids = new Set(within);
+  return candidates.filter((candidate) => ids.has(candidate.dialogue.id));
+}
+
 export function chooseJudgeDialogues(candidates: readonly JudgeCandidate[], scope: JudgeScope): JudgeCandidate[] {
   const models = scope.models ? new Set(scope.models) : null;
-  const within = models ? candidates.filter((candidate) => models.has(candidate.teacherModel)) : [...candidates];
+  const filtered = withinFilter(candidates, scope.within);
+  const within = models ? filtered.filter((candidate) => models.has(candidate.teacherModel)) : filtered;
   return scope.sample ? seededPick(within, scope.sample.count, scope.sample.seed) : within;
 }
 

@@ -3,6 +3,7 @@ import { featureText } from '../../i18n/feature-strings';
 
 export const RUN_JUDGE_STRINGS = {
   runButton: { zh: '运行评审…', en: 'Run judges…' },
+  judgeFromTable: { zh: '评审…', en: 'Judge…' },
   title: { zh: '运行 LLM 评审', en: 'Run LLM judges' },
   intro: {
     zh: '每次调用为一段对话的全部维度打分（严格 JSON）；缺失、重复或越界的分数会重试，仍失败则记为失败，不计入均值。',
@@ -15,6 +16,8 @@ export const RUN_JUDGE_STRINGS = {
   panel: { zh: '评审组：{n} 个评审模型，各自的结果分开保存，可互相比较。', en: 'A panel of {n} judges: each judge’s results are kept apart and compared.' },
   dialogues: { zh: '对话', en: 'Dialogues' },
   scopeAll: { zh: '本数据集的全部对话（{n}）', en: 'Every dialogue of the data set ({n})' },
+  scopeAllShown: { zh: '筛选出的全部对话（{n}）', en: 'Every dialogue of the filter ({n})' },
+  scopeFiltered: { zh: '只用数据集表格当前筛选出的对话（{n} 段）', en: 'Only the table’s filter ({n} dialogues)' },
   scopeModels: { zh: '指定教学模型的对话', en: 'The dialogues of some teacher models' },
   modelCount: { zh: '{model}（{n}）', en: '{model} ({n})' },
   sampleToggle: { zh: '随机抽样', en: 'A random sample' },

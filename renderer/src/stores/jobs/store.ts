@@ -2,7 +2,7 @@
  * The jobs main runs, as the renderer sees them: snapshots from `jobs.list` at start-up, kept
  * current by the `jobs.event` channel (applyJobEvent), and every result item stored (one
  * transaction per item: repositories/llm-jobs.ts for pre-annotation, judge-jobs.ts for judge
- * runs, chosen by the job's kind) and then acknowledged with `jobs.ack`. Items
+ * runs, pairwise-jobs.ts for pairwise judge runs, chosen by the job's kind) and then acknowledged with `jobs.ack`. Items
  * are stored one after another, in the order they arrive; an item of a job whose start is still
  * being recorded waits for it.
  */
@@ -10,12 +10,15 @@ import { create } from 'zustand';
 import type { InvokeArg, InvokeChannel, InvokeResult } from '../../../../shared/ipc/contract';
 import { applyJobEvent, type JobEvent, type JobItemEvent, jobItemKey, type JobSnapshot, type JobWorkItem } from '../../../../shared/jobs';
 import type { JudgeJobDefinition, JudgeJobPayload } from '../../../../shared/judge/job-result';
+import type { Pairing } from '../../../../shared/judge/pairing';
+import type { PairwiseJobDefinition, PairwiseJobPayload } from '../../../../shared/judge/pairwise-job';
 import type { RubricSet } from '../../../../shared/judge/types';
 import type { PreAnnotationJobDefinition, PreAnnotationPayload } from '../../../../shared/llm/pre-annotation-job';
 import type { JudgeRunRow } from '../../../../shared/model/judge';
 import { invoke as bridgeInvoke } from '../../api/client';
 import { getDb, type MaieuticDb } from '../../db/db';
-import { isJudgeJob, type JudgeJobConnectionRef, registerJudgeJob, storeJudgeItem } from '../../db/repositories/judge-jobs';
+import { judgeJobMode, type JudgeJobConnectionRef, registerJudgeJob, storeJudgeItem } from '../../db/repositories/judge-jobs';
+import { registerPairwiseJob, storePairwiseItem } from '../../db/repositories/pairwise-jobs';
 import { type JobConnectionRef, registerPreAnnotationJob, storePreAnnotationItem } from '../../db/repositories/llm-jobs';
 import { reportError } from '../notices/store';
 
@@ -44,6 +47,17 @@ export interface StartJudgeInput {
   settings: Record<string, unknown>;
 }
 
+export interface StartPairwiseInput {
+  definition: PairwiseJobDefinition;
+  datasetId: string;
+  name: string;
+  rubricSet: RubricSet;
+  connections: readonly JudgeJobConnectionRef[];
+  /** the pairing the definition was built from (its dialogue ids the data set's): kept on the run */
+  pairing: Pairing;
+  settings: Record<string, unknown>;
+}
+
 export interface JobsState {
   /** by job id */
   jobs: Record<string, JobSnapshot>;
@@ -63,6 +77,8 @@ export interface JobsState {
   startPreAnnotation(input: StartPreAnnotationInput): Promise<JobSnapshot>;
   /** starts a judge job in main and records it as a run of its data set; resolves to the job's snapshot and the run */
   startJudge(input: StartJudgeInput): Promise<{ snapshot: JobSnapshot; run: JudgeRunRow }>;
+  /** starts a pairwise judge job in main and records it as a pairwise run of its data set */
+  startPairwise(input: StartPairwiseInput): Promise<{ snapshot: JobSnapshot; run: JudgeRunRow }>;
   pause(jobId: string): Promise<void>;
   resume(jobId: string): Promise<void>;
   cancel(jobId: string): Promise<void>;
@@ -114,20 +130,24 @@ export function createJobsStore(deps: JobsStoreDeps = {}) {
       set((state) => ({ ...withJob(state, next), order: state.order.includes(next.id) ? state.order : [next.id, ...state.order] }));
     }
 
-    /** the kind of the item's job: main's snapshot says, or (its snapshot not here yet) whether a judge run was recorded for it */
-    async function kindOf(jobId: string): Promise<'judge' | 'pre-annotation'> {
+    /** the kind of the item's job: main's snapshot says, or (its snapshot not here yet) which judge run was recorded for it */
+    async function kindOf(jobId: string): Promise<'judge' | 'judge-pairwise' | 'pre-annotation'> {
       const known = get().jobs[jobId]?.kind;
-      if (known) return known === 'judge' ? 'judge' : 'pre-annotation';
-      return (await isJudgeJob(database(), jobId)) ? 'judge' : 'pre-annotation';
+      if (known) return known === 'judge' || known === 'judge-pairwise' ? known : 'pre-annotation';
+      const mode = await judgeJobMode(database(), jobId);
+      return mode === 'pairwise' ? 'judge-pairwise' : mode === 'scores' ? 'judge' : 'pre-annotation';
     }
 
     async function storeItem(event: JobItemEvent): Promise<void> {
       await Promise.allSettled([...registering]);
       try {
+        const kind = await kindOf(event.jobId);
         const result =
-          (await kindOf(event.jobId)) === 'judge'
+          kind === 'judge'
             ? await storeJudgeItem(database(), event as JobItemEvent<JudgeJobPayload>)
-            : await storePreAnnotationItem(database(), event as JobItemEvent<PreAnnotationPayload>);
+            : kind === 'judge-pairwise'
+              ? await storePairwiseItem(database(), event as JobItemEvent<PairwiseJobPayload>)
+              : await storePreAnnotationItem(database(), event as JobItemEvent<PreAnnotationPayload>);
         // an item of a job this profile never recorded stays with main, unacknowledged
         if (result.kind === 'unknown-job') return;
         if (result.kind === 'discarded') {
@@ -141,7 +161,7 @@ export function createJobsStore(deps: JobsStoreDeps = {}) {
     }
 
     /** starts a job in main and records it here; a job that cannot be recorded is cancelled (its results would have nowhere to go) */
-    async function startRegistered<T>(definition: PreAnnotationJobDefinition | JudgeJobDefinition, register: (snapshot: JobSnapshot) => Promise<T>): Promise<{ snapshot: JobSnapshot; registered: T }> {
+    async function startRegistered<T>(definition: PreAnnotationJobDefinition | JudgeJobDefinition | PairwiseJobDefinition, register: (snapshot: JobSnapshot) => Promise<T>): Promise<{ snapshot: JobSnapshot; registered: T }> {
       const registration = (async () => {
         const snapshot = await invoke('jobs.start', { definition });
         upsert(snapshot);
@@ -215,6 +235,12 @@ export function createJobsStore(deps: JobsStoreDeps = {}) {
       async startJudge({ definition, datasetId, name, rubricSet, connections, settings }) {
         const { snapshot, registered } = await startRegistered(definition, (started) =>
           registerJudgeJob(database(), { jobId: started.id, datasetId, name, rubricSet, connections, samples: definition.samples ?? 1, settings }),
+        );
+        return { snapshot, run: registered };
+      },
+      async startPairwise({ definition, datasetId, name, rubricSet, connections, pairing, settings }) {
+        const { snapshot, registered } = await startRegistered(definition, (started) =>
+          registerPairwiseJob(database(), { jobId: started.id, datasetId, name, rubricSet, connections, samples: definition.samples ?? 1, pairing, settings }),
         );
         return { snapshot, run: registered };
       },

@@ -127,8 +127,10 @@ export function createJudgeStore(
     },
 
     async selectRun(runId) {
-      set({ runId, reportError: null, ...(runId === null ? { report: null, reportStatus: 'idle' } : { reportStatus: 'computing' }) });
-      if (runId === null) return;
+      // a pairwise run has no scores to tabulate: its section reads its verdicts itself
+      const pairwise = get().runs.find((run) => run.id === runId)?.mode === 'pairwise';
+      set({ runId, reportError: null, ...(runId === null || pairwise ? { report: null, reportStatus: 'idle' } : { reportStatus: 'computing' }) });
+      if (runId === null || pairwise) return;
       let outcome: JudgeReportOutcome;
       try {
         // a connection that cannot be listed must not stop the report: its judges just have no family

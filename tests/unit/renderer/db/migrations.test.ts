@@ -7,7 +7,8 @@ import type { LayerRow, LayerValueRow } from '../../../../shared/model/layer';
 import type { LlmCallsRow, LlmJobRow } from '../../../../shared/model/llm-job';
 import type { MetricRunRow, MetricRunScoresRow } from '../../../../shared/model/metric-run';
 import type { PromptTemplateRow } from '../../../../shared/model/prompt-template';
-import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10, schemaV11 } from '../../../../renderer/src/db/schema';
+import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10, schemaV11, schemaV12 } from '../../../../renderer/src/db/schema';
+import type { PairwiseVerdictRow } from '../../../../shared/model/pairwise';
 import type { ExpertScoreRow, JudgeRunRow, JudgeScoreRow, RubricSetRow } from '../../../../shared/model/judge';
 import { rubricSetHash, SID_RUBRIC_SET } from '../../../../shared/judge';
 import type { FindingDismissalRow } from '../../../../shared/model/finding-dismissal';
@@ -252,7 +253,32 @@ const MIGRATION_CASES: MigrationCase[] = [
       expect(await db.expertScores.where('dialogueId').equals('src1:1').toArray()).toEqual([expertScore]);
     },
   },
+  {
+    fromVersion: 12,
+    schemas: [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10, schemaV11, schemaV12],
+    async seed(db) {
+      await MIGRATION_CASES[10].seed(db);
+      await db.table('judgeRuns').add(pairwiseRun);
+      await db.table('pairwiseVerdicts').add(pairwiseVerdict);
+    },
+    async check(db) {
+      await MIGRATION_CASES[9].check(db);
+      expect(await db.judgeRuns.where('datasetId').equals('ds1').sortBy('id')).toEqual([judgeRun, pairwiseRun]);
+      expect(await db.judgeScores.where('[runId+dialogueId]').equals(['jr1', 'src1:1']).toArray()).toEqual([judgeScore]);
+      expect(await db.pairwiseVerdicts.where('[runId+pairId]').equals(['pw1', '7-3-1']).toArray()).toEqual([pairwiseVerdict]);
+    },
+  },
 ];
+
+const pairwiseRun: JudgeRunRow = {
+  id: 'pw1', datasetId: 'ds1', name: 'pairs.jsonl', rubricSet: { id: SID_RUBRIC_SET.id, version: SID_RUBRIC_SET.version, hash: rubricSetHash(SID_RUBRIC_SET) },
+  judges: [{ name: 'deepseek-v3' }], settings: { file: 'pairs.jsonl' }, samples: 1, createdAt: AT, source: 'import', sourceFile: 'pairs.jsonl', lines: 1, failed: 0, unmatchedCount: 0, unmatched: [],
+  mode: 'pairwise', pairwise: { groupA: 'GPT-4o', groupB: 'Qwen', pairs: [{ id: '7-3-1', a: 'src1:1', b: 'src2:1', topicId: '7', studentId: '3', repeatId: '1' }], unpaired: [], unpairedCount: 0 },
+};
+const pairwiseVerdict: PairwiseVerdictRow = {
+  id: 'pw1|7-3-1|ab|deepseek-v3|0', runId: 'pw1', pairId: '7-3-1', order: 'ab', dialogueA: 'src1:1', dialogueB: 'src2:1', groupA: 'GPT-4o', groupB: 'Qwen',
+  judge: 'deepseek-v3', sample: 0, status: 'valid', verdict: 'first', winner: 'A', rationale: '更善于追问',
+};
 
 const rubricSetRowV11: RubricSetRow = {
   id: `${SID_RUBRIC_SET.id}@${rubricSetHash(SID_RUBRIC_SET)}`, setId: SID_RUBRIC_SET.id, version: SID_RUBRIC_SET.version, hash: rubricSetHash(SID_RUBRIC_SET), set: SID_RUBRIC_SET, createdAt: AT,
@@ -384,6 +410,23 @@ describe('Dexie migrations', () => {
     await current.judgeScores.add({ ...judgeScore, id: 'jr1|src1:2|deepseek-v3|0', dialogueId: 'src1:2' });
     expect(await current.judgeScores.where('[runId+dialogueId]').equals(['jr1', 'src1:1']).primaryKeys()).toEqual([judgeScore.id]);
     expect(await current.judgeScores.where('runId').equals('jr1').count()).toBe(2);
+    current.close();
+    await Dexie.delete(name);
+  });
+
+  it('v11 → v12: keeps every v11 row (its judge run still a score run) and starts with an empty pairwiseVerdicts table, found by run and by run and pair', async () => {
+    counter += 1;
+    const name = `migration-v11-v12-${counter}`;
+    await seedDatabase(name, MIGRATION_CASES[10]);
+    const current = new MaieuticDb(name);
+    await current.open();
+    expect(current.verno).toBe(CURRENT_SCHEMA_VERSION);
+    await MIGRATION_CASES[10].check(current);
+    expect((await current.judgeRuns.get('jr1'))?.mode).toBeUndefined();
+    expect(await current.pairwiseVerdicts.count()).toBe(0);
+    await current.pairwiseVerdicts.bulkAdd([pairwiseVerdict, { ...pairwiseVerdict, id: 'pw1|7-3-1|ba|deepseek-v3|0', order: 'ba', verdict: 'second' }, { ...pairwiseVerdict, id: 'pw1|7-4-1|ab|deepseek-v3|0', pairId: '7-4-1' }]);
+    expect(await current.pairwiseVerdicts.where('[runId+pairId]').equals(['pw1', '7-3-1']).count()).toBe(2);
+    expect(await current.pairwiseVerdicts.where('runId').equals('pw1').count()).toBe(3);
     current.close();
     await Dexie.delete(name);
   });
