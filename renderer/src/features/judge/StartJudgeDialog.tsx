@@ -15,7 +15,7 @@ import { useConnectionsStore } from '../../stores/connections/store';
 import { useJobsStore } from '../../stores/jobs/store';
 import { formatCost } from '../jobs/format';
 import { useJobsPanelStore } from '../jobs/panel-store';
-import { chooseJudgeDialogues, fewShotCount, judgeJobDefinition, loadJudgeCandidates, MAX_JUDGE_SAMPLES, withinFilter, type JudgeCandidate, type JudgeScope } from './build-judge-definition';
+import { chooseJudgeDialogues, fewShotCount, judgeJobDefinition, loadJudgeCandidates, MAX_JUDGE_SAMPLES, withBatch, withinFilter, type JudgeCandidate, type JudgeScope } from './build-judge-definition';
 import { estimatePairwiseJob } from '../../../../shared/judge/pairwise-estimate';
 import { PairwiseStartFields, pairwiseFromCandidates, pairwiseRunSettings } from './PairwiseStartFields';
 import { usePairwiseText } from './pairwise-strings';
@@ -64,6 +64,9 @@ export function StartJudgeDialog({ open, datasetId, datasetName, onClose, onStar
   const [useExamples, setUseExamples] = useState(false);
   const [logprobsOn, setLogprobsOn] = useState(false);
   const [topLogprobs, setTopLogprobs] = useState('5');
+  const [batchOn, setBatchOn] = useState(false);
+  const [batchPoll, setBatchPoll] = useState('30');
+  const pollSeconds = clampInt(batchPoll, 1, 3600, 30);
   const [name, setName] = useState('');
   const [nameEdited, setNameEdited] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -163,16 +166,17 @@ export function StartJudgeDialog({ open, datasetId, datasetName, onClose, onStar
         const { definition, pairing } = pairwise ?? {};
         if (!definition || !pairing) return;
         const sampling = Object.fromEntries(selected.map((connection, index) => [judgeNames[index], samplingFor(connection, 'judge-pairwise')]));
-        const settings = pairwiseRunSettings(pairing, { language, reasoningFirst, samples: sampleCountN, sampling, within: within ? within.length : null });
-        const { run } = await startPairwise({ definition, datasetId, name: name.trim(), rubricSet, connections: connectionRefs(), pairing, settings });
+        const settings = { ...pairwiseRunSettings(pairing, { language, reasoningFirst, samples: sampleCountN, sampling, within: within ? within.length : null }), batch: batchOn };
+        const { run } = await startPairwise({ definition: withBatch(definition, batchOn, pollSeconds), datasetId, name: name.trim(), rubricSet, connections: connectionRefs(), pairing, settings });
         onStarted(run);
         dialogRef.current?.close();
         onClose();
         openJobs(true);
         return;
       }
-      const definition = judgeJobDefinition(picked, { title: `${datasetName} · ${name.trim()}`, connectionIds: selected.map((connection) => connection.id), rubricSet, language, reasoningFirst, useExpertExamples: useExamples, topLogprobs: top, samples: sampleCountN });
+      const definition = withBatch(judgeJobDefinition(picked, { title: `${datasetName} · ${name.trim()}`, connectionIds: selected.map((connection) => connection.id), rubricSet, language, reasoningFirst, useExpertExamples: useExamples, topLogprobs: top, samples: sampleCountN }), batchOn, pollSeconds);
       const settings = {
+        batch: batchOn,
         language,
         reasoningFirst,
         fewShot: fewShotCount(rubricSet, useExamples),
@@ -343,6 +347,19 @@ export function StartJudgeDialog({ open, datasetId, datasetName, onClose, onStar
             <input type="number" min={1} max={20} data-testid="start-judge-top-logprobs" value={topLogprobs} onChange={(event) => setTopLogprobs(event.target.value)} />
           </label>
           <p className="muted small">{t('logprobsNote')}</p>
+        </>
+      )}
+      <label className="radio">
+        <input type="checkbox" data-testid="start-judge-batch" checked={batchOn} onChange={(event) => setBatchOn(event.target.checked)} />
+        <span>{t('batch')}</span>
+      </label>
+      {batchOn && (
+        <>
+          <label className="stacked-field">
+            <span>{t('batchPoll')}</span>
+            <input type="number" min={1} max={3600} data-testid="start-judge-batch-poll" value={batchPoll} onChange={(event) => setBatchPoll(event.target.value)} />
+          </label>
+          <p className="muted small" data-testid="start-judge-batch-note">{t('batchNote')}</p>
         </>
       )}
       <label className="stacked-field">

@@ -121,6 +121,14 @@ export function judgeJobDefinition(chosen: readonly JudgeCandidate[], options: J
   };
 }
 
+/**
+ * The definition sent through the OpenAI Batch API (one batch per judge connection, polled by
+ * main; answers land in the cache and the items are then answered from it), or live when off.
+ */
+export function withBatch<D extends { parameters: object }>(definition: D, on: boolean, pollSeconds = 30): D {
+  return on ? { ...definition, parameters: { ...definition.parameters, batch: { pollSeconds } } } : definition;
+}
+
 /** How many few-shot anchors a job with these options sends. */
 export function fewShotCount(set: RubricSet, useExpertExamples: boolean): number {
   return useExpertExamples ? (set.expertExamples?.length ?? 0) : 0;

@@ -35,6 +35,12 @@ export const RUN_JUDGE_STRINGS = {
   fewShotNone: { zh: '此量表没有专家评分示例（可在量表编辑器中添加）', en: 'This set has no expert-scored examples (add them in the rubric editor)' },
   logprobs: { zh: '请求 logprobs（G-Eval 概率加权分数）', en: 'Ask for logprobs (G-Eval’s probability-weighted score)' },
   topLogprobs: { zh: '每个位置的候选数 top_logprobs', en: 'Alternatives per token (top_logprobs)' },
+  batch: { zh: '通过 OpenAI Batch API 发送（多数端点价格更低，24 小时内返回）', en: 'Send through the OpenAI Batch API (cheaper at most endpoints; answers within 24 hours)' },
+  batchPoll: { zh: '每隔多少秒查看批次（1–3600）', en: 'Check the batch every N seconds (1–3600)' },
+  batchNote: {
+    zh: '每个评审连接提交一个批次；任务会等待并在任务面板中显示批次进度，退出后重新打开会继续轮询同一批次，不会重复付费。端点必须支持 /v1/files 与 /v1/batches（如 OpenAI）；批次未完成的请求会按常规方式逐个调用。',
+    en: 'One batch per judge connection; the job waits and shows the batch’s progress in the Jobs panel, and after a quit it polls the same batch again, paying nothing twice. The endpoint must offer /v1/files and /v1/batches (OpenAI does); requests the batch did not answer are asked one by one as usual.',
+  },
   logprobsNote: {
     zh: '接口返回 logprobs 时，每个分数旁另存按分数词元概率加权的期望分数（G-Eval）；不支持的接口照常打分。',
     en: 'Where the endpoint returns logprobs, each score also gets the expected score weighted by the score tokens’ probabilities (G-Eval); endpoints without them score as usual.',
