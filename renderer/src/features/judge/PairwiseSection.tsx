@@ -11,6 +11,7 @@ import { pairwiseSummary, type PairwiseSummaryRow } from '../../../../shared/jud
 import type { JudgeRunRow } from '../../../../shared/model/judge';
 import type { PairwiseVerdictRow } from '../../../../shared/model/pairwise';
 import { getDb } from '../../db/db';
+import { getDialogues } from '../../db/repositories/dialogues';
 import { pairwiseVerdictsOfRun } from '../../db/repositories/pairwise-jobs';
 import { formatNumber } from '../../i18n';
 import { useAppStore } from '../../stores/app/store';
@@ -139,8 +140,7 @@ function PairDrillDown({ run, verdicts, judges }: { run: JudgeRunRow; verdicts: 
   const openDialogue = useAppStore((s) => s.openDialogue);
   const names = useLiveQuery(async () => {
     const ids = (run.pairwise?.pairs ?? []).flatMap((pair) => [pair.a, pair.b]);
-    const rows = await getDb().dialogues.bulkGet(ids);
-    return new Map(rows.flatMap((row) => (row ? [[row.id, row] as const] : [])));
+    return getDialogues(getDb(), ids);
   }, [run.id]);
   const all = useMemo(() => pairDrillRows(run.pairwise?.pairs ?? [], verdicts, [judge]), [run, verdicts, judge]);
   const rows = onlyInconsistent ? all.filter((row) => row.outcome === 'inconsistent') : all;
