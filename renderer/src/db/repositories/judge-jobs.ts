@@ -47,11 +47,12 @@ export interface RegisterJudgeJobInput {
 }
 
 /**
- * Records a started judge job as an empty run of its data set (and the rubric-set version it
- * scores against), in one transaction. Registering the same job again changes nothing. Refused: a
- * data set that no longer exists.
+ * Records a started judge job (of either kind) as an empty run of its data set, with the
+ * rubric-set version it judges against, in one transaction. Registering the same job again
+ * changes nothing. Refused: a data set that no longer exists. `extra` is what the kind adds to
+ * the run (a pairwise run's mode and pairs).
  */
-export async function registerJudgeJob(db: MaieuticDb, input: RegisterJudgeJobInput): Promise<JudgeRunRow> {
+export async function registerJobRun(db: MaieuticDb, input: RegisterJudgeJobInput, defaultName: string, extra: Partial<JudgeRunRow> = {}): Promise<JudgeRunRow> {
   const createdAt = (input.now ?? new Date()).toISOString();
   const names = judgeNamesOf(input.connections);
   const setRow = rubricSetRow(input.rubricSet, createdAt);
@@ -63,7 +64,7 @@ export async function registerJudgeJob(db: MaieuticDb, input: RegisterJudgeJobIn
     const run: JudgeRunRow = {
       id: input.jobId,
       datasetId: input.datasetId,
-      name: input.name.trim() || input.rubricSet.id,
+      name: input.name.trim() || defaultName,
       rubricSet: { id: input.rubricSet.id, version: input.rubricSet.version, hash: rubricSetHash(input.rubricSet) },
       judges: input.connections.map((connection, index) => (connection.family ? { name: names[index], family: connection.family } : { name: names[index] })),
       settings: input.settings,
@@ -75,10 +76,16 @@ export async function registerJudgeJob(db: MaieuticDb, input: RegisterJudgeJobIn
       unmatchedCount: 0,
       unmatched: [],
       jobConnections: input.connections.map((connection, index): JudgeJobConnection => ({ connectionId: connection.id, judge: names[index], model: connection.model })),
+      ...extra,
     };
     await db.judgeRuns.add(run);
     return run;
   });
+}
+
+/** Records a started judge (scores) job as an empty run of its data set; see registerJobRun. */
+export function registerJudgeJob(db: MaieuticDb, input: RegisterJudgeJobInput): Promise<JudgeRunRow> {
+  return registerJobRun(db, input, input.rubricSet.id);
 }
 
 /**

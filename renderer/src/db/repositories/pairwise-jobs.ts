@@ -7,14 +7,10 @@
 import type { JobItemEvent } from '../../../../shared/jobs';
 import type { Pairing } from '../../../../shared/judge/pairing';
 import { parsePairwiseItemId, pairwiseJobResult, type PairwiseJobPayload } from '../../../../shared/judge/pairwise-job';
-import { rubricSetHash } from '../../../../shared/judge/rubric-hash';
-import type { RubricSet } from '../../../../shared/judge/types';
-import type { JudgeJobConnection, JudgeRunRow } from '../../../../shared/model/judge';
+import type { JudgeRunRow } from '../../../../shared/model/judge';
 import { MAX_UNPAIRED_KEPT, pairwiseVerdictId, type PairwiseRunInfo, type PairwiseVerdictRow } from '../../../../shared/model/pairwise';
 import type { MaieuticDb } from '../db';
-import { rubricSetRow } from './judge';
-import { judgeNamesOf, keptCall, type JudgeJobConnectionRef, type StoreJudgeItemResult } from './judge-jobs';
-import { ValidationError } from './validate';
+import { keptCall, registerJobRun, type RegisterJudgeJobInput, type StoreJudgeItemResult } from './judge-jobs';
 
 /** What a run keeps of a pairing (its dialogue ids are the data set's). */
 export function pairwiseRunInfo(pairing: Pairing): PairwiseRunInfo {
@@ -27,49 +23,13 @@ export function pairwiseRunInfo(pairing: Pairing): PairwiseRunInfo {
   };
 }
 
-export interface RegisterPairwiseJobInput {
-  jobId: string;
-  datasetId: string;
-  name: string;
-  rubricSet: RubricSet;
-  connections: readonly JudgeJobConnectionRef[];
-  samples: number;
+export interface RegisterPairwiseJobInput extends RegisterJudgeJobInput {
   pairing: Pairing;
-  settings: Record<string, unknown>;
-  now?: Date;
 }
 
 /** Records a started pairwise job as an empty pairwise run of its data set, in one transaction; registering it again changes nothing. */
-export async function registerPairwiseJob(db: MaieuticDb, input: RegisterPairwiseJobInput): Promise<JudgeRunRow> {
-  const createdAt = (input.now ?? new Date()).toISOString();
-  const names = judgeNamesOf(input.connections);
-  const setRow = rubricSetRow(input.rubricSet, createdAt);
-  return db.transaction('rw', [db.datasets, db.judgeRuns, db.rubricSets], async () => {
-    const existing = await db.judgeRuns.get(input.jobId);
-    if (existing) return existing;
-    if (!(await db.datasets.get(input.datasetId))) throw new ValidationError('The data set of the judge run no longer exists.');
-    if (!(await db.rubricSets.get(setRow.id))) await db.rubricSets.add(setRow);
-    const run: JudgeRunRow = {
-      id: input.jobId,
-      datasetId: input.datasetId,
-      name: input.name.trim() || `${input.pairing.groupA} vs ${input.pairing.groupB}`,
-      rubricSet: { id: input.rubricSet.id, version: input.rubricSet.version, hash: rubricSetHash(input.rubricSet) },
-      judges: input.connections.map((connection, index) => (connection.family ? { name: names[index], family: connection.family } : { name: names[index] })),
-      settings: input.settings,
-      samples: input.samples,
-      createdAt,
-      source: 'job',
-      lines: 0,
-      failed: 0,
-      unmatchedCount: 0,
-      unmatched: [],
-      jobConnections: input.connections.map((connection, index): JudgeJobConnection => ({ connectionId: connection.id, judge: names[index], model: connection.model })),
-      mode: 'pairwise',
-      pairwise: pairwiseRunInfo(input.pairing),
-    };
-    await db.judgeRuns.add(run);
-    return run;
-  });
+export function registerPairwiseJob(db: MaieuticDb, input: RegisterPairwiseJobInput): Promise<JudgeRunRow> {
+  return registerJobRun(db, input, `${input.pairing.groupA} vs ${input.pairing.groupB}`, { mode: 'pairwise', pairwise: pairwiseRunInfo(input.pairing) });
 }
 
 /** Stores one finished item of a pairwise job in ONE transaction (its verdict row and the run's counts). A failed item is stored failed, with its reasons, and is never a verdict. */
