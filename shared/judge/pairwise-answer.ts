@@ -4,9 +4,9 @@ import type { SamplingParameters } from '../llm/connection';
 import { extractJsonObject, type Toleration } from '../llm/extract-json';
 import type { ChatMessage } from '../llm/messages';
 import type { ResponseFormatMode } from '../llm/response-format';
-import type { JudgeAnswerOptions } from './answer-schema';
-import type { JudgeResponseFormat } from './answer-schema';
+import type { JudgeAnswerOptions, JudgeResponseFormat } from './answer-schema';
 import type { PositionVerdict } from './pairwise';
+import { describe } from './check-answer';
 
 /** `response_format.json_schema.name` of a pairwise verdict. */
 export const PAIRWISE_SCHEMA_NAME = 'judge_pairwise_verdict';
@@ -34,15 +34,6 @@ export function pairwiseResponseFormat(mode: ResponseFormatMode, schema: JsonSch
 }
 
 export type PairwiseAnswerCheck = { ok: true; verdict: PositionVerdict; rationale: string; tolerated: Toleration[] } | { ok: false; problems: string[]; reason: string };
-
-function describe(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'an object';
-  const text = JSON.stringify(value);
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
-}
 
 function failed(problems: string[]): PairwiseAnswerCheck {
   return { ok: false, problems, reason: problems.join('; ') };
