@@ -25,7 +25,7 @@ const NUMBER = /[-−]?(?:\d+\s+\d+\s*\/\s*\d+|\d+\s*\/\s*\d+|\d{1,3}(?:,\d{3})+
 
 /** Where GSM8K-style answers put their final number, most explicit first. */
 const FINAL_MARKERS: readonly RegExp[] = [
-  /####([^\n]*)/g,
+  /####([^\n#]*)/g,
   /\\boxed\{([^{}]*)\}/g,
   /(?:final answer|answer)\s*(?:is|:|=)\s*([^\n]*)/gi,
   /答案\s*(?:是|为|：|:)\s*([^\n]*)/g,

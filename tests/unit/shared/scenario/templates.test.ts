@@ -1,0 +1,53 @@
+import { parseDocument, stringify } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { decideNext, expandTaskRows, nextStep, parseScenarioOrThrow, scenarioHash, SID_GENERATION_SAMPLING } from '../../../../shared/scenario';
+import { template, TEMPLATE_FILES, templateText } from './support';
+
+describe('scenario templates', () => {
+  it.each(TEMPLATE_FILES)('%s parses', (file) => {
+    expect(() => template(file)).not.toThrow();
+  });
+
+  it('SID: the paper settings, five learning states per topic, two repeats, [End]/[结束] closing', () => {
+    const sid = template('sid-teacher-led.yaml');
+    expect(sid.roles.teacher?.sampling).toEqual(SID_GENERATION_SAMPLING);
+    expect(sid.roles.student?.sampling).toEqual(SID_GENERATION_SAMPLING);
+    const rows = expandTaskRows(sid);
+    expect(rows).toHaveLength(2 * 5);
+    expect(new Set(rows.map((row) => row.student_type))).toEqual(new Set(['全优型', '知识掌握不足', '学习渴望低', '表达困难', '思维定式']));
+    expect(sid.repeats).toBe(2);
+    expect(sid.flow.exit).toEqual({ keywords: ['[End]', '[结束]'], roles: ['teacher'] });
+    expect(sid.roles.teacher?.system).toMatch(/只提出一个问题/);
+    expect(sid.roles.teacher?.system).toMatch(/\[End\]/);
+    const first = nextStep(sid, rows[0], []);
+    expect(first).toMatchObject({ kind: 'speak', role: 'student' });
+    if (first.kind === 'speak') expect(first.messages[0].content).toContain('全优型');
+    expect(decideNext(sid, [{ role: 'student', content: '?' }, { role: 'teacher', content: '很好。[结束]' }])).toMatchObject({ kind: 'end', reason: 'exit-keyword' });
+  });
+
+  it('Socratic Students: student-led with a numeric Pass@k probe, pre- and mid-assessment turns and a guide', () => {
+    const students = template('socratic-students.yaml');
+    expect(decideNext(students, [])).toMatchObject({ role: 'student' });
+    expect(students.assessment).toMatchObject({ role: 'student', samples: 5, k: [1, 5], check: { kind: 'numeric' } });
+    expect(Object.keys(students.roles.student?.turnAt ?? {})).toEqual(['1', '3']);
+    expect(students.roles.guide?.view).toBe('transcript');
+    const turns = Array.from({ length: 10 }, (_, index) => ({ role: index % 2 === 0 ? 'student' as const : 'teacher' as const, content: String(index) }));
+    expect(decideNext(students, turns)).toMatchObject({ kind: 'end' });
+  });
+
+  it('Elmes+: a single turn of the model under test, judged on a rubric set', () => {
+    const elmes = template('elmes-single-turn.yaml');
+    expect(elmes.judge).toEqual({ connection: 'judge', rubricSet: 'sid', sampling: { temperature: 0.1, top_p: 0.9, max_tokens: 1024 } });
+    expect(elmes.flow.directions).toEqual({ START: { kind: 'role', role: 'teacher' }, teacher: { kind: 'end' } });
+  });
+
+  it('hashes content, not formatting', () => {
+    const text = templateText('sid-teacher-led.yaml');
+    const sid = parseScenarioOrThrow(text, 'a.yaml');
+    const reformatted = stringify(parseDocument(text).toJS(), { indent: 4 });
+    expect(reformatted).not.toBe(text);
+    expect(scenarioHash(parseScenarioOrThrow(reformatted, 'b.yaml'))).toBe(scenarioHash(sid));
+    expect(scenarioHash(parseScenarioOrThrow(text.replace('max_turns: 20', 'max_turns: 21'), 'c.yaml'))).not.toBe(scenarioHash(sid));
+    expect(scenarioHash(sid)).toMatch(/^[0-9a-f]{16}$/);
+  });
+});
