@@ -14,6 +14,7 @@ const TABLE: [answer: string, reference: string, correct: boolean, extracted: st
   ['So each friend gets 3/4 of a pizza. #### 3/4', '#### 0.75', true, '3/4'],
   ['She needs 1 1/2 cups of flour. The answer is 1 1/2.', '#### 1.5', true, '1 1/2'],
   ['The temperature dropped to -5 degrees. #### -5', '#### -5', true, '-5'],
+  ['The temperature changed by 5 degrees. #### 5', '#### -5', false, '5'],
   ['The balance is −20 dollars, so the answer is −20.', '#### -20', true, '−20'],
   ['The discount is 25%.', '#### 25', true, '25'],
   ['He runs 3 sprints 3 times a week, 60 m each: 3 * 3 * 60 = 540 meters.\n#### 540', '#### 540', true, '540'],
