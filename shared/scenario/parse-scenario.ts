@@ -158,7 +158,9 @@ export function parseScenarioYaml(text: string, file: string): ParseScenarioResu
   if (doc.errors.length > 0) {
     return { ok: false, problems: doc.errors.map((error) => {
       const at = error.linePos?.[0] ?? lines.linePos(error.pos[0]);
-      return located(at.line, at.col, '', error.message.split('\n')[0]);
+      // the library's own wording names its API, which means nothing to someone editing a file
+      const message = error.code === 'MULTIPLE_DOCS' ? 'the file holds more than one YAML document (a line with ---); a scenario is one document' : error.message.split('\n')[0];
+      return located(at.line, at.col, '', message);
     }) };
   }
   let value: unknown;
@@ -166,6 +168,9 @@ export function parseScenarioYaml(text: string, file: string): ParseScenarioResu
     value = doc.toJS({ maxAliasCount: MAX_ALIASES });
   } catch (error) {
     return { ok: false, problems: [located(1, 1, '', (error as Error).message)] };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, problems: [located(1, 1, '', `a scenario file is a mapping of keys (format, id, roles, tasks, flow…), not ${value === null || value === undefined ? 'an empty file' : Array.isArray(value) ? 'a list' : 'a single value'}`)] };
   }
   const problems = checkSchema(SCENARIO_SCHEMA, value);
   const scenario = problems.length === 0 ? buildScenario(value, problems) : undefined;

@@ -76,6 +76,12 @@ describe('parseScenarioYaml', () => {
     expect(duplicate[0]).toMatch(/^scenario\.yaml:15:1: Map keys must be unique/);
   });
 
+  it('says what a scenario file is when it is empty, a list or several documents', () => {
+    expect(problems([''])).toEqual(['scenario.yaml:1:1: a scenario file is a mapping of keys (format, id, roles, tasks, flow…), not an empty file']);
+    expect(problems(['- a', '- b'])).toEqual(['scenario.yaml:1:1: a scenario file is a mapping of keys (format, id, roles, tasks, flow…), not a list']);
+    expect(problems([...VALID, '---', 'id: second'])).toEqual(['scenario.yaml:15:1: the file holds more than one YAML document (a line with ---); a scenario is one document']);
+  });
+
   it('refuses alias bombs', () => {
     const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]', 'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]', 'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]', 'd: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]'];
     expect(problems(bomb)[0]).toMatch(/alias/i);
