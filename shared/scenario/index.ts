@@ -3,7 +3,7 @@ export { SCENARIO_SCHEMA, type JsonSchemaNode } from './schema';
 export { checkSchema, type SchemaProblem } from './check-schema';
 export { parseScenarioYaml, parseScenarioOrThrow, type ParseScenarioResult, type ScenarioProblem } from './parse-scenario';
 export { decideNext, nextStep, roleMessages, assessmentMessages, checkStoredTurns, renderTranscript, rowValues, type FlowDecision, type FlowEnd, type FlowStep } from './flow';
-export { expandTaskRows, scenarioHash } from './task-rows';
+export { expandTaskRows, scenarioConversations, scenarioHash, type ScenarioConversation } from './task-rows';
 export { passAtK, summarisePassAtK, type PassAtKSummary } from './pass-at-k';
 export { checkAnswer, finalNumber, type AnswerVerdict } from './answer-check';
 export { promptVariables, fillPrompt } from './variables';

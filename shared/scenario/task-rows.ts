@@ -22,6 +22,18 @@ export function expandTaskRows(scenario: Scenario, csvRows?: readonly TaskRow[])
   return rows;
 }
 
+/** One conversation of a run: a task row (by its index in expandTaskRows) and a repeat, 1-based as SID's repeat_id. */
+export interface ScenarioConversation {
+  taskIndex: number;
+  repeatId: number;
+  row: TaskRow;
+}
+
+/** Every conversation a run has, for each teacher connection: rows × repeats, the repeats of a row together. */
+export function scenarioConversations(scenario: Scenario, rows: readonly TaskRow[]): ScenarioConversation[] {
+  return rows.flatMap((row, taskIndex) => Array.from({ length: scenario.repeats }, (_, repeat) => ({ taskIndex, repeatId: repeat + 1, row })));
+}
+
 /**
  * A scenario's version hash: the content hash of its canonical JSON (keys sorted at every level,
  * as rubricSetHash does). The same scenario read from differently formatted YAML (comments, key

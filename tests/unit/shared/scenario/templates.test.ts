@@ -1,6 +1,6 @@
 import { parseDocument, stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { decideNext, expandTaskRows, nextStep, parseScenarioOrThrow, scenarioHash, SID_GENERATION_SAMPLING } from '../../../../shared/scenario';
+import { decideNext, expandTaskRows, nextStep, parseScenarioOrThrow, scenarioConversations, scenarioHash, SID_GENERATION_SAMPLING } from '../../../../shared/scenario';
 import { template, TEMPLATE_FILES, templateText } from './support';
 
 describe('scenario templates', () => {
@@ -16,6 +16,9 @@ describe('scenario templates', () => {
     expect(rows).toHaveLength(2 * 5);
     expect(new Set(rows.map((row) => row.student_type))).toEqual(new Set(['全优型', '知识掌握不足', '学习渴望低', '表达困难', '思维定式']));
     expect(sid.repeats).toBe(2);
+    const conversations = scenarioConversations(sid, rows);
+    expect(conversations).toHaveLength(20);
+    expect(conversations.slice(0, 3).map(({ taskIndex, repeatId }) => [taskIndex, repeatId])).toEqual([[0, 1], [0, 2], [1, 1]]);
     expect(sid.flow.exit).toEqual({ keywords: ['[End]', '[结束]'], roles: ['teacher'] });
     expect(sid.roles.teacher?.system).toMatch(/只提出一个问题/);
     expect(sid.roles.teacher?.system).toMatch(/\[End\]/);
