@@ -47,7 +47,9 @@ test.describe('judge runs through the Batch API', () => {
     await saveShot(page.getByTestId('jobs-panel'), 'judge-batch-jobs-panel-en', testInfo);
     await expect(card).toHaveAttribute('data-status', 'succeeded', { timeout: 60_000 });
     await expect(card.getByTestId('job-done')).toHaveText(`${sample.length} of ${sample.length} done`);
+    await expect(page.getByTestId('jobs-panel')).toBeVisible();
     await page.keyboard.press('Escape');
+    await expect(page.getByTestId('jobs-panel')).toBeHidden();
 
     // every dialogue went in the one batch; not one chat request was sent live
     expect(server.batchLines()).toHaveLength(sample.length);

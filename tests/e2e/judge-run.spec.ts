@@ -302,6 +302,8 @@ test.describe('judge runs from the UI', () => {
     await dialog.getByTestId('start-judge-start').click();
     const panel = page.getByTestId('jobs-panel');
     await expect(panel.getByTestId('job-card')).toHaveAttribute('data-status', 'running');
+    // the card's attribute is there before the panel is shown (a closed <dialog> holds it too): Escape only once it is open
+    await expect(panel).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
     // the server holds its answers after the first ten: the job is still at work
