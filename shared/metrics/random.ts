@@ -56,7 +56,12 @@ function mulberry32Output(state: number): number {
  */
 export function seededSample<T>(items: readonly T[], fraction: number, seed: number): T[] {
   if (items.length === 0) return [];
-  const count = Math.min(items.length, Math.max(1, Math.ceil(items.length * Math.min(1, Math.max(0, fraction)))));
+  return seededPick(items, Math.max(1, Math.ceil(items.length * Math.min(1, Math.max(0, fraction)))), seed);
+}
+
+/** `count` of the items (clamped to 0…n) drawn with the seed, as seededSample draws them, in their original order. */
+export function seededPick<T>(items: readonly T[], count: number, seed: number): T[] {
+  const wanted = Math.max(0, Math.min(items.length, Math.trunc(count)));
   const random = seededRandom(seed);
   const positions = items.map((_, index) => index);
   for (let index = positions.length - 1; index > 0; index--) {
@@ -64,7 +69,7 @@ export function seededSample<T>(items: readonly T[], fraction: number, seed: num
     [positions[index], positions[other]] = [positions[other], positions[index]];
   }
   return positions
-    .slice(0, count)
+    .slice(0, wanted)
     .sort((a, b) => a - b)
     .map((position) => items[position]);
 }

@@ -7,7 +7,9 @@
 import { rubricSetHash } from '../../../../shared/judge/rubric-hash';
 import type { JudgeJobDefinition, JudgeJobDialogue } from '../../../../shared/judge/job-result';
 import type { JudgeLanguage, RubricSet } from '../../../../shared/judge/types';
-import { seededRandom } from '../../../../shared/metrics/random';
+import { seededPick } from '../../../../shared/metrics/random';
+
+export { seededPick };
 import type { MaieuticDb } from '../../db/db';
 import { listDialoguesOf } from '../../db/repositories/dialogues';
 import { turnsOfDialogues } from '../../db/repositories/turns';
@@ -56,21 +58,6 @@ export async function loadJudgeCandidates(db: MaieuticDb, datasetId: string): Pr
     });
   }
   return candidates;
-}
-
-/** `count` of the items, drawn with `seed` (a seeded Fisher–Yates shuffle), in their given order. */
-export function seededPick<T>(items: readonly T[], count: number, seed: number): T[] {
-  const wanted = Math.max(0, Math.min(items.length, Math.trunc(count)));
-  const random = seededRandom(seed);
-  const positions = items.map((_, index) => index);
-  for (let index = positions.length - 1; index > 0; index--) {
-    const other = Math.floor(random() * (index + 1));
-    [positions[index], positions[other]] = [positions[other], positions[index]];
-  }
-  return positions
-    .slice(0, wanted)
-    .sort((a, b) => a - b)
-    .map((position) => items[position]);
 }
 
 /** The candidates within the table's filter, when the scope has one. */
