@@ -119,8 +119,13 @@ export function createExpertScoresStore(database: () => MaieuticDb = getDb) {
           // another version: its rubrics differ, and the undo entries name the old version's rows
           if (chosen.hash !== get().setHash) set({ set: chosen.set, setHash: chosen.hash, rows: {}, focus: 0, atEnd: false, undo: [] });
           // writes typed before still land first: reading earlier would show the panel without them
-          await chain;
-          const found = await expertScoresOfDialogue(database(), dialogueId, chosen.hash);
+          // and a key typed while this reads queues another: read again until none is in flight, or the
+          // stored rows would replace scores the panel already shows (a clear and undo then missed them)
+          let found: ExpertScoreRow[];
+          do {
+            await chain;
+            found = await expertScoresOfDialogue(database(), dialogueId, chosen.hash);
+          } while (inFlight > 0 && get().dialogueId === dialogueId);
           if (get().dialogueId !== dialogueId || get().setHash !== chosen.hash) return;
           const rows: Record<string, ExpertScoreRow> = {};
           for (const row of found) if (row.rater === rater) rows[row.rubric] = row;
