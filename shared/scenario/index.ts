@@ -7,3 +7,4 @@ export { expandTaskRows, scenarioConversations, scenarioHash, type ScenarioConve
 export { passAtK, summarisePassAtK, type PassAtKSummary } from './pass-at-k';
 export { checkAnswer, finalNumber, type AnswerVerdict } from './answer-check';
 export { promptVariables, fillPrompt } from './variables';
+export * from './generation-job';

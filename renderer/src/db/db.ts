@@ -13,7 +13,7 @@ import { trackChanges } from './backup/backup-settings';
 import { upgradeToV5 } from './migrations/v5';
 import { upgradeToV6 } from './migrations/v6';
 import { upgradeToV10 } from './migrations/v10';
-import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10, schemaV11, schemaV12 } from './schema';
+import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10, schemaV11, schemaV12, schemaV13 } from './schema';
 import type { ExpertScoreRow, JudgeRunRow, JudgeScoreRow, RubricSetRow } from '../../../shared/model/judge';
 import type { PairwiseVerdictRow } from '../../../shared/model/pairwise';
 import type { CodebookVersionRow } from '../../../shared/model/codebook-version';
@@ -22,6 +22,7 @@ import type { AdjudicationRow } from '../../../shared/model/adjudication';
 import type { AssignmentRow } from '../../../shared/model/assignment';
 import type { SpotCheckRow } from '../../../shared/model/spot-check';
 import type { TurnBlockRow } from './turn-blocks';
+import type { GeneratedConversationRow, GenerationRunRow, ScenarioVersionRow } from '../../../shared/model/generation';
 
 export class MaieuticDb extends Dexie {
   datasets!: EntityTable<Dataset, 'id'>;
@@ -53,6 +54,9 @@ export class MaieuticDb extends Dexie {
   judgeScores!: EntityTable<JudgeScoreRow, 'id'>;
   expertScores!: EntityTable<ExpertScoreRow, 'id'>;
   pairwiseVerdicts!: EntityTable<PairwiseVerdictRow, 'id'>;
+  scenarioVersions!: EntityTable<ScenarioVersionRow, 'id'>;
+  generationRuns!: EntityTable<GenerationRunRow, 'id'>;
+  generatedConversations!: EntityTable<GeneratedConversationRow, 'id'>;
 
   constructor(name = 'maieutic') {
     super(name);
@@ -68,6 +72,7 @@ export class MaieuticDb extends Dexie {
     this.version(10).stores(schemaV10).upgrade((tx) => upgradeToV10(tx));
     this.version(11).stores(schemaV11);
     this.version(12).stores(schemaV12);
+    this.version(13).stores(schemaV13);
   }
 }
 

@@ -186,4 +186,20 @@ export const schemaV12 = {
   pairwiseVerdicts: 'id, runId, [runId+pairId]',
 } as const;
 
-export const CURRENT_SCHEMA_VERSION = 12;
+/**
+ * v13 (2026-12-07): generated dialogues (issue 14). New tables only: no upgrade function.
+ * - `scenarioVersions`: one row per saved version of a scenario, `${scenarioId}@${hash}`, with its
+ *   YAML text; never rewritten.
+ * - `generationRuns`: one row per generation job (its id), with its scenario version, teachers and
+ *   the data set made from it (`datasetId`, null until made).
+ * - `generatedConversations`: one row per run × conversation × teacher, `${runId}|${itemKey}`,
+ *   holding the engine's payload (turns, assessments, preference branches, safety verdict).
+ */
+export const schemaV13 = {
+  ...schemaV12,
+  scenarioVersions: 'id, scenarioId',
+  generationRuns: 'id, datasetId',
+  generatedConversations: 'id, runId',
+} as const;
+
+export const CURRENT_SCHEMA_VERSION = 13;

@@ -7,8 +7,9 @@ import type { LayerRow, LayerValueRow } from '../../../../shared/model/layer';
 import type { LlmCallsRow, LlmJobRow } from '../../../../shared/model/llm-job';
 import type { MetricRunRow, MetricRunScoresRow } from '../../../../shared/model/metric-run';
 import type { PromptTemplateRow } from '../../../../shared/model/prompt-template';
-import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10, schemaV11, schemaV12 } from '../../../../renderer/src/db/schema';
+import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10, schemaV11, schemaV12, schemaV13 } from '../../../../renderer/src/db/schema';
 import type { PairwiseVerdictRow } from '../../../../shared/model/pairwise';
+import type { GeneratedConversationRow, GenerationRunRow, ScenarioVersionRow } from '../../../../shared/model/generation';
 import type { ExpertScoreRow, JudgeRunRow, JudgeScoreRow, RubricSetRow } from '../../../../shared/model/judge';
 import { rubricSetHash, SID_RUBRIC_SET } from '../../../../shared/judge';
 import type { FindingDismissalRow } from '../../../../shared/model/finding-dismissal';
@@ -267,8 +268,36 @@ const MIGRATION_CASES: MigrationCase[] = [
       expect(await db.judgeScores.where('[runId+dialogueId]').equals(['jr1', 'src1:1']).toArray()).toEqual([judgeScore]);
       expect(await db.pairwiseVerdicts.where('[runId+pairId]').equals(['pw1', '7-3-1']).toArray()).toEqual([pairwiseVerdict]);
     },
+  },  {
+    fromVersion: 13,
+    schemas: [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10, schemaV11, schemaV12, schemaV13],
+    async seed(db) {
+      await MIGRATION_CASES[11].seed(db);
+      await db.table('scenarioVersions').add(scenarioVersion);
+      await db.table('generationRuns').add(generationRun);
+      await db.table('generatedConversations').add(generatedConversation);
+    },
+    async check(db) {
+      await MIGRATION_CASES[11].check(db);
+      expect(await db.scenarioVersions.where('scenarioId').equals('sid-teacher-led').toArray()).toEqual([scenarioVersion]);
+      expect(await db.generationRuns.where('datasetId').equals('ds1').toArray()).toEqual([generationRun]);
+      expect(await db.generatedConversations.where('runId').equals('job1').toArray()).toEqual([generatedConversation]);
+    },
   },
 ];
+
+const scenarioVersion: ScenarioVersionRow = { id: 'sid-teacher-led@abc', scenarioId: 'sid-teacher-led', version: '1', hash: 'abc', source: 'format: maieutic.scenario/1\n', origin: 'sid-teacher-led.yaml', createdAt: AT };
+const generationRun: GenerationRunRow = {
+  id: 'job1', title: 'SID × 2', scenario: { id: 'sid-teacher-led', version: '1', hash: 'abc' }, teachers: [{ connectionId: 'c1', name: 'Qwen', model: 'qwen3-32b' }],
+  roleConnections: { student: 'c2' }, conversations: 1, createdAt: AT, datasetId: 'ds1',
+};
+const generatedConversation: GeneratedConversationRow = {
+  id: 'job1|["c1","t0-r1",0]', runId: 'job1',
+  payload: {
+    status: 'failed', reasons: ['HTTP 500'], conversationId: 't0-r1', connectionId: 'c1', teacherModel: 'qwen3-32b', taskIndex: 0, repeatId: 1, row: { topic_id: 1, topic: '浮力' },
+    scenario: { id: 'sid-teacher-led', version: '1', hash: 'abc' }, roles: {}, turns: [], assessments: [], preferences: [], tokens: { input: 0, output: 0 }, cached: false,
+  },
+};
 
 const pairwiseRun: JudgeRunRow = {
   id: 'pw1', datasetId: 'ds1', name: 'pairs.jsonl', rubricSet: { id: SID_RUBRIC_SET.id, version: SID_RUBRIC_SET.version, hash: rubricSetHash(SID_RUBRIC_SET) },
@@ -410,6 +439,27 @@ describe('Dexie migrations', () => {
     await current.judgeScores.add({ ...judgeScore, id: 'jr1|src1:2|deepseek-v3|0', dialogueId: 'src1:2' });
     expect(await current.judgeScores.where('[runId+dialogueId]').equals(['jr1', 'src1:1']).primaryKeys()).toEqual([judgeScore.id]);
     expect(await current.judgeScores.where('runId').equals('jr1').count()).toBe(2);
+    current.close();
+    await Dexie.delete(name);
+  });
+
+  it('v12 → v13: keeps every v12 row and starts with empty scenario-version, generation-run and generated-conversation tables, found by their indexes', async () => {
+    counter += 1;
+    const name = `migration-v12-v13-${counter}`;
+    await seedDatabase(name, MIGRATION_CASES[11]);
+    const current = new MaieuticDb(name);
+    await current.open();
+    expect(current.verno).toBe(CURRENT_SCHEMA_VERSION);
+    await MIGRATION_CASES[11].check(current);
+    expect(await current.scenarioVersions.count()).toBe(0);
+    expect(await current.generationRuns.count()).toBe(0);
+    expect(await current.generatedConversations.count()).toBe(0);
+    await current.scenarioVersions.add(scenarioVersion);
+    await current.generationRuns.bulkAdd([generationRun, { ...generationRun, id: 'job2', datasetId: null }]);
+    await current.generatedConversations.bulkAdd([generatedConversation, { ...generatedConversation, id: 'job2|x', runId: 'job2' }]);
+    expect(await current.scenarioVersions.where('scenarioId').equals('sid-teacher-led').primaryKeys()).toEqual(['sid-teacher-led@abc']);
+    expect(await current.generationRuns.where('datasetId').equals('ds1').primaryKeys()).toEqual(['job1']);
+    expect(await current.generatedConversations.where('runId').equals('job1').count()).toBe(1);
     current.close();
     await Dexie.delete(name);
   });
