@@ -18,7 +18,7 @@ import type { SamplingParameters } from '../llm/connection';
 import type { ChatMessage } from '../llm/messages';
 import type { RubricSet } from '../judge/types';
 import type { FlowEnd } from './flow';
-import type { Scenario, ScenarioTurn, SpeakingRoleName, TaskRow } from './types';
+import type { ScenarioTurn, SpeakingRoleName, TaskRow } from './types';
 
 /** Roles bound to one connection each; the teacher's connections are the definition's connectionIds. */
 export const BOUND_ROLES = ['student', 'guide', 'judge'] as const;
@@ -56,8 +56,14 @@ export interface GenerationPreference {
 }
 
 export interface GenerationJobParameters {
-  scenario: Scenario;
-  /** scenarioHash(scenario); a job whose scenario does not hash to it is refused */
+  /**
+   * The scenario's YAML text: main parses it (parseScenarioYaml) when the job starts and when it
+   * runs, so a definition cannot carry a scenario object the parser would refuse.
+   */
+  scenarioSource: string;
+  /** the name the source's errors are reported under (`sid-teacher-led.yaml`) */
+  scenarioFile: string;
+  /** scenarioHash of the parsed source; a job whose source does not hash to it is refused */
   scenarioHash: string;
   /** the task rows after expandTaskRows (CSV read, cross lists applied) */
   rows: TaskRow[];
