@@ -9,3 +9,4 @@ export { checkAnswer, finalNumber, type AnswerVerdict } from './answer-check';
 export { promptVariables, fillPrompt } from './variables';
 export * from './generation-job';
 export { sidRecordOf, sidJsonlByTeacher, droppedConversations, GENERATION_PROVENANCE_KEY, GENERATION_PROVENANCE_VERSION, type DroppedConversation } from './sid-output';
+export { learningCurves, learningCurvesCsv, LEARNING_CURVE_CSV_HEADER, NO_STUDENT_MODEL, type LearningCurve, type LearningCurveOptions, type LearningCurvePoint } from './learning-curve';
