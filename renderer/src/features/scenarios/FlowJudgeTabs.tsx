@@ -36,7 +36,7 @@ function KeywordsField({ text }: { text: ScenarioTextApi }) {
     useScenarioEditorStore.getState().edit({ kind: 'set', path, value: keywords.length === 0 && valueAt(form, ['flow', 'exit', 'roles']) === undefined ? undefined : keywords });
   };
   return (
-    <div className="sc-field sc-prompt">
+    <div className="scn-field scn-prompt">
       <label htmlFor={id}>{text.t('fieldExitKeywords')}</label>
       <textarea id={id} data-testid="scenario-exit-keywords" rows={3} value={draft} readOnly={readOnly} onChange={(event) => onChange(event.target.value)} />
     </div>
@@ -62,10 +62,10 @@ export function FlowTab({ text }: { text: ScenarioTextApi }) {
   const routers = valueAt(form, ['flow', 'routers']);
   const routerEntries = routers && typeof routers === 'object' ? Object.entries(routers as Record<string, unknown>) : [];
   return (
-    <div className="sc-tab" data-testid="scenario-tab-flow">
-      <section aria-labelledby="sc-directions">
-        <h3 id="sc-directions">{t('flowDirections')}</h3>
-        <ol className="sc-directions">
+    <div className="scn-tab" data-testid="scenario-tab-flow">
+      <section aria-labelledby="scn-directions">
+        <h3 id="scn-directions">{t('flowDirections')}</h3>
+        <ol className="scn-directions">
           {list.map((direction, index) => (
             <DirectionInput key={index} index={index} value={direction} text={text} />
           ))}
@@ -75,18 +75,18 @@ export function FlowTab({ text }: { text: ScenarioTextApi }) {
         </button>
         <FieldProblems problems={[...directionsProblems, ...flowProblems]} />
       </section>
-      <div className="sc-row">
+      <div className="scn-row">
         <NumberField label={t('fieldMaxTurns')} path={['flow', 'max_turns']} integer testId="scenario-max-turns" />
       </div>
       <KeywordsField text={text} />
       <ListField label={t('fieldExitRoles')} path={['flow', 'exit', 'roles']} />
-      <section aria-labelledby="sc-routers">
-        <h3 id="sc-routers">{t('routersTitle')}</h3>
+      <section aria-labelledby="scn-routers">
+        <h3 id="scn-routers">{t('routersTitle')}</h3>
         {routerEntries.length === 0 ? (
-          <p className="sc-hint">{t('routersNone')}</p>
+          <p className="scn-hint">{t('routersNone')}</p>
         ) : (
           routerEntries.map(([name, rules]) => (
-            <div key={name} className="sc-router" data-testid="scenario-router" data-name={name}>
+            <div key={name} className="scn-router" data-testid="scenario-router" data-name={name}>
               <strong>{name}</strong>
               <ol>
                 {(Array.isArray(rules) ? rules : []).map((rule, index) => (
@@ -110,12 +110,12 @@ export function JudgeTab({ text }: { text: ScenarioTextApi }) {
   const hasAssessment = valueAt(form, ['assessment']) !== undefined;
   const roles = ['teacher', 'student', 'guide'].filter((role) => valueAt(form, ['roles', role]) !== undefined);
   return (
-    <div className="sc-tab" data-testid="scenario-tab-judge">
-      <section className="sc-card" aria-labelledby="sc-judge">
-        <h3 id="sc-judge">{t('judgeTitle')}</h3>
+    <div className="scn-tab" data-testid="scenario-tab-judge">
+      <section className="scn-card" aria-labelledby="scn-judge">
+        <h3 id="scn-judge">{t('judgeTitle')}</h3>
         {hasJudge ? (
           <>
-            <div className="sc-row">
+            <div className="scn-row">
               <TextField label={t('fieldConnection')} path={['roles', 'judge', 'connection']} />
               <TextField label={t('fieldRubricSet')} path={['roles', 'judge', 'rubric_set']} />
               <NumberField label={t('fieldTemperature')} path={['roles', 'judge', 'sampling', 'temperature']} />
@@ -127,18 +127,18 @@ export function JudgeTab({ text }: { text: ScenarioTextApi }) {
           </>
         ) : (
           <>
-            <p className="sc-hint">{t('judgeNone')}</p>
+            <p className="scn-hint">{t('judgeNone')}</p>
             <button type="button" disabled={readOnly} onClick={() => edit({ kind: 'set', path: ['roles', 'judge'], value: { connection: 'judge', rubric_set: 'sid', sampling: { temperature: 0.1 } } })}>
               {t('addJudge')}
             </button>
           </>
         )}
       </section>
-      <section className="sc-card" aria-labelledby="sc-assessment">
-        <h3 id="sc-assessment">{t('assessmentTitle')}</h3>
+      <section className="scn-card" aria-labelledby="scn-assessment">
+        <h3 id="scn-assessment">{t('assessmentTitle')}</h3>
         {hasAssessment ? (
           <>
-            <div className="sc-row">
+            <div className="scn-row">
               <SelectField label={t('fieldAssessRole')} path={['assessment', 'role']} options={roles.map((role) => ({ value: role, label: role }))} />
               <NumberField label={t('fieldSamples')} path={['assessment', 'samples']} integer />
               <ListField label={t('fieldK')} path={['assessment', 'k']} numbers />
@@ -148,7 +148,7 @@ export function JudgeTab({ text }: { text: ScenarioTextApi }) {
             <PromptField label={t('fieldAssessPrompt')} path={['assessment', 'prompt']} rows={3} />
           </>
         ) : (
-          <p className="sc-hint">{t('assessmentNone')}</p>
+          <p className="scn-hint">{t('assessmentNone')}</p>
         )}
       </section>
     </div>

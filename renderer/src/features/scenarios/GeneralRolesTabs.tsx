@@ -7,13 +7,13 @@ import type { ScenarioStringKey, ScenarioTextApi } from './strings';
 export function GeneralTab({ text }: { text: ScenarioTextApi }) {
   const { t } = text;
   return (
-    <div className="sc-tab" data-testid="scenario-tab-general">
-      <div className="sc-row">
+    <div className="scn-tab" data-testid="scenario-tab-general">
+      <div className="scn-row">
         <TextField label={t('fieldId')} path={['id']} testId="scenario-field-id" />
         <TextField label={t('fieldVersion')} path={['version']} width="narrow" />
         <NumberField label={t('fieldRepeats')} path={['repeats']} integer />
       </div>
-      <div className="sc-row">
+      <div className="scn-row">
         <TextField label={t('fieldNameZh')} path={['name', 'zh']} width="wide" />
         <TextField label={t('fieldNameEn')} path={['name', 'en']} width="wide" />
       </div>
@@ -47,13 +47,13 @@ function VariablesHelp({ text }: { text: ScenarioTextApi }) {
     ['variablesTurn', TURN_VARIABLES],
   ];
   return (
-    <aside className="sc-variables" data-testid="scenario-variables" aria-label={t('variablesTitle')}>
-      <p className="sc-hint">{t('variablesTitle')}</p>
+    <aside className="scn-variables" data-testid="scenario-variables" aria-label={t('variablesTitle')}>
+      <p className="scn-hint">{t('variablesTitle')}</p>
       {groups.map(([title, names]) => (
-        <div key={title} className="sc-variable-group">
-          <span className="sc-hint">{t(title)}</span>
+        <div key={title} className="scn-variable-group">
+          <span className="scn-hint">{t(title)}</span>
           {names.map((name) => (
-            <button key={name} type="button" className="sc-variable" data-testid="scenario-variable" data-name={name} disabled={readOnly} onMouseDown={(event) => event.preventDefault()} onClick={() => insertVariable(name)}>
+            <button key={name} type="button" className="scn-variable" data-testid="scenario-variable" data-name={name} disabled={readOnly} onMouseDown={(event) => event.preventDefault()} onClick={() => insertVariable(name)}>
               {`{{${name}}}`}
             </button>
           ))}
@@ -70,9 +70,9 @@ function RoleSection({ role, text }: { role: SpeakingRoleName; text: ScenarioTex
   const turnAt = valueAt(form, [...base, 'turn_at']);
   const turnAtKeys = turnAt && typeof turnAt === 'object' ? Object.keys(turnAt) : [];
   return (
-    <section className="sc-card" data-testid="scenario-role" data-role={role} aria-labelledby={`sc-role-${role}`}>
-      <h3 id={`sc-role-${role}`}>{t(ROLE_TITLE[role])}</h3>
-      <div className="sc-row">
+    <section className="scn-card" data-testid="scenario-role" data-role={role} aria-labelledby={`scn-role-${role}`}>
+      <h3 id={`scn-role-${role}`}>{t(ROLE_TITLE[role])}</h3>
+      <div className="scn-row">
         <ListField label={role === 'teacher' ? t('fieldConnectionTeacher') : t('fieldConnection')} path={[...base, 'connection']} keepSingle testId={`scenario-${role}-connection`} />
         <TextField label={t('fieldLabel')} path={[...base, 'label']} optional width="narrow" />
         <SelectField
@@ -100,8 +100,8 @@ export function RolesTab({ text }: { text: ScenarioTextApi }) {
   const form = useForm();
   const declared = SPEAKING_ROLES.filter((role) => asText(valueAt(form, ['roles', role])) !== '');
   return (
-    <div className="sc-tab sc-roles" data-testid="scenario-tab-roles">
-      <div className="sc-role-list">
+    <div className="scn-tab scn-roles" data-testid="scenario-tab-roles">
+      <div className="scn-role-list">
         {declared.map((role) => (
           <RoleSection key={role} role={role} text={text} />
         ))}

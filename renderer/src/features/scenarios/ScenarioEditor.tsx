@@ -41,7 +41,7 @@ export function ScenarioEditor({ text, takenIds, onClose, onOpenVersion, onSaved
     event.preventDefault();
     const next = EDITOR_TABS[(index + step + EDITOR_TABS.length) % EDITOR_TABS.length];
     editor.setTab(next);
-    document.getElementById(`sc-tab-${next}`)?.focus();
+    document.getElementById(`scn-tab-${next}`)?.focus();
   };
   const title =
     state.source.kind === 'template'
@@ -52,15 +52,15 @@ export function ScenarioEditor({ text, takenIds, onClose, onOpenVersion, onSaved
   const id = state.scenario?.id ?? 'scenario';
 
   return (
-    <div className="sc-editor" data-testid="scenario-editor" data-read-only={state.readOnly} data-dirty={state.dirty} data-valid={state.valid} data-hash={state.hash ?? ''} onKeyDown={onKeyDown}>
-      <div className="sc-editor-head">
+    <div className="scn-editor" data-testid="scenario-editor" data-read-only={state.readOnly} data-dirty={state.dirty} data-valid={state.valid} data-hash={state.hash ?? ''} onKeyDown={onKeyDown}>
+      <div className="scn-editor-head">
         <h2 data-testid="scenario-editor-title">{title}</h2>
-        {state.hash && (
-          <span className="sc-hash" data-testid="scenario-hash" title={state.hash}>
+        {state.hash && state.valid && (
+          <span className="scn-hash" data-testid="scenario-hash" title={state.hash}>
             {shortHash(state.hash)}
           </span>
         )}
-        <div className="sc-toolbar">
+        <div className="scn-toolbar">
           {state.readOnly ? (
             <button type="button" className="primary" data-testid="scenario-duplicate" onClick={() => editor.duplicate(takenIds)}>
               {t('duplicate')}
@@ -93,31 +93,31 @@ export function ScenarioEditor({ text, takenIds, onClose, onOpenVersion, onSaved
           </button>
         </div>
       </div>
-      <p className="sc-hint">{state.readOnly ? t('readOnlyHint') : t('editorHelp')}</p>
+      <p className="scn-hint">{state.readOnly ? t('readOnlyHint') : t('editorHelp')}</p>
       {state.saveStatus === 'error' && (
-        <p className="sc-bad" role="alert">
+        <p className="scn-bad" role="alert">
           {t('saveFailed', { message: state.saveError ?? '' })}
         </p>
       )}
       {state.savedRow && !state.dirty && state.source.kind === 'saved' && (
-        <p className="sc-ok" data-testid="scenario-saved" role="status">
+        <p className="scn-ok" data-testid="scenario-saved" role="status">
           {state.savedExisting ? t('savedExisting', { id: state.savedRow.scenarioId, hash: shortHash(state.savedRow.hash) }) : t('saved', { id: state.savedRow.scenarioId, version: state.savedRow.version, hash: shortHash(state.savedRow.hash) })}
         </p>
       )}
 
-      <div className="sc-layout">
-        <div className="sc-main">
-          <div className="sc-tabs" role="tablist" aria-label={t('title')}>
+      <div className="scn-layout">
+        <div className="scn-main">
+          <div className="scn-tabs" role="tablist" aria-label={t('title')}>
             {EDITOR_TABS.map((tab, index) => (
               <button
                 key={tab}
-                id={`sc-tab-${tab}`}
+                id={`scn-tab-${tab}`}
                 type="button"
                 role="tab"
-                className="sc-tab-button"
+                className="scn-tab-button"
                 data-testid={`scenario-tab-button-${tab}`}
                 aria-selected={state.tab === tab}
-                aria-controls="sc-tab-panel"
+                aria-controls="scn-tab-panel"
                 tabIndex={state.tab === tab ? 0 : -1}
                 onClick={() => editor.setTab(tab)}
                 onKeyDown={(event) => onTabKey(event, index)}
@@ -126,9 +126,9 @@ export function ScenarioEditor({ text, takenIds, onClose, onOpenVersion, onSaved
               </button>
             ))}
           </div>
-          <div id="sc-tab-panel" role="tabpanel" aria-labelledby={`sc-tab-${state.tab}`} className="sc-tab-panel">
+          <div id="scn-tab-panel" role="tabpanel" aria-labelledby={`scn-tab-${state.tab}`} className="scn-tab-panel">
             {state.formStale && state.tab !== 'yaml' && state.tab !== 'versions' && (
-              <p className="sc-warning" data-testid="scenario-form-stale" role="status">
+              <p className="scn-warning" data-testid="scenario-form-stale" role="status">
                 {t('formStale')}
               </p>
             )}
@@ -141,7 +141,7 @@ export function ScenarioEditor({ text, takenIds, onClose, onOpenVersion, onSaved
             {state.tab === 'versions' && <VersionsTab text={text} onOpenVersion={onOpenVersion} />}
           </div>
         </div>
-        <div className="sc-side">
+        <div className="scn-side">
           <ValidationPanel text={text} />
           <DryRunPanel text={text} />
         </div>

@@ -80,8 +80,8 @@ export function ScenariosView() {
   };
 
   return (
-    <div className="sc-view" data-testid="scenarios-view" data-status={list.status} data-editor={editorOpen} onDragOver={(event) => event.preventDefault()} onDrop={onDrop}>
-      <header className="sc-header">
+    <div className="scn-view" data-testid="scenarios-view" data-status={list.status} data-editor={editorOpen} onDragOver={(event) => event.preventDefault()} onDrop={onDrop}>
+      <header className="scn-header">
         <button type="button" className="quiet" data-testid="scenarios-back" onClick={back}>
           ← {t('back')}
         </button>
@@ -108,9 +108,9 @@ export function ScenariosView() {
           </>
         )}
       </header>
-      {!editorOpen && <p className="sc-hint sc-intro">{t('intro')}</p>}
+      {!editorOpen && <p className="scn-hint scn-intro">{t('intro')}</p>}
       {importError && (
-        <p className="sc-bad" role="alert">
+        <p className="scn-bad" role="alert">
           {importError}
         </p>
       )}
@@ -120,9 +120,9 @@ export function ScenariosView() {
         <ScenarioEditor text={text} takenIds={takenIds} onClose={() => guarded({ kind: 'close' })} onOpenVersion={(rowId) => void openSaved(rowId)} onSaved={() => void useScenarioListStore.getState().load()} />
       ) : (
         <>
-          <section className="sc-list" aria-labelledby="sc-templates-title">
-            <h2 id="sc-templates-title">{t('templatesTitle')}</h2>
-            <table className="sc-table sc-table-readonly">
+          <section className="scn-list" aria-labelledby="scn-templates-title">
+            <h2 id="scn-templates-title">{t('templatesTitle')}</h2>
+            <table className="scn-table scn-table-readonly">
               <thead>
                 <tr>
                   <th scope="col">{t('colName')}</th>
@@ -137,32 +137,34 @@ export function ScenariosView() {
                   <tr key={template.file} data-testid="scenario-template" data-file={template.file} data-id={template.scenario.id}>
                     <td>
                       <strong>{template.scenario.name[lang]}</strong>
-                      <div className="sc-hint">{template.scenario.description[lang]}</div>
+                      <div className="scn-hint">{template.scenario.description[lang]}</div>
                     </td>
                     <td>{template.scenario.id}</td>
                     <td>{template.scenario.version}</td>
-                    <td className="sc-hash" title={template.hash}>
+                    <td className="scn-hash" title={template.hash}>
                       {shortHash(template.hash)}
                     </td>
-                    <td className="sc-actions">
+                    <td>
+                      <div className="scn-actions">
                       <button type="button" data-testid="scenario-template-open" onClick={() => useScenarioEditorStore.getState().open({ kind: 'template', file: template.file }, template.source)}>
                         {t('open')}
                       </button>
                       <button type="button" className="quiet" onClick={() => downloadYaml(template.file, template.source)}>
                         {t('exportYaml')}
                       </button>
-                    </td>
+                    </div>
+</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </section>
-          <section className="sc-list" aria-labelledby="sc-saved-title">
-            <h2 id="sc-saved-title">{t('savedTitle')}</h2>
-            {list.status === 'loading' && list.saved.length === 0 && <p className="sc-hint">{t('loading')}</p>}
-            {list.status === 'ready' && list.saved.length === 0 && <p className="sc-hint">{t('savedEmpty')}</p>}
+          <section className="scn-list" aria-labelledby="scn-saved-title">
+            <h2 id="scn-saved-title">{t('savedTitle')}</h2>
+            {list.status === 'loading' && list.saved.length === 0 && <p className="scn-hint">{t('loading')}</p>}
+            {list.status === 'ready' && list.saved.length === 0 && <p className="scn-hint">{t('savedEmpty')}</p>}
             {list.saved.length > 0 && (
-              <table className="sc-table sc-table-readonly">
+              <table className="scn-table scn-table-readonly">
                 <thead>
                   <tr>
                     <th scope="col">{t('colId')}</th>
@@ -179,11 +181,12 @@ export function ScenariosView() {
                       <td>{scenarioId}</td>
                       <td>{latest.version}</td>
                       <td>{versionCount}</td>
-                      <td className="sc-hash" title={latest.hash}>
+                      <td className="scn-hash" title={latest.hash}>
                         {shortHash(latest.hash)}
                       </td>
                       <td>{new Date(latest.createdAt).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-GB')}</td>
-                      <td className="sc-actions">
+                      <td>
+                      <div className="scn-actions">
                         <button type="button" data-testid="scenario-saved-open" onClick={() => void openSaved(latest.id)}>
                           {t('open')}
                         </button>
@@ -200,14 +203,15 @@ export function ScenariosView() {
                         <button type="button" className="quiet" onClick={() => downloadYaml(yamlFileName(scenarioId, latest.version), latest.source)}>
                           {t('exportYaml')}
                         </button>
-                      </td>
+                      </div>
+</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             )}
           </section>
-          <p className="sc-hint">{t('dropHint')}</p>
+          <p className="scn-hint">{t('dropHint')}</p>
         </>
       )}
 
@@ -217,7 +221,7 @@ export function ScenariosView() {
           setPaste(null);
           if (source.trim()) openImported('pasted.yaml', source);
         }}>
-          <textarea className="sc-paste" data-testid="scenario-paste-text" rows={16} spellCheck={false} value={paste} onChange={(event) => setPaste(event.target.value)} />
+          <textarea className="scn-paste" data-testid="scenario-paste-text" rows={16} spellCheck={false} value={paste} onChange={(event) => setPaste(event.target.value)} />
         </ConfirmDialog>
       )}
 

@@ -14,20 +14,20 @@ export function ValidationPanel({ text }: { text: ScenarioTextApi }) {
   const savedRow = useScenarioEditorStore((state) => state.savedRow);
   const problems = result && !result.ok ? result.problems : [];
   return (
-    <section className="sc-panel sc-validation" data-testid="scenario-validation" data-valid={result?.ok === true} data-checking={checking} aria-live="polite">
+    <section className="scn-panel scn-validation" data-testid="scenario-validation" data-valid={result?.ok === true} data-checking={checking} aria-live="polite">
       {checking ? (
-        <p className="sc-hint">{t('checking')}</p>
+        <p className="scn-hint">{t('checking')}</p>
       ) : result?.ok ? (
-        <p className="sc-ok" data-testid="scenario-valid">
+        <p className="scn-ok" data-testid="scenario-valid">
           ✓ {t('validBody', { hash: shortHash(hash ?? '') })}
         </p>
       ) : (
         <>
-          <p className="sc-bad">{t('problemsTitle', { n: problems.length })}</p>
-          <ul className="sc-problems" data-testid="scenario-problems">
+          <p className="scn-bad">{t('problemsTitle', { n: problems.length })}</p>
+          <ul className="scn-problems" data-testid="scenario-problems">
             {problems.map((problem, index) => (
               <li key={index}>
-                <button type="button" className="sc-problem" data-testid="scenario-problem" data-line={problem.line} onClick={() => useScenarioEditorStore.getState().goToLine(problem.line)}>
+                <button type="button" className="scn-problem" data-testid="scenario-problem" data-line={problem.line} onClick={() => useScenarioEditorStore.getState().goToLine(problem.line)}>
                   {t('problemLine', { line: problem.line, message: problem.path ? `${problem.path}: ${problem.message}` : problem.message })}
                 </button>
               </li>
@@ -35,7 +35,7 @@ export function ValidationPanel({ text }: { text: ScenarioTextApi }) {
           </ul>
         </>
       )}
-      <p className="sc-hint" data-testid="scenario-save-state" data-dirty={dirty}>
+      <p className="scn-hint" data-testid="scenario-save-state" data-dirty={dirty}>
         {dirty ? t('unsaved') : savedRow ? t('isSaved', { id: `${savedRow.scenarioId}@${shortHash(savedRow.hash)}` }) : ''}
       </p>
     </section>
@@ -56,17 +56,17 @@ export function DryRunPanel({ text }: { text: ScenarioTextApi }) {
   const chosen = useScenarioEditorStore((state) => state.dryRunRow);
   if (!scenario) {
     return (
-      <section className="sc-panel" data-testid="scenario-dry-run" aria-label={t('dryRunTitle')}>
+      <section className="scn-panel" data-testid="scenario-dry-run" aria-label={t('dryRunTitle')}>
         <h3>{t('dryRunTitle')}</h3>
-        <p className="sc-hint">{t('dryRunNone')}</p>
+        <p className="scn-hint">{t('dryRunNone')}</p>
       </section>
     );
   }
   if (scenario.tasks.csv !== undefined) {
     return (
-      <section className="sc-panel" data-testid="scenario-dry-run" aria-label={t('dryRunTitle')}>
+      <section className="scn-panel" data-testid="scenario-dry-run" aria-label={t('dryRunTitle')}>
         <h3>{t('dryRunTitle')}</h3>
-        <p className="sc-hint">{t('dryRunCsv')}</p>
+        <p className="scn-hint">{t('dryRunCsv')}</p>
       </section>
     );
   }
@@ -80,11 +80,11 @@ export function DryRunPanel({ text }: { text: ScenarioTextApi }) {
     failure = (error as Error).message;
   }
   return (
-    <section className="sc-panel sc-dry-run" data-testid="scenario-dry-run" aria-labelledby="sc-dry-run-title">
-      <h3 id="sc-dry-run-title">
-        {t('dryRunTitle')} {!valid && <span className="sc-hint">{t('dryRunStale')}</span>}
+    <section className="scn-panel scn-dry-run" data-testid="scenario-dry-run" aria-labelledby="scn-dry-run-title">
+      <h3 id="scn-dry-run-title">
+        {t('dryRunTitle')} {!valid && <span className="scn-hint">{t('dryRunStale')}</span>}
       </h3>
-      <label className="sc-field">
+      <label className="scn-field">
         {t('dryRunRow')}
         <select data-testid="scenario-dry-run-row" value={index} onChange={(event) => useScenarioEditorStore.getState().setDryRunRow(Number(event.target.value))}>
           {rows.map((row, rowIndex) => (
@@ -94,16 +94,16 @@ export function DryRunPanel({ text }: { text: ScenarioTextApi }) {
           ))}
         </select>
       </label>
-      {failure && <p className="sc-bad">{t('dryRunFailed', { message: failure })}</p>}
+      {failure && <p className="scn-bad">{t('dryRunFailed', { message: failure })}</p>}
       {step?.kind === 'end' && <p>{t('dryRunEnds', { reason: step.reason })}</p>}
       {step?.kind === 'speak' && (
         <>
-          <p className="sc-hint">{t('dryRunSpeaker', { role: `${scenario.roles[step.role]?.label ?? step.role} (${step.role})` })}</p>
-          <ol className="sc-messages" data-testid="scenario-dry-run-messages" data-role={step.role}>
+          <p className="scn-hint">{t('dryRunSpeaker', { role: `${scenario.roles[step.role]?.label ?? step.role} (${step.role})` })}</p>
+          <ol className="scn-messages" data-testid="scenario-dry-run-messages" data-role={step.role}>
             {step.messages.map((message, messageIndex) => (
-              <li key={messageIndex} className="sc-message" data-testid="scenario-dry-run-message" data-role={message.role}>
-                <span className="sc-message-role">{message.role}</span>
-                <pre className="sc-message-text">{message.content}</pre>
+              <li key={messageIndex} className="scn-message" data-testid="scenario-dry-run-message" data-role={message.role}>
+                <span className="scn-message-role">{message.role}</span>
+                <pre className="scn-message-text">{message.content}</pre>
               </li>
             ))}
           </ol>

@@ -18,7 +18,7 @@ function cellValue(before: unknown, typed: string): string | number {
 function ExpandedCount({ text }: { text: ScenarioTextApi }) {
   const scenario = useScenarioEditorStore((state) => state.scenario);
   if (!scenario || scenario.tasks.csv !== undefined) return null;
-  return <p className="sc-hint">{text.t('tasksExpanded', { n: expandTaskRows(scenario).length })}</p>;
+  return <p className="scn-hint">{text.t('tasksExpanded', { n: expandTaskRows(scenario).length })}</p>;
 }
 
 export function TasksTab({ text }: { text: ScenarioTextApi }) {
@@ -42,14 +42,14 @@ export function TasksTab({ text }: { text: ScenarioTextApi }) {
   };
 
   return (
-    <div className="sc-tab" data-testid="scenario-tab-tasks">
+    <div className="scn-tab" data-testid="scenario-tab-tasks">
       {csv !== undefined && <p>{t('tasksCsv', { file: asText(csv), columns: asText(valueAt(form, ['tasks', 'columns'])) })}</p>}
       <ExpandedCount text={text} />
       {csv === undefined && (
-        <section aria-labelledby="sc-task-rows">
-          <h3 id="sc-task-rows">{t('tasksRows', { n: rows.length })}</h3>
-          <div className="sc-table-wrap">
-            <table className="sc-table" data-testid="scenario-task-table">
+        <section aria-labelledby="scn-task-rows">
+          <h3 id="scn-task-rows">{t('tasksRows', { n: rows.length })}</h3>
+          <div className="scn-table-wrap">
+            <table className="scn-table" data-testid="scenario-task-table">
               <thead>
                 <tr>
                   <th scope="col">#</th>
@@ -91,7 +91,7 @@ export function TasksTab({ text }: { text: ScenarioTextApi }) {
               </tbody>
             </table>
           </div>
-          <div className="sc-row">
+          <div className="scn-row">
             <button type="button" data-testid="scenario-add-row" disabled={readOnly} onClick={() => edit({ kind: 'append', path: ['tasks', 'rows'], value: Object.fromEntries(columns.map((column) => [column, ''])) })}>
               {t('addRow')}
             </button>
@@ -109,8 +109,8 @@ export function TasksTab({ text }: { text: ScenarioTextApi }) {
         return (
           <section key={name} aria-label={name} data-testid="scenario-cross-list" data-name={name}>
             <h3>{t('crossTitle', { name, n: list.length })}</h3>
-            <div className="sc-table-wrap">
-              <table className="sc-table sc-table-readonly">
+            <div className="scn-table-wrap">
+              <table className="scn-table scn-table-readonly">
                 <thead>
                   <tr>
                     {keys.map((key) => (

@@ -22,13 +22,13 @@ export function VersionsTab({ text, onOpenVersion }: { text: ScenarioTextApi; on
   const removed = lines.filter((line) => line.kind === 'removed').length;
 
   return (
-    <div className="sc-tab" data-testid="scenario-tab-versions">
+    <div className="scn-tab" data-testid="scenario-tab-versions">
       <h3>{t('versionsTitle', { id: scenarioId })}</h3>
       {versions.length === 0 ? (
-        <p className="sc-hint">{t('versionsNone')}</p>
+        <p className="scn-hint">{t('versionsNone')}</p>
       ) : (
         <>
-          <table className="sc-table sc-table-readonly">
+          <table className="scn-table scn-table-readonly">
             <thead>
               <tr>
                 <th scope="col">{t('colVersion')}</th>
@@ -42,7 +42,7 @@ export function VersionsTab({ text, onOpenVersion }: { text: ScenarioTextApi; on
               {versions.map((row) => (
                 <tr key={row.id} data-testid="scenario-version" data-row-id={row.id}>
                   <td>{row.version}</td>
-                  <td className="sc-hash" title={row.hash}>
+                  <td className="scn-hash" title={row.hash}>
                     {shortHash(row.hash)}
                   </td>
                   <td>{new Date(row.createdAt).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-GB')}</td>
@@ -56,8 +56,8 @@ export function VersionsTab({ text, onOpenVersion }: { text: ScenarioTextApi; on
               ))}
             </tbody>
           </table>
-          <div className="sc-row">
-            <label className="sc-field">
+          <div className="scn-row">
+            <label className="scn-field">
               {t('diffFrom')}
               <select data-testid="scenario-diff-from" value={from?.id ?? ''} onChange={(event) => setFromId(event.target.value)}>
                 {versions.map((row) => (
@@ -67,7 +67,7 @@ export function VersionsTab({ text, onOpenVersion }: { text: ScenarioTextApi; on
                 ))}
               </select>
             </label>
-            <label className="sc-field">
+            <label className="scn-field">
               {t('diffTo')}
               <select data-testid="scenario-diff-to" value={toId} onChange={(event) => setToId(event.target.value)}>
                 <option value={CURRENT}>{t('diffCurrent')}</option>
@@ -78,19 +78,19 @@ export function VersionsTab({ text, onOpenVersion }: { text: ScenarioTextApi; on
                 ))}
               </select>
             </label>
-            <span className="sc-hint" data-testid="scenario-diff-summary">
+            <span className="scn-hint" data-testid="scenario-diff-summary">
               {added + removed === 0 ? t('diffSame') : t('diffSummary', { added, removed })}
             </span>
           </div>
           {hunks.length > 0 && (
-            <pre className="sc-diff" data-testid="scenario-diff">
+            <pre className="scn-diff" data-testid="scenario-diff">
               {hunks.map((line, index) =>
                 line === null ? (
-                  <span key={index} className="sc-diff-skip">
+                  <span key={index} className="scn-diff-skip">
                     {'⋯\n'}
                   </span>
                 ) : (
-                  <span key={index} className={`sc-diff-${line.kind}`}>
+                  <span key={index} className={`scn-diff-${line.kind}`}>
                     {`${line.kind === 'added' ? '+' : line.kind === 'removed' ? '−' : ' '} ${String(line.newLine ?? line.oldLine).padStart(4)}  ${line.text}\n`}
                   </span>
                 ),

@@ -34,14 +34,14 @@ export function YamlTab({ text: words }: { text: ScenarioTextApi }) {
   }, [lineRequest]);
 
   return (
-    <div className="sc-tab sc-yaml" data-testid="scenario-tab-yaml">
-      <div className="sc-yaml-editor">
-        <pre className="sc-gutter" ref={gutterRef} aria-hidden="true">
+    <div className="scn-tab scn-yaml" data-testid="scenario-tab-yaml">
+      <div className="scn-yaml-editor">
+        <pre className="scn-gutter" ref={gutterRef} aria-hidden="true">
           {Array.from({ length: lineCount }, (_, index) => index + 1).join('\n')}
         </pre>
         <textarea
           ref={areaRef}
-          className="sc-yaml-text"
+          className="scn-yaml-text"
           data-testid="scenario-yaml"
           aria-label={words.t('yamlLabel')}
           spellCheck={false}

@@ -38,7 +38,7 @@ export function useFieldProblems(path: YamlPath): ScenarioProblem[] {
 export function FieldProblems({ problems }: { problems: readonly ScenarioProblem[] }) {
   if (problems.length === 0) return null;
   return (
-    <ul className="sc-field-problems" role="alert">
+    <ul className="scn-field-problems" role="alert">
       {problems.map((problem) => (
         <li key={`${problem.line}:${problem.column}:${problem.message}`}>{problem.message}</li>
       ))}
@@ -63,7 +63,7 @@ export function TextField({ label, path, optional = false, width, testId }: Fiel
   const readOnly = useScenarioEditorStore((state) => state.readOnly || state.formStale);
   const problems = useFieldProblems(path);
   return (
-    <div className={`sc-field${width ? ` sc-field-${width}` : ''}`}>
+    <div className={`scn-field${width ? ` scn-field-${width}` : ''}`}>
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
@@ -98,7 +98,7 @@ export function NumberField({ label, path, width = 'narrow', testId, integer = f
     if (Number.isFinite(number) && (!integer || Number.isInteger(number))) setAt(path, number);
   };
   return (
-    <div className={`sc-field sc-field-${width}`}>
+    <div className={`scn-field scn-field-${width}`}>
       <label htmlFor={id}>{label}</label>
       <input id={id} data-testid={testId} data-path={pathText(path)} inputMode="decimal" value={draft} readOnly={readOnly} aria-invalid={problems.length > 0} onChange={(event) => onChange(event.target.value)} />
       <FieldProblems problems={problems} />
@@ -126,7 +126,7 @@ export function ListField({ label, path, numbers = false, keepSingle = false, te
     setAt(path, values.length === 0 ? undefined : values);
   };
   return (
-    <div className="sc-field sc-field-wide">
+    <div className="scn-field scn-field-wide">
       <label htmlFor={id}>{label}</label>
       <input id={id} data-testid={testId} data-path={pathText(path)} value={draft} readOnly={readOnly} aria-invalid={problems.length > 0} onChange={(event) => onChange(event.target.value)} />
       <FieldProblems problems={problems} />
@@ -144,7 +144,7 @@ export function SelectField({ label, path, options, testId }: FieldProps & { opt
   const readOnly = useScenarioEditorStore((state) => state.readOnly || state.formStale);
   const problems = useFieldProblems(path);
   return (
-    <div className="sc-field">
+    <div className="scn-field">
       <label htmlFor={id}>{label}</label>
       <select id={id} data-testid={testId} data-path={pathText(path)} value={asText(valueAt(form, path))} disabled={readOnly} onChange={(event) => setAt(path, event.target.value)}>
         {options.map((option) => (
@@ -186,7 +186,7 @@ export function PromptField({ label, path, optional = false, rows = 6, testId }:
     lastPrompt = { element: event.currentTarget, path };
   };
   return (
-    <div className="sc-field sc-prompt">
+    <div className="scn-field scn-prompt">
       <label htmlFor={id}>{label}</label>
       <textarea
         id={id}
