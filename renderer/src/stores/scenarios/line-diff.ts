@@ -33,7 +33,7 @@ export function diffLines(before: readonly string[], after: readonly string[]): 
     let j = 0;
     while (i < a.length || j < b.length) {
       if (i < a.length && j < b.length && a[i] === b[j]) middle.push({ kind: 'same', ai: i++, bi: j++ });
-      else if (j < b.length && (i === a.length || lengths[i * width + j + 1] >= lengths[(i + 1) * width + j])) middle.push({ kind: 'added', ai: -1, bi: j++ });
+      else if (j < b.length && (i === a.length || lengths[i * width + j + 1] > lengths[(i + 1) * width + j])) middle.push({ kind: 'added', ai: -1, bi: j++ });
       else middle.push({ kind: 'removed', ai: i++, bi: -1 });
     }
   }
@@ -49,7 +49,7 @@ export function diffLines(before: readonly string[], after: readonly string[]): 
   return out;
 }
 
-/** Only the changed lines and `context` lines around them; null entries stand for skipped stretches. */
+/** Only the changed lines and `context` lines around them; null entries stand for skipped stretches (a removed line comes before the line that replaced it). */
 export function diffHunks(lines: readonly DiffLine[], context = 3): (DiffLine | null)[] {
   const keep = lines.map(() => false);
   lines.forEach((line, index) => {
@@ -61,6 +61,5 @@ export function diffHunks(lines: readonly DiffLine[], context = 3): (DiffLine | 
     if (keep[index]) out.push(line);
     else if (out.at(-1) !== null) out.push(null);
   });
-  if (out.at(-1) === null) out.pop();
   return out;
 }
