@@ -117,6 +117,16 @@ test('scenario editor: template duplicated, prompt edited in the form, YAML brok
   await yaml.fill(edited);
   await expect(editor).toHaveAttribute('data-dirty', 'false');
 
+  // the variables help inserts at the cursor of the last prompt focused
+  await page.getByTestId('scenario-tab-button-roles').click();
+  const studentTurn = page.getByTestId('scenario-student-turn');
+  await studentTurn.fill('第 轮');
+  await studentTurn.evaluate((area: HTMLTextAreaElement) => area.setSelectionRange(2, 2));
+  await page.locator('[data-testid="scenario-variable"][data-name="turn_number"]').click();
+  await expect(studentTurn).toHaveValue('第 {{turn_number}}轮');
+  await expect(page.getByTestId('scenario-validation')).toHaveAttribute('data-checking', 'false');
+  await expect(page.getByTestId('scenario-validation')).toHaveAttribute('data-valid', 'true');
+
   // an unsaved edit: leaving asks first
   await page.getByTestId('scenario-tab-button-tasks').click();
   await page.locator('[data-path="tasks.rows[0].topic"]').fill('光合作用');
@@ -131,4 +141,13 @@ test('scenario editor: template duplicated, prompt edited in the form, YAML brok
   await expect(page.getByTestId('scenario-saved-row')).toHaveCount(1);
   await expect(page.getByTestId('scenario-saved-row')).toHaveAttribute('data-row-id', `sid-teacher-led-copy@${hash}`);
   await saveShot(page, 'scenarios-list-zh', testInfo);
+
+  // an imported file opens in the editor, unsaved, with its problems at their lines
+  const imported = template.replace('repeats: 2', 'repeats: 2\nrepeat_count: 3');
+  const importedLine = imported.split('\n').findIndex((line) => line.startsWith('repeat_count')) + 1;
+  await page.getByTestId('scenario-import-input').setInputFiles({ name: 'mine.yaml', mimeType: 'application/yaml', buffer: Buffer.from(imported) });
+  await expect(editor).toHaveAttribute('data-dirty', 'true');
+  await expect(page.getByTestId('scenario-problem')).toHaveCount(1);
+  await expect(page.getByTestId('scenario-problem')).toHaveAttribute('data-line', String(importedLine));
+  await expect(page.getByTestId('scenario-problem')).toContainText('repeat_count');
 });
