@@ -100,6 +100,22 @@ describe('the scenario editor keeps the form and the YAML text in sync', () => {
     expect(store.getState().savedExisting).toBe(true);
   });
 
+  it('edits a numbered turn prompt, a task cell (numbers stay numbers) and adds and removes rows', () => {
+    const db = freshDb();
+    const store = createScenarioEditorStore({ database: () => db, debounceMs: 0 });
+    const students = scenarioTemplate('socratic-students.yaml')!;
+    store.getState().open({ kind: 'new', origin: 'test.yaml' }, students.source);
+    store.getState().edit({ kind: 'set', path: ['roles', 'student', 'turn_at', 3], value: 'How would you solve it now?' });
+    expect(store.getState().scenario?.roles.student?.turnAt[3]).toBe('How would you solve it now?');
+    expect(store.getState().text).toContain('# Unguided student. For the CoT-guided student use instead:');
+    store.getState().open({ kind: 'new', origin: 'test.yaml' }, SID.source);
+    store.getState().edit({ kind: 'set', path: ['tasks', 'rows', 1, 'topic_id'], value: 7 });
+    store.getState().edit({ kind: 'append', path: ['tasks', 'rows'], value: { topic_id: 3, topic: '光合作用', topic_text: '光合作用：光与叶绿体（生物）' } });
+    expect(store.getState().scenario?.tasks.rows.map((row) => row.topic_id)).toEqual([1, 7, 3]);
+    store.getState().edit({ kind: 'remove', path: ['tasks', 'rows', 0] });
+    expect(store.getState().scenario?.tasks.rows.map((row) => row.topic)).toEqual(['自制净水器', '光合作用']);
+  });
+
   it('names copies after the original without taking a saved id', () => {
     expect(copyId('sid', [])).toBe('sid-copy');
     expect(copyId('sid', ['sid-copy', 'sid-copy-2'])).toBe('sid-copy-3');
