@@ -104,6 +104,11 @@ test('scenario editor: template duplicated, prompt edited in the form, YAML brok
   await expect(messages.first()).toContainText(String(rows[chosen].topic));
   await expect(messages.first()).toContainText(String(rows[chosen].student_type));
   await saveShot(page, 'scenario-versions-dry-run-en', testInfo);
+  for (const tab of ['tasks', 'flow', 'judge'] as const) {
+    await page.getByTestId(`scenario-tab-button-${tab}`).click();
+    await expect(page.getByTestId(`scenario-tab-${tab}`)).toBeVisible();
+    await saveShot(page, `scenario-${tab}-en`, testInfo);
+  }
 
   // zh
   await setLanguage(page, 'zh');

@@ -10,6 +10,13 @@ type Row = Record<string, unknown>;
 const rowsOf = (value: unknown): Row[] => (Array.isArray(value) ? value.filter((row): row is Row => typeof row === 'object' && row !== null) : []);
 const columnsOf = (rows: readonly Row[]) => [...new Set(rows.flatMap((row) => Object.keys(row)))];
 
+/** Wide enough for the cell's text (CJK characters take about twice a Latin one), within bounds. */
+function cellWidth(value: string): string {
+  let ems = 0;
+  for (const char of value) ems += /[\u2E80-\uFFEF]/.test(char) ? 1 : 0.55;
+  return `${Math.min(28, Math.max(5, ems + 1))}em`;
+}
+
 /** A number stays a number while what is typed is one (topic_id: 1), as YAML would read it. */
 function cellValue(before: unknown, typed: string): string | number {
   return typeof before === 'number' && typed.trim() !== '' && Number.isFinite(Number(typed)) ? Number(typed) : typed;
@@ -75,6 +82,7 @@ export function TasksTab({ text }: { text: ScenarioTextApi }) {
                             aria-label={`${column} · ${index + 1}`}
                             data-path={pathText(path)}
                             value={asText(row[column])}
+                            style={{ width: cellWidth(asText(row[column])) }}
                             readOnly={readOnly}
                             onChange={(event) => edit({ kind: 'set', path, value: cellValue(row[column], event.target.value) })}
                           />
