@@ -71,7 +71,10 @@ function RoleSection({ role, text }: { role: SpeakingRoleName; text: ScenarioTex
   const turnAtKeys = turnAt && typeof turnAt === 'object' ? Object.keys(turnAt) : [];
   return (
     <section className="scn-card" data-testid="scenario-role" data-role={role} aria-labelledby={`scn-role-${role}`}>
-      <h3 id={`scn-role-${role}`}>{t(ROLE_TITLE[role])}</h3>
+      <div className="scn-card-head">
+        <h3 id={`scn-role-${role}`}>{t(ROLE_TITLE[role])}</h3>
+        {role !== 'teacher' && <RemoveRole role={role} text={text} />}
+      </div>
       <div className="scn-row">
         <ListField label={role === 'teacher' ? t('fieldConnectionTeacher') : t('fieldConnection')} path={[...base, 'connection']} keepSingle testId={`scenario-${role}-connection`} />
         <TextField label={t('fieldLabel')} path={[...base, 'label']} optional width="narrow" />
@@ -96,15 +99,42 @@ function RoleSection({ role, text }: { role: SpeakingRoleName; text: ScenarioTex
   );
 }
 
+function RemoveRole({ role, text }: { role: SpeakingRoleName; text: ScenarioTextApi }) {
+  const readOnly = useScenarioEditorStore((state) => state.readOnly || state.formStale);
+  return (
+    <button type="button" className="quiet" disabled={readOnly} onClick={() => useScenarioEditorStore.getState().edit({ kind: 'remove', path: ['roles', role] })}>
+      {text.t('removeRole')}
+    </button>
+  );
+}
+
+const DEFAULT_LABEL: Record<SpeakingRoleName, string> = { teacher: '教师', student: '学生', guide: '向导' };
+
 export function RolesTab({ text }: { text: ScenarioTextApi }) {
   const form = useForm();
+  const readOnly = useScenarioEditorStore((state) => state.readOnly || state.formStale);
   const declared = SPEAKING_ROLES.filter((role) => asText(valueAt(form, ['roles', role])) !== '');
+  const missing = SPEAKING_ROLES.filter((role) => !declared.includes(role));
   return (
     <div className="scn-tab scn-roles" data-testid="scenario-tab-roles">
       <div className="scn-role-list">
         {declared.map((role) => (
           <RoleSection key={role} role={role} text={text} />
         ))}
+        {missing.length > 0 && (
+          <div className="scn-row">
+            {missing.map((role) => (
+              <button
+                key={role}
+                type="button"
+                disabled={readOnly}
+                onClick={() => useScenarioEditorStore.getState().edit({ kind: 'set', path: ['roles', role], value: { connection: role, label: DEFAULT_LABEL[role], system: '' } })}
+              >
+                {text.t('addRole', { role: text.t(ROLE_TITLE[role]) })}
+              </button>
+            ))}
+          </div>
+        )}
       </div>
       <VariablesHelp text={text} />
     </div>

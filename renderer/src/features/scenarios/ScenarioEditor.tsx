@@ -1,5 +1,5 @@
 /** The scenario editor: tabs for the form and the YAML text, validation and dry run beside them, save and generate. */
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { copyText } from '../../components/copy-text';
 import { useGenerationLauncher } from '../../stores/generation/launcher';
@@ -22,19 +22,25 @@ export function ScenarioEditor({ text, takenIds, onClose, onOpenVersion, onSaved
   );
   const [copied, setCopied] = useState(false);
   const editor = useScenarioEditorStore.getState();
-  if (!state.source) return null;
   const canSave = !state.readOnly && state.valid && !state.checking && state.saveStatus !== 'saving' && (state.dirty || state.savedRow === null);
   const canGenerate = state.savedRow !== null && state.valid && !state.dirty && !state.checking;
   const save = async () => {
     if (!canSave) return;
     if (await editor.save()) onSaved();
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  // Mod+S wherever the focus is (a field, a tab, the page), but not behind an open dialog
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 's') return;
       event.preventDefault();
-      void save();
-    }
-  };
+      if (!document.querySelector('dialog[open]')) void saveRef.current();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+  if (!state.source) return null;
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (step === 0) return;
@@ -52,7 +58,7 @@ export function ScenarioEditor({ text, takenIds, onClose, onOpenVersion, onSaved
   const id = state.scenario?.id ?? 'scenario';
 
   return (
-    <div className="scn-editor" data-testid="scenario-editor" data-read-only={state.readOnly} data-dirty={state.dirty} data-valid={state.valid} data-hash={state.hash ?? ''} onKeyDown={onKeyDown}>
+    <div className="scn-editor" data-testid="scenario-editor" data-read-only={state.readOnly} data-dirty={state.dirty} data-valid={state.valid} data-hash={state.hash ?? ''}>
       <div className="scn-editor-head">
         <h2 data-testid="scenario-editor-title">{title}</h2>
         {state.hash && state.valid && (

@@ -72,6 +72,8 @@ export const SCENARIO_STRINGS = {
   roleTeacher: { zh: '教师（被测模型）', en: 'Teacher (the model under test)' },
   roleStudent: { zh: '学生', en: 'Student' },
   roleGuide: { zh: '向导', en: 'Guide' },
+  addRole: { zh: '添加角色：{role}', en: 'Add a role: {role}' },
+  removeRole: { zh: '删除该角色', en: 'Remove this role' },
   fieldConnection: { zh: '连接名称（运行时绑定）', en: 'Connection name (bound at run time)' },
   fieldConnectionTeacher: { zh: '连接名称（可多个，用逗号分隔；每个都作为被测模型运行）', en: 'Connection names (several, comma-separated: each runs as a model under test)' },
   fieldLabel: { zh: '发言人标签', en: 'Speaker label' },

@@ -105,6 +105,8 @@ export function createScenarioEditorStore(options: { database?: () => MaieuticDb
         hash: result.ok ? scenarioHash(result.scenario) : hash,
         savedRow: savedRow && result.ok && savedRow.hash === scenarioHash(result.scenario) && savedRow.scenarioId === result.scenario.id ? savedRow : null,
       });
+      // the id typed anew: the versions listed are that scenario's
+      if (result.ok && scenario && scenario.id !== result.scenario.id) void get().loadVersions();
     };
     const schedule = () => {
       cancel();
