@@ -81,9 +81,9 @@ function RoleSection({ role, text }: { role: SpeakingRoleName; text: ScenarioTex
         <SelectField
           label={t('fieldView')}
           path={[...base, 'view']}
+          optional
           options={[
-            ...(valueAt(form, [...base, 'view']) === undefined ? [{ value: '', label: t('viewConversation') }] : []),
-            { value: 'conversation', label: t('viewConversation') },
+            valueAt(form, [...base, 'view']) === undefined ? { value: '', label: t('viewDefault') } : { value: 'conversation', label: t('viewConversation') },
             { value: 'transcript', label: t('viewTranscript') },
           ]}
         />

@@ -138,7 +138,8 @@ function normalise(text: string): string {
   return text.split(/[,，]/).map((item) => item.trim()).filter(Boolean).join(', ');
 }
 
-export function SelectField({ label, path, options, testId }: FieldProps & { options: readonly { value: string; label: string }[] }) {
+/** With `optional`, the option whose value is '' stands for the key left out (its default). */
+export function SelectField({ label, path, options, optional = false, testId }: FieldProps & { options: readonly { value: string; label: string }[] }) {
   const id = useId();
   const form = useForm();
   const readOnly = useScenarioEditorStore((state) => state.readOnly || state.formStale);
@@ -146,7 +147,7 @@ export function SelectField({ label, path, options, testId }: FieldProps & { opt
   return (
     <div className="scn-field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} data-testid={testId} data-path={pathText(path)} value={asText(valueAt(form, path))} disabled={readOnly} onChange={(event) => setAt(path, event.target.value)}>
+      <select id={id} data-testid={testId} data-path={pathText(path)} value={asText(valueAt(form, path))} disabled={readOnly} onChange={(event) => setAt(path, optional && event.target.value === '' ? undefined : event.target.value)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -79,6 +79,7 @@ export const SCENARIO_STRINGS = {
   fieldLabel: { zh: '发言人标签', en: 'Speaker label' },
   fieldView: { zh: '视角', en: 'View' },
   viewConversation: { zh: '对话（自己的发言为 assistant）', en: 'conversation (own turns as assistant)' },
+  viewDefault: { zh: '对话（默认）', en: 'conversation (the default)' },
   viewTranscript: { zh: '文字记录（通过 {{transcript}}）', en: 'transcript (through {{transcript}})' },
   fieldSystem: { zh: '系统提示词', en: 'System prompt' },
   fieldTurn: { zh: '每轮提示词（可选）', en: 'Turn prompt (optional)' },
