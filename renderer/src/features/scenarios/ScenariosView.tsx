@@ -74,13 +74,16 @@ export function ScenariosView() {
       setImportError(t('importNotText', { file: file.name }));
     }
   };
+  // only files: text dragged inside the YAML textarea is the textarea's
+  const carriesFiles = (event: DragEvent<HTMLDivElement>) => Array.from(event.dataTransfer.types).includes('Files');
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    if (!carriesFiles(event)) return;
     event.preventDefault();
     void readFile(event.dataTransfer.files[0]);
   };
 
   return (
-    <div className="scn-view" data-testid="scenarios-view" data-status={list.status} data-editor={editorOpen} onDragOver={(event) => event.preventDefault()} onDrop={onDrop}>
+    <div className="scn-view" data-testid="scenarios-view" data-status={list.status} data-editor={editorOpen} onDragOver={(event) => carriesFiles(event) && event.preventDefault()} onDrop={onDrop}>
       <header className="scn-header">
         <button type="button" className="quiet" data-testid="scenarios-back" onClick={back}>
           ← {t('back')}
