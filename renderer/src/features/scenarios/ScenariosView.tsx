@@ -5,7 +5,7 @@ import { useCommands } from '../../keyboard';
 import { useAppStore } from '../../stores/app/store';
 import { useScenarioEditorStore } from '../../stores/scenarios/editor-store';
 import { useScenarioListStore } from '../../stores/scenarios/list-store';
-import { downloadYaml, yamlFileName } from './export-yaml';
+import { exportYaml, yamlFileName } from './export-yaml';
 import { ScenarioEditor } from './ScenarioEditor';
 import { shortHash } from './SidePanels';
 import { useScenarioText } from './strings';
@@ -152,7 +152,7 @@ export function ScenariosView() {
                       <button type="button" data-testid="scenario-template-open" onClick={() => useScenarioEditorStore.getState().open({ kind: 'template', file: template.file }, template.source)}>
                         {t('open')}
                       </button>
-                      <button type="button" className="quiet" onClick={() => downloadYaml(template.file, template.source)}>
+                      <button type="button" className="quiet" onClick={() => exportYaml(template.file, template.source)}>
                         {t('exportYaml')}
                       </button>
                     </div>
@@ -203,7 +203,7 @@ export function ScenariosView() {
                         >
                           {t('duplicate')}
                         </button>
-                        <button type="button" className="quiet" onClick={() => downloadYaml(yamlFileName(scenarioId, latest.version), latest.source)}>
+                        <button type="button" className="quiet" onClick={() => exportYaml(yamlFileName(scenarioId, latest.version), latest.source)}>
                           {t('exportYaml')}
                         </button>
                       </div>
