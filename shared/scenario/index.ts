@@ -8,3 +8,10 @@ export { passAtK, summarisePassAtK, type PassAtKSummary } from './pass-at-k';
 export { checkAnswer, finalNumber, type AnswerVerdict } from './answer-check';
 export { promptVariables, fillPrompt } from './variables';
 export * from './generation-job';
+export { findSafetyWords } from './safety-words';
+export { chooseCandidate } from './preference-choice';
+export { GENERATION_CACHE_KEY_VERSION, generationCacheKeyInput, type GenerationCacheKeyParts, type GenerationCallPurpose } from './generation-cache-key';
+export {
+  buildGenerationDefinition, generationParameterProblems, generationScenario, MAX_GENERATION_CONVERSATIONS, MAX_GENERATION_ROWS, MAX_PREFERENCE_CANDIDATES,
+  MAX_SAFETY_WORDS, MAX_SCENARIO_SOURCE, requiredBoundRoles, type GenerationDefinitionRequest,
+} from './generation-problems';
