@@ -58,6 +58,20 @@ describe('generation jobs', () => {
     for (const text of [...(await Promise.all(paths.map((path) => readFile(path, 'utf8')))), JSON.stringify(state.events)]) expect(text).not.toContain(KEY);
   }, 30_000);
 
+  it('counts cost only when every connection of the job, the bound roles\' included, has a price', async () => {
+    await harness.saveConnections();
+    state.server.setDefaultHandler(scenarioPlayer({ teacherTurns: 2 }));
+    await state.handlers['jobs.start']({ definition: await templateDefinition(SID, ['t0-r1']) });
+    await harness.finished();
+    expect(state.events.find((event) => event.type === 'finished')).toMatchObject({ progress: { cost: expect.any(Number) } });
+    const unpriced = { id: 'student', name: 'student', baseURL: state.server.baseURL, model: MODELS.student, extraHeaders: {}, sampling: {}, concurrency: { start: 1, min: 1, max: 1 } };
+    await state.handlers['llm.connections.save']({ connection: unpriced, key: { keep: true } });
+    const job = await state.handlers['jobs.start']({ definition: await templateDefinition(SID, ['t1-r1']) });
+    expect(job.progress.cost).toBeNull();
+    await harness.finished(2);
+    expect(state.events.filter((event) => event.type === 'finished')[1]).toMatchObject({ status: 'succeeded', progress: { cost: null } });
+  }, 30_000);
+
   it('ends on the turn budget when the teacher never says [End]', async () => {
     await harness.saveConnections();
     state.server.setDefaultHandler(scenarioPlayer({ teacherTurns: Infinity }));
