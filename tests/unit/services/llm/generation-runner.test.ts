@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reply, scenarioPlayer, scenarioRoleOf } from '../../../support/llm-server';
-import { bodyOf, filesUnder, KEY, MODELS, templateDefinition, useGenerationServices } from './generation-harness';
+import { bodyOf, filesUnder, KEY, MODELS, roleOf, templateDefinition, useGenerationServices } from './generation-harness';
 
 const SID = 'sid-teacher-led.yaml';
 
@@ -96,6 +96,19 @@ describe('generation jobs', () => {
     expect(requests).toHaveLength(3);
     expect(requests[0].rawBody).toBe(requests[1].rawBody);
     expect(bodyOf(requests[0]).messages.at(-1)).toEqual({ role: 'user', content: '请讲解为什么冬天摸铁栏杆比摸木头更冷。' });
+  }, 30_000);
+
+  it('a fixed seed is moved on per repeat, so repeats stay independent draws at a seeded endpoint', async () => {
+    await harness.saveConnections();
+    state.server.setDefaultHandler(scenarioPlayer({ teacherTurns: 1 }));
+    const definition = await templateDefinition(SID, ['t0-r1', 't0-r2']);
+    const scenarioSource = definition.parameters.scenarioSource.replaceAll('sampling: { temperature: 0.7, max_tokens: 1000 }', 'sampling: { temperature: 0.7, max_tokens: 1000, seed: 7 }');
+    const seeded = await templateDefinition(SID, ['t0-r1', 't0-r2'], { scenarioSource });
+    await state.handlers['jobs.start']({ definition: seeded });
+    await harness.finished();
+    const seeds = state.server.log.chatRequests().map((entry) => [roleOf(entry), (bodyOf(entry) as { seed?: number }).seed]);
+    expect(seeds).toEqual([['student', 7], ['teacher', 7], ['student', 8], ['teacher', 8]]);
+    expect(harness.results().get('t0-r2')?.result?.roles.student?.sampling).toEqual({ temperature: 0.7, max_tokens: 1000, seed: 8 });
   }, 30_000);
 
   it('ends on the turn budget when the teacher never says [End]', async () => {
