@@ -111,6 +111,19 @@ describe('generation jobs', () => {
     expect(harness.results().get('t0-r2')?.result?.roles.student?.sampling).toEqual({ temperature: 0.7, max_tokens: 1000, seed: 8 });
   }, 30_000);
 
+  it('a role\'s sampling goes over its connection\'s generation sampling, parameter by parameter', async () => {
+    await harness.saveConnections();
+    const student = { id: 'student', name: 'student', baseURL: state.server.baseURL, model: MODELS.student, extraHeaders: {}, sampling: { generation: { temperature: 0.2, top_p: 0.5 }, judge: { top_p: 0.1 } }, concurrency: { start: 1, min: 1, max: 1 } };
+    await state.handlers['llm.connections.save']({ connection: student, key: { keep: true } });
+    state.server.setDefaultHandler(scenarioPlayer({ teacherTurns: 1 }));
+    await state.handlers['jobs.start']({ definition: await templateDefinition(SID, ['t0-r1']) });
+    await harness.finished();
+    const [first] = state.server.log.chatRequests();
+    expect(roleOf(first)).toBe('student');
+    expect(bodyOf(first)).toMatchObject({ temperature: 0.7, top_p: 0.5, max_tokens: 1000 });
+    expect(harness.results().get('t0-r1')?.result?.roles.student?.sampling).toEqual({ temperature: 0.7, top_p: 0.5, max_tokens: 1000 });
+  }, 30_000);
+
   it('ends on the turn budget when the teacher never says [End]', async () => {
     await harness.saveConnections();
     state.server.setDefaultHandler(scenarioPlayer({ teacherTurns: Infinity }));
