@@ -8,6 +8,8 @@ import { JudgeView } from './features/judge/JudgeView';
 import { RubricSetsView } from './features/rubrics/RubricSetsView';
 import { AgreementView } from './features/agreement/AgreementView';
 import { JobsPanel } from './features/jobs/JobsPanel';
+import { GenerationRunsView } from './features/generation/GenerationRunsView';
+import { StartGenerationDialog } from './features/generation/StartGenerationDialog';
 import { MetricsView } from './features/metrics/MetricsView';
 import { SpotCheckView } from './features/spot-check/SpotCheckView';
 import { DatasetView } from './features/datasets/DatasetView';
@@ -37,6 +39,7 @@ function CurrentView({ view, datasetId, dialogueId }: { view: View; datasetId: s
   if (view === 'judge' && datasetId) return <JudgeView datasetId={datasetId} />;
   if (view === 'rubrics' && datasetId) return <RubricSetsView datasetId={datasetId} />;
   if (view === 'settings') return <SettingsView />;
+  if (view === 'generation') return <GenerationRunsView />;
   return <StartView />;
 }
 
@@ -61,7 +64,7 @@ export function App() {
   }, []);
 
   // Escape leaves the side views; review and the table bind their own keys.
-  useCommands('global', { 'nav.datasets': () => goTo(datasetId ? 'datasets' : 'start') }, { enabled: view === 'export' || view === 'agreement' || view === 'metrics' || view === 'spot-check' || view === 'settings' || view === 'adjudication' || view === 'findings' || view === 'audit' || view === 'judge' });
+  useCommands('global', { 'nav.datasets': () => goTo(datasetId ? 'datasets' : 'start') }, { enabled: view === 'export' || view === 'agreement' || view === 'metrics' || view === 'spot-check' || view === 'settings' || view === 'adjudication' || view === 'findings' || view === 'audit' || view === 'judge' || view === 'generation' });
 
   return (
     <div className="app-shell" data-view={view}>
@@ -77,6 +80,7 @@ export function App() {
       </main>
       <ShortcutHelp />
       <JobsPanel />
+      <StartGenerationDialog />
     </div>
   );
 }

@@ -1,12 +1,16 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useT } from '../../i18n';
+import { useAppStore } from '../../stores/app/store';
 import { useImportStore } from '../../stores/import/store';
+import { useGenerationText } from '../generation/strings';
 import { OpenAssignmentPanel } from '../assignments/OpenAssignmentPanel';
 import { DatasetList } from './DatasetList';
 import { DropZone } from './DropZone';
 
 export function StartView() {
   const t = useT();
+  const generation = useGenerationText();
+  const goTo = useAppStore((state) => state.goTo);
   const { pickFiles, receiveFiles, openSample } = useImportStore(
     useShallow((state) => ({ pickFiles: state.pickFiles, receiveFiles: state.receiveFiles, openSample: state.openSample })),
   );
@@ -26,6 +30,9 @@ export function StartView() {
           </button>
           <button type="button" data-testid="start-import-folder" disabled={sampleBusy} onClick={() => void pickFiles('folder')}>
             {t('start.importFolder')}
+          </button>
+          <button type="button" data-testid="start-generation-runs" onClick={() => goTo('generation')}>
+            {generation.t('nav')}
           </button>
         </div>
         {sampleBusy && (
