@@ -26,11 +26,17 @@ export interface GenerationDefinitionInput {
   budget?: JobBudget;
 }
 
-export type GenerationDefinitionResult = { ok: true; definition: GenerationJobDefinition; scenario: Scenario } | { ok: false; problems: string[] };
+/** As shared/scenario/generation-problems.ts returns it. */
+export type GenerationDefinitionResult = { ok: true; definition: GenerationJobDefinition } | { ok: false; problems: string[] };
 
-/** The roles of the scenario that need a connection of their own: the speaking ones besides the teacher, and the judge when it scores. */
+/** The roles that must have a connection: the speaking ones besides the teacher, and the judge when the safety check scores (as the engine's requiredBoundRoles). */
+export function requiredRoles(scenario: Scenario, safetyJudge: boolean): BoundRole[] {
+  return BOUND_ROLES.filter((role) => (role === 'judge' ? safetyJudge : scenario.roles[role] !== undefined));
+}
+
+/** The roles the dialog offers a connection for: the required ones, and the judge a scenario declares. */
 export function rolesToBind(scenario: Scenario, safetyJudge = false): BoundRole[] {
-  return BOUND_ROLES.filter((role) => (role === 'judge' ? scenario.judge !== undefined || safetyJudge : scenario.roles[role] !== undefined));
+  return BOUND_ROLES.filter((role) => requiredRoles(scenario, safetyJudge).includes(role) || (role === 'judge' && scenario.judge !== undefined));
 }
 
 /** Whether a scenario can make preference pairs: the guide proposes, the assessment scores. */
@@ -50,7 +56,7 @@ export function buildGenerationDefinition(input: GenerationDefinitionInput): Gen
   if (input.title.trim() === '') problems.push('the run needs a name');
   if (input.teacherConnectionIds.length === 0) problems.push('choose at least one teacher connection');
   if (new Set(input.teacherConnectionIds).size !== input.teacherConnectionIds.length) problems.push('a teacher connection is chosen twice');
-  for (const role of rolesToBind(scenario, input.safety?.judge !== undefined)) if (!input.roleConnections[role]) problems.push(`choose a connection for the ${role}`);
+  for (const role of requiredRoles(scenario, input.safety?.judge !== undefined)) if (!input.roleConnections[role]) problems.push(`choose a connection for the ${role}`);
   const safety = input.safety;
   if (safety?.words && safety.words.some((word) => word.trim() === '')) problems.push('the word list holds an empty word');
   if (safety?.judge && !(Number.isFinite(safety.judge.minScore))) problems.push('the safety check needs a minimum score');
@@ -70,7 +76,7 @@ export function buildGenerationDefinition(input: GenerationDefinitionInput): Gen
   if (problems.length > 0) return { ok: false, problems };
 
   const conversations = scenarioConversations(scenario, rows).map(({ taskIndex, repeatId }) => ({ id: conversationItemId(taskIndex, repeatId), taskIndex, repeatId }));
-  const roleConnections = Object.fromEntries(rolesToBind(scenario, safety?.judge !== undefined).map((role) => [role, input.roleConnections[role]!]));
+  const roleConnections = Object.fromEntries(rolesToBind(scenario, safety?.judge !== undefined).flatMap((role) => (input.roleConnections[role] ? [[role, input.roleConnections[role]]] : [])));
   const definition: GenerationJobDefinition = {
     kind: 'generation',
     title: input.title.trim(),
@@ -88,7 +94,7 @@ export function buildGenerationDefinition(input: GenerationDefinitionInput): Gen
       ...(preference ? { preference } : {}),
     },
   };
-  return { ok: true, definition, scenario };
+  return { ok: true, definition };
 }
 
 /**

@@ -8,6 +8,7 @@ import type { JobBudget } from '../../../../shared/jobs';
 import type { RubricSet } from '../../../../shared/judge/types';
 import type { ScenarioVersionRow } from '../../../../shared/model/generation';
 import type { BoundRole, GenerationJobDefinition, GenerationSafety } from '../../../../shared/scenario/generation-job';
+import { parseScenarioYaml } from '../../../../shared/scenario/parse-scenario';
 import type { Scenario } from '../../../../shared/scenario/types';
 import { buildGenerationDefinition, generationCallBound, safetyJudge } from './build-generation-definition';
 
@@ -45,7 +46,7 @@ export const EMPTY_CHOICES: GenerationDialogChoices = {
 
 export type DialogBuild =
   | { ok: true; definition: GenerationJobDefinition; scenario: Scenario; conversations: number; callBound: number }
-  | { ok: false; problems: string[]; scenario: Scenario | null };
+  | { ok: false; problems: string[] };
 
 export function wordList(text: string): string[] {
   return [...new Set(text.split(/[\n,，]/).map((word) => word.trim()).filter((word) => word !== ''))];
@@ -97,9 +98,12 @@ export function buildFromChoices(version: Pick<ScenarioVersionRow, 'scenarioId' 
     preference = { atStudentTurns: turns ?? [], candidates: Math.trunc(Number(choices.candidates)) };
   }
   const built = buildGenerationDefinition({ scenarioSource: version.source, scenarioFile: scenarioFileOf(version), teacherConnectionIds: choices.teacherIds, roleConnections: choices.roleConnections, title: choices.title, safety, preference, budget });
-  if (!built.ok) return { ok: false, problems: [...new Set([...problems, ...built.problems])], scenario: null };
-  if (problems.length > 0) return { ok: false, problems, scenario: built.scenario };
-  const { definition, scenario } = built;
+  if (!built.ok) return { ok: false, problems: [...new Set([...problems, ...built.problems])] };
+  if (problems.length > 0) return { ok: false, problems };
+  const { definition } = built;
+  const parsed = parseScenarioYaml(version.source, scenarioFileOf(version));
+  if (!parsed.ok) return { ok: false, problems: parsed.problems.map((problem) => problem.text) };
+  const scenario = parsed.scenario;
   return { ok: true, definition, scenario, conversations: definition.itemIds.length * definition.connectionIds.length, callBound: generationCallBound(scenario, definition) };
 }
 

@@ -1,6 +1,6 @@
 /**
- * Which scenario version the Start-generation dialog is open for: the scenario editor (and the
- * runs view) ask for it here, the dialog mounted with the app's global dialogs answers.
+ * The request to open the generation dialog, from the scenario editor's "Generate…" (issue 14):
+ * which saved scenario version to run. The dialog reads and closes it.
  */
 import { create } from 'zustand';
 

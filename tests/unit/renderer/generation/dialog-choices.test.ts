@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { rolesToBind } from '../../../../renderer/src/features/generation/build-generation-definition';
 import { buildFromChoices, connectionNamed, EMPTY_CHOICES, turnList, wordList, type GenerationDialogChoices } from '../../../../renderer/src/features/generation/dialog-choices';
 import { SID_RUBRIC_SET } from '../../../../shared/judge/default-rubrics';
 import { rubricSetHash } from '../../../../shared/judge/rubric-hash';
@@ -55,6 +56,16 @@ describe('Start generation: the dialog’s choices as a job definition', () => {
     expect(built.definition.parameters.roleConnections).toEqual({ student: 'c-s', guide: 'c-g' });
     const badTurns = buildFromChoices(SOCRATIC, choices({ teacherIds: ['c-gpt'], roleConnections: { student: 'c-s', guide: 'c-g' }, preferenceOn: true, preferenceTurns: '0, x', candidates: '1' }));
     expect(badTurns.ok ? [] : badTurns.problems).toEqual(expect.arrayContaining(['list the student turns (1, 2, …) to branch at', 'preference pairs need at least 2 candidates']));
+  });
+
+  it('offers the judge a scenario declares without requiring it (only the safety judge needs one)', () => {
+    const elmes = { scenarioId: 'elmes-single-turn', origin: 'elmes-single-turn.yaml', source: scenarioSource('elmes-single-turn.yaml') };
+    const scenario = parseScenarioOrThrow(elmes.source, elmes.origin);
+    expect(rolesToBind(scenario)).toEqual(['judge']);
+    const bare = buildFromChoices(elmes, choices({ teacherIds: ['c-gpt'] }));
+    expect(bare.ok && bare.definition.parameters.roleConnections).toEqual({});
+    const withJudge = buildFromChoices(elmes, choices({ teacherIds: ['c-gpt'], roleConnections: { judge: 'c-judge', guide: 'stray' } }));
+    expect(withJudge.ok && withJudge.definition.parameters.roleConnections).toEqual({ judge: 'c-judge' });
   });
 
   it('reports a scenario that does not parse with its file and line', () => {
