@@ -10,7 +10,7 @@ import type { ScenarioVersionRow } from '../../../../shared/model/generation';
 import type { BoundRole, GenerationJobDefinition, GenerationSafety } from '../../../../shared/scenario/generation-job';
 import { parseScenarioYaml } from '../../../../shared/scenario/parse-scenario';
 import type { Scenario } from '../../../../shared/scenario/types';
-import { buildGenerationDefinition, generationCallBound, safetyJudge } from './build-generation-definition';
+import { buildGenerationDefinition, generationCallBound, requiredRoles, safetyJudge } from './build-generation-definition';
 
 export interface GenerationDialogChoices {
   title: string;
@@ -114,4 +114,20 @@ export function connectionNamed(connections: readonly Pick<LlmConnection, 'id' |
     if (found) return found.id;
   }
   return undefined;
+}
+
+/** What the dialog still needs, as the dialog says it (bilingual); the builder's own words cover the rest. */
+export type MissingChoice = { kind: 'name' } | { kind: 'teacher' } | { kind: 'role'; role: BoundRole } | { kind: 'rubricSet' } | { kind: 'turns' } | { kind: 'candidates' } | { kind: 'budget' };
+
+export function missingChoices(scenario: Scenario, choices: GenerationDialogChoices): MissingChoice[] {
+  const missing: MissingChoice[] = [];
+  if (choices.title.trim() === '') missing.push({ kind: 'name' });
+  if (choices.teacherIds.length === 0) missing.push({ kind: 'teacher' });
+  for (const role of requiredRoles(scenario, choices.safetyJudgeOn)) if (!choices.roleConnections[role]) missing.push({ kind: 'role', role });
+  if (choices.safetyJudgeOn && (!choices.safetyRubricSet || !Number.isFinite(Number(choices.safetyMinScore)) || choices.safetyMinScore.trim() === '')) missing.push({ kind: 'rubricSet' });
+  if (choices.preferenceOn && !(turnList(choices.preferenceTurns)?.length)) missing.push({ kind: 'turns' });
+  if (choices.preferenceOn && !(Number.isInteger(Number(choices.candidates)) && Number(choices.candidates) >= 2)) missing.push({ kind: 'candidates' });
+  const badBudget = [choices.maxTokens, choices.maxCost].some((text) => text.trim() !== '' && !(Number(text) > 0));
+  if (badBudget) missing.push({ kind: 'budget' });
+  return missing;
 }

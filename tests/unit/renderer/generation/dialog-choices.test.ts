@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rolesToBind } from '../../../../renderer/src/features/generation/build-generation-definition';
-import { buildFromChoices, connectionNamed, EMPTY_CHOICES, turnList, wordList, type GenerationDialogChoices } from '../../../../renderer/src/features/generation/dialog-choices';
+import { buildFromChoices, connectionNamed, EMPTY_CHOICES, missingChoices, turnList, wordList, type GenerationDialogChoices } from '../../../../renderer/src/features/generation/dialog-choices';
 import { SID_RUBRIC_SET } from '../../../../shared/judge/default-rubrics';
 import { rubricSetHash } from '../../../../shared/judge/rubric-hash';
 import { parseScenarioOrThrow, scenarioHash } from '../../../../shared/scenario';
@@ -74,6 +74,14 @@ describe('Start generation: the dialog’s choices as a job definition', () => {
     const built = buildFromChoices({ scenarioId: 'x', origin: 'editor', source: 'format: maieutic.scenario/1\nid: x\nbogus: 1\n' }, choices({ teacherIds: ['c'] }));
     expect(built.ok).toBe(false);
     if (!built.ok) expect(built.problems.some((problem) => problem.startsWith('x.yaml:'))).toBe(true);
+  });
+
+  it('says what the dialog still needs in its own (bilingual) terms', () => {
+    const socratic = parseScenarioOrThrow(SOCRATIC.source, 'socratic-students.yaml');
+    expect(missingChoices(socratic, choices({ title: '', roleConnections: { student: 'c-s' }, maxTokens: 'x', safetyJudgeOn: true, safetyRubricSet: null, preferenceOn: true, preferenceTurns: '', candidates: '1' }))).toEqual([
+      { kind: 'name' }, { kind: 'teacher' }, { kind: 'role', role: 'guide' }, { kind: 'role', role: 'judge' }, { kind: 'rubricSet' }, { kind: 'turns' }, { kind: 'candidates' }, { kind: 'budget' },
+    ]);
+    expect(missingChoices(socratic, choices({ teacherIds: ['c'], roleConnections: { student: 'c-s', guide: 'c-g' } }))).toEqual([]);
   });
 
   it('reads word lists, turn lists and connection names as typed', () => {
