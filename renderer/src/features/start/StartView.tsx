@@ -3,6 +3,7 @@ import { useT } from '../../i18n';
 import { useAppStore } from '../../stores/app/store';
 import { useImportStore } from '../../stores/import/store';
 import { useGenerationText } from '../generation/strings';
+import { useScenarioText } from '../scenarios/strings';
 import { OpenAssignmentPanel } from '../assignments/OpenAssignmentPanel';
 import { DatasetList } from './DatasetList';
 import { DropZone } from './DropZone';
@@ -10,10 +11,11 @@ import { DropZone } from './DropZone';
 export function StartView() {
   const t = useT();
   const generation = useGenerationText();
-  const goTo = useAppStore((state) => state.goTo);
   const { pickFiles, receiveFiles, openSample } = useImportStore(
     useShallow((state) => ({ pickFiles: state.pickFiles, receiveFiles: state.receiveFiles, openSample: state.openSample })),
   );
+  const scenarioText = useScenarioText().t;
+  const goTo = useAppStore((state) => state.goTo);
   const sampleBusy = useImportStore((state) => state.origin === 'sample' && state.step !== 'idle');
 
   return (
@@ -30,6 +32,9 @@ export function StartView() {
           </button>
           <button type="button" data-testid="start-import-folder" disabled={sampleBusy} onClick={() => void pickFiles('folder')}>
             {t('start.importFolder')}
+          </button>
+          <button type="button" data-testid="start-scenarios" onClick={() => goTo('scenarios')}>
+            {scenarioText('startButton')}
           </button>
           <button type="button" data-testid="start-generation-runs" onClick={() => goTo('generation')}>
             {generation.t('nav')}
