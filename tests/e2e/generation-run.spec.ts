@@ -5,27 +5,17 @@
  * the Start-generation dialog with preference pairs, the job in the Jobs panel, its results in
  * the Generation runs view (counts, learning curves, preference pairs), "Create data set" with
  * one dialogue per task row, opened in review. The API key is found nowhere in IndexedDB.
- * Needs the engine's runner and its scenarioPlayer (branch h-engine): skipped without them, run
- * once both branches are merged (it passed on a trial merge of h-engine into h-runs).
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { startLlmServer, type ChatHandler, type LlmTestServer } from '../support/llm-server';
-import { REPO_ROOT } from '../support/repo-paths';
+import { scenarioPlayer, startLlmServer, type LlmTestServer } from '../support/llm-server';
 import { expect, test } from './fixtures/app';
 import { scenarioVersion, seedStores } from './support-generation';
 import { countStoredRows } from './support-idb';
 import { addConnection, API_KEY, everyStoredRow } from './support-llm';
 import { saveShot } from './support-shots';
 
-const PLAYER = join(REPO_ROOT, 'tests', 'support', 'llm-server', 'scenario-scripts.ts');
-
 test.describe('generation run from the UI', () => {
-  test.skip(!existsSync(PLAYER), 'needs the generation runner and scenarioPlayer of branch h-engine');
   let server: LlmTestServer;
   test.beforeEach(async () => {
-    // imported by path: on a branch without the engine this file does not exist (and the spec is skipped)
-    const { scenarioPlayer } = (await import(PLAYER)) as { scenarioPlayer(options: { delayMs?: number }): ChatHandler };
     server = await startLlmServer({ apiKey: API_KEY, models: ['m-tutor', 'm-learner', 'm-helper'], defaultHandler: scenarioPlayer({ delayMs: 5 }) });
   });
   test.afterEach(async () => {

@@ -10,7 +10,7 @@ import type { ScenarioVersionRow } from '../../../../shared/model/generation';
 import type { BoundRole, GenerationJobDefinition, GenerationSafety } from '../../../../shared/scenario/generation-job';
 import { parseScenarioYaml } from '../../../../shared/scenario/parse-scenario';
 import type { Scenario } from '../../../../shared/scenario/types';
-import { buildGenerationDefinition, generationCallBound, requiredRoles, safetyJudge } from './build-generation-definition';
+import { buildGenerationDefinition, generationCallBound, requiredRoles, rolesToBind, safetyJudge } from './build-generation-definition';
 
 export interface GenerationDialogChoices {
   title: string;
@@ -97,13 +97,16 @@ export function buildFromChoices(version: Pick<ScenarioVersionRow, 'scenarioId' 
     if (!turns || turns.length === 0) problems.push('list the student turns (1, 2, …) to branch at');
     preference = { atStudentTurns: turns ?? [], candidates: Math.trunc(Number(choices.candidates)) };
   }
-  const built = buildGenerationDefinition({ scenarioSource: version.source, scenarioFile: scenarioFileOf(version), teacherConnectionIds: choices.teacherIds, roleConnections: choices.roleConnections, title: choices.title, safety, preference, budget });
-  if (!built.ok) return { ok: false, problems: [...new Set([...problems, ...built.problems])] };
-  if (problems.length > 0) return { ok: false, problems };
-  const { definition } = built;
   const parsed = parseScenarioYaml(version.source, scenarioFileOf(version));
   if (!parsed.ok) return { ok: false, problems: parsed.problems.map((problem) => problem.text) };
   const scenario = parsed.scenario;
+  // only the roles the dialog offers: a choice left from another scenario goes nowhere
+  const offered = rolesToBind(scenario, choices.safetyJudgeOn);
+  const roleConnections = Object.fromEntries(Object.entries(choices.roleConnections).filter(([role, id]) => id && offered.includes(role as BoundRole)));
+  const built = buildGenerationDefinition({ scenarioSource: version.source, scenarioFile: scenarioFileOf(version), teacherConnectionIds: choices.teacherIds, roleConnections, title: choices.title, safety, preference, budget });
+  if (!built.ok) return { ok: false, problems: [...new Set([...problems, ...built.problems])] };
+  if (problems.length > 0) return { ok: false, problems };
+  const { definition } = built;
   return { ok: true, definition, scenario, conversations: definition.itemIds.length * definition.connectionIds.length, callBound: generationCallBound(scenario, definition) };
 }
 

@@ -65,7 +65,7 @@ export const GENERATION_STRINGS = {
   newRunStart: { zh: '设置并开始…', en: 'Set up and start…' },
   noScenarios: { zh: '还没有保存的场景：先在“场景”中打开一个模板并保存，再从这里开始生成。', en: 'No saved scenario yet: open a template in Scenarios and save it, then start a run here.' },
   emptyTitle: { zh: '还没有生成批次', en: 'No generation runs yet' },
-  emptyBody: { zh: '选择上面的场景版本并点“设置并开始…”，或在场景编辑器中点“生成对话…”。', en: 'Choose a scenario version above and press “Set up and start…”, or press “Generate dialogues…” in the scenario editor.' },
+  emptyBody: { zh: '选择上面的场景版本并点“设置并开始…”，或在场景编辑器中点“生成对话…”。', en: 'Choose a scenario version above and press “Set up and start…”, or press “Generate…” in the scenario editor.' },
   loading: { zh: '正在读取…', en: 'Reading…' },
   failed: { zh: '无法读取：{message}', en: 'Could not read: {message}' },
   colRun: { zh: '批次', en: 'Run' },
