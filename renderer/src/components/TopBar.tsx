@@ -6,6 +6,7 @@ import { useConsistencyText } from '../features/consistency/strings';
 import { useAuditText } from '../features/audit/strings';
 import { useJudgeText } from '../features/judge/strings';
 import { useScenarioText } from '../features/scenarios/strings';
+import { useGenerationText } from '../features/generation/strings';
 import { useT } from '../i18n';
 import { activeJobCount, useJobsStore } from '../stores/jobs/store';
 import { openShortcutHelp } from '../keyboard';
@@ -28,6 +29,7 @@ export function TopBar() {
   const auditText = useAuditText().t;
   const judgeText = useJudgeText().t;
   const scenarioText = useScenarioText().t;
+  const generationText = useGenerationText().t;
   const runningJobs = useJobsStore(activeJobCount);
   const openJobs = useJobsPanelStore((state) => state.setOpen);
 
@@ -97,6 +99,9 @@ export function TopBar() {
         )}
         <button type="button" className="quiet" data-testid="nav-scenarios" aria-current={view === 'scenarios' ? 'page' : undefined} onClick={() => goTo('scenarios')}>
           {scenarioText('nav')}
+        </button>
+        <button type="button" className="quiet" data-testid="nav-generation" aria-current={view === 'generation' ? 'page' : undefined} onClick={() => goTo('generation')}>
+          {generationText('nav')}
         </button>
         <button type="button" className="quiet" data-testid="nav-jobs" title={jobsText('openTitle', { n: runningJobs })} onClick={() => openJobs(true)}>
           {jobsText('open')}
