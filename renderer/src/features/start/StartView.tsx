@@ -3,17 +3,19 @@ import { useT } from '../../i18n';
 import { useAppStore } from '../../stores/app/store';
 import { useImportStore } from '../../stores/import/store';
 import { useScenarioText } from '../scenarios/strings';
+import { useGenerationText } from '../generation/strings';
 import { OpenAssignmentPanel } from '../assignments/OpenAssignmentPanel';
 import { DatasetList } from './DatasetList';
 import { DropZone } from './DropZone';
 
 export function StartView() {
   const t = useT();
+  const generation = useGenerationText();
+  const goTo = useAppStore((state) => state.goTo);
   const { pickFiles, receiveFiles, openSample } = useImportStore(
     useShallow((state) => ({ pickFiles: state.pickFiles, receiveFiles: state.receiveFiles, openSample: state.openSample })),
   );
   const scenarioText = useScenarioText().t;
-  const goTo = useAppStore((state) => state.goTo);
   const sampleBusy = useImportStore((state) => state.origin === 'sample' && state.step !== 'idle');
 
   return (
@@ -33,6 +35,9 @@ export function StartView() {
           </button>
           <button type="button" data-testid="start-scenarios" onClick={() => goTo('scenarios')}>
             {scenarioText('startButton')}
+=======
+          <button type="button" data-testid="start-generation-runs" onClick={() => goTo('generation')}>
+            {generation.t('nav')}
           </button>
         </div>
         {sampleBusy && (
