@@ -35,7 +35,7 @@ export function StartView() {
           </button>
           <button type="button" data-testid="start-scenarios" onClick={() => goTo('scenarios')}>
             {scenarioText('startButton')}
-=======
+          </button>
           <button type="button" data-testid="start-generation-runs" onClick={() => goTo('generation')}>
             {generation.t('nav')}
           </button>
