@@ -54,7 +54,10 @@ test.describe('generation runs view', () => {
     await expect(page.getByTestId('generation-curve-chart')).toBeVisible();
     // 2 tasks × 2 teachers branch once, 3 candidates: 2 rejected each; the failed conversation's branch counts too
     await expect(page.getByTestId('generation-preference-counts')).toHaveAttribute('data-pairs', '8');
-    await saveShot(page, 'generation-run-en', testInfo);
+    await saveShot(page, 'generation-list-en', testInfo);
+    // tall enough for the whole run (the app's main area scrolls: what is below the window is not drawn)
+    await page.setViewportSize({ width: 1280, height: 2400 });
+    await saveShot(page.getByTestId('generation-run'), 'generation-run-en', testInfo);
 
     await page.getByTestId('generation-curves-k').selectOption('1');
     const csvPath = join(app.tempDir, 'curves.csv');
@@ -73,8 +76,9 @@ test.describe('generation runs view', () => {
 
     await setLanguage(page, 'zh');
     await expect(page.getByTestId('generation-run-summary')).toHaveText('12/12 段完成 · 保留 10 · 剔除 1 · 失败 1');
-    await saveShot(page, 'generation-run-zh', testInfo);
+    await saveShot(page.getByTestId('generation-run'), 'generation-run-zh', testInfo);
     await setLanguage(page, 'en');
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     await page.getByTestId('generation-dataset-name').fill('Generated pilot');
     await page.getByTestId('generation-create-dataset').click();
@@ -112,14 +116,17 @@ test.describe('generation runs view', () => {
       await expect(dialog.getByTestId('start-generation-role-student')).not.toHaveValue('');
       await expect(dialog.getByTestId('start-generation-role-guide')).not.toHaveValue('');
       await expect(dialog.getByTestId('start-generation-start')).toBeDisabled();
-      await dialog.getByTestId('start-generation-teacher').first().check();
+      await dialog.locator('label', { hasText: 'OpenAI teacher' }).getByTestId('start-generation-teacher').check();
       // 2 task rows × 1 repeat × 1 teacher
       await expect(dialog.getByTestId('start-generation-shape')).toHaveAttribute('data-conversations', '2');
       await dialog.getByTestId('start-generation-preference').check();
       await dialog.getByTestId('start-generation-safety-words').fill('stupid\n笨蛋');
       await expect(dialog.getByTestId('start-generation-calls')).toBeVisible();
       await expect(dialog.getByTestId('start-generation-start')).toBeEnabled();
+      await dialog.evaluate((element) => element.scrollTo(0, 0));
       await saveShot(dialog, `generation-dialog-${language}`, testInfo);
+      await dialog.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+      await saveShot(dialog, `generation-dialog-end-${language}`, testInfo);
       await dialog.getByTestId('start-generation-cancel').click();
       await expect(dialog).toBeHidden();
     }

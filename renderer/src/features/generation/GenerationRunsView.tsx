@@ -66,8 +66,8 @@ export function GenerationRunsView() {
           <p>{t('emptyBody')}</p>
         </div>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table" data-testid="generation-runs">
+        <div className="generation-table-scroll">
+          <table className="generation-table" data-testid="generation-runs">
             <thead>
               <tr>
                 <th scope="col">{t('colRun')}</th>

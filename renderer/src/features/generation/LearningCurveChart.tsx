@@ -53,8 +53,8 @@ export function LearningCurveChart({ curves, text }: { curves: readonly Learning
     // `key` stands for the plotted numbers and `lang` for the words
   }, [key, lang]);
   return (
-    <figure className="judge-chart generation-curve-chart" data-testid="generation-curve-chart" data-series={key}>
-      <div className="judge-chart-canvas">
+    <figure className="generation-curve-chart" data-testid="generation-curve-chart" data-series={key}>
+      <div className="generation-chart-canvas">
         <canvas ref={canvasRef} role="img" aria-label={t('chartLabel')} />
       </div>
     </figure>

@@ -48,8 +48,8 @@ export function LearningCurveSection({ payloads, fileStem, text }: { payloads: r
           </div>
           <p className="muted small" data-testid="generation-curves-interval">{t('curvesInterval')}</p>
           <LearningCurveChart curves={curves} text={text} />
-          <div className="table-scroll">
-            <table className="data-table" data-testid="generation-curves-table">
+          <div className="generation-table-scroll">
+            <table className="generation-table" data-testid="generation-curves-table">
               <thead>
                 <tr>
                   <th scope="col">{t('colStudent')}</th>

@@ -83,8 +83,8 @@ export function RunDetail({ entry, working, text }: { entry: RunEntry; working: 
         {dropped.length === 0 ? (
           <p className="muted" data-testid="generation-dropped-none">{t('droppedNone')}</p>
         ) : (
-          <div className="table-scroll">
-            <table className="data-table" data-testid="generation-dropped">
+          <div className="generation-table-scroll">
+            <table className="generation-table" data-testid="generation-dropped">
               <thead>
                 <tr>
                   <th scope="col">{t('colConversation')}</th>
@@ -99,7 +99,7 @@ export function RunDetail({ entry, working, text }: { entry: RunEntry; working: 
                     <td>{entry.conversationId}</td>
                     <td>{entry.teacherModel}</td>
                     <td>{entry.status === 'failed' ? t('statusFailed') : t('statusDropped')}</td>
-                    <td>{entry.reasons.join('; ')}</td>
+                    <td className="generation-reasons">{entry.reasons.join('; ')}</td>
                   </tr>
                 ))}
               </tbody>

@@ -99,16 +99,14 @@ export function buildGenerationDefinition(input: GenerationDefinitionInput): Gen
 
 /**
  * An upper bound of the calls a run makes: every conversation of every teacher speaks at most
- * `max_turns` turns (or once per role on a path without loops), each assessment probe draws
- * `samples` answers before each assessed turn and once after the last, each preference branch
- * asks the guide once and each candidate is answered and probed, and the safety judge scores
- * each finished dialogue once.
+ * `max_turns` turns (once per role on a path without loops); the assessed role cannot speak more
+ * often than that, so its probe draws `samples` answers at most before each of those turns and
+ * once after the last; each preference branch asks the guide once and has each candidate
+ * answered and probed; the safety judge scores each finished dialogue once.
  */
 export function generationCallBound(scenario: Scenario, definition: GenerationJobDefinition): number {
-  const speaking = Object.keys(scenario.roles).length;
-  const turns = scenario.flow.maxTurns ?? speaking;
-  const assessed = scenario.assessment ? Math.ceil(turns / Math.max(1, speaking)) + 1 : 0;
-  const probe = scenario.assessment ? assessed * scenario.assessment.samples : 0;
+  const turns = scenario.flow.maxTurns ?? Object.keys(scenario.roles).length;
+  const probe = scenario.assessment ? (turns + 1) * scenario.assessment.samples : 0;
   const preference = definition.parameters.preference;
   const branches = preference && scenario.assessment ? preference.atStudentTurns.length * (1 + preference.candidates * (1 + scenario.assessment.samples)) : 0;
   const judge = definition.parameters.safety?.judge ? 1 : 0;
