@@ -64,7 +64,7 @@ test.describe('generation runs view', () => {
     app.dialogs.nextSavePath(csvPath);
     await page.getByTestId('generation-curves-csv').click();
     await expect(page.getByTestId('generation-save-outcome')).toHaveAttribute('data-status', 'saved');
-    const csv = readFileSync(csvPath, 'utf8').trim().split('\n');
+    const csv = readFileSync(csvPath, 'utf8').trim().split(/\r?\n/);
     expect(csv[0]).toBe('student_model,strategy,k,role_turn,tasks,mean,low,high');
     expect(csv).toHaveLength(11);
     expect(csv.slice(1).every((line) => line.split(',')[2] === '1')).toBe(true);
