@@ -9,17 +9,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { scenarioPlayer, scenarioRoleOf, startLlmServer, type LlmTestServer } from '../support/llm-server';
+import { scenarioPlayer, scenarioRoleOf, startLlmServer, type ChatHandler, type LlmTestServer, type LoggedRequest } from '../support/llm-server';
 import { RESOURCES_DIR } from '../support/repo-paths';
 import { parseScenarioOrThrow } from '../../shared/scenario';
 import { expect, test } from './fixtures/app';
 import { DatasetsPage } from './pages/datasets';
 import { readStoredRows } from './support-idb';
 import { addConnection, API_KEY, everyStoredRow } from './support-llm';
-import { duplicateTemplate, editYaml, expectValid, newestJobCard, saveVersion, setLanguage, sidDialogue, sidStudentOf, sidUtterance } from './support-generation-flow';
+import { duplicateTemplate, editYaml, expectValid, newestJobCard, saveVersion, setLanguage, sidDialogue, sidLineState, sidStudentOf, sidUtterance } from './support-generation-flow';
 import { saveShot } from './support-shots';
 
 const SID_FILE = 'sid-teacher-led.yaml';
+const answerOf = (entry: LoggedRequest) => String((entry.reply as { body: { choices: { message: { content: string } }[] } }).body.choices[0].message.content);
 const TEACHER_MODEL = 'tutor-7b';
 const STUDENT_MODEL = 'learner-1b';
 /** the topic of the template's second row, renamed in the form */
@@ -136,6 +137,107 @@ test.describe('generation flow: SID teacher-led', () => {
     await expect(turns.last().locator('[data-badge="end-marker"]')).toBeVisible();
     await saveShot(page, 'flow-sid-review-en', testInfo);
 
+    expect(await everyStoredRow(app)).not.toContain(API_KEY);
+  });
+});
+
+test.describe('generation flow: interrupted and resumed', () => {
+  /** answered at once; the later requests wait for the test's pause (then a short delay each) */
+  const FREE_ANSWERS = 4;
+  let server: LlmTestServer;
+  let openGate: () => void;
+  test.beforeEach(async () => {
+    const player = scenarioPlayer({ utterance: sidUtterance, delayMs: 50 });
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    let seen = 0;
+    const held: ChatHandler = async (request) => {
+      if (seen++ >= FREE_ANSWERS) await gate;
+      return player(request);
+    };
+    server = await startLlmServer({ apiKey: API_KEY, models: [TEACHER_MODEL, STUDENT_MODEL], defaultHandler: held });
+  });
+  test.afterEach(async () => {
+    openGate();
+    await server.close();
+  });
+
+  test('a run paused mid-conversation resumes without asking a finished turn again, and its dialogues are complete', async ({ app }, testInfo) => {
+    test.setTimeout(120_000);
+    const { page } = app;
+    await setLanguage(page, 'en');
+    await addConnection(app, server, 'teacher', TEACHER_MODEL);
+    await addConnection(app, server, 'student', STUDENT_MODEL);
+    // one topic × two learning states × one repeat: two conversations of six turns
+    await duplicateTemplate(page, SID_FILE);
+    await editYaml(page, (lines) => {
+      const second = lines.findIndex((line) => line.trim() === '- topic_id: 2');
+      const kept = [...lines.slice(0, second), ...lines.slice(second + 3)];
+      return kept.filter((line) => !/^\s+- \{ student_id: [3-9],/.test(line)).map((line) => (line === 'repeats: 2' ? 'repeats: 1' : line));
+    });
+    await saveVersion(page);
+    await page.getByTestId('scenario-generate').click();
+    const dialog = page.getByTestId('start-generation-dialog');
+    await expect(dialog.getByTestId('start-generation-shape')).toHaveAttribute('data-conversations', '2');
+    await dialog.getByTestId('start-generation-start').click();
+    await expect(dialog).toBeHidden();
+
+    const card = newestJobCard(page);
+    const answered = () => server.log.chatRequests().filter((entry) => entry.outcome === 'answered');
+    // some turns done, the next ones held on the wire
+    await expect.poll(() => answered().length, { timeout: 30_000 }).toBe(FREE_ANSWERS);
+    await expect.poll(() => server.log.inFlight).toBeGreaterThan(0);
+    await card.getByTestId('job-pause').click();
+    await expect(card).toHaveAttribute('data-pausing', 'true');
+    openGate();
+    await expect(card).toHaveAttribute('data-status', 'paused', { timeout: 30_000 });
+    await expect.poll(() => server.log.inFlight).toBe(0);
+    const beforeResume = server.log.chatRequests();
+    const finishedBefore = beforeResume.filter((entry) => entry.outcome === 'answered');
+    expect(finishedBefore.length).toBeGreaterThan(0);
+    expect(finishedBefore.length).toBeLessThan(2 * 6);
+    // the utterances name their learning state: at least one conversation was stopped part-way
+    const doneByState = new Map<string, number>();
+    for (const entry of finishedBefore) {
+      const state = sidLineState(answerOf(entry))!;
+      doneByState.set(state, (doneByState.get(state) ?? 0) + 1);
+    }
+    expect([...doneByState.values()].some((done) => done > 0 && done < 6)).toBe(true);
+    expect(await readStoredRows(page, 'generatedConversations')).toHaveLength(0);
+    await saveShot(card, 'flow-paused-en', testInfo);
+    // paused means paused: nothing is asked while it stays so
+    expect(server.log.chatRequests()).toHaveLength(beforeResume.length);
+
+    await card.getByTestId('job-resume').click();
+    await expect(card).toHaveAttribute('data-status', 'succeeded', { timeout: 60_000 });
+    await expect(card.getByTestId('job-done')).toHaveText('2 of 2 done');
+
+    // no request that had its answer before the pause was sent again: those turns came from the cache
+    const after = server.log.chatRequests().slice(beforeResume.length);
+    const finishedBodies = new Set(finishedBefore.map((entry) => entry.rawBody));
+    expect(after.filter((entry) => finishedBodies.has(entry.rawBody))).toEqual([]);
+    expect(after.length).toBeGreaterThan(0);
+    // every turn of both dialogues answered exactly once over the whole run
+    const allAnswered = answered();
+    expect(allAnswered).toHaveLength(2 * 6);
+    expect(new Set(allAnswered.map((entry) => entry.rawBody)).size).toBe(2 * 6);
+
+    await expect.poll(async () => (await readStoredRows(page, 'generatedConversations')).length, { timeout: 15_000 }).toBe(2);
+    const rows = await readStoredRows<{ payload: { status: string; row: Record<string, unknown>; turns: { role: string; content: string; cached: boolean }[] } }>(page, 'generatedConversations');
+    // each scripted line is its conversation's own (topic, learning state, turn)
+    const finishedTexts = new Set(finishedBefore.map(answerOf));
+    expect(finishedTexts.size).toBe(finishedBefore.length);
+    let replayed = 0;
+    for (const { payload } of rows) {
+      expect(payload.status).toBe('complete');
+      const script = sidDialogue(String(payload.row.topic), String(payload.row.student_type));
+      expect(payload.turns.map((turn) => ({ role: turn.role, content: turn.content }))).toEqual(script.map((line) => ({ role: line.speaker, content: line.text })));
+      // the turns answered before the pause are the ones the resumed run took from the cache
+      for (const turn of payload.turns) {
+        expect(turn.cached).toBe(finishedTexts.has(turn.content));
+        if (turn.cached) replayed++;
+      }
+    }
+    expect(replayed).toBe(finishedBefore.length);
     expect(await everyStoredRow(app)).not.toContain(API_KEY);
   });
 });

@@ -37,16 +37,21 @@ export function sidStudentLine(turn: number, topic: string, state: string): stri
   return `学生第${turn}轮（${topic}·${state}）：是不是一半？`;
 }
 
-/** What the scripted SID teacher says at its n-th turn; the third closes with [End]. */
-export function sidTeacherLine(turn: number, topic: string): string {
-  return turn >= 3 ? `总结（${topic}）：你自己找到了答案。[End]` : `教师第${turn}问（${topic}）：你注意到了什么？`;
+/** What the scripted SID teacher says at its n-th turn to a student in `state`; the third closes with [End]. */
+export function sidTeacherLine(turn: number, topic: string, state: string): string {
+  return turn >= 3 ? `总结（${topic}·${state}）：你自己找到了答案。[End]` : `教师第${turn}问（${topic}·${state}）：你注意到了什么？`;
+}
+
+/** The learning state a scripted SID line names (every line names its conversation's). */
+export function sidLineState(line: string): string | undefined {
+  return /（[^·（）]+·([^（）]+)）/.exec(line)?.[1];
 }
 
 /** The six turns of a scripted SID dialogue, in order: the student opens, the teacher ends at its third turn. */
 export function sidDialogue(topic: string, state: string): { speaker: 'student' | 'teacher'; text: string }[] {
   return [1, 2, 3].flatMap((turn) => [
     { speaker: 'student' as const, text: sidStudentLine(turn, topic, state) },
-    { speaker: 'teacher' as const, text: sidTeacherLine(turn, topic) },
+    { speaker: 'teacher' as const, text: sidTeacherLine(turn, topic, state) },
   ]);
 }
 
@@ -56,7 +61,11 @@ export function sidUtterance(role: 'teacher' | 'student' | 'guide', roleTurn: nu
     const { topic, state } = sidStudentOf(body);
     return sidStudentLine(roleTurn, topic, state);
   }
-  if (role === 'teacher') return sidTeacherLine(roleTurn, sidTeacherTopicOf(body));
+  if (role === 'teacher') {
+    // the teacher's prompt has no learning state: the student's first line names it
+    const opening = body.messages.find((message) => message.role === 'user');
+    return sidTeacherLine(roleTurn, sidTeacherTopicOf(body), (opening && sidLineState(messageText(opening))) ?? '?');
+  }
   return undefined;
 }
 
