@@ -154,6 +154,7 @@ test.describe('generation flow: student-led', () => {
     expect((await expectCurve(5)).map((point) => point.mean)).toEqual([0, 1, 1, 1, 1, 1]);
     await page.getByTestId('generation-curves-k').selectOption('1');
     expect((await expectCurve(1)).map((point) => point.mean)).toEqual([0, 0.2, 0.4, 0.6, 0.8, 1].map((value) => expect.closeTo(value, 9)));
+    await page.getByTestId('generation-run').evaluate((element) => element.scrollIntoView({ block: 'start' }));
     await saveShot(page, 'flow-students-run-en', testInfo);
     await saveShot(curvesSection, 'flow-students-curve-en', testInfo);
 
@@ -197,6 +198,7 @@ test.describe('generation flow: student-led', () => {
 
     await setLanguage(page, 'zh');
     await expect(page.getByTestId('generation-run-summary')).toHaveText(`${rows.length}/${rows.length} 段完成 · 保留 ${rows.length} · 剔除 0 · 失败 0`);
+    await page.getByTestId('generation-run').evaluate((element) => element.scrollIntoView({ block: 'start' }));
     await saveShot(page, 'flow-students-run-zh', testInfo);
     await saveShot(curvesSection, 'flow-students-curve-zh', testInfo);
 
