@@ -116,6 +116,7 @@ test.describe('generation runs view', () => {
       await expect(dialog.getByTestId('start-generation-role-student')).not.toHaveValue('');
       await expect(dialog.getByTestId('start-generation-role-guide')).not.toHaveValue('');
       await expect(dialog.getByTestId('start-generation-start')).toBeDisabled();
+      await expect(dialog.getByTestId('start-generation-problems')).toContainText(language === 'en' ? 'choose at least one teacher connection' : '至少选择一个教师连接');
       await dialog.locator('label', { hasText: 'OpenAI teacher' }).getByTestId('start-generation-teacher').check();
       // 2 task rows × 1 repeat × 1 teacher
       await expect(dialog.getByTestId('start-generation-shape')).toHaveAttribute('data-conversations', '2');

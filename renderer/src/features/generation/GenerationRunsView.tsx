@@ -19,10 +19,15 @@ export function GenerationRunsView() {
   const jobs = useJobsStore((state) => state.jobs);
   const [versionId, setVersionId] = useState('');
   // the runs' jobs report items as they are stored: reread then, so counts and results keep up
-  const progressKey = (runs ?? []).map((entry) => `${entry.run.id}:${jobs[entry.run.id]?.progress.done ?? ''}:${jobs[entry.run.id]?.status ?? ''}`).join('|');
+  // (every generation job, listed or not: a run started from this view is recorded after it was read)
+  const progressKey = Object.values(jobs)
+    .filter((job) => job.kind === 'generation')
+    .map((job) => `${job.id}:${job.progress.done}:${job.status}`)
+    .join('|');
 
   useEffect(() => {
-    void load();
+    // the item behind a progress step is stored after the step is shown: read once it is
+    void useJobsStore.getState().idle().then(load);
   }, [progressKey]);
 
   const open = runs?.find((entry) => entry.run.id === openRunId) ?? null;

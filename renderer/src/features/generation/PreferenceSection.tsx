@@ -34,7 +34,7 @@ export function PreferenceSection({ run, payloads, fileStem, text }: { run: Gene
         <p className="muted" data-testid="generation-preference-none">{t('preferenceNone')}</p>
       ) : (
         <>
-          <p data-testid="generation-preference-counts" data-pairs={pairs.length}>
+          <p data-testid="generation-preference-counts" data-pairs={pairs.length} data-branches={branches}>
             {t('preferenceCounts', { branches: formatNumber(lang, branches), pairs: formatNumber(lang, pairs.length) })}
           </p>
           <div className="button-row">

@@ -13,7 +13,7 @@ import { useGenerationLauncher } from '../../stores/generation/launcher';
 import { useJobsStore } from '../../stores/jobs/store';
 import { useJobsPanelStore } from '../jobs/panel-store';
 import { rolesToBind, supportsPreference } from './build-generation-definition';
-import { buildFromChoices, connectionNamed, EMPTY_CHOICES, scenarioFileOf, type GenerationDialogChoices } from './dialog-choices';
+import { buildFromChoices, connectionNamed, EMPTY_CHOICES, missingChoices, scenarioFileOf, type GenerationDialogChoices, type MissingChoice } from './dialog-choices';
 import { GenerationOptionFields } from './GenerationOptionFields';
 import { useGenerationText } from './strings';
 
@@ -82,6 +82,9 @@ export function StartGenerationDialog() {
   const rows = scenario ? (scenario.tasks.csv !== undefined ? 0 : scenario.tasks.rows.length * scenario.tasks.cross.reduce((product, list) => product * list.entries.length, 1)) : 0;
   const boundRoles = scenario ? rolesToBind(scenario, choices.safetyJudgeOn) : [];
   const canStart = !busy && build?.ok === true;
+  const missing = scenario ? missingChoices(scenario, choices) : [];
+  const missingText = (entry: MissingChoice) =>
+    entry.kind === 'role' ? t('needRole', { role: t(ROLE_WORD[entry.role]) }) : t(({ name: 'needName', teacher: 'needTeacher', rubricSet: 'needRubricSet', turns: 'needTurns', candidates: 'needCandidates', budget: 'needBudget' } as const)[entry.kind]);
 
   const onClose = () => {
     if (!busy) close();
@@ -188,7 +191,8 @@ export function StartGenerationDialog() {
           {build && !build.ok && (
             <div className="muted" data-testid="start-generation-problems">
               <p>{t('problems')}</p>
-              <ul>{build.problems.map((problem) => <li key={problem}>{problem}</li>)}</ul>
+              {/* the dialog's own words first; the builder's (English) only for what they do not cover */}
+              <ul>{missing.length > 0 ? missing.map((entry) => <li key={JSON.stringify(entry)}>{missingText(entry)}</li>) : build.problems.map((problem) => <li key={problem}>{problem}</li>)}</ul>
             </div>
           )}
         </>

@@ -1,16 +1,14 @@
 /**
  * What a generation job is given, from a saved scenario version and the dialog's choices: the
  * scenario's YAML (main parses it again), its hash, the expanded task rows and one item per
- * conversation. A thin local builder until shared/scenario/generation-problems.ts
- * (buildGenerationDefinition, branch h-engine) lands; it takes the same input so the integrator
- * only switches the import.
+ * conversation, built by the engine's buildGenerationDefinition; here the roles the dialog asks
+ * a connection for and an upper bound of the calls.
  */
 import type { JobBudget } from '../../../../shared/jobs';
 import { rubricSetHash } from '../../../../shared/judge/rubric-hash';
 import type { RubricSet } from '../../../../shared/judge/types';
-import { parseScenarioYaml } from '../../../../shared/scenario/parse-scenario';
-import { BOUND_ROLES, conversationItemId, type BoundRole, type GenerationJobDefinition, type GenerationPreference, type GenerationSafety } from '../../../../shared/scenario/generation-job';
-import { expandTaskRows, scenarioConversations, scenarioHash } from '../../../../shared/scenario/task-rows';
+import { buildGenerationDefinition as buildSharedDefinition } from '../../../../shared/scenario/generation-problems';
+import { BOUND_ROLES, type BoundRole, type GenerationJobDefinition, type GenerationPreference, type GenerationSafety } from '../../../../shared/scenario/generation-job';
 import type { Scenario, TaskRow } from '../../../../shared/scenario/types';
 
 export interface GenerationDefinitionInput {
@@ -48,53 +46,15 @@ export function safetyJudge(rubricSet: RubricSet, minScore: number): NonNullable
   return { rubricSet, rubricSetHash: rubricSetHash(rubricSet), minScore };
 }
 
+/**
+ * The engine's builder (shared/scenario/generation-problems.ts), which also checks the result
+ * field by field as jobs.start will, and the dialog's one rule it leaves to callers: a run has a name.
+ */
 export function buildGenerationDefinition(input: GenerationDefinitionInput): GenerationDefinitionResult {
-  const parsed = parseScenarioYaml(input.scenarioSource, input.scenarioFile);
-  if (!parsed.ok) return { ok: false, problems: parsed.problems.map((problem) => problem.text) };
-  const { scenario } = parsed;
-  const problems: string[] = [];
-  if (input.title.trim() === '') problems.push('the run needs a name');
-  if (input.teacherConnectionIds.length === 0) problems.push('choose at least one teacher connection');
-  if (new Set(input.teacherConnectionIds).size !== input.teacherConnectionIds.length) problems.push('a teacher connection is chosen twice');
-  for (const role of requiredRoles(scenario, input.safety?.judge !== undefined)) if (!input.roleConnections[role]) problems.push(`choose a connection for the ${role}`);
-  const safety = input.safety;
-  if (safety?.words && safety.words.some((word) => word.trim() === '')) problems.push('the word list holds an empty word');
-  if (safety?.judge && !(Number.isFinite(safety.judge.minScore))) problems.push('the safety check needs a minimum score');
-  const preference = input.preference;
-  if (preference) {
-    if (!supportsPreference(scenario)) problems.push('preference pairs need a scenario with a guide and an assessment');
-    if (preference.atStudentTurns.length === 0 || preference.atStudentTurns.some((turn) => !Number.isInteger(turn) || turn < 1)) problems.push('list the student turns (1, 2, …) to branch at');
-    if (!Number.isInteger(preference.candidates) || preference.candidates < 2) problems.push('preference pairs need at least 2 candidates');
-  }
-  let rows: TaskRow[] = [];
-  try {
-    rows = expandTaskRows(scenario, input.rows);
-  } catch (error) {
-    problems.push(error instanceof Error ? error.message : String(error));
-  }
-  if (problems.length === 0 && rows.length === 0) problems.push('the scenario has no task rows');
-  if (problems.length > 0) return { ok: false, problems };
-
-  const conversations = scenarioConversations(scenario, rows).map(({ taskIndex, repeatId }) => ({ id: conversationItemId(taskIndex, repeatId), taskIndex, repeatId }));
-  const roleConnections = Object.fromEntries(rolesToBind(scenario, safety?.judge !== undefined).flatMap((role) => (input.roleConnections[role] ? [[role, input.roleConnections[role]]] : [])));
-  const definition: GenerationJobDefinition = {
-    kind: 'generation',
-    title: input.title.trim(),
-    connectionIds: [...input.teacherConnectionIds],
-    itemIds: conversations.map((conversation) => conversation.id),
-    ...(input.budget && (input.budget.maxTokens !== undefined || input.budget.maxCost !== undefined) ? { budget: { ...input.budget } } : {}),
-    parameters: {
-      scenarioSource: input.scenarioSource,
-      scenarioFile: input.scenarioFile,
-      scenarioHash: scenarioHash(scenario),
-      rows,
-      conversations,
-      roleConnections,
-      ...(safety && (safety.words?.length || safety.judge) ? { safety } : {}),
-      ...(preference ? { preference } : {}),
-    },
-  };
-  return { ok: true, definition };
+  const built = buildSharedDefinition({ ...input, title: input.title.trim() });
+  const named = input.title.trim() === '' ? ['the run needs a name'] : [];
+  if (!built.ok) return { ok: false, problems: [...named, ...built.problems] };
+  return named.length > 0 ? { ok: false, problems: named } : built;
 }
 
 /**

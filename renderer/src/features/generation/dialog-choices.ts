@@ -10,7 +10,7 @@ import type { ScenarioVersionRow } from '../../../../shared/model/generation';
 import type { BoundRole, GenerationJobDefinition, GenerationSafety } from '../../../../shared/scenario/generation-job';
 import { parseScenarioYaml } from '../../../../shared/scenario/parse-scenario';
 import type { Scenario } from '../../../../shared/scenario/types';
-import { buildGenerationDefinition, generationCallBound, safetyJudge } from './build-generation-definition';
+import { buildGenerationDefinition, generationCallBound, requiredRoles, rolesToBind, safetyJudge } from './build-generation-definition';
 
 export interface GenerationDialogChoices {
   title: string;
@@ -97,13 +97,16 @@ export function buildFromChoices(version: Pick<ScenarioVersionRow, 'scenarioId' 
     if (!turns || turns.length === 0) problems.push('list the student turns (1, 2, …) to branch at');
     preference = { atStudentTurns: turns ?? [], candidates: Math.trunc(Number(choices.candidates)) };
   }
-  const built = buildGenerationDefinition({ scenarioSource: version.source, scenarioFile: scenarioFileOf(version), teacherConnectionIds: choices.teacherIds, roleConnections: choices.roleConnections, title: choices.title, safety, preference, budget });
-  if (!built.ok) return { ok: false, problems: [...new Set([...problems, ...built.problems])] };
-  if (problems.length > 0) return { ok: false, problems };
-  const { definition } = built;
   const parsed = parseScenarioYaml(version.source, scenarioFileOf(version));
   if (!parsed.ok) return { ok: false, problems: parsed.problems.map((problem) => problem.text) };
   const scenario = parsed.scenario;
+  // only the roles the dialog offers: a choice left from another scenario goes nowhere
+  const offered = rolesToBind(scenario, choices.safetyJudgeOn);
+  const roleConnections = Object.fromEntries(Object.entries(choices.roleConnections).filter(([role, id]) => id && offered.includes(role as BoundRole)));
+  const built = buildGenerationDefinition({ scenarioSource: version.source, scenarioFile: scenarioFileOf(version), teacherConnectionIds: choices.teacherIds, roleConnections, title: choices.title, safety, preference, budget });
+  if (!built.ok) return { ok: false, problems: [...new Set([...problems, ...built.problems])] };
+  if (problems.length > 0) return { ok: false, problems };
+  const { definition } = built;
   return { ok: true, definition, scenario, conversations: definition.itemIds.length * definition.connectionIds.length, callBound: generationCallBound(scenario, definition) };
 }
 
@@ -114,4 +117,20 @@ export function connectionNamed(connections: readonly Pick<LlmConnection, 'id' |
     if (found) return found.id;
   }
   return undefined;
+}
+
+/** What the dialog still needs, as the dialog says it (bilingual); the builder's own words cover the rest. */
+export type MissingChoice = { kind: 'name' } | { kind: 'teacher' } | { kind: 'role'; role: BoundRole } | { kind: 'rubricSet' } | { kind: 'turns' } | { kind: 'candidates' } | { kind: 'budget' };
+
+export function missingChoices(scenario: Scenario, choices: GenerationDialogChoices): MissingChoice[] {
+  const missing: MissingChoice[] = [];
+  if (choices.title.trim() === '') missing.push({ kind: 'name' });
+  if (choices.teacherIds.length === 0) missing.push({ kind: 'teacher' });
+  for (const role of requiredRoles(scenario, choices.safetyJudgeOn)) if (!choices.roleConnections[role]) missing.push({ kind: 'role', role });
+  if (choices.safetyJudgeOn && (!choices.safetyRubricSet || !Number.isFinite(Number(choices.safetyMinScore)) || choices.safetyMinScore.trim() === '')) missing.push({ kind: 'rubricSet' });
+  if (choices.preferenceOn && !(turnList(choices.preferenceTurns)?.length)) missing.push({ kind: 'turns' });
+  if (choices.preferenceOn && !(Number.isInteger(Number(choices.candidates)) && Number(choices.candidates) >= 2)) missing.push({ kind: 'candidates' });
+  const badBudget = [choices.maxTokens, choices.maxCost].some((text) => text.trim() !== '' && !(Number(text) > 0));
+  if (badBudget) missing.push({ kind: 'budget' });
+  return missing;
 }

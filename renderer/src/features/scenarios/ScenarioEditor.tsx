@@ -4,7 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { copyText } from '../../components/copy-text';
 import { useGenerationLauncher } from '../../stores/generation/launcher';
 import { EDITOR_TABS, useScenarioEditorStore, type EditorTab } from '../../stores/scenarios/editor-store';
-import { downloadYaml, yamlFileName } from './export-yaml';
+import { exportYaml, yamlFileName } from './export-yaml';
 import { FlowTab, JudgeTab } from './FlowJudgeTabs';
 import { GeneralTab, RolesTab } from './GeneralRolesTabs';
 import { DryRunPanel, shortHash, ValidationPanel } from './SidePanels';
@@ -91,7 +91,7 @@ export function ScenarioEditor({ text, takenIds, onClose, onOpenVersion, onSaved
           >
             {copied ? t('copied') : t('copyYaml')}
           </button>
-          <button type="button" className="quiet" data-testid="scenario-export" onClick={() => downloadYaml(yamlFileName(id, state.scenario?.version ?? ''), state.textValue)}>
+          <button type="button" className="quiet" data-testid="scenario-export" onClick={() => exportYaml(yamlFileName(id, state.scenario?.version ?? ''), state.textValue)}>
             {t('exportYaml')}
           </button>
           <button type="button" className="quiet" data-testid="scenario-editor-close" onClick={onClose}>

@@ -5,7 +5,7 @@ import { useCommands } from '../../keyboard';
 import { useAppStore } from '../../stores/app/store';
 import { useScenarioEditorStore } from '../../stores/scenarios/editor-store';
 import { useScenarioListStore } from '../../stores/scenarios/list-store';
-import { downloadYaml, yamlFileName } from './export-yaml';
+import { exportYaml, yamlFileName } from './export-yaml';
 import { ScenarioEditor } from './ScenarioEditor';
 import { shortHash } from './SidePanels';
 import { useScenarioText } from './strings';
@@ -74,13 +74,16 @@ export function ScenariosView() {
       setImportError(t('importNotText', { file: file.name }));
     }
   };
+  // only files: text dragged inside the YAML textarea is the textarea's
+  const carriesFiles = (event: DragEvent<HTMLDivElement>) => Array.from(event.dataTransfer.types).includes('Files');
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    if (!carriesFiles(event)) return;
     event.preventDefault();
     void readFile(event.dataTransfer.files[0]);
   };
 
   return (
-    <div className="scn-view" data-testid="scenarios-view" data-status={list.status} data-editor={editorOpen} onDragOver={(event) => event.preventDefault()} onDrop={onDrop}>
+    <div className="scn-view" data-testid="scenarios-view" data-status={list.status} data-editor={editorOpen} onDragOver={(event) => carriesFiles(event) && event.preventDefault()} onDrop={onDrop}>
       <header className="scn-header">
         <button type="button" className="quiet" data-testid="scenarios-back" onClick={back}>
           ← {t('back')}
@@ -149,7 +152,7 @@ export function ScenariosView() {
                       <button type="button" data-testid="scenario-template-open" onClick={() => useScenarioEditorStore.getState().open({ kind: 'template', file: template.file }, template.source)}>
                         {t('open')}
                       </button>
-                      <button type="button" className="quiet" onClick={() => downloadYaml(template.file, template.source)}>
+                      <button type="button" className="quiet" onClick={() => exportYaml(template.file, template.source)}>
                         {t('exportYaml')}
                       </button>
                     </div>
@@ -200,7 +203,7 @@ export function ScenariosView() {
                         >
                           {t('duplicate')}
                         </button>
-                        <button type="button" className="quiet" onClick={() => downloadYaml(yamlFileName(scenarioId, latest.version), latest.source)}>
+                        <button type="button" className="quiet" onClick={() => exportYaml(yamlFileName(scenarioId, latest.version), latest.source)}>
                           {t('exportYaml')}
                         </button>
                       </div>

@@ -15,9 +15,10 @@ export function ValidationPanel({ text }: { text: ScenarioTextApi }) {
   const problems = result && !result.ok ? result.problems : [];
   return (
     <section className="scn-panel scn-validation" data-testid="scenario-validation" data-valid={result?.ok === true} data-checking={checking} aria-live="polite">
-      {checking ? (
+      {/* the last result stays up while the next check waits out its debounce: no flicker at every key */}
+      {result === null ? (
         <p className="scn-hint">{t('checking')}</p>
-      ) : result?.ok ? (
+      ) : result.ok ? (
         <p className="scn-ok" data-testid="scenario-valid">
           ✓ {t('validBody', { hash: shortHash(hash ?? '') })}
         </p>

@@ -1,4 +1,4 @@
-/** The editor's Tasks tab: the inline task rows as an editable table, the cross lists shown. */
+/** The editor's Tasks tab: the inline task rows and each cross list's entries as editable tables. */
 import { useState } from 'react';
 import { expandTaskRows } from '../../../../shared/scenario';
 import { useScenarioEditorStore } from '../../stores/scenarios/editor-store';
@@ -114,30 +114,58 @@ export function TasksTab({ text }: { text: ScenarioTextApi }) {
       {crossLists.map(([name, entries]) => {
         const list = rowsOf(entries);
         const keys = columnsOf(list);
+        const base = ['tasks', 'cross', name];
         return (
           <section key={name} aria-label={name} data-testid="scenario-cross-list" data-name={name}>
             <h3>{t('crossTitle', { name, n: list.length })}</h3>
             <div className="scn-table-wrap">
-              <table className="scn-table scn-table-readonly">
+              <table className="scn-table">
                 <thead>
                   <tr>
+                    <th scope="col">#</th>
                     {keys.map((key) => (
                       <th key={key} scope="col">
                         {key}
                       </th>
                     ))}
+                    <th scope="col">
+                      <span className="visually-hidden">{t('colActions')}</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {list.map((entry, index) => (
-                    <tr key={index}>
-                      {keys.map((key) => (
-                        <td key={key}>{asText(entry[key])}</td>
-                      ))}
+                    <tr key={index} data-testid="scenario-cross-entry">
+                      <td>{index + 1}</td>
+                      {keys.map((key) => {
+                        const path = [...base, index, key];
+                        return (
+                          <td key={key}>
+                            <input
+                              aria-label={`${name} · ${key} · ${index + 1}`}
+                              data-path={pathText(path)}
+                              value={asText(entry[key])}
+                              style={{ width: cellWidth(asText(entry[key])) }}
+                              readOnly={readOnly}
+                              onChange={(event) => edit({ kind: 'set', path, value: cellValue(entry[key], event.target.value) })}
+                            />
+                          </td>
+                        );
+                      })}
+                      <td>
+                        <button type="button" className="quiet" disabled={readOnly || list.length <= 1} aria-label={t('removeCrossEntry', { name, n: index + 1 })} title={t('removeCrossEntry', { name, n: index + 1 })} onClick={() => edit({ kind: 'remove', path: [...base, index] })}>
+                          ✕
+                        </button>
+                      </td>
                     </tr>
                   ))}
                 </tbody>
               </table>
+            </div>
+            <div className="scn-row">
+              <button type="button" data-testid="scenario-add-cross-entry" disabled={readOnly} onClick={() => edit({ kind: 'append', path: base, value: Object.fromEntries(keys.map((key) => [key, ''])) })}>
+                {t('addCrossEntry', { name })}
+              </button>
             </div>
           </section>
         );

@@ -1,16 +1,16 @@
-/**
- * A scenario's YAML handed to the user as a file: the save dialog of the main process offers no
- * YAML kind, so the renderer hands a Blob to the browser's own download (Electron asks where).
- */
-export function downloadYaml(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/yaml' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** A scenario's YAML written where the user chooses, through main's save dialog (atomically), like every other export. */
+import { invoke } from '../../api/client';
+import { reportError } from '../../stores/notices/store';
+
+/** Resolves to the path written, or null when the dialog was cancelled or the write failed (a notice says why). */
+export async function exportYaml(name: string, text: string): Promise<string | null> {
+  try {
+    const result = await invoke('files.saveExport', { defaultName: name, content: text, kind: 'yaml' });
+    return result.canceled ? null : result.path;
+  } catch (error) {
+    reportError(error, 'notice.context.export');
+    return null;
+  }
 }
 
 export function yamlFileName(id: string, version: string): string {

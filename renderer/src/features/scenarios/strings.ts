@@ -98,7 +98,9 @@ export const SCENARIO_STRINGS = {
   removeRow: { zh: '删除第 {n} 行', en: 'Remove row {n}' },
   addColumn: { zh: '添加列', en: 'Add a column' },
   newColumn: { zh: '新列名', en: 'New column name' },
-  crossTitle: { zh: '交叉列表 {name}（{n} 条，只读；请在 YAML 中编辑）', en: 'Cross list {name} ({n} entries, read-only here; edit in the YAML)' },
+  crossTitle: { zh: '交叉列表 {name}（{n} 条：每个任务行与每一条组合）', en: 'Cross list {name} ({n} entries: every task row is combined with each)' },
+  removeCrossEntry: { zh: '删除 {name} 的第 {n} 条', en: 'Remove entry {n} of {name}' },
+  addCrossEntry: { zh: '向 {name} 添加一条', en: 'Add an entry to {name}' },
   // flow
   flowDirections: { zh: '流向（“来源 -> 去向”，每个来源一条）', en: 'Directions (“from -> to”, one per source)' },
   addDirection: { zh: '添加流向', en: 'Add a direction' },

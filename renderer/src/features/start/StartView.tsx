@@ -2,8 +2,8 @@ import { useShallow } from 'zustand/react/shallow';
 import { useT } from '../../i18n';
 import { useAppStore } from '../../stores/app/store';
 import { useImportStore } from '../../stores/import/store';
-import { useScenarioText } from '../scenarios/strings';
 import { useGenerationText } from '../generation/strings';
+import { useScenarioText } from '../scenarios/strings';
 import { OpenAssignmentPanel } from '../assignments/OpenAssignmentPanel';
 import { DatasetList } from './DatasetList';
 import { DropZone } from './DropZone';
@@ -11,11 +11,11 @@ import { DropZone } from './DropZone';
 export function StartView() {
   const t = useT();
   const generation = useGenerationText();
-  const goTo = useAppStore((state) => state.goTo);
   const { pickFiles, receiveFiles, openSample } = useImportStore(
     useShallow((state) => ({ pickFiles: state.pickFiles, receiveFiles: state.receiveFiles, openSample: state.openSample })),
   );
   const scenarioText = useScenarioText().t;
+  const goTo = useAppStore((state) => state.goTo);
   const sampleBusy = useImportStore((state) => state.origin === 'sample' && state.step !== 'idle');
 
   return (

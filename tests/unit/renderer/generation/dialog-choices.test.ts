@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rolesToBind } from '../../../../renderer/src/features/generation/build-generation-definition';
-import { buildFromChoices, connectionNamed, EMPTY_CHOICES, turnList, wordList, type GenerationDialogChoices } from '../../../../renderer/src/features/generation/dialog-choices';
+import { buildFromChoices, connectionNamed, EMPTY_CHOICES, missingChoices, turnList, wordList, type GenerationDialogChoices } from '../../../../renderer/src/features/generation/dialog-choices';
 import { SID_RUBRIC_SET } from '../../../../shared/judge/default-rubrics';
 import { rubricSetHash } from '../../../../shared/judge/rubric-hash';
 import { parseScenarioOrThrow, scenarioHash } from '../../../../shared/scenario';
@@ -32,13 +32,13 @@ describe('Start generation: the dialog’s choices as a job definition', () => {
     const built = buildFromChoices(SOCRATIC, choices({ title: ' ', teacherIds: [], maxCost: '-1' }));
     expect(built.ok).toBe(false);
     if (built.ok) return;
-    expect(built.problems).toEqual(expect.arrayContaining(['the cost budget must be a positive number', 'the run needs a name', 'choose at least one teacher connection', 'choose a connection for the student', 'choose a connection for the guide']));
+    expect(built.problems).toEqual(expect.arrayContaining(['the cost budget must be a positive number', 'the run needs a name', 'choose at least one teacher connection', 'the student role has no connection', 'the guide role has no connection']));
   });
 
   it('carries the budget, the word list and the safety judge (which then needs a judge connection)', () => {
     const base = choices({ teacherIds: ['c-gpt'], roleConnections: { student: 'c-student' }, maxTokens: '50000', maxCost: '2.5', safetyWords: '笨蛋\nstupid, 笨蛋', safetyJudgeOn: true, safetyRubricSet: SID_RUBRIC_SET, safetyMinScore: '2' });
     const withoutJudge = buildFromChoices(SID, base);
-    expect(withoutJudge.ok ? [] : withoutJudge.problems).toEqual(['choose a connection for the judge']);
+    expect(withoutJudge.ok ? [] : withoutJudge.problems).toEqual(['the judge role has no connection']);
     const built = buildFromChoices(SID, { ...base, roleConnections: { student: 'c-student', judge: 'c-judge' } });
     if (!built.ok) throw new Error(built.problems.join('\n'));
     expect(built.definition.budget).toEqual({ maxTokens: 50000, maxCost: 2.5 });
@@ -49,7 +49,7 @@ describe('Start generation: the dialog’s choices as a job definition', () => {
 
   it('offers preference pairs only for a scenario with a guide and an assessment', () => {
     const refused = buildFromChoices(SID, choices({ teacherIds: ['c-gpt'], roleConnections: { student: 'c-student' }, preferenceOn: true, preferenceTurns: '1', candidates: '3' }));
-    expect(refused.ok ? [] : refused.problems).toEqual(['preference pairs need a scenario with a guide and an assessment']);
+    expect(refused.ok ? [] : refused.problems).toEqual(['preference pairs need a guide role in the scenario', 'preference pairs need an assessment (the Pass@k probe scores the candidates)']);
     const built = buildFromChoices(SOCRATIC, choices({ teacherIds: ['c-gpt'], roleConnections: { student: 'c-s', guide: 'c-g' }, preferenceOn: true, preferenceTurns: '3, 1', candidates: '3' }));
     if (!built.ok) throw new Error(built.problems.join('\n'));
     expect(built.definition.parameters.preference).toEqual({ atStudentTurns: [1, 3], candidates: 3 });
@@ -57,7 +57,7 @@ describe('Start generation: the dialog’s choices as a job definition', () => {
     // per conversation: 10 turns, (10 + 1) probes × 5 draws, 2 branches × (1 guide call + 3 candidates × (1 answer + 5 draws))
     expect(built.callBound).toBe(built.conversations * (10 + 11 * 5 + 2 * (1 + 3 * 6)));
     const badTurns = buildFromChoices(SOCRATIC, choices({ teacherIds: ['c-gpt'], roleConnections: { student: 'c-s', guide: 'c-g' }, preferenceOn: true, preferenceTurns: '0, x', candidates: '1' }));
-    expect(badTurns.ok ? [] : badTurns.problems).toEqual(expect.arrayContaining(['list the student turns (1, 2, …) to branch at', 'preference pairs need at least 2 candidates']));
+    expect(badTurns.ok ? [] : badTurns.problems).toEqual(expect.arrayContaining(['list the student turns (1, 2, …) to branch at', 'preference.candidates must be a whole number from 2 to 10 (got 1)']));
   });
 
   it('offers the judge a scenario declares without requiring it (only the safety judge needs one)', () => {
@@ -74,6 +74,14 @@ describe('Start generation: the dialog’s choices as a job definition', () => {
     const built = buildFromChoices({ scenarioId: 'x', origin: 'editor', source: 'format: maieutic.scenario/1\nid: x\nbogus: 1\n' }, choices({ teacherIds: ['c'] }));
     expect(built.ok).toBe(false);
     if (!built.ok) expect(built.problems.some((problem) => problem.startsWith('x.yaml:'))).toBe(true);
+  });
+
+  it('says what the dialog still needs in its own (bilingual) terms', () => {
+    const socratic = parseScenarioOrThrow(SOCRATIC.source, 'socratic-students.yaml');
+    expect(missingChoices(socratic, choices({ title: '', roleConnections: { student: 'c-s' }, maxTokens: 'x', safetyJudgeOn: true, safetyRubricSet: null, preferenceOn: true, preferenceTurns: '', candidates: '1' }))).toEqual([
+      { kind: 'name' }, { kind: 'teacher' }, { kind: 'role', role: 'guide' }, { kind: 'role', role: 'judge' }, { kind: 'rubricSet' }, { kind: 'turns' }, { kind: 'candidates' }, { kind: 'budget' },
+    ]);
+    expect(missingChoices(socratic, choices({ teacherIds: ['c'], roleConnections: { student: 'c-s', guide: 'c-g' } }))).toEqual([]);
   });
 
   it('reads word lists, turn lists and connection names as typed', () => {

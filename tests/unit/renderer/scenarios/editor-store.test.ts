@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { scenarioTemplate } from '../../../../renderer/src/db/repositories/scenario-templates';
 import { copyId, createScenarioEditorStore } from '../../../../renderer/src/stores/scenarios/editor-store';
-import { parseScenarioOrThrow, type Scenario } from '../../../../shared/scenario';
+import { expandTaskRows, parseScenarioOrThrow, type Scenario } from '../../../../shared/scenario';
 import { freshDb } from '../fixtures';
 
 const SID = scenarioTemplate('sid-teacher-led.yaml')!;
@@ -114,6 +114,19 @@ describe('the scenario editor keeps the form and the YAML text in sync', () => {
     expect(store.getState().scenario?.tasks.rows.map((row) => row.topic_id)).toEqual([1, 7, 3]);
     store.getState().edit({ kind: 'remove', path: ['tasks', 'rows', 0] });
     expect(store.getState().scenario?.tasks.rows.map((row) => row.topic)).toEqual(['自制净水器', '光合作用']);
+  });
+
+  it('removes, adds and edits entries of a cross list (the learning states), so a run over 2 topics × 2 states is made in the form', () => {
+    const store = editable();
+    expect(store.getState().scenario?.tasks.cross[0].entries).toHaveLength(5);
+    for (let index = 4; index >= 2; index--) store.getState().edit({ kind: 'remove', path: ['tasks', 'cross', 'learning_states', index] });
+    store.getState().edit({ kind: 'set', path: ['tasks', 'cross', 'learning_states', 1, 'student_type'], value: '知识掌握不足（改）' });
+    const { scenario, text } = store.getState();
+    expect(scenario?.tasks.cross[0].entries.map((entry) => entry.student_type)).toEqual(['全优型', '知识掌握不足（改）']);
+    expect(expandTaskRows(scenario!)).toHaveLength(4);
+    expect(text).not.toContain('student_type: 学习渴望低');
+    store.getState().edit({ kind: 'append', path: ['tasks', 'cross', 'learning_states'], value: { student_id: 9, student_type: '新状态', student_persona: '你……' } });
+    expect(store.getState().scenario?.tasks.cross[0].entries.at(-1)).toEqual({ student_id: 9, student_type: '新状态', student_persona: '你……' });
   });
 
   it('names copies after the original without taking a saved id', () => {
