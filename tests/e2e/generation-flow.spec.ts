@@ -1,7 +1,7 @@
 /**
  * Issue 14 end to end, SID teacher-led: connections added in Settings against the scripted
  * server (the scenario player as its default handler), the SID template duplicated in the
- * Scenarios view and cut down in the editor to 2 topics × 2 learning states × 1 repeat, saved,
+ * Scenarios view and cut down in the editor's form to 2 topics × 2 learning states × 1 repeat, saved,
  * generated from the editor's Generate… button; when the job is done, "Create data set" in the
  * Generation runs view makes a data set of exactly 4 SID dialogues (ids, topic, learning state,
  * repeat, the teacher connection's model), and one opens in review with the server's scripted
@@ -58,12 +58,17 @@ test.describe('generation flow: SID teacher-led', () => {
     await page.locator('[data-path="tasks.rows[1].topic"]').fill(RENAMED_TOPIC);
     await page.locator('[data-path="tasks.rows[1].topic_text"]').fill(`${RENAMED_TOPIC}：过滤与吸附（化学）、水循环（地理）。`);
     await expectValid(page);
-    // the form shows the cross lists read-only: the learning states are cut down in the YAML tab
+    // the learning states: the cross list's last entries removed in its table
     const crossList = page.locator('[data-testid="scenario-cross-list"][data-name="learning_states"]');
-    await expect(crossList.locator('tbody tr')).toHaveCount(template.tasks.cross[0].entries.length);
-    await editYaml(page, (lines) => lines.filter((line) => !/^\s+- \{ student_id: [3-9],/.test(line)));
-    await page.getByTestId('scenario-tab-button-tasks').click();
-    await expect(crossList.locator('tbody tr')).toHaveCount(KEPT_STATES.length);
+    const entries = crossList.getByTestId('scenario-cross-entry');
+    await expect(entries).toHaveCount(template.tasks.cross[0].entries.length);
+    for (let count = template.tasks.cross[0].entries.length; count > KEPT_STATES.length; count--) {
+      await entries.last().locator('button').click();
+      await expect(entries).toHaveCount(count - 1);
+    }
+    await expectValid(page);
+    await expect(entries.first().locator('input').nth(1)).toHaveValue(String(states[0].student_type));
+    await expect(entries.last().locator('input').nth(1)).toHaveValue(String(states[1].student_type));
     await expect(page.getByTestId('scenario-tab-tasks')).toContainText(`${topics.length * KEPT_STATES.length}`);
     const versionId = await saveVersion(page);
     expect(versionId).toMatch(/^sid-teacher-led-copy@/);
