@@ -7,7 +7,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { messageText } from '../support/llm-server';
-import type { LoggedRequest } from '../support/llm-server';
 
 export async function setLanguage(page: Page, language: 'zh' | 'en'): Promise<void> {
   const html = page.locator('html');
@@ -112,9 +111,4 @@ export async function editYaml(page: Page, edit: (lines: string[]) => string[]):
 /** The job card of the newest job in the Jobs panel. */
 export function newestJobCard(page: Page): Locator {
   return page.getByTestId('jobs-panel').getByTestId('job-card').first();
-}
-
-/** The logged chat requests' bodies, as sent. */
-export function bodiesOf(entries: readonly LoggedRequest[]): string[] {
-  return entries.map((entry) => entry.rawBody);
 }
