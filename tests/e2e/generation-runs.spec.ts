@@ -54,12 +54,13 @@ test.describe('generation runs view', () => {
     await expect(page.getByTestId('generation-curve-chart')).toBeVisible();
     // 2 tasks × 2 teachers branch once, 3 candidates: 2 rejected each; the failed conversation's branch counts too
     await expect(page.getByTestId('generation-preference-counts')).toHaveAttribute('data-pairs', '8');
+    // k = n = 5 only says whether any draw was right: the shots show Pass@1
+    await page.getByTestId('generation-curves-k').selectOption('1');
     await saveShot(page, 'generation-list-en', testInfo);
     // tall enough for the whole run (the app's main area scrolls: what is below the window is not drawn)
     await page.setViewportSize({ width: 1280, height: 2400 });
     await saveShot(page.getByTestId('generation-run'), 'generation-run-en', testInfo);
 
-    await page.getByTestId('generation-curves-k').selectOption('1');
     const csvPath = join(app.tempDir, 'curves.csv');
     app.dialogs.nextSavePath(csvPath);
     await page.getByTestId('generation-curves-csv').click();

@@ -26,10 +26,17 @@ export function scenarioVersion(file = 'socratic-students.yaml'): ScenarioVersio
 
 const tokens = { input: 100, output: 40 };
 
-/** Pass@k rising with the student's turns, the stronger teacher faster; a little spread over tasks. */
-function passAt(k: number, teacher: number, task: number, roleTurn: number): number {
-  const base = (teacher === 0 ? 0.14 : 0.08) * roleTurn + 0.04 * (task % 3);
-  return Math.min(1, k === 1 ? base : base * 1.6 + 0.1);
+/** Right draws out of 5 rising with the student's turns, the stronger teacher faster; a little spread over tasks. */
+function correctDraws(teacher: number, task: number, roleTurn: number): number {
+  return Math.min(5, Math.floor(((teacher === 0 ? 0.8 : 0.5) * roleTurn + (task % 3) * 0.5)));
+}
+
+/** The unbiased Pass@k of c right out of n draws (as shared/scenario/pass-at-k). */
+function passAt(n: number, c: number, k: number): number {
+  if (n - c < k) return 1;
+  let miss = 1;
+  for (let i = n - c + 1; i <= n; i++) miss *= 1 - k / i;
+  return 1 - miss;
 }
 
 function conversation(taskIndex: number, teacher: number, version: ScenarioVersionRow, kind: 'kept' | 'dropped' | 'failed'): GenerationJobPayload {
@@ -45,7 +52,10 @@ function conversation(taskIndex: number, teacher: number, version: ScenarioVersi
     scenario: { id: version.scenarioId, version: version.version, hash: version.hash },
     roles: { teacher: { connectionId, model, sampling: {} }, student: { connectionId: 'c-student', model: 'Llama-3.1-8B', sampling: {} } },
     turns: utterances.map((content, index) => ({ role: index % 2 === 0 ? ('student' as const) : ('teacher' as const), label: index % 2 === 0 ? '学生' : '教师', content, turnNumber: index + 1, model: index % 2 === 0 ? 'Llama-3.1-8B' : model, tokens, cached: false })),
-    assessments: [1, 2, 3, 4, 5].map((roleTurn) => ({ beforeTurn: roleTurn * 2 - 1, roleTurnNumber: roleTurn, n: 5, c: 0, passAtK: { '1': passAt(1, teacher, taskIndex, roleTurn), '5': passAt(5, teacher, taskIndex, roleTurn) }, draws: [] })),
+    assessments: [1, 2, 3, 4, 5].map((roleTurn) => {
+      const c = correctDraws(teacher, taskIndex, roleTurn);
+      return { beforeTurn: roleTurn * 2 - 1, roleTurnNumber: roleTurn, n: 5, c, passAtK: { '1': passAt(5, c, 1), '5': passAt(5, c, 5) }, draws: [] };
+    }),
     preferences:
       taskIndex < 2
         ? [{ beforeTurn: 1, roleTurnNumber: 1, prompt: [{ role: 'system' as const, content: 'You are a student.' }], candidates: [0.2, 0.6, 0.4].map((score, index) => ({ question: `Candidate question ${index + 1}`, answer: 'An answer', n: 5, c: Math.round(score * 5), passAtK: { '1': score, '5': score } })), chosen: 1 }]
