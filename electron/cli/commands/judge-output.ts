@@ -74,11 +74,12 @@ function skippingDone<P>(runner: JobKindRunner<P>, isDone: (item: JobWorkItem) =
   };
 }
 
-export function progressLine(progress: JobProgress): string {
-  const parts = [`${progress.done}/${progress.total} answers`, `${progress.failed} failed`, `${progress.cached} from cache or file`, `${(progress.tokens.input + progress.tokens.output).toLocaleString('en-US')} tokens`];
+/** The progress line on stderr: `judge: 12/40 answers, …` (`generate: 3/20 conversations, …`). */
+export function progressLine(progress: JobProgress, command = 'judge', unit = 'answers'): string {
+  const parts = [`${progress.done}/${progress.total} ${unit}`, `${progress.failed} failed`, `${progress.cached} from cache or file`, `${(progress.tokens.input + progress.tokens.output).toLocaleString('en-US')} tokens`];
   if (progress.rate !== null) parts.push(`${progress.rate.toFixed(1)}/min`);
   if (progress.eta !== null) parts.push(`about ${Math.ceil(progress.eta)} s left`);
-  return `judge: ${parts.join(', ')}\n`;
+  return `${command}: ${parts.join(', ')}\n`;
 }
 
 /** One result as a line of the output: the JSON value, and the file:line message when it failed. */
@@ -95,13 +96,22 @@ export interface LinesRunResult {
 }
 
 /** Runs the job, appending `lineOf(event)` for each item not done before; progress to stderr. */
-export async function runToLines<P>(options: { out: string; io: CliIo; runner: JobKindRunner<P>; definition: JobDefinition; isDone(item: JobWorkItem): boolean; lineOf(event: JobItemEvent<P>): OutputLine | null }): Promise<LinesRunResult> {
+export async function runToLines<P>(options: {
+  out: string;
+  io: CliIo;
+  runner: JobKindRunner<P>;
+  definition: JobDefinition;
+  isDone(item: JobWorkItem): boolean;
+  lineOf(event: JobItemEvent<P>): OutputLine | null;
+  /** the progress line's command and unit (judge, answers by default) */
+  progress?: { command: string; unit: string };
+}): Promise<LinesRunResult> {
   const { out, io, isDone } = options;
   const output = await open(out, 'a');
   const size = (await output.stat()).size;
   let writing: Promise<unknown> = size > 0 && !(await readFile(out, 'utf8')).endsWith('\n') ? output.write('\n') : Promise.resolve();
   const result: LinesRunResult = { written: 0, failed: 0, failures: [], finished: null };
-  const journals = await mkdtemp(join(tmpdir(), 'maieutic-judge-'));
+  const journals = await mkdtemp(join(tmpdir(), `maieutic-${options.progress?.command ?? 'judge'}-`));
   let lastPrinted = 0;
   let ended: () => void = () => undefined;
   const end = new Promise<void>((resolve) => (ended = resolve));
@@ -125,7 +135,7 @@ export async function runToLines<P>(options: { out: string; io: CliIo; runner: J
         });
       } else if (event.type === 'progress' && Date.now() - lastPrinted >= 1000) {
         lastPrinted = Date.now();
-        io.stderr(progressLine(event.progress));
+        io.stderr(progressLine(event.progress, options.progress?.command, options.progress?.unit));
       } else if (event.type === 'finished') {
         result.finished = event;
         ended();
