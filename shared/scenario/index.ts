@@ -15,3 +15,4 @@ export {
   buildGenerationDefinition, generationParameterProblems, generationScenario, MAX_GENERATION_CONVERSATIONS, MAX_GENERATION_ROWS, MAX_PREFERENCE_CANDIDATES,
   MAX_SAFETY_WORDS, MAX_SCENARIO_SOURCE, requiredBoundRoles, type GenerationDefinitionRequest,
 } from './generation-problems';
+export { sidRecordOf, sidJsonlByTeacher, droppedConversations, GENERATION_PROVENANCE_KEY, GENERATION_PROVENANCE_VERSION, type DroppedConversation } from './sid-output';
