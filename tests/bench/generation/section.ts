@@ -1,0 +1,124 @@
+/**
+ * `npm run bench -- generate`: the CLI's `generate` as a user runs it (scenario file, argument
+ * parsing, the generation runner on the job registry, the endpoint caller with its adaptive
+ * limit, the response cache, conversations.jsonl appended and synced per conversation, the SID
+ * files at the end), in this process, against the scripted server in a child process answering
+ * every call after 50 ms. 500 conversations of 10 turns (student and teacher alternating, the
+ * budget max_turns: 10) at --concurrency 16: the turns of one conversation are sequential, so the
+ * ideal is ceil(500 / 16) × 10 × 50 ms = 16 s. Printed beside it: the ratio and the 15% target,
+ * and this process's heap and RSS at the start, the middle and the end of the run (memory flat:
+ * a finished conversation is written out, not kept).
+ */
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { writeFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runCli } from '../../../electron/cli/main';
+import { makeTempDir } from '../../support/temp-dir';
+import { round } from '../bench-math';
+import type { BenchSection } from '../sections';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const CONVERSATIONS = 500;
+const TURNS = 10;
+const DELAY_MS = 50;
+const CONCURRENCY = 16;
+const IDEAL_S = (Math.ceil(CONVERSATIONS / CONCURRENCY) * TURNS * DELAY_MS) / 1000;
+const TARGET = 1.15;
+const ROWS = 50;
+const SAMPLE_EVERY_MS = 250;
+
+async function startServer(delayMs: number): Promise<{ baseURL: string; stop(): void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'tests/bench/generation/server-child.ts'), String(delayMs)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout });
+  const baseURL = await new Promise<string>((resolve, reject) => {
+    lines.once('line', (line) => resolve((JSON.parse(line) as { baseURL: string }).baseURL));
+    child.once('exit', (code) => reject(new Error(`the bench server stopped (exit ${code})`)));
+  });
+  return { baseURL, stop: () => child.kill() };
+}
+
+/** A teacher-led scenario: ROWS topics × (CONVERSATIONS / ROWS) repeats, ten turns each. */
+function scenarioYaml(): string {
+  const rows = Array.from({ length: ROWS }, (_, index) => `    - { topic_id: ${index + 1}, topic: "topic ${index + 1}" }`).join('\n');
+  return `format: maieutic.scenario/1
+id: bench-teacher-led
+version: "1"
+name: { en: Bench, zh: 基准 }
+roles:
+  teacher: { connection: teacher, system: "You are a Socratic teacher of {{topic}}. Ask one question at a time." }
+  student: { connection: student, system: "You are a student learning {{topic}}.", turn_at: { 1: "Ask your first question." } }
+tasks:
+  rows:
+${rows}
+repeats: ${CONVERSATIONS / ROWS}
+flow:
+  directions: ["START -> student", "student -> teacher", "teacher -> student"]
+  max_turns: ${TURNS}
+  exit: { keywords: ["[End]"], roles: [teacher] }
+`;
+}
+
+interface MemorySample {
+  atS: number;
+  heapMb: number;
+  rssMb: number;
+}
+
+const mb = (bytes: number) => round(bytes / 1048576, 1);
+const sample = (startedAt: number): MemorySample => {
+  const usage = process.memoryUsage();
+  return { atS: round((performance.now() - startedAt) / 1000, 2), heapMb: mb(usage.heapUsed), rssMb: mb(usage.rss) };
+};
+
+export const generateSection: BenchSection = {
+  name: 'generate',
+  async run() {
+    const server = await startServer(DELAY_MS);
+    const dir = await makeTempDir('maieutic-bench-generate-');
+    try {
+      const file = join(dir.path, 'bench.yaml');
+      await writeFile(file, scenarioYaml());
+      const out = join(dir.path, 'out');
+      let stderr = '';
+      let stdout = '';
+      const startedAt = performance.now();
+      const samples: MemorySample[] = [sample(startedAt)];
+      const sampler = setInterval(() => samples.push(sample(startedAt)), SAMPLE_EVERY_MS);
+      const cpuStart = process.cpuUsage();
+      const code = await runCli(['generate', file, '--out', out, '--concurrency', String(CONCURRENCY), '--base-url', server.baseURL, '--model', 'bench-model'], {
+        stdout: (text) => void (stdout += text),
+        stderr: (text) => void (stderr += text),
+      });
+      const wallS = (performance.now() - startedAt) / 1000;
+      const cpu = process.cpuUsage(cpuStart);
+      clearInterval(sampler);
+      const end = sample(startedAt);
+      if (code !== 0) throw new Error(`generate exited ${code}:\n${stderr}`);
+      const middle = samples.reduce((best, next) => (Math.abs(next.atS - wallS / 2) < Math.abs(best.atS - wallS / 2) ? next : best));
+      const written = /generate: ([\d,]+) conversations? written/.exec(stdout)?.[1] ?? '?';
+      return {
+        cores: availableParallelism(),
+        conversations: CONVERSATIONS,
+        turnsPerConversation: TURNS,
+        calls: CONVERSATIONS * TURNS,
+        written: Number(written.replace(/,/g, '')),
+        answerAfterMs: DELAY_MS,
+        concurrency: CONCURRENCY,
+        wallS: round(wallS, 2),
+        cpuS: round((cpu.user + cpu.system) / 1e6, 2),
+        idealS: IDEAL_S,
+        ideal: 'ceil(conversations / concurrency) × turns × answer delay: turns within a conversation are sequential',
+        ratioToIdeal: round(wallS / IDEAL_S, 3),
+        target: `within ${Math.round((TARGET - 1) * 100)}% of the ideal`,
+        withinTarget: wallS <= IDEAL_S * TARGET,
+        memory: { start: samples[0], middle, end, peakHeapMb: Math.max(...samples.map((s) => s.heapMb), end.heapMb), peakRssMb: Math.max(...samples.map((s) => s.rssMb), end.rssMb), note: 'this process (the CLI run); the server runs in another' },
+      };
+    } finally {
+      server.stop();
+      await dir.remove();
+    }
+  },
+};
