@@ -8,9 +8,11 @@
 import { parseCodebook } from '../../../shared/codebook/parse-codebook';
 import type { AckJobItemsArgs, JobRef, SaveConnectionArgs } from '../../../shared/ipc/contract';
 import { checkJobDefinition, JOB_KINDS, type JobDefinition } from '../../../shared/jobs';
+import { generationParameterProblems, type GenerationJobDefinition } from '../../../shared/scenario';
 import { judgeParameterProblems, pairwiseParameterProblems, type JudgeJobDefinition, type PairwiseJobDefinition } from '../../../shared/judge';
 import { checkConnection, preAnnotationParameterProblems, type DialogueTurn, type ConnectionSettings, type KeyChange, type PreAnnotationJobDefinition, type PreAnnotationParameters, type SamplingParameters } from '../../../shared/llm';
 import { expectObject, expectString } from './validate';
+import { generationParameters } from './validate-generation';
 import { judgeParameters } from './validate-judge';
 import { pairwiseParameters } from './validate-pairwise';
 
@@ -176,10 +178,12 @@ export function parseStartJobArgs(value: unknown): { definition: JobDefinition }
   const record = expectObject(`${channel} definition`, outer.definition, ['kind', 'title', 'connectionIds', 'itemIds', 'samples', 'budget', 'parameters']);
   const kind = JOB_KINDS.find((known) => known === record.kind);
   if (kind === undefined) fail(channel, `"kind" must be one of ${JOB_KINDS.join(', ')}`);
-  if (kind !== 'pre-annotation' && kind !== 'judge' && kind !== 'judge-pairwise') fail(channel, `jobs of kind ${kind} cannot be started yet`);
+  if (kind !== 'pre-annotation' && kind !== 'judge' && kind !== 'judge-pairwise' && kind !== 'generation') fail(channel, `jobs of kind ${kind} cannot be started yet`);
   const common = { title: text(channel, record, 'title', 200), connectionIds: stringList(channel, record.connectionIds, 'connectionIds', 16), itemIds: stringList(channel, record.itemIds, 'itemIds', 50_000) };
-  const definition: PreAnnotationJobDefinition | JudgeJobDefinition | PairwiseJobDefinition =
-    kind === 'judge'
+  const definition: PreAnnotationJobDefinition | JudgeJobDefinition | PairwiseJobDefinition | GenerationJobDefinition =
+    kind === 'generation'
+      ? { kind, ...common, parameters: generationParameters(channel, record.parameters) }
+      : kind === 'judge'
       ? { kind, ...common, parameters: judgeParameters(channel, record.parameters) }
       : kind === 'judge-pairwise'
         ? { kind, ...common, parameters: pairwiseParameters(channel, record.parameters) }
@@ -194,7 +198,11 @@ export function parseStartJobArgs(value: unknown): { definition: JobDefinition }
     if (maxTokens !== undefined) definition.budget.maxTokens = maxTokens;
     if (maxCost !== undefined) definition.budget.maxCost = maxCost;
   }
-  const kindProblems = definition.kind === 'judge' ? judgeParameterProblems(definition) : definition.kind === 'judge-pairwise' ? pairwiseParameterProblems(definition) : preAnnotationParameterProblems(definition);
+  const kindProblems =
+    definition.kind === 'judge' ? judgeParameterProblems(definition)
+      : definition.kind === 'judge-pairwise' ? pairwiseParameterProblems(definition)
+        : definition.kind === 'generation' ? generationParameterProblems(definition)
+          : preAnnotationParameterProblems(definition);
   const problems = [...checkJobDefinition(definition), ...kindProblems];
   if (problems.length > 0) fail(channel, problems.join('; '));
   return { definition };

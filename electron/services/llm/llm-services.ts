@@ -12,6 +12,7 @@ import type { KeyStorage } from '../../../shared/llm';
 import { JobRegistry } from '../jobs/job-registry';
 import type { SecretStore } from '../secrets/secret-store';
 import { ConnectionStore } from './connection-store';
+import { generationRunner } from './generation-runner';
 import { judgeRunner } from './judge-runner';
 import { pairwiseRunner } from './pairwise-runner';
 import { preAnnotationRunner } from './pre-annotation-runner';
@@ -43,7 +44,7 @@ export function createLlmServices(options: LlmServicesOptions): LlmServices {
   const runnerDeps = { connections, cache, appVersion: options.appVersion, timeoutMs: options.timeoutMs, retry: options.retry };
   const jobs = new JobRegistry({
     folder: join(options.dataDir, 'jobs'),
-    runners: [preAnnotationRunner(runnerDeps), judgeRunner(runnerDeps), pairwiseRunner(runnerDeps)],
+    runners: [preAnnotationRunner(runnerDeps), judgeRunner(runnerDeps), pairwiseRunner(runnerDeps), generationRunner(runnerDeps)],
     emit: options.emit,
   });
   const ready = jobs.restore();
