@@ -23,14 +23,20 @@ const TEACHER_TURNS = 3;
 
 const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
 
-/** A student and a Socratic teacher told apart by their system prompts; each answer names its turn and the dialogue's topic and state. */
+/**
+ * A student and a Socratic teacher told apart by their system prompts; each answer names its turn
+ * and what the role's system prompt says of the dialogue's row: the topic (both), the learning
+ * state (the student's prompt only).
+ */
 function tutoringRoles({ body }: ChatRequest) {
   const messages = body.messages as { role: string; content: string }[];
   const system = messages[0].content;
   const own = messages.filter((message) => message.role === 'assistant').length + 1;
-  const context = `${/主题与目标：\n?(.{0,6})/.exec(system)?.[1] ?? /主题：(.{0,6})/.exec(system)?.[1] ?? ''}·${/学习状态：(.{0,6})/.exec(system)?.[1] ?? ''}`;
-  if (system.includes('苏格拉底式')) return reply.answer(own >= TEACHER_TURNS ? `总结：你已经理解了。(${context}) [End]` : `第${own}个问题：你觉得为什么会这样？(${context})`);
-  return reply.answer(`学生的第${own}次回答。(${context})`);
+  if (system.includes('苏格拉底式')) {
+    const topic = /主题与目标：\n([^：\n]+)/.exec(system)?.[1];
+    return reply.answer(own >= TEACHER_TURNS ? `总结：你已经理解了${topic}。[End]` : `第${own}个问题：${topic}为什么会这样？`);
+  }
+  return reply.answer(`学生的第${own}次回答（${/主题：([^。\n]+)/.exec(system)?.[1]}·${/学习状态：([^。\n]+)/.exec(system)?.[1]}）`);
 }
 
 /** The SID template with its first `states` learning states and one repeat. */
@@ -86,7 +92,8 @@ describe('generate', () => {
     }
     // each dialogue holds its own row's topic and state, in every turn
     const record = lines(sid).find((line) => line.topic_id === 2 && line.student_id === 2) as { dialogue: { content: string }[] };
-    for (const turn of record.dialogue) expect(turn.content).toContain('自制净水器·知识掌握不足');
+    for (const turn of record.dialogue) expect(turn.content).toContain('自制净水器');
+    expect(record.dialogue.filter((turn) => turn.content.includes('自制净水器·知识掌握不足'))).toHaveLength(TEACHER_TURNS);
     expect(lines(await readFile(join(out, 'conversations.jsonl'), 'utf8'))).toHaveLength(4);
     expect(lines(await readFile(join(out, 'dropped.jsonl'), 'utf8'))).toEqual([]);
     const requests = server.log.chatRequests().length;
@@ -105,9 +112,9 @@ describe('generate', () => {
   it('resumes a run stopped midway without asking any answered turn again: finished conversations from the file, begun ones from the cache', async () => {
     const scenario = await sidScenario(dir.path, 2);
     const out = join(dir.path, 'out');
-    // the endpoint refuses the key after 9 answers: some conversations finished, others stopped midway
+    // the endpoint refuses the key after 15 answers: two conversations finished, the next two stopped midway
     let answered = 0;
-    server.setDefaultHandler((request) => (answered++ < 9 ? tutoringRoles(request) : reply.status(401)));
+    server.setDefaultHandler((request) => (answered++ < 15 ? tutoringRoles(request) : reply.status(401)));
     const stopped = await runCaptured(args(scenario, out, '--concurrency', '2'));
     expect(stopped.code).toBe(1);
     expect(stopped.stderr).toMatch(/stopped: .*API key/);
@@ -116,7 +123,7 @@ describe('generate', () => {
     expect(finishedBefore.length).toBeGreaterThan(0);
     expect(finishedBefore.length).toBeLessThan(4);
     const answeredBodies = new Set(server.log.chatRequests().filter((request) => request.reply?.kind === 'answer').map((request) => request.rawBody));
-    expect(answeredBodies.size).toBe(9);
+    expect(answeredBodies.size).toBe(15);
 
     server.setDefaultHandler(tutoringRoles);
     const before = server.log.chatRequests().length;
@@ -160,7 +167,9 @@ describe('generate', () => {
     expect(run.code, run.stderr).toBe(0);
     const [record] = lines(await readFile(join(out, 'tutor-model.jsonl'), 'utf8'));
     expect(record).toMatchObject({ topic_id: '7', student_id: 1 });
-    expect(JSON.stringify(server.log.chatRequests()[0].body)).toContain('风力发电：叶片形状');
+    expect(server.log.chatRequests().some((request) => request.rawBody.includes('风力发电：叶片形状'))).toBe(true);
+    const sid = parseSourceFile({ name: 'tutor-model.jsonl', text: await readFile(join(out, 'tutor-model.jsonl'), 'utf8') }, { codebook: DEFAULT_CODEBOOK });
+    expect(sid.dialogues.map((dialogue) => dialogue.externalId)).toEqual(['7-1-1']);
   }, 60_000);
 
   it('refuses a bad scenario with file:line:column problems and exit code 1, asking nothing', async () => {
