@@ -19,7 +19,7 @@ export const conversationKey = (connectionId: string, conversationId: string): s
 
 /** What the lines of conversations.jsonl hold: the last line of each conversation (a failed one retried later is replaced). */
 export interface RecordedConversations {
-  /** by conversationKey, the last line's payload */
+  /** by conversationKey, the last line's payload (empty unless kept) */
   latest: Map<string, GenerationJobPayload>;
   /** the keys of the conversations finished (not failed): a rerun skips these */
   complete: Set<string>;
@@ -35,8 +35,12 @@ function payloadProblem(value: unknown, scenarioHash: string): string | null {
   return null;
 }
 
-/** The conversations already in the file, or null (problems printed as file:line) when a line is not one of this scenario's. */
-export async function readRecordedConversations(file: string, scenarioHash: string, io: CliIo): Promise<RecordedConversations | null> {
+/**
+ * The conversations already in the file, or null (problems printed as file:line) when a line is
+ * not one of this scenario's. `keepPayloads: false` keeps only which are complete (before a run,
+ * whose memory then does not hold the previous runs' dialogues).
+ */
+export async function readRecordedConversations(file: string, scenarioHash: string, io: CliIo, keepPayloads = true): Promise<RecordedConversations | null> {
   const latest = new Map<string, GenerationJobPayload>();
   const complete = new Set<string>();
   const keys = await readDoneKeys(file, io, (value) => {
@@ -44,7 +48,7 @@ export async function readRecordedConversations(file: string, scenarioHash: stri
     if (problem !== null) return { problem };
     const payload = value as GenerationJobPayload;
     const key = conversationKey(payload.connectionId, payload.conversationId);
-    latest.set(key, payload);
+    if (keepPayloads) latest.set(key, payload);
     if (payload.status === 'complete') complete.add(key);
     return { key };
   });

@@ -72,7 +72,7 @@ async function generate(args: GenerateArgs, io: CliIo): Promise<number> {
   }
   const definition = built.definition;
   const conversationsFile = join(args.out, CONVERSATIONS_FILE);
-  const recorded = await readRecordedConversations(conversationsFile, definition.parameters.scenarioHash, io);
+  const recorded = await readRecordedConversations(conversationsFile, definition.parameters.scenarioHash, io, false);
   if (recorded === null) return EXIT_INPUT_ERRORS;
 
   const total = definition.itemIds.length * definition.connectionIds.length;
@@ -107,7 +107,6 @@ async function generate(args: GenerateArgs, io: CliIo): Promise<number> {
     lineOf: (event) => {
       const payload = generationJobResult(event.outcome);
       if (!payload) return null;
-      recorded.latest.set(conversationKey(payload.connectionId, payload.conversationId), payload);
       turns += payload.turns.length;
       cachedTurns += payload.turns.filter((turn) => turn.cached).length;
       if (payload.status === 'complete') complete++;
@@ -120,7 +119,10 @@ async function generate(args: GenerateArgs, io: CliIo): Promise<number> {
   if (last) io.stderr(progressLine(last.progress, 'generate', 'conversations'));
   for (const failure of runResult.failures) io.stderr(`${failure}\n`);
   if (last?.status === 'failed') io.stderr(`generate: stopped: ${last.error}\n`);
-  const files = await writeDatasetFiles(args.out, [...recorded.latest.values()]);
+  // read back rather than kept while the run goes: a long run's memory stays flat
+  const final = await readRecordedConversations(conversationsFile, definition.parameters.scenarioHash, io);
+  if (final === null) return EXIT_INPUT_ERRORS;
+  const files = await writeDatasetFiles(args.out, [...final.latest.values()]);
   const waiting = total - already - complete;
   const tokens = (last?.progress.tokens.input ?? 0) + (last?.progress.tokens.output ?? 0);
   io.stdout(

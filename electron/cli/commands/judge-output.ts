@@ -7,7 +7,7 @@
 import { mkdtemp, open, readFile, rm, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { JobDefinition, JobEvent, JobItemEvent, JobProgress, JobWorkItem } from '../../../shared/jobs';
+import { jobItemKey, type JobDefinition, type JobEvent, type JobItemEvent, type JobProgress, type JobWorkItem } from '../../../shared/jobs';
 import { JobRegistry } from '../../services/jobs/job-registry';
 import type { JobContext, JobKindRunner } from '../../services/jobs/job-runner';
 import type { CliIo } from '../io';
@@ -115,14 +115,19 @@ export async function runToLines<P>(options: {
   let lastPrinted = 0;
   let ended: () => void = () => undefined;
   const end = new Promise<void>((resolve) => (ended = resolve));
-  const registry = new JobRegistry({
+  const registry: JobRegistry = new JobRegistry({
     folder: journals,
     runners: [skippingDone(options.runner, isDone)],
     emit: (event) => {
       if (event.type === 'item') {
-        if (isDone(event.item)) return;
-        const line = options.lineOf(event as JobItemEvent<P>);
-        if (!line) return;
+        // the registry keeps each result until it is acknowledged (the renderer's store): once the
+        // line is on disk it is let go, so a long run's memory stays flat
+        const acknowledge = () => registry.acknowledge(event.jobId, [jobItemKey(event.item)]);
+        const line = isDone(event.item) ? null : options.lineOf(event as JobItemEvent<P>);
+        if (!line) {
+          writing = writing.then(acknowledge);
+          return;
+        }
         if (line.failure !== undefined) {
           result.failed++;
           result.failures.push(line.failure);
@@ -132,6 +137,7 @@ export async function runToLines<P>(options: {
         writing = writing.then(async () => {
           await output.write(text);
           await output.datasync();
+          await acknowledge();
         });
       } else if (event.type === 'progress' && Date.now() - lastPrinted >= 1000) {
         lastPrinted = Date.now();
