@@ -16,3 +16,5 @@ export {
   MAX_SAFETY_WORDS, MAX_SCENARIO_SOURCE, requiredBoundRoles, type GenerationDefinitionRequest,
 } from './generation-problems';
 export { sidRecordOf, sidJsonlByTeacher, droppedConversations, GENERATION_PROVENANCE_KEY, GENERATION_PROVENANCE_VERSION, type DroppedConversation } from './sid-output';
+export { learningCurves, learningCurvesCsv, LEARNING_CURVE_CSV_HEADER, NO_STUDENT_MODEL, type LearningCurve, type LearningCurveOptions, type LearningCurvePoint } from './learning-curve';
+export { preferencePairs, preferenceTally, sftBranches, dpoJsonl, sftJsonl, preferenceDataCard, type PreferencePair, type PreferenceTally, type PreferenceCardInput } from './preference-export';

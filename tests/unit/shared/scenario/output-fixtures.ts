@@ -1,4 +1,5 @@
-import type { GeneratedTurn, GenerationComplete, GenerationFailed, TurnAssessment } from '../../../../shared/scenario';
+import type { ChatMessage } from '../../../../shared/llm/messages';
+import type { GeneratedTurn, GenerationComplete, GenerationFailed, PreferenceBranch, PreferenceCandidate, TurnAssessment } from '../../../../shared/scenario';
 import { conversationItemId, passAtK } from '../../../../shared/scenario';
 import type { SpeakingRoleName, TaskRow } from '../../../../shared/scenario';
 
@@ -28,6 +29,7 @@ interface PayloadOptions {
   studentModel?: string;
   turns?: GeneratedTurn[];
   assessments?: TurnAssessment[];
+  preferences?: PreferenceBranch[];
   scenarioId?: string;
 }
 
@@ -49,7 +51,7 @@ function base(options: PayloadOptions) {
     },
     turns: options.turns ?? [turn('student', '为什么仙人掌的叶子是刺？', 1), turn('teacher', '你觉得沙漠里最缺少的是什么？', 2), turn('student', '水！[结束]', 3)],
     assessments: options.assessments ?? [],
-    preferences: [],
+    preferences: options.preferences ?? [],
     tokens: { input: 100, output: 50 },
     cached: false,
   };
@@ -66,4 +68,18 @@ export function complete(options: PayloadOptions = {}, kept = true): GenerationC
 
 export function failed(options: PayloadOptions = {}): GenerationFailed {
   return { ...base(options), status: 'failed', reasons: ['The teacher connection answered 500 three times at turn 4.'] };
+}
+
+/** A candidate scored with n draws, c right, at every k of `ks`. */
+export function candidate(question: string, n: number, c: number, ks: number[] = [1, 2]): PreferenceCandidate {
+  return { question, answer: `答：${question}`, n, c, passAtK: Object.fromEntries(ks.map((k) => [String(k), passAtK(n, c, k)])) };
+}
+
+export const STUDENT_PROMPT: ChatMessage[] = [
+  { role: 'system', content: '你是一名学生，正在解这道题：娜塔莉亚四月卖了 48 个发夹……' },
+  { role: 'user', content: '请提出你的下一个问题。' },
+];
+
+export function branch(beforeTurn: number, candidates: PreferenceCandidate[], chosen: number | null, prompt: ChatMessage[] = STUDENT_PROMPT): PreferenceBranch {
+  return { beforeTurn, roleTurnNumber: (beforeTurn + 1) / 2, prompt, candidates, chosen };
 }
