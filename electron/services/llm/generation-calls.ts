@@ -43,18 +43,35 @@ export function nonEmptyText(content: string): Validation<string> {
   return text === '' ? { ok: false, reasons: ['the answer is empty'] } : { ok: true, value: text };
 }
 
+/** A signal that aborts with `source`, and lets go of it when disposed. */
+function follow(source: AbortSignal): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  if (source.aborted) controller.abort();
+  const abort = () => controller.abort();
+  source.addEventListener('abort', abort, { once: true });
+  return { signal: controller.signal, dispose: () => source.removeEventListener('abort', abort) };
+}
+
 export class ItemCalls {
   readonly tokens: TokenCounts = { input: 0, output: 0 };
   private costSoFar: number | null = 0;
   private everyCallCached = true;
   private count = 0;
+  /** the job's recall signal is shared by every item: one listener of this item on it, let go at close */
+  private readonly recall: { signal: AbortSignal; dispose(): void };
 
   constructor(
     private readonly conversationId: string,
     private readonly teacherConnectionId: string,
     private readonly signal: AbortSignal,
-    private readonly recall: AbortSignal,
-  ) {}
+    recall: AbortSignal,
+  ) {
+    this.recall = follow(recall);
+  }
+
+  close(): void {
+    this.recall.dispose();
+  }
 
   get cost(): number | null {
     return this.costSoFar;
@@ -73,7 +90,17 @@ export class ItemCalls {
     const { connection, caller } = endpoint;
     const { messages, sampling, ...discriminators } = call;
     const cacheKey = generationCacheKeyInput({ ...discriminators, baseURL: connection.baseURL, model: connection.model, messages, sampling, conversationId: this.conversationId, teacherConnectionId: this.teacherConnectionId });
-    const result = await caller.call<T>({ request: { model: connection.model, messages, ...sampling }, formats, cacheKey, validate }, this.signal, this.recall);
+    // signals of the call's own: the client and the limit listen to the ones they are given, and
+    // a dialogue of many calls would pile its listeners up on the item's
+    const signal = follow(this.signal);
+    const recall = follow(this.recall.signal);
+    let result;
+    try {
+      result = await caller.call<T>({ request: { model: connection.model, messages, ...sampling }, formats, cacheKey, validate }, signal.signal, recall.signal);
+    } finally {
+      signal.dispose();
+      recall.dispose();
+    }
     const tokens = { ...result.record.tokens };
     this.count++;
     this.tokens.input += tokens.input;

@@ -77,18 +77,23 @@ export function generationRunner(deps: GenerationRunnerDeps): JobKindRunner<Gene
             return endpoint;
           };
           const samplingOf = (role: SpeakingRoleName) => roleSampling(endpointOf(role), scenario.roles[role]?.sampling ?? {});
-          return runConversation({
-            scenario,
-            scenarioHash: parameters.scenarioHash,
-            parameters,
-            conversation,
-            teacherConnectionId: teacher.connection.id,
-            calls: new ItemCalls(conversation.id, teacher.connection.id, signal, recall),
-            endpointOf,
-            samplingOf,
-            judge,
-            judgeSampling,
-          });
+          const calls = new ItemCalls(conversation.id, teacher.connection.id, signal, recall);
+          try {
+            return await runConversation({
+              scenario,
+              scenarioHash: parameters.scenarioHash,
+              parameters,
+              conversation,
+              teacherConnectionId: teacher.connection.id,
+              calls,
+              endpointOf,
+              samplingOf,
+              judge,
+              judgeSampling,
+            });
+          } finally {
+            calls.close();
+          }
         },
       };
     },

@@ -22,3 +22,4 @@ export type { ScriptTokenLogprob } from './scripts';
 export { judgeAnswerValue, judgeReply, judgeTokens, scoresFor, type ScoreDistributions, type ScriptedScore } from './judge-scripts';
 export { pairwiseJudge, pairwiseReply, shownDialogues, type PairwiseJudgeOptions, type ScriptedVerdict } from './pairwise-scripts';
 export type { BatchScript } from './batch-api';
+export { scenarioPlayer, scenarioRoleOf, type AssessmentContext, type ScenarioPlayerOptions, type ScenarioRole } from './scenario-scripts';
