@@ -19,6 +19,12 @@ export interface GenerateArgs {
   timeoutSeconds: number;
   /** new conversations to finish in this run at most (the rest waits for the next run); null: all */
   limit: number | null;
+  /** a file of words, one a line: a dialogue holding one is dropped */
+  safetyWords: string | null;
+  /** the safety judge (the scenario's judge role) drops a dialogue scored below this on any rubric */
+  safetyMinScore: number | null;
+  /** preference branches before these student turns (1-based), with this many candidates */
+  preference: { atStudentTurns: number[]; candidates: number } | null;
 }
 
 export const GENERATE_USAGE = `Usage: ${CLI_INVOCATION} generate <scenario.yaml> --out FOLDER --base-url URL --model NAME [options]
@@ -61,12 +67,22 @@ Options:
   --timeout S            seconds to wait for one answer (default 300)
   --limit N              finish at most N more conversations in this run, then stop (resume later)
 
+  --safety-words FILE    SID's toxicity step: a dialogue with one of these words (one a line; blank
+                         lines and lines starting with # skipped) in any turn is dropped (dropped.jsonl)
+  --safety-min-score S   and/or the scenario's judge role scores each finished dialogue on its
+                         rubric_set (sid, or a rubric-set JSON file relative to the scenario):
+                         a score below S on any rubric drops it
+  --preference-at N,...  preference pairs (needs a guide role and an assessment): before these
+                         student turns the guide proposes --candidates questions, each answered by
+                         the teacher and scored by the Pass@k probe
+  --candidates K         candidates per branch, 2 to 10 (default 2)
+
 Validation problems of the scenario are printed as file:line:column: path: message. Progress goes
 to stderr, a summary to stdout. Exit code: 0 every conversation finished, 1 scenario or input
 errors or failed conversations, 2 wrong command line.
 `;
 
-const VALUE_OPTIONS = ['--out', '--concurrency', '--base-url', '--connections', '--api-key-env', '--timeout', '--limit'] as const;
+const VALUE_OPTIONS = ['--out', '--concurrency', '--base-url', '--connections', '--api-key-env', '--timeout', '--limit', '--safety-words', '--safety-min-score', '--preference-at', '--candidates'] as const;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export type GenerateParse = { kind: 'help' } | { kind: 'run'; args: GenerateArgs } | { kind: 'usage-error'; message: string };
@@ -112,7 +128,13 @@ export function parseGenerateArgs(argv: readonly string[]): GenerateParse {
   const concurrency = number('--concurrency', 4, (value) => Number.isInteger(value) && value >= 1 && value <= 256, 'a whole number from 1 to 256');
   const timeout = number('--timeout', 300, (value) => Number.isFinite(value) && value > 0 && value <= 3600, 'a number of seconds from above 0 to 3600');
   const limit = number('--limit', 0, (value) => Number.isInteger(value) && value >= 1, 'a whole number from 1');
-  for (const checked of [concurrency, timeout, limit]) if (typeof checked === 'string') return { kind: 'usage-error', message: checked };
+  const minScore = number('--safety-min-score', 0, Number.isFinite, 'a number');
+  const candidates = number('--candidates', 2, (value) => Number.isInteger(value) && value >= 2 && value <= 10, 'a whole number from 2 to 10');
+  for (const checked of [concurrency, timeout, limit, minScore, candidates]) if (typeof checked === 'string') return { kind: 'usage-error', message: checked };
+  const turnsOption = values.get('--preference-at');
+  const atStudentTurns = turnsOption === undefined ? [] : turnsOption.split(',').map((turn) => Number(turn.trim()));
+  if (turnsOption !== undefined && (atStudentTurns.length === 0 || atStudentTurns.some((turn) => !Number.isInteger(turn) || turn < 1) || new Set(atStudentTurns).size !== atStudentTurns.length)) return { kind: 'usage-error', message: `--preference-at lists student turns as whole numbers from 1, each once (1,3); got "${turnsOption}".` };
+  if (turnsOption === undefined && values.has('--candidates')) return { kind: 'usage-error', message: '--candidates is for --preference-at.' };
   const apiKeyEnv = values.get('--api-key-env') ?? 'OPENAI_API_KEY';
   if (!ENV_NAME.test(apiKeyEnv)) return { kind: 'usage-error', message: `--api-key-env names an environment variable (letters, digits, _); got "${apiKeyEnv}".` };
   const connectionsFile = values.get('--connections') ?? null;
@@ -131,6 +153,9 @@ export function parseGenerateArgs(argv: readonly string[]): GenerateParse {
       apiKeyEnv,
       timeoutSeconds: timeout as number,
       limit: limit === 0 ? null : (limit as number),
+      safetyWords: values.get('--safety-words') ?? null,
+      safetyMinScore: values.has('--safety-min-score') ? (minScore as number) : null,
+      preference: turnsOption === undefined ? null : { atStudentTurns, candidates: candidates as number },
     },
   };
 }

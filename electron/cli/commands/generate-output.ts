@@ -6,13 +6,22 @@
  */
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { droppedConversations, sidJsonlByTeacher, type GenerationJobPayload } from '../../../shared/scenario';
+import {
+  droppedConversations, dpoJsonl, learningCurves, learningCurvesCsv, preferenceDataCard, preferencePairs, sftJsonl, sidJsonlByTeacher,
+  type GenerationJobPayload, type Scenario,
+} from '../../../shared/scenario';
 import type { CliIo } from '../io';
 import { readDoneKeys } from './judge-output';
 
 export const CONVERSATIONS_FILE = 'conversations.jsonl';
 export const CACHE_FOLDER = '.maieutic-cache';
 export const DROPPED_FILE = 'dropped.jsonl';
+export const LEARNING_CURVE_FILE = 'learning-curve.csv';
+export const DPO_FILE = 'preferences.dpo.jsonl';
+export const SFT_FILE = 'preferences.sft.jsonl';
+export const DATA_CARD_FILE = 'DATA_CARD.md';
+/** the run's own files: a teacher model named like one gets its SID file under another name */
+const RUN_FILES = [CONVERSATIONS_FILE, DROPPED_FILE, DPO_FILE, SFT_FILE].map((name) => name.toLowerCase());
 
 /** Which line a conversation is: one conversation of the scenario on one teacher connection. */
 export const conversationKey = (connectionId: string, conversationId: string): string => JSON.stringify([connectionId, conversationId]);
@@ -68,15 +77,30 @@ async function writeWhole(folder: string, name: string, text: string): Promise<v
   await rename(`${path}.partial`, path);
 }
 
-/** The data-set files from every conversation recorded: SID JSONL per teacher model and the dropped list. */
-export async function writeDatasetFiles(folder: string, payloads: readonly GenerationJobPayload[]): Promise<WrittenFile[]> {
+/** The data-set files from every conversation recorded: SID JSONL per teacher model, the dropped list, learning curves and preference data when the run has them. */
+export async function writeDatasetFiles(folder: string, payloads: readonly GenerationJobPayload[], run: { scenario: Scenario; hash: string; settings: Record<string, unknown> }): Promise<WrittenFile[]> {
   const written: WrittenFile[] = [];
   for (const file of sidJsonlByTeacher(payloads)) {
-    await writeWhole(folder, file.fileName, file.text);
-    written.push({ name: file.fileName, count: file.dialogues });
+    const name = RUN_FILES.includes(file.fileName.toLowerCase()) ? `teacher-${file.fileName}` : file.fileName;
+    await writeWhole(folder, name, file.text);
+    written.push({ name, count: file.dialogues });
   }
   const dropped = droppedConversations(payloads);
   await writeWhole(folder, DROPPED_FILE, dropped.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
   written.push({ name: DROPPED_FILE, count: dropped.length });
+  const assessment = run.scenario.assessment;
+  if (assessment && payloads.some((payload) => payload.assessments.length > 0)) {
+    const curves = assessment.k.flatMap((k) => learningCurves(payloads, { k }));
+    await writeWhole(folder, LEARNING_CURVE_FILE, learningCurvesCsv(curves));
+    written.push({ name: LEARNING_CURVE_FILE, count: curves.reduce((sum, curve) => sum + curve.points.length, 0) });
+  }
+  if (payloads.some((payload) => payload.preferences.length > 0)) {
+    const pairs = preferencePairs(payloads);
+    await writeWhole(folder, DPO_FILE, dpoJsonl(pairs));
+    await writeWhole(folder, SFT_FILE, sftJsonl(pairs));
+    const scenario = { id: run.scenario.id, version: run.scenario.version, hash: run.hash };
+    await writeWhole(folder, DATA_CARD_FILE, preferenceDataCard({ payloads, pairs, scenario, settings: run.settings, createdAt: new Date().toISOString() }));
+    written.push({ name: DPO_FILE, count: pairs.length }, { name: SFT_FILE, count: sftJsonl(pairs).split('\n').filter((line) => line !== '').length }, { name: DATA_CARD_FILE, count: 1 });
+  }
   return written;
 }

@@ -22,6 +22,7 @@ import { GENERATE_USAGE, parseGenerateArgs, type GenerateArgs } from './generate
 import { resolveConnections } from './generate-connections';
 import { CACHE_FOLDER, CONVERSATIONS_FILE, conversationKey, readRecordedConversations, writeDatasetFiles } from './generate-output';
 import { loadScenario } from './generate-scenario';
+import { generationSteps } from './generate-steps';
 import { progressLine, runToLines } from './judge-output';
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
@@ -65,7 +66,12 @@ async function generate(args: GenerateArgs, io: CliIo): Promise<number> {
     ...(scenario.roles.guide ? { guide: scenario.roles.guide.connections[0] } : {}),
     ...(scenario.judge ? { judge: scenario.judge.connection } : {}),
   };
-  const built = buildGenerationDefinition({ scenarioSource: loaded.source, scenarioFile: loaded.file, ...(loaded.csvRows ? { rows: loaded.csvRows } : {}), teacherConnectionIds, roleConnections, title: `generate ${args.scenario}` });
+  const steps = await generationSteps(args, scenario, args.scenario);
+  if ('problems' in steps) {
+    for (const problem of steps.problems) io.stderr(`${problem}\n`);
+    return EXIT_INPUT_ERRORS;
+  }
+  const built = buildGenerationDefinition({ scenarioSource: loaded.source, scenarioFile: loaded.file, ...(loaded.csvRows ? { rows: loaded.csvRows } : {}), teacherConnectionIds, roleConnections, title: `generate ${args.scenario}`, ...steps });
   if (!built.ok) {
     for (const problem of built.problems) io.stderr(`${fileLine(args.scenario, null, problem)}\n`);
     return EXIT_INPUT_ERRORS;
@@ -122,7 +128,14 @@ async function generate(args: GenerateArgs, io: CliIo): Promise<number> {
   // read back rather than kept while the run goes: a long run's memory stays flat
   const final = await readRecordedConversations(conversationsFile, definition.parameters.scenarioHash, io);
   if (final === null) return EXIT_INPUT_ERRORS;
-  const files = await writeDatasetFiles(args.out, [...final.latest.values()]);
+  const settings = {
+    teachers: teacherConnectionIds.map((id) => `${id}: ${connections.get(id)?.connection.model}`).join(', '),
+    ...(steps.preference ? { candidates: steps.preference.candidates, atStudentTurns: steps.preference.atStudentTurns.join(', ') } : {}),
+    ...(scenario.assessment ? { assessmentSamples: scenario.assessment.samples, k: scenario.assessment.k.join(', ') } : {}),
+    ...(steps.safety?.words ? { safetyWords: steps.safety.words.length } : {}),
+    ...(steps.safety?.judge ? { safetyJudge: `${steps.safety.judge.rubricSet.id} ${steps.safety.judge.rubricSet.version}, every score at least ${steps.safety.judge.minScore}` } : {}),
+  };
+  const files = await writeDatasetFiles(args.out, [...final.latest.values()], { scenario, hash: definition.parameters.scenarioHash, settings });
   const waiting = total - already - complete;
   const tokens = (last?.progress.tokens.input ?? 0) + (last?.progress.tokens.output ?? 0);
   io.stdout(

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { DEFAULT_CODEBOOK } from '../../../shared/codebook';
 import { parseSourceFile } from '../../../shared/import';
-import { reply, startLlmServer, type ChatRequest, type LlmTestServer } from '../../support/llm-server';
+import { reply, scenarioPlayer, startLlmServer, type ChatRequest, type LlmTestServer } from '../../support/llm-server';
 import { RESOURCES_DIR } from '../../support/repo-paths';
 import { makeTempDir, type TempDir } from '../../support/temp-dir';
 import { runCaptured } from './run-captured';
@@ -170,6 +170,38 @@ describe('generate', () => {
     expect(server.log.chatRequests().some((request) => request.rawBody.includes('风力发电：叶片形状'))).toBe(true);
     const sid = parseSourceFile({ name: 'tutor-model.jsonl', text: await readFile(join(out, 'tutor-model.jsonl'), 'utf8') }, { codebook: DEFAULT_CODEBOOK });
     expect(sid.dialogues.map((dialogue) => dialogue.externalId)).toEqual(['7-1-1']);
+  }, 60_000);
+
+  it('a Socratic Students run writes the learning curve, the preference pairs (DPO, SFT) and their data card; a listed word drops a dialogue', async () => {
+    // the second candidate question helps (every probe draw after it is right; otherwise none in the probes of the student's first two turns), so it is chosen over the others
+    server.setDefaultHandler(scenarioPlayer({
+      assessmentCorrect: ({ draw, roleTurns, text }) => text.includes('Candidate question 2') || draw < roleTurns - 2,
+      utterance: (role, turn, body) => (role === 'student' && turn === 2 && JSON.stringify(body.messages).includes('Weng') ? 'This homework is rubbish.' : undefined),
+    }));
+    const scenario = join(dir.path, 'students.yaml');
+    await writeFile(scenario, await readFile(join(RESOURCES_DIR, 'scenarios/socratic-students.yaml'), 'utf8'));
+    await writeFile(join(dir.path, 'words.txt'), '# SID toxicity list\nrubbish\n');
+    const out = join(dir.path, 'out');
+    const run = await runCaptured(['generate', scenario, '--out', out, '--base-url', server.baseURL, '--model', 'student=pupil-model', '--model', 'teacher=tutor-model', '--model', 'guide=guide-model', '--api-key-env', 'GENERATE_TEST_KEY', '--preference-at', '2', '--candidates', '3', '--safety-words', join(dir.path, 'words.txt')]);
+    expect(run.code, run.stderr).toBe(0);
+    const dropped = lines(await readFile(join(out, 'dropped.jsonl'), 'utf8'));
+    expect(dropped).toEqual([expect.objectContaining({ conversationId: 't1-r1', status: 'complete', reasons: [expect.stringContaining('rubbish')] })]);
+    expect(lines(await readFile(join(out, 'tutor-model.jsonl'), 'utf8')).map((record) => record.topic_id)).toEqual([1]);
+    const curve = (await readFile(join(out, 'learning-curve.csv'), 'utf8')).trim().split('\r\n');
+    expect(curve[0]).toMatch(/^student_model,strategy,k,/);
+    expect(curve.slice(1).every((row) => row.startsWith('pupil-model,socratic-students,'))).toBe(true);
+    expect(new Set(curve.slice(1).map((row) => row.split(',')[2]))).toEqual(new Set(['1', '5']));
+    const dpo = lines(await readFile(join(out, 'preferences.dpo.jsonl'), 'utf8')) as { chosen: { content: string }[]; rejected: { content: string }[] }[];
+    // one kept conversation, one branch of 3 candidates: the helpful one over each of the other two
+    expect(dpo).toHaveLength(2);
+    for (const pair of dpo) {
+      expect(pair.chosen[0].content).toContain('Candidate question 2');
+      expect(pair.rejected[0].content).not.toContain('Candidate question 2');
+    }
+    expect(lines(await readFile(join(out, 'preferences.sft.jsonl'), 'utf8'))).toHaveLength(1);
+    const card = await readFile(join(out, 'DATA_CARD.md'), 'utf8');
+    expect(card).toContain('socratic-students');
+    for (const [path, text] of await everyFileText(out)) expect(text, path).not.toContain(KEY);
   }, 60_000);
 
   it('refuses a bad scenario with file:line:column problems and exit code 1, asking nothing', async () => {
