@@ -5,7 +5,7 @@
  * the server); tasks from a CSV beside the scenario; a bad scenario is refused with
  * file:line:column problems and exit code 1; the key from the environment is never printed or written.
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
@@ -102,6 +102,8 @@ describe('generate', () => {
     for (const [path, text] of await everyFileText(out)) expect(text, path).not.toContain(KEY);
     expect(first.stdout + first.stderr).not.toContain(KEY);
 
+    // the cache gone: the file alone says which conversations are done
+    await rm(join(out, '.maieutic-cache'), { recursive: true, force: true });
     const second = await runCaptured(args(scenario, out, '--concurrency', '2'));
     expect(second.code, second.stderr).toBe(0);
     expect(server.log.chatRequests()).toHaveLength(requests);
