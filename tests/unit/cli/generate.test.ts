@@ -2,7 +2,8 @@
  * `generate` against the scripted server, through the real engine: the SID template cut to 2
  * topics × 2 learning states writes 4 SID dialogues the app's SID importer reads; a run stopped
  * midway (the key refused, or --limit) resumes without asking any answered turn again (counted at
- * the server); tasks from a CSV beside the scenario; a bad scenario is refused with
+ * the server); a conversation failed for good retried by the next run from its failed turn;
+ * connections placed by a --connections file; tasks from a CSV beside the scenario; a bad scenario is refused with
  * file:line:column problems and exit code 1; the key from the environment is never printed or written.
  */
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -154,6 +155,59 @@ describe('generate', () => {
     const bodies = server.log.chatRequests().map((request) => request.rawBody);
     expect(new Set(bodies).size).toBe(bodies.length);
     expect(bodies).toHaveLength(4 * 2 * TEACHER_TURNS);
+  }, 60_000);
+
+  it('writes a conversation whose call fails for good as failed (listed in dropped.jsonl); the next run retries it from its failed turn', async () => {
+    const scenario = await sidScenario(dir.path, 2);
+    const out = join(dir.path, 'out');
+    // the teacher's second turn of topic 2, state 1 is refused as a bad request (not retried)
+    const refused = (request: ChatRequest) => request.body.model === 'tutor-model' && JSON.stringify(request.body.messages).includes('自制净水器·全优型') && request.body.messages.filter((message) => message.role === 'assistant').length === 1;
+    server.setDefaultHandler((request) => (refused(request) ? reply.status(400, { message: 'this request is refused' }) : tutoringRoles(request)));
+    const first = await runCaptured(args(scenario, out));
+    expect(first.code).toBe(1);
+    expect(first.stderr).toMatch(/generate: t2-r1 \(tutor-model\): stopped after 3 turns: .*refused/);
+    expect(lines(await readFile(join(out, 'dropped.jsonl'), 'utf8'))).toEqual([expect.objectContaining({ conversationId: 't2-r1', status: 'failed' })]);
+    expect(lines(await readFile(join(out, 'tutor-model.jsonl'), 'utf8'))).toHaveLength(3);
+
+    server.setDefaultHandler(tutoringRoles);
+    const before = server.log.chatRequests().length;
+    const second = await runCaptured(args(scenario, out));
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout).toMatch(/1 conversation written .* 3 of 4 already there/);
+    // the three turns before the refused one came from the cache: turns 4 to 6 only
+    expect(server.log.chatRequests().length - before).toBe(2 * TEACHER_TURNS - 3);
+    expect(lines(await readFile(join(out, 'dropped.jsonl'), 'utf8'))).toEqual([]);
+    expect(lines(await readFile(join(out, 'tutor-model.jsonl'), 'utf8'))).toHaveLength(4);
+  }, 60_000);
+
+  it('places each connection by a --connections file: its own endpoint, model and key variable', async () => {
+    const otherKey = 'sk-student-side-0f1e2d3c4b5a69788796';
+    const studentServer = await startLlmServer({ apiKey: otherKey, defaultHandler: tutoringRoles });
+    process.env.GENERATE_STUDENT_KEY = otherKey;
+    try {
+      server.setDefaultHandler(tutoringRoles);
+      const scenario = await sidScenario(dir.path, 1);
+      const connections = join(dir.path, 'connections.json');
+      await writeFile(connections, JSON.stringify({ teacher: { model: 'tutor-model', apiKeyEnv: 'GENERATE_TEST_KEY' }, student: { baseURL: studentServer.baseURL, model: 'pupil-model', apiKeyEnv: 'GENERATE_STUDENT_KEY', concurrency: 1 } }));
+      const out = join(dir.path, 'out');
+      const run = await runCaptured(['generate', scenario, '--out', out, '--base-url', server.baseURL, '--connections', connections]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(server.log.chatRequests().map((request) => request.body.model)).toEqual(Array(2 * TEACHER_TURNS).fill('tutor-model'));
+      expect(studentServer.log.chatRequests().map((request) => request.body.model)).toEqual(Array(2 * TEACHER_TURNS).fill('pupil-model'));
+      expect(lines(await readFile(join(out, 'tutor-model.jsonl'), 'utf8'))).toHaveLength(2);
+      for (const [path, text] of await everyFileText(out)) {
+        expect(text, path).not.toContain(KEY);
+        expect(text, path).not.toContain(otherKey);
+      }
+      expect(run.stdout + run.stderr).not.toContain(otherKey);
+      await writeFile(connections, JSON.stringify({ student: { modle: 'x' } }));
+      const typo = await runCaptured(['generate', scenario, '--out', out, '--base-url', server.baseURL, '--model', 'm', '--connections', connections]);
+      expect(typo.code).toBe(2);
+      expect(typo.stderr).toContain(`${connections}: student.modle: unknown key (known: baseURL, model, apiKeyEnv, concurrency)`);
+    } finally {
+      delete process.env.GENERATE_STUDENT_KEY;
+      await studentServer.close();
+    }
   }, 60_000);
 
   it('reads the task rows from a CSV beside the scenario', async () => {
