@@ -47,11 +47,16 @@ async function draws(context: ProbeContext, turns: readonly ScenarioTurn[], purp
   const endpoint = context.endpointOf(role);
   const sampling = { ...context.samplingOf(role), ...assessment.sampling };
   const messages = assessmentMessages(context.scenario, context.row, turns);
-  const answers = await Promise.all(
+  // every draw settles before a failure is passed on: an item given back (a pause) must not
+  // leave draws on the wire that its resumed run would ask again
+  const settled = await Promise.allSettled(
     Array.from({ length: assessment.samples }, (_, index) =>
       context.calls.text(endpoint, { purpose, role, turnNumber, sampleIndex: index, ...(candidate !== undefined ? { candidate } : {}), messages, sampling: drawSampling(sampling, index) }),
     ),
   );
+  const failed = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+  const answers = settled.map((outcome) => (outcome as PromiseFulfilledResult<{ value: string }>).value);
   const checked = answers.map((answer) => judgeDraw(context, answer.value));
   const n = checked.length;
   const c = checked.filter((draw) => draw.correct).length;

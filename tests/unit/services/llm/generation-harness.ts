@@ -14,7 +14,8 @@ import { buildGenerationDefinition, generationJobResult, type GenerationDefiniti
 import { createHandlers } from '../../../../electron/main/ipc/handlers';
 import { llmHandlerDeps, type LlmServices } from '../../../../electron/services/llm/llm-services';
 import { createFakeDialogs } from '../../../support/fake-dialogs';
-import { startLlmServer, type LlmTestServer } from '../../../support/llm-server';
+import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import { scenarioRoleOf, startLlmServer, type LoggedRequest, type LlmTestServer } from '../../../support/llm-server';
 import { testLlmServices } from '../../../support/llm-services';
 import { RESOURCES_DIR } from '../../../support/repo-paths';
 import { makeTempDir, type TempDir } from '../../../support/temp-dir';
@@ -41,6 +42,13 @@ export async function templateDefinition(name: string, conversationIds: readonly
   const conversations = definition.parameters.conversations.filter((conversation) => conversationIds.includes(conversation.id));
   return { ...definition, itemIds: conversations.map((conversation) => conversation.id), parameters: { ...definition.parameters, conversations } };
 }
+
+/** A logged chat request's body (the log keeps it untyped). */
+export function bodyOf(entry: LoggedRequest): ChatCompletionCreateParamsNonStreaming {
+  return entry.body as ChatCompletionCreateParamsNonStreaming;
+}
+
+export const roleOf = (entry: LoggedRequest) => scenarioRoleOf(bodyOf(entry));
 
 export async function filesUnder(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true });

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { rubricSetHash, SID_RUBRIC_IDS, SID_RUBRIC_SET } from '../../../../shared/judge';
-import { scenarioPlayer, scenarioRoleOf } from '../../../support/llm-server';
-import { MODELS, templateDefinition, useGenerationServices } from './generation-harness';
+import { scenarioPlayer } from '../../../support/llm-server';
+import { bodyOf, MODELS, roleOf, templateDefinition, useGenerationServices } from './generation-harness';
 
 const STUDENTS = 'socratic-students.yaml';
 const SID = 'sid-teacher-led.yaml';
@@ -44,7 +44,7 @@ describe('generation: probe, preference, safety and budget', () => {
       { beforeTurn: 11, roleTurnNumber: 6, n: 5, c: 5, passAtK: { 1: 1, 5: 1 } },
     ]);
     expect(result.assessments[1].draws.map((draw) => [draw.read, draw.correct]).sort()).toEqual([['0', false], ['0', false], ['0', false], ['0', false], ['72', true]]);
-    const probes = state.server.log.chatRequests().filter((entry) => scenarioRoleOf(entry.body) === 'assessment');
+    const probes = state.server.log.chatRequests().filter((entry) => roleOf(entry) === 'assessment');
     expect(probes).toHaveLength(30);
     // five alike requests per probe, each sent (not one answer shared), with the assessment's sampling
     expect(new Set(probes.map((entry) => entry.rawBody)).size).toBe(6);
@@ -76,10 +76,10 @@ describe('generation: probe, preference, safety and budget', () => {
     expect(result.turns[2].content).toMatch(/^Student answer 2/);
     expect(result.turns.some((turn) => turn.content.includes('Candidate question'))).toBe(false);
     const requests = state.server.log.chatRequests();
-    expect(requests.filter((entry) => scenarioRoleOf(entry.body) === 'guide').map((entry) => (entry.body as { model: string }).model)).toEqual([MODELS.guide, MODELS.guide, MODELS.guide]);
+    expect(requests.filter((entry) => roleOf(entry) === 'guide').map((entry) => (entry.body as { model: string }).model)).toEqual([MODELS.guide, MODELS.guide, MODELS.guide]);
     // each candidate's answer was asked of the teacher with the candidate as the student's last turn
-    const candidateAnswers = requests.filter((entry) => scenarioRoleOf(entry.body) === 'teacher' && String(entry.body.messages.at(-1)?.content).startsWith('Candidate question'));
-    expect(candidateAnswers.map((entry) => String(entry.body.messages.at(-1)?.content).split(':')[0])).toEqual(['Candidate question 1', 'Candidate question 2', 'Candidate question 3']);
+    const candidateAnswers = requests.filter((entry) => roleOf(entry) === 'teacher' && String(bodyOf(entry).messages.at(-1)?.content).startsWith('Candidate question'));
+    expect(candidateAnswers.map((entry) => String(bodyOf(entry).messages.at(-1)?.content).split(':')[0])).toEqual(['Candidate question 1', 'Candidate question 2', 'Candidate question 3']);
   }, 30_000);
 
   it('preference: candidates that all score the same give no pair', async () => {
@@ -114,11 +114,11 @@ describe('generation: probe, preference, safety and budget', () => {
     expect(result.safety).toMatchObject({ kept: false, words: [], reasons: ['the safety judge scored IRA 2, below the minimum 3'] });
     expect(result.safety.scores?.map((entry) => [entry.rubric, entry.score])).toEqual(SID_RUBRIC_IDS.map((id) => [id, id === 'IRA' ? 2 : 4]));
     expect(result.roles.judge).toMatchObject({ connectionId: 'judge', model: MODELS.judge, sampling: { temperature: 0.1, top_p: 0.9, max_tokens: 1024 } });
-    const judged = state.server.log.chatRequests().filter((entry) => scenarioRoleOf(entry.body) === 'judge');
+    const judged = state.server.log.chatRequests().filter((entry) => roleOf(entry) === 'judge');
     expect(judged).toHaveLength(1);
     expect(judged[0].body).toMatchObject({ model: MODELS.judge, temperature: 0.1, response_format: { type: 'json_schema' } });
     // the judge saw the whole dialogue
-    expect(String(judged[0].body.messages.at(-1)?.content)).toContain(JSON.stringify(result.turns[3].content));
+    expect(String(bodyOf(judged[0]).messages.at(-1)?.content)).toContain(JSON.stringify(result.turns[3].content));
     expect(result.tokens.input).toBeGreaterThan(result.turns.reduce((sum, turn) => sum + turn.tokens.input, 0));
   }, 30_000);
 

@@ -66,6 +66,12 @@ describe('a generation item stopped mid-dialogue', () => {
     await harness.finished();
     expectResumedWithoutRepeats(before);
     expect(state.server.log.chatRequests()).toHaveLength(TURNS);
+    // the same conversation once more: every call from the cache, nothing asked
+    await state.handlers['jobs.start']({ definition: await templateDefinition(SID, ['t0-r1']) });
+    await harness.finished(2);
+    const again = harness.items().at(-1)?.outcome;
+    expect(again).toMatchObject({ ok: true, cached: true, payload: { cached: true } });
+    expect(state.server.log.chatRequests()).toHaveLength(TURNS);
   }, 30_000);
 
   it('cancelled and started again: the new job replays the finished turns from the cache', async () => {

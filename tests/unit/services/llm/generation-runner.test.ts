@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reply, scenarioPlayer, scenarioRoleOf } from '../../../support/llm-server';
-import { filesUnder, KEY, MODELS, templateDefinition, useGenerationServices } from './generation-harness';
+import { bodyOf, filesUnder, KEY, MODELS, templateDefinition, useGenerationServices } from './generation-harness';
 
 const SID = 'sid-teacher-led.yaml';
 
@@ -56,6 +56,46 @@ describe('generation jobs', () => {
     const paths = await filesUnder(join(state.dir.path, 'data'));
     expect(paths.some((path) => path.endsWith('.jsonl') && path.includes('jobs'))).toBe(true);
     for (const text of [...(await Promise.all(paths.map((path) => readFile(path, 'utf8')))), JSON.stringify(state.events)]) expect(text).not.toContain(KEY);
+  }, 30_000);
+
+  it('counts cost only when every connection of the job, the bound roles\' included, has a price', async () => {
+    await harness.saveConnections();
+    state.server.setDefaultHandler(scenarioPlayer({ teacherTurns: 2 }));
+    await state.handlers['jobs.start']({ definition: await templateDefinition(SID, ['t0-r1']) });
+    await harness.finished();
+    expect(state.events.find((event) => event.type === 'finished')).toMatchObject({ progress: { cost: expect.any(Number) } });
+    const unpriced = { id: 'student', name: 'student', baseURL: state.server.baseURL, model: MODELS.student, extraHeaders: {}, sampling: {}, concurrency: { start: 1, min: 1, max: 1 } };
+    await state.handlers['llm.connections.save']({ connection: unpriced, key: { keep: true } });
+    const job = await state.handlers['jobs.start']({ definition: await templateDefinition(SID, ['t1-r1']) });
+    expect(job.progress.cost).toBeNull();
+    await harness.finished(2);
+    expect(state.events.filter((event) => event.type === 'finished')[1]).toMatchObject({ status: 'succeeded', progress: { cost: null } });
+  }, 30_000);
+
+  it('an empty answer is asked again; the Elmes+ single-turn template ends after the teacher\'s one turn', async () => {
+    await harness.saveConnections();
+    const player = scenarioPlayer();
+    let empty = true;
+    state.server.setDefaultHandler((request) => {
+      if (empty) {
+        empty = false;
+        return reply.answer('   ');
+      }
+      return player(request);
+    });
+    await state.handlers['jobs.start']({ definition: await templateDefinition('elmes-single-turn.yaml', ['t0-r1', 't1-r1'], { roleConnections: {} }) });
+    await harness.finished();
+    for (const id of ['t0-r1', 't1-r1']) {
+      const result = harness.results().get(id)?.result;
+      if (result?.status !== 'complete') throw new Error(`${id} did not complete`);
+      expect(result.turns.map((turn) => [turn.role, turn.label])).toEqual([['teacher', '教师']]);
+      expect(result.turns[0].content).toMatch(/^Teacher question 1/);
+      expect(result.end).toEqual({ kind: 'end', reason: 'direction' });
+    }
+    const requests = state.server.log.chatRequests();
+    expect(requests).toHaveLength(3);
+    expect(requests[0].rawBody).toBe(requests[1].rawBody);
+    expect(bodyOf(requests[0]).messages.at(-1)).toEqual({ role: 'user', content: '请讲解为什么冬天摸铁栏杆比摸木头更冷。' });
   }, 30_000);
 
   it('ends on the turn budget when the teacher never says [End]', async () => {
