@@ -24,11 +24,11 @@ interface FileEntry {
 
 const FILE_KEYS = ['baseURL', 'model', 'apiKeyEnv', 'concurrency'];
 
-/** The connection names the scenario uses, teacher connections first. */
-export function scenarioConnectionNames(scenario: Scenario): string[] {
+/** The connection names a run of the scenario calls, teacher connections first; the judge role's only when the safety step asks it. */
+export function scenarioConnectionNames(scenario: Scenario, withJudge: boolean): string[] {
   const names = [...(scenario.roles.teacher?.connections ?? [])];
   for (const role of ['student', 'guide'] as const) names.push(...(scenario.roles[role]?.connections ?? []));
-  if (scenario.judge) names.push(scenario.judge.connection);
+  if (scenario.judge && withJudge) names.push(scenario.judge.connection);
   return [...new Set(names)];
 }
 
@@ -60,13 +60,15 @@ async function readConnectionsFile(path: string): Promise<{ entries: Map<string,
 
 /** Every connection the scenario uses, or the problems (a connection with no endpoint or model, an unknown name). */
 export async function resolveConnections(scenario: Scenario, args: GenerateArgs, env: Record<string, string | undefined> = process.env): Promise<{ connections: Map<string, CliConnection> } | { problems: string[] }> {
-  const names = scenarioConnectionNames(scenario);
+  const names = scenarioConnectionNames(scenario, args.safetyMinScore !== null);
   const file = args.connectionsFile === null ? { entries: new Map<string, FileEntry>() } : await readConnectionsFile(args.connectionsFile);
   if ('problems' in file) return file;
   const problems: string[] = [];
-  const known = (name: string) => names.includes(name);
-  for (const name of args.models.keys()) if (!known(name)) problems.push(`--model ${name}=…: the scenario has no connection ${name} (its connections: ${names.join(', ')})`);
-  for (const name of file.entries.keys()) if (!known(name)) problems.push(fileLine(args.connectionsFile as string, null, `${name}: the scenario has no connection ${name} (its connections: ${names.join(', ')})`));
+  // a judge role's connection may be named without the safety step asking it
+  const all = scenarioConnectionNames(scenario, true);
+  const known = (name: string) => all.includes(name);
+  for (const name of args.models.keys()) if (!known(name)) problems.push(`--model ${name}=…: the scenario has no connection ${name} (its connections: ${all.join(', ')})`);
+  for (const name of file.entries.keys()) if (!known(name)) problems.push(fileLine(args.connectionsFile as string, null, `${name}: the scenario has no connection ${name} (its connections: ${all.join(', ')})`));
   const connections = new Map<string, CliConnection>();
   for (const name of names) {
     const entry = file.entries.get(name) ?? {};

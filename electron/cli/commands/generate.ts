@@ -64,7 +64,8 @@ async function generate(args: GenerateArgs, io: CliIo): Promise<number> {
   const roleConnections = {
     ...(scenario.roles.student ? { student: scenario.roles.student.connections[0] } : {}),
     ...(scenario.roles.guide ? { guide: scenario.roles.guide.connections[0] } : {}),
-    ...(scenario.judge ? { judge: scenario.judge.connection } : {}),
+    // the judge role is called only by the safety step
+    ...(scenario.judge && args.safetyMinScore !== null ? { judge: scenario.judge.connection } : {}),
   };
   const steps = await generationSteps(args, scenario, args.scenario);
   if ('problems' in steps) {

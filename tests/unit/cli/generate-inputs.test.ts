@@ -62,6 +62,24 @@ describe('generate: inputs and run outputs', () => {
     }
   }, 60_000);
 
+  it('--safety-min-score has the scenario\'s judge role score each dialogue: one scored below it is dropped with the rubric and score', async () => {
+    // the students of topic 2 refuse to learn, and the judge scores such a dialogue 2 on IRA
+    server.setDefaultHandler(scenarioPlayer({
+      utterance: (role, _turn, body) => (role === 'student' && JSON.stringify(body.messages).includes('自制净水器') ? '我不想学这个。' : undefined),
+      judgeScore: (rubric, transcript) => (rubric === 'IRA' && transcript.includes('我不想学') ? 2 : 5),
+    }));
+    const scenario = await sidScenario(dir.path, 1, (doc) => doc.setIn(['roles', 'judge'], doc.createNode({ connection: 'judge', rubric_set: 'sid' })));
+    const out = join(dir.path, 'out');
+    const without = await runCaptured(args(scenario, join(dir.path, 'unjudged')));
+    expect(without.code, without.stderr).toBe(0);
+    expect(server.log.chatRequests().filter((request) => (request.body as { model: string }).model === 'judge-model')).toHaveLength(0);
+    const run = await runCaptured(args(scenario, out, '--model', 'judge=judge-model', '--safety-min-score', '3'));
+    expect(run.code, run.stderr).toBe(0);
+    expect(server.log.chatRequests().filter((request) => (request.body as { model: string }).model === 'judge-model')).toHaveLength(2);
+    expect(lines(await readFile(join(out, 'dropped.jsonl'), 'utf8'))).toEqual([expect.objectContaining({ conversationId: 't1-r1', status: 'complete', reasons: [expect.stringMatching(/IRA.*2/)] })]);
+    expect(lines(await readFile(join(out, 'tutor-model.jsonl'), 'utf8')).map((record) => record.topic_id)).toEqual([1]);
+  }, 60_000);
+
   it('reads the task rows from a CSV beside the scenario', async () => {
     server.setDefaultHandler(tutoringRoles);
     await writeFile(join(dir.path, 'topics.csv'), 'topic_id,topic,topic_text\n7,风力发电,"风力发电：叶片形状（物理）、风向（地理）"\n');
