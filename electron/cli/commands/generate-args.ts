@@ -47,12 +47,14 @@ Writes into --out (made when missing):
                            preference branches, the safety verdict), appended as each finishes
   <teacher model>.jsonl    at the end: SID-native dialogues per teacher model (open them in the
                            app, or run validate, metrics and judge on them)
-  dropped.jsonl            the dialogues the safety step dropped, with the reasons
+  dropped.jsonl            the dialogues left out of those: dropped by the safety step, or failed
+                           (a call failed for good), with the reasons
   learning-curve.csv       when the scenario has an assessment: Pass@k per turn
   preferences.dpo.jsonl, preferences.sft.jsonl, DATA_CARD.md   when preference pairs were made
   .maieutic-cache/         every answer, by its request
 A second run with the same --out generates only the conversations conversations.jsonl does not
-hold; a conversation stopped midway replays its finished turns from the cache, free.
+hold finished (a failed one is tried again); a conversation stopped midway, or failed, replays its
+finished turns from the cache, free.
 
 Options:
   --out FOLDER           where the files go (created when missing)
