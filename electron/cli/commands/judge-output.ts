@@ -1,5 +1,5 @@
 /**
- * What `judge` and `judge --pairwise` share around the engine: reading the keys of the lines
+ * What `judge`, `judge --pairwise` and `generate` share around the engine: reading the keys of the lines
  * already in the output file (a torn last line cut off), and running a job through the app's
  * job registry with those items answered as done, each new result appended to the file (and
  * synced) as it comes, so a run stopped at any point resumes from its output.
