@@ -10,13 +10,13 @@ const TEXT = {
     openFiles: 'Open annotation files', openFolder: 'Open a folder of annotation files', save: 'Export',
     openCodebook: 'Import a codebook', codebook: 'Codebook (JSON)',
     importable: 'Annotation files', all: 'All files',
-    kinds: { jsonl: 'JSON Lines', csv: 'CSV', json: 'JSON', md: 'Markdown', maieutic: 'Maieutic project' },
+    kinds: { jsonl: 'JSON Lines', csv: 'CSV', json: 'JSON', md: 'Markdown', yaml: 'YAML', maieutic: 'Maieutic project' },
   },
   zh: {
     openFiles: '打开标注文件', openFolder: '打开标注文件所在的文件夹', save: '导出',
     openCodebook: '导入码本', codebook: '码本（JSON）',
     importable: '标注文件', all: '所有文件',
-    kinds: { jsonl: 'JSON Lines', csv: 'CSV', json: 'JSON', md: 'Markdown', maieutic: 'Maieutic 项目' },
+    kinds: { jsonl: 'JSON Lines', csv: 'CSV', json: 'JSON', md: 'Markdown', yaml: 'YAML', maieutic: 'Maieutic 项目' },
   },
 } as const satisfies Record<MenuLocale, unknown>;
 

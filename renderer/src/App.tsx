@@ -6,6 +6,7 @@ import { AdjudicationView } from './features/adjudication/AdjudicationView';
 import { AuditView } from './features/audit/AuditView';
 import { JudgeView } from './features/judge/JudgeView';
 import { RubricSetsView } from './features/rubrics/RubricSetsView';
+import { ScenariosView } from './features/scenarios/ScenariosView';
 import { AgreementView } from './features/agreement/AgreementView';
 import { JobsPanel } from './features/jobs/JobsPanel';
 import { MetricsView } from './features/metrics/MetricsView';
@@ -36,6 +37,7 @@ function CurrentView({ view, datasetId, dialogueId }: { view: View; datasetId: s
   if (view === 'audit' && datasetId) return <AuditView datasetId={datasetId} />;
   if (view === 'judge' && datasetId) return <JudgeView datasetId={datasetId} />;
   if (view === 'rubrics' && datasetId) return <RubricSetsView datasetId={datasetId} />;
+  if (view === 'scenarios') return <ScenariosView />;
   if (view === 'settings') return <SettingsView />;
   return <StartView />;
 }

@@ -65,7 +65,7 @@ export interface SaveExportArgs {
   defaultName: string;
   content: string;
   /** file-type filter shown in the dialog */
-  kind: 'jsonl' | 'csv' | 'json' | 'md' | 'maieutic';
+  kind: 'jsonl' | 'csv' | 'json' | 'md' | 'yaml' | 'maieutic';
   /**
    * files written beside the chosen one in the same save, named by its stem and a fixed suffix
    * (`x.jsonl` → `x.jsonl.card.md`, `x.jsonl.card.json`: the dataset card); each suffix at most once

@@ -8,6 +8,9 @@ export { passAtK, summarisePassAtK, type PassAtKSummary } from './pass-at-k';
 export { checkAnswer, finalNumber, type AnswerVerdict } from './answer-check';
 export { promptVariables, fillPrompt } from './variables';
 export * from './generation-job';
+export { sidRecordOf, sidJsonlByTeacher, droppedConversations, GENERATION_PROVENANCE_KEY, GENERATION_PROVENANCE_VERSION, type DroppedConversation } from './sid-output';
+export { learningCurves, learningCurvesCsv, LEARNING_CURVE_CSV_HEADER, NO_STUDENT_MODEL, type LearningCurve, type LearningCurveOptions, type LearningCurvePoint } from './learning-curve';
+export { preferencePairs, preferenceTally, sftBranches, dpoJsonl, sftJsonl, preferenceDataCard, type PreferencePair, type PreferenceTally, type PreferenceCardInput } from './preference-export';
 export { findSafetyWords } from './safety-words';
 export { chooseCandidate } from './preference-choice';
 export { GENERATION_CACHE_KEY_VERSION, generationCacheKeyInput, type GenerationCacheKeyParts, type GenerationCallPurpose } from './generation-cache-key';
@@ -15,6 +18,3 @@ export {
   buildGenerationDefinition, generationParameterProblems, generationScenario, MAX_GENERATION_CONVERSATIONS, MAX_GENERATION_ROWS, MAX_PREFERENCE_CANDIDATES,
   MAX_SAFETY_WORDS, MAX_SCENARIO_SOURCE, requiredBoundRoles, type GenerationDefinitionRequest,
 } from './generation-problems';
-export { sidRecordOf, sidJsonlByTeacher, droppedConversations, GENERATION_PROVENANCE_KEY, GENERATION_PROVENANCE_VERSION, type DroppedConversation } from './sid-output';
-export { learningCurves, learningCurvesCsv, LEARNING_CURVE_CSV_HEADER, NO_STUDENT_MODEL, type LearningCurve, type LearningCurveOptions, type LearningCurvePoint } from './learning-curve';
-export { preferencePairs, preferenceTally, sftBranches, dpoJsonl, sftJsonl, preferenceDataCard, type PreferencePair, type PreferenceTally, type PreferenceCardInput } from './preference-export';

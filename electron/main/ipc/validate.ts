@@ -7,7 +7,7 @@ import { isAbsolute } from 'node:path';
 import { fileNameProblem } from '../../../shared/export/file-name-rules';
 import { EXPORT_COMPANION_SUFFIXES, type OpenImportArgs, type ReadDroppedArgs, type ReadyToCloseArgs, type SaveExportArgs, type SaveExportCompanion, type UnsavedWorkReport } from '../../../shared/ipc/contract';
 
-const EXPORT_KINDS = ['jsonl', 'csv', 'json', 'md'] as const satisfies readonly SaveExportArgs['kind'][];
+const EXPORT_KINDS = ['jsonl', 'csv', 'json', 'md', 'yaml'] as const satisfies readonly SaveExportArgs['kind'][];
 const IMPORT_MODES = ['files', 'folder'] as const satisfies readonly OpenImportArgs['mode'][];
 
 /** Longest file name most file systems accept (bytes on ext4/APFS, UTF-16 units on NTFS). */

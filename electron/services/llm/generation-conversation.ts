@@ -50,7 +50,7 @@ export async function runConversation(run: ConversationRun): Promise<JobItemOutc
   const turns: GeneratedTurn[] = [];
   const assessments: TurnAssessment[] = [];
   const preferences: PreferenceBranch[] = [];
-  const probe: ProbeContext = { scenario, row, calls, endpointOf: run.endpointOf, samplingOf: run.samplingOf };
+  const probe: ProbeContext = { scenario, row, repeatId: conversation.repeatId, calls, endpointOf: run.endpointOf, samplingOf: run.samplingOf };
   const base = () => ({
     conversationId: conversation.id,
     connectionId: run.teacherConnectionId,

@@ -16,6 +16,8 @@ import { CallFailed, type ItemCalls, type RoleEndpoint } from './generation-call
 export interface ProbeContext {
   scenario: Scenario;
   row: TaskRow;
+  /** the conversation's repeat (1-based): a seed the assessment fixes is moved on per repeat as the roles' are */
+  repeatId: number;
   calls: ItemCalls;
   endpointOf(role: SpeakingRoleName): RoleEndpoint;
   samplingOf(role: SpeakingRoleName): SamplingParameters;
@@ -26,9 +28,13 @@ export function roleSampling(endpoint: RoleEndpoint, own: SamplingParameters): S
   return { ...samplingFor(endpoint.connection, 'generation'), ...own };
 }
 
-/** A fixed seed would make every draw the same: draw i is asked with seed + i. */
-function drawSampling(sampling: SamplingParameters, index: number): SamplingParameters {
-  return sampling.seed === undefined ? sampling : { ...sampling, seed: sampling.seed + index };
+/**
+ * A fixed seed would make every draw the same. The role's seed is already moved on per repeat
+ * (seed + repeat − 1, within [seed, seed + repeats)); draw i is asked with that + repeats × (i + 1),
+ * so no two draws of any repeat, nor a draw and a turn, share a seed.
+ */
+function drawSampling(sampling: SamplingParameters, index: number, repeats: number): SamplingParameters {
+  return sampling.seed === undefined ? sampling : { ...sampling, seed: sampling.seed + repeats * (index + 1) };
 }
 
 function judgeDraw(context: ProbeContext, answer: string): AssessmentDraw {
@@ -46,12 +52,13 @@ async function draws(context: ProbeContext, turns: readonly ScenarioTurn[], purp
   const role = assessment.role;
   const endpoint = context.endpointOf(role);
   const sampling = { ...context.samplingOf(role), ...assessment.sampling };
+  if (assessment.sampling.seed !== undefined) sampling.seed = assessment.sampling.seed + context.repeatId - 1;
   const messages = assessmentMessages(context.scenario, context.row, turns);
   // every draw settles before a failure is passed on: an item given back (a pause) must not
   // leave draws on the wire that its resumed run would ask again
   const settled = await Promise.allSettled(
     Array.from({ length: assessment.samples }, (_, index) =>
-      context.calls.text(endpoint, { purpose, role, turnNumber, sampleIndex: index, ...(candidate !== undefined ? { candidate } : {}), messages, sampling: drawSampling(sampling, index) }),
+      context.calls.text(endpoint, { purpose, role, turnNumber, sampleIndex: index, ...(candidate !== undefined ? { candidate } : {}), messages, sampling: drawSampling(sampling, index, context.scenario.repeats) }),
     ),
   );
   const failed = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
@@ -84,7 +91,7 @@ export async function preferenceBranch(context: ProbeContext, turns: readonly Sc
   const teacherSampling = context.samplingOf('teacher');
   const found: PreferenceCandidate[] = [];
   for (let index = 0; index < candidates; index++) {
-    const question = await calls.text(guide, { purpose: 'candidate', role: 'guide', turnNumber: beforeTurn, sampleIndex: index, messages: guideMessages, sampling: drawSampling(guideSampling, index) });
+    const question = await calls.text(guide, { purpose: 'candidate', role: 'guide', turnNumber: beforeTurn, sampleIndex: index, messages: guideMessages, sampling: drawSampling(guideSampling, index, scenario.repeats) });
     const asked: ScenarioTurn[] = [...turns, { role: 'student', content: question.value }];
     const answer = await calls.text(teacher, { purpose: 'candidate-answer', role: 'teacher', turnNumber: beforeTurn + 1, sampleIndex: 0, candidate: index, messages: roleMessages(scenario, row, asked, 'teacher'), sampling: teacherSampling });
     const probed = await draws(context, [...asked, { role: 'teacher', content: answer.value }], 'candidate-assessment', beforeTurn + 2, index);

@@ -29,6 +29,11 @@ export function generationConnectionIds(definition: GenerationJobDefinition): st
   return [...new Set([...definition.connectionIds, ...bound])];
 }
 
+/** A fixed seed would make every repeat of a row the same dialogue: repeat r is asked with seed + r − 1. */
+function repeatSeed(sampling: SamplingParameters, repeatId: number): SamplingParameters {
+  return sampling.seed === undefined ? sampling : { ...sampling, seed: sampling.seed + repeatId - 1 };
+}
+
 export function generationRunner(deps: GenerationRunnerDeps): JobKindRunner<GenerationJobPayload> {
   const pool = new EndpointPool(deps, GENERATION_TIMEOUT_MS);
 
@@ -76,7 +81,7 @@ export function generationRunner(deps: GenerationRunnerDeps): JobKindRunner<Gene
             if (!endpoint) throw new JobStop(`The scenario's ${role} role has no connection bound to it.`);
             return endpoint;
           };
-          const samplingOf = (role: SpeakingRoleName) => roleSampling(endpointOf(role), scenario.roles[role]?.sampling ?? {});
+          const samplingOf = (role: SpeakingRoleName) => repeatSeed(roleSampling(endpointOf(role), scenario.roles[role]?.sampling ?? {}), conversation.repeatId);
           const calls = new ItemCalls(conversation.id, teacher.connection.id, signal, recall);
           try {
             return await runConversation({

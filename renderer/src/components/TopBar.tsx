@@ -5,6 +5,7 @@ import { useAdjudicationText } from '../features/adjudication/strings';
 import { useConsistencyText } from '../features/consistency/strings';
 import { useAuditText } from '../features/audit/strings';
 import { useJudgeText } from '../features/judge/strings';
+import { useScenarioText } from '../features/scenarios/strings';
 import { useT } from '../i18n';
 import { activeJobCount, useJobsStore } from '../stores/jobs/store';
 import { openShortcutHelp } from '../keyboard';
@@ -26,6 +27,7 @@ export function TopBar() {
   const consistencyText = useConsistencyText().t;
   const auditText = useAuditText().t;
   const judgeText = useJudgeText().t;
+  const scenarioText = useScenarioText().t;
   const runningJobs = useJobsStore(activeJobCount);
   const openJobs = useJobsPanelStore((state) => state.setOpen);
 
@@ -93,6 +95,9 @@ export function TopBar() {
             {auditText('nav')}
           </button>
         )}
+        <button type="button" className="quiet" data-testid="nav-scenarios" aria-current={view === 'scenarios' ? 'page' : undefined} onClick={() => goTo('scenarios')}>
+          {scenarioText('nav')}
+        </button>
         <button type="button" className="quiet" data-testid="nav-jobs" title={jobsText('openTitle', { n: runningJobs })} onClick={() => openJobs(true)}>
           {jobsText('open')}
           {runningJobs > 0 && (

@@ -1,6 +1,8 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useT } from '../../i18n';
+import { useAppStore } from '../../stores/app/store';
 import { useImportStore } from '../../stores/import/store';
+import { useScenarioText } from '../scenarios/strings';
 import { OpenAssignmentPanel } from '../assignments/OpenAssignmentPanel';
 import { DatasetList } from './DatasetList';
 import { DropZone } from './DropZone';
@@ -10,6 +12,8 @@ export function StartView() {
   const { pickFiles, receiveFiles, openSample } = useImportStore(
     useShallow((state) => ({ pickFiles: state.pickFiles, receiveFiles: state.receiveFiles, openSample: state.openSample })),
   );
+  const scenarioText = useScenarioText().t;
+  const goTo = useAppStore((state) => state.goTo);
   const sampleBusy = useImportStore((state) => state.origin === 'sample' && state.step !== 'idle');
 
   return (
@@ -26,6 +30,9 @@ export function StartView() {
           </button>
           <button type="button" data-testid="start-import-folder" disabled={sampleBusy} onClick={() => void pickFiles('folder')}>
             {t('start.importFolder')}
+          </button>
+          <button type="button" data-testid="start-scenarios" onClick={() => goTo('scenarios')}>
+            {scenarioText('startButton')}
           </button>
         </div>
         {sampleBusy && (

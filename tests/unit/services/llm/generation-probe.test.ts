@@ -52,6 +52,19 @@ describe('generation: probe, preference, safety and budget', () => {
     expect(result.turns.every((turn) => !turn.content.includes('####'))).toBe(true);
   }, 30_000);
 
+  it('a seed the assessment fixes is moved on per draw, so the draws of a probe are not one answer', async () => {
+    await harness.saveConnections();
+    state.server.setDefaultHandler(scenarioPlayer({ teacherTurns: Infinity }));
+    const plain = await templateDefinition(STUDENTS, ['t0-r1']);
+    const scenarioSource = plain.parameters.scenarioSource.replace('sampling: { temperature: 0.7, max_tokens: 400 }', 'sampling: { temperature: 0.7, max_tokens: 400, seed: 100 }');
+    await state.handlers['jobs.start']({ definition: await templateDefinition(STUDENTS, ['t0-r1'], { scenarioSource }) });
+    await harness.finished();
+    const firstProbe = state.server.log.chatRequests().filter((entry) => roleOf(entry) === 'assessment').slice(0, 5);
+    expect(firstProbe.map((entry) => (bodyOf(entry) as { seed?: number }).seed).sort()).toEqual([101, 102, 103, 104, 105]);
+    // the dialogue's own turns keep the roles' sampling (no seed)
+    expect(state.server.log.chatRequests().filter((entry) => roleOf(entry) === 'student').every((entry) => (bodyOf(entry) as { seed?: number }).seed === undefined)).toBe(true);
+  }, 30_000);
+
   it('preference: the guide proposes candidates, the teacher answers each, the probe picks the best; the dialogue goes on with the student\'s own turn', async () => {
     await harness.saveConnections();
     // only the second candidate helps: its probe gets 3 right draws of 5, the others none

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reply, scenarioPlayer, scenarioRoleOf } from '../../../support/llm-server';
-import { bodyOf, filesUnder, KEY, MODELS, templateDefinition, useGenerationServices } from './generation-harness';
+import { bodyOf, filesUnder, KEY, MODELS, roleOf, templateDefinition, useGenerationServices } from './generation-harness';
 
 const SID = 'sid-teacher-led.yaml';
 
@@ -96,6 +96,32 @@ describe('generation jobs', () => {
     expect(requests).toHaveLength(3);
     expect(requests[0].rawBody).toBe(requests[1].rawBody);
     expect(bodyOf(requests[0]).messages.at(-1)).toEqual({ role: 'user', content: '请讲解为什么冬天摸铁栏杆比摸木头更冷。' });
+  }, 30_000);
+
+  it('a fixed seed is moved on per repeat, so repeats stay independent draws at a seeded endpoint', async () => {
+    await harness.saveConnections();
+    state.server.setDefaultHandler(scenarioPlayer({ teacherTurns: 1 }));
+    const definition = await templateDefinition(SID, ['t0-r1', 't0-r2']);
+    const scenarioSource = definition.parameters.scenarioSource.replaceAll('sampling: { temperature: 0.7, max_tokens: 1000 }', 'sampling: { temperature: 0.7, max_tokens: 1000, seed: 7 }');
+    const seeded = await templateDefinition(SID, ['t0-r1', 't0-r2'], { scenarioSource });
+    await state.handlers['jobs.start']({ definition: seeded });
+    await harness.finished();
+    const seeds = state.server.log.chatRequests().map((entry) => [roleOf(entry), (bodyOf(entry) as { seed?: number }).seed]);
+    expect(seeds).toEqual([['student', 7], ['teacher', 7], ['student', 8], ['teacher', 8]]);
+    expect(harness.results().get('t0-r2')?.result?.roles.student?.sampling).toEqual({ temperature: 0.7, max_tokens: 1000, seed: 8 });
+  }, 30_000);
+
+  it('a role\'s sampling goes over its connection\'s generation sampling, parameter by parameter', async () => {
+    await harness.saveConnections();
+    const student = { id: 'student', name: 'student', baseURL: state.server.baseURL, model: MODELS.student, extraHeaders: {}, sampling: { generation: { temperature: 0.2, top_p: 0.5 }, judge: { top_p: 0.1 } }, concurrency: { start: 1, min: 1, max: 1 } };
+    await state.handlers['llm.connections.save']({ connection: student, key: { keep: true } });
+    state.server.setDefaultHandler(scenarioPlayer({ teacherTurns: 1 }));
+    await state.handlers['jobs.start']({ definition: await templateDefinition(SID, ['t0-r1']) });
+    await harness.finished();
+    const [first] = state.server.log.chatRequests();
+    expect(roleOf(first)).toBe('student');
+    expect(bodyOf(first)).toMatchObject({ temperature: 0.7, top_p: 0.5, max_tokens: 1000 });
+    expect(harness.results().get('t0-r1')?.result?.roles.student?.sampling).toEqual({ temperature: 0.7, top_p: 0.5, max_tokens: 1000 });
   }, 30_000);
 
   it('ends on the turn budget when the teacher never says [End]', async () => {

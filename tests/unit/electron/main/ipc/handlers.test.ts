@@ -160,6 +160,15 @@ describe('files.saveExport', () => {
     expect(dialogs.calls).toEqual([{ dialog: 'save', defaultName: 'maieutic.csv', kind: 'csv' }]);
   });
 
+  it('saves a scenario as YAML (its own file kind in the dialog)', async () => {
+    const target = join(temp.path, 'sid-teacher-led-1.yaml');
+    dialogs.nextSavePath(target);
+    const content = 'format: maieutic.scenario/1\nid: sid-teacher-led\n';
+    expect(await handlers['files.saveExport']({ defaultName: 'sid-teacher-led-1.yaml', content, kind: 'yaml' })).toEqual({ canceled: false, path: target, bytes: content.length });
+    expect(await readFile(target, 'utf8')).toBe(content);
+    expect(dialogs.calls).toEqual([{ dialog: 'save', defaultName: 'sid-teacher-led-1.yaml', kind: 'yaml' }]);
+  });
+
   it('writes nothing when the dialog is cancelled', async () => {
     dialogs.nextCancel('save');
     expect(await handlers['files.saveExport']({ defaultName: 'x.md', content: '# x', kind: 'md' })).toEqual({

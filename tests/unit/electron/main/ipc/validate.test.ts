@@ -62,7 +62,7 @@ describe('parseSaveExportArgs', () => {
     [{ ...valid, defaultName: 'x'.repeat(256) }, '"defaultName" is longer than 255 characters'],
     [{ ...valid, defaultName: 42 }, '"defaultName" must be a string, got number'],
     [{ ...valid, content: { rows: [] } }, '"content" must be a string, got object'],
-    [{ ...valid, kind: 'exe' }, '"kind" must be one of jsonl, csv, json, md, got "exe"'],
+    [{ ...valid, kind: 'exe' }, '"kind" must be one of jsonl, csv, json, md, yaml, got "exe"'],
     [{ ...valid, path: '/etc/passwd' }, 'unexpected field "path"'],
   ])('refuses %j', (value, message) => {
     expect(() => parseSaveExportArgs(value)).toThrow(`files.saveExport: ${message}`);
