@@ -3,11 +3,11 @@
  * an endpoint from the --connections file, --model NAME=MODEL, --base-url, --model MODEL and
  * --api-key-env (in that order). The key of each stays in the environment variable it names.
  */
-import { readFile } from 'node:fs/promises';
 import type { LlmConnection } from '../../../shared/llm';
 import type { Scenario } from '../../../shared/scenario';
 import { fileLine } from '../terminal-text';
 import { ENV_NAME, type GenerateArgs } from './generate-args';
+import { readInputText } from './generate-files';
 
 export interface CliConnection {
   connection: LlmConnection;
@@ -33,12 +33,13 @@ export function scenarioConnectionNames(scenario: Scenario, withJudge: boolean):
 }
 
 async function readConnectionsFile(path: string): Promise<{ entries: Map<string, FileEntry> } | { problems: string[] }> {
+  const read = await readInputText(path, 'connections file');
+  if ('problem' in read) return { problems: [read.problem] };
   let value: unknown;
   try {
-    value = JSON.parse(await readFile(path, 'utf8'));
+    value = JSON.parse(read.text);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { problems: [fileLine(path, null, code ? `cannot read the connections file (${code})` : `not JSON (${error instanceof Error ? error.message : String(error)})`)] };
+    return { problems: [fileLine(path, null, `not JSON (${error instanceof Error ? error.message : String(error)})`)] };
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) return { problems: [fileLine(path, null, 'the connections file is one JSON object: connection name → { baseURL, model, apiKeyEnv, concurrency }')] };
   const problems: string[] = [];

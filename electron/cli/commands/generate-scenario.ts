@@ -4,11 +4,11 @@
  * names one, read relative to the scenario file by the import's CSV reader (the definition builder
  * applies the cross lists).
  */
-import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { readDelimitedRows } from '../../../shared/import/delimited/read-rows';
 import { parseScenarioYaml, type Scenario, type TaskRow } from '../../../shared/scenario';
 import { fileLine, lineText } from '../terminal-text';
+import { readInputText } from './generate-files';
 
 export interface LoadedScenario {
   source: string;
@@ -19,19 +19,11 @@ export interface LoadedScenario {
   csvRows?: TaskRow[];
 }
 
-async function readText(path: string, what: string): Promise<{ text: string } | { problem: string }> {
-  try {
-    return { text: (await readFile(path, 'utf8')).replace(/^\uFEFF/, '') };
-  } catch (error) {
-    return { problem: fileLine(path, null, `cannot read the ${what} (${(error as NodeJS.ErrnoException).code ?? String(error)})`) };
-  }
-}
-
 /** The CSV's rows as task rows: its header names the columns; every declared column must be one of them. */
 async function readCsvRows(scenarioPath: string, scenario: Scenario): Promise<{ rows: TaskRow[] } | { problems: string[] }> {
   const csv = scenario.tasks.csv as string;
   const path = resolve(dirname(scenarioPath), csv);
-  const read = await readText(path, 'task file');
+  const read = await readInputText(path, 'task file');
   if ('problem' in read) return { problems: [read.problem] };
   const table = readDelimitedRows(basename(path), read.text);
   const problems = table.problems.map((problem) => fileLine(path, problem.line, problem.message));
@@ -47,7 +39,7 @@ async function readCsvRows(scenarioPath: string, scenario: Scenario): Promise<{ 
 
 /** The scenario and its rows, or every problem as `file:line:column: path: message`. */
 export async function loadScenario(path: string): Promise<LoadedScenario | { problems: string[] }> {
-  const read = await readText(path, 'scenario');
+  const read = await readInputText(path, 'scenario');
   if ('problem' in read) return { problems: [read.problem] };
   const parsed = parseScenarioYaml(read.text, path);
   if (!parsed.ok) return { problems: parsed.problems.map((problem) => lineText(problem.text)) };

@@ -3,12 +3,12 @@
  * the scenario's judge role scoring each finished dialogue) and Socratic Students' preference
  * branches, as the job contract carries them.
  */
-import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { rubricSetHash } from '../../../shared/judge';
 import type { GenerationPreference, GenerationSafety, Scenario } from '../../../shared/scenario';
 import { fileLine } from '../terminal-text';
 import type { GenerateArgs } from './generate-args';
+import { readInputText } from './generate-files';
 import { loadRubricSet } from './judge-report';
 
 export interface GenerationSteps {
@@ -18,13 +18,10 @@ export interface GenerationSteps {
 
 /** One word a line; blank lines and `#` comments skipped. */
 async function readWords(path: string): Promise<{ words: string[] } | { problem: string }> {
-  try {
-    const text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
-    const words = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#'));
-    return words.length > 0 ? { words } : { problem: fileLine(path, null, 'the word list holds no word') };
-  } catch (error) {
-    return { problem: fileLine(path, null, `cannot read the word list (${(error as NodeJS.ErrnoException).code ?? String(error)})`) };
-  }
+  const read = await readInputText(path, 'word list');
+  if ('problem' in read) return read;
+  const words = read.text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#'));
+  return words.length > 0 ? { words } : { problem: fileLine(path, null, 'the word list holds no word') };
 }
 
 export async function generationSteps(args: GenerateArgs, scenario: Scenario, scenarioPath: string): Promise<GenerationSteps | { problems: string[] }> {

@@ -4,13 +4,14 @@
  * curve and preference data, a bad scenario refused with file:line:column problems (exit 1), a
  * connection with no model and a wrong command line (exit 2).
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CODEBOOK } from '../../../shared/codebook';
 import { parseSourceFile } from '../../../shared/import';
 import { scenarioPlayer, startLlmServer, type LlmTestServer } from '../../support/llm-server';
 import { RESOURCES_DIR } from '../../support/repo-paths';
+import { linkToDevZero, makeFifo, settlesWithin } from '../../support/special-files';
 import { makeTempDir, type TempDir } from '../../support/temp-dir';
 import { KEY, TEACHER_TURNS, TEMPLATE, everyFileText, lines, sidScenario, tutoringRoles } from './generate-support';
 import { runCaptured } from './run-captured';
@@ -141,6 +142,32 @@ describe('generate: inputs and run outputs', () => {
     expect(run.stderr).toMatch(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: flow\\.max_turns: `));
     expect(server.log.chatRequests()).toHaveLength(0);
     expect(await readdir(dir.path)).toEqual(['bad.yaml']);
+  }, 60_000);
+
+  it('refuses a scenario, tasks.csv, connections file or word list that is not a regular file, without blocking on it', async () => {
+    const fifo = makeFifo(dir.path, 'fifo.yaml');
+    const fromFifo = await settlesWithin(runCaptured(args(fifo, join(dir.path, 'out'))));
+    expect(fromFifo.code).toBe(1);
+    expect(fromFifo.stderr).toContain(`${fifo}: cannot read the scenario: not a regular file`);
+    const scenarioDir = join(dir.path, 'csv');
+    await mkdir(scenarioDir);
+    await linkToDevZero(scenarioDir, 'topics.csv');
+    const scenario = await sidScenario(scenarioDir, 1, (doc) => {
+      doc.deleteIn(['tasks', 'rows']);
+      doc.setIn(['tasks', 'csv'], 'topics.csv');
+      doc.setIn(['tasks', 'columns'], ['topic_id', 'topic', 'topic_text']);
+    });
+    const fromZero = await settlesWithin(runCaptured(args(scenario, join(dir.path, 'out'))));
+    expect(fromZero.code).toBe(1);
+    expect(fromZero.stderr).toContain(`${join(scenarioDir, 'topics.csv')}: cannot read the task file: not a regular file`);
+    const plain = await sidScenario(dir.path, 1);
+    const words = makeFifo(dir.path, 'words.txt');
+    const fromWords = await settlesWithin(runCaptured(args(plain, join(dir.path, 'out'), '--safety-words', words)));
+    expect(fromWords.stderr).toContain(`${words}: cannot read the word list: not a regular file`);
+    const connections = makeFifo(dir.path, 'connections.json');
+    const fromConnections = await settlesWithin(runCaptured(args(plain, join(dir.path, 'out'), '--connections', connections)));
+    expect(fromConnections.stderr).toContain(`${connections}: cannot read the connections file: not a regular file`);
+    expect(server.log.chatRequests()).toHaveLength(0);
   }, 60_000);
 
   it('names a connection with no model, and a wrong command line, with exit code 2', async () => {
