@@ -9,6 +9,8 @@ import { RubricSetsView } from './features/rubrics/RubricSetsView';
 import { ScenariosView } from './features/scenarios/ScenariosView';
 import { AgreementView } from './features/agreement/AgreementView';
 import { JobsPanel } from './features/jobs/JobsPanel';
+import { GenerationRunsView } from './features/generation/GenerationRunsView';
+import { StartGenerationDialog } from './features/generation/StartGenerationDialog';
 import { MetricsView } from './features/metrics/MetricsView';
 import { SpotCheckView } from './features/spot-check/SpotCheckView';
 import { DatasetView } from './features/datasets/DatasetView';
@@ -39,6 +41,7 @@ function CurrentView({ view, datasetId, dialogueId }: { view: View; datasetId: s
   if (view === 'rubrics' && datasetId) return <RubricSetsView datasetId={datasetId} />;
   if (view === 'scenarios') return <ScenariosView />;
   if (view === 'settings') return <SettingsView />;
+  if (view === 'generation') return <GenerationRunsView />;
   return <StartView />;
 }
 
@@ -63,7 +66,7 @@ export function App() {
   }, []);
 
   // Escape leaves the side views; review and the table bind their own keys.
-  useCommands('global', { 'nav.datasets': () => goTo(datasetId ? 'datasets' : 'start') }, { enabled: view === 'export' || view === 'agreement' || view === 'metrics' || view === 'spot-check' || view === 'settings' || view === 'adjudication' || view === 'findings' || view === 'audit' || view === 'judge' });
+  useCommands('global', { 'nav.datasets': () => goTo(datasetId ? 'datasets' : 'start') }, { enabled: view === 'export' || view === 'agreement' || view === 'metrics' || view === 'spot-check' || view === 'settings' || view === 'adjudication' || view === 'findings' || view === 'audit' || view === 'judge' || view === 'generation' });
 
   return (
     <div className="app-shell" data-view={view}>
@@ -79,6 +82,7 @@ export function App() {
       </main>
       <ShortcutHelp />
       <JobsPanel />
+      <StartGenerationDialog />
     </div>
   );
 }

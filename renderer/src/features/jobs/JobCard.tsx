@@ -17,10 +17,12 @@ interface JobCardProps {
   onPause(): void;
   onResume(): void;
   onCancel(): void;
+  /** where the job's results are looked at, for kinds that have a view of their own (generation runs) */
+  onOpenResults?: () => void;
 }
 
 /** One job: its figures, its controls, and the items that failed with their reasons (as text: they may quote model output). */
-export function JobCard({ job, discarded, pausing, dialogues, onOpenItem, onPause, onResume, onCancel }: JobCardProps) {
+export function JobCard({ job, discarded, pausing, dialogues, onOpenItem, onPause, onResume, onCancel, onOpenResults }: JobCardProps) {
   const { t, lang } = useJobsText();
   const { progress, status } = job;
   const n = (value: number) => formatNumber(lang, value);
@@ -43,6 +45,13 @@ export function JobCard({ job, discarded, pausing, dialogues, onOpenItem, onPaus
         {!finished && <span>{progress.rate === null ? t('rateUnknown') : t('rate', { n: n(Math.round(progress.rate * 10) / 10) })}</span>}
         {!finished && progress.eta !== null && <span>{t('eta', { time: formatEta(lang, progress.eta) })}</span>}
       </p>
+      {onOpenResults && (
+        <div className="button-row">
+          <button type="button" data-testid="job-open-results" onClick={onOpenResults}>
+            {t('openResults')}
+          </button>
+        </div>
+      )}
       {progress.note && (
         <p className="job-note" data-testid="job-note">
           {t('jobNote', { note: progress.note })}

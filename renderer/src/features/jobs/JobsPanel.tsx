@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../stores/app/store';
+import { useGenerationRunsStore } from '../../stores/generation/runs-store';
 import { useJobsStore } from '../../stores/jobs/store';
 import { JobCard } from './JobCard';
 import { type ItemDialogue, useItemDialogues } from './item-dialogues';
@@ -24,6 +25,12 @@ export function JobsPanel() {
     setOpen(false);
     openDataset(dialogue.datasetId);
     openDialogue(dialogue.id);
+  };
+  const openRun = useGenerationRunsStore((state) => state.openRun);
+  const openGenerationRun = (jobId: string) => {
+    setOpen(false);
+    void openRun(jobId);
+    goTo('generation');
   };
   const dialogRef = useRef<HTMLDialogElement>(null);
 
@@ -69,6 +76,7 @@ export function JobsPanel() {
               onPause={() => void pause(id)}
               onResume={() => void resume(id)}
               onCancel={() => void cancel(id)}
+              onOpenResults={jobs[id].kind === 'generation' ? () => openGenerationRun(id) : undefined}
             />
           ))}
         </div>

@@ -32,6 +32,7 @@ export const JOBS_STRINGS = {
   status_interrupted: { zh: '已中断（可继续）', en: 'Interrupted (can be resumed)' },
   status_pausing: { zh: '正在暂停（等进行中的调用完成）', en: 'Pausing (calls in flight finish first)' },
   openInReview: { zh: '在审阅中打开', en: 'Open in review' },
+  openResults: { zh: '查看生成结果', en: 'Open the results' },
   pause: { zh: '暂停', en: 'Pause' },
   resume: { zh: '继续', en: 'Resume' },
   cancel: { zh: '取消任务', en: 'Cancel job' },

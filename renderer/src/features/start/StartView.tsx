@@ -2,6 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useT } from '../../i18n';
 import { useAppStore } from '../../stores/app/store';
 import { useImportStore } from '../../stores/import/store';
+import { useGenerationText } from '../generation/strings';
 import { useScenarioText } from '../scenarios/strings';
 import { OpenAssignmentPanel } from '../assignments/OpenAssignmentPanel';
 import { DatasetList } from './DatasetList';
@@ -9,6 +10,7 @@ import { DropZone } from './DropZone';
 
 export function StartView() {
   const t = useT();
+  const generation = useGenerationText();
   const { pickFiles, receiveFiles, openSample } = useImportStore(
     useShallow((state) => ({ pickFiles: state.pickFiles, receiveFiles: state.receiveFiles, openSample: state.openSample })),
   );
@@ -33,6 +35,9 @@ export function StartView() {
           </button>
           <button type="button" data-testid="start-scenarios" onClick={() => goTo('scenarios')}>
             {scenarioText('startButton')}
+          </button>
+          <button type="button" data-testid="start-generation-runs" onClick={() => goTo('generation')}>
+            {generation.t('nav')}
           </button>
         </div>
         {sampleBusy && (

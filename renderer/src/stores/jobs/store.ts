@@ -2,7 +2,7 @@
  * The jobs main runs, as the renderer sees them: snapshots from `jobs.list` at start-up, kept
  * current by the `jobs.event` channel (applyJobEvent), and every result item stored (one
  * transaction per item: repositories/llm-jobs.ts for pre-annotation, judge-jobs.ts for judge
- * runs, pairwise-jobs.ts for pairwise judge runs, chosen by the job's kind) and then acknowledged with `jobs.ack`. Items
+ * runs, pairwise-jobs.ts for pairwise judge runs, generation-runs.ts for generation runs, chosen by the job's kind) and then acknowledged with `jobs.ack`. Items
  * are stored one after another, in the order they arrive; an item of a job whose start is still
  * being recorded waits for it.
  */
@@ -20,6 +20,9 @@ import { getDb, type MaieuticDb } from '../../db/db';
 import { judgeJobMode, type JudgeJobConnectionRef, registerJudgeJob, storeJudgeItem } from '../../db/repositories/judge-jobs';
 import { registerPairwiseJob, storePairwiseItem } from '../../db/repositories/pairwise-jobs';
 import { type JobConnectionRef, registerPreAnnotationJob, storePreAnnotationItem } from '../../db/repositories/llm-jobs';
+import { isGenerationJob, registerGenerationRun, storeGenerationItem } from '../../db/repositories/generation-runs';
+import type { GenerationRunRow } from '../../../../shared/model/generation';
+import type { GenerationJobDefinition, GenerationJobPayload } from '../../../../shared/scenario/generation-job';
 import { reportError } from '../notices/store';
 
 export type Invoke = <K extends InvokeChannel>(channel: K, arg: InvokeArg<K>) => Promise<InvokeResult<K>>;
@@ -58,6 +61,13 @@ export interface StartPairwiseInput {
   settings: Record<string, unknown>;
 }
 
+export interface StartGenerationInput {
+  definition: GenerationJobDefinition;
+  scenario: GenerationRunRow['scenario'];
+  /** the teacher connections, in the definition's order */
+  teachers: GenerationRunRow['teachers'];
+}
+
 export interface JobsState {
   /** by job id */
   jobs: Record<string, JobSnapshot>;
@@ -79,6 +89,8 @@ export interface JobsState {
   startJudge(input: StartJudgeInput): Promise<{ snapshot: JobSnapshot; run: JudgeRunRow }>;
   /** starts a pairwise judge job in main and records it as a pairwise run of its data set */
   startPairwise(input: StartPairwiseInput): Promise<{ snapshot: JobSnapshot; run: JudgeRunRow }>;
+  /** starts a generation job in main and records it as a generation run */
+  startGeneration(input: StartGenerationInput): Promise<{ snapshot: JobSnapshot; run: GenerationRunRow }>;
   pause(jobId: string): Promise<void>;
   resume(jobId: string): Promise<void>;
   cancel(jobId: string): Promise<void>;
@@ -131,9 +143,10 @@ export function createJobsStore(deps: JobsStoreDeps = {}) {
     }
 
     /** the kind of the item's job: main's snapshot says, or (its snapshot not here yet) which judge run was recorded for it */
-    async function kindOf(jobId: string): Promise<'judge' | 'judge-pairwise' | 'pre-annotation'> {
+    async function kindOf(jobId: string): Promise<'judge' | 'judge-pairwise' | 'generation' | 'pre-annotation'> {
       const known = get().jobs[jobId]?.kind;
-      if (known) return known === 'judge' || known === 'judge-pairwise' ? known : 'pre-annotation';
+      if (known) return known === 'judge' || known === 'judge-pairwise' || known === 'generation' ? known : 'pre-annotation';
+      if (await isGenerationJob(database(), jobId)) return 'generation';
       const mode = await judgeJobMode(database(), jobId);
       return mode === 'pairwise' ? 'judge-pairwise' : mode === 'scores' ? 'judge' : 'pre-annotation';
     }
@@ -147,7 +160,9 @@ export function createJobsStore(deps: JobsStoreDeps = {}) {
             ? await storeJudgeItem(database(), event as JobItemEvent<JudgeJobPayload>)
             : kind === 'judge-pairwise'
               ? await storePairwiseItem(database(), event as JobItemEvent<PairwiseJobPayload>)
-              : await storePreAnnotationItem(database(), event as JobItemEvent<PreAnnotationPayload>);
+              : kind === 'generation'
+                ? await storeGenerationItem(database(), event as JobItemEvent<GenerationJobPayload>)
+                : await storePreAnnotationItem(database(), event as JobItemEvent<PreAnnotationPayload>);
         // an item of a job this profile never recorded stays with main, unacknowledged
         if (result.kind === 'unknown-job') return;
         if (result.kind === 'discarded') {
@@ -161,7 +176,7 @@ export function createJobsStore(deps: JobsStoreDeps = {}) {
     }
 
     /** starts a job in main and records it here; a job that cannot be recorded is cancelled (its results would have nowhere to go) */
-    async function startRegistered<T>(definition: PreAnnotationJobDefinition | JudgeJobDefinition | PairwiseJobDefinition, register: (snapshot: JobSnapshot) => Promise<T>): Promise<{ snapshot: JobSnapshot; registered: T }> {
+    async function startRegistered<T>(definition: PreAnnotationJobDefinition | JudgeJobDefinition | PairwiseJobDefinition | GenerationJobDefinition, register: (snapshot: JobSnapshot) => Promise<T>): Promise<{ snapshot: JobSnapshot; registered: T }> {
       const registration = (async () => {
         const snapshot = await invoke('jobs.start', { definition });
         upsert(snapshot);
@@ -241,6 +256,19 @@ export function createJobsStore(deps: JobsStoreDeps = {}) {
       async startPairwise({ definition, datasetId, name, rubricSet, connections, pairing, settings }) {
         const { snapshot, registered } = await startRegistered(definition, (started) =>
           registerPairwiseJob(database(), { jobId: started.id, datasetId, name, rubricSet, connections, samples: definition.samples ?? 1, pairing, settings }),
+        );
+        return { snapshot, run: registered };
+      },
+      async startGeneration({ definition, scenario, teachers }) {
+        const { snapshot, registered } = await startRegistered(definition, (started) =>
+          registerGenerationRun(database(), {
+            jobId: started.id,
+            title: definition.title,
+            scenario,
+            teachers,
+            roleConnections: Object.fromEntries(Object.entries(definition.parameters.roleConnections).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
+            conversations: definition.itemIds.length * definition.connectionIds.length,
+          }),
         );
         return { snapshot, run: registered };
       },
