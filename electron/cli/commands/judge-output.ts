@@ -1,5 +1,5 @@
 /**
- * What `judge` and `judge --pairwise` share around the engine: reading the keys of the lines
+ * What `judge`, `judge --pairwise` and `generate` share around the engine: reading the keys of the lines
  * already in the output file (a torn last line cut off), and running a job through the app's
  * job registry with those items answered as done, each new result appended to the file (and
  * synced) as it comes, so a run stopped at any point resumes from its output.
@@ -7,7 +7,7 @@
 import { mkdtemp, open, readFile, rm, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { JobDefinition, JobEvent, JobItemEvent, JobProgress, JobWorkItem } from '../../../shared/jobs';
+import { jobItemKey, type JobDefinition, type JobEvent, type JobItemEvent, type JobProgress, type JobWorkItem } from '../../../shared/jobs';
 import { JobRegistry } from '../../services/jobs/job-registry';
 import type { JobContext, JobKindRunner } from '../../services/jobs/job-runner';
 import type { CliIo } from '../io';
@@ -74,11 +74,12 @@ function skippingDone<P>(runner: JobKindRunner<P>, isDone: (item: JobWorkItem) =
   };
 }
 
-export function progressLine(progress: JobProgress): string {
-  const parts = [`${progress.done}/${progress.total} answers`, `${progress.failed} failed`, `${progress.cached} from cache or file`, `${(progress.tokens.input + progress.tokens.output).toLocaleString('en-US')} tokens`];
+/** The progress line on stderr: `judge: 12/40 answers, …` (`generate: 3/20 conversations, …`). */
+export function progressLine(progress: JobProgress, command = 'judge', unit = 'answers'): string {
+  const parts = [`${progress.done}/${progress.total} ${unit}`, `${progress.failed} failed`, `${progress.cached} from cache or file`, `${(progress.tokens.input + progress.tokens.output).toLocaleString('en-US')} tokens`];
   if (progress.rate !== null) parts.push(`${progress.rate.toFixed(1)}/min`);
   if (progress.eta !== null) parts.push(`about ${Math.ceil(progress.eta)} s left`);
-  return `judge: ${parts.join(', ')}\n`;
+  return `${command}: ${parts.join(', ')}\n`;
 }
 
 /** One result as a line of the output: the JSON value, and the file:line message when it failed. */
@@ -95,24 +96,38 @@ export interface LinesRunResult {
 }
 
 /** Runs the job, appending `lineOf(event)` for each item not done before; progress to stderr. */
-export async function runToLines<P>(options: { out: string; io: CliIo; runner: JobKindRunner<P>; definition: JobDefinition; isDone(item: JobWorkItem): boolean; lineOf(event: JobItemEvent<P>): OutputLine | null }): Promise<LinesRunResult> {
+export async function runToLines<P>(options: {
+  out: string;
+  io: CliIo;
+  runner: JobKindRunner<P>;
+  definition: JobDefinition;
+  isDone(item: JobWorkItem): boolean;
+  lineOf(event: JobItemEvent<P>): OutputLine | null;
+  /** the progress line's command and unit (judge, answers by default) */
+  progress?: { command: string; unit: string };
+}): Promise<LinesRunResult> {
   const { out, io, isDone } = options;
   const output = await open(out, 'a');
   const size = (await output.stat()).size;
   let writing: Promise<unknown> = size > 0 && !(await readFile(out, 'utf8')).endsWith('\n') ? output.write('\n') : Promise.resolve();
   const result: LinesRunResult = { written: 0, failed: 0, failures: [], finished: null };
-  const journals = await mkdtemp(join(tmpdir(), 'maieutic-judge-'));
+  const journals = await mkdtemp(join(tmpdir(), `maieutic-${options.progress?.command ?? 'judge'}-`));
   let lastPrinted = 0;
   let ended: () => void = () => undefined;
   const end = new Promise<void>((resolve) => (ended = resolve));
-  const registry = new JobRegistry({
+  const registry: JobRegistry = new JobRegistry({
     folder: journals,
     runners: [skippingDone(options.runner, isDone)],
     emit: (event) => {
       if (event.type === 'item') {
-        if (isDone(event.item)) return;
-        const line = options.lineOf(event as JobItemEvent<P>);
-        if (!line) return;
+        // the registry keeps each result until it is acknowledged (the renderer's store): once the
+        // line is on disk it is let go, so a long run's memory stays flat
+        const acknowledge = () => registry.acknowledge(event.jobId, [jobItemKey(event.item)]);
+        const line = isDone(event.item) ? null : options.lineOf(event as JobItemEvent<P>);
+        if (!line) {
+          writing = writing.then(acknowledge);
+          return;
+        }
         if (line.failure !== undefined) {
           result.failed++;
           result.failures.push(line.failure);
@@ -122,10 +137,11 @@ export async function runToLines<P>(options: { out: string; io: CliIo; runner: J
         writing = writing.then(async () => {
           await output.write(text);
           await output.datasync();
+          await acknowledge();
         });
       } else if (event.type === 'progress' && Date.now() - lastPrinted >= 1000) {
         lastPrinted = Date.now();
-        io.stderr(progressLine(event.progress));
+        io.stderr(progressLine(event.progress, options.progress?.command, options.progress?.unit));
       } else if (event.type === 'finished') {
         result.finished = event;
         ended();

@@ -1,0 +1,165 @@
+/** The command line of `generate`. */
+import { CLI_INVOCATION } from '../io';
+import { numberOption, readOptions } from './option-reader';
+
+export interface GenerateArgs {
+  scenario: string;
+  out: string;
+  /** conversations at once, and calls at once per connection, at most */
+  concurrency: number;
+  /** the endpoint of every connection the --connections file does not place */
+  baseURL: string | null;
+  /** the model of every connection neither --model NAME=MODEL nor the file names */
+  defaultModel: string | null;
+  /** connection name → model, from --model NAME=MODEL */
+  models: Map<string, string>;
+  /** a JSON file: connection name → { baseURL?, model?, apiKeyEnv?, concurrency? } */
+  connectionsFile: string | null;
+  apiKeyEnv: string;
+  timeoutSeconds: number;
+  /** new conversations to finish in this run at most (the rest waits for the next run); null: all */
+  limit: number | null;
+  /** a file of words, one a line: a dialogue holding one is dropped */
+  safetyWords: string | null;
+  /** the safety judge (the scenario's judge role) drops a dialogue scored below this on any rubric */
+  safetyMinScore: number | null;
+  /** preference branches before these student turns (1-based), with this many candidates */
+  preference: { atStudentTurns: number[]; candidates: number } | null;
+}
+
+export const GENERATE_USAGE = `Usage: ${CLI_INVOCATION} generate <scenario.yaml> --out FOLDER --base-url URL --model NAME [options]
+
+Generates the scenario's tutoring dialogues with OpenAI-compatible models, on the app's own
+engine: every task row × repeat is one conversation, run once per teacher connection (the teacher
+is the model under test). Turns within a conversation are sequential; conversations run side by
+side up to --concurrency.
+
+Connections: each role of the scenario names a connection (roles.teacher.connection: teacher).
+A connection gets its endpoint, model and key from, in order: the --connections file, then
+--model NAME=MODEL, then --base-url, --model MODEL and --api-key-env. The file is JSON:
+  { "teacher": { "baseURL": "https://api.deepseek.com/v1", "model": "deepseek-chat", "apiKeyEnv": "DEEPSEEK_API_KEY" },
+    "student": { "model": "qwen-plus", "concurrency": 8 } }
+Keys are read from the environment only, and never printed or written.
+
+Writes into --out (made when missing):
+  conversations.jsonl      one JSON line per finished conversation and teacher (the engine's
+                           payload: turns with their models and tokens, the Pass@k probes, the
+                           preference branches, the safety verdict), appended as each finishes
+  <teacher model>.jsonl    at the end: SID-native dialogues per teacher model (open them in the
+                           app, or run validate, metrics and judge on them)
+  dropped.jsonl            the dialogues left out of those: dropped by the safety step, or failed
+                           (a call failed for good), with the reasons
+  learning-curve.csv       when the scenario has an assessment: Pass@k per turn
+  preferences.dpo.jsonl, preferences.sft.jsonl, DATA_CARD.md   when preference pairs were made
+  .maieutic-cache/         every answer, by its request
+A second run with the same --out generates only the conversations conversations.jsonl does not
+hold finished (a failed one is tried again); a conversation stopped midway, or failed, replays its
+finished turns from the cache, free.
+
+Options:
+  --out FOLDER           where the files go (created when missing)
+  --concurrency N        conversations at once, and calls at once per connection (default 4;
+                         lowered on rate limits, raised back)
+  --base-url URL         the endpoint, up to its version (http://127.0.0.1:11434/v1 for Ollama)
+  --model MODEL          the model of every connection not named otherwise
+  --model NAME=MODEL     the model of one connection (repeatable: --model teacher=gpt-4o --model student=qwen-plus)
+  --connections FILE     per connection: baseURL, model, apiKeyEnv, concurrency (see above)
+  --api-key-env NAME     the environment variable holding the API key (default OPENAI_API_KEY);
+                         none is needed for a local server
+  --timeout S            seconds to wait for one answer (default 300)
+  --limit N              finish at most N more conversations in this run, then stop (resume later)
+
+  --safety-words FILE    SID's toxicity step: a dialogue with one of these words (one a line; blank
+                         lines and lines starting with # skipped) in any turn is dropped (dropped.jsonl)
+  --safety-min-score S   and/or the scenario's judge role scores each finished dialogue on its
+                         rubric_set (sid, or a rubric-set JSON file relative to the scenario):
+                         a score below S on any rubric drops it
+  --preference-at N,...  preference pairs (needs a guide role and an assessment): before these
+                         student turns the guide proposes --candidates questions, each answered by
+                         the teacher and scored by the Pass@k probe
+  --candidates K         candidates per branch, 2 to 10 (default 2)
+
+Validation problems of the scenario are printed as file:line:column: path: message. Progress goes
+to stderr, a summary to stdout. Exit code: 0 every conversation finished, 1 scenario or input
+errors or failed conversations, 2 wrong command line.
+`;
+
+const VALUE_OPTIONS = ['--out', '--concurrency', '--base-url', '--connections', '--api-key-env', '--timeout', '--limit', '--safety-words', '--safety-min-score', '--preference-at', '--candidates'] as const;
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export type GenerateParse = { kind: 'help' } | { kind: 'run'; args: GenerateArgs } | { kind: 'usage-error'; message: string };
+
+/** `--model` may be given once per connection, so it is read before the other options (each given once). */
+function takeModels(argv: readonly string[]): { rest: string[]; models: Map<string, string>; defaultModel: string | null } | { message: string } {
+  const rest: string[] = [];
+  const models = new Map<string, string>();
+  let defaultModel: string | null = null;
+  for (let at = 0; at < argv.length; at++) {
+    const arg = argv[at];
+    if (arg !== '--model' && !arg.startsWith('--model=')) {
+      rest.push(arg);
+      continue;
+    }
+    const value = arg === '--model' ? argv[++at] : arg.slice('--model='.length);
+    if (value === undefined || value === '' || (arg === '--model' && value.startsWith('--'))) return { message: '--model needs a value (MODEL or NAME=MODEL).' };
+    const equals = value.indexOf('=');
+    if (equals < 0) {
+      if (defaultModel !== null) return { message: '--model MODEL is given twice; name each connection as --model NAME=MODEL.' };
+      defaultModel = value;
+      continue;
+    }
+    const name = value.slice(0, equals).trim();
+    const model = value.slice(equals + 1).trim();
+    if (name === '' || model === '') return { message: `--model NAME=MODEL needs both parts; got "${value}".` };
+    if (models.has(name)) return { message: `--model ${name}=… is given twice; give it once.` };
+    models.set(name, model);
+  }
+  return { rest, models, defaultModel };
+}
+
+export function parseGenerateArgs(argv: readonly string[]): GenerateParse {
+  if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
+  const taken = takeModels(argv);
+  if ('message' in taken) return { kind: 'usage-error', message: taken.message };
+  const read = readOptions(taken.rest, VALUE_OPTIONS);
+  if (read.kind === 'usage-error') return read;
+  const { paths, values } = read;
+  if (paths.length !== 1) return { kind: 'usage-error', message: paths.length === 0 ? 'Name the scenario file to generate from.' : `Name one scenario file; got ${paths.length} (${paths.join(', ')}).` };
+  if (!values.get('--out')) return { kind: 'usage-error', message: '--out is required.' };
+  const number = (name: string, fallback: number, valid: (value: number) => boolean, words: string) => numberOption(values, name, fallback, valid, words);
+  const concurrency = number('--concurrency', 4, (value) => Number.isInteger(value) && value >= 1 && value <= 256, 'a whole number from 1 to 256');
+  const timeout = number('--timeout', 300, (value) => Number.isFinite(value) && value > 0 && value <= 3600, 'a number of seconds from above 0 to 3600');
+  const limit = number('--limit', 0, (value) => Number.isInteger(value) && value >= 1, 'a whole number from 1');
+  const minScore = number('--safety-min-score', 0, Number.isFinite, 'a number');
+  const candidates = number('--candidates', 2, (value) => Number.isInteger(value) && value >= 2 && value <= 10, 'a whole number from 2 to 10');
+  for (const checked of [concurrency, timeout, limit, minScore, candidates]) if (typeof checked === 'string') return { kind: 'usage-error', message: checked };
+  const turnsOption = values.get('--preference-at');
+  const atStudentTurns = turnsOption === undefined ? [] : turnsOption.split(',').map((turn) => Number(turn.trim()));
+  if (turnsOption !== undefined && (atStudentTurns.length === 0 || atStudentTurns.some((turn) => !Number.isInteger(turn) || turn < 1) || new Set(atStudentTurns).size !== atStudentTurns.length)) return { kind: 'usage-error', message: `--preference-at lists student turns as whole numbers from 1, each once (1,3); got "${turnsOption}".` };
+  if (turnsOption === undefined && values.has('--candidates')) return { kind: 'usage-error', message: '--candidates is for --preference-at.' };
+  const apiKeyEnv = values.get('--api-key-env') ?? 'OPENAI_API_KEY';
+  if (!ENV_NAME.test(apiKeyEnv)) return { kind: 'usage-error', message: `--api-key-env names an environment variable (letters, digits, _); got "${apiKeyEnv}".` };
+  const connectionsFile = values.get('--connections') ?? null;
+  const baseURL = values.get('--base-url') ?? null;
+  if (baseURL === null && connectionsFile === null) return { kind: 'usage-error', message: '--base-url is required (or a --connections file that places every connection).' };
+  return {
+    kind: 'run',
+    args: {
+      scenario: paths[0],
+      out: values.get('--out') as string,
+      concurrency: concurrency as number,
+      baseURL,
+      defaultModel: taken.defaultModel,
+      models: taken.models,
+      connectionsFile,
+      apiKeyEnv,
+      timeoutSeconds: timeout as number,
+      limit: limit === 0 ? null : (limit as number),
+      safetyWords: values.get('--safety-words') ?? null,
+      safetyMinScore: values.has('--safety-min-score') ? (minScore as number) : null,
+      preference: turnsOption === undefined ? null : { atStudentTurns, candidates: candidates as number },
+    },
+  };
+}
+
+export { ENV_NAME };

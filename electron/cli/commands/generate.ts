@@ -1,0 +1,150 @@
+/**
+ * `generate`: tutoring dialogues from a scenario file on the command line (issue 14), on the app's
+ * own engine (the generation runner, the job registry, the endpoint caller with its adaptive
+ * limit, retries and cache). One payload line per conversation and teacher is appended to
+ * conversations.jsonl as each finishes, so a run stopped at any point resumes from it; a
+ * conversation stopped midway replays its finished turns from the cache in the folder. The
+ * data-set files (SID JSONL per teacher model and the rest) are written from it at the end.
+ * Keys come from the environment and are never printed.
+ */
+import { mkdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { JobWorkItem } from '../../../shared/jobs';
+import { generationJobResult, type GenerationJobPayload } from '../../../shared/scenario';
+import { buildGenerationDefinition } from '../../../shared/scenario/generation-problems';
+import { generationRunner } from '../../services/llm/generation-runner';
+import { ResponseCache } from '../../services/llm/response-cache';
+import { CLI_VERSION } from '../app-version';
+import type { CliCommand, CliIo } from '../io';
+import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
+import { fileLine, lineText } from '../terminal-text';
+import { GENERATE_USAGE, parseGenerateArgs, type GenerateArgs } from './generate-args';
+import { resolveConnections } from './generate-connections';
+import { CACHE_FOLDER, CONVERSATIONS_FILE, conversationKey, readRecordedConversations, writeDatasetFiles } from './generate-output';
+import { loadScenario } from './generate-scenario';
+import { generationSteps } from './generate-steps';
+import { progressLine, runToLines } from './judge-output';
+
+async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseGenerateArgs(argv);
+  if (parsed.kind === 'help') {
+    io.stdout(GENERATE_USAGE);
+    return EXIT_OK;
+  }
+  if (parsed.kind === 'usage-error') {
+    io.stderr(`${parsed.message}\n\n${GENERATE_USAGE}`);
+    return EXIT_USAGE;
+  }
+  return generate(parsed.args, io);
+}
+
+const plural = (count: number, word: string) => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+
+async function generate(args: GenerateArgs, io: CliIo): Promise<number> {
+  const loaded = await loadScenario(args.scenario);
+  if ('problems' in loaded) {
+    for (const problem of loaded.problems) io.stderr(`${problem}\n`);
+    return EXIT_INPUT_ERRORS;
+  }
+  const resolved = await resolveConnections(loaded.scenario, args);
+  if ('problems' in resolved) {
+    for (const problem of resolved.problems) io.stderr(`generate: ${problem}\n`);
+    return EXIT_USAGE;
+  }
+  const { connections } = resolved;
+  const outKind = await stat(args.out).then((info) => (info.isDirectory() ? 'folder' : 'file'), () => 'missing');
+  if (outKind === 'file') {
+    io.stderr(`${fileLine(args.out, null, '--out names a file; name a folder (made when missing)')}\n`);
+    return EXIT_USAGE;
+  }
+  await mkdir(args.out, { recursive: true });
+
+  const scenario = loaded.scenario;
+  const teacherConnectionIds = scenario.roles.teacher?.connections ?? [];
+  const roleConnections = {
+    ...(scenario.roles.student ? { student: scenario.roles.student.connections[0] } : {}),
+    ...(scenario.roles.guide ? { guide: scenario.roles.guide.connections[0] } : {}),
+    // the judge role is called only by the safety step
+    ...(scenario.judge && args.safetyMinScore !== null ? { judge: scenario.judge.connection } : {}),
+  };
+  const steps = await generationSteps(args, scenario, args.scenario);
+  if ('problems' in steps) {
+    for (const problem of steps.problems) io.stderr(`${problem}\n`);
+    return EXIT_INPUT_ERRORS;
+  }
+  const built = buildGenerationDefinition({ scenarioSource: loaded.source, scenarioFile: loaded.file, ...(loaded.csvRows ? { rows: loaded.csvRows } : {}), teacherConnectionIds, roleConnections, title: `generate ${args.scenario}`, ...steps });
+  if (!built.ok) {
+    for (const problem of built.problems) io.stderr(`${fileLine(args.scenario, null, problem)}\n`);
+    return EXIT_INPUT_ERRORS;
+  }
+  const definition = built.definition;
+  const conversationsFile = join(args.out, CONVERSATIONS_FILE);
+  const recorded = await readRecordedConversations(conversationsFile, definition.parameters.scenarioHash, io, false);
+  if (recorded === null) return EXIT_INPUT_ERRORS;
+
+  const total = definition.itemIds.length * definition.connectionIds.length;
+  const already = definition.itemIds.reduce((sum, itemId) => sum + definition.connectionIds.filter((connectionId) => recorded.complete.has(conversationKey(connectionId, itemId))).length, 0);
+  // --limit: the first N conversations not done yet run; the others wait for the next run
+  const selected = new Set<string>();
+  const skipped = (item: JobWorkItem) => {
+    const key = conversationKey(item.connectionId, item.itemId);
+    if (recorded.complete.has(key)) return true;
+    if (args.limit === null || selected.has(key)) return false;
+    if (selected.size >= args.limit) return true;
+    selected.add(key);
+    return false;
+  };
+
+  const cache = new ResponseCache(join(args.out, CACHE_FOLDER));
+  const keyOf = (id: string) => {
+    const variable = connections.get(id)?.apiKeyEnv;
+    return variable === undefined ? null : process.env[variable] || null;
+  };
+  const runner = generationRunner({ connections: { get: async (id) => connections.get(id)?.connection ?? null, key: async (id) => keyOf(id) }, cache, appVersion: CLI_VERSION, timeoutMs: args.timeoutSeconds * 1000 });
+  let turns = 0;
+  let cachedTurns = 0;
+  let complete = 0;
+  const runResult = await runToLines<GenerationJobPayload>({
+    out: conversationsFile,
+    io,
+    runner,
+    definition,
+    isDone: skipped,
+    progress: { command: 'generate', unit: 'conversations' },
+    lineOf: (event) => {
+      const payload = generationJobResult(event.outcome);
+      if (!payload) return null;
+      turns += payload.turns.length;
+      cachedTurns += payload.turns.filter((turn) => turn.cached).length;
+      if (payload.status === 'complete') complete++;
+      return { value: payload, ...(payload.status === 'failed' ? { failure: `generate: ${lineText(payload.conversationId)} (${lineText(payload.teacherModel)}): stopped after ${plural(payload.turns.length, 'turn')}: ${lineText(payload.reasons.join('; '))}` } : {}) };
+    },
+  });
+  cache.close();
+
+  const last = runResult.finished;
+  if (last) io.stderr(progressLine(last.progress, 'generate', 'conversations'));
+  for (const failure of runResult.failures) io.stderr(`${failure}\n`);
+  if (last?.status === 'failed') io.stderr(`generate: stopped: ${last.error}\n`);
+  // read back rather than kept while the run goes: a long run's memory stays flat
+  const final = await readRecordedConversations(conversationsFile, definition.parameters.scenarioHash, io);
+  if (final === null) return EXIT_INPUT_ERRORS;
+  const settings = {
+    teachers: teacherConnectionIds.map((id) => `${id}: ${connections.get(id)?.connection.model}`).join(', '),
+    ...(steps.preference ? { candidates: steps.preference.candidates, atStudentTurns: steps.preference.atStudentTurns.join(', ') } : {}),
+    ...(scenario.assessment ? { assessmentSamples: scenario.assessment.samples, k: scenario.assessment.k.join(', ') } : {}),
+    ...(steps.safety?.words ? { safetyWords: steps.safety.words.length } : {}),
+    ...(steps.safety?.judge ? { safetyJudge: `${steps.safety.judge.rubricSet.id} ${steps.safety.judge.rubricSet.version}, every score at least ${steps.safety.judge.minScore}` } : {}),
+  };
+  const files = await writeDatasetFiles(args.out, [...final.latest.values()], { scenario, hash: definition.parameters.scenarioHash, settings });
+  const waiting = total - already - complete;
+  const tokens = (last?.progress.tokens.input ?? 0) + (last?.progress.tokens.output ?? 0);
+  io.stdout(
+    `generate: ${plural(runResult.written, 'conversation')} written to ${conversationsFile} (${complete} finished, ${runResult.failed} failed), ${already} of ${total} already there` +
+      `${waiting > 0 ? `, ${waiting} still to generate (run again)` : ''}; ${cachedTurns} of ${plural(turns, 'turn')} answered from the cache; ${tokens.toLocaleString('en-US')} tokens\n` +
+      `generate: wrote ${files.map((file) => `${file.name} (${file.count})`).join(', ')} in ${args.out}\n`,
+  );
+  return runResult.failed > 0 || last?.status !== 'succeeded' ? EXIT_INPUT_ERRORS : EXIT_OK;
+}
+
+export const generateCommand: CliCommand = { name: 'generate', usage: GENERATE_USAGE, run };
