@@ -50,6 +50,7 @@ export class JobRun {
   constructor(private readonly deps: JobRunDeps) {
     // one listener per item in flight: as many as the worker runs at once, not a leak
     setMaxListeners(deps.worker.parallel + 8, this.controller.signal);
+    this.listenersPerItem(this.recall.signal);
     this.progress = deps.progress;
     this.queue = jobWorkItems(deps.definition).filter((item) => !deps.done.has(jobItemKey(item)));
     this.rate = createRateWindow(deps.now);
@@ -71,9 +72,15 @@ export class JobRun {
   }
 
   /** Items whose calls are not yet sent come back to the queue; the ones on the wire finish. */
+  /** the recall signal is shared by every item in flight, each holding one listener on it (generation items do) */
+  private listenersPerItem(signal: AbortSignal): void {
+    setMaxListeners(this.deps.worker.parallel + 8, signal);
+  }
+
   private recallWaiting(): void {
     this.recall.abort();
     this.recall = new AbortController();
+    this.listenersPerItem(this.recall.signal);
   }
 
   resume(): void {

@@ -16,6 +16,27 @@ describe('generation jobs', () => {
   const harness = useGenerationServices();
   const { state } = harness;
 
+  it('runs more conversations at once than an AbortSignal allows listeners by default, with no listener-leak warning (each item listens once on the shared recall signal)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      await harness.saveConnections(16);
+      state.server.setDefaultHandler(scenarioPlayer({ teacherTurns: 2, delayMs: 20 }));
+      // the template's ten task rows (2 topics × 5 learning states) × 2 repeats: 14 of its conversations
+      const ids = Array.from({ length: 7 }, (_, task) => [`t${task}-r1`, `t${task}-r2`]).flat();
+      const definition = await templateDefinition(SID, ids);
+      await state.handlers['jobs.start']({ definition });
+      await harness.finished();
+      expect(harness.results().size).toBe(14);
+      // a warning is emitted on the next tick
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((warning) => warning.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+  });
+
   it('plays a SID dialogue that alternates student and teacher and ends on the teacher\'s [End]; repeats are requests of their own; the key is nowhere', async () => {
     await harness.saveConnections();
     state.server.setDefaultHandler(scenarioPlayer({ teacherTurns: 3 }));
