@@ -141,8 +141,8 @@ test.describe('generation flow: student-led', () => {
       expect(lines).toHaveLength(expected.length + 1);
       for (const [index, point] of expected.entries()) {
         const [model, strategy, kText, roleTurn, tasks, mean, low, high] = lines[index + 1].split(',');
-        // the runs view's curves are per (student model, teacher model): its strategy column is the teacher
-        expect({ model, strategy, k: Number(kText), roleTurn: Number(roleTurn), tasks: Number(tasks) }).toEqual({ model: MODELS.student, strategy: MODELS.teacher, k, roleTurn: point.roleTurn, tasks: point.tasks });
+        // curves are per student model and strategy (no `strategy` column in the rows: the scenario; one teacher, so no teacher suffix)
+        expect({ model, strategy, k: Number(kText), roleTurn: Number(roleTurn), tasks: Number(tasks) }).toEqual({ model: MODELS.student, strategy: 'socratic-students-copy', k, roleTurn: point.roleTurn, tasks: point.tasks });
         expect(Number(mean)).toBeCloseTo(point.mean, 9);
         // both tasks were scripted alike: no spread, the interval is the point
         expect(Number(low)).toBeCloseTo(point.mean, 9);

@@ -28,7 +28,7 @@ export function LearningCurveChart({ curves, text }: { curves: readonly Learning
       return [
         { label: `${curveLabel(curve)} high`, data: at((point) => point.high), borderWidth: 0, pointRadius: 0, fill: false, borderColor: 'transparent', backgroundColor: 'transparent' },
         { label: `${curveLabel(curve)} low`, data: at((point) => point.low), borderWidth: 0, pointRadius: 0, fill: '-1' as const, borderColor: 'transparent', backgroundColor: `${colour}2e` },
-        { label: curveLabel(curve), data: at((point) => point.mean), borderColor: colour, backgroundColor: colour, borderWidth: 2, pointRadius: 3, fill: false },
+        { label: curveLabel(curve), data: at((point) => point.mean), borderColor: colour, backgroundColor: colour, borderWidth: 2, pointRadius: 3, fill: false, clip: 6 },
       ];
     });
     const chart = new Chart(canvas, {
@@ -39,6 +39,8 @@ export function LearningCurveChart({ curves, text }: { curves: readonly Learning
         responsive: true,
         maintainAspectRatio: false,
         parsing: false,
+        // a point at Pass@k = 1 sits on the axis' edge: room for its marker instead of half of it
+        layout: { padding: { top: 8, right: 8 } },
         scales: {
           x: { type: 'linear', ticks: { stepSize: 1, precision: 0, font }, title: { display: true, text: t('colRoleTurn'), font } },
           y: { min: 0, max: 1, ticks: { font }, title: { display: true, text: `Pass@${curves[0]?.k ?? ''}`, font } },

@@ -1,8 +1,7 @@
 /**
  * A generation run's outputs for the renderer: shared/scenario's (sid-output, learning-curve,
- * preference-*), which replace the stand-in this file held until they landed. Two words of the
- * runs view are kept: one curve per (student model, teacher model), so the strategy is the
- * teacher unless a caller says otherwise; and a left-out conversation is 'dropped' or 'failed'.
+ * preference-*), with two words of the runs view: a curve per student model, strategy and (when
+ * several) teacher model; and a left-out conversation is 'dropped' or 'failed'.
  */
 import { droppedConversations as sharedDropped, learningCurves as sharedLearningCurves, type LearningCurve, type LearningCurveOptions } from '../../../../shared/scenario';
 import type { GenerationJobPayload } from '../../../../shared/scenario/generation-job';
@@ -23,6 +22,18 @@ export function droppedConversations(payloads: readonly GenerationJobPayload[]):
   return sharedDropped(payloads).map((entry) => ({ ...entry, status: entry.status === 'failed' ? 'failed' : 'dropped' }));
 }
 
-export function learningCurves(payloads: readonly GenerationJobPayload[], { k, strategyOf = (payload) => payload.teacherModel }: LearningCurveOptions): LearningCurve[] {
-  return sharedLearningCurves(payloads, { k, strategyOf });
+/**
+ * One curve per student model and strategy (the row's `strategy` column, else the scenario), as
+ * Socratic Students draws them; when the run has several teacher models each is a curve of its
+ * own (`strategy · teacher`), so two models under test are never pooled into one line.
+ */
+export function learningCurves(payloads: readonly GenerationJobPayload[], options: LearningCurveOptions): LearningCurve[] {
+  const teachers = new Set(payloads.map((payload) => payload.teacherModel));
+  const strategyOf =
+    options.strategyOf ??
+    ((payload: GenerationJobPayload) => {
+      const strategy = Object.hasOwn(payload.row, 'strategy') ? String(payload.row.strategy) : payload.scenario.id;
+      return teachers.size > 1 ? `${strategy} · ${payload.teacherModel}` : strategy;
+    });
+  return sharedLearningCurves(payloads, { k: options.k, strategyOf });
 }
