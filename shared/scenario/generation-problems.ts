@@ -30,7 +30,12 @@ export function generationScenario(parameters: { scenarioSource: string; scenari
 
 /** The bound roles a scenario needs: its student and guide when it has them, the judge when the safety step asks one. */
 export function requiredBoundRoles(scenario: Scenario, safety: GenerationSafety | undefined): BoundRole[] {
-  return BOUND_ROLES.filter((role) => (role === 'judge' ? safety?.judge !== undefined : scenario.roles[role] !== undefined));
+  return rolesNeedingConnections(scenario, safety?.judge !== undefined);
+}
+
+/** The roles a run must bind: every speaking role besides the teacher, and the judge when the safety check scores. */
+export function rolesNeedingConnections(scenario: Scenario, safetyJudgeScores: boolean): BoundRole[] {
+  return BOUND_ROLES.filter((role) => (role === 'judge' ? safetyJudgeScores : scenario.roles[role] !== undefined));
 }
 
 function rowProblems(scenario: Scenario, rows: readonly TaskRow[]): string[] {

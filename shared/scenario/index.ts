@@ -16,5 +16,5 @@ export { chooseCandidate } from './preference-choice';
 export { GENERATION_CACHE_KEY_VERSION, generationCacheKeyInput, type GenerationCacheKeyParts, type GenerationCallPurpose } from './generation-cache-key';
 export {
   buildGenerationDefinition, generationParameterProblems, generationScenario, MAX_GENERATION_CONVERSATIONS, MAX_GENERATION_ROWS, MAX_PREFERENCE_CANDIDATES,
-  MAX_SAFETY_WORDS, MAX_SCENARIO_SOURCE, requiredBoundRoles, type GenerationDefinitionRequest,
+  MAX_SAFETY_WORDS, MAX_SCENARIO_SOURCE, requiredBoundRoles, rolesNeedingConnections, type GenerationDefinitionRequest,
 } from './generation-problems';

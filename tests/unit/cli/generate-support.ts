@@ -2,7 +2,9 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
-import { reply, type ChatRequest } from '../../support/llm-server';
+import { afterEach, beforeEach } from 'vitest';
+import { reply, startLlmServer, type ChatRequest, type LlmTestServer } from '../../support/llm-server';
+import { makeTempDir, type TempDir } from '../../support/temp-dir';
 import { RESOURCES_DIR } from '../../support/repo-paths';
 
 export const KEY = 'sk-generate-7a6b5c4d3e2f1a0b9c8d';
@@ -45,4 +47,25 @@ export async function everyFileText(folder: string): Promise<Map<string, string>
   const texts = new Map<string, string>();
   for (const path of await readdir(folder, { recursive: true })) texts.set(path, await readFile(join(folder, path), 'utf8').catch(() => ''));
   return texts;
+}
+
+/**
+ * Per test: a temporary folder, the scripted server (asking for KEY) and KEY in the environment
+ * variable `GENERATE_TEST_KEY`; `args` builds a `generate` command line against that server with
+ * the teacher and student placed on two models.
+ */
+export function useGenerateHarness() {
+  const state = {} as { dir: TempDir; server: LlmTestServer };
+  beforeEach(async () => {
+    state.dir = await makeTempDir();
+    state.server = await startLlmServer({ apiKey: KEY });
+    process.env.GENERATE_TEST_KEY = KEY;
+  });
+  afterEach(async () => {
+    delete process.env.GENERATE_TEST_KEY;
+    await state.server.close();
+    await state.dir.remove();
+  });
+  const args = (scenario: string, out: string, ...extra: string[]) => ['generate', scenario, '--out', out, '--base-url', state.server.baseURL, '--model', 'teacher=tutor-model', '--model', 'student=student-model', '--api-key-env', 'GENERATE_TEST_KEY', ...extra];
+  return { state, args };
 }

@@ -7,35 +7,22 @@
  */
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_CODEBOOK } from '../../../shared/codebook';
 import { parseSourceFile } from '../../../shared/import';
-import { reply, startLlmServer, type ChatRequest, type LlmTestServer } from '../../support/llm-server';
-import { makeTempDir, type TempDir } from '../../support/temp-dir';
-import { KEY, TEACHER_TURNS, everyFileText, lines, sidScenario, tutoringRoles } from './generate-support';
+import { reply, type ChatRequest } from '../../support/llm-server';
+import { KEY, TEACHER_TURNS, everyFileText, lines, sidScenario, tutoringRoles, useGenerateHarness } from './generate-support';
 import { runCaptured } from './run-captured';
 
 describe('generate', () => {
-  let dir: TempDir;
-  let server: LlmTestServer;
-  beforeEach(async () => {
-    dir = await makeTempDir();
-    server = await startLlmServer({ apiKey: KEY });
-    process.env.GENERATE_TEST_KEY = KEY;
-  });
-  afterEach(async () => {
-    delete process.env.GENERATE_TEST_KEY;
-    await server.close();
-    await dir.remove();
-  });
-
-  const args = (scenario: string, out: string, ...extra: string[]) => ['generate', scenario, '--out', out, '--base-url', server.baseURL, '--model', 'teacher=tutor-model', '--model', 'student=student-model', '--api-key-env', 'GENERATE_TEST_KEY', ...extra];
+  const harness = useGenerateHarness();
+  const { args } = harness;
 
 
   it('writes the SID template\'s 2 topics × 2 states as 4 SID dialogues the importer reads; a rerun asks nothing again', async () => {
-    server.setDefaultHandler(tutoringRoles);
-    const scenario = await sidScenario(dir.path, 2);
-    const out = join(dir.path, 'out');
+    harness.state.server.setDefaultHandler(tutoringRoles);
+    const scenario = await sidScenario(harness.state.dir.path, 2);
+    const out = join(harness.state.dir.path, 'out');
     const first = await runCaptured(args(scenario, out, '--concurrency', '2'));
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr).toMatch(/generate: 4\/4 conversations/);
@@ -55,9 +42,9 @@ describe('generate', () => {
     expect(record.dialogue.filter((turn) => turn.content.includes('自制净水器·知识掌握不足'))).toHaveLength(TEACHER_TURNS);
     expect(lines(await readFile(join(out, 'conversations.jsonl'), 'utf8'))).toHaveLength(4);
     expect(lines(await readFile(join(out, 'dropped.jsonl'), 'utf8'))).toEqual([]);
-    const requests = server.log.chatRequests().length;
+    const requests = harness.state.server.log.chatRequests().length;
     expect(requests).toBe(4 * 2 * TEACHER_TURNS);
-    expect(server.log.chatRequests().every((request) => request.headers.authorization === `Bearer ${KEY}`)).toBe(true);
+    expect(harness.state.server.log.chatRequests().every((request) => request.headers.authorization === `Bearer ${KEY}`)).toBe(true);
     for (const [path, text] of await everyFileText(out)) expect(text, path).not.toContain(KEY);
     expect(first.stdout + first.stderr).not.toContain(KEY);
 
@@ -65,17 +52,17 @@ describe('generate', () => {
     await rm(join(out, '.maieutic-cache'), { recursive: true, force: true });
     const second = await runCaptured(args(scenario, out, '--concurrency', '2'));
     expect(second.code, second.stderr).toBe(0);
-    expect(server.log.chatRequests()).toHaveLength(requests);
+    expect(harness.state.server.log.chatRequests()).toHaveLength(requests);
     expect(second.stdout).toMatch(/0 conversations written .* 4 of 4 already there/);
     expect(await readFile(join(out, 'tutor-model.jsonl'), 'utf8')).toBe(sid);
   }, 60_000);
 
   it('resumes a run stopped midway without asking any answered turn again: finished conversations from the file, begun ones from the cache', async () => {
-    const scenario = await sidScenario(dir.path, 2);
-    const out = join(dir.path, 'out');
+    const scenario = await sidScenario(harness.state.dir.path, 2);
+    const out = join(harness.state.dir.path, 'out');
     // the endpoint refuses the key after 15 answers: two conversations finished, the next two stopped midway
     let answered = 0;
-    server.setDefaultHandler((request) => (answered++ < 15 ? tutoringRoles(request) : reply.status(401)));
+    harness.state.server.setDefaultHandler((request) => (answered++ < 15 ? tutoringRoles(request) : reply.status(401)));
     const stopped = await runCaptured(args(scenario, out, '--concurrency', '2'));
     expect(stopped.code).toBe(1);
     expect(stopped.stderr).toMatch(/stopped: .*API key/);
@@ -83,14 +70,14 @@ describe('generate', () => {
     const finishedBefore = lines(await readFile(join(out, 'conversations.jsonl'), 'utf8')).filter((line) => line.status === 'complete');
     expect(finishedBefore.length).toBeGreaterThan(0);
     expect(finishedBefore.length).toBeLessThan(4);
-    const answeredBodies = new Set(server.log.chatRequests().filter((request) => request.reply?.kind === 'answer').map((request) => request.rawBody));
+    const answeredBodies = new Set(harness.state.server.log.chatRequests().filter((request) => request.reply?.kind === 'answer').map((request) => request.rawBody));
     expect(answeredBodies.size).toBe(15);
 
-    server.setDefaultHandler(tutoringRoles);
-    const before = server.log.chatRequests().length;
+    harness.state.server.setDefaultHandler(tutoringRoles);
+    const before = harness.state.server.log.chatRequests().length;
     const resumed = await runCaptured(args(scenario, out, '--concurrency', '2'));
     expect(resumed.code, resumed.stderr).toBe(0);
-    const askedNow = server.log.chatRequests().slice(before);
+    const askedNow = harness.state.server.log.chatRequests().slice(before);
     expect(askedNow.filter((request) => answeredBodies.has(request.rawBody))).toEqual([]);
     // every turn of the 4 dialogues was asked exactly once over both runs
     expect(askedNow.length + answeredBodies.size).toBe(4 * 2 * TEACHER_TURNS);
@@ -99,41 +86,41 @@ describe('generate', () => {
   }, 60_000);
 
   it('--limit finishes that many conversations and stops; the next run does the rest and asks none again', async () => {
-    server.setDefaultHandler(tutoringRoles);
-    const scenario = await sidScenario(dir.path, 2);
-    const out = join(dir.path, 'out');
+    harness.state.server.setDefaultHandler(tutoringRoles);
+    const scenario = await sidScenario(harness.state.dir.path, 2);
+    const out = join(harness.state.dir.path, 'out');
     const limited = await runCaptured(args(scenario, out, '--limit', '1'));
     expect(limited.code, limited.stderr).toBe(0);
     expect(limited.stdout).toMatch(/1 conversation written .* 3 still to generate/);
     expect(lines(await readFile(join(out, 'conversations.jsonl'), 'utf8'))).toHaveLength(1);
-    expect(server.log.chatRequests()).toHaveLength(2 * TEACHER_TURNS);
+    expect(harness.state.server.log.chatRequests()).toHaveLength(2 * TEACHER_TURNS);
     const rest = await runCaptured(args(scenario, out));
     expect(rest.code, rest.stderr).toBe(0);
     expect(rest.stdout).toMatch(/3 conversations written .* 1 of 4 already there/);
-    const bodies = server.log.chatRequests().map((request) => request.rawBody);
+    const bodies = harness.state.server.log.chatRequests().map((request) => request.rawBody);
     expect(new Set(bodies).size).toBe(bodies.length);
     expect(bodies).toHaveLength(4 * 2 * TEACHER_TURNS);
   }, 60_000);
 
   it('writes a conversation whose call fails for good as failed (listed in dropped.jsonl); the next run retries it from its failed turn', async () => {
-    const scenario = await sidScenario(dir.path, 2);
-    const out = join(dir.path, 'out');
+    const scenario = await sidScenario(harness.state.dir.path, 2);
+    const out = join(harness.state.dir.path, 'out');
     // the teacher's second turn of topic 2, state 1 is refused as a bad request (not retried)
     const refused = (request: ChatRequest) => request.body.model === 'tutor-model' && JSON.stringify(request.body.messages).includes('自制净水器·全优型') && request.body.messages.filter((message) => message.role === 'assistant').length === 1;
-    server.setDefaultHandler((request) => (refused(request) ? reply.status(400, { message: 'this request is refused' }) : tutoringRoles(request)));
+    harness.state.server.setDefaultHandler((request) => (refused(request) ? reply.status(400, { message: 'this request is refused' }) : tutoringRoles(request)));
     const first = await runCaptured(args(scenario, out));
     expect(first.code).toBe(1);
     expect(first.stderr).toMatch(/generate: t2-r1 \(tutor-model\): stopped after 3 turns: .*refused/);
     expect(lines(await readFile(join(out, 'dropped.jsonl'), 'utf8'))).toEqual([expect.objectContaining({ conversationId: 't2-r1', status: 'failed' })]);
     expect(lines(await readFile(join(out, 'tutor-model.jsonl'), 'utf8'))).toHaveLength(3);
 
-    server.setDefaultHandler(tutoringRoles);
-    const before = server.log.chatRequests().length;
+    harness.state.server.setDefaultHandler(tutoringRoles);
+    const before = harness.state.server.log.chatRequests().length;
     const second = await runCaptured(args(scenario, out));
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toMatch(/1 conversation written .* 3 of 4 already there/);
     // the three turns before the refused one came from the cache: turns 4 to 6 only
-    expect(server.log.chatRequests().length - before).toBe(2 * TEACHER_TURNS - 3);
+    expect(harness.state.server.log.chatRequests().length - before).toBe(2 * TEACHER_TURNS - 3);
     expect(lines(await readFile(join(out, 'dropped.jsonl'), 'utf8'))).toEqual([]);
     expect(lines(await readFile(join(out, 'tutor-model.jsonl'), 'utf8'))).toHaveLength(4);
   }, 60_000);

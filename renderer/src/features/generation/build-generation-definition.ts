@@ -4,32 +4,20 @@
  * conversation, built by the engine's buildGenerationDefinition; here the roles the dialog asks
  * a connection for and an upper bound of the calls.
  */
-import type { JobBudget } from '../../../../shared/jobs';
 import { rubricSetHash } from '../../../../shared/judge/rubric-hash';
 import type { RubricSet } from '../../../../shared/judge/types';
-import { buildGenerationDefinition as buildSharedDefinition } from '../../../../shared/scenario/generation-problems';
-import { BOUND_ROLES, type BoundRole, type GenerationJobDefinition, type GenerationPreference, type GenerationSafety } from '../../../../shared/scenario/generation-job';
-import type { Scenario, TaskRow } from '../../../../shared/scenario/types';
+import { buildGenerationDefinition as buildSharedDefinition, rolesNeedingConnections, type GenerationDefinitionRequest } from '../../../../shared/scenario/generation-problems';
+import { BOUND_ROLES, type BoundRole, type GenerationJobDefinition, type GenerationSafety } from '../../../../shared/scenario/generation-job';
+import type { Scenario } from '../../../../shared/scenario/types';
 
-export interface GenerationDefinitionInput {
-  scenarioSource: string;
-  scenarioFile: string;
-  /** the task rows read from the scenario's CSV; absent: its inline rows */
-  rows?: readonly TaskRow[];
-  teacherConnectionIds: readonly string[];
-  roleConnections: Partial<Record<BoundRole, string>>;
-  title: string;
-  safety?: GenerationSafety;
-  preference?: GenerationPreference;
-  budget?: JobBudget;
-}
+export type GenerationDefinitionInput = GenerationDefinitionRequest;
 
 /** As shared/scenario/generation-problems.ts returns it. */
 export type GenerationDefinitionResult = { ok: true; definition: GenerationJobDefinition } | { ok: false; problems: string[] };
 
 /** The roles that must have a connection: the speaking ones besides the teacher, and the judge when the safety check scores (as the engine's requiredBoundRoles). */
 export function requiredRoles(scenario: Scenario, safetyJudge: boolean): BoundRole[] {
-  return BOUND_ROLES.filter((role) => (role === 'judge' ? safetyJudge : scenario.roles[role] !== undefined));
+  return rolesNeedingConnections(scenario, safetyJudge);
 }
 
 /** The roles the dialog offers a connection for: the required ones, and the judge a scenario declares. */
@@ -61,14 +49,14 @@ export function buildGenerationDefinition(input: GenerationDefinitionInput): Gen
  * An upper bound of the calls a run makes: every conversation of every teacher speaks at most
  * `max_turns` turns (once per role on a path without loops); the assessed role cannot speak more
  * often than that, so its probe draws `samples` answers at most before each of those turns and
- * once after the last; each preference branch asks the guide once and has each candidate
- * answered and probed; the safety judge scores each finished dialogue once.
+ * once after the last; each preference branch asks the guide for each candidate, has it answered
+ * by the teacher and probed; the safety judge scores each finished dialogue once.
  */
 export function generationCallBound(scenario: Scenario, definition: GenerationJobDefinition): number {
   const turns = scenario.flow.maxTurns ?? Object.keys(scenario.roles).length;
   const probe = scenario.assessment ? (turns + 1) * scenario.assessment.samples : 0;
   const preference = definition.parameters.preference;
-  const branches = preference && scenario.assessment ? preference.atStudentTurns.length * (1 + preference.candidates * (1 + scenario.assessment.samples)) : 0;
+  const branches = preference && scenario.assessment ? preference.atStudentTurns.length * preference.candidates * (2 + scenario.assessment.samples) : 0;
   const judge = definition.parameters.safety?.judge ? 1 : 0;
   return definition.itemIds.length * definition.connectionIds.length * (turns + probe + branches + judge);
 }

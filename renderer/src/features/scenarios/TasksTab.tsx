@@ -22,6 +22,69 @@ function cellValue(before: unknown, typed: string): string | number {
   return typeof before === 'number' && typed.trim() !== '' && Number.isFinite(Number(typed)) ? Number(typed) : typed;
 }
 
+/** Rows of a YAML list of maps as an editable table: a text input per cell, a remove button per row. */
+function EditableRows(props: {
+  rows: readonly Row[];
+  columns: readonly string[];
+  basePath: readonly (string | number)[];
+  /** the accessible name of a cell, from its column and 1-based row */
+  cellLabel: (column: string, n: number) => string;
+  removeLabel: (n: number) => string;
+  rowTestId: string;
+  tableTestId?: string;
+  readOnly: boolean;
+  /** whether the last remaining row may be removed */
+  keepOne?: boolean;
+  text: ScenarioTextApi;
+}) {
+  const { rows, columns, basePath, cellLabel, removeLabel, rowTestId, tableTestId, readOnly, keepOne = false, text } = props;
+  const edit = useScenarioEditorStore.getState().edit;
+  return (
+    <table className="scn-table" data-testid={tableTestId}>
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          {columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+          <th scope="col">
+            <span className="visually-hidden">{text.t('colActions')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, index) => (
+          <tr key={index} data-testid={rowTestId}>
+            <td>{index + 1}</td>
+            {columns.map((column) => {
+              const path = [...basePath, index, column];
+              return (
+                <td key={column}>
+                  <input
+                    aria-label={cellLabel(column, index + 1)}
+                    data-path={pathText(path)}
+                    value={asText(row[column])}
+                    style={{ width: cellWidth(asText(row[column])) }}
+                    readOnly={readOnly}
+                    onChange={(event) => edit({ kind: 'set', path, value: cellValue(row[column], event.target.value) })}
+                  />
+                </td>
+              );
+            })}
+            <td>
+              <button type="button" className="quiet" disabled={readOnly || (keepOne && rows.length <= 1)} aria-label={removeLabel(index + 1)} title={removeLabel(index + 1)} onClick={() => edit({ kind: 'remove', path: [...basePath, index] })}>
+                ✕
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 function ExpandedCount({ text }: { text: ScenarioTextApi }) {
   const scenario = useScenarioEditorStore((state) => state.scenario);
   if (!scenario || scenario.tasks.csv !== undefined) return null;
@@ -56,48 +119,7 @@ export function TasksTab({ text }: { text: ScenarioTextApi }) {
         <section aria-labelledby="scn-task-rows">
           <h3 id="scn-task-rows">{t('tasksRows', { n: rows.length })}</h3>
           <div className="scn-table-wrap">
-            <table className="scn-table" data-testid="scenario-task-table">
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  {columns.map((column) => (
-                    <th key={column} scope="col">
-                      {column}
-                    </th>
-                  ))}
-                  <th scope="col">
-                    <span className="visually-hidden">{t('colActions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row, index) => (
-                  <tr key={index} data-testid="scenario-task-row">
-                    <td>{index + 1}</td>
-                    {columns.map((column) => {
-                      const path = ['tasks', 'rows', index, column];
-                      return (
-                        <td key={column}>
-                          <input
-                            aria-label={`${column} · ${index + 1}`}
-                            data-path={pathText(path)}
-                            value={asText(row[column])}
-                            style={{ width: cellWidth(asText(row[column])) }}
-                            readOnly={readOnly}
-                            onChange={(event) => edit({ kind: 'set', path, value: cellValue(row[column], event.target.value) })}
-                          />
-                        </td>
-                      );
-                    })}
-                    <td>
-                      <button type="button" className="quiet" disabled={readOnly} aria-label={t('removeRow', { n: index + 1 })} title={t('removeRow', { n: index + 1 })} onClick={() => edit({ kind: 'remove', path: ['tasks', 'rows', index] })}>
-                        ✕
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <EditableRows rows={rows} columns={columns} basePath={['tasks', 'rows']} cellLabel={(column, n) => `${column} · ${n}`} removeLabel={(n) => t('removeRow', { n })} rowTestId="scenario-task-row" tableTestId="scenario-task-table" readOnly={readOnly} text={text} />
           </div>
           <div className="scn-row">
             <button type="button" data-testid="scenario-add-row" disabled={readOnly} onClick={() => edit({ kind: 'append', path: ['tasks', 'rows'], value: Object.fromEntries(columns.map((column) => [column, ''])) })}>
@@ -119,48 +141,7 @@ export function TasksTab({ text }: { text: ScenarioTextApi }) {
           <section key={name} aria-label={name} data-testid="scenario-cross-list" data-name={name}>
             <h3>{t('crossTitle', { name, n: list.length })}</h3>
             <div className="scn-table-wrap">
-              <table className="scn-table">
-                <thead>
-                  <tr>
-                    <th scope="col">#</th>
-                    {keys.map((key) => (
-                      <th key={key} scope="col">
-                        {key}
-                      </th>
-                    ))}
-                    <th scope="col">
-                      <span className="visually-hidden">{t('colActions')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((entry, index) => (
-                    <tr key={index} data-testid="scenario-cross-entry">
-                      <td>{index + 1}</td>
-                      {keys.map((key) => {
-                        const path = [...base, index, key];
-                        return (
-                          <td key={key}>
-                            <input
-                              aria-label={`${name} · ${key} · ${index + 1}`}
-                              data-path={pathText(path)}
-                              value={asText(entry[key])}
-                              style={{ width: cellWidth(asText(entry[key])) }}
-                              readOnly={readOnly}
-                              onChange={(event) => edit({ kind: 'set', path, value: cellValue(entry[key], event.target.value) })}
-                            />
-                          </td>
-                        );
-                      })}
-                      <td>
-                        <button type="button" className="quiet" disabled={readOnly || list.length <= 1} aria-label={t('removeCrossEntry', { name, n: index + 1 })} title={t('removeCrossEntry', { name, n: index + 1 })} onClick={() => edit({ kind: 'remove', path: [...base, index] })}>
-                          ✕
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <EditableRows rows={list} columns={keys} basePath={base} cellLabel={(key, n) => `${name} · ${key} · ${n}`} removeLabel={(n) => t('removeCrossEntry', { name, n })} rowTestId="scenario-cross-entry" readOnly={readOnly} keepOne text={text} />
             </div>
             <div className="scn-row">
               <button type="button" data-testid="scenario-add-cross-entry" disabled={readOnly} onClick={() => edit({ kind: 'append', path: base, value: Object.fromEntries(keys.map((key) => [key, ''])) })}>

@@ -54,8 +54,9 @@ describe('Start generation: the dialog’s choices as a job definition', () => {
     if (!built.ok) throw new Error(built.problems.join('\n'));
     expect(built.definition.parameters.preference).toEqual({ atStudentTurns: [1, 3], candidates: 3 });
     expect(built.definition.parameters.roleConnections).toEqual({ student: 'c-s', guide: 'c-g' });
-    // per conversation: 10 turns, (10 + 1) probes × 5 draws, 2 branches × (1 guide call + 3 candidates × (1 answer + 5 draws))
-    expect(built.callBound).toBe(built.conversations * (10 + 11 * 5 + 2 * (1 + 3 * 6)));
+    // per conversation: 10 turns, (10 + 1) probes × 5 draws, 2 branches × 3 candidates × (1 guide proposal + 1 teacher answer + 5 draws)
+    // (the engine asks the guide once per candidate: generation-probe.ts preferenceBranch)
+    expect(built.callBound).toBe(built.conversations * (10 + 11 * 5 + 2 * 3 * (2 + 5)));
     const badTurns = buildFromChoices(SOCRATIC, choices({ teacherIds: ['c-gpt'], roleConnections: { student: 'c-s', guide: 'c-g' }, preferenceOn: true, preferenceTurns: '0, x', candidates: '1' }));
     expect(badTurns.ok ? [] : badTurns.problems).toEqual(expect.arrayContaining(['list the student turns (1, 2, …) to branch at', 'preference.candidates must be a whole number from 2 to 10 (got 1)']));
   });
