@@ -6,6 +6,7 @@
 import elmesSingleTurn from '../../../../resources/scenarios/elmes-single-turn.yaml?raw';
 import sidTeacherLed from '../../../../resources/scenarios/sid-teacher-led.yaml?raw';
 import socraticStudents from '../../../../resources/scenarios/socratic-students.yaml?raw';
+import socraticStrategies from '../../../../resources/scenarios/socratic-students-strategies.yaml?raw';
 import { parseScenarioOrThrow, scenarioHash } from '../../../../shared/scenario';
 import type { Scenario } from '../../../../shared/scenario';
 
@@ -17,10 +18,11 @@ export interface ScenarioTemplate {
   hash: string;
 }
 
-/** In the order the editor lists them: teacher-led, student-led, single-turn. */
+/** In the order the editor lists them: teacher-led, student-led (one strategy, then the four compared), single-turn. */
 const SOURCES: readonly { file: string; source: string }[] = [
   { file: 'sid-teacher-led.yaml', source: sidTeacherLed },
   { file: 'socratic-students.yaml', source: socraticStudents },
+  { file: 'socratic-students-strategies.yaml', source: socraticStrategies },
   { file: 'elmes-single-turn.yaml', source: elmesSingleTurn },
 ];
 

@@ -16,7 +16,7 @@ function sid(): string {
 
 describe('scenario versions', () => {
   it('bundles the three templates, each valid, in the order SID, Socratic Students, Elmes+', () => {
-    expect(scenarioTemplates().map((template) => template.scenario.id)).toEqual(['sid-teacher-led', 'socratic-students', 'elmes-single-turn']);
+    expect(scenarioTemplates().map((template) => template.scenario.id)).toEqual(['sid-teacher-led', 'socratic-students', 'socratic-students-strategies', 'elmes-single-turn']);
     for (const template of scenarioTemplates()) expect(template.hash).toBe(scenarioHash(parseScenarioOrThrow(template.source, template.file)));
   });
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parseScenarioOrThrow } from '../../../../shared/scenario';
 import { RESOURCES_DIR } from '../../../support/repo-paths';
 
-export const TEMPLATE_FILES = ['sid-teacher-led.yaml', 'socratic-students.yaml', 'elmes-single-turn.yaml'] as const;
+export const TEMPLATE_FILES = ['sid-teacher-led.yaml', 'socratic-students.yaml', 'socratic-students-strategies.yaml', 'elmes-single-turn.yaml'] as const;
 
 export function templateText(file: string): string {
   return readFileSync(join(RESOURCES_DIR, 'scenarios', file), 'utf8');

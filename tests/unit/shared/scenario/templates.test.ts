@@ -38,6 +38,30 @@ describe('scenario templates', () => {
     expect(decideNext(students, turns)).toMatchObject({ kind: 'end' });
   });
 
+  it('Socratic Students, four strategies: each problem crossed with unguided, CoT, pre- and mid-assessment, whose columns give the student its turn prompts', () => {
+    const students = template('socratic-students-strategies.yaml');
+    const rows = expandTaskRows(students);
+    expect(rows).toHaveLength(2 * 4);
+    expect(rows.map((row) => row.strategy)).toEqual(['unguided', 'cot', 'pre-assessment', 'mid-assessment', 'unguided', 'cot', 'pre-assessment', 'mid-assessment']);
+    const studentPrompt = (row: (typeof rows)[number], turns: number) => {
+      const before = Array.from({ length: turns }, (_, index) => ({ role: index % 2 === 0 ? ('student' as const) : ('teacher' as const), content: `t${index}` }));
+      const step = nextStep(students, row, before);
+      if (step.kind !== 'speak' || step.role !== 'student') throw new Error('the student should speak');
+      // the teacher's last turn and the turn prompt are one user message (joined with a blank line): the prompt is its last paragraph
+      return step.messages.at(-1)!.content.split('\n\n').at(-1);
+    };
+    const [unguided, cot, pre, mid] = rows;
+    expect(studentPrompt(unguided, 0)).toBe('Ask your teacher your first question.');
+    expect(studentPrompt(cot, 0)).toMatch(/^First think step by step/);
+    expect(studentPrompt(pre, 0)).toMatch(/^Before asking anything, write your own attempt/);
+    expect(studentPrompt(mid, 0)).toBe('Ask your teacher your first question.');
+    // the student's third turn comes after four turns (two of each role)
+    expect(studentPrompt(mid, 4)).toMatch(/^Tell the teacher how you would now solve/);
+    expect(studentPrompt(pre, 4)).toBe('Ask your teacher your next question.');
+    expect(studentPrompt(cot, 2)).toMatch(/^First think step by step/);
+    expect(students.assessment).toEqual(template('socratic-students.yaml').assessment);
+  });
+
   it('Elmes+: a single turn of the model under test, judged on a rubric set', () => {
     const elmes = template('elmes-single-turn.yaml');
     expect(elmes.judge).toEqual({ connection: 'judge', rubricSet: 'sid', sampling: { temperature: 0.1, top_p: 0.9, max_tokens: 1024 } });
