@@ -31,7 +31,7 @@ test('scenario editor: template duplicated, prompt edited in the form, YAML brok
   await page.getByTestId('start-scenarios').click();
   const view = page.getByTestId('scenarios-view');
   await expect(view).toHaveAttribute('data-status', 'ready');
-  await expect(page.getByTestId('scenario-template')).toHaveCount(3);
+  await expect(page.getByTestId('scenario-template')).toHaveCount(4);
   await saveShot(page, 'scenarios-list-en', testInfo);
 
   await page.locator(`[data-testid="scenario-template"][data-file="${SID_FILE}"]`).getByTestId('scenario-template-open').click();
