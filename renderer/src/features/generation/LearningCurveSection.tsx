@@ -3,6 +3,7 @@ import type { GenerationJobPayload } from '../../../../shared/scenario/generatio
 import { formatNumber } from '../../i18n';
 import { saveTable, type TableSave } from '../../stores/export/save-table';
 import { learningCurves, learningCurvesCsv } from '../../stores/generation/outputs';
+import { useGenerationRunsStore } from '../../stores/generation/runs-store';
 import { curveLabel, LearningCurveChart } from './LearningCurveChart';
 import { SaveOutcome } from './SaveOutcome';
 import type { GenerationTextApi } from './strings';
@@ -16,9 +17,39 @@ export function assessedKs(payloads: readonly GenerationJobPayload[]): number[] 
 
 const fixed = (value: number) => value.toFixed(3);
 
-/** Pass@k by student turn per (student model, strategy): chart, k selector, table of the points, CSV export. */
-export function LearningCurveSection({ payloads, fileStem, text }: { payloads: readonly GenerationJobPayload[]; fileStem: string; text: GenerationTextApi }) {
+/** Other runs to draw beside this one: a run has one student connection, so student models are compared across runs. */
+function CompareRuns({ text }: { text: GenerationTextApi }) {
+  const { t } = text;
+  const runs = useGenerationRunsStore((state) => state.runs);
+  const openRunId = useGenerationRunsStore((state) => state.openRunId);
+  const compared = useGenerationRunsStore((state) => state.comparedRunIds);
+  const others = (runs ?? []).filter(({ run }) => run.id !== openRunId);
+  if (others.length === 0) return null;
+  const toggle = (id: string, on: boolean) => void useGenerationRunsStore.getState().compareWith(on ? [...compared, id] : compared.filter((entry) => entry !== id));
+  return (
+    <fieldset className="generation-compare" data-testid="generation-curves-compare">
+      <legend>{t('curvesCompare')}</legend>
+      {others.map(({ run }) => (
+        <label key={run.id} className="radio">
+          <input type="checkbox" data-run-id={run.id} checked={compared.includes(run.id)} onChange={(event) => toggle(run.id, event.target.checked)} />
+          <span>
+            {run.title} · {run.scenario.id} v{run.scenario.version}
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * Pass@k by student turn per (student model, strategy): chart, k selector, table of the points,
+ * CSV export; other runs' conversations join when chosen (each keeps its own student model and
+ * strategy, so their curves are drawn beside this run's, not pooled into them unless both agree).
+ */
+export function LearningCurveSection({ payloads: own, fileStem, text }: { payloads: readonly GenerationJobPayload[]; fileStem: string; text: GenerationTextApi }) {
   const { t, lang } = text;
+  const compared = useGenerationRunsStore((state) => state.comparedPayloads);
+  const payloads = useMemo(() => (compared.length === 0 ? own : [...own, ...compared]), [own, compared]);
   const ks = useMemo(() => assessedKs(payloads), [payloads]);
   const [chosenK, setChosenK] = useState<number | null>(null);
   const k = chosenK !== null && ks.includes(chosenK) ? chosenK : (ks[ks.length - 1] ?? null);
@@ -27,6 +58,7 @@ export function LearningCurveSection({ payloads, fileStem, text }: { payloads: r
   return (
     <section className="generation-section" data-testid="generation-curves" aria-labelledby="generation-curves-title">
       <h3 id="generation-curves-title">{t('curvesTitle')}</h3>
+      <CompareRuns text={text} />
       {k === null || curves.length === 0 ? (
         <p className="muted" data-testid="generation-curves-none">{t('curvesNone')}</p>
       ) : (

@@ -99,6 +99,7 @@ export const GENERATION_STRINGS = {
   datasetMade: { zh: '已由本批次建成数据集。', en: 'A data set was made from this run.' },
   openReview: { zh: '打开数据集审阅', en: 'Open it for review' },
   curvesTitle: { zh: '学习曲线（Pass@k 随学生轮次）', en: 'Learning curves (Pass@k by student turn)' },
+  curvesCompare: { zh: '与其他批次一起画（每个批次只有一个学生模型：比较学生模型或场景时勾选）', en: 'Draw with other runs (a run has one student model: tick runs to compare student models or scenarios)' },
   curvesNone: { zh: '这个批次没有评估结果：场景需有 assessment 才能画学习曲线。', en: 'This run has no assessments: the scenario needs an assessment for learning curves.' },
   curvesInterval: { zh: '阴影为各任务间的 95% t 区间（先对每个任务的各次重复取平均，再按任务求均值与区间）。', en: 'The band is the 95% t interval across tasks (each task’s repeats averaged first, then the mean and interval over tasks).' },
   kSelector: { zh: 'k', en: 'k' },

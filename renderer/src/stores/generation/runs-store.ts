@@ -25,8 +25,13 @@ export interface GenerationRunsState {
   openRunId: string | null;
   /** the open run's conversations, in item order */
   payloads: GenerationJobPayload[];
+  /** other runs whose learning curves are drawn beside the open run's (another student model, another strategy) */
+  comparedRunIds: string[];
+  comparedPayloads: GenerationJobPayload[];
   load(): Promise<void>;
   openRun(runId: string | null): Promise<void>;
+  /** draws these runs' curves beside the open run's (the open run itself is left out) */
+  compareWith(runIds: readonly string[]): Promise<void>;
   /** imports the open run's kept dialogues as one new data set; throws (nothing stored) when it cannot */
   createDataset(runId: string, name: string): Promise<ImportResult>;
 }
@@ -42,6 +47,8 @@ export function createGenerationRunsStore(database: () => MaieuticDb = getDb) {
       error: null,
       openRunId: null,
       payloads: [],
+      comparedRunIds: [],
+      comparedPayloads: [],
       async load() {
         try {
           const db = database();
@@ -54,10 +61,21 @@ export function createGenerationRunsStore(database: () => MaieuticDb = getDb) {
         }
       },
       async openRun(runId) {
-        set({ openRunId: runId, payloads: [] });
+        set({ openRunId: runId, payloads: [], comparedRunIds: [], comparedPayloads: [] });
         try {
           const payloads = await readOpen(runId);
           if (get().openRunId === runId) set({ payloads });
+        } catch (error) {
+          set({ error: errorMessage(error) });
+        }
+      },
+      async compareWith(runIds) {
+        const ids = runIds.filter((id) => id !== get().openRunId);
+        set({ comparedRunIds: ids });
+        try {
+          const payloads = (await Promise.all(ids.map((id) => readOpen(id)))).flat();
+          // a later choice wins: only the reads for the ids still chosen are kept
+          if (JSON.stringify(get().comparedRunIds) === JSON.stringify(ids)) set({ comparedPayloads: payloads });
         } catch (error) {
           set({ error: errorMessage(error) });
         }
