@@ -49,6 +49,8 @@ export interface ExpertScoresState {
   clear(): Promise<void>;
   setRationale(text: string): Promise<void>;
   undoLast(): Promise<void>;
+  /** resolves once every score typed so far is stored: a report read before would miss the last ones */
+  settled(): Promise<void>;
 }
 
 export function createExpertScoresStore(database: () => MaieuticDb = getDb) {
@@ -133,6 +135,11 @@ export function createExpertScoresStore(database: () => MaieuticDb = getDb) {
         } catch (error) {
           set({ status: 'error', error: errorMessage(error) });
         }
+      },
+
+      async settled() {
+        // a write queued while waiting extends the chain: wait until none is left
+        while (inFlight > 0) await chain;
       },
 
       async reload() {

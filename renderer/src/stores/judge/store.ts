@@ -19,6 +19,7 @@ import type { JudgeReport, JudgeReportOutcome } from './run-judge';
 import { setTeacherFamilies } from '../../db/repositories/rubric-sets';
 import type { PanelMethod } from '../../../../shared/judge/aggregate';
 import { useConnectionsStore } from '../connections/store';
+import { useExpertScoresStore } from './expert-store';
 import { scatterCsv } from './scatter';
 import { panelView, tableOneCsv, tableOneMarkdown, tableOneView, type TableOneView } from './table-export';
 
@@ -135,6 +136,8 @@ export function createJudgeStore(
       try {
         // a connection that cannot be listed must not stop the report: its judges just have no family
         const families = await judgeFamilies().catch(() => ({}));
+        // the expert's last scores, typed in review just before coming here, may still be on their way to the database
+        await useExpertScoresStore.getState().settled();
         outcome = await client.compute({ runId, judgeFamilies: families });
       } catch (error) {
         if (get().runId === runId) set({ reportStatus: 'error', reportError: errorMessage(error) });

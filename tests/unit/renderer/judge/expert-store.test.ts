@@ -67,6 +67,21 @@ describe('expert rubric-scores store', () => {
     expect(store.getState().status).toBe('saved');
   });
 
+  it('settled() resolves only once every score typed so far is stored (a report read then has them all)', async () => {
+    const { db, store } = await opened();
+    // machine pace: five digits, none awaited, as the keys come
+    for (const value of [4, 3, 4, 3, 5]) void store.getState().score(value);
+    await store.getState().settled();
+    expect(await stored(db)).toEqual({ 'X-SRG': 4, 'M-RCC': 3, 'X-MSR': 4, IRA: 3, TCF: 5 });
+    // a score typed while waiting is waited for too
+    store.getState().focusRubric(4);
+    const waiting = store.getState().settled();
+    void store.getState().score(1);
+    await waiting;
+    await store.getState().settled();
+    expect((await stored(db)).TCF).toBe(1);
+  });
+
   it('does not let a digit past the last rubric overwrite it: the expert moves back first', async () => {
     const { db, store } = await opened();
     for (const score of [4, 3, 5, 2, 1]) await store.getState().score(score);
