@@ -4,7 +4,6 @@
  * the journal, and no item whose answer was stored (journal or cache) is requested again: only
  * the calls in flight at the kill may be.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -13,45 +12,16 @@ import type { FinishedItem } from '../../../../electron/services/jobs/job-runner
 import { reply } from '../../../support/llm-server';
 import { echoAnswer } from '../../../support/jobs/echo-job';
 import { makeTempDir } from '../../../support/temp-dir';
+import { startEngineChild, until, type EngineChild } from '../../../support/jobs/child-process';
 import { useLlmServer } from '../../support/llm-server-harness';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const CHILD = join(ROOT, 'tests/support/jobs/job-child.ts');
 const ITEMS = 60;
 
-interface Child {
-  process: ChildProcess;
-  events: { type: string; item?: { itemId: string }; status?: string }[];
-  exited: Promise<number | null>;
-}
+type Child = EngineChild<{ type: string; item?: { itemId: string }; status?: string }>;
 
-function startChild(baseURL: string, folder: string): Child {
-  // one process (tsx as a loader, not its launcher, which would run a second node the kill would miss)
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, baseURL, folder, String(ITEMS)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  const events: Child['events'] = [];
-  let buffered = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString('utf8');
-    const lines = buffered.split('\n');
-    buffered = lines.pop() ?? '';
-    for (const line of lines) if (line.trim() !== '') events.push(JSON.parse(line));
-  });
-  child.stderr?.on('data', (chunk: Buffer) => void (stderr += chunk.toString('utf8')));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  void exited.then((code) => {
-    if (code !== 0 && code !== null) console.error(stderr);
-  });
-  return { process: child, events, exited };
-}
-
-async function until(what: string, condition: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const startChild = (baseURL: string, folder: string): Child => startEngineChild(CHILD, [baseURL, folder, String(ITEMS)]);
 
 describe('a job whose process is killed', () => {
   const harness = useLlmServer();

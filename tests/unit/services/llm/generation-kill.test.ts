@@ -3,51 +3,22 @@
  * on the same data folder: the conversation resumes from the turns the cache kept, and no
  * request answered before the kill is sent again but the one on the wire at the kill.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GenerationJobPayload } from '../../../../shared/scenario';
 import { scenarioPlayer } from '../../../support/llm-server';
 import { REPO_ROOT } from '../../../support/repo-paths';
 import { makeTempDir } from '../../../support/temp-dir';
+import { startEngineChild, until, type EngineChild } from '../../../support/jobs/child-process';
 import { useLlmServer } from '../../support/llm-server-harness';
 
 const CHILD = join(REPO_ROOT, 'tests/support/jobs/generation-child.ts');
 const KEY = 'sk-kill-7f6e5d4c3b2a1908f7e6d5c4b3a2';
 const TURNS = 10;
 
-interface Child {
-  process: ChildProcess;
-  events: { type: string; status?: string; outcome?: { ok: boolean; payload?: GenerationJobPayload } }[];
-  exited: Promise<number | null>;
-}
+type Child = EngineChild<{ type: string; status?: string; outcome?: { ok: boolean; payload?: GenerationJobPayload } }>;
 
-function startChild(baseURL: string, folder: string): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, baseURL, folder, KEY], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  const events: Child['events'] = [];
-  let buffered = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString('utf8');
-    const lines = buffered.split('\n');
-    buffered = lines.pop() ?? '';
-    for (const line of lines) if (line.trim() !== '') events.push(JSON.parse(line));
-  });
-  child.stderr?.on('data', (chunk: Buffer) => void (stderr += chunk.toString('utf8')));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  void exited.then((code) => {
-    if (code !== 0 && code !== null) console.error(stderr);
-  });
-  return { process: child, events, exited };
-}
-
-async function until(what: string, condition: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const startChild = (baseURL: string, folder: string): Child => startEngineChild(CHILD, [baseURL, folder, KEY]);
 
 describe('a generation job whose process is killed mid-dialogue', () => {
   const harness = useLlmServer({ apiKey: KEY, models: ['teacher-model', 'student-model'] });
