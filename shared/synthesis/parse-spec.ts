@@ -26,27 +26,36 @@ export const DEFAULT_STOPPING = { maxRounds: 5, minGain: 0.05, patience: 2 } as 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the value has passed the schema check: its shape is known */
 type Checked = any;
 
-function buildSpec(value: Checked, problems: SchemaProblem[]): SynthesisSpec {
-  const dimensions = (value.dimensions as Checked[]).map((d) => ({ id: d.id as string, name: d.name, weight: d.weight as number, description: d.description ?? { en: '', zh: '' } }));
+/**
+ * The rules across fields, each checked once the fields it reads have passed the schema, so a
+ * misspelt key elsewhere does not hide a weight sum: every problem shows at once.
+ */
+function crossFieldProblems(value: Checked, schemaProblems: readonly SchemaProblem[]): SchemaProblem[] {
+  const valid = (...keys: string[]) => !schemaProblems.some((problem) => (problem.path.length === 0 ? keys.some((key) => problem.message === `${key} is missing`) : keys.includes(String(problem.path[0]))));
+  const problems: SchemaProblem[] = [];
+  if (!valid('dimensions')) return problems;
+  const dimensions = value.dimensions as { id: string; weight: number }[];
   dimensions.forEach((d, index) => {
     if (!(d.weight > 0)) problems.push({ path: ['dimensions', index, 'weight'], message: `must be above 0 (is ${d.weight})` });
     if (dimensions.findIndex((other) => other.id === d.id) !== index) problems.push({ path: ['dimensions', index, 'id'], message: `${d.id} is given twice` });
   });
   const sum = dimensions.reduce((total, d) => total + d.weight, 0);
-  if (Math.abs(sum - 1) > WEIGHT_SUM_TOLERANCE) problems.push({ path: ['dimensions'], message: `the weights sum to ${sum}, not 1` });
-  let metricCount: MetricCount = { perDimension: 1 };
+  if (Math.abs(sum - 1) > WEIGHT_SUM_TOLERANCE) problems.push({ path: ['dimensions'], message: `the weights sum to ${Number(sum.toPrecision(12))}, not 1` });
   const perDimension = value.metrics_per_dimension;
   const total = value.metrics_total;
-  if ((perDimension === undefined) === (total === undefined)) problems.push({ path: [], message: 'give either metrics_per_dimension or metrics_total (one of them)' });
-  else if (perDimension !== undefined) {
-    metricCount = { perDimension };
-    if (perDimension * dimensions.length > MAX_METRICS) problems.push({ path: ['metrics_per_dimension'], message: `${perDimension} × ${dimensions.length} dimensions is more than the ${MAX_METRICS} rubrics a set holds` });
-  } else {
-    metricCount = { total };
-    if (total < dimensions.length) problems.push({ path: ['metrics_total'], message: `${total} metrics cannot give each of the ${dimensions.length} dimensions one` });
+  if (valid('metrics_per_dimension', 'metrics_total')) {
+    if ((perDimension === undefined) === (total === undefined)) problems.push({ path: [], message: 'give either metrics_per_dimension or metrics_total (one of them)' });
+    else if (perDimension !== undefined && perDimension * dimensions.length > MAX_METRICS) problems.push({ path: ['metrics_per_dimension'], message: `${perDimension} × ${dimensions.length} dimensions is more than the ${MAX_METRICS} rubrics a set holds` });
+    else if (total !== undefined && total < dimensions.length) problems.push({ path: ['metrics_total'], message: `${total} metrics cannot give each of the ${dimensions.length} dimensions one` });
   }
+  if (valid('range') && value.range && value.range.min >= value.range.max) problems.push({ path: ['range'], message: `min (${value.range.min}) must be below max (${value.range.max})` });
+  return problems;
+}
+
+function buildSpec(value: Checked): SynthesisSpec {
+  const dimensions = (value.dimensions as Checked[]).map((d) => ({ id: d.id as string, name: d.name, weight: d.weight as number, description: d.description ?? { en: '', zh: '' } }));
+  const metricCount: MetricCount = value.metrics_per_dimension !== undefined ? { perDimension: value.metrics_per_dimension } : { total: value.metrics_total };
   const range = value.range ?? { min: 1, max: 5 };
-  if (range.min >= range.max) problems.push({ path: ['range'], message: `min (${range.min}) must be below max (${range.max})` });
   const defaults = defaultThresholds(range);
   const t = value.thresholds ?? {};
   const s = value.stopping ?? {};
@@ -91,9 +100,9 @@ export function parseSynthesisSpec(text: string, file: string): ParseSpecResult 
     return { ok: false, problems: [located(1, 1, '', (error as Error).message)] };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, problems: [located(1, 1, '', 'a synthesis spec is a mapping of keys (format, id, dimensions, models…)')] };
-  const problems = checkSchema(SYNTHESIS_SPEC_SCHEMA, value);
-  const spec = problems.length === 0 ? buildSpec(value, problems) : undefined;
-  if (spec && problems.length === 0) return { ok: true, spec };
+  const schemaProblems = checkSchema(SYNTHESIS_SPEC_SCHEMA, value);
+  const problems = [...schemaProblems, ...crossFieldProblems(value, schemaProblems)];
+  if (problems.length === 0) return { ok: true, spec: buildSpec(value) };
   const out = problems.map((problem) => {
     const { line, column } = positionOf(doc, lines, problem.path, problem.atKey);
     return located(line, column, formatPath(problem.path), problem.message);

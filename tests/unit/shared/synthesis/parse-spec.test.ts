@@ -56,3 +56,14 @@ describe('parseSynthesisSpec', () => {
     expect(problems('format: [\n')[0]).toMatch(/^spec\.yaml:\d+:\d+: /);
   });
 });
+
+describe('parseSynthesisSpec, problems of both kinds', () => {
+  it('reports a misspelt key and a weight sum together', () => {
+    const text = templateText().replace('weight: 0.1', 'weight: 0.2').replace('anchors: 8', 'anchor: 8');
+    expect(problems(text).map((problem) => problem.replace(/^spec\.yaml:\d+:\d+: /, ''))).toEqual([
+      'anchors is missing',
+      'dimensions: the weights sum to 1.1, not 1',
+      'anchor: unknown key (known: format, id, version, name, scenario, dimensions, metrics_per_dimension, metrics_total, test_items, anchors, models, range, thresholds, stopping)',
+    ]);
+  });
+});
