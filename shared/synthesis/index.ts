@@ -1,7 +1,7 @@
 export * from './types';
 export { defaultThresholds, metricDiagnostics } from './diagnostics';
 export { anchorDrift, compareAnchorScores } from './drift';
-export { revisionDiff, revisionProblems } from './revision';
+export { expertEdit, revisionDiff, revisionProblems } from './revision';
 export { afterRound, bestRound, compareObjectives, metricsToRevise, roundObjective, type ContinueReason, type LoopDecision, type StopReason } from './loop';
 export { metricsToRubricSet, roundRubricVersion } from './to-rubric-set';
 export { DEFAULT_STOPPING, parseSynthesisSpec, WEIGHT_SUM_TOLERANCE, type ParseSpecResult, type SpecProblem } from './parse-spec';

@@ -1,4 +1,4 @@
-import { type BilingualText, type DraftMetric, METRIC_FIELDS, type MetricChange, type MetricField, REVISABLE_FIELDS, type RevisionDiff } from './types';
+import { type BilingualText, type DraftMetric, type ExpertEdit, METRIC_FIELDS, type MetricChange, type MetricField, REVISABLE_FIELDS, type RevisionDiff } from './types';
 
 function sameValue(a: DraftMetric[MetricField], b: DraftMetric[MetricField]): boolean {
   if (typeof a === 'object' && typeof b === 'object') return (a as BilingualText).zh === (b as BilingualText).zh && (a as BilingualText).en === (b as BilingualText).en;
@@ -45,4 +45,16 @@ export function revisionProblems(before: readonly DraftMetric[], after: readonly
     else if (!(REVISABLE_FIELDS as readonly string[]).includes(change.field)) problems.push(`${change.metric}: its ${change.field} may not change (only ${REVISABLE_FIELDS.join(', ')} may)`);
   }
   return problems;
+}
+
+/**
+ * An educator's edit between rounds, as the versions view records it. Educators are held to the
+ * same rule as the model (names, dimensions, weights and the list of metrics stay, so the next
+ * round's scores compare with this one's) but may edit a metric they locked: the lock keeps the
+ * model away from it, not its author.
+ */
+export function expertEdit(before: readonly DraftMetric[], after: readonly DraftMetric[], by: string): { ok: true; edit: ExpertEdit } | { ok: false; problems: string[] } {
+  const problems = revisionProblems(before, after);
+  if (by.trim().length === 0) problems.push('an edit names who made it');
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, edit: { by: by.trim(), changes: revisionDiff(before, after).changes } };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { revisionDiff, revisionProblems } from '../../../../shared/synthesis';
+import { expertEdit, revisionDiff, revisionProblems } from '../../../../shared/synthesis';
 import { metric } from './support';
 
 const BEFORE = [metric('PER-1', 'PER', 0.3), metric('TMP-1', 'TMP', 0.7)];
@@ -32,5 +32,14 @@ describe('revision rules', () => {
     const edited = [BEFORE[0], { ...BEFORE[1], positiveExample: { en: 'x', zh: 'y' } }];
     expect(revisionProblems(BEFORE, edited, ['TMP-1'])).toEqual(['TMP-1: is locked; its positiveExample may not change']);
     expect(revisionProblems(BEFORE, edited, ['PER-1'])).toEqual([]);
+  });
+});
+
+describe('educator edits between rounds', () => {
+  it('records who changed what, and holds educators to the same fixed fields', () => {
+    const after = [BEFORE[0], { ...BEFORE[1], description: { en: 'clearer', zh: '更清楚' } }];
+    expect(expertEdit(BEFORE, after, ' Li ')).toEqual({ ok: true, edit: { by: 'Li', changes: [{ metric: 'TMP-1', field: 'description', before: BEFORE[1].description, after: after[1].description }] } });
+    expect(expertEdit(BEFORE, [BEFORE[0], { ...BEFORE[1], weight: 0.5 }], 'Li')).toEqual({ ok: false, problems: ['TMP-1: its weight may not change (only description, positiveExample, negativeExample may)'] });
+    expect(expertEdit(BEFORE, after, '')).toEqual({ ok: false, problems: ['an edit names who made it'] });
   });
 });
