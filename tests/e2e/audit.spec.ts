@@ -210,6 +210,8 @@ test('an adjudication decision is in the audit view: adjudicated, on the adjudic
   await saveShot(page, 'audit-adjudicated-en', testInfo);
   await page.getByTestId('nav-language').click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  // the view reads its entries again in the new language (the values' labels come with them): wait for that read
+  await expect(view.getByTestId('audit-row').first()).toContainText(CHECK.name.zh);
   const zh = await cellsOf(view.getByTestId('audit-row').first());
   expect(zh).toMatchObject({ field: INTENT.name.zh, reason: '裁决' });
   expect(zh.after).toContain(CHECK.name.zh);
@@ -275,6 +277,9 @@ test("an annotator's work package is in the audit view: imported values and veri
   await saveShot(page, 'audit-imported-en', testInfo);
   await page.getByTestId('nav-language').click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  // the view reads its entries again in the new language (the values' labels come with them): wait for that read
+  await expect(view.getByTestId('audit-row').filter({ hasText: '已确认' }).first()).toBeVisible();
+  await expect(view.getByTestId('audit-row').filter({ hasText: CHECK.name.zh }).first()).toBeVisible();
   const zh = await Promise.all((await view.getByTestId('audit-row').all()).map(cellsOf));
   expect(zh.find((row) => row.field === '')).toMatchObject({ reason: '导入', after: '已确认' });
   expect(zh.find((row) => row.field !== '')).toMatchObject({ field: INTENT.name.zh, after: CHECK.name.zh });
