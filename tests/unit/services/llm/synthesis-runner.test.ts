@@ -146,4 +146,35 @@ describe('rubric-synthesis rounds', () => {
       expect(await readFile(file, 'utf8'), file).not.toContain(KEY);
     }
   }, 30_000);
+
+  it('cancelled mid-round and started again as a new job, the round asks no finished call again', async () => {
+    await harness.saveConnections();
+    state.server.setDefaultHandler(synthesisPlayer({ lenient: ['A-1'], delayMs: 25 }));
+    const built = buildSynthesisDefinition({ specSource: specYaml(), specFile: 'test.yaml', round: 0, judgeConnectionId: 'judge', roleConnections: { drafter: 'guide', generator: 'teacher' }, language: 'en' });
+    if (!built.ok) throw new Error(built.problems.join('\n'));
+    const job = await state.handlers['jobs.start']({ definition: built.definition });
+    await harness.until('four calls are answered', () => state.server.log.chatRequests().filter((entry) => entry.outcome === 'answered').length >= 4);
+    await state.handlers['jobs.cancel']({ jobId: job.id });
+    await harness.finished();
+    const before = state.server.log.chatRequests().slice();
+    // only the call on the wire at the cancel (the last one sent) may be sent again
+    const finished = new Set(before.filter((entry) => entry.outcome === 'answered').slice(0, -1).map((entry) => entry.rawBody));
+    await state.handlers['jobs.start']({ definition: built.definition });
+    await harness.finished(2);
+    const after = state.server.log.chatRequests().slice(before.length);
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.filter((entry) => finished.has(entry.rawBody))).toEqual([]);
+    expect(payloads().at(-1)).toMatchObject({ ok: true, payload: { round: 0, decision: { revise: ['A-1'] } } });
+  }, 30_000);
+
+  it('refuses a round whose spec text does not hash to its specHash, or a round 1 that carries nothing', async () => {
+    await harness.saveConnections();
+    const built = buildSynthesisDefinition({ specSource: specYaml(), specFile: 'test.yaml', round: 0, judgeConnectionId: 'judge', roleConnections: { drafter: 'guide', generator: 'teacher' } });
+    if (!built.ok) throw new Error(built.problems.join('\n'));
+    const edited = { ...built.definition, parameters: { ...built.definition.parameters, specSource: specYaml({ drift: 1 }) } };
+    await expect(state.handlers['jobs.start']({ definition: edited })).rejects.toThrow(/specHash does not match/);
+    const second = { ...built.definition, itemIds: ['round-1'], parameters: { ...built.definition.parameters, round: 1 } };
+    await expect(state.handlers['jobs.start']({ definition: second })).rejects.toThrow(/round 1 needs the state carried/);
+    expect(state.server.log.chatRequests()).toHaveLength(0);
+  });
 });
