@@ -16,6 +16,23 @@ import { fail, finiteNumber, text } from './validate-llm';
 const MAX_CARRIED_CHARS = 20_000_000;
 const CARRIED_KEYS = ['metrics', 'locked', 'expertEdits', 'testItems', 'answers', 'anchors', 'firstAnchorScores', 'previousAnchorScores', 'rounds'] as const;
 
+type Json = Record<string, unknown>;
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const isBilingual = (value: unknown): boolean => typeof value === 'object' && value !== null && isText((value as Json).zh) && isText((value as Json).en);
+
+/** Every entry of `carried.<key>` an object whose named fields pass their checks. */
+function entries(channel: string, list: unknown, key: string, fields: Record<string, (value: unknown) => boolean>): void {
+  if (!Array.isArray(list)) fail(channel, `"carried.${key}" must be a list`);
+  list.forEach((entry, index) => {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) fail(channel, `carried.${key}[${index}] must be an object`);
+    for (const [field, check] of Object.entries(fields)) if (!check((entry as Json)[field])) fail(channel, `carried.${key}[${index}].${field} is missing or of the wrong type`);
+  });
+}
+
+const METRIC_SHAPE = { id: isText, dimension: isText, weight: isNumber, name: isBilingual, description: isBilingual, positiveExample: isBilingual, negativeExample: isBilingual };
+const SCORE_SHAPE = { answer: isText, metric: isText, score: isNumber };
+
 function carried(channel: string, value: unknown): SynthesisCarried {
   const record = expectObject(`${channel} carried`, value, [...CARRIED_KEYS]);
   for (const key of CARRIED_KEYS) if (!Array.isArray(record[key])) fail(channel, `"carried.${key}" must be a list`);
@@ -26,7 +43,20 @@ function carried(channel: string, value: unknown): SynthesisCarried {
     fail(channel, '"carried" must be plain JSON');
   }
   if (size > MAX_CARRIED_CHARS) fail(channel, `"carried" is larger than ${MAX_CARRIED_CHARS.toLocaleString('en-US')} characters`);
-  for (const key of ['locked', 'anchors'] as const) if ((record[key] as unknown[]).some((entry) => typeof entry !== 'string')) fail(channel, `"carried.${key}" must be a list of strings`);
+  for (const key of ['locked', 'anchors'] as const) if ((record[key] as unknown[]).some((entry) => !isText(entry))) fail(channel, `"carried.${key}" must be a list of strings`);
+  entries(channel, record.metrics, 'metrics', METRIC_SHAPE);
+  entries(channel, record.testItems, 'testItems', { id: isText, text: isText });
+  entries(channel, record.answers, 'answers', { id: isText, itemId: isText, text: isText });
+  entries(channel, record.firstAnchorScores, 'firstAnchorScores', SCORE_SHAPE);
+  entries(channel, record.previousAnchorScores, 'previousAnchorScores', SCORE_SHAPE);
+  entries(channel, record.expertEdits, 'expertEdits', { by: isText, changes: Array.isArray });
+  const objective = (value: unknown) => typeof value === 'object' && value !== null && isNumber((value as Json).fineShare) && isNumber((value as Json).meanDiscrimination);
+  const strings = (value: unknown) => Array.isArray(value) && value.every(isText);
+  entries(channel, record.rounds, 'rounds', { version: isNumber, metrics: Array.isArray, diagnostics: Array.isArray, objective, locked: strings, expertEdits: Array.isArray });
+  (record.rounds as Json[]).forEach((round, index) => {
+    entries(channel, round.metrics, `rounds[${index}].metrics`, METRIC_SHAPE);
+    entries(channel, round.diagnostics, `rounds[${index}].diagnostics`, { metric: isText, verdict: isText, n: isNumber, mean: isNumber, floorShare: isNumber, ceilingShare: isNumber, discrimination: (d) => typeof d === 'object' && d !== null && isNumber((d as Json).acrossAnswers) });
+  });
   return record as unknown as SynthesisCarried;
 }
 

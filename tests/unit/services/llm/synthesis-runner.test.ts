@@ -177,4 +177,19 @@ describe('rubric-synthesis rounds', () => {
     await expect(state.handlers['jobs.start']({ definition: second })).rejects.toThrow(/round 1 needs the state carried/);
     expect(state.server.log.chatRequests()).toHaveLength(0);
   });
+
+  it('refuses a round 1 whose carried metrics change a weight of round 0, or whose carried state is malformed', async () => {
+    await harness.saveConnections();
+    const spec = specYaml();
+    const first = await runRound(spec, 0, { lenient: ['A-1'] });
+    const built = buildSynthesisDefinition({ specSource: spec, specFile: 'test.yaml', round: 1, judgeConnectionId: 'judge', roleConnections: { drafter: 'guide', generator: 'teacher' }, carried: carryForward(undefined, first, first.metrics, []) });
+    if (!built.ok) throw new Error(built.problems.join('\n'));
+    const carried = built.definition.parameters.carried!;
+    const heavier = { ...built.definition, parameters: { ...built.definition.parameters, carried: { ...carried, metrics: carried.metrics.map((metric, index) => (index === 0 ? { ...metric, weight: 0.9 } : metric)) } } };
+    await expect(state.handlers['jobs.start']({ definition: heavier })).rejects.toThrow(/carried metrics: A-1: its weight may not change/);
+    const malformed = { ...built.definition, parameters: { ...built.definition.parameters, carried: { ...carried, answers: [{ id: 'T1-a1', text: 3 }] } } };
+    await expect(state.handlers['jobs.start']({ definition: malformed as never })).rejects.toThrow(/carried.answers\[0\].itemId/);
+    await expect(state.handlers['jobs.start']({ definition: built.definition })).resolves.toMatchObject({ kind: 'rubric-synthesis' });
+    await harness.finished(2);
+  }, 30_000);
 });
