@@ -120,6 +120,18 @@ describe('rubric-synthesis rounds', () => {
     expect(second.best).toBe(0);
   }, 30_000);
 
+  it('a worse round without drift reports rollbackTo the best round, and the next revision starts from the best', async () => {
+    await harness.saveConnections();
+    const spec = specYaml({ drift: 4 });
+    const first = await runRound(spec, 0, { lenient: ['A-1'] });
+    // the revision of A-1 is refused (it stays lenient) and B-1 is now scored at the floor
+    const second = await runRound(spec, 1, { lenient: ['A-1'], reviserChangesWeight: true, override: (metric) => (metric === 'B-1' ? 1 : undefined) }, carryForward(undefined, first, first.metrics, []));
+    expect(second.drift?.sinceFirst.beyondThreshold).toBe(false);
+    expect(second.objective.fineShare).toBeLessThan(first.objective.fineShare);
+    expect(second.decision).toMatchObject({ rollbackTo: 0, revise: ['A-1'] });
+    expect(second.best).toBe(0);
+  }, 30_000);
+
   it('paused mid-round and resumed, the round asks no finished call again; the API key is nowhere in the job folder', async () => {
     await harness.saveConnections();
     const spec = specYaml();
