@@ -179,6 +179,29 @@ describe('rubric-synthesis rounds', () => {
     expect(payloads().at(-1)).toMatchObject({ ok: true, payload: { round: 0, decision: { revise: ['A-1'] } } });
   }, 30_000);
 
+  it('interrupted by a quit and resumed by new services on the same folder, the round asks no finished call again', async () => {
+    await harness.saveConnections();
+    state.server.setDefaultHandler(synthesisPlayer({ lenient: ['A-1'], delayMs: 25 }));
+    const built = buildSynthesisDefinition({ specSource: specYaml(), specFile: 'test.yaml', round: 0, judgeConnectionId: 'judge', roleConnections: { drafter: 'guide', generator: 'teacher' }, language: 'en' });
+    if (!built.ok) throw new Error(built.problems.join('\n'));
+    const job = await state.handlers['jobs.start']({ definition: built.definition });
+    await harness.until('four calls are answered', () => state.server.log.chatRequests().filter((entry) => entry.outcome === 'answered').length >= 4);
+    await harness.reopen();
+    await state.server.log.waitUntil(() => state.server.log.inFlight === 0, 'the interrupted call is settled');
+    const before = state.server.log.chatRequests().slice();
+    const [restored] = await state.handlers['jobs.list']({});
+    expect(restored).toMatchObject({ id: job.id, status: 'interrupted' });
+    await harness.saveConnections();
+    await state.handlers['jobs.resume']({ jobId: job.id });
+    await harness.finished();
+    // only the call on the wire at the quit (the last one sent) may be sent again
+    const finished = new Set(before.slice(0, -1).map((entry) => entry.rawBody));
+    const after = state.server.log.chatRequests().slice(before.length);
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.filter((entry) => finished.has(entry.rawBody))).toEqual([]);
+    expect(payloads().at(-1)).toMatchObject({ ok: true, payload: { round: 0 } });
+  }, 30_000);
+
   it('refuses a round whose spec text does not hash to its specHash, or a round 1 that carries nothing', async () => {
     await harness.saveConnections();
     const built = buildSynthesisDefinition({ specSource: specYaml(), specFile: 'test.yaml', round: 0, judgeConnectionId: 'judge', roleConnections: { drafter: 'guide', generator: 'teacher' } });
