@@ -42,9 +42,9 @@ describe('rubric-synthesis rounds', () => {
   const payloads = () => state.events.filter((event): event is JobItemEvent<SynthesisRoundPayload> => event.type === 'item').map((event) => event.outcome);
   const requestsOf = (role: string) => state.server.log.chatRequests().filter((entry) => synthesisRoleOf(bodyOf(entry)) === role);
 
-  async function runRound(spec: string, round: number, player: SynthesisPlayerOptions, carried?: SynthesisCarried): Promise<SynthesisRoundPayload> {
+  async function runRound(spec: string, round: number, player: SynthesisPlayerOptions, carried?: SynthesisCarried, answersPerItem?: number): Promise<SynthesisRoundPayload> {
     state.server.setDefaultHandler(synthesisPlayer(player));
-    const built = buildSynthesisDefinition({ specSource: spec, specFile: 'test.yaml', round, judgeConnectionId: 'judge', roleConnections: { drafter: 'guide', generator: 'teacher' }, language: 'en', carried });
+    const built = buildSynthesisDefinition({ specSource: spec, specFile: 'test.yaml', round, judgeConnectionId: 'judge', roleConnections: { drafter: 'guide', generator: 'teacher' }, language: 'en', carried, answersPerItem });
     if (!built.ok) throw new Error(built.problems.join('\n'));
     const count = payloads().length;
     await state.handlers['jobs.start']({ definition: built.definition });
@@ -80,6 +80,15 @@ describe('rubric-synthesis rounds', () => {
     expect(second.drift?.sinceFirst.beyondThreshold).toBe(false);
     expect(second.decision).toMatchObject({ action: 'stop', reason: 'all-fine', rollbackTo: null });
     expect(second.best).toBe(1);
+  }, 30_000);
+
+  it('writes answersPerItem answers to each test item, each its own call, and the judge scores every one', async () => {
+    await harness.saveConnections();
+    const first = await runRound(specYaml(), 0, { lenient: ['A-1'] }, undefined, 2);
+    expect(first.answers.map((answer) => answer.id)).toEqual(['T1-a1', 'T1-a2', 'T2-a1', 'T2-a2', 'T3-a1', 'T3-a2']);
+    expect(requestsOf('generator')).toHaveLength(6);
+    expect(requestsOf('judge')).toHaveLength(6);
+    expect(first.scores).toHaveLength(12);
   }, 30_000);
 
   it('a reviser answer that changes a weight is refused (asked again, then the metric stays as it was); a round no better stops on no-gain', async () => {
