@@ -11,3 +11,4 @@ export {
   draftAnswerSchema, draftMessages, readDraftAnswer, readRevisionAnswer, readTestItemsAnswer, reviseMessages, revisionAnswerSchema, testItemMessages,
   testItemsAnswerSchema, type Read,
 } from './prompts';
+export * from './synthesis-job';

@@ -13,6 +13,8 @@ import { judgeParameterProblems, pairwiseParameterProblems, type JudgeJobDefinit
 import { checkConnection, preAnnotationParameterProblems, type DialogueTurn, type ConnectionSettings, type KeyChange, type PreAnnotationJobDefinition, type PreAnnotationParameters, type SamplingParameters } from '../../../shared/llm';
 import { expectObject, expectString } from './validate';
 import { generationParameters } from './validate-generation';
+import { synthesisParameterProblems, type SynthesisJobDefinition } from '../../../shared/synthesis';
+import { synthesisParameters } from './validate-synthesis';
 import { judgeParameters } from './validate-judge';
 import { pairwiseParameters } from './validate-pairwise';
 
@@ -178,10 +180,11 @@ export function parseStartJobArgs(value: unknown): { definition: JobDefinition }
   const record = expectObject(`${channel} definition`, outer.definition, ['kind', 'title', 'connectionIds', 'itemIds', 'samples', 'budget', 'parameters']);
   const kind = JOB_KINDS.find((known) => known === record.kind);
   if (kind === undefined) fail(channel, `"kind" must be one of ${JOB_KINDS.join(', ')}`);
-  if (kind !== 'pre-annotation' && kind !== 'judge' && kind !== 'judge-pairwise' && kind !== 'generation') fail(channel, `jobs of kind ${kind} cannot be started yet`);
   const common = { title: text(channel, record, 'title', 200), connectionIds: stringList(channel, record.connectionIds, 'connectionIds', 16), itemIds: stringList(channel, record.itemIds, 'itemIds', 50_000) };
-  const definition: PreAnnotationJobDefinition | JudgeJobDefinition | PairwiseJobDefinition | GenerationJobDefinition =
-    kind === 'generation'
+  const definition: PreAnnotationJobDefinition | JudgeJobDefinition | PairwiseJobDefinition | GenerationJobDefinition | SynthesisJobDefinition =
+    kind === 'rubric-synthesis'
+      ? { kind, ...common, parameters: synthesisParameters(channel, record.parameters) }
+      : kind === 'generation'
       ? { kind, ...common, parameters: generationParameters(channel, record.parameters) }
       : kind === 'judge'
       ? { kind, ...common, parameters: judgeParameters(channel, record.parameters) }
@@ -202,6 +205,7 @@ export function parseStartJobArgs(value: unknown): { definition: JobDefinition }
     definition.kind === 'judge' ? judgeParameterProblems(definition)
       : definition.kind === 'judge-pairwise' ? pairwiseParameterProblems(definition)
         : definition.kind === 'generation' ? generationParameterProblems(definition)
+          : definition.kind === 'rubric-synthesis' ? synthesisParameterProblems(definition)
           : preAnnotationParameterProblems(definition);
   const problems = [...checkJobDefinition(definition), ...kindProblems];
   if (problems.length > 0) fail(channel, problems.join('; '));

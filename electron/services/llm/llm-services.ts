@@ -17,6 +17,7 @@ import { judgeRunner } from './judge-runner';
 import { pairwiseRunner } from './pairwise-runner';
 import { preAnnotationRunner } from './pre-annotation-runner';
 import { ResponseCache } from './response-cache';
+import { synthesisRunner } from './synthesis-runner';
 import type { RetrySettings } from './retry-policy';
 
 export interface LlmServices {
@@ -44,7 +45,7 @@ export function createLlmServices(options: LlmServicesOptions): LlmServices {
   const runnerDeps = { connections, cache, appVersion: options.appVersion, timeoutMs: options.timeoutMs, retry: options.retry };
   const jobs = new JobRegistry({
     folder: join(options.dataDir, 'jobs'),
-    runners: [preAnnotationRunner(runnerDeps), judgeRunner(runnerDeps), pairwiseRunner(runnerDeps), generationRunner(runnerDeps)],
+    runners: [preAnnotationRunner(runnerDeps), judgeRunner(runnerDeps), pairwiseRunner(runnerDeps), generationRunner(runnerDeps), synthesisRunner(runnerDeps)],
     emit: options.emit,
   });
   const ready = jobs.restore();

@@ -23,3 +23,4 @@ export { judgeAnswerValue, judgeReply, judgeTokens, scoresFor, type ScoreDistrib
 export { pairwiseJudge, pairwiseReply, shownDialogues, type PairwiseJudgeOptions, type ScriptedVerdict } from './pairwise-scripts';
 export type { BatchScript } from './batch-api';
 export { scenarioPlayer, scenarioRoleOf, type AssessmentContext, type ScenarioPlayerOptions, type ScenarioRole } from './scenario-scripts';
+export { synthesisPlayer, synthesisRoleOf, type SynthesisPlayerOptions, type SynthesisRole } from './synthesis-scripts';

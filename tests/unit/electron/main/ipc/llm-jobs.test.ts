@@ -82,7 +82,7 @@ describe('LLM connections and pre-annotation jobs through the handlers', () => {
     await expect(handlers['llm.connections.save']({ connection: settings(), key: { set: `${KEY} with spaces` } } as never)).rejects.toThrow(/one line of text without spaces/);
     await expect(handlers['llm.connections.save']({ connection: settings(), key: { set: `${KEY} with spaces` } } as never)).rejects.not.toThrow(KEY);
     await expect(handlers['jobs.start']({ definition: { kind: 'pre-annotation', title: 't', connectionIds: ['qwen'], itemIds: ['a'], parameters: {} } } as never)).rejects.toThrow(/jobs.start/);
-    await expect(handlers['jobs.start']({ definition: { kind: 'rubric-synthesis', title: 't', connectionIds: ['qwen'], itemIds: ['a'], parameters: {} } } as never)).rejects.toThrow(/cannot be started yet/);
+    await expect(handlers['jobs.start']({ definition: { kind: 'rubric-synthesis', title: 't', connectionIds: ['qwen'], itemIds: ['a'], parameters: {} } } as never)).rejects.toThrow(/jobs.start: "specSource"/);
     await expect(handlers['jobs.start']({ definition: { kind: 'generation', title: 't', connectionIds: ['qwen'], itemIds: ['a'], parameters: {} } } as never)).rejects.toThrow(/jobs.start: "scenarioSource"/);
     // one layer holds one value per turn: several samples would overwrite each other
     const repeated: PreAnnotationJobDefinition = { kind: 'pre-annotation', title: 't', connectionIds: ['qwen'], itemIds: ['a'], samples: 3, parameters: { datasetId: 'ds', layerName: 'L', codebook: CODEBOOK, template: DEFAULT_PRE_ANNOTATION_TEMPLATE, dialogues: [dialogue('a', 2)] } };
