@@ -1,4 +1,3 @@
-import { LineCounter, parseDocument } from 'yaml';
 import type { SamplingParameters } from '../llm/connection';
 import { checkSchema, type SchemaProblem, type ValuePath } from './check-schema';
 import { parseFlow } from './parse-flow';
@@ -8,18 +7,10 @@ import {
   type SpeakingRoleName, type TaskCross, type TaskRow, type TaskSource, TURN_VARIABLES,
 } from './types';
 import { promptVariables } from './variables';
-import { positionOf } from './yaml-positions';
+import { formatPath, readYamlMapping, type LocatedProblem } from './yaml-file';
 
 /** One problem of a scenario file, where it is: `text` reads `scenario.yaml:12:5: roles.teacher.system: …`. */
-export interface ScenarioProblem {
-  file: string;
-  line: number;
-  column: number;
-  /** `roles.teacher.system`, `flow.directions[2]`; empty for a YAML syntax error */
-  path: string;
-  message: string;
-  text: string;
-}
+export type ScenarioProblem = LocatedProblem;
 
 export type ParseScenarioResult = { ok: true; scenario: Scenario } | { ok: false; problems: ScenarioProblem[] };
 
@@ -27,12 +18,8 @@ export type ParseScenarioResult = { ok: true; scenario: Scenario } | { ok: false
 type Checked = any;
 
 const DEFAULT_LABELS: Record<SpeakingRoleName, string> = { teacher: '教师', student: '学生', guide: '向导' };
-/** Refuses alias bombs: a scenario has no use for more than a few anchors. */
-const MAX_ALIASES = 100;
 
-export function formatPath(path: ValuePath): string {
-  return path.map((step, index) => (typeof step === 'number' ? `[${step}]` : index === 0 ? step : `.${step}`)).join('');
-}
+export { formatPath };
 
 function sampling(value: Checked): SamplingParameters {
   return value ? { ...value } : {};
@@ -150,37 +137,12 @@ function buildScenario(value: Checked, problems: SchemaProblem[]): Scenario {
  * and path, unknown keys refused. `file` is only used to name the file in problems.
  */
 export function parseScenarioYaml(text: string, file: string): ParseScenarioResult {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  const located = (line: number, column: number, path: string, message: string): ScenarioProblem => ({
-    file, line, column, path, message, text: `${file}:${line}:${column}: ${path ? `${path}: ` : ''}${message}`,
-  });
-  if (doc.errors.length > 0) {
-    return { ok: false, problems: doc.errors.map((error) => {
-      const at = error.linePos?.[0] ?? lines.linePos(error.pos[0]);
-      // the library's own wording names its API, which means nothing to someone editing a file
-      const message = error.code === 'MULTIPLE_DOCS' ? 'the file holds more than one YAML document (a line with ---); a scenario is one document' : error.message.split('\n')[0];
-      return located(at.line, at.col, '', message);
-    }) };
-  }
-  let value: unknown;
-  try {
-    value = doc.toJS({ maxAliasCount: MAX_ALIASES });
-  } catch (error) {
-    return { ok: false, problems: [located(1, 1, '', (error as Error).message)] };
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, problems: [located(1, 1, '', `a scenario file is a mapping of keys (format, id, roles, tasks, flow…), not ${value === null || value === undefined ? 'an empty file' : Array.isArray(value) ? 'a list' : 'a single value'}`)] };
-  }
-  const problems = checkSchema(SCENARIO_SCHEMA, value);
-  const scenario = problems.length === 0 ? buildScenario(value, problems) : undefined;
+  const read = readYamlMapping(text, file, { kind: 'scenario', notMapping: (found) => `a scenario file is a mapping of keys (format, id, roles, tasks, flow…), not ${found}` });
+  if (!read.ok) return read;
+  const problems = checkSchema(SCENARIO_SCHEMA, read.value);
+  const scenario = problems.length === 0 ? buildScenario(read.value, problems) : undefined;
   if (problems.length === 0 && scenario) return { ok: true, scenario };
-  const out = problems.map((problem) => {
-    const { line, column } = positionOf(doc, lines, problem.path, problem.atKey);
-    return located(line, column, formatPath(problem.path), problem.message);
-  });
-  out.sort((a, b) => a.line - b.line || a.column - b.column);
-  return { ok: false, problems: out };
+  return { ok: false, problems: read.place(problems) };
 }
 
 /** A scenario known to be valid (a bundled template); throws with every problem otherwise. */

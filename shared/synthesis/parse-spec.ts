@@ -1,26 +1,16 @@
-import { LineCounter, parseDocument } from 'yaml';
 import { checkSchema, type SchemaProblem } from '../scenario/check-schema';
-import { formatPath } from '../scenario/parse-scenario';
-import { positionOf } from '../scenario/yaml-positions';
+import { readYamlMapping, type LocatedProblem } from '../scenario/yaml-file';
 import { defaultThresholds } from './diagnostics';
 import { MAX_METRICS, SYNTHESIS_SPEC_SCHEMA } from './spec-schema';
 import { type MetricCount, SYNTHESIS_FORMAT, type SynthesisSpec } from './types';
 
 /** One problem of a spec file, where it is: `text` reads `spec.yaml:7:13: dimensions[1].weight: …`. */
-export interface SpecProblem {
-  file: string;
-  line: number;
-  column: number;
-  path: string;
-  message: string;
-  text: string;
-}
+export type SpecProblem = LocatedProblem;
 
 export type ParseSpecResult = { ok: true; spec: SynthesisSpec } | { ok: false; problems: SpecProblem[] };
 
 /** Weights are decimals a person types (0.3 + 0.4 + 0.2 + 0.1): equal to 1 up to rounding. */
 export const WEIGHT_SUM_TOLERANCE = 1e-9;
-const MAX_ALIASES = 100;
 export const DEFAULT_STOPPING = { maxRounds: 5, minGain: 0.05, patience: 2 } as const;
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the value has passed the schema check: its shape is known */
@@ -82,31 +72,10 @@ function buildSpec(value: Checked): SynthesisSpec {
  * scenario parser's checker and located with its YAML positions.
  */
 export function parseSynthesisSpec(text: string, file: string): ParseSpecResult {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  const located = (line: number, column: number, path: string, message: string): SpecProblem => ({
-    file, line, column, path, message, text: `${file}:${line}:${column}: ${path ? `${path}: ` : ''}${message}`,
-  });
-  if (doc.errors.length > 0) {
-    return { ok: false, problems: doc.errors.map((error) => {
-      const at = error.linePos?.[0] ?? lines.linePos(error.pos[0]);
-      return located(at.line, at.col, '', error.code === 'MULTIPLE_DOCS' ? 'the file holds more than one YAML document (a line with ---); a spec is one document' : error.message.split('\n')[0]);
-    }) };
-  }
-  let value: unknown;
-  try {
-    value = doc.toJS({ maxAliasCount: MAX_ALIASES });
-  } catch (error) {
-    return { ok: false, problems: [located(1, 1, '', (error as Error).message)] };
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, problems: [located(1, 1, '', 'a synthesis spec is a mapping of keys (format, id, dimensions, models…)')] };
-  const schemaProblems = checkSchema(SYNTHESIS_SPEC_SCHEMA, value);
-  const problems = [...schemaProblems, ...crossFieldProblems(value, schemaProblems)];
-  if (problems.length === 0) return { ok: true, spec: buildSpec(value) };
-  const out = problems.map((problem) => {
-    const { line, column } = positionOf(doc, lines, problem.path, problem.atKey);
-    return located(line, column, formatPath(problem.path), problem.message);
-  });
-  out.sort((a, b) => a.line - b.line || a.column - b.column);
-  return { ok: false, problems: out };
+  const read = readYamlMapping(text, file, { kind: 'spec', notMapping: () => 'a synthesis spec is a mapping of keys (format, id, dimensions, models…)' });
+  if (!read.ok) return read;
+  const schemaProblems = checkSchema(SYNTHESIS_SPEC_SCHEMA, read.value);
+  const problems = [...schemaProblems, ...crossFieldProblems(read.value, schemaProblems)];
+  if (problems.length === 0) return { ok: true, spec: buildSpec(read.value) };
+  return { ok: false, problems: read.place(problems) };
 }

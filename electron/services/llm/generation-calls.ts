@@ -14,6 +14,7 @@ import { ItemRecalled, JobStop } from '../jobs/job-runner';
 import type { EndpointCaller, Validation } from './endpoint-caller';
 import type { ResponseFormat } from './llm-client';
 import { stopsTheJob } from './retry-policy';
+import { followSignal } from './follow-signal';
 
 export interface RoleEndpoint {
   connection: LlmConnection;
@@ -43,15 +44,6 @@ export function nonEmptyText(content: string): Validation<string> {
   return text === '' ? { ok: false, reasons: ['the answer is empty'] } : { ok: true, value: text };
 }
 
-/** A signal that aborts with `source`, and lets go of it when disposed. */
-function follow(source: AbortSignal): { signal: AbortSignal; dispose(): void } {
-  const controller = new AbortController();
-  if (source.aborted) controller.abort();
-  const abort = () => controller.abort();
-  source.addEventListener('abort', abort, { once: true });
-  return { signal: controller.signal, dispose: () => source.removeEventListener('abort', abort) };
-}
-
 export class ItemCalls {
   readonly tokens: TokenCounts = { input: 0, output: 0 };
   private costSoFar: number | null = 0;
@@ -66,7 +58,7 @@ export class ItemCalls {
     private readonly signal: AbortSignal,
     recall: AbortSignal,
   ) {
-    this.recall = follow(recall);
+    this.recall = followSignal(recall);
   }
 
   close(): void {
@@ -92,8 +84,8 @@ export class ItemCalls {
     const cacheKey = generationCacheKeyInput({ ...discriminators, baseURL: connection.baseURL, model: connection.model, messages, sampling, conversationId: this.conversationId, teacherConnectionId: this.teacherConnectionId });
     // signals of the call's own: the client and the limit listen to the ones they are given, and
     // a dialogue of many calls would pile its listeners up on the item's
-    const signal = follow(this.signal);
-    const recall = follow(this.recall.signal);
+    const signal = followSignal(this.signal);
+    const recall = followSignal(this.recall.signal);
     let result;
     try {
       result = await caller.call<T>({ request: { model: connection.model, messages, ...sampling }, formats, cacheKey, validate }, signal.signal, recall.signal);

@@ -14,6 +14,7 @@ import type { Validation } from './endpoint-caller';
 import { CallFailed, type RoleEndpoint } from './generation-calls';
 import type { ResponseFormat } from './llm-client';
 import { stopsTheJob } from './retry-policy';
+import { followSignal } from './follow-signal';
 
 export const SYNTHESIS_CACHE_KEY_VERSION = 1;
 
@@ -30,14 +31,6 @@ export interface SynthesisCall {
 
 const PLAIN_TEXT: JsonSchema = { type: 'string' };
 
-function follow(source: AbortSignal): { signal: AbortSignal; dispose(): void } {
-  const controller = new AbortController();
-  if (source.aborted) controller.abort();
-  const abort = () => controller.abort();
-  source.addEventListener('abort', abort, { once: true });
-  return { signal: controller.signal, dispose: () => source.removeEventListener('abort', abort) };
-}
-
 export class SynthesisCalls {
   readonly tokens: TokenCounts = { input: 0, output: 0 };
   private costSoFar: number | null = 0;
@@ -46,7 +39,7 @@ export class SynthesisCalls {
   private readonly recall: { signal: AbortSignal; dispose(): void };
 
   constructor(private readonly specHash: string, private readonly round: number, private readonly signal: AbortSignal, recall: AbortSignal) {
-    this.recall = follow(recall);
+    this.recall = followSignal(recall);
   }
 
   close(): void {
@@ -70,8 +63,8 @@ export class SynthesisCalls {
 
   async ask<T>(endpoint: RoleEndpoint, call: SynthesisCall, formats: ResponseFormat[], validate: (content: string) => Validation<T>): Promise<T> {
     const { connection, caller } = endpoint;
-    const signal = follow(this.signal);
-    const recall = follow(this.recall.signal);
+    const signal = followSignal(this.signal);
+    const recall = followSignal(this.recall.signal);
     let result;
     try {
       result = await caller.call<T>({ request: { model: connection.model, messages: call.messages, ...call.sampling }, formats, cacheKey: this.cacheKey(endpoint, call), validate }, signal.signal, recall.signal);
