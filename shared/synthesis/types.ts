@@ -102,6 +102,8 @@ export interface MetricScore {
   score: number;
   /** the teacher model that wrote the answer, when several are compared */
   group?: string;
+  /** the judge's reason for the score, when it gave one (shown beside the lowest-scoring items) */
+  rationale?: string;
 }
 
 export type Verdict = 'too-strict' | 'too-lenient' | 'weak' | 'fine';

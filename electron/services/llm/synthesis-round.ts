@@ -77,7 +77,7 @@ async function scoreAnswers(context: RoundContext, metrics: readonly DraftMetric
       const read = readJudgeAnswer(rubricSet, content);
       return read.ok ? { ok: true, value: read.scores } : { ok: false, reasons: read.problems.map((problem) => problem.message) };
     });
-    for (const { rubric, score } of judged) scores.push({ answer: answer.id, metric: rubric, score });
+    for (const { rubric, score, rationale } of judged) scores.push({ answer: answer.id, metric: rubric, score, ...(rationale ? { rationale } : {}) });
   }
   return { rubricSet, scores };
 }

@@ -13,7 +13,7 @@ import { trackChanges } from './backup/backup-settings';
 import { upgradeToV5 } from './migrations/v5';
 import { upgradeToV6 } from './migrations/v6';
 import { upgradeToV10 } from './migrations/v10';
-import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10, schemaV11, schemaV12, schemaV13 } from './schema';
+import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10, schemaV11, schemaV12, schemaV13, schemaV14 } from './schema';
 import type { ExpertScoreRow, JudgeRunRow, JudgeScoreRow, RubricSetRow } from '../../../shared/model/judge';
 import type { PairwiseVerdictRow } from '../../../shared/model/pairwise';
 import type { CodebookVersionRow } from '../../../shared/model/codebook-version';
@@ -23,6 +23,7 @@ import type { AssignmentRow } from '../../../shared/model/assignment';
 import type { SpotCheckRow } from '../../../shared/model/spot-check';
 import type { TurnBlockRow } from './turn-blocks';
 import type { GeneratedConversationRow, GenerationRunRow, ScenarioVersionRow } from '../../../shared/model/generation';
+import type { SynthesisRoundRow, SynthesisSessionRow, SynthesisVersionRow } from '../../../shared/model/synthesis';
 
 export class MaieuticDb extends Dexie {
   datasets!: EntityTable<Dataset, 'id'>;
@@ -57,6 +58,9 @@ export class MaieuticDb extends Dexie {
   scenarioVersions!: EntityTable<ScenarioVersionRow, 'id'>;
   generationRuns!: EntityTable<GenerationRunRow, 'id'>;
   generatedConversations!: EntityTable<GeneratedConversationRow, 'id'>;
+  synthesisSessions!: EntityTable<SynthesisSessionRow, 'id'>;
+  synthesisRounds!: EntityTable<SynthesisRoundRow, 'id'>;
+  synthesisVersions!: EntityTable<SynthesisVersionRow, 'id'>;
 
   constructor(name = 'maieutic') {
     super(name);
@@ -73,6 +77,7 @@ export class MaieuticDb extends Dexie {
     this.version(11).stores(schemaV11);
     this.version(12).stores(schemaV12);
     this.version(13).stores(schemaV13);
+    this.version(14).stores(schemaV14);
   }
 }
 

@@ -202,4 +202,19 @@ export const schemaV13 = {
   generatedConversations: 'id, runId',
 } as const;
 
-export const CURRENT_SCHEMA_VERSION = 13;
+/**
+ * v14 (2026-12-08): rubric synthesis (issue 15). New tables only: no upgrade function.
+ * - `synthesisSessions`: one row per synthesis loop (a spec, its bound models, what the next
+ *   round starts from, its status and the rubric sets saved from it).
+ * - `synthesisRounds`: one row per round job, `${sessionId}|${round}`, with the state it carried
+ *   and its payload (or failure); indexed by job id, which routes the job's item here.
+ * - `synthesisVersions`: one row per version of the metrics, `${sessionId}|${seq}`, never rewritten.
+ */
+export const schemaV14 = {
+  ...schemaV13,
+  synthesisSessions: 'id',
+  synthesisRounds: 'id, sessionId, jobId',
+  synthesisVersions: 'id, sessionId',
+} as const;
+
+export const CURRENT_SCHEMA_VERSION = 14;

@@ -18,7 +18,7 @@ const SCHEMAS: Record<number, Record<string, string | null>> = {
   1: schema.schemaV1, 2: schema.schemaV2, 3: schema.schemaV3, 4: schema.schemaV4, 5: schema.schemaV5,
   6: schema.schemaV6, 7: schema.schemaV7, 8: schema.schemaV8, 9: schema.schemaV9, 10: schema.schemaV10,
   11: schema.schemaV11,
-  12: schema.schemaV12, 13: schema.schemaV13,
+  12: schema.schemaV12, 13: schema.schemaV13, 14: schema.schemaV14,
 };
 
 export class NewerBackupError extends Error {

@@ -7,9 +7,10 @@ import type { LayerRow, LayerValueRow } from '../../../../shared/model/layer';
 import type { LlmCallsRow, LlmJobRow } from '../../../../shared/model/llm-job';
 import type { MetricRunRow, MetricRunScoresRow } from '../../../../shared/model/metric-run';
 import type { PromptTemplateRow } from '../../../../shared/model/prompt-template';
-import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10, schemaV11, schemaV12, schemaV13 } from '../../../../renderer/src/db/schema';
+import { CURRENT_SCHEMA_VERSION, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10, schemaV11, schemaV12, schemaV13, schemaV14 } from '../../../../renderer/src/db/schema';
 import type { PairwiseVerdictRow } from '../../../../shared/model/pairwise';
 import type { GeneratedConversationRow, GenerationRunRow, ScenarioVersionRow } from '../../../../shared/model/generation';
+import type { SynthesisRoundRow, SynthesisSessionRow, SynthesisVersionRow } from '../../../../shared/model/synthesis';
 import type { ExpertScoreRow, JudgeRunRow, JudgeScoreRow, RubricSetRow } from '../../../../shared/model/judge';
 import { rubricSetHash, SID_RUBRIC_SET } from '../../../../shared/judge';
 import type { FindingDismissalRow } from '../../../../shared/model/finding-dismissal';
@@ -283,8 +284,32 @@ const MIGRATION_CASES: MigrationCase[] = [
       expect(await db.generationRuns.where('datasetId').equals('ds1').toArray()).toEqual([generationRun]);
       expect(await db.generatedConversations.where('runId').equals('job1').toArray()).toEqual([generatedConversation]);
     },
+  },  {
+    fromVersion: 14,
+    schemas: [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10, schemaV11, schemaV12, schemaV13, schemaV14],
+    async seed(db) {
+      await MIGRATION_CASES[12].seed(db);
+      await db.table('synthesisSessions').add(synthesisSession);
+      await db.table('synthesisRounds').add(synthesisRound);
+      await db.table('synthesisVersions').add(synthesisVersion);
+    },
+    async check(db) {
+      await MIGRATION_CASES[12].check(db);
+      expect(await db.synthesisSessions.get('synthesis-1')).toEqual(synthesisSession);
+      expect(await db.synthesisRounds.where('jobId').equals('job9').toArray()).toEqual([synthesisRound]);
+      expect(await db.synthesisVersions.where('sessionId').equals('synthesis-1').toArray()).toEqual([synthesisVersion]);
+    },
   },
 ];
+
+const synthesisSession: SynthesisSessionRow = {
+  id: 'synthesis-1', title: 'Elmes+ rubric', spec: { id: 'elmes-scenegen', version: '1', hash: 'h1' }, specSource: 'format: maieutic.synthesis/1\n', specFile: 'elmes-scenegen.yaml',
+  connections: { drafter: 'c1', generator: 'c2', judge: 'c3' },
+  connectionLabels: { drafter: { name: 'Drafter', model: 'm1' }, generator: { name: 'Teacher', model: 'm2' }, judge: { name: 'Judge', model: 'm3' } },
+  answersPerItem: 1, language: 'zh', status: 'running', stop: null, working: null, savedRubricSets: [], createdAt: AT, updatedAt: AT,
+};
+const synthesisRound: SynthesisRoundRow = { id: 'synthesis-1|0', sessionId: 'synthesis-1', round: 0, jobId: 'job9', carried: null, payload: null, failure: null, createdAt: AT };
+const synthesisVersion: SynthesisVersionRow = { id: 'synthesis-1|1', sessionId: 'synthesis-1', seq: 1, kind: 'expert-edit', round: 0, metrics: [], locked: ['PER-1'], by: '王老师', at: AT };
 
 const scenarioVersion: ScenarioVersionRow = { id: 'sid-teacher-led@abc', scenarioId: 'sid-teacher-led', version: '1', hash: 'abc', source: 'format: maieutic.scenario/1\n', origin: 'sid-teacher-led.yaml', createdAt: AT };
 const generationRun: GenerationRunRow = {

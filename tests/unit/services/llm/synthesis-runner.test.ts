@@ -62,6 +62,8 @@ describe('rubric-synthesis rounds', () => {
     expect(first.answers).toHaveLength(3);
     expect(first.anchors).toEqual(['T1-a1', 'T2-a1']);
     expect(first.scores).toHaveLength(6);
+    // the judge's reasons are kept with the scores: the educator reads them beside the lowest-scoring items
+    expect(first.scores.every((score) => score.rationale === `${score.metric} is scored ${score.score}.`)).toBe(true);
     expect(first.diagnostics.map((d) => [d.metric, d.verdict])).toEqual([['A-1', 'too-lenient'], ['B-1', 'fine']]);
     expect(first.drift).toBeNull();
     expect(first.decision).toMatchObject({ action: 'continue', reason: 'first-round', revise: ['A-1'] });
