@@ -18,6 +18,8 @@ import type { AnchorDrift, DraftMetric, ExpertEdit, MetricDiagnostic, MetricScor
 export const SYNTHESIS_JOB_KIND = 'rubric-synthesis';
 export const MAX_SPEC_SOURCE = 200_000;
 export const MAX_ANSWERS_PER_ITEM = 8;
+/** teacher models beside the generator, each answering every item (discrimination between models) */
+export const MAX_EXTRA_GENERATORS = 4;
 export const SYNTHESIS_BOUND_ROLES = ['drafter', 'generator'] as const;
 export type SynthesisBoundRole = (typeof SYNTHESIS_BOUND_ROLES)[number];
 
@@ -26,11 +28,16 @@ export interface SynthesisTestItem {
   text: string;
 }
 
-/** One generated answer to a test item: `<item id>-a<k>` (k from 1). */
+/**
+ * One generated answer to a test item: `<item id>-a<k>` (k from 1) by the generator, and
+ * `<item id>-g<g>-a<k>` by the g-th teacher model (g from 2) when several are compared.
+ */
 export interface SynthesisAnswer {
   id: string;
   itemId: string;
   text: string;
+  /** the connection id of the teacher model that wrote it, when several are compared */
+  generator?: string;
 }
 
 /** What round r ≥ 1 needs of the rounds before it (frozen in round 0, or the educator's state). */
@@ -58,6 +65,12 @@ export interface SynthesisJobParameters {
   roleConnections: Partial<Record<SynthesisBoundRole, string>>;
   /** answers the generator writes per test item (1 when absent) */
   answersPerItem?: number;
+  /**
+   * further teacher models' connection ids: each answers every item as the generator does, and
+   * each answer's scores carry its model as their group, so the diagnostics tell how far a metric
+   * discriminates between teacher models (`discrimination.betweenGroups`)
+   */
+  extraGenerators?: string[];
   language?: JudgeLanguage;
   /** required from round 1 */
   carried?: SynthesisCarried;
@@ -120,6 +133,12 @@ export function synthesisParameterProblems(definition: SynthesisJobDefinition): 
   if (!p.roleConnections.drafter) problems.push('roleConnections.drafter is required (it drafts in round 0 and revises after)');
   const answers = p.answersPerItem ?? 1;
   if (!Number.isSafeInteger(answers) || answers < 1 || answers > MAX_ANSWERS_PER_ITEM) problems.push(`answersPerItem must be 1 to ${MAX_ANSWERS_PER_ITEM}`);
+  const extra = p.extraGenerators ?? [];
+  if (!Array.isArray(extra) || extra.some((id) => typeof id !== 'string' || id.length === 0)) problems.push('extraGenerators must be connection ids');
+  else {
+    if (extra.length > MAX_EXTRA_GENERATORS) problems.push(`extraGenerators: at most ${MAX_EXTRA_GENERATORS}`);
+    if (new Set(extra).size !== extra.length || extra.includes(p.roleConnections.generator ?? '')) problems.push('extraGenerators must differ from each other and from the generator');
+  }
   if (p.round === 0 && p.carried) problems.push('round 0 carries nothing');
   if (p.round > 0) {
     const c = p.carried;
@@ -144,6 +163,7 @@ export interface SynthesisDefinitionRequest {
   judgeConnectionId: string;
   roleConnections: Partial<Record<SynthesisBoundRole, string>>;
   answersPerItem?: number;
+  extraGenerators?: string[];
   language?: JudgeLanguage;
   carried?: SynthesisCarried;
   title?: string;
@@ -154,6 +174,7 @@ export function buildSynthesisDefinition(request: SynthesisDefinitionRequest): {
   if (!parsed.ok) return { ok: false, problems: parsed.problems.map((problem) => problem.text) };
   const parameters: SynthesisJobParameters = { specSource: request.specSource, specFile: request.specFile, specHash: synthesisSpecHash(parsed.spec), round: request.round, roleConnections: { ...request.roleConnections } };
   if (request.answersPerItem !== undefined) parameters.answersPerItem = request.answersPerItem;
+  if (request.extraGenerators !== undefined && request.extraGenerators.length > 0) parameters.extraGenerators = [...request.extraGenerators];
   if (request.language !== undefined) parameters.language = request.language;
   if (request.carried !== undefined) parameters.carried = request.carried;
   const definition: SynthesisJobDefinition = {

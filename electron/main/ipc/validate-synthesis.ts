@@ -6,7 +6,7 @@
  * metrics against round 0's (no name, dimension or weight changed by an edit).
  */
 import {
-  MAX_ANSWERS_PER_ITEM, MAX_SPEC_SOURCE, parseSynthesisSpec, SYNTHESIS_BOUND_ROLES,
+  MAX_ANSWERS_PER_ITEM, MAX_EXTRA_GENERATORS, MAX_SPEC_SOURCE, parseSynthesisSpec, SYNTHESIS_BOUND_ROLES,
   type SynthesisCarried, type SynthesisJobParameters,
 } from '../../../shared/synthesis';
 import { expectObject } from './validate';
@@ -61,7 +61,7 @@ function carried(channel: string, value: unknown): SynthesisCarried {
 }
 
 export function synthesisParameters(channel: string, value: unknown): SynthesisJobParameters {
-  const record = expectObject(`${channel} parameters`, value, ['specSource', 'specFile', 'specHash', 'round', 'roleConnections', 'answersPerItem', 'language', 'carried']);
+  const record = expectObject(`${channel} parameters`, value, ['specSource', 'specFile', 'specHash', 'round', 'roleConnections', 'answersPerItem', 'extraGenerators', 'language', 'carried']);
   const specSource = text(channel, record, 'specSource', MAX_SPEC_SOURCE);
   const specFile = text(channel, record, 'specFile', 500);
   const parsed = parseSynthesisSpec(specSource, specFile);
@@ -74,6 +74,13 @@ export function synthesisParameters(channel: string, value: unknown): SynthesisJ
     const answers = finiteNumber(channel, record, 'answersPerItem');
     if (answers > MAX_ANSWERS_PER_ITEM) fail(channel, `"answersPerItem" must be at most ${MAX_ANSWERS_PER_ITEM}`);
     parameters.answersPerItem = answers;
+  }
+  if (record.extraGenerators !== undefined) {
+    const list = record.extraGenerators;
+    if (!Array.isArray(list) || list.length > MAX_EXTRA_GENERATORS || list.some((id) => !isText(id) || id.length === 0 || id.length > 128)) {
+      fail(channel, `"extraGenerators" must be a list of at most ${MAX_EXTRA_GENERATORS} connection ids`);
+    }
+    parameters.extraGenerators = [...(list as string[])];
   }
   if (record.language !== undefined) {
     if (record.language !== 'zh' && record.language !== 'en') fail(channel, '"language" must be zh or en');

@@ -27,6 +27,8 @@ export interface RoundContext {
   calls: SynthesisCalls;
   drafter: RoleEndpoint;
   generator: RoleEndpoint;
+  /** further teacher models compared with the generator (extraGenerators), in order */
+  extraGenerators: RoleEndpoint[];
   judge: RoleEndpoint;
 }
 
@@ -47,15 +49,22 @@ const GENERATOR_SYSTEM: Record<JudgeLanguage, string> = {
 
 async function generateAnswers(context: RoundContext, items: readonly SynthesisTestItem[], language: JudgeLanguage): Promise<SynthesisAnswer[]> {
   const perItem = context.parameters.answersPerItem ?? 1;
-  const base = samplingFor(context.generator.connection, 'rubric-synthesis');
+  const generators = [context.generator, ...context.extraGenerators];
+  const compared = generators.length > 1;
   const answers: SynthesisAnswer[] = [];
   for (const [itemIndex, item] of items.entries()) {
-    for (let k = 1; k <= perItem; k++) {
-      // a fixed seed would make every answer to an item the same draw
-      const sampling: SamplingParameters = base.seed === undefined ? base : { ...base, seed: base.seed + k - 1 };
-      const messages = [{ role: 'system' as const, content: GENERATOR_SYSTEM[language] }, { role: 'user' as const, content: item.text }];
-      const text = await context.calls.ask(context.generator, { purpose: 'answer', indexes: { item: itemIndex, answer: k }, messages, sampling }, TEXT_ONLY, nonEmptyText);
-      answers.push({ id: `${item.id}-a${k}`, itemId: item.id, text });
+    for (const [g, generator] of generators.entries()) {
+      const base = samplingFor(generator.connection, 'rubric-synthesis');
+      for (let k = 1; k <= perItem; k++) {
+        // a fixed seed would make every answer to an item the same draw
+        const sampling: SamplingParameters = base.seed === undefined ? base : { ...base, seed: base.seed + k - 1 };
+        const messages = [{ role: 'system' as const, content: GENERATOR_SYSTEM[language] }, { role: 'user' as const, content: item.text }];
+        // the generator's key stays as it was before teacher models could be compared: its cached answers still count
+        const indexes: Record<string, number> = g === 0 ? { item: itemIndex, answer: k } : { item: itemIndex, answer: k, generator: g + 1 };
+        const text = await context.calls.ask(generator, { purpose: 'answer', indexes, messages, sampling }, TEXT_ONLY, nonEmptyText);
+        const id = g === 0 ? `${item.id}-a${k}` : `${item.id}-g${g + 1}-a${k}`;
+        answers.push(compared ? { id, itemId: item.id, text, generator: generator.connection.id } : { id, itemId: item.id, text });
+      }
     }
   }
   return answers;
@@ -70,6 +79,7 @@ async function scoreAnswers(context: RoundContext, metrics: readonly DraftMetric
   const formats = RESPONSE_FORMAT_LADDER.map((mode) => (judgeResponseFormat(mode, schema) ?? null) as ResponseFormat);
   const sampling = samplingFor(context.judge.connection, 'judge');
   const itemText = new Map(items.map((item) => [item.id, item.text]));
+  const modelOf = new Map([context.generator, ...context.extraGenerators].map((endpoint) => [endpoint.connection.id, endpoint.connection.model]));
   const scores: MetricScore[] = [];
   for (const [answerIndex, answer] of answers.entries()) {
     const messages = judgeMessages(prompt, { turns: [{ speaker: 'student', utterance: itemText.get(answer.itemId) ?? '' }, { speaker: 'teacher', utterance: answer.text }] });
@@ -77,7 +87,9 @@ async function scoreAnswers(context: RoundContext, metrics: readonly DraftMetric
       const read = readJudgeAnswer(rubricSet, content);
       return read.ok ? { ok: true, value: read.scores } : { ok: false, reasons: read.problems.map((problem) => problem.message) };
     });
-    for (const { rubric, score, rationale } of judged) scores.push({ answer: answer.id, metric: rubric, score, ...(rationale ? { rationale } : {}) });
+    // the teacher model is the group the diagnostics tell apart (betweenGroups)
+    const group = answer.generator === undefined ? undefined : (modelOf.get(answer.generator) ?? answer.generator);
+    for (const { rubric, score, rationale } of judged) scores.push({ answer: answer.id, metric: rubric, score, ...(group === undefined ? {} : { group }), ...(rationale ? { rationale } : {}) });
   }
   return { rubricSet, scores };
 }

@@ -18,13 +18,13 @@ export const SYNTHESIS_TIMEOUT_MS = 300_000;
 
 export function synthesisConnectionIds(definition: SynthesisJobDefinition): string[] {
   const bound = Object.values(definition.parameters.roleConnections ?? {}).filter((id): id is string => typeof id === 'string');
-  return [...new Set([...definition.connectionIds, ...bound])];
+  return [...new Set([...definition.connectionIds, ...bound, ...(definition.parameters.extraGenerators ?? [])])];
 }
 
 export function synthesisRunner(deps: LlmRunnerDeps): JobKindRunner<SynthesisRoundPayload> {
   const pool = new EndpointPool(deps, SYNTHESIS_TIMEOUT_MS);
 
-  async function openRole(role: SynthesisBoundRole, id: string | undefined): Promise<RoleEndpoint> {
+  async function openRole(role: SynthesisBoundRole | 'compared teacher model', id: string | undefined): Promise<RoleEndpoint> {
     if (!id) throw new JobStop(`The synthesis job has no ${role} connection bound.`);
     const connection = await deps.connections.get(id);
     if (!connection) throw new JobStop(`The ${role}'s connection ${JSON.stringify(id)} no longer exists; add it again in Settings, then resume.`);
@@ -48,6 +48,8 @@ export function synthesisRunner(deps: LlmRunnerDeps): JobKindRunner<SynthesisRou
       const judges = await pool.open(definition);
       const drafter = await openRole('drafter', parameters.roleConnections.drafter);
       const generator = await openRole('generator', parameters.roleConnections.generator);
+      const extraGenerators: RoleEndpoint[] = [];
+      for (const id of parameters.extraGenerators ?? []) extraGenerators.push(await openRole('compared teacher model', id));
       return {
         parallel: 1,
         async run(item, signal, recall): Promise<JobItemOutcome<SynthesisRoundPayload>> {
@@ -55,7 +57,7 @@ export function synthesisRunner(deps: LlmRunnerDeps): JobKindRunner<SynthesisRou
           if (!judge) throw new JobStop('The job names a connection it does not carry.');
           const calls = new SynthesisCalls(parameters.specHash, parameters.round, signal, recall);
           try {
-            const round = await runRound({ spec: parsed.spec, parameters, calls, drafter, generator, judge });
+            const round = await runRound({ spec: parsed.spec, parameters, calls, drafter, generator, extraGenerators, judge });
             const tokens = { ...calls.tokens };
             return { ok: true, payload: { ...round, tokens, cached: calls.cached }, cached: calls.cached, tokens, cost: calls.cost };
           } catch (error) {

@@ -22,8 +22,10 @@ export interface SynthesisPlayerOptions {
   lenient?: readonly string[];
   /** the reviser's answer also changes the weight (revisionProblems refuses it) */
   reviserChangesWeight?: boolean;
-  /** a score of the judge's for (metric, item number, whether the metric was revised), else the default */
-  override?: (metric: string, item: number, revised: boolean) => number | undefined;
+  /** a score of the judge's for (metric, item number, whether the metric was revised, the judged transcript), else the default */
+  override?: (metric: string, item: number, revised: boolean, transcript: string) => number | undefined;
+  /** the generator signs its answers with the model asked (several teacher models compared) */
+  generatorSignsModel?: boolean;
   max?: number;
   delayMs?: number;
 }
@@ -70,13 +72,13 @@ export function synthesisPlayer(options: SynthesisPlayerOptions = {}): ChatHandl
         const item = Number(/Item (\d+)/.exec(user)?.[1] ?? 1);
         return judgeReply.valid(rubrics.map((rubric) => {
           const revised = system.includes(`revised ${rubric}`);
-          const own = options.override?.(rubric, item, revised);
+          const own = options.override?.(rubric, item, revised, user);
           const score = own ?? (options.lenient?.includes(rubric) && !revised ? max : Math.min(max, 1 + item));
           return { rubric, score };
         }));
       }
       case 'generator':
-        return reply.answer(`Tutor answer to: ${user}`);
+        return reply.answer(options.generatorSignsModel ? `Tutor (${body.model}) answer to: ${user}` : `Tutor answer to: ${user}`);
     }
   };
   return ({ body }) => (options.delayMs ? reply.delay(options.delayMs, answer(body)) : answer(body));

@@ -42,9 +42,9 @@ describe('rubric-synthesis rounds', () => {
   const payloads = () => state.events.filter((event): event is JobItemEvent<SynthesisRoundPayload> => event.type === 'item').map((event) => event.outcome);
   const requestsOf = (role: string) => state.server.log.chatRequests().filter((entry) => synthesisRoleOf(bodyOf(entry)) === role);
 
-  async function runRound(spec: string, round: number, player: SynthesisPlayerOptions, carried?: SynthesisCarried, answersPerItem?: number): Promise<SynthesisRoundPayload> {
+  async function runRound(spec: string, round: number, player: SynthesisPlayerOptions, carried?: SynthesisCarried, answersPerItem?: number, extraGenerators?: string[]): Promise<SynthesisRoundPayload> {
     state.server.setDefaultHandler(synthesisPlayer(player));
-    const built = buildSynthesisDefinition({ specSource: spec, specFile: 'test.yaml', round, judgeConnectionId: 'judge', roleConnections: { drafter: 'guide', generator: 'teacher' }, language: 'en', carried, answersPerItem });
+    const built = buildSynthesisDefinition({ specSource: spec, specFile: 'test.yaml', round, judgeConnectionId: 'judge', roleConnections: { drafter: 'guide', generator: 'teacher' }, language: 'en', carried, answersPerItem, extraGenerators });
     if (!built.ok) throw new Error(built.problems.join('\n'));
     const count = payloads().length;
     await state.handlers['jobs.start']({ definition: built.definition });
@@ -91,6 +91,19 @@ describe('rubric-synthesis rounds', () => {
     expect(requestsOf('generator')).toHaveLength(6);
     expect(requestsOf('judge')).toHaveLength(6);
     expect(first.scores).toHaveLength(12);
+  }, 30_000);
+
+  it('several teacher models: each answers every item, and the diagnostics tell how far each metric separates the models', async () => {
+    await harness.saveConnections();
+    // the judge gives the second model's answers the floor on A-1 only: A-1 separates the models, B-1 does not
+    const payload = await runRound(specYaml(), 0, { generatorSignsModel: true, override: (metric, _item, _revised, transcript) => (metric === 'A-1' && transcript.includes('student-model') ? 1 : undefined) }, undefined, 1, ['student']);
+    expect(payload.answers.map((answer) => [answer.id, answer.generator])).toEqual([['T1-a1', 'teacher'], ['T1-g2-a1', 'student'], ['T2-a1', 'teacher'], ['T2-g2-a1', 'student'], ['T3-a1', 'teacher'], ['T3-g2-a1', 'student']]);
+    expect(requestsOf('generator').map((entry) => bodyOf(entry).model)).toEqual(['teacher-model', 'student-model', 'teacher-model', 'student-model', 'teacher-model', 'student-model']);
+    expect(new Set(payload.scores.map((score) => score.group))).toEqual(new Set(['teacher-model', 'student-model']));
+    const between = Object.fromEntries(payload.diagnostics.map((d) => [d.metric, d.discrimination.betweenGroups]));
+    // teacher-model scores 2, 3, 4 (mean 3), student-model 1, 1, 1 (mean 1): population SD of {3, 1} = 1
+    expect(between['A-1']).toBeCloseTo(1, 12);
+    expect(between['B-1']).toBeCloseTo(0, 12);
   }, 30_000);
 
   it('a reviser answer that changes a weight is refused (asked again, then the metric stays as it was); a round no better stops on no-gain', async () => {

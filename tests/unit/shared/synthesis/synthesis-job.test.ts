@@ -42,6 +42,16 @@ describe('rubric-synthesis job definitions', () => {
     ]);
   });
 
+  it('takes further teacher models to compare, each once and none the generator itself', async () => {
+    const definition = await round0();
+    const withModels = (extraGenerators: string[]) => synthesisParameterProblems({ ...definition, parameters: { ...definition.parameters, extraGenerators } });
+    expect(withModels(['t2', 't3'])).toEqual([]);
+    expect(withModels(['t2', 't2'])).toEqual(['extraGenerators must differ from each other and from the generator']);
+    expect(withModels(['g'])).toEqual(['extraGenerators must differ from each other and from the generator']);
+    expect(withModels(['a', 'b', 'c', 'd', 'e'])).toEqual(['extraGenerators: at most 4']);
+    expect(withModels([''])).toEqual(['extraGenerators must be connection ids']);
+  });
+
   it('refuses a spec with problems, naming them', async () => {
     const built = buildSynthesisDefinition({ specSource: (await source()).replace('weight: 0.3', 'weight: 0.5'), specFile: 'bad.yaml', round: 0, judgeConnectionId: 'judge', roleConnections: { drafter: 'd', generator: 'g' } });
     expect(built.ok).toBe(false);

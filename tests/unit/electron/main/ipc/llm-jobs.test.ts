@@ -84,6 +84,10 @@ describe('LLM connections and pre-annotation jobs through the handlers', () => {
     await expect(handlers['jobs.start']({ definition: { kind: 'pre-annotation', title: 't', connectionIds: ['qwen'], itemIds: ['a'], parameters: {} } } as never)).rejects.toThrow(/jobs.start/);
     await expect(handlers['jobs.start']({ definition: { kind: 'rubric-synthesis', title: 't', connectionIds: ['qwen'], itemIds: ['a'], parameters: {} } } as never)).rejects.toThrow(/jobs.start: "specSource"/);
     await expect(handlers['jobs.start']({ definition: { kind: 'generation', title: 't', connectionIds: ['qwen'], itemIds: ['a'], parameters: {} } } as never)).rejects.toThrow(/jobs.start: "scenarioSource"/);
+    const synthesisSpec = readFileSync(join(__dirname, '../../../../../resources/synthesis/elmes-scenegen.yaml'), 'utf8');
+    const synthesis = (extraGenerators: unknown) => ({ definition: { kind: 'rubric-synthesis', title: 't', connectionIds: ['qwen'], itemIds: ['round-0'], parameters: { specSource: synthesisSpec, specFile: 's.yaml', specHash: 'h', round: 0, roleConnections: { drafter: 'qwen', generator: 'qwen' }, extraGenerators } } }) as never;
+    await expect(handlers['jobs.start'](synthesis('other'))).rejects.toThrow(/jobs.start: "extraGenerators" must be a list of at most 4 connection ids/);
+    await expect(handlers['jobs.start'](synthesis(['a', 'b', 'c', 'd', 'e']))).rejects.toThrow(/"extraGenerators" must be a list/);
     // one layer holds one value per turn: several samples would overwrite each other
     const repeated: PreAnnotationJobDefinition = { kind: 'pre-annotation', title: 't', connectionIds: ['qwen'], itemIds: ['a'], samples: 3, parameters: { datasetId: 'ds', layerName: 'L', codebook: CODEBOOK, template: DEFAULT_PRE_ANNOTATION_TEMPLATE, dialogues: [dialogue('a', 2)] } };
     await expect(handlers['jobs.start']({ definition: repeated })).rejects.toThrow(/samples must be 1, got 3/);
