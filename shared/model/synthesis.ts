@@ -32,6 +32,8 @@ export interface SynthesisSessionRow {
   /** connection name and model per role, for people (a connection may be deleted later) */
   connectionLabels: Record<SynthesisRole, { name: string; model: string }>;
   answersPerItem: number;
+  /** further teacher models' connection ids compared with the generator (extraGenerators); absent: none */
+  extraGenerators?: string[];
   language: JudgeLanguage;
   status: SynthesisSessionStatus;
   /** the loop's stop reason after the last round, or `educator` */

@@ -12,3 +12,4 @@ export {
   testItemsAnswerSchema, type Read,
 } from './prompts';
 export * from './synthesis-job';
+export { hasUnscoredEdits, nextCarried, resultRubricSet, rolledBack, workingAfterRound, type WorkingMetrics } from './session';
