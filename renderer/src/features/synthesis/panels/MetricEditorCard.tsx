@@ -92,7 +92,7 @@ export function MetricEditorCard({ metric, locked, diagnostic, dimensionName, di
             {verdictWord(lang, diagnostic.verdict)}
           </span>
         )}
-        {locked && <span className="synthesis-badge synthesis-badge-lock">🔒 {t('locked')}</span>}
+        {locked && <span className="synthesis-badge synthesis-badge-lock">{t('locked')}</span>}
         {dirty && (
           <span className="synthesis-unsaved" data-testid="synthesis-editor-unsaved">
             ● {t('unsaved')}
