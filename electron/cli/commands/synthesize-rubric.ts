@@ -10,7 +10,7 @@
  */
 import { mkdir, stat } from 'node:fs/promises';
 import { afterRound, bestRound, buildSynthesisDefinition, parseSynthesisSpec, revisionDiff, synthesisSpecHash, type SynthesisCarried, type SynthesisRoundPayload, type SynthesisSpec } from '../../../shared/synthesis';
-import { nextCarried, resultRubricSet, workingAfterRound } from '../../../shared/synthesis/session';
+import { nextCarried, resultRubricSet, workingAfterRound, type WorkingMetrics } from '../../../shared/synthesis/session';
 import { writeFileAtomic } from '../../services/atomic-write';
 import { ResponseCache } from '../../services/llm/response-cache';
 import { synthesisRunner } from '../../services/llm/synthesis-runner';
@@ -127,6 +127,7 @@ async function synthesize(args: SynthesizeArgs, io: CliIo): Promise<number> {
   const context: RoundRun = { spec, source, args, paths, settings, runner, io };
   const seen: RoundSeen[] = [];
   let carried: SynthesisCarried | undefined;
+  let working: WorkingMetrics | null = null;
   try {
     for (let round = 0; ; round++) {
       const fromJournal = journal[round];
@@ -139,13 +140,13 @@ async function synthesize(args: SynthesizeArgs, io: CliIo): Promise<number> {
       const { payload } = ran;
       const rounds = [...seen.map((entry) => entry.payload.record), payload.record];
       const decision = afterRound(rounds, stopping);
-      const startedFrom = round === 0 ? null : (bestRound(rounds.slice(0, -1))?.version ?? null);
-      const before = startedFrom === null ? null : rounds[startedFrom];
-      const entry: RoundSeen = { payload, decision, startedFrom, diff: before ? revisionDiff(before.metrics, payload.metrics) : null, fromJournal: Boolean(fromJournal) };
+      // the diff is against what this round was given: the best round's metrics before it
+      const entry: RoundSeen = { payload, decision, startedFrom: working?.basedOn ?? null, diff: working ? revisionDiff(working.metrics, payload.metrics) : null, fromJournal: Boolean(fromJournal) };
       seen.push(entry);
       for (const line of roundLines(entry)) io.stdout(line);
       if (decision.action === 'stop') break;
-      carried = nextCarried(carried, payload, workingAfterRound(carried?.rounds ?? [], payload));
+      working = workingAfterRound(carried?.rounds ?? [], payload);
+      carried = nextCarried(carried, payload, working);
     }
   } finally {
     cache.close();
