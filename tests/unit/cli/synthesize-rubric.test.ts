@@ -176,4 +176,25 @@ describe('synthesize-rubric', () => {
     expect(state.server.log.chatRequests()).toHaveLength(0);
     for (const path of Object.values(paths())) expect(await exists(path), path).toBe(false);
   });
+
+  it('is in the command list; --help prints its usage; a wrong command line or an unplaced connection exits 2 before any call', async () => {
+    const help = await runCaptured(['--help']);
+    expect(help.stdout).toMatch(/\n {2}synthesize-rubric +synthesize a rubric set/);
+    const usage = await runCaptured(['synthesize-rubric', '--help']);
+    expect(usage.code).toBe(0);
+    expect(usage.stdout.startsWith('Usage: npm run -s cli -- synthesize-rubric <spec.yaml> --out RUBRIC.json')).toBe(true);
+    const spec = await writeSpec();
+    const noOut = await runCaptured(['synthesize-rubric', spec, '--base-url', state.server.baseURL]);
+    expect(noOut.code).toBe(2);
+    expect(noOut.stderr).toContain('--out is required');
+    const badRounds = await runCaptured(args(spec, '--rounds', '-1'));
+    expect(badRounds.code).toBe(2);
+    expect(badRounds.stderr).toContain('--rounds must be a whole number from 0 to 50');
+    const withoutJudge = args(spec);
+    withoutJudge.splice(withoutJudge.indexOf('judge=judge-model') - 1, 2);
+    const noJudgeModel = await runCaptured(withoutJudge);
+    expect(noJudgeModel.code).toBe(2);
+    expect(noJudgeModel.stderr).toContain('the connection judge has no model');
+    expect(state.server.log.chatRequests()).toHaveLength(0);
+  });
 });
