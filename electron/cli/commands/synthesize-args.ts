@@ -43,7 +43,7 @@ Run the same command again after a stop, a crash or a kill: the finished rounds 
 rounds.jsonl and the finished calls of the round cut short from the cache, free.
 
 Options:
-  --out FILE             the rubric set's JSON file (its folder must exist)
+  --out FILE             the rubric set's JSON file (its folder is made when missing)
   --rounds N             revision rounds at most, 0 to ${MAX_SYNTHESIS_ROUNDS} (overrides stopping.max_rounds;
                          0: the draft alone)
   --language zh|en       the prompts' language (default zh)

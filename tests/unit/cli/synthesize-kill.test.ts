@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILT_CLI } from '../../../scripts/cli/launch.mjs';
-import { reply, synthesisPlayer } from '../../support/llm-server';
+import { synthesisPlayer } from '../../support/llm-server';
 import { REPO_ROOT } from '../../support/repo-paths';
 import { runCaptured } from './run-captured';
 import { KEY, ROUND_0_CALLS, TEST_ITEMS, everyFileText, useSynthesizeHarness } from './synthesize-support';
@@ -20,7 +20,7 @@ describe('synthesize-rubric killed', () => {
     const spec = await harness.writeSpec();
     const argv = harness.args(spec);
     const player = synthesisPlayer({ lenient: ['A-1'] });
-    harness.state.server.setDefaultHandler((request) => reply.delay(40, player(request)));
+    harness.state.server.setDefaultHandler(synthesisPlayer({ lenient: ['A-1'], delayMs: 40 }));
     const child = spawn(process.execPath, [BUILT_CLI, ...argv], { cwd: REPO_ROOT, env: process.env, stdio: 'ignore' });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
     // one call at a time: when the request after round 1's revision and first judge call arrives,

@@ -167,6 +167,20 @@ describe('synthesize-rubric', () => {
     expect(parseRubricSet(JSON.parse(await readFile(paths().out.replace('rubric.json', 'draft.json'), 'utf8'))).version).toBe('1+r0');
   }, 60_000);
 
+  it('refuses a journal written with other settings, asking nothing, until the same settings or another --out are given', async () => {
+    state.server.setDefaultHandler(synthesisPlayer({ lenient: ['A-1'] }));
+    const spec = await writeSpec();
+    expect((await runCaptured(args(spec, '--rounds', '0'))).code).toBe(0);
+    const requests = state.server.log.chatRequests().length;
+    const other = await runCaptured(args(spec, '--rounds', '0', '--answers-per-item', '2'));
+    expect(other.code).toBe(1);
+    expect(other.stderr).toMatch(/rounds\.jsonl:1: a round run with other settings .*"answersPerItem":1.*"answersPerItem":2/);
+    expect(state.server.log.chatRequests()).toHaveLength(requests);
+    const same = await runCaptured(args(spec, '--rounds', '0'));
+    expect(same.code, same.stderr).toBe(0);
+    expect(state.server.log.chatRequests()).toHaveLength(requests);
+  }, 60_000);
+
   it('refuses a bad spec with its file, line and column, calls nothing and writes nothing', async () => {
     const spec = await writeSpec({}, specYaml().replace('anchors: 2', 'anchros: 2'));
     const line = specYaml().split('\n').findIndex((text) => text.startsWith('anchors:')) + 1;
