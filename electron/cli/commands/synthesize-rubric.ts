@@ -133,8 +133,8 @@ async function synthesize(args: SynthesizeArgs, io: CliIo): Promise<number> {
       const fromJournal = journal[round];
       const ran = fromJournal ? { payload: fromJournal } : await runRound(context, round, carried);
       if ('failure' in ran) {
-        io.stderr(`synthesize-rubric: ${ran.failure}\n`);
-        io.stderr(`synthesize-rubric: ${round} round(s) kept in ${paths.journal}; run the same command again to resume\n`);
+        io.stderr(`synthesize-rubric: ${lineText(ran.failure)}\n`);
+        io.stderr(`synthesize-rubric: ${round} round(s) kept in ${lineText(paths.journal)}; run the same command again to resume\n`);
         return EXIT_INPUT_ERRORS;
       }
       const { payload } = ran;
@@ -159,7 +159,7 @@ async function synthesize(args: SynthesizeArgs, io: CliIo): Promise<number> {
   await writeFileAtomic(paths.out, `${JSON.stringify(rubricSet, null, 2)}\n`);
   await writeFileAtomic(paths.report, `${JSON.stringify(report, null, 2)}\n`);
   const tokens = seen.reduce((sum, entry) => sum + (entry.fromJournal ? 0 : entry.payload.tokens.input + entry.payload.tokens.output), 0);
-  io.stdout(`synthesize-rubric: wrote ${paths.out} (${rubricSet.id} ${rubricSet.version}, the best of ${seen.length} round(s)) and ${paths.report}; ${seen.filter((entry) => entry.fromJournal).length} round(s) from the journal; ${tokens.toLocaleString('en-US')} tokens\n`);
+  io.stdout(`synthesize-rubric: wrote ${lineText(paths.out)} (${lineText(`${rubricSet.id} ${rubricSet.version}`)}, the best of ${seen.length} round(s)) and ${lineText(paths.report)}; ${seen.filter((entry) => entry.fromJournal).length} round(s) from the journal; ${tokens.toLocaleString('en-US')} tokens\n`);
   return EXIT_OK;
 }
 
