@@ -25,6 +25,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'metrics', summary: 'score SID files with the objective metrics (Table II) per dialogue and teacher model', load: async () => (await import('./commands/metrics')).metricsCommand },
   { name: 'judge', summary: 'score dialogue files on a rubric set with an OpenAI-compatible judge model, one results line per dialogue and sample, resumable', load: async () => (await import('./commands/judge')).judgeCommand },
   { name: 'generate', summary: 'generate tutoring dialogues from a scenario file with OpenAI-compatible models, SID JSONL per teacher model, resumable', load: async () => (await import('./commands/generate')).generateCommand },
+  { name: 'synthesize-rubric', summary: 'synthesize a rubric set from a synthesis spec, round by round (draft, score, diagnose, revise), resumable', load: async () => (await import('./commands/synthesize-rubric')).synthesizeRubricCommand },
   { name: 'judge-report', summary: 'Table I of judge results per teacher model, judge and rubric, and with expert scores the calibration', load: async () => (await import('./commands/judge-report')).judgeReportCommand },
 ];
 

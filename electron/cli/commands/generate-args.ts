@@ -1,22 +1,11 @@
 /** The command line of `generate`. */
 import { CLI_INVOCATION } from '../io';
+import { CONNECTION_VALUE_OPTIONS, readConnectionArgs, takeModels, type ConnectionArgs } from './connection-args';
 import { numberOption, readOptions } from './option-reader';
 
-export interface GenerateArgs {
+export interface GenerateArgs extends ConnectionArgs {
   scenario: string;
   out: string;
-  /** conversations at once, and calls at once per connection, at most */
-  concurrency: number;
-  /** the endpoint of every connection the --connections file does not place */
-  baseURL: string | null;
-  /** the model of every connection neither --model NAME=MODEL nor the file names */
-  defaultModel: string | null;
-  /** connection name → model, from --model NAME=MODEL */
-  models: Map<string, string>;
-  /** a JSON file: connection name → { baseURL?, model?, apiKeyEnv?, concurrency? } */
-  connectionsFile: string | null;
-  apiKeyEnv: string;
-  timeoutSeconds: number;
   /** new conversations to finish in this run at most (the rest waits for the next run); null: all */
   limit: number | null;
   /** a file of words, one a line: a dialogue holding one is dropped */
@@ -84,38 +73,9 @@ to stderr, a summary to stdout. Exit code: 0 every conversation finished, 1 scen
 errors or failed conversations, 2 wrong command line.
 `;
 
-const VALUE_OPTIONS = ['--out', '--concurrency', '--base-url', '--connections', '--api-key-env', '--timeout', '--limit', '--safety-words', '--safety-min-score', '--preference-at', '--candidates'] as const;
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const VALUE_OPTIONS = ['--out', ...CONNECTION_VALUE_OPTIONS, '--limit', '--safety-words', '--safety-min-score', '--preference-at', '--candidates'] as const;
 
 export type GenerateParse = { kind: 'help' } | { kind: 'run'; args: GenerateArgs } | { kind: 'usage-error'; message: string };
-
-/** `--model` may be given once per connection, so it is read before the other options (each given once). */
-function takeModels(argv: readonly string[]): { rest: string[]; models: Map<string, string>; defaultModel: string | null } | { message: string } {
-  const rest: string[] = [];
-  const models = new Map<string, string>();
-  let defaultModel: string | null = null;
-  for (let at = 0; at < argv.length; at++) {
-    const arg = argv[at];
-    if (arg !== '--model' && !arg.startsWith('--model=')) {
-      rest.push(arg);
-      continue;
-    }
-    const value = arg === '--model' ? argv[++at] : arg.slice('--model='.length);
-    if (value === undefined || value === '' || (arg === '--model' && value.startsWith('--'))) return { message: '--model needs a value (MODEL or NAME=MODEL).' };
-    const equals = value.indexOf('=');
-    if (equals < 0) {
-      if (defaultModel !== null) return { message: '--model MODEL is given twice; name each connection as --model NAME=MODEL.' };
-      defaultModel = value;
-      continue;
-    }
-    const name = value.slice(0, equals).trim();
-    const model = value.slice(equals + 1).trim();
-    if (name === '' || model === '') return { message: `--model NAME=MODEL needs both parts; got "${value}".` };
-    if (models.has(name)) return { message: `--model ${name}=… is given twice; give it once.` };
-    models.set(name, model);
-  }
-  return { rest, models, defaultModel };
-}
 
 export function parseGenerateArgs(argv: readonly string[]): GenerateParse {
   if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
@@ -127,33 +87,22 @@ export function parseGenerateArgs(argv: readonly string[]): GenerateParse {
   if (paths.length !== 1) return { kind: 'usage-error', message: paths.length === 0 ? 'Name the scenario file to generate from.' : `Name one scenario file; got ${paths.length} (${paths.join(', ')}).` };
   if (!values.get('--out')) return { kind: 'usage-error', message: '--out is required.' };
   const number = (name: string, fallback: number, valid: (value: number) => boolean, words: string) => numberOption(values, name, fallback, valid, words);
-  const concurrency = number('--concurrency', 4, (value) => Number.isInteger(value) && value >= 1 && value <= 256, 'a whole number from 1 to 256');
-  const timeout = number('--timeout', 300, (value) => Number.isFinite(value) && value > 0 && value <= 3600, 'a number of seconds from above 0 to 3600');
   const limit = number('--limit', 0, (value) => Number.isInteger(value) && value >= 1, 'a whole number from 1');
   const minScore = number('--safety-min-score', 0, Number.isFinite, 'a number');
   const candidates = number('--candidates', 2, (value) => Number.isInteger(value) && value >= 2 && value <= 10, 'a whole number from 2 to 10');
-  for (const checked of [concurrency, timeout, limit, minScore, candidates]) if (typeof checked === 'string') return { kind: 'usage-error', message: checked };
+  for (const checked of [limit, minScore, candidates]) if (typeof checked === 'string') return { kind: 'usage-error', message: checked };
   const turnsOption = values.get('--preference-at');
   const atStudentTurns = turnsOption === undefined ? [] : turnsOption.split(',').map((turn) => Number(turn.trim()));
   if (turnsOption !== undefined && (atStudentTurns.length === 0 || atStudentTurns.some((turn) => !Number.isInteger(turn) || turn < 1) || new Set(atStudentTurns).size !== atStudentTurns.length)) return { kind: 'usage-error', message: `--preference-at lists student turns as whole numbers from 1, each once (1,3); got "${turnsOption}".` };
   if (turnsOption === undefined && values.has('--candidates')) return { kind: 'usage-error', message: '--candidates is for --preference-at.' };
-  const apiKeyEnv = values.get('--api-key-env') ?? 'OPENAI_API_KEY';
-  if (!ENV_NAME.test(apiKeyEnv)) return { kind: 'usage-error', message: `--api-key-env names an environment variable (letters, digits, _); got "${apiKeyEnv}".` };
-  const connectionsFile = values.get('--connections') ?? null;
-  const baseURL = values.get('--base-url') ?? null;
-  if (baseURL === null && connectionsFile === null) return { kind: 'usage-error', message: '--base-url is required (or a --connections file that places every connection).' };
+  const connection = readConnectionArgs(values, taken);
+  if ('message' in connection) return { kind: 'usage-error', message: connection.message };
   return {
     kind: 'run',
     args: {
       scenario: paths[0],
       out: values.get('--out') as string,
-      concurrency: concurrency as number,
-      baseURL,
-      defaultModel: taken.defaultModel,
-      models: taken.models,
-      connectionsFile,
-      apiKeyEnv,
-      timeoutSeconds: timeout as number,
+      ...connection,
       limit: limit === 0 ? null : (limit as number),
       safetyWords: values.get('--safety-words') ?? null,
       safetyMinScore: values.has('--safety-min-score') ? (minScore as number) : null,
@@ -161,5 +110,3 @@ export function parseGenerateArgs(argv: readonly string[]): GenerateParse {
     },
   };
 }
-
-export { ENV_NAME };

@@ -19,6 +19,7 @@ import type { CliCommand, CliIo } from '../io';
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
 import { fileLine, lineText } from '../terminal-text';
 import { GENERATE_USAGE, parseGenerateArgs, type GenerateArgs } from './generate-args';
+import { runnerConnections } from './cli-connections';
 import { resolveConnections } from './generate-connections';
 import { CACHE_FOLDER, CONVERSATIONS_FILE, conversationKey, readRecordedConversations, writeDatasetFiles } from './generate-output';
 import { loadScenario } from './generate-scenario';
@@ -96,11 +97,7 @@ async function generate(args: GenerateArgs, io: CliIo): Promise<number> {
   };
 
   const cache = new ResponseCache(join(args.out, CACHE_FOLDER));
-  const keyOf = (id: string) => {
-    const variable = connections.get(id)?.apiKeyEnv;
-    return variable === undefined ? null : process.env[variable] || null;
-  };
-  const runner = generationRunner({ connections: { get: async (id) => connections.get(id)?.connection ?? null, key: async (id) => keyOf(id) }, cache, appVersion: CLI_VERSION, timeoutMs: args.timeoutSeconds * 1000 });
+  const runner = generationRunner({ connections: runnerConnections(connections), cache, appVersion: CLI_VERSION, timeoutMs: args.timeoutSeconds * 1000 });
   let turns = 0;
   let cachedTurns = 0;
   let complete = 0;
