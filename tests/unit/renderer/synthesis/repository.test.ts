@@ -151,6 +151,8 @@ describe('synthesis repository', () => {
     await expect(editMetric(opened, { sessionId: id, metricId: 'PER-1', edit: { weight: 0.5 } as never, by: BY })).rejects.toThrow(/PER-1: its weight may not change/);
     await expect(editMetric(opened, { sessionId: id, metricId: 'PER-1', edit: { name: { zh: '名', en: 'Name' } } as never, by: BY })).rejects.toThrow(/PER-1: its name may not change/);
     await expect(editMetric(opened, { sessionId: id, metricId: 'PER-1', edit: { description: { zh: '新', en: 'new' } }, by: '  ' })).rejects.toThrow(NO_REVIEWER_NAME);
+    await expect(editMetric(opened, { sessionId: id, metricId: 'PER-1', edit: { description: { zh: '新', en: ' ' } }, by: BY })).rejects.toThrow(/description needs text in both/);
+    await expect(editMetric(opened, { sessionId: id, metricId: 'PER-1', edit: { description: undefined }, by: BY })).rejects.toThrow(/description needs text in both/);
     await expect(setLocked(opened, { sessionId: id, metricId: 'PER-1', locked: true, by: '' })).rejects.toThrow(NO_REVIEWER_NAME);
     expect(await versionsOf(opened, id)).toHaveLength(1);
     expect((await getSession(opened, id))?.working?.edits).toEqual([]);
