@@ -8,7 +8,12 @@ import type { RubricSet } from '../judge/types';
 import { revisionDiff } from './revision';
 import { metricsToRubricSet } from './to-rubric-set';
 import { carryForward, type SynthesisCarried, type SynthesisRoundPayload } from './synthesis-job';
-import type { DraftMetric, ExpertEdit, Round, SynthesisSpec } from './types';
+import type { DraftMetric, ExpertEdit, MetricChange, Round, SynthesisSpec } from './types';
+
+/** A metric with its own text objects: an edit of the copy never reaches a recorded round. */
+export function copyMetric(metric: DraftMetric): DraftMetric {
+  return { ...metric, name: { ...metric.name }, description: { ...metric.description }, positiveExample: { ...metric.positiveExample }, negativeExample: { ...metric.negativeExample } };
+}
 
 /** What the educator edits between rounds, and what the next round starts from. */
 export interface WorkingMetrics {
@@ -28,7 +33,7 @@ export interface WorkingMetrics {
 export function workingAfterRound(rounds: readonly Round[], payload: SynthesisRoundPayload): WorkingMetrics {
   const all = [...rounds, payload.record];
   const best = all.find((round) => round.version === payload.best) ?? payload.record;
-  return { basedOn: best.version, metrics: best.metrics.map((metric) => ({ ...metric })), locked: [...payload.record.locked], edits: [] };
+  return { basedOn: best.version, metrics: best.metrics.map(copyMetric), locked: [...payload.record.locked], edits: [] };
 }
 
 /** True when the payload's round is worse than the best (the next round starts from the best instead). */
@@ -38,7 +43,9 @@ export function rolledBack(payload: SynthesisRoundPayload): boolean {
 
 /** The carried state of round `payload.round + 1`, from the state its job carried and the working metrics. */
 export function nextCarried(previous: SynthesisCarried | undefined, payload: SynthesisRoundPayload, working: WorkingMetrics): SynthesisCarried {
-  return carryForward(previous, payload, working.metrics.map((metric) => ({ ...metric })), [...working.locked], working.edits.map((edit) => ({ by: edit.by, changes: edit.changes.map((change) => ({ ...change })) })));
+  const copyValue = (value: MetricChange['before']): MetricChange['before'] => (typeof value === 'object' ? { ...value } : value);
+  const edits = working.edits.map((edit) => ({ by: edit.by, changes: edit.changes.map((change) => ({ ...change, before: copyValue(change.before), after: copyValue(change.after) })) }));
+  return carryForward(previous, payload, working.metrics.map(copyMetric), [...working.locked], edits);
 }
 
 /** True when the working metrics differ from the round they are based on (edits not yet scored by a round). */

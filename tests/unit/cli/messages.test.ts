@@ -39,7 +39,8 @@ describe('usage lines name the command a user can run', () => {
       const continuation = command.usage.split('\n').filter((line) => /^\s+npm run/.test(line));
       for (const line of continuation) expect(line.trim().startsWith(`npm run -s cli -- ${command.name} `), line).toBe(true);
     }
-  });
+    // loading every command's modules takes seconds on a busy two-core machine
+  }, 30_000);
 
   it('the hint to list import warnings is a command line that runs', async () => {
     // one unknown label in the sample: metrics and agreement --dataset point to validate for the list

@@ -33,6 +33,7 @@ export interface CreateSynthesisSessionInput {
   connections: Record<SynthesisRole, string>;
   connectionLabels: SynthesisSessionRow['connectionLabels'];
   answersPerItem: number;
+  extraGenerators?: string[];
   language: SynthesisSessionRow['language'];
   now?: Date;
 }
@@ -45,6 +46,7 @@ export async function createSession(db: MaieuticDb, input: CreateSynthesisSessio
   if (title.length > SYNTHESIS_TITLE_MAX) throw new ValidationError(`A session's title has at most ${SYNTHESIS_TITLE_MAX} characters / 标题最多 ${SYNTHESIS_TITLE_MAX} 个字符`);
   const missing = ROLES.filter((role) => typeof input.connections[role] !== 'string' || input.connections[role].trim() === '');
   if (missing.length > 0) throw new ValidationError(`Choose a model connection for: ${missing.join(', ')} / 请为以下角色选择模型连接：${missing.join('、')}`);
+  const extra = [...new Set((input.extraGenerators ?? []).filter((id) => id !== input.connections.generator))];
   const now = (input.now ?? new Date()).toISOString();
   const session: SynthesisSessionRow = {
     id: newSessionId(input.now ?? new Date()),
@@ -55,6 +57,7 @@ export async function createSession(db: MaieuticDb, input: CreateSynthesisSessio
     connections: { drafter: input.connections.drafter, generator: input.connections.generator, judge: input.connections.judge },
     connectionLabels: { drafter: { ...input.connectionLabels.drafter }, generator: { ...input.connectionLabels.generator }, judge: { ...input.connectionLabels.judge } },
     answersPerItem: input.answersPerItem,
+    ...(extra.length > 0 ? { extraGenerators: extra } : {}),
     language: input.language,
     status: 'running',
     stop: null,

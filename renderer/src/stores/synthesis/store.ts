@@ -49,6 +49,7 @@ export function createSynthesisStore(deps: SynthesisStoreDeps = {}) {
         judgeConnectionId: session.connections.judge,
         roleConnections: { drafter: session.connections.drafter, generator: session.connections.generator },
         answersPerItem: session.answersPerItem,
+        ...(session.extraGenerators ? { extraGenerators: session.extraGenerators } : {}),
         language: session.language,
         ...(carried ? { carried } : {}),
         title: `${session.title} · round ${round}`,

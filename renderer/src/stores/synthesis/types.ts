@@ -17,6 +17,8 @@ export interface StartSynthesisInput {
   /** connection id per role */
   connections: Record<SynthesisRole, string>;
   answersPerItem: number;
+  /** further teacher models compared with the generator (connection ids); empty or absent: none */
+  extraGenerators?: string[];
   language: JudgeLanguage;
 }
 

@@ -48,10 +48,12 @@ describe('the working metrics after a round', () => {
     expect(working.locked).toEqual(['VI-1']);
     expect(working.edits).toEqual([]);
     expect(rolledBack(payload)).toBe(true);
-    // copies (one level deep: texts are replaced, not edited in place): editing the working metrics leaves the round's record as it was
+    // copies down to the texts: editing the working metrics, even a text in place, leaves the round's record as it was
     working.metrics[0].description = { en: 'edited', zh: '改过' };
+    working.metrics[1].positiveExample.en = 'edited in place';
     working.locked.push('PER-1');
     expect(draft.metrics[0].description.en).toBe('PER-1 as of round 0');
+    expect(draft.metrics[1].positiveExample.en).not.toBe('edited in place');
     expect(payload.record.locked).toEqual(['VI-1']);
   });
 
