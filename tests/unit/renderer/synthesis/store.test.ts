@@ -123,6 +123,21 @@ describe('synthesis store', () => {
     expect(synthesis.getState().sessions?.[0].status).toBe('running');
   });
 
+  it('compared teacher models are kept on the session and sent with every round (not the generator itself)', async () => {
+    const opened = (db = freshDb());
+    const { main, jobs, synthesis } = stores(opened);
+    const session = await synthesis.getState().start({ ...INPUT, extraGenerators: ['t2', CONNECTIONS.generator, 't3', 't2'] });
+    expect(session.extraGenerators).toEqual(['t2', 't3']);
+    expect(main.started[0].parameters.extraGenerators).toEqual(['t2', 't3']);
+    jobs.getState().handleEvent(roundEvent('job0', roundPayload({ round: 0, metrics: draftMetrics(), carried: null, floored: ['PER-1'] })));
+    await jobs.getState().idle();
+    await synthesis.getState().continueRound(session.id);
+    expect(main.started[1].parameters.extraGenerators).toEqual(['t2', 't3']);
+    const plain = await synthesis.getState().start(INPUT);
+    expect(plain.extraGenerators).toBeUndefined();
+    expect(main.started[2].parameters.extraGenerators).toBeUndefined();
+  });
+
   it('cancels the job of a round that cannot be recorded', async () => {
     const opened = (db = freshDb());
     const { main, jobs, synthesis } = stores(opened);
