@@ -1,0 +1,139 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { SynthesisRoundRow, SynthesisSessionRow, SynthesisVersionRow } from '../../../../shared/model/synthesis';
+import { hasUnscoredEdits } from '../../../../shared/synthesis/session';
+import { errorMessage } from '../../db/errors';
+import { useJobsStore } from '../../stores/jobs/store';
+import { useSynthesisStore } from '../../stores/synthesis/store';
+import type { MetricEdit } from '../../stores/synthesis/types';
+import { DiagnosticsTable } from './panels/DiagnosticsTable';
+import { DriftPanel } from './panels/DriftPanel';
+import { LowestItems } from './panels/LowestItems';
+import { RoundsOverview } from './panels/RoundsOverview';
+import { VersionsPanel } from './panels/VersionsPanel';
+import { WorkingMetricsEditor } from './panels/WorkingMetricsEditor';
+import { LoopDecision } from './LoopDecision';
+import { ResultActions } from './ResultActions';
+import { RoundProgress } from './RoundProgress';
+import { bestOf, lastRound, nextStep, roundRecords, roundsLeft, sessionSpec } from './session-facts';
+import type { SynthesisTextApi } from './strings';
+
+interface SessionDetailProps {
+  session: SynthesisSessionRow;
+  rounds: SynthesisRoundRow[];
+  versions: SynthesisVersionRow[];
+  onClose(): void;
+  text: SynthesisTextApi;
+}
+
+/** One open session: its rounds, the chosen round's evidence, the working metrics between rounds, the loop's next step and the result. */
+export function SessionDetail({ session, rounds, versions, onClose, text }: SessionDetailProps) {
+  const { t } = text;
+  const actions = useSynthesisStore();
+  const spec = useMemo(() => sessionSpec(session), [session.specSource, session.specFile]);
+  const last = lastRound(rounds);
+  const lastFinished = [...rounds].filter((row) => row.payload).sort((a, b) => b.round - a.round)[0] ?? null;
+  const best = bestOf(rounds);
+  const step = nextStep(session, rounds, spec);
+  const job = useJobsStore((state) => (last ? state.jobs[last.jobId] : undefined));
+  const [selectedRound, setSelectedRound] = useState<number | null>(null);
+  const [selectedMetric, setSelectedMetric] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  // a new round's payload is what the educator reads next
+  useEffect(() => {
+    setSelectedRound(lastFinished?.round ?? null);
+  }, [session.id, lastFinished?.round]);
+  const shown = rounds.find((row) => row.round === selectedRound && row.payload) ?? lastFinished;
+  const payload = shown?.payload ?? null;
+  const lockedInShown = payload?.record.locked ?? [];
+  const metricId = selectedMetric && payload?.metrics.some((metric) => metric.id === selectedMetric) ? selectedMetric : null;
+  const unscored = session.working ? hasUnscoredEdits(roundRecords(rounds), session.working) : false;
+
+  const act = async (run: () => Promise<void>) => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      await run();
+    } catch (error) {
+      setMessage(t('actionFailed', { message: errorMessage(error) }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="synthesis-session" data-testid="synthesis-session" data-session-id={session.id} data-status={session.status} data-step={step} aria-labelledby="synthesis-session-title">
+      <div className="synthesis-session-head">
+        <h2 id="synthesis-session-title">{t('sessionHeading', { title: session.title })}</h2>
+        <button type="button" className="quiet" data-testid="synthesis-close-session" onClick={onClose}>
+          {t('close')}
+        </button>
+      </div>
+      <p className="muted" data-testid="synthesis-session-spec">
+        {t('sessionSpec', { id: session.spec.id, version: session.spec.version, hash: session.spec.hash.slice(0, 8), answers: session.answersPerItem, language: session.language === 'zh' ? '中文' : 'English' })}
+      </p>
+      {rounds.some((row) => row.payload) && best && <RoundsOverview rounds={rounds} best={best.version} selected={shown?.round ?? null} onSelect={setSelectedRound} />}
+      {step === 'running' && last && <RoundProgress round={last.round} job={job} text={text} />}
+      {last?.failure && (
+        <p className="error-inline" role="alert" data-testid="synthesis-round-failed">
+          {t('roundFailed', { round: last.round, reason: last.failure })}
+        </p>
+      )}
+      {shown && payload && (
+        <section className="synthesis-round" data-testid="synthesis-round" data-round={shown.round} aria-labelledby="synthesis-round-title">
+          <h3 id="synthesis-round-title">{t('roundHeading', { round: shown.round })}</h3>
+          <h4>{t('diagnosticsHeading')}</h4>
+          <DiagnosticsTable payload={payload} locked={lockedInShown} selectedMetric={metricId} onSelectMetric={setSelectedMetric} />
+          {payload.drift && (
+            <>
+              <h4>{t('driftHeading')}</h4>
+              <DriftPanel drift={payload.drift} metrics={payload.metrics} />
+            </>
+          )}
+          <h4>{t('lowestHeading')}</h4>
+          {metricId ? <LowestItems payload={payload} metricId={metricId} /> : <p className="muted">{t('chooseMetric')}</p>}
+        </section>
+      )}
+      {lastFinished?.payload && <LoopDecision session={session} payload={lastFinished.payload} roundsLeft={roundsLeft(spec, rounds)} text={text} />}
+      {session.working && step !== 'running' && step !== 'done' && (
+        <section className="synthesis-working" data-testid="synthesis-working" data-based-on={session.working.basedOn} aria-labelledby="synthesis-working-title">
+          <h3 id="synthesis-working-title">{t('workingHeading')}</h3>
+          <p className="muted">{t('workingIntro', { round: session.working.basedOn })}</p>
+          <WorkingMetricsEditor
+            working={session.working}
+            diagnostics={rounds.find((row) => row.round === session.working!.basedOn)?.payload?.diagnostics ?? []}
+            disabled={busy}
+            onEdit={(metric: string, edit: MetricEdit) => act(() => actions.editMetric(session.id, metric, edit))}
+            onLock={(metric: string, locked: boolean) => act(() => actions.setLocked(session.id, metric, locked))}
+          />
+        </section>
+      )}
+      <div className="button-row synthesis-loop-buttons">
+        {step === 'continue' && (
+          <button type="button" className="primary" data-testid="synthesis-continue" disabled={busy} onClick={() => void act(() => actions.continueRound(session.id))}>
+            {busy ? t('working') : t('continue')}
+          </button>
+        )}
+        {step === 'retry' && (
+          <button type="button" className="primary" data-testid="synthesis-retry" disabled={busy} onClick={() => void act(() => actions.retryRound(session.id))}>
+            {t('retry')}
+          </button>
+        )}
+        {step !== 'done' && session.status !== 'stopped' && (
+          <button type="button" data-testid="synthesis-stop" disabled={busy} onClick={() => void act(() => actions.stop(session.id))}>
+            {t('stop')}
+          </button>
+        )}
+      </div>
+      {message && (
+        <p className="error-inline" role="alert" data-testid="synthesis-action-error">
+          {message}
+        </p>
+      )}
+      {best && step !== 'running' && <ResultActions key={session.id} session={session} best={best} unscoredEdits={unscored} text={text} />}
+      <h3>{t('versionsHeading')}</h3>
+      <VersionsPanel versions={versions} />
+    </section>
+  );
+}
