@@ -1,0 +1,64 @@
+/**
+ * What the synthesis specs share: the three connections named as the template's models name them,
+ * the template cut down in the Start dialog's YAML text to a small spec (one metric per dimension,
+ * three test items, two anchors, drift allowed up to 4 points so a revised lenient metric's anchors
+ * do not disqualify its round), round 0 started and waited on.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { LlmTestServer } from '../support/llm-server';
+import type { AppFixture } from './fixtures/app';
+import { addConnection } from './support-llm';
+
+export const MODELS = { drafter: 'drafter-13b', generator: 'tutor-7b', judge: 'judge-70b' } as const;
+/** the template's dimensions, one metric each: `<dimension>-1` */
+export const METRICS = ['PER-1', 'TMP-1', 'CS-1', 'VI-1'] as const;
+
+export async function addSynthesisConnections(app: AppFixture, server: LlmTestServer): Promise<void> {
+  // the template's models: drafter, teacher, judge
+  await addConnection(app, server, 'drafter', MODELS.drafter);
+  await addConnection(app, server, 'teacher', MODELS.generator);
+  await addConnection(app, server, 'judge', MODELS.judge);
+}
+
+/** The template's text made small: what the Start dialog's YAML area is given. */
+export function smallSpec(template: string): string {
+  return template
+    .replace('metrics_per_dimension: 3', 'metrics_per_dimension: 1')
+    .replace('test_items: 20', 'test_items: 3')
+    .replace('anchors: 8', 'anchors: 2')
+    .replace('drift: 0.5', 'drift: 4');
+}
+
+export async function openSynthesisView(page: Page): Promise<Locator> {
+  await page.getByTestId('nav-synthesis').click();
+  const view = page.getByTestId('synthesis-view');
+  await expect(view).toBeVisible();
+  return view;
+}
+
+/** Opens the Start dialog, takes the template, cuts it down and starts round 0 (prompts in English); returns the open session. */
+export async function startSmallSynthesis(page: Page, title: string): Promise<Locator> {
+  await page.getByTestId('synthesis-new').click();
+  const dialog = page.getByTestId('synthesis-start-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId('synthesis-spec-template').click();
+  const yaml = dialog.getByTestId('synthesis-spec-yaml');
+  await expect(dialog.getByTestId('synthesis-spec-check')).toHaveAttribute('data-valid', 'true');
+  await yaml.fill(smallSpec(await yaml.inputValue()));
+  await expect(dialog.getByTestId('synthesis-spec-check')).toHaveAttribute('data-valid', 'true');
+  await dialog.getByTestId('synthesis-start-language').selectOption('en');
+  await dialog.getByTestId('synthesis-start-title').fill(title);
+  await dialog.getByTestId('synthesis-start-start').click();
+  await expect(dialog).toBeHidden();
+  const session = page.getByTestId('synthesis-session');
+  await expect(session).toBeVisible();
+  return session;
+}
+
+/** Waits until round `round` is stored and shown (its job done, the educator's turn). */
+export async function roundShown(session: Locator, round: number): Promise<Locator> {
+  await expect(session).not.toHaveAttribute('data-step', 'running', { timeout: 60_000 });
+  const shown = session.getByTestId('synthesis-round');
+  await expect(shown).toHaveAttribute('data-round', String(round));
+  return shown;
+}

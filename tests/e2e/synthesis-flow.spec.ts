@@ -1,0 +1,164 @@
+/**
+ * Issue 15 end to end, as an educator would run it: three connections added in Settings against
+ * the scripted server (the synthesis player: one metric per dimension, CS-1 deliberately too
+ * lenient), the Elmes+ template cut down in the Start dialog's YAML text (a typo shown on its line
+ * first), round 0 started; it shows CS-1 too lenient with its reason; the educator edits PER-1's
+ * description at a person's pace and locks VI-1, then continues by keyboard; round 1 shows CS-1
+ * revised (only its description and examples: the versions' diff has no name or weight), the
+ * edit kept in the versions with its diff, and the loop stopped because every metric is fine.
+ * The result is saved as a rubric set, seen in the Rubric sets view of a data set, exported as
+ * JSON and that file imported there again: the same version (same hash).
+ */
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseRubricSet } from '../../shared/judge/parse-rubric-set';
+import { rubricSetHash } from '../../shared/judge/rubric-hash';
+import { startLlmServer, synthesisPlayer, synthesisRoleOf, type LlmTestServer } from '../support/llm-server';
+import { RESOURCES_DIR } from '../support/repo-paths';
+import { expect, test } from './fixtures/app';
+import { setLanguage } from './support-generation-flow';
+import { API_KEY } from './support-llm';
+import { openSample } from './support-sample';
+import { saveShot } from './support-shots';
+import { addSynthesisConnections, METRICS, MODELS, roundShown, smallSpec } from './support-synthesis';
+
+const TEMPLATE = readFileSync(join(RESOURCES_DIR, 'synthesis', 'elmes-scenegen.yaml'), 'utf8');
+const EDITED = 'Adapts each step to the mistakes this student made';
+
+test.describe('rubric synthesis flow', () => {
+  let server: LlmTestServer;
+  test.beforeEach(async () => {
+    server = await startLlmServer({ apiKey: API_KEY, models: Object.values(MODELS), defaultHandler: synthesisPlayer({ lenient: ['CS-1'] }) });
+  });
+  test.afterEach(async () => {
+    await server.close();
+  });
+
+  test('template → round 0 (CS-1 too lenient) → edit and lock → round 1 (revised, all fine, stopped) → saved set in Rubric sets, exported and imported', async ({ app }, testInfo) => {
+    test.setTimeout(180_000);
+    const { page } = app;
+    await openSample(app);
+    await setLanguage(page, 'en');
+    await addSynthesisConnections(app, server);
+
+    // the Start page offers it beside Scenarios; the empty view says what to do next
+    await page.getByTestId('nav-home').click();
+    await page.getByTestId('start-synthesis').click();
+    const view = page.getByTestId('synthesis-view');
+    await expect(view.getByTestId('synthesis-empty')).toContainText('New synthesis');
+
+    // the Start dialog: the template, a typo placed on its line (Start disabled), then the small spec
+    await page.getByTestId('synthesis-new').click();
+    const dialog = page.getByTestId('synthesis-start-dialog');
+    await dialog.getByTestId('synthesis-spec-template').click();
+    const yaml = dialog.getByTestId('synthesis-spec-yaml');
+    const check = dialog.getByTestId('synthesis-spec-check');
+    await expect(check).toHaveAttribute('data-valid', 'true');
+    const typo = smallSpec(TEMPLATE).replace('test_items: 3', 'test_itemz: 3');
+    await yaml.fill(typo);
+    await expect(check).toHaveAttribute('data-valid', 'false');
+    const typoLine = typo.split('\n').findIndex((line) => line.startsWith('test_itemz')) + 1;
+    await expect(check.locator(`[data-testid="synthesis-spec-problem"][data-line="${typoLine}"]`)).toContainText('test_itemz');
+    await expect(dialog.getByTestId('synthesis-start-start')).toBeDisabled();
+    await yaml.fill(smallSpec(TEMPLATE));
+    await expect(check).toHaveAttribute('data-valid', 'true');
+    // each role defaults to the connection the spec names
+    for (const [role, model] of Object.entries(MODELS)) await expect(dialog.getByTestId(`synthesis-start-role-${role}`).locator('option:checked')).toContainText(model);
+    await dialog.getByTestId('synthesis-start-language').selectOption('en');
+    await dialog.getByTestId('synthesis-start-title').fill('Elmes pilot');
+    await saveShot(dialog, 'synthesis-start-en', testInfo);
+    await dialog.getByTestId('synthesis-start-start').click();
+    await expect(dialog).toBeHidden();
+
+    // round 0: CS-1 at the ceiling for every answer is too lenient, with its reason
+    const session = page.getByTestId('synthesis-session');
+    const round0 = await roundShown(session, 0);
+    const lenient = round0.locator('[data-testid="synthesis-diagnostic"][data-metric="CS-1"]');
+    await expect(lenient).toHaveAttribute('data-verdict', 'too-lenient');
+    await expect(lenient).toContainText(/ceiling/i);
+    for (const id of ['PER-1', 'TMP-1', 'VI-1']) await expect(round0.locator(`[data-testid="synthesis-diagnostic"][data-metric="${id}"]`)).toHaveAttribute('data-verdict', 'fine');
+    await expect(session.getByTestId('synthesis-decision')).toHaveAttribute('data-action', 'continue');
+    await expect(session.getByTestId('synthesis-decision')).toContainText('The loop recommends continuing');
+    await expect(page.getByTestId('synthesis-session-row')).toHaveCount(1);
+    await saveShot(page, 'synthesis-round0-en', testInfo);
+
+    // between rounds: PER-1's description typed at a person's pace, saved with Ctrl+Enter; VI-1 locked
+    const working = session.getByTestId('synthesis-working');
+    const description = working.locator('[data-testid="synthesis-metric-editor"][data-metric="PER-1"] [data-field="description"][data-lang="en"]');
+    await description.click();
+    await description.press('ControlOrMeta+a');
+    await description.pressSequentially(EDITED, { delay: 100 });
+    await description.press('ControlOrMeta+Enter');
+    await expect(working.locator('[data-testid="synthesis-metric-editor"][data-metric="PER-1"]')).toHaveAttribute('data-dirty', 'false');
+    await working.locator('[data-testid="synthesis-metric-lock"][data-metric="VI-1"]').check();
+    await expect(working.locator('[data-testid="synthesis-metric-lock"][data-metric="VI-1"]')).toBeChecked();
+    await expect(page.getByTestId('synthesis-save-working')).toBeVisible();
+
+    // continue by keyboard
+    const judgeCalls = server.log.chatRequests().filter((entry) => synthesisRoleOf(entry.body as never) === 'judge').length;
+    await session.getByTestId('synthesis-continue').focus();
+    await page.keyboard.press('Enter');
+    const round1 = await roundShown(session, 1);
+    // the judge scored round 1 on the edited description
+    const round1Judge = server.log.chatRequests().filter((entry) => synthesisRoleOf(entry.body as never) === 'judge').slice(judgeCalls);
+    expect(round1Judge.length).toBeGreaterThan(0);
+    expect(round1Judge.every((entry) => JSON.stringify(entry.body).includes(EDITED))).toBe(true);
+    // only CS-1 was sent to the reviser
+    const revisers = server.log.chatRequests().filter((entry) => synthesisRoleOf(entry.body as never) === 'reviser');
+    expect(revisers).toHaveLength(1);
+    for (const id of METRICS) await expect(round1.locator(`[data-testid="synthesis-diagnostic"][data-metric="${id}"]`)).toHaveAttribute('data-verdict', 'fine');
+
+    // the loop stopped: every metric fine, and it says so
+    const decision = session.getByTestId('synthesis-decision');
+    await expect(decision).toHaveAttribute('data-stopped', 'true');
+    await expect(decision).toContainText('The loop stopped: every metric is fine.');
+    await expect(page.getByTestId('synthesis-session-row')).toHaveAttribute('data-status', 'stopped');
+
+    // the versions: the draft, the educator's edit (PER-1's description), the lock, the revision (CS-1's description and examples; no name, no weight)
+    const versions = session.getByTestId('synthesis-version');
+    await expect(versions.first()).toBeVisible();
+    const edit = session.locator('[data-testid="synthesis-version"][data-kind="expert-edit"]');
+    await expect(edit).toHaveCount(1);
+    await expect(edit).toContainText(EDITED);
+    const revision = session.locator('[data-testid="synthesis-version"][data-kind="revision"]');
+    await expect(revision).toHaveCount(1);
+    const revisedChanges = revision.locator('[data-testid="synthesis-version-change"]');
+    await expect(revisedChanges.first()).toBeVisible();
+    const changed = await revisedChanges.evaluateAll((rows) => rows.map((row) => `${row.getAttribute('data-metric')}:${row.getAttribute('data-field')}`));
+    expect(changed.sort()).toEqual(['CS-1:description', 'CS-1:negativeExample', 'CS-1:positiveExample']);
+    await expect(revision).toContainText('revised CS-1');
+    await saveShot(page, 'synthesis-round1-en', testInfo);
+
+    // the result, saved as a rubric set (the best round: 1), then seen in the Rubric sets view
+    await expect(session.getByTestId('synthesis-result-best')).toHaveAttribute('data-best', '1');
+    await session.getByTestId('synthesis-save-best').click();
+    const saved = session.getByTestId('synthesis-saved');
+    await expect(saved).toContainText('Saved as rubric set elmes-scenegen v1+r1');
+    const rowId = (await saved.getAttribute('data-row-id')) ?? '';
+    const exportPath = join(app.tempDir, 'synthesized.json');
+    app.dialogs.nextSavePath(exportPath);
+    await session.getByTestId('synthesis-export-json').click();
+    await expect(session.getByTestId('synthesis-export-status')).toHaveAttribute('data-status', 'saved');
+    const exported = parseRubricSet(JSON.parse(await readFile(exportPath, 'utf8')));
+    expect(`${exported.id}@${rubricSetHash(exported)}`).toBe(rowId);
+    expect(exported.rubrics.map((rubric) => [rubric.id, rubric.weight])).toEqual([['PER-1', 0.3], ['TMP-1', 0.4], ['CS-1', 0.2], ['VI-1', 0.1]]);
+
+    // Chinese: the same view, every word of ours in zh
+    await setLanguage(page, 'zh');
+    await expect(decision).toContainText('循环已停止：每个指标都合格。');
+    await saveShot(page, 'synthesis-round1-zh', testInfo);
+    await setLanguage(page, 'en');
+
+    await session.getByTestId('synthesis-open-rubric-sets').click();
+    const rubricSets = page.getByTestId('rubric-sets-view');
+    await expect(rubricSets).toHaveAttribute('data-status', 'ready');
+    await expect(page.locator(`[data-testid="rubric-version"][data-row-id="${rowId}"]`)).toHaveAttribute('data-version', '1+r1');
+    // the exported file imports there as the same version
+    app.dialogs.nextFiles([exportPath]);
+    await page.getByTestId('rubric-import').click();
+    const outcome = page.getByTestId('rubric-import-outcome');
+    await expect(outcome).toHaveAttribute('data-kind', 'imported');
+    await expect(outcome).toHaveAttribute('data-row-id', rowId);
+  });
+});
