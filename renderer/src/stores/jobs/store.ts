@@ -2,13 +2,19 @@
  * The jobs main runs, as the renderer sees them: snapshots from `jobs.list` at start-up, kept
  * current by the `jobs.event` channel (applyJobEvent), and every result item stored (one
  * transaction per item: repositories/llm-jobs.ts for pre-annotation, judge-jobs.ts for judge
- * runs, pairwise-jobs.ts for pairwise judge runs, generation-runs.ts for generation runs, chosen by the job's kind) and then acknowledged with `jobs.ack`. Items
- * are stored one after another, in the order they arrive; an item of a job whose start is still
- * being recorded waits for it.
+ * runs, pairwise-jobs.ts for pairwise judge runs, generation-runs.ts for generation runs,
+ * synthesis.ts for rubric-synthesis rounds, chosen by the job's kind) and then acknowledged with
+ * `jobs.ack`. Items are stored one after another, in the order they arrive; an item of a job
+ * whose start is still being recorded waits for it. A view whose rows an item changes hears of it
+ * through `onItemStored` (the synthesis store rereads its session): the listeners run in the item
+ * chain, so `idle()` also waits for them.
  */
 import { create } from 'zustand';
+import type { SynthesisRoundRow } from '../../../../shared/model/synthesis';
+import type { SynthesisCarried, SynthesisJobDefinition, SynthesisRoundPayload } from '../../../../shared/synthesis/synthesis-job';
+import { isSynthesisJob, registerRound, storeSynthesisItem } from '../../db/repositories/synthesis';
 import type { InvokeArg, InvokeChannel, InvokeResult } from '../../../../shared/ipc/contract';
-import { applyJobEvent, type JobEvent, type JobItemEvent, jobItemKey, type JobSnapshot, type JobWorkItem } from '../../../../shared/jobs';
+import { applyJobEvent, type JobEvent, type JobItemEvent, jobItemKey, type JobKind, type JobSnapshot, type JobWorkItem } from '../../../../shared/jobs';
 import type { JudgeJobDefinition, JudgeJobPayload } from '../../../../shared/judge/job-result';
 import type { Pairing } from '../../../../shared/judge/pairing';
 import type { PairwiseJobDefinition, PairwiseJobPayload } from '../../../../shared/judge/pairwise-job';
@@ -68,6 +74,16 @@ export interface StartGenerationInput {
   teachers: GenerationRunRow['teachers'];
 }
 
+export interface StartSynthesisRoundInput {
+  definition: SynthesisJobDefinition;
+  sessionId: string;
+  /** the state the round carries (null for round 0), kept on its round row */
+  carried: SynthesisCarried | null;
+}
+
+/** Told of every item stored (or discarded), after it is acknowledged. */
+export type ItemStoredListener = (kind: JobKind, jobId: string) => void | Promise<void>;
+
 export interface JobsState {
   /** by job id */
   jobs: Record<string, JobSnapshot>;
@@ -91,6 +107,10 @@ export interface JobsState {
   startPairwise(input: StartPairwiseInput): Promise<{ snapshot: JobSnapshot; run: JudgeRunRow }>;
   /** starts a generation job in main and records it as a generation run */
   startGeneration(input: StartGenerationInput): Promise<{ snapshot: JobSnapshot; run: GenerationRunRow }>;
+  /** starts a synthesis round's job in main and records it as the session's round */
+  startSynthesisRound(input: StartSynthesisRoundInput): Promise<{ snapshot: JobSnapshot; round: SynthesisRoundRow }>;
+  /** calls the listener after each item is stored; returns the unsubscribe function */
+  onItemStored(listener: ItemStoredListener): () => void;
   pause(jobId: string): Promise<void>;
   resume(jobId: string): Promise<void>;
   cancel(jobId: string): Promise<void>;
@@ -116,6 +136,7 @@ export function createJobsStore(deps: JobsStoreDeps = {}) {
   /** events of jobs not known yet (sent before `jobs.start` or `jobs.list` returned), replayed once they are */
   const early = new Map<string, JobEvent[]>();
   let itemChain: Promise<void> = Promise.resolve();
+  const storedListeners = new Set<ItemStoredListener>();
 
   return create<JobsState>()((set, get) => {
     function applyAll(snapshot: JobSnapshot, events: readonly JobEvent[]): JobSnapshot {
@@ -143,9 +164,10 @@ export function createJobsStore(deps: JobsStoreDeps = {}) {
     }
 
     /** the kind of the item's job: main's snapshot says, or (its snapshot not here yet) which judge run was recorded for it */
-    async function kindOf(jobId: string): Promise<'judge' | 'judge-pairwise' | 'generation' | 'pre-annotation'> {
+    async function kindOf(jobId: string): Promise<JobKind> {
       const known = get().jobs[jobId]?.kind;
-      if (known) return known === 'judge' || known === 'judge-pairwise' || known === 'generation' ? known : 'pre-annotation';
+      if (known) return known;
+      if (await isSynthesisJob(database(), jobId)) return 'rubric-synthesis';
       if (await isGenerationJob(database(), jobId)) return 'generation';
       const mode = await judgeJobMode(database(), jobId);
       return mode === 'pairwise' ? 'judge-pairwise' : mode === 'scores' ? 'judge' : 'pre-annotation';
@@ -162,21 +184,35 @@ export function createJobsStore(deps: JobsStoreDeps = {}) {
               ? await storePairwiseItem(database(), event as JobItemEvent<PairwiseJobPayload>)
               : kind === 'generation'
                 ? await storeGenerationItem(database(), event as JobItemEvent<GenerationJobPayload>)
-                : await storePreAnnotationItem(database(), event as JobItemEvent<PreAnnotationPayload>);
+                : kind === 'rubric-synthesis'
+                  ? await storeSynthesisItem(database(), event as JobItemEvent<SynthesisRoundPayload>)
+                  : await storePreAnnotationItem(database(), event as JobItemEvent<PreAnnotationPayload>);
         // an item of a job this profile never recorded stays with main, unacknowledged
         if (result.kind === 'unknown-job') return;
         if (result.kind === 'discarded') {
           set((state) => ({ discarded: { ...state.discarded, [event.jobId]: [...(state.discarded[event.jobId] ?? []).filter((entry) => jobItemKey(entry.item) !== jobItemKey(event.item)), { item: event.item, reason: result.reason }] } }));
         }
         await invoke('jobs.ack', { jobId: event.jobId, itemKeys: [jobItemKey(event.item)] });
+        await notifyStored(kind, event.jobId);
       } catch (error) {
         // not acknowledged: main delivers it again at the next start
         reportError(error, 'notice.context.storeJobResult');
       }
     }
 
+    async function notifyStored(kind: JobKind, jobId: string): Promise<void> {
+      for (const listener of [...storedListeners]) {
+        try {
+          await listener(kind, jobId);
+        } catch (error) {
+          // the item is stored and acknowledged; a view that failed to reread says so itself
+          reportError(error, 'notice.context.storeJobResult');
+        }
+      }
+    }
+
     /** starts a job in main and records it here; a job that cannot be recorded is cancelled (its results would have nowhere to go) */
-    async function startRegistered<T>(definition: PreAnnotationJobDefinition | JudgeJobDefinition | PairwiseJobDefinition | GenerationJobDefinition, register: (snapshot: JobSnapshot) => Promise<T>): Promise<{ snapshot: JobSnapshot; registered: T }> {
+    async function startRegistered<T>(definition: PreAnnotationJobDefinition | JudgeJobDefinition | PairwiseJobDefinition | GenerationJobDefinition | SynthesisJobDefinition, register: (snapshot: JobSnapshot) => Promise<T>): Promise<{ snapshot: JobSnapshot; registered: T }> {
       const registration = (async () => {
         const snapshot = await invoke('jobs.start', { definition });
         upsert(snapshot);
@@ -271,6 +307,16 @@ export function createJobsStore(deps: JobsStoreDeps = {}) {
           }),
         );
         return { snapshot, run: registered };
+      },
+      async startSynthesisRound({ definition, sessionId, carried }) {
+        const { snapshot, registered } = await startRegistered(definition, (started) => registerRound(database(), sessionId, definition.parameters.round, started.id, carried));
+        return { snapshot, round: registered };
+      },
+      onItemStored(listener) {
+        storedListeners.add(listener);
+        return () => {
+          storedListeners.delete(listener);
+        };
       },
       pause: (jobId) => control('jobs.pause', jobId),
       resume: (jobId) => control('jobs.resume', jobId),
