@@ -8,7 +8,6 @@ interface LoopDecisionProps {
   session: SynthesisSessionRow;
   /** the last finished round's payload */
   payload: SynthesisRoundPayload;
-  roundsLeft: number;
   text: SynthesisTextApi;
 }
 
@@ -17,7 +16,7 @@ function metricNames(ids: readonly string[], metrics: readonly DraftMetric[], la
 }
 
 /** The loop's decision after the last round in words: continue or stop and why, a rollback, and when the loop stopped, why. */
-export function LoopDecision({ session, payload, roundsLeft, text }: LoopDecisionProps) {
+export function LoopDecision({ session, payload, text }: LoopDecisionProps) {
   const { t, lang } = text;
   const { decision } = payload;
   const stopped = session.status === 'stopped' && session.stop !== null;
@@ -33,9 +32,7 @@ export function LoopDecision({ session, payload, roundsLeft, text }: LoopDecisio
       ) : decision.action === 'continue' ? (
         <p>{t('decisionContinue', { why: t(`why.${decision.reason}`), metrics: metricNames(decision.revise, payload.metrics, lang) })}</p>
       ) : (
-        <p>
-          {t('decisionStop', { why: t(`why.${decision.reason}`) })} {roundsLeft > 0 && t('decisionStopMayContinue', { n: roundsLeft })}
-        </p>
+        <p>{t('decisionStop', { why: t(`why.${decision.reason}`) })}</p>
       )}
     </div>
   );

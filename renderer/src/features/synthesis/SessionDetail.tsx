@@ -14,7 +14,7 @@ import { WorkingMetricsEditor } from './panels/WorkingMetricsEditor';
 import { LoopDecision } from './LoopDecision';
 import { ResultActions } from './ResultActions';
 import { RoundProgress } from './RoundProgress';
-import { bestOf, lastRound, nextStep, roundRecords, roundsLeft, sessionSpec } from './session-facts';
+import { bestOf, lastRound, nextStep, roundRecords, sessionSpec } from './session-facts';
 import type { SynthesisTextApi } from './strings';
 
 interface SessionDetailProps {
@@ -95,7 +95,7 @@ export function SessionDetail({ session, rounds, versions, onClose, text }: Sess
           {metricId ? <LowestItems payload={payload} metricId={metricId} /> : <p className="muted">{t('chooseMetric')}</p>}
         </section>
       )}
-      {lastFinished?.payload && <LoopDecision session={session} payload={lastFinished.payload} roundsLeft={roundsLeft(spec, rounds)} text={text} />}
+      {lastFinished?.payload && <LoopDecision session={session} payload={lastFinished.payload} text={text} />}
       {session.working && step !== 'running' && step !== 'done' && (
         <section className="synthesis-working" data-testid="synthesis-working" data-based-on={session.working.basedOn} aria-labelledby="synthesis-working-title">
           <h3 id="synthesis-working-title">{t('workingHeading')}</h3>

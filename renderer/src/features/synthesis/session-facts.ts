@@ -38,14 +38,14 @@ export function roundsLeft(spec: SynthesisSpec | null, rounds: readonly Synthesi
 export type NextStep = 'running' | 'retry' | 'continue' | 'done';
 
 /**
- * What the educator can do next: wait for the running round, retry a failed one, continue (while
- * revision rounds remain and the educator did not end the loop — the loop's own stop is advice),
- * or nothing more.
+ * What the educator can do next: wait for the running round, retry a failed one, continue while
+ * revision rounds remain, or nothing more once the session is stopped (by the loop's stopping
+ * rule or by the educator: SynthesisSessionStatus makes either final).
  */
 export function nextStep(session: SynthesisSessionRow, rounds: readonly SynthesisRoundRow[], spec: SynthesisSpec | null): NextStep {
   const last = lastRound(rounds);
   if (session.status === 'running' || (last && !last.payload && !last.failure)) return 'running';
-  if (session.stop?.reason === 'educator') return 'done';
+  if (session.status === 'stopped') return 'done';
   if (last?.failure) return 'retry';
   return roundsLeft(spec, rounds) > 0 && session.working ? 'continue' : 'done';
 }

@@ -55,7 +55,6 @@ export const SYNTHESIS_STRINGS = {
   // the loop's decision
   decisionContinue: { zh: '循环建议继续：{why}。将修订：{metrics}。', en: 'The loop recommends continuing: {why}. To revise: {metrics}.' },
   decisionStop: { zh: '循环建议停止：{why}。', en: 'The loop recommends stopping: {why}.' },
-  decisionStopMayContinue: { zh: '仍可继续（还剩 {n} 轮）。', en: 'You may still continue ({n} round(s) left).' },
   stoppedBecause: { zh: '循环已停止：{why}。', en: 'The loop stopped: {why}.' },
   rolledBack: { zh: '本轮比第 {round} 轮差：下一轮从第 {round} 轮的指标开始（已回退）。', en: 'This round is worse than round {round}: the next round starts from round {round}’s metrics (rolled back).' },
   'why.first-round': { zh: '这是初稿，还有指标需要修订', en: 'this is the draft and some metrics need revising' },

@@ -38,12 +38,12 @@ describe('the synthesis view’s reading of a session', () => {
     expect(roundsLeft(spec, [row(5, null)])).toBe(0);
   });
 
-  it('waits for a running round, retries a failed one, lets the educator continue past the loop’s advice while rounds remain, and not after they ended it', () => {
+  it('waits for a running round, retries a failed one, continues while rounds remain, and not once the loop or the educator stopped it', () => {
     expect(nextStep(session({ status: 'running' }), [...rounds, row(2, null)], spec)).toBe('running');
     expect(nextStep(session(), [...rounds, row(2, null)], spec)).toBe('running');
     expect(nextStep(session(), [...rounds, row(2, null, 'the judge failed')], spec)).toBe('retry');
     expect(nextStep(session(), rounds, spec)).toBe('continue');
-    expect(nextStep(session({ status: 'stopped', stop: { reason: 'all-fine', at: '' } }), rounds, spec)).toBe('continue');
+    expect(nextStep(session({ status: 'stopped', stop: { reason: 'all-fine', at: '' } }), rounds, spec)).toBe('done');
     expect(nextStep(session({ status: 'stopped', stop: { reason: 'educator', at: '' } }), rounds, spec)).toBe('done');
     expect(nextStep(session(), [row(5, payloadOf(5, 0, ['fine']))], spec)).toBe('done');
   });
