@@ -173,3 +173,10 @@ export async function roundsOf(db: MaieuticDb, sessionId: string): Promise<Synth
 export async function versionsOf(db: MaieuticDb, sessionId: string): Promise<SynthesisVersionRow[]> {
   return (await db.synthesisVersions.where('sessionId').equals(sessionId).toArray()).sort((a, b) => a.seq - b.seq);
 }
+
+/** Deletes a session whose round 0 never started (main refused the job): it has nothing to show. A session with a round is kept. */
+export async function discardUnstartedSession(db: MaieuticDb, sessionId: string): Promise<void> {
+  await db.transaction('rw', [db.synthesisSessions, db.synthesisRounds], async () => {
+    if ((await db.synthesisRounds.where('sessionId').equals(sessionId).count()) === 0) await db.synthesisSessions.delete(sessionId);
+  });
+}

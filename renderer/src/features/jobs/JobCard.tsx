@@ -31,6 +31,9 @@ export function JobCard({ job, discarded, pausing, dialogues, onOpenItem, onPaus
     <article className="job-card" data-testid="job-card" data-job-id={job.id} data-status={status} data-pausing={pausing ? 'true' : 'false'} aria-labelledby={`job-title-${job.id}`}>
       <header className="job-card-header">
         <h3 id={`job-title-${job.id}`}>{job.title}</h3>
+        <span className="chip job-kind" data-testid="job-kind">
+          {t(`kind_${job.kind}`)}
+        </span>
         <span className={`chip job-status job-status-${status}`} data-testid="job-status">
           {pausing ? t('status_pausing') : t(`status_${status}`)}
         </span>
