@@ -74,10 +74,10 @@ test.describe('rubric synthesis flow', () => {
     // round 0: CS-1 at the ceiling for every answer is too lenient, with its reason
     const session = page.getByTestId('synthesis-session');
     const round0 = await roundShown(session, 0);
-    const lenient = round0.locator('[data-testid="synthesis-diagnostic"][data-metric="CS-1"]');
+    const lenient = round0.locator('[data-testid="synthesis-diagnostic-row"][data-metric="CS-1"]');
     await expect(lenient).toHaveAttribute('data-verdict', 'too-lenient');
     await expect(lenient).toContainText(/ceiling/i);
-    for (const id of ['PER-1', 'TMP-1', 'VI-1']) await expect(round0.locator(`[data-testid="synthesis-diagnostic"][data-metric="${id}"]`)).toHaveAttribute('data-verdict', 'fine');
+    for (const id of ['PER-1', 'TMP-1', 'VI-1']) await expect(round0.locator(`[data-testid="synthesis-diagnostic-row"][data-metric="${id}"]`)).toHaveAttribute('data-verdict', 'fine');
     await expect(session.getByTestId('synthesis-decision')).toHaveAttribute('data-action', 'continue');
     await expect(session.getByTestId('synthesis-decision')).toContainText('The loop recommends continuing');
     await expect(page.getByTestId('synthesis-session-row')).toHaveCount(1);
@@ -85,14 +85,17 @@ test.describe('rubric synthesis flow', () => {
 
     // between rounds: PER-1's description typed at a person's pace, saved with Ctrl+Enter; VI-1 locked
     const working = session.getByTestId('synthesis-working');
-    const description = working.locator('[data-testid="synthesis-metric-editor"][data-metric="PER-1"] [data-field="description"][data-lang="en"]');
+    const description = working.locator('[data-testid="synthesis-editor-metric"][data-metric="PER-1"]').getByTestId('synthesis-editor-description-en');
     await description.click();
     await description.press('ControlOrMeta+a');
     await description.pressSequentially(EDITED, { delay: 100 });
     await description.press('ControlOrMeta+Enter');
-    await expect(working.locator('[data-testid="synthesis-metric-editor"][data-metric="PER-1"]')).toHaveAttribute('data-dirty', 'false');
-    await working.locator('[data-testid="synthesis-metric-lock"][data-metric="VI-1"]').check();
-    await expect(working.locator('[data-testid="synthesis-metric-lock"][data-metric="VI-1"]')).toBeChecked();
+    await expect(working.locator('[data-testid="synthesis-editor-metric"][data-metric="PER-1"]')).toHaveAttribute('data-dirty', 'false');
+    await expect(description).toHaveValue(EDITED);
+    const vi = working.locator('[data-testid="synthesis-editor-metric"][data-metric="VI-1"]');
+    await vi.getByTestId('synthesis-editor-lock').focus();
+    await page.keyboard.press('Enter');
+    await expect(vi).toHaveAttribute('data-locked', 'true');
     await expect(page.getByTestId('synthesis-save-working')).toBeVisible();
 
     // continue by keyboard
@@ -107,7 +110,7 @@ test.describe('rubric synthesis flow', () => {
     // only CS-1 was sent to the reviser
     const revisers = server.log.chatRequests().filter((entry) => synthesisRoleOf(entry.body as never) === 'reviser');
     expect(revisers).toHaveLength(1);
-    for (const id of METRICS) await expect(round1.locator(`[data-testid="synthesis-diagnostic"][data-metric="${id}"]`)).toHaveAttribute('data-verdict', 'fine');
+    for (const id of METRICS) await expect(round1.locator(`[data-testid="synthesis-diagnostic-row"][data-metric="${id}"]`)).toHaveAttribute('data-verdict', 'fine');
 
     // the loop stopped: every metric fine, and it says so
     const decision = session.getByTestId('synthesis-decision');
@@ -115,19 +118,20 @@ test.describe('rubric synthesis flow', () => {
     await expect(decision).toContainText('The loop stopped: every metric is fine.');
     await expect(page.getByTestId('synthesis-session-row')).toHaveAttribute('data-status', 'stopped');
 
-    // the versions: the draft, the educator's edit (PER-1's description), the lock, the revision (CS-1's description and examples; no name, no weight)
-    const versions = session.getByTestId('synthesis-version');
-    await expect(versions.first()).toBeVisible();
-    const edit = session.locator('[data-testid="synthesis-version"][data-kind="expert-edit"]');
-    await expect(edit).toHaveCount(1);
-    await expect(edit).toContainText(EDITED);
-    const revision = session.locator('[data-testid="synthesis-version"][data-kind="revision"]');
-    await expect(revision).toHaveCount(1);
-    const revisedChanges = revision.locator('[data-testid="synthesis-version-change"]');
-    await expect(revisedChanges.first()).toBeVisible();
-    const changed = await revisedChanges.evaluateAll((rows) => rows.map((row) => `${row.getAttribute('data-metric')}:${row.getAttribute('data-field')}`));
-    expect(changed.sort()).toEqual(['CS-1:description', 'CS-1:negativeExample', 'CS-1:positiveExample']);
-    await expect(revision).toContainText('revised CS-1');
+    // the versions: the draft, the educator's edit, the lock, the revision; by default the diff of the last two:
+    // the revision changed CS-1's description and examples, no name, no weight, no other metric
+    const versions = session.getByTestId('synthesis-versions');
+    const kinds = await versions.getByTestId('synthesis-version-row').evaluateAll((rows) => rows.map((row) => `${row.getAttribute('data-seq')}:${row.getAttribute('data-kind')}`));
+    expect(kinds).toEqual(['4:revision', '3:lock', '2:expert-edit', '1:draft']);
+    const diffFields = async () => versions.getByTestId('synthesis-diff-metric').evaluateAll((metrics) => metrics.flatMap((metric) => [...metric.querySelectorAll('[data-testid="synthesis-diff-field"]')].map((field) => `${metric.getAttribute('data-metric')}:${field.getAttribute('data-field')}`)));
+    await expect(versions.getByTestId('synthesis-diff-metric')).toHaveCount(1);
+    expect((await diffFields()).sort()).toEqual(['CS-1:description', 'CS-1:negativeExample', 'CS-1:positiveExample']);
+    await expect(versions.getByTestId('synthesis-diff')).toContainText('revised CS-1');
+    // the educator's edit, kept with its diff: the draft against it
+    await versions.getByTestId('synthesis-version-before').selectOption('1');
+    await versions.getByTestId('synthesis-version-after').selectOption('2');
+    await expect(versions.getByTestId('synthesis-diff')).toContainText(EDITED);
+    expect(await diffFields()).toEqual(['PER-1:description']);
     await saveShot(page, 'synthesis-round1-en', testInfo);
 
     // the result, saved as a rubric set (the best round: 1), then seen in the Rubric sets view

@@ -38,7 +38,7 @@ test.describe('rubric synthesis: rollback and untrusted text', () => {
     worse = true;
     await session.getByTestId('synthesis-continue').click();
     const round1 = await roundShown(session, 1);
-    await expect(round1.locator('[data-testid="synthesis-diagnostic"][data-metric="TMP-1"]')).toHaveAttribute('data-verdict', 'too-lenient');
+    await expect(round1.locator('[data-testid="synthesis-diagnostic-row"][data-metric="TMP-1"]')).toHaveAttribute('data-verdict', 'too-lenient');
     // the marker, in the rounds overview and in the decision's words
     await expect(session.locator('[data-testid="synthesis-round-row"][data-round="1"]').getByTestId('synthesis-round-rollback')).toBeVisible();
     await expect(session.getByTestId('synthesis-rollback')).toHaveAttribute('data-to', '0');
@@ -46,10 +46,10 @@ test.describe('rubric synthesis: rollback and untrusted text', () => {
     // the working metrics are round 0's: CS-1's description is the draft's, not the revision's
     const working = session.getByTestId('synthesis-working');
     await expect(working).toHaveAttribute('data-based-on', '0');
-    const cs = working.locator('[data-testid="synthesis-metric-editor"][data-metric="CS-1"] [data-field="description"][data-lang="en"]');
+    const cs = working.locator('[data-testid="synthesis-editor-metric"][data-metric="CS-1"]').getByTestId('synthesis-editor-description-en');
     await expect(cs).toHaveValue('original CS');
     await expect(session.getByTestId('synthesis-result-best')).toHaveAttribute('data-best', '0');
-    await expect(session.locator('[data-testid="synthesis-version"][data-kind="rollback"]')).toHaveCount(1);
+    await expect(session.locator('[data-testid="synthesis-version-row"][data-kind="rollback"]')).toHaveCount(1);
     await saveShot(page, 'synthesis-rollback-en', testInfo);
     await setLanguage(page, 'zh');
     await expect(session.getByTestId('synthesis-rollback')).toContainText('已回退');
@@ -66,7 +66,7 @@ test.describe('rubric synthesis: rollback and untrusted text', () => {
       const user = messageText(body.messages.at(-1)!);
       if (role === 'generator') return reply.answer(`Tutor answer to: ${user} ${IMG}`);
       if (role === 'judge') {
-        const rubrics = (body.response_format as { json_schema: { schema: { properties: { scores: { items: { properties: { rubric: { enum: string[] } } } } } } } }).json_schema.schema.properties.scores.items.properties.rubric.enum;
+        const rubrics = (body.response_format as unknown as { json_schema: { schema: { properties: { scores: { items: { properties: { rubric: { enum: string[] } } } } } } } }).json_schema.schema.properties.scores.items.properties.rubric.enum;
         const item = Number(/Item (\d+)/.exec(user)?.[1] ?? 1);
         return judgeReply.valid(rubrics.map((rubric) => ({ rubric, score: rubric === 'CS-1' ? 5 : Math.min(5, 1 + item), rationale: `Because ${SCRIPT} ${IMG}` })));
       }
@@ -78,7 +78,7 @@ test.describe('rubric synthesis: rollback and untrusted text', () => {
     await openSynthesisView(page);
     const session = await startSmallSynthesis(page, 'Markup pilot');
     const round0 = await roundShown(session, 0);
-    await round0.locator('[data-testid="synthesis-diagnostic"][data-metric="PER-1"]').click();
+    await round0.locator('[data-testid="synthesis-diagnostic-row"][data-metric="PER-1"]').click();
     const lowest = round0.getByTestId('synthesis-lowest-item').first();
     await expect(lowest).toContainText(IMG);
     await expect(lowest).toContainText(SCRIPT);

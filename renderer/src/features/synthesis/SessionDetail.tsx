@@ -48,6 +48,7 @@ export function SessionDetail({ session, rounds, versions, onClose, text }: Sess
   const payload = shown?.payload ?? null;
   const lockedInShown = payload?.record.locked ?? [];
   const metricId = selectedMetric && payload?.metrics.some((metric) => metric.id === selectedMetric) ? selectedMetric : null;
+  const dimensionNames = useMemo(() => Object.fromEntries((spec?.dimensions ?? []).map((dimension) => [dimension.id, dimension.name])), [spec]);
   const unscored = session.working ? hasUnscoredEdits(roundRecords(rounds), session.working) : false;
 
   const act = async (run: () => Promise<void>) => {
@@ -81,33 +82,24 @@ export function SessionDetail({ session, rounds, versions, onClose, text }: Sess
         </p>
       )}
       {shown && payload && (
-        <section className="synthesis-round" data-testid="synthesis-round" data-round={shown.round} aria-labelledby="synthesis-round-title">
-          <h3 id="synthesis-round-title">{t('roundHeading', { round: shown.round })}</h3>
-          <h4>{t('diagnosticsHeading')}</h4>
+        <section className="synthesis-round" data-testid="synthesis-round" data-round={shown.round} aria-label={t('roundHeading', { round: shown.round })}>
           <DiagnosticsTable payload={payload} locked={lockedInShown} selectedMetric={metricId} onSelectMetric={setSelectedMetric} />
-          {payload.drift && (
-            <>
-              <h4>{t('driftHeading')}</h4>
-              <DriftPanel drift={payload.drift} metrics={payload.metrics} />
-            </>
-          )}
-          <h4>{t('lowestHeading')}</h4>
-          {metricId ? <LowestItems payload={payload} metricId={metricId} /> : <p className="muted">{t('chooseMetric')}</p>}
+          {payload.drift && <DriftPanel drift={payload.drift} metrics={payload.metrics} />}
+          <LowestItems payload={payload} metricId={metricId} />
         </section>
       )}
       {lastFinished?.payload && <LoopDecision session={session} payload={lastFinished.payload} text={text} />}
       {session.working && step !== 'running' && step !== 'done' && (
-        <section className="synthesis-working" data-testid="synthesis-working" data-based-on={session.working.basedOn} aria-labelledby="synthesis-working-title">
-          <h3 id="synthesis-working-title">{t('workingHeading')}</h3>
-          <p className="muted">{t('workingIntro', { round: session.working.basedOn })}</p>
+        <div className="synthesis-working" data-testid="synthesis-working" data-based-on={session.working.basedOn}>
           <WorkingMetricsEditor
             working={session.working}
-            diagnostics={rounds.find((row) => row.round === session.working!.basedOn)?.payload?.diagnostics ?? []}
+            diagnostics={rounds.find((row) => row.round === session.working!.basedOn)?.payload?.diagnostics ?? null}
+            dimensionNames={dimensionNames}
             disabled={busy}
-            onEdit={(metric: string, edit: MetricEdit) => act(() => actions.editMetric(session.id, metric, edit))}
-            onLock={(metric: string, locked: boolean) => act(() => actions.setLocked(session.id, metric, locked))}
+            onEdit={(metric: string, edit: MetricEdit) => actions.editMetric(session.id, metric, edit)}
+            onLock={(metric: string, locked: boolean) => actions.setLocked(session.id, metric, locked)}
           />
-        </section>
+        </div>
       )}
       <div className="button-row synthesis-loop-buttons">
         {step === 'continue' && (
@@ -132,7 +124,6 @@ export function SessionDetail({ session, rounds, versions, onClose, text }: Sess
         </p>
       )}
       {best && step !== 'running' && <ResultActions key={session.id} session={session} best={best} unscoredEdits={unscored} text={text} />}
-      <h3>{t('versionsHeading')}</h3>
       <VersionsPanel versions={versions} />
     </section>
   );

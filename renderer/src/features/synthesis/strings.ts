@@ -45,13 +45,6 @@ export const SYNTHESIS_STRINGS = {
   progressRunning: { zh: '正在运行… · {tokens} token', en: 'Running… · {tokens} tokens' },
   progressQueued: { zh: '排队中…', en: 'Queued…' },
   progressPaused: { zh: '已暂停（在“任务”中继续）', en: 'Paused (resume it in Jobs)' },
-  diagnosticsHeading: { zh: '诊断', en: 'Diagnostics' },
-  driftHeading: { zh: '锚点漂移', en: 'Anchor drift' },
-  lowestHeading: { zh: '得分最低的回答', en: 'Lowest-scoring answers' },
-  chooseMetric: { zh: '在上表中选择一个指标以查看其得分最低的回答。', en: 'Choose a metric in the table above to see its lowest-scoring answers.' },
-  workingHeading: { zh: '下一轮的指标', en: 'Metrics for the next round' },
-  workingIntro: { zh: '基于第 {round} 轮。修改描述或示例，或锁定指标（模型不再修订它）；然后继续。', en: 'Based on round {round}. Edit descriptions or examples, or lock a metric (the model no longer revises it); then continue.' },
-  versionsHeading: { zh: '版本', en: 'Versions' },
   // the loop's decision
   decisionContinue: { zh: '循环建议继续：{why}。将修订：{metrics}。', en: 'The loop recommends continuing: {why}. To revise: {metrics}.' },
   decisionStop: { zh: '循环建议停止：{why}。', en: 'The loop recommends stopping: {why}.' },
