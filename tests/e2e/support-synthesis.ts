@@ -1,5 +1,6 @@
 /**
- * What the synthesis specs share: the three connections named as the template's models name them,
+ * What the synthesis specs share: the three connections named as the template's models name them
+ * (and the educator's name),
  * the template cut down in the Start dialog's YAML text to a small spec (one metric per dimension,
  * three test items, two anchors, drift allowed up to 4 points so a revised lenient metric's anchors
  * do not disqualify its round), round 0 started and waited on.
@@ -9,15 +10,22 @@ import type { LlmTestServer } from '../support/llm-server';
 import type { AppFixture } from './fixtures/app';
 import { addConnection } from './support-llm';
 
-export const MODELS = { drafter: 'drafter-13b', generator: 'tutor-7b', judge: 'judge-70b' } as const;
+// no model is named like a connection: the connection tests list every model the server offers
+export const MODELS = { drafter: 'writer-13b', generator: 'tutor-7b', judge: 'assessor-70b' } as const;
 /** the template's dimensions, one metric each: `<dimension>-1` */
 export const METRICS = ['PER-1', 'TMP-1', 'CS-1', 'VI-1'] as const;
 
+export const EDUCATOR = 'Li Na 李娜';
+
+/** The three connections, and the educator's name (every edit and lock between rounds records who made it). */
 export async function addSynthesisConnections(app: AppFixture, server: LlmTestServer): Promise<void> {
   // the template's models: drafter, teacher, judge
   await addConnection(app, server, 'drafter', MODELS.drafter);
   await addConnection(app, server, 'teacher', MODELS.generator);
   await addConnection(app, server, 'judge', MODELS.judge);
+  await app.page.getByTestId('settings-reviewer-name').fill(EDUCATOR);
+  await app.page.getByTestId('settings-save-name').click();
+  await expect(app.page.getByTestId('settings-saved')).toBeVisible();
 }
 
 /** The template's text made small: what the Start dialog's YAML area is given. */

@@ -38,7 +38,6 @@ test.describe('rubric synthesis flow', () => {
   test('template → round 0 (CS-1 too lenient) → edit and lock → round 1 (revised, all fine, stopped) → saved set in Rubric sets, exported and imported', async ({ app }, testInfo) => {
     test.setTimeout(180_000);
     const { page } = app;
-    await openSample(app);
     await setLanguage(page, 'en');
     await addSynthesisConnections(app, server);
 
@@ -47,6 +46,10 @@ test.describe('rubric synthesis flow', () => {
     await page.getByTestId('start-synthesis').click();
     const view = page.getByTestId('synthesis-view');
     await expect(view.getByTestId('synthesis-empty')).toContainText('New synthesis');
+    // with a data set open, the saved set is a click away from its Rubric sets view
+    await page.getByTestId('nav-home').click();
+    await openSample(app);
+    await page.getByTestId('nav-synthesis').click();
 
     // the Start dialog: the template, a typo placed on its line (Start disabled), then the small spec
     await page.getByTestId('synthesis-new').click();
@@ -81,7 +84,7 @@ test.describe('rubric synthesis flow', () => {
     await expect(session.getByTestId('synthesis-decision')).toHaveAttribute('data-action', 'continue');
     await expect(session.getByTestId('synthesis-decision')).toContainText('The loop recommends continuing');
     await expect(page.getByTestId('synthesis-session-row')).toHaveCount(1);
-    await saveShot(page, 'synthesis-round0-en', testInfo);
+    await saveShot(session, 'synthesis-round0-en', testInfo);
 
     // between rounds: PER-1's description typed at a person's pace, saved with Ctrl+Enter; VI-1 locked
     const working = session.getByTestId('synthesis-working');
@@ -132,7 +135,7 @@ test.describe('rubric synthesis flow', () => {
     await versions.getByTestId('synthesis-version-after').selectOption('2');
     await expect(versions.getByTestId('synthesis-diff')).toContainText(EDITED);
     expect(await diffFields()).toEqual(['PER-1:description']);
-    await saveShot(page, 'synthesis-round1-en', testInfo);
+    await saveShot(session, 'synthesis-round1-en', testInfo);
 
     // the result, saved as a rubric set (the best round: 1), then seen in the Rubric sets view
     await expect(session.getByTestId('synthesis-result-best')).toHaveAttribute('data-best', '1');
@@ -151,7 +154,7 @@ test.describe('rubric synthesis flow', () => {
     // Chinese: the same view, every word of ours in zh
     await setLanguage(page, 'zh');
     await expect(decision).toContainText('循环已停止：每个指标都合格。');
-    await saveShot(page, 'synthesis-round1-zh', testInfo);
+    await saveShot(session, 'synthesis-round1-zh', testInfo);
     await setLanguage(page, 'en');
 
     await session.getByTestId('synthesis-open-rubric-sets').click();
