@@ -5,10 +5,11 @@
  * three test items, two anchors, drift allowed up to 4 points so a revised lenient metric's anchors
  * do not disqualify its round), round 0 started and waited on.
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import type { LlmTestServer } from '../support/llm-server';
 import type { AppFixture } from './fixtures/app';
 import { addConnection } from './support-llm';
+import { saveShot } from './support-shots';
 
 // no model is named like a connection: the connection tests list every model the server offers
 export const MODELS = { drafter: 'writer-13b', generator: 'tutor-7b', judge: 'assessor-70b' } as const;
@@ -69,4 +70,16 @@ export async function roundShown(session: Locator, round: number): Promise<Locat
   const shown = session.getByTestId('synthesis-round');
   await expect(shown).toHaveAttribute('data-round', String(round));
   return shown;
+}
+
+/**
+ * A screenshot of the view from `from` down, in a window tall enough to hold it: an element
+ * screenshot leaves what lies past the window blank.
+ */
+export async function shotFrom(page: Page, from: Locator, name: string, testInfo: TestInfo, height = 2400): Promise<void> {
+  const before = page.viewportSize() ?? { width: 1280, height: 720 };
+  await page.setViewportSize({ width: before.width, height });
+  await from.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  await saveShot(page, name, testInfo);
+  await page.setViewportSize(before);
 }

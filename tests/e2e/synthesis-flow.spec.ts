@@ -21,7 +21,7 @@ import { setLanguage } from './support-generation-flow';
 import { API_KEY } from './support-llm';
 import { openSample } from './support-sample';
 import { saveShot } from './support-shots';
-import { addSynthesisConnections, METRICS, MODELS, roundShown, smallSpec } from './support-synthesis';
+import { addSynthesisConnections, METRICS, MODELS, roundShown, shotFrom, smallSpec } from './support-synthesis';
 
 const TEMPLATE = readFileSync(join(RESOURCES_DIR, 'synthesis', 'elmes-scenegen.yaml'), 'utf8');
 const EDITED = 'Adapts each step to the mistakes this student made';
@@ -84,7 +84,7 @@ test.describe('rubric synthesis flow', () => {
     await expect(session.getByTestId('synthesis-decision')).toHaveAttribute('data-action', 'continue');
     await expect(session.getByTestId('synthesis-decision')).toContainText('The loop recommends continuing');
     await expect(page.getByTestId('synthesis-session-row')).toHaveCount(1);
-    await saveShot(session, 'synthesis-round0-en', testInfo);
+    await shotFrom(page, session, 'synthesis-round0-en', testInfo, 3200);
 
     // between rounds: PER-1's description typed at a person's pace, saved with Ctrl+Enter; VI-1 locked
     const working = session.getByTestId('synthesis-working');
@@ -135,7 +135,7 @@ test.describe('rubric synthesis flow', () => {
     await versions.getByTestId('synthesis-version-after').selectOption('2');
     await expect(versions.getByTestId('synthesis-diff')).toContainText(EDITED);
     expect(await diffFields()).toEqual(['PER-1:description']);
-    await saveShot(session, 'synthesis-round1-en', testInfo);
+    await shotFrom(page, session, 'synthesis-round1-en', testInfo, 3200);
 
     // the result, saved as a rubric set (the best round: 1), then seen in the Rubric sets view
     await expect(session.getByTestId('synthesis-result-best')).toHaveAttribute('data-best', '1');
@@ -154,7 +154,7 @@ test.describe('rubric synthesis flow', () => {
     // Chinese: the same view, every word of ours in zh
     await setLanguage(page, 'zh');
     await expect(decision).toContainText('循环已停止：每个指标都合格。');
-    await saveShot(session, 'synthesis-round1-zh', testInfo);
+    await shotFrom(page, session, 'synthesis-round1-zh', testInfo, 3200);
     await setLanguage(page, 'en');
 
     await session.getByTestId('synthesis-open-rubric-sets').click();

@@ -10,8 +10,7 @@ import { messageText } from '../support/llm-server';
 import { expect, test } from './fixtures/app';
 import { setLanguage } from './support-generation-flow';
 import { API_KEY } from './support-llm';
-import { saveShot } from './support-shots';
-import { addSynthesisConnections, MODELS, openSynthesisView, roundShown, startSmallSynthesis } from './support-synthesis';
+import { addSynthesisConnections, MODELS, openSynthesisView, roundShown, shotFrom, startSmallSynthesis } from './support-synthesis';
 
 const IMG = '<img src="x" onerror="window.__synthesisXss = 1">';
 const SCRIPT = '<script>window.__synthesisXss = 2</script>';
@@ -50,10 +49,10 @@ test.describe('rubric synthesis: rollback and untrusted text', () => {
     await expect(cs).toHaveValue('original CS');
     await expect(session.getByTestId('synthesis-result-best')).toHaveAttribute('data-best', '0');
     await expect(session.locator('[data-testid="synthesis-version-row"][data-kind="rollback"]')).toHaveCount(1);
-    await saveShot(page, 'synthesis-rollback-en', testInfo);
+    await shotFrom(page, session, 'synthesis-rollback-en', testInfo, 3200);
     await setLanguage(page, 'zh');
     await expect(session.getByTestId('synthesis-rollback')).toContainText('已回退');
-    await saveShot(page, 'synthesis-rollback-zh', testInfo);
+    await shotFrom(page, session, 'synthesis-rollback-zh', testInfo, 3200);
   });
 
   test('an answer with <img onerror> and a rationale with <script> are shown as text', async ({ app }) => {
