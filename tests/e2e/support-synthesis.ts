@@ -46,7 +46,7 @@ export async function openSynthesisView(page: Page): Promise<Locator> {
 }
 
 /** Opens the Start dialog, takes the template, cuts it down and starts round 0 (prompts in English); returns the open session. */
-export async function startSmallSynthesis(page: Page, title: string): Promise<Locator> {
+export async function startSmallSynthesis(page: Page, title: string, shot?: { name: string; testInfo: TestInfo }): Promise<Locator> {
   await page.getByTestId('synthesis-new').click();
   const dialog = page.getByTestId('synthesis-start-dialog');
   await expect(dialog).toBeVisible();
@@ -57,6 +57,7 @@ export async function startSmallSynthesis(page: Page, title: string): Promise<Lo
   await expect(dialog.getByTestId('synthesis-spec-check')).toHaveAttribute('data-valid', 'true');
   await dialog.getByTestId('synthesis-start-language').selectOption('en');
   await dialog.getByTestId('synthesis-start-title').fill(title);
+  if (shot) await shotFrom(page, dialog, shot.name, shot.testInfo, 1500);
   await dialog.getByTestId('synthesis-start-start').click();
   await expect(dialog).toBeHidden();
   const session = page.getByTestId('synthesis-session');

@@ -20,7 +20,6 @@ import { expect, test } from './fixtures/app';
 import { setLanguage } from './support-generation-flow';
 import { API_KEY } from './support-llm';
 import { openSample } from './support-sample';
-import { saveShot } from './support-shots';
 import { addSynthesisConnections, METRICS, MODELS, roundShown, shotFrom, smallSpec } from './support-synthesis';
 
 const TEMPLATE = readFileSync(join(RESOURCES_DIR, 'synthesis', 'elmes-scenegen.yaml'), 'utf8');
@@ -70,7 +69,7 @@ test.describe('rubric synthesis flow', () => {
     for (const [role, model] of Object.entries(MODELS)) await expect(dialog.getByTestId(`synthesis-start-role-${role}`).locator('option:checked')).toContainText(model);
     await dialog.getByTestId('synthesis-start-language').selectOption('en');
     await dialog.getByTestId('synthesis-start-title').fill('Elmes pilot');
-    await saveShot(dialog, 'synthesis-start-en', testInfo);
+    await shotFrom(page, dialog, 'synthesis-start-en', testInfo, 1500);
     await dialog.getByTestId('synthesis-start-start').click();
     await expect(dialog).toBeHidden();
 

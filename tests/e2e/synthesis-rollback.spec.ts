@@ -55,7 +55,7 @@ test.describe('rubric synthesis: rollback and untrusted text', () => {
     await shotFrom(page, session, 'synthesis-rollback-zh', testInfo, 3200);
   });
 
-  test('an answer with <img onerror> and a rationale with <script> are shown as text', async ({ app }) => {
+  test('an answer with <img onerror> and a rationale with <script> are shown as text', async ({ app }, testInfo) => {
     test.setTimeout(120_000);
     const { page } = app;
     const player = synthesisPlayer({ lenient: ['CS-1'] });
@@ -74,8 +74,9 @@ test.describe('rubric synthesis: rollback and untrusted text', () => {
     server = await startLlmServer({ apiKey: API_KEY, models: Object.values(MODELS), defaultHandler: handler });
     await setLanguage(page, 'en');
     await addSynthesisConnections(app, server);
-    await openSynthesisView(page);
-    const session = await startSmallSynthesis(page, 'Markup pilot');
+    await setLanguage(page, 'zh');
+    await shotFrom(page, await openSynthesisView(page), 'synthesis-empty-zh', testInfo, 900);
+    const session = await startSmallSynthesis(page, 'Markup pilot', { name: 'synthesis-start-zh', testInfo });
     const round0 = await roundShown(session, 0);
     await round0.locator('[data-testid="synthesis-diagnostic-row"][data-metric="PER-1"]').click();
     const lowest = round0.getByTestId('synthesis-lowest-item').first();

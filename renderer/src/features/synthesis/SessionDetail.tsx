@@ -72,7 +72,7 @@ export function SessionDetail({ session, rounds, versions, onClose, text }: Sess
         </button>
       </div>
       <p className="muted" data-testid="synthesis-session-spec">
-        {t('sessionSpec', { id: session.spec.id, version: session.spec.version, hash: session.spec.hash.slice(0, 8), answers: session.answersPerItem, language: session.language === 'zh' ? '中文' : 'English' })}
+        {t('sessionSpec', { id: session.spec.id, version: session.spec.version, hash: session.spec.hash.slice(0, 8), answers: session.answersPerItem, language: t(session.language === 'zh' ? 'languageZh' : 'languageEn') })}
       </p>
       {rounds.some((row) => row.payload) && best && <RoundsOverview rounds={rounds} best={best.version} selected={shown?.round ?? null} onSelect={setSelectedRound} />}
       {step === 'running' && last && <RoundProgress round={last.round} job={job} text={text} />}

@@ -17,8 +17,8 @@ interface SessionListProps {
 export function SessionList({ sessions, openSessionId, roundsOf, onOpen, text }: SessionListProps) {
   const { t, lang } = text;
   return (
-    <div className="synthesis-table-scroll">
-      <table className="synthesis-table" data-testid="synthesis-sessions">
+    <div className="synthesis-sessions-scroll">
+      <table className="synthesis-sessions-table" data-testid="synthesis-sessions">
         <thead>
           <tr>
             <th scope="col">{t('colTitle')}</th>
