@@ -18,7 +18,7 @@ const SCRIPT = '<script>window.__synthesisXss = 2</script>';
 test.describe('rubric synthesis: rollback and untrusted text', () => {
   let server: LlmTestServer;
   test.afterEach(async () => {
-    await server.close();
+    await server?.close();
   });
 
   test('a worse round 1 is marked rolled back, and the working metrics are round 0’s again', async ({ app }, testInfo) => {
@@ -26,7 +26,17 @@ test.describe('rubric synthesis: rollback and untrusted text', () => {
     const { page } = app;
     // from round 1 on, TMP-1 and VI-1 are scored at the ceiling too: 2 of 4 fine instead of round 0's 3 of 4
     let worse = false;
-    server = await startLlmServer({ apiKey: API_KEY, models: Object.values(MODELS), defaultHandler: synthesisPlayer({ lenient: ['CS-1'], override: (metric) => (worse && (metric === 'TMP-1' || metric === 'VI-1') ? 5 : undefined) }) });
+    const player = synthesisPlayer({ lenient: ['CS-1'], override: (metric) => (worse && (metric === 'TMP-1' || metric === 'VI-1') ? 5 : undefined) });
+    // the reviser's answer waits for the test, so round 1 is seen running (its progress, Stop) without a clock
+    let releaseReviser = () => {};
+    const reviserHeld = new Promise<void>((resolve) => {
+      releaseReviser = resolve;
+    });
+    const handler: ChatHandler = async (request) => {
+      if (synthesisRoleOf(request.body) === 'reviser') await reviserHeld;
+      return player(request);
+    };
+    server = await startLlmServer({ apiKey: API_KEY, models: Object.values(MODELS), defaultHandler: handler });
     await setLanguage(page, 'en');
     await addSynthesisConnections(app, server);
     await openSynthesisView(page);
@@ -36,6 +46,13 @@ test.describe('rubric synthesis: rollback and untrusted text', () => {
 
     worse = true;
     await session.getByTestId('synthesis-continue').click();
+    const progress = session.getByTestId('synthesis-progress');
+    await expect(progress).toHaveAttribute('data-status', 'running');
+    await expect(progress).toContainText('Round 1 is running.');
+    await expect(progress).toContainText('tokens');
+    await expect(session.getByTestId('synthesis-stop')).toBeEnabled();
+    await expect(session.getByTestId('synthesis-working')).toHaveCount(0);
+    releaseReviser();
     const round1 = await roundShown(session, 1);
     await expect(round1.locator('[data-testid="synthesis-diagnostic-row"][data-metric="TMP-1"]')).toHaveAttribute('data-verdict', 'too-lenient');
     // the marker, in the rounds overview and in the decision's words

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SynthesisRoundRow, SynthesisSessionRow, SynthesisVersionRow } from '../../../../shared/model/synthesis';
 import { hasUnscoredEdits } from '../../../../shared/synthesis/session';
 import { errorMessage } from '../../db/errors';
@@ -35,11 +35,16 @@ export function SessionDetail({ session, rounds, versions, onClose, text }: Sess
   const best = bestOf(rounds);
   const step = nextStep(session, rounds, spec);
   const job = useJobsStore((state) => (last ? state.jobs[last.jobId] : undefined));
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const [selectedRound, setSelectedRound] = useState<number | null>(null);
   const [selectedMetric, setSelectedMetric] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
 
+  // opened from the list or just started: keyboard users continue from the session, not from the button they left
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [session.id]);
   // a new round's payload is what the educator reads next
   useEffect(() => {
     setSelectedRound(lastFinished?.round ?? null);
@@ -66,7 +71,7 @@ export function SessionDetail({ session, rounds, versions, onClose, text }: Sess
   return (
     <section className="synthesis-session" data-testid="synthesis-session" data-session-id={session.id} data-status={session.status} data-step={step} aria-labelledby="synthesis-session-title">
       <div className="synthesis-session-head">
-        <h2 id="synthesis-session-title">{t('sessionHeading', { title: session.title })}</h2>
+        <h2 id="synthesis-session-title" ref={headingRef} tabIndex={-1}>{t('sessionHeading', { title: session.title })}</h2>
         <button type="button" className="quiet" data-testid="synthesis-close-session" onClick={onClose}>
           {t('close')}
         </button>

@@ -125,7 +125,7 @@ export function StartSynthesisDialog({ open, onClose, onStarted }: StartSynthesi
         />
         {choices.specFile && <span className="muted" data-testid="synthesis-spec-file">{t('specFile', { file: choices.specFile })}</span>}
       </div>
-      <label className="stacked-field">
+      <label className="stacked-field synthesis-spec-field">
         <span>{t('specLabel')}</span>
         <textarea
           className="synthesis-spec-yaml"
@@ -177,7 +177,7 @@ export function StartSynthesisDialog({ open, onClose, onStarted }: StartSynthesi
       <div className="button-row">
         <label className="stacked-field">
           <span>{t('answersPerItem')}</span>
-          <input type="number" min={1} max={8} step={1} data-testid="synthesis-start-answers" value={choices.answersPerItem} onChange={(event) => patch({ answersPerItem: event.target.value })} />
+          <input type="number" className="synthesis-start-answers" min={1} max={8} step={1} data-testid="synthesis-start-answers" value={choices.answersPerItem} onChange={(event) => patch({ answersPerItem: event.target.value })} />
         </label>
         <label className="stacked-field">
           <span>{t('language')}</span>
