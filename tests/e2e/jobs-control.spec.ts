@@ -11,6 +11,7 @@ import { DatasetsPage } from './pages/datasets';
 import { readStoredRows } from './support-idb';
 import { addConnection, API_KEY, userPrompt, validAnswer } from './support-llm';
 import { openSample, readSampleDialogues } from './support-sample';
+import { setLanguage } from './support-generation-flow';
 import { saveShot } from './support-shots';
 
 /** Answers held until `open()`; `free` requests are answered at once first. */
@@ -84,6 +85,14 @@ test.describe('controlling a job', () => {
     await card.getByTestId('job-resume').click();
     await expect(card).toHaveAttribute('data-status', 'succeeded', { timeout: 60_000 });
     await expect(card.getByTestId('job-done')).toHaveText(`${shown.length} of ${shown.length} done`);
+    await expect(card.getByTestId('job-kind')).toHaveText('Pre-annotation');
+    await page.getByTestId('jobs-panel-close').click();
+    await setLanguage(page, 'zh');
+    await page.getByTestId('nav-jobs').click();
+    await expect(card.getByTestId('job-kind')).toHaveText('预标注');
+    await saveShot(card, 'job-finished-zh', testInfo);
+    await page.getByTestId('jobs-panel-close').click();
+    await setLanguage(page, 'en');
 
     // each dialogue of the filter asked once, none of the others
     const prompts = server.log.chatRequests().map((entry) => userPrompt(entry.body as never));

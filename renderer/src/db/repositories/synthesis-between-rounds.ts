@@ -13,13 +13,24 @@ import { parseSynthesisSpec } from '../../../../shared/synthesis/parse-spec';
 import { expertEdit } from '../../../../shared/synthesis/revision';
 import { nextCarried, resultRubricSet, type WorkingMetrics } from '../../../../shared/synthesis/session';
 import type { SynthesisCarried } from '../../../../shared/synthesis/synthesis-job';
-import type { BilingualText, RevisableField } from '../../../../shared/synthesis/types';
+import { type BilingualText, REVISABLE_FIELDS, type RevisableField } from '../../../../shared/synthesis/types';
 import type { MaieuticDb } from '../db';
 import { saveRubricSetVersion } from './rubric-sets';
 import { latestRound, roundsOf } from './synthesis';
 import { ValidationError } from './validate';
 
 export const NO_REVIEWER_NAME = 'Set your name in Settings first: every edit and lock records who made it. / 请先在“设置”中填写您的名字：每次修改和锁定都会记下是谁做的。';
+
+/** Each revisable field given must be text in both languages; a field that may not change is left to expertEdit, which names it. */
+function checkEditText(edit: Record<string, unknown>): void {
+  for (const [field, value] of Object.entries(edit)) {
+    if (!(REVISABLE_FIELDS as readonly string[]).includes(field)) continue;
+    const text = value as Partial<BilingualText> | null | undefined;
+    if (typeof text?.zh !== 'string' || typeof text.en !== 'string' || text.zh.trim() === '' || text.en.trim() === '') {
+      throw new ValidationError(`${field} needs text in both Chinese and English / ${field} 需要中英文两种文字`);
+    }
+  }
+}
 
 function requireName(by: string): string {
   const name = by.trim();
@@ -63,6 +74,7 @@ export async function editMetric(db: MaieuticDb, input: EditMetricInput): Promis
     const session = await sessionBetweenRounds(db, input.sessionId);
     const { working } = session;
     requireMetric(working, input.metricId);
+    checkEditText(input.edit);
     const after = working.metrics.map((metric) => (metric.id === input.metricId ? { ...metric, ...input.edit } : { ...metric }));
     const checked = expertEdit(working.metrics, after, by);
     if (!checked.ok) throw new ValidationError(`The edit cannot be kept / 这个修改不能保存：\n${checked.problems.join('\n')}`);

@@ -84,6 +84,8 @@ export async function registerRound(db: MaieuticDb, sessionId: string, round: nu
     const existing = await db.synthesisRounds.get(synthesisRoundRowId(sessionId, round));
     if (existing?.jobId === jobId) return existing;
     const latest = latestRound(await db.synthesisRounds.where('sessionId').equals(sessionId).toArray());
+    // a second start of the same round (a double click) must not take the first job's place
+    if (latest && !latest.payload && latest.failure === null) throw new ValidationError(`Round ${latest.round} is still running / 第 ${latest.round} 轮仍在运行`);
     const expected = latest === undefined ? 0 : latest.payload ? latest.round + 1 : latest.round;
     if (round !== expected) throw new ValidationError(`Round ${round} cannot start now: the session is at round ${expected}`);
     const row: SynthesisRoundRow = { id: synthesisRoundRowId(sessionId, round), sessionId, round, jobId, carried, payload: null, failure: null, createdAt: now.toISOString() };

@@ -27,6 +27,8 @@ export function JobCard({ job, discarded, pausing, dialogues, onOpenItem, onPaus
   const { progress, status } = job;
   const n = (value: number) => formatNumber(lang, value);
   const finished = status === 'succeeded' || status === 'failed' || status === 'cancelled';
+  // a synthesis job's one item is a round, not a dialogue: it is run again from the synthesis view
+  const rounds = job.kind === 'rubric-synthesis';
   return (
     <article className="job-card" data-testid="job-card" data-job-id={job.id} data-status={status} data-pausing={pausing ? 'true' : 'false'} aria-labelledby={`job-title-${job.id}`}>
       <header className="job-card-header">
@@ -84,10 +86,10 @@ export function JobCard({ job, discarded, pausing, dialogues, onOpenItem, onPaus
       )}
       {job.failedItems.length > 0 && (
         <details className="job-items" data-testid="job-failed-items" open={job.failedItems.length <= 5}>
-          <summary>{t('failedItems', { n: n(job.failedItems.length) })}</summary>
+          <summary>{t(rounds ? 'failedRounds' : 'failedItems', { n: n(job.failedItems.length) })}</summary>
           <ul>
             {job.failedItems.map((failed) => (
-              <ItemLine key={`${failed.item.connectionId}|${failed.item.itemId}|${failed.item.sample}`} testId="job-failed-item" itemId={failed.item.itemId} reason={failed.reason} dialogue={dialogues.get(failed.item.itemId)} onOpen={onOpenItem} />
+              <ItemLine key={`${failed.item.connectionId}|${failed.item.itemId}|${failed.item.sample}`} testId="job-failed-item" rounds={rounds} itemId={failed.item.itemId} reason={failed.reason} dialogue={dialogues.get(failed.item.itemId)} onOpen={onOpenItem} />
             ))}
           </ul>
         </details>
@@ -97,7 +99,7 @@ export function JobCard({ job, discarded, pausing, dialogues, onOpenItem, onPaus
           <summary>{t('discardedItems', { n: n(discarded.length) })}</summary>
           <ul>
             {discarded.map((entry) => (
-              <ItemLine key={`${entry.item.connectionId}|${entry.item.itemId}|${entry.item.sample}`} testId="job-discarded-item" itemId={entry.item.itemId} reason={entry.reason} dialogue={dialogues.get(entry.item.itemId)} onOpen={onOpenItem} />
+              <ItemLine key={`${entry.item.connectionId}|${entry.item.itemId}|${entry.item.sample}`} testId="job-discarded-item" rounds={rounds} itemId={entry.item.itemId} reason={entry.reason} dialogue={dialogues.get(entry.item.itemId)} onOpen={onOpenItem} />
             ))}
           </ul>
         </details>
@@ -106,11 +108,11 @@ export function JobCard({ job, discarded, pausing, dialogues, onOpenItem, onPaus
   );
 }
 
-function ItemLine({ testId, itemId, reason, dialogue, onOpen }: { testId: string; itemId: string; reason: string; dialogue: ItemDialogue | undefined; onOpen(dialogue: ItemDialogue): void }) {
+function ItemLine({ testId, rounds, itemId, reason, dialogue, onOpen }: { testId: string; rounds: boolean; itemId: string; reason: string; dialogue: ItemDialogue | undefined; onOpen(dialogue: ItemDialogue): void }) {
   const { t } = useJobsText();
   return (
     <li data-testid={testId} data-item-id={itemId}>
-      {t('itemReason', { item: itemLabel(itemId, dialogue), reason })}{' '}
+      {rounds ? t('roundReason', { item: itemId, reason }) : t('itemReason', { item: itemLabel(itemId, dialogue), reason })}{' '}
       {dialogue && (
         <button type="button" className="quiet" data-testid="job-item-open" onClick={() => onOpen(dialogue)}>
           {t('openInReview')}

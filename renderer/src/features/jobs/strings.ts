@@ -45,6 +45,8 @@ export const JOBS_STRINGS = {
   failedItems: { zh: '失败的对话（{n}）：未写入任何标签，请人工审阅', en: 'Failed dialogues ({n}): no labels were written; review them by hand' },
   discardedItems: { zh: '无法保存的结果（{n}）', en: 'Results that could not be stored ({n})' },
   itemReason: { zh: '对话 {item}：{reason}', en: 'Dialogue {item}: {reason}' },
+  failedRounds: { zh: '失败的轮次（{n}）：可在量规综合视图中重试', en: 'Failed rounds ({n}): run them again from the rubric synthesis view' },
+  roundReason: { zh: '{item}：{reason}', en: '{item}: {reason}' },
   seconds: { zh: '{n} 秒', en: '{n} s' },
   minutes: { zh: '{n} 分钟', en: '{n} min' },
   hours: { zh: '{n} 小时', en: '{n} h' },

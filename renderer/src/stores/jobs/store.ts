@@ -11,25 +11,26 @@
  */
 import { create } from 'zustand';
 import type { SynthesisRoundRow } from '../../../../shared/model/synthesis';
-import type { SynthesisCarried, SynthesisJobDefinition, SynthesisRoundPayload } from '../../../../shared/synthesis/synthesis-job';
+import type { SynthesisJobDefinition, SynthesisRoundPayload } from '../../../../shared/synthesis/synthesis-job';
 import { isSynthesisJob, registerRound, storeSynthesisItem } from '../../db/repositories/synthesis';
 import type { InvokeArg, InvokeChannel, InvokeResult } from '../../../../shared/ipc/contract';
 import { applyJobEvent, type JobEvent, type JobItemEvent, jobItemKey, type JobKind, type JobSnapshot, type JobWorkItem } from '../../../../shared/jobs';
 import type { JudgeJobDefinition, JudgeJobPayload } from '../../../../shared/judge/job-result';
-import type { Pairing } from '../../../../shared/judge/pairing';
 import type { PairwiseJobDefinition, PairwiseJobPayload } from '../../../../shared/judge/pairwise-job';
-import type { RubricSet } from '../../../../shared/judge/types';
 import type { PreAnnotationJobDefinition, PreAnnotationPayload } from '../../../../shared/llm/pre-annotation-job';
 import type { JudgeRunRow } from '../../../../shared/model/judge';
 import { invoke as bridgeInvoke } from '../../api/client';
 import { getDb, type MaieuticDb } from '../../db/db';
-import { judgeJobMode, type JudgeJobConnectionRef, registerJudgeJob, storeJudgeItem } from '../../db/repositories/judge-jobs';
+import { judgeJobMode, registerJudgeJob, storeJudgeItem } from '../../db/repositories/judge-jobs';
 import { registerPairwiseJob, storePairwiseItem } from '../../db/repositories/pairwise-jobs';
-import { type JobConnectionRef, registerPreAnnotationJob, storePreAnnotationItem } from '../../db/repositories/llm-jobs';
+import { registerPreAnnotationJob, storePreAnnotationItem } from '../../db/repositories/llm-jobs';
 import { isGenerationJob, registerGenerationRun, storeGenerationItem } from '../../db/repositories/generation-runs';
 import type { GenerationRunRow } from '../../../../shared/model/generation';
 import type { GenerationJobDefinition, GenerationJobPayload } from '../../../../shared/scenario/generation-job';
 import { reportError } from '../notices/store';
+import type { StartGenerationInput, StartJudgeInput, StartPairwiseInput, StartPreAnnotationInput, StartSynthesisRoundInput } from './start-inputs';
+
+export type { StartGenerationInput, StartJudgeInput, StartPairwiseInput, StartPreAnnotationInput, StartSynthesisRoundInput } from './start-inputs';
 
 export type Invoke = <K extends InvokeChannel>(channel: K, arg: InvokeArg<K>) => Promise<InvokeResult<K>>;
 
@@ -37,48 +38,6 @@ export type Invoke = <K extends InvokeChannel>(channel: K, arg: InvokeArg<K>) =>
 export interface DiscardedItem {
   item: JobWorkItem;
   reason: string;
-}
-
-export interface StartPreAnnotationInput {
-  definition: PreAnnotationJobDefinition;
-  connections: readonly JobConnectionRef[];
-}
-
-export interface StartJudgeInput {
-  definition: JudgeJobDefinition;
-  datasetId: string;
-  /** the run's name in the Judge view */
-  name: string;
-  /** the rubric-set version the job scores against (stored with the run) */
-  rubricSet: RubricSet;
-  connections: readonly JudgeJobConnectionRef[];
-  /** what the run was made with, kept on the run (language, few-shot count, sampling, scope…) */
-  settings: Record<string, unknown>;
-}
-
-export interface StartPairwiseInput {
-  definition: PairwiseJobDefinition;
-  datasetId: string;
-  name: string;
-  rubricSet: RubricSet;
-  connections: readonly JudgeJobConnectionRef[];
-  /** the pairing the definition was built from (its dialogue ids the data set's): kept on the run */
-  pairing: Pairing;
-  settings: Record<string, unknown>;
-}
-
-export interface StartGenerationInput {
-  definition: GenerationJobDefinition;
-  scenario: GenerationRunRow['scenario'];
-  /** the teacher connections, in the definition's order */
-  teachers: GenerationRunRow['teachers'];
-}
-
-export interface StartSynthesisRoundInput {
-  definition: SynthesisJobDefinition;
-  sessionId: string;
-  /** the state the round carries (null for round 0), kept on its round row */
-  carried: SynthesisCarried | null;
 }
 
 /** Told of every item stored (or discarded), after it is acknowledged. */

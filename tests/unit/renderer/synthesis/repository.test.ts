@@ -106,6 +106,31 @@ describe('synthesis repository', () => {
     expect(await versionsOf(opened, id)).toHaveLength(1);
   });
 
+  it('discards a result that holds no round or comes from another spec, writing nothing', async () => {
+    const opened = (db = freshDb());
+    const created = await session(opened);
+    await registerRound(opened, created.id, 0, 'job0', null);
+    const payload = roundPayload({ round: 0, metrics: draftMetrics(), carried: null, floored: ['PER-1'] });
+    const empty = roundEvent('job0', payload);
+    expect(await storeSynthesisItem(opened, { ...empty, outcome: { ...empty.outcome, payload: {} as never } })).toEqual({ kind: 'discarded', reason: 'the result holds no synthesis round' });
+    expect(await storeSynthesisItem(opened, roundEvent('job0', { ...payload, spec: { ...payload.spec, hash: 'another' } }))).toMatchObject({ kind: 'discarded' });
+    expect(await versionsOf(opened, created.id)).toHaveLength(0);
+    expect((await getSession(opened, created.id))?.status).toBe('running');
+  });
+
+  it('an educator\'s stop while a round runs stays when its result arrives after all', async () => {
+    const opened = (db = freshDb());
+    const { id } = await afterDraft(opened);
+    const { carried } = await nextRound(opened, id);
+    await registerRound(opened, id, 1, 'job1', carried);
+    await stopSession(opened, id);
+    await storeSynthesisItem(opened, roundEvent('job1', roundPayload({ round: 1, metrics: carried!.metrics, carried, floored: ['PER-1'] })));
+    const stored = await getSession(opened, id);
+    expect(stored?.status).toBe('stopped');
+    expect(stored?.stop?.reason).toBe('educator');
+    expect((await versionsOf(opened, id)).map((version) => version.kind)).toEqual(['draft', 'revision']);
+  });
+
   it('a failed round keeps its reason and can be retried with the same carried state', async () => {
     const opened = (db = freshDb());
     const { id } = await afterDraft(opened);
@@ -126,6 +151,8 @@ describe('synthesis repository', () => {
     await expect(editMetric(opened, { sessionId: id, metricId: 'PER-1', edit: { weight: 0.5 } as never, by: BY })).rejects.toThrow(/PER-1: its weight may not change/);
     await expect(editMetric(opened, { sessionId: id, metricId: 'PER-1', edit: { name: { zh: '名', en: 'Name' } } as never, by: BY })).rejects.toThrow(/PER-1: its name may not change/);
     await expect(editMetric(opened, { sessionId: id, metricId: 'PER-1', edit: { description: { zh: '新', en: 'new' } }, by: '  ' })).rejects.toThrow(NO_REVIEWER_NAME);
+    await expect(editMetric(opened, { sessionId: id, metricId: 'PER-1', edit: { description: { zh: '新', en: ' ' } }, by: BY })).rejects.toThrow(/description needs text in both/);
+    await expect(editMetric(opened, { sessionId: id, metricId: 'PER-1', edit: { description: undefined }, by: BY })).rejects.toThrow(/description needs text in both/);
     await expect(setLocked(opened, { sessionId: id, metricId: 'PER-1', locked: true, by: '' })).rejects.toThrow(NO_REVIEWER_NAME);
     expect(await versionsOf(opened, id)).toHaveLength(1);
     expect((await getSession(opened, id))?.working?.edits).toEqual([]);

@@ -136,6 +136,18 @@ describe('synthesis store', () => {
     expect(main.cancelled).toEqual(['job1']);
   });
 
+  it('a round started twice at once runs once: the second job is cancelled and the first keeps the round', async () => {
+    const opened = (db = freshDb());
+    const { main, jobs, synthesis } = stores(opened);
+    const session = await synthesis.getState().start(INPUT);
+    jobs.getState().handleEvent(roundEvent('job0', roundPayload({ round: 0, metrics: draftMetrics(), carried: null, floored: ['PER-1'] })));
+    await jobs.getState().idle();
+    const results = await Promise.allSettled([synthesis.getState().continueRound(session.id), synthesis.getState().continueRound(session.id)]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected']);
+    expect(main.cancelled).toEqual(['job2']);
+    expect((await roundsOf(opened, session.id)).map((round) => [round.round, round.jobId])).toEqual([[0, 'job0'], [1, 'job1']]);
+  });
+
   it('stopping while a round runs cancels its job; the result saved twice is one rubric set', async () => {
     const opened = (db = freshDb());
     const { main, jobs, synthesis } = stores(opened);

@@ -31,7 +31,7 @@ function columnsFor(text: SynthesisPanelTextApi, withGroups: boolean): ColumnDef
           <span className="synthesis-metric-name" title={name.other}>
             {row.locked && (
               <span className="synthesis-badge synthesis-badge-lock" data-testid="synthesis-metric-locked">
-                🔒 {t('locked')}
+                {t('locked')}
               </span>
             )}{' '}
             {name.shown}
@@ -81,7 +81,7 @@ export function DiagnosticsTable(props: { payload: SynthesisRoundPayload; locked
   const columns = useMemo(() => columnsFor(text, withGroups), [text, withGroups]);
   const [sorting, setSorting] = useState<SortingState>([]);
   const [save, setSave] = useState<TableSave<'csv'> | null>(null);
-  const table = useReactTable({ data: rows, columns, getRowId: (row) => row.id, state: { sorting }, onSortingChange: setSorting, getCoreRowModel: getCoreRowModel(), getSortedRowModel: getSortedRowModel() });
+  const table = useReactTable({ data: rows, columns, getRowId: (row) => row.id, state: { sorting }, sortDescFirst: false, onSortingChange: setSorting, getCoreRowModel: getCoreRowModel(), getSortedRowModel: getSortedRowModel() });
   const shownRows = table.getRowModel().rows;
   const thresholds = rows[0]?.diagnostic.thresholds;
   const range = payload.rubricSet.rubrics[0]?.range ?? { min: 1, max: 5 };

@@ -34,7 +34,7 @@ export function LowestItems(props: { payload: SynthesisRoundPayload; metricId: s
                 {entry.itemId && <span>{t('lowestItem', { id: entry.itemId })}</span>}
                 {entry.anchor && (
                   <span className="synthesis-badge synthesis-badge-lock" title={t('anchorHint')} data-testid="synthesis-lowest-anchor">
-                    ⚓ {t('anchor')}
+                    {t('anchor')}
                   </span>
                 )}
               </div>

@@ -15,6 +15,8 @@ export interface MetricEditorCardProps {
   text: SynthesisPanelTextApi;
   onEdit(metricId: string, edit: Partial<MetricDraft>): Promise<void>;
   onLock(metricId: string, locked: boolean): Promise<void>;
+  /** told whenever this card's unsaved state flips (and that it has none when it goes) */
+  onDirtyChange?(metricId: string, dirty: boolean): void;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface MetricEditorCardProps {
  * per key) until saved: new props — another metric saved, a lock toggled — leave it alone.
  * The draft is dropped once the props hold it, so text typed during a save is never lost.
  */
-export function MetricEditorCard({ metric, locked, diagnostic, dimensionName, disabled, text, onEdit, onLock }: MetricEditorCardProps) {
+export function MetricEditorCard({ metric, locked, diagnostic, dimensionName, disabled, text, onEdit, onLock, onDirtyChange }: MetricEditorCardProps) {
   const { t, lang } = text;
   const [draft, setDraft] = useState<MetricDraft | null>(null);
   const [saving, setSaving] = useState(false);
@@ -37,6 +39,10 @@ export function MetricEditorCard({ metric, locked, diagnostic, dimensionName, di
   useEffect(() => {
     if (draft && sameDraft(draft, draftOf(metric))) setDraft(null);
   }, [draft, metric]);
+  useEffect(() => {
+    onDirtyChange?.(metric.id, dirty);
+    return () => onDirtyChange?.(metric.id, false);
+  }, [onDirtyChange, metric.id, dirty]);
 
   const type = (field: RevisableField, language: 'zh' | 'en', value: string) => setDraft((previous) => typedInto(previous ?? draftOf(metric), field, language, value));
   const cancel = () => {
@@ -92,7 +98,7 @@ export function MetricEditorCard({ metric, locked, diagnostic, dimensionName, di
             {verdictWord(lang, diagnostic.verdict)}
           </span>
         )}
-        {locked && <span className="synthesis-badge synthesis-badge-lock">🔒 {t('locked')}</span>}
+        {locked && <span className="synthesis-badge synthesis-badge-lock">{t('locked')}</span>}
         {dirty && (
           <span className="synthesis-unsaved" data-testid="synthesis-editor-unsaved">
             ● {t('unsaved')}

@@ -56,7 +56,7 @@ export function RoundsChart({ lines, text }: { lines: readonly RoundSummary[]; t
         scales: {
           x: { type: 'linear', ticks: { stepSize: 1, precision: 0, font }, title: { display: true, text: t('roundsChartRound'), font } },
           y: { min: 0, max: 1, position: 'left', ticks: { font, callback: (value) => `${Math.round(Number(value) * 100)}%` }, title: { display: true, text: t('roundsChartFine'), font } },
-          y1: { min: 0, position: 'right', grid: { drawOnChartArea: false }, ticks: { font }, title: { display: true, text: t('roundsChartDiscrimination'), font } },
+          y1: { min: 0, position: 'right', grid: { drawOnChartArea: false }, ticks: { font }, title: { display: true, text: t('roundsChartDiscriminationAxis'), font } },
         },
         plugins: {
           legend: { position: 'bottom', labels: { font, usePointStyle: false } },

@@ -132,7 +132,7 @@ export function VersionsPanel(props: { versions: readonly SynthesisVersionRow[] 
         </p>
       ) : (
         <div data-testid="synthesis-diff">
-          {diff.locksAdded.length > 0 && <p>🔒 {t('diffLocksAdded', { list: list(diff.locksAdded) })}</p>}
+          {diff.locksAdded.length > 0 && <p>{t('diffLocksAdded', { list: list(diff.locksAdded) })}</p>}
           {diff.locksRemoved.length > 0 && <p>{t('diffLocksRemoved', { list: list(diff.locksRemoved) })}</p>}
           {diff.added.length > 0 && <p>{t('diffAdded', { list: list(diff.added) })}</p>}
           {diff.removed.length > 0 && <p>{t('diffRemoved', { list: diff.removed.join(', ') })}</p>}

@@ -1,3 +1,4 @@
+import { useCallback, useRef } from 'react';
 import type { WorkingMetrics } from '../../../../../shared/synthesis/session';
 import type { BilingualText, MetricDiagnostic } from '../../../../../shared/synthesis/types';
 import { MetricEditorCard } from './MetricEditorCard';
@@ -8,7 +9,9 @@ import './panels.css';
  * The metrics the next round starts from, for the educator between rounds: descriptions and
  * examples editable in both languages, a lock per metric, the last verdict beside each. Cards
  * are keyed by metric id, so each keeps its own unsaved text through any re-render.
- * `dimensionNames` (optional): seed dimension names by id, else the id is shown.
+ * Optional: `dimensionNames`, seed dimension names by id (else the id is shown);
+ * `onUnsavedChange`, the ids of the metrics with unsaved text whenever that list changes (for a
+ * leave-the-view guard).
  */
 export function WorkingMetricsEditor(props: {
   working: WorkingMetrics;
@@ -17,8 +20,19 @@ export function WorkingMetricsEditor(props: {
   onEdit(metricId: string, edit: Partial<Record<'description' | 'positiveExample' | 'negativeExample', BilingualText>>): Promise<void>;
   onLock(metricId: string, locked: boolean): Promise<void>;
   dimensionNames?: Readonly<Record<string, BilingualText>>;
+  onUnsavedChange?(unsavedMetricIds: readonly string[]): void;
 }) {
-  const { working, diagnostics, disabled, onEdit, onLock, dimensionNames } = props;
+  const { working, diagnostics, disabled, onEdit, onLock, dimensionNames, onUnsavedChange } = props;
+  const unsaved = useRef(new Set<string>());
+  const reportUnsaved = useRef(onUnsavedChange);
+  reportUnsaved.current = onUnsavedChange;
+  // stable, so a card's effect does not re-run (and re-report) on every render of the editor
+  const onDirtyChange = useCallback((metricId: string, dirty: boolean) => {
+    if (unsaved.current.has(metricId) === dirty) return;
+    if (dirty) unsaved.current.add(metricId);
+    else unsaved.current.delete(metricId);
+    reportUnsaved.current?.([...unsaved.current]);
+  }, []);
   const text = useSynthesisPanelText();
   const { t } = text;
   const locked = new Set(working.locked);
@@ -46,6 +60,7 @@ export function WorkingMetricsEditor(props: {
             text={text}
             onEdit={onEdit}
             onLock={onLock}
+            onDirtyChange={onDirtyChange}
           />
         ))}
       </ul>

@@ -25,6 +25,7 @@ export const SYNTHESIS_PANEL_STRINGS = {
   roundsChartLabel: { zh: '各轮合格指标比例与平均区分度的折线图；数值见下表', en: 'Line chart of the share of fine metrics and the mean discrimination per round; the numbers are in the table below' },
   roundsChartFine: { zh: '合格指标比例', en: 'Share of fine metrics' },
   roundsChartDiscrimination: { zh: '平均区分度（回答间标准差）', en: 'Mean discrimination (SD across answers)' },
+  roundsChartDiscriminationAxis: { zh: '平均区分度', en: 'Mean discrimination' },
   roundsChartRound: { zh: '轮次', en: 'Round' },
   roundsChartKey: { zh: '★ 最佳轮次 · ✕ 被回退的轮次（下一轮从最佳轮次开始）', en: '★ best round · ✕ rolled-back round (the next round starts from the best)' },
   roundsNone: { zh: '还没有轮次。', en: 'No rounds yet.' },
