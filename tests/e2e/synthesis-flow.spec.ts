@@ -118,7 +118,11 @@ test.describe('rubric synthesis flow', () => {
     const decision = session.getByTestId('synthesis-decision');
     await expect(decision).toHaveAttribute('data-stopped', 'true');
     await expect(decision).toContainText('The loop stopped: every metric is fine.');
-    await expect(page.getByTestId('synthesis-session-row')).toHaveAttribute('data-status', 'stopped');
+    const listed = page.getByTestId('synthesis-session-row');
+    await expect(listed).toHaveAttribute('data-status', 'stopped');
+    await expect(listed).toHaveAttribute('data-rounds', '2');
+    await expect(listed).toHaveAttribute('data-best', '1');
+    await expect(listed).toContainText(MODELS.judge);
 
     // the versions: the draft, the educator's edit, the lock, the revision; by default the diff of the last two:
     // the revision changed CS-1's description and examples, no name, no weight, no other metric

@@ -35,7 +35,7 @@ export function SessionList({ sessions, openSessionId, roundsOf, onOpen, text }:
           {sessions.map((session) => {
             const { rounds, best } = roundsOf(session);
             return (
-              <tr key={session.id} aria-selected={session.id === openSessionId} data-testid="synthesis-session-row" data-session-id={session.id} data-status={session.status}>
+              <tr key={session.id} aria-selected={session.id === openSessionId} data-testid="synthesis-session-row" data-session-id={session.id} data-status={session.status} data-rounds={rounds ?? ''} data-best={best ?? ''}>
                 <td>{session.title}</td>
                 <td>{t(STATUS_WORD[session.status])}</td>
                 <td>

@@ -7,8 +7,8 @@ import { SYNTHESIS_JOB_KIND } from '../../../../shared/synthesis/synthesis-job';
 import { SessionDetail } from './SessionDetail';
 import { SessionList } from './SessionList';
 import { StartSynthesisDialog } from './StartSynthesisDialog';
-import { bestOf } from './session-facts';
 import { useSynthesisText } from './strings';
+import { useSessionSummaries } from './use-session-summaries';
 import './synthesis.css';
 
 /** Every rubric-synthesis session (no data set needed): start one from a spec, open one to work between its rounds and keep its result. */
@@ -37,9 +37,8 @@ export function SynthesisView() {
   }, [progressKey]);
 
   const open = sessions?.find((session) => session.id === openSessionId) ?? null;
-  // what a listed session's rounds are is known for the open one; the others show their working round as the best
-  const roundsOf = (session: SynthesisSessionRow) =>
-    session.id === openSessionId ? { rounds: rounds.filter((row) => row.payload).length, best: bestOf(rounds)?.version ?? null } : { rounds: null, best: session.working?.basedOn ?? null };
+  const summaries = useSessionSummaries(sessions);
+  const roundsOf = (session: SynthesisSessionRow) => summaries[session.id] ?? { rounds: null, best: null };
 
   return (
     <section className="view synthesis-view" data-testid="synthesis-view">
