@@ -1,9 +1,10 @@
 /**
  * Issue 15 end to end, as an educator would run it: three connections added in Settings against
  * the scripted server (the synthesis player: one metric per dimension, CS-1 deliberately too
- * lenient), the Elmes+ template cut down in the Start dialog's YAML text (a typo shown on its line
- * first), round 0 started; it shows CS-1 too lenient with its reason; the educator edits PER-1's
- * description at a person's pace and locks VI-1, then continues by keyboard; round 1 shows CS-1
+ * lenient), the Elmes+ template in the Start dialog's YAML text (a typo shown on its line), then a
+ * cut-down copy opened from a file, round 0 started; it shows CS-1 too lenient with its reason; the
+ * educator edits PER-1's description at a person's pace and locks VI-1, then continues by
+ * keyboard; round 1 shows CS-1
  * revised (only its description and examples: the versions' diff has no name or weight), the
  * edit kept in the versions with its diff, and the loop stopped because every metric is fine.
  * The result is saved as a rubric set, seen in the Rubric sets view of a data set, exported as
@@ -63,8 +64,12 @@ test.describe('rubric synthesis flow', () => {
     const typoLine = typo.split('\n').findIndex((line) => line.startsWith('test_itemz')) + 1;
     await expect(check.locator(`[data-testid="synthesis-spec-problem"][data-line="${typoLine}"]`)).toContainText('test_itemz');
     await expect(dialog.getByTestId('synthesis-start-start')).toBeDisabled();
-    await yaml.fill(smallSpec(TEMPLATE));
+    // the small spec opened from a file: its text in the area, its name shown
+    await dialog.getByTestId('synthesis-spec-input').setInputFiles({ name: 'elmes-small.yaml', mimeType: 'text/yaml', buffer: Buffer.from(smallSpec(TEMPLATE)) });
+    await expect(dialog.getByTestId('synthesis-spec-file')).toHaveText('Spec file: elmes-small.yaml');
+    await expect(yaml).toHaveValue(smallSpec(TEMPLATE));
     await expect(check).toHaveAttribute('data-valid', 'true');
+    await expect(check).toContainText('4 dimensions, 3 test items, 2 anchors');
     // each role defaults to the connection the spec names
     for (const [role, model] of Object.entries(MODELS)) await expect(dialog.getByTestId(`synthesis-start-role-${role}`).locator('option:checked')).toContainText(model);
     await dialog.getByTestId('synthesis-start-language').selectOption('en');
