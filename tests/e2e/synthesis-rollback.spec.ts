@@ -1,7 +1,7 @@
 /**
  * Issue 15, the loop's other paths in the view: a round worse than the one before is marked
  * rolled back and the working metrics return to round 0's (the revision is not what the next round
- * starts from); and model output with markup (an answer with <img onerror>, a rationale with
+ * starts from), then the educator stops the loop; a failed round retried; and model output with markup (an answer with <img onerror>, a rationale with
  * <script>) is shown as text, never run.
  */
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
@@ -70,6 +70,35 @@ test.describe('rubric synthesis: rollback and untrusted text', () => {
     await setLanguage(page, 'zh');
     await expect(session.getByTestId('synthesis-rollback')).toContainText('已回退');
     await shotFrom(page, session, 'synthesis-rollback-zh', testInfo, 3200);
+    await setLanguage(page, 'en');
+
+    // the educator ends the loop: no next round, and the view says who stopped it
+    await session.getByTestId('synthesis-stop').click();
+    await expect(session.getByTestId('synthesis-decision')).toContainText('The loop stopped: you ended it.');
+    await expect(session.getByTestId('synthesis-continue')).toHaveCount(0);
+    await expect(session.getByTestId('synthesis-working')).toHaveCount(0);
+    await expect(session.getByTestId('synthesis-save-best')).toBeEnabled();
+  });
+
+  test('a failed round offers Retry, which runs it again', async ({ app }) => {
+    test.setTimeout(150_000);
+    const { page } = app;
+    const player = synthesisPlayer({ lenient: ['CS-1'] });
+    let judgeBroken = true;
+    const handler: ChatHandler = (request) => (judgeBroken && synthesisRoleOf(request.body) === 'judge' ? reply.answer('no scores here') : player(request));
+    server = await startLlmServer({ apiKey: API_KEY, models: Object.values(MODELS), defaultHandler: handler });
+    await setLanguage(page, 'en');
+    await addSynthesisConnections(app, server);
+    await openSynthesisView(page);
+    const session = await startSmallSynthesis(page, 'Retry pilot');
+    await expect(session).toHaveAttribute('data-step', 'retry', { timeout: 60_000 });
+    await expect(session.getByTestId('synthesis-round-failed')).toContainText('Round 0 failed');
+    judgeBroken = false;
+    await session.getByTestId('synthesis-retry').focus();
+    await page.keyboard.press('Enter');
+    const round0 = await roundShown(session, 0);
+    await expect(round0.locator('[data-testid="synthesis-diagnostic-row"][data-metric="CS-1"]')).toHaveAttribute('data-verdict', 'too-lenient');
+    await expect(session.getByTestId('synthesis-round-failed')).toHaveCount(0);
   });
 
   test('an answer with <img onerror> and a rationale with <script> are shown as text', async ({ app }, testInfo) => {
