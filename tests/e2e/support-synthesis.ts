@@ -67,9 +67,10 @@ export async function startSmallSynthesis(page: Page, title: string, shot?: { na
 
 /** Waits until round `round` is stored and shown (its job done, the educator's turn). */
 export async function roundShown(session: Locator, round: number): Promise<Locator> {
-  await expect(session).not.toHaveAttribute('data-step', 'running', { timeout: 60_000 });
+  // the round first (right after Continue the step may not read "running" yet), then the educator's turn
   const shown = session.getByTestId('synthesis-round');
-  await expect(shown).toHaveAttribute('data-round', String(round));
+  await expect(shown).toHaveAttribute('data-round', String(round), { timeout: 60_000 });
+  await expect(session).not.toHaveAttribute('data-step', 'running');
   return shown;
 }
 

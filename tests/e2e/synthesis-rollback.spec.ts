@@ -15,7 +15,7 @@ import { addSynthesisConnections, MODELS, openSynthesisView, roundShown, shotFro
 const IMG = '<img src="x" onerror="window.__synthesisXss = 1">';
 const SCRIPT = '<script>window.__synthesisXss = 2</script>';
 
-test.describe('rubric synthesis: rollback and untrusted text', () => {
+test.describe('rubric synthesis: rollback, stop, retry and untrusted text', () => {
   let server: LlmTestServer;
   test.afterEach(async () => {
     await server?.close();
