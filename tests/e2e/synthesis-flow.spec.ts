@@ -103,7 +103,10 @@ test.describe('rubric synthesis flow', () => {
     await vi.getByTestId('synthesis-editor-lock').focus();
     await page.keyboard.press('Enter');
     await expect(vi).toHaveAttribute('data-locked', 'true');
-    await expect(page.getByTestId('synthesis-save-working')).toBeVisible();
+    // the edits are not scored yet: the result can be kept with them (a version of its own)
+    await expect(session.getByTestId('synthesis-result')).toContainText('You have edits not yet scored by a round.');
+    await session.getByTestId('synthesis-save-working').click();
+    await expect(session.getByTestId('synthesis-saved')).toContainText('Saved as rubric set elmes-scenegen v1+r0.e');
 
     // continue by keyboard
     const judgeCalls = server.log.chatRequests().filter((entry) => synthesisRoleOf(entry.body as never) === 'judge').length;

@@ -30,7 +30,7 @@ export function ResultActions({ session, best, unscoredEdits, text }: ResultActi
   const datasetId = useAppStore((state) => state.datasetId);
   const openRubricSets = useAppStore((state) => state.openRubricSets);
   const goTo = useAppStore((state) => state.goTo);
-  const [saved, setSaved] = useState<RubricSetRow | null>(null);
+  const [saved, setSaved] = useState<{ row: RubricSetRow; which: 'best' | 'working' } | null>(null);
   const [exported, setExported] = useState<TableSave<'json'> | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -41,7 +41,7 @@ export function ResultActions({ session, best, unscoredEdits, text }: ResultActi
     setMessage(null);
     try {
       const row = await saveRubricSet(session.id, which);
-      setSaved(row);
+      setSaved({ row, which });
       return row;
     } catch (error) {
       setMessage(t('actionFailed', { message: errorMessage(error) }));
@@ -50,9 +50,9 @@ export function ResultActions({ session, best, unscoredEdits, text }: ResultActi
       setBusy(false);
     }
   };
-  // the file is the set as saved, so importing it gives the same version (same hash)
+  // the file is the set as saved (saving again is idempotent, and keeps up with later edits), so importing it gives the same version
   const exportJson = async () => {
-    const row = saved ?? (await save(unscoredEdits ? 'working' : 'best'));
+    const row = await save(saved?.which ?? (unscoredEdits ? 'working' : 'best'));
     if (row) await saveTable('json' as const, { defaultName: exportFileName(row), fileKind: 'json', content: () => rubricSetFileText(row.set) }, setExported);
   };
 
@@ -76,8 +76,8 @@ export function ResultActions({ session, best, unscoredEdits, text }: ResultActi
         </button>
       </div>
       {saved && (
-        <p data-testid="synthesis-saved" data-row-id={saved.id} role="status">
-          {t('savedAs', { id: saved.setId, version: saved.version })}
+        <p data-testid="synthesis-saved" data-row-id={saved.row.id} role="status">
+          {t('savedAs', { id: saved.row.setId, version: saved.row.version })}
         </p>
       )}
       {exported && exported.status !== 'working' && (
