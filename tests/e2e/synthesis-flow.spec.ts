@@ -39,13 +39,16 @@ test.describe('rubric synthesis flow', () => {
     test.setTimeout(180_000);
     const { page } = app;
     await setLanguage(page, 'en');
+    // with no connection yet, the empty view says to add them first
+    await page.getByTestId('nav-synthesis').click();
+    await expect(page.getByTestId('synthesis-empty')).toContainText('First add connections for drafting, generating and judging');
     await addSynthesisConnections(app, server);
 
     // the Start page offers it beside Scenarios; the empty view says what to do next
     await page.getByTestId('nav-home').click();
     await page.getByTestId('start-synthesis').click();
     const view = page.getByTestId('synthesis-view');
-    await expect(view.getByTestId('synthesis-empty')).toContainText('New synthesis');
+    await expect(view.getByTestId('synthesis-empty')).toContainText('Press “New synthesis…” and start from the bundled Elmes+ template');
     // with a data set open, the saved set is a click away from its Rubric sets view
     await page.getByTestId('nav-home').click();
     await openSample(app);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useAppStore } from '../../stores/app/store';
+import { useConnectionsStore } from '../../stores/connections/store';
 import { useJobsStore } from '../../stores/jobs/store';
 import { useSynthesisStore } from '../../stores/synthesis/store';
 import type { SynthesisSessionRow } from '../../../../shared/model/synthesis';
@@ -20,6 +21,8 @@ export function SynthesisView() {
   const goTo = useAppStore((state) => state.goTo);
   const jobs = useJobsStore((state) => state.jobs);
   const [starting, setStarting] = useState(false);
+  const connections = useConnectionsStore((state) => state.connections);
+  const connectionsLoaded = useConnectionsStore((state) => state.loaded);
   // a round's payload is stored after its job reports it: reread then, so status and rounds keep up
   const progressKey = Object.values(jobs)
     .filter((job) => job.kind === SYNTHESIS_JOB_KIND)
@@ -35,6 +38,10 @@ export function SynthesisView() {
         await refresh();
       });
   }, [progressKey]);
+
+  useEffect(() => {
+    if (!connectionsLoaded) void useConnectionsStore.getState().load();
+  }, [connectionsLoaded]);
 
   const open = sessions?.find((session) => session.id === openSessionId) ?? null;
   const summaries = useSessionSummaries(sessions);
@@ -64,7 +71,7 @@ export function SynthesisView() {
       ) : sessions.length === 0 ? (
         <div className="empty-state" data-testid="synthesis-empty">
           <h2>{t('emptyTitle')}</h2>
-          <p>{t('emptyBody')}</p>
+          <p>{t(connectionsLoaded && connections.length === 0 ? 'emptyNoConnections' : 'emptyBody')}</p>
         </div>
       ) : (
         <SessionList sessions={sessions} openSessionId={openSessionId} roundsOf={roundsOf} onOpen={(id) => void openSession(id)} text={text} />

@@ -15,8 +15,12 @@ export const SYNTHESIS_STRINGS = {
   failed: { zh: '无法读取：{message}', en: 'Could not read: {message}' },
   emptyTitle: { zh: '还没有量规合成', en: 'No rubric synthesis yet' },
   emptyBody: {
-    zh: '先在“设置 → 模型连接”中为起草、生成和评审添加连接，然后点“新建合成…”，从内置的 Elmes+ 模板或自己的规格文件开始。',
-    en: 'Add connections for drafting, generating and judging in Settings → Model connections, then press “New synthesis…” and start from the bundled Elmes+ template or a spec file of your own.',
+    zh: '点“新建合成…”，从内置的 Elmes+ 模板或自己的规格文件开始：模型起草指标后，第 0 轮的诊断会显示在这里。',
+    en: 'Press “New synthesis…” and start from the bundled Elmes+ template or a spec file of your own: once the model has drafted the metrics, round 0’s diagnostics show here.',
+  },
+  emptyNoConnections: {
+    zh: '先在“设置 → 模型连接”中为起草、生成和评审添加连接（可以是同一个），然后点“新建合成…”。',
+    en: 'First add connections for drafting, generating and judging in Settings → Model connections (one may serve all three), then press “New synthesis…”.',
   },
   colTitle: { zh: '名称', en: 'Title' },
   colStatus: { zh: '状态', en: 'Status' },
