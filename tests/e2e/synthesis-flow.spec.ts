@@ -99,6 +99,9 @@ test.describe('rubric synthesis flow', () => {
     await description.click();
     await description.press('ControlOrMeta+a');
     await description.pressSequentially(EDITED, { delay: 100 });
+    // typed but not saved: the next round would not see it, so Continue waits
+    await expect(session.getByTestId('synthesis-continue')).toBeDisabled();
+    await expect(session.getByTestId('synthesis-unsaved-note')).toContainText('PER-1');
     await description.press('ControlOrMeta+Enter');
     await expect(working.locator('[data-testid="synthesis-editor-metric"][data-metric="PER-1"]')).toHaveAttribute('data-dirty', 'false');
     await expect(description).toHaveValue(EDITED);

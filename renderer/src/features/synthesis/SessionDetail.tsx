@@ -39,6 +39,7 @@ export function SessionDetail({ session, rounds, versions, onClose, text }: Sess
   const [selectedRound, setSelectedRound] = useState<number | null>(null);
   const [selectedMetric, setSelectedMetric] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [unsaved, setUnsaved] = useState<readonly string[]>([]);
   const [message, setMessage] = useState<string | null>(null);
 
   // opened from the list or just started: keyboard users continue from the session, not from the button they left
@@ -103,14 +104,20 @@ export function SessionDetail({ session, rounds, versions, onClose, text }: Sess
             disabled={busy}
             onEdit={(metric: string, edit: MetricEdit) => actions.editMetric(session.id, metric, edit)}
             onLock={(metric: string, locked: boolean) => actions.setLocked(session.id, metric, locked)}
+            onUnsavedChange={setUnsaved}
           />
         </div>
       )}
       <div className="button-row synthesis-loop-buttons">
         {step === 'continue' && (
-          <button type="button" className="primary" data-testid="synthesis-continue" disabled={busy} onClick={() => void act(() => actions.continueRound(session.id))}>
+          <button type="button" className="primary" data-testid="synthesis-continue" disabled={busy || unsaved.length > 0} aria-describedby={unsaved.length > 0 ? 'synthesis-unsaved-note' : undefined} onClick={() => void act(() => actions.continueRound(session.id))}>
             {busy ? t('working') : t('continue')}
           </button>
+        )}
+        {step === 'continue' && unsaved.length > 0 && (
+          <span className="muted" id="synthesis-unsaved-note" data-testid="synthesis-unsaved-note">
+            {t('unsavedFirst', { metrics: unsaved.join(text.lang === 'zh' ? '、' : ', ') })}
+          </span>
         )}
         {step === 'retry' && (
           <button type="button" className="primary" data-testid="synthesis-retry" disabled={busy} onClick={() => void act(() => actions.retryRound(session.id))}>

@@ -62,6 +62,7 @@ export const SYNTHESIS_STRINGS = {
   'why.max-rounds': { zh: '已达到最多修订轮数', en: 'the maximum number of revision rounds is reached' },
   'why.no-gain': { zh: '最近几轮没有足够的提高', en: 'the last rounds gained too little' },
   'why.educator': { zh: '由你结束', en: 'you ended it' },
+  unsavedFirst: { zh: '先保存（Ctrl/⌘+Enter）或取消这些指标未保存的文字：{metrics}。', en: 'First save (Ctrl/⌘+Enter) or cancel the unsaved text of: {metrics}.' },
   continue: { zh: '继续下一轮', en: 'Continue (next round)' },
   stop: { zh: '结束', en: 'Stop' },
   retry: { zh: '重试本轮', en: 'Retry the round' },
