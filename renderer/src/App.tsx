@@ -11,6 +11,7 @@ import { AgreementView } from './features/agreement/AgreementView';
 import { JobsPanel } from './features/jobs/JobsPanel';
 import { GenerationRunsView } from './features/generation/GenerationRunsView';
 import { StartGenerationDialog } from './features/generation/StartGenerationDialog';
+import { SynthesisView } from './features/synthesis/SynthesisView';
 import { MetricsView } from './features/metrics/MetricsView';
 import { SpotCheckView } from './features/spot-check/SpotCheckView';
 import { DatasetView } from './features/datasets/DatasetView';
@@ -42,6 +43,7 @@ function CurrentView({ view, datasetId, dialogueId }: { view: View; datasetId: s
   if (view === 'scenarios') return <ScenariosView />;
   if (view === 'settings') return <SettingsView />;
   if (view === 'generation') return <GenerationRunsView />;
+  if (view === 'synthesis') return <SynthesisView />;
   return <StartView />;
 }
 
@@ -66,7 +68,7 @@ export function App() {
   }, []);
 
   // Escape leaves the side views; review and the table bind their own keys.
-  useCommands('global', { 'nav.datasets': () => goTo(datasetId ? 'datasets' : 'start') }, { enabled: view === 'export' || view === 'agreement' || view === 'metrics' || view === 'spot-check' || view === 'settings' || view === 'adjudication' || view === 'findings' || view === 'audit' || view === 'judge' || view === 'generation' });
+  useCommands('global', { 'nav.datasets': () => goTo(datasetId ? 'datasets' : 'start') }, { enabled: view === 'export' || view === 'agreement' || view === 'metrics' || view === 'spot-check' || view === 'settings' || view === 'adjudication' || view === 'findings' || view === 'audit' || view === 'judge' || view === 'generation' || view === 'synthesis' });
 
   return (
     <div className="app-shell" data-view={view}>

@@ -7,6 +7,7 @@ import { useAuditText } from '../features/audit/strings';
 import { useJudgeText } from '../features/judge/strings';
 import { useScenarioText } from '../features/scenarios/strings';
 import { useGenerationText } from '../features/generation/strings';
+import { useSynthesisText } from '../features/synthesis/strings';
 import { useT } from '../i18n';
 import { activeJobCount, useJobsStore } from '../stores/jobs/store';
 import { openShortcutHelp } from '../keyboard';
@@ -30,6 +31,7 @@ export function TopBar() {
   const judgeText = useJudgeText().t;
   const scenarioText = useScenarioText().t;
   const generationText = useGenerationText().t;
+  const synthesisText = useSynthesisText().t;
   const runningJobs = useJobsStore(activeJobCount);
   const openJobs = useJobsPanelStore((state) => state.setOpen);
 
@@ -102,6 +104,9 @@ export function TopBar() {
         </button>
         <button type="button" className="quiet" data-testid="nav-generation" aria-current={view === 'generation' ? 'page' : undefined} onClick={() => goTo('generation')}>
           {generationText('nav')}
+        </button>
+        <button type="button" className="quiet" data-testid="nav-synthesis" aria-current={view === 'synthesis' ? 'page' : undefined} onClick={() => goTo('synthesis')}>
+          {synthesisText('nav')}
         </button>
         <button type="button" className="quiet" data-testid="nav-jobs" title={jobsText('openTitle', { n: runningJobs })} onClick={() => openJobs(true)}>
           {jobsText('open')}

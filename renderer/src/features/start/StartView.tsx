@@ -4,6 +4,7 @@ import { useAppStore } from '../../stores/app/store';
 import { useImportStore } from '../../stores/import/store';
 import { useGenerationText } from '../generation/strings';
 import { useScenarioText } from '../scenarios/strings';
+import { useSynthesisText } from '../synthesis/strings';
 import { OpenAssignmentPanel } from '../assignments/OpenAssignmentPanel';
 import { DatasetList } from './DatasetList';
 import { DropZone } from './DropZone';
@@ -15,6 +16,7 @@ export function StartView() {
     useShallow((state) => ({ pickFiles: state.pickFiles, receiveFiles: state.receiveFiles, openSample: state.openSample })),
   );
   const scenarioText = useScenarioText().t;
+  const synthesisText = useSynthesisText().t;
   const goTo = useAppStore((state) => state.goTo);
   const sampleBusy = useImportStore((state) => state.origin === 'sample' && state.step !== 'idle');
 
@@ -38,6 +40,9 @@ export function StartView() {
           </button>
           <button type="button" data-testid="start-generation-runs" onClick={() => goTo('generation')}>
             {generation.t('nav')}
+          </button>
+          <button type="button" data-testid="start-synthesis" onClick={() => goTo('synthesis')}>
+            {synthesisText('nav')}
           </button>
         </div>
         {sampleBusy && (

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export type View = 'start' | 'datasets' | 'review' | 'import' | 'export' | 'agreement' | 'metrics' | 'settings' | 'spot-check' | 'adjudication' | 'findings' | 'audit' | 'judge' | 'rubrics' | 'scenarios' | 'generation';
+export type View = 'start' | 'datasets' | 'review' | 'import' | 'export' | 'agreement' | 'metrics' | 'settings' | 'spot-check' | 'adjudication' | 'findings' | 'audit' | 'judge' | 'rubrics' | 'scenarios' | 'generation' | 'synthesis';
 /** The views review can be opened from and goes back to. */
 export type ReviewReturnView = 'datasets' | 'metrics' | 'spot-check' | 'findings' | 'judge';
 /** The views the Rubric sets view is opened from (not in the top bar) and goes back to. */
