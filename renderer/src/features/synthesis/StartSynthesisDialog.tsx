@@ -4,13 +4,14 @@ import { formatNumber } from '../../i18n';
 import { useConnectionsStore } from '../../stores/connections/store';
 import { useSynthesisStore } from '../../stores/synthesis/store';
 import type { SynthesisSessionRow } from '../../../../shared/model/synthesis';
+import { MAX_EXTRA_GENERATORS } from '../../../../shared/synthesis/synthesis-job';
 import { defaultConnection, missingChoices, parseChoicesSpec, startInput, SYNTHESIS_ROLES, type MissingChoice, type StartChoices } from './start-choices';
 import { SPEC_TEMPLATE } from './spec-template';
 import { useSynthesisText } from './strings';
 
 const ROLE_WORD = { drafter: 'roleDrafter', generator: 'roleGenerator', judge: 'roleJudge' } as const;
 
-const EMPTY: StartChoices = { specSource: '', specFile: '', connections: {}, answersPerItem: '1', language: 'zh', title: '' };
+const EMPTY: StartChoices = { specSource: '', specFile: '', connections: {}, comparedGenerators: [], answersPerItem: '1', language: 'zh', title: '' };
 
 interface StartSynthesisDialogProps {
   open: boolean;
@@ -58,7 +59,8 @@ export function StartSynthesisDialog({ open, onClose, onStarted }: StartSynthesi
 
   const missing = missingChoices(choices, parsed);
   const input = startInput(choices, parsed);
-  const missingText = (entry: MissingChoice) => (entry.kind === 'role' ? t('needRole', { role: t(ROLE_WORD[entry.role]) }) : t(({ spec: 'needSpec', answers: 'needAnswers', title: 'needTitle' } as const)[entry.kind]));
+  const missingText = (entry: MissingChoice) =>
+    entry.kind === 'role' ? t('needRole', { role: t(ROLE_WORD[entry.role]) }) : entry.kind === 'compared' ? t('missingCompared', { max: MAX_EXTRA_GENERATORS }) : t(({ spec: 'needSpec', answers: 'needAnswers', title: 'needTitle' } as const)[entry.kind]);
 
   const readFile = async (file: File | undefined) => {
     if (!file) return;
@@ -173,6 +175,25 @@ export function StartSynthesisDialog({ open, onClose, onStarted }: StartSynthesi
             </label>
           ))}
         </div>
+      )}
+      {connections.length > 1 && (
+        <fieldset className="synthesis-start-compared" data-testid="synthesis-start-compared">
+          <legend>{t('comparedModels', { max: MAX_EXTRA_GENERATORS })}</legend>
+          <p className="muted">{t('comparedModelsHint')}</p>
+          {connections
+            .filter((connection) => connection.id !== choices.connections.generator)
+            .map((connection) => (
+              <label key={connection.id} className="inline-check">
+                <input
+                  type="checkbox"
+                  data-testid={`synthesis-start-compared-${connection.id}`}
+                  checked={choices.comparedGenerators.includes(connection.id)}
+                  onChange={(event) => patch({ comparedGenerators: event.target.checked ? [...choices.comparedGenerators, connection.id] : choices.comparedGenerators.filter((id) => id !== connection.id) })}
+                />{' '}
+                {connection.name} ({connection.model})
+              </label>
+            ))}
+        </fieldset>
       )}
       <div className="button-row">
         <label className="stacked-field">

@@ -101,6 +101,12 @@ export const SYNTHESIS_STRINGS = {
   chooseConnection: { zh: '— 选择连接 —', en: '— choose a connection —' },
   noConnections: { zh: '还没有模型连接：先在“设置 → 模型连接”中添加。', en: 'No model connection yet: add one in Settings → Model connections.' },
   answersPerItem: { zh: '每道题的回答数（1–8）', en: 'Answers per item (1–8)' },
+  comparedModels: { zh: '对比的其他教师模型（可选，最多 {max} 个）', en: 'Other teacher models to compare (optional, up to {max})' },
+  comparedModelsHint: {
+    zh: '每个所选模型也回答每道测试题；诊断表随之给出各指标在模型间的区分度。调用次数相应增加。',
+    en: 'Each model ticked also answers every test item, and the diagnostics then show how far each metric separates the models. The calls grow accordingly.',
+  },
+  missingCompared: { zh: '对比的教师模型太多（最多 {max} 个）', en: 'Too many teacher models to compare (at most {max})' },
   language: { zh: '提示语言', en: 'Prompt language' },
   languageZh: { zh: '中文', en: 'Chinese' },
   languageEn: { zh: '英文', en: 'English' },

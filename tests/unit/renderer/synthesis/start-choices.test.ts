@@ -7,7 +7,7 @@ const CONNECTIONS = [
   { id: 'c-2', name: 'teacher' },
   { id: 'c-3', name: 'judge-large' },
 ];
-const filled = (patch: Partial<StartChoices> = {}): StartChoices => ({ specSource: templateText(), specFile: 'elmes-scenegen.yaml', connections: { drafter: 'c-1', generator: 'c-2', judge: 'c-3' }, answersPerItem: '2', language: 'en', title: ' Pilot ', ...patch });
+const filled = (patch: Partial<StartChoices> = {}): StartChoices => ({ specSource: templateText(), specFile: 'elmes-scenegen.yaml', connections: { drafter: 'c-1', generator: 'c-2', judge: 'c-3' }, comparedGenerators: [], answersPerItem: '2', language: 'en', title: ' Pilot ', ...patch });
 
 describe('Start synthesis: the dialog’s choices', () => {
   it('defaults a role to the connection named as the spec names it, case aside, and to none otherwise', () => {
@@ -29,6 +29,14 @@ describe('Start synthesis: the dialog’s choices', () => {
     expect(missingChoices(choices, parsed)).toEqual([{ kind: 'spec' }, { kind: 'role', role: 'generator' }, { kind: 'role', role: 'judge' }, { kind: 'answers' }, { kind: 'title' }]);
     expect(startInput(choices, parsed)).toBeNull();
     for (const answers of ['0', '1.5', '', 'two']) expect(missingChoices(filled({ answersPerItem: answers }), parseChoicesSpec(filled()))).toEqual([{ kind: 'answers' }]);
+  });
+
+  it('compares the ticked teacher models, never the generator with itself, at most four', () => {
+    const choices = filled({ comparedGenerators: ['c-4', 'c-2', 'c-5'] });
+    expect(startInput(choices, parseChoicesSpec(choices))?.extraGenerators).toEqual(['c-4', 'c-5']);
+    const tooMany = filled({ comparedGenerators: ['a', 'b', 'c', 'd', 'e'] });
+    expect(missingChoices(tooMany, parseChoicesSpec(tooMany))).toEqual([{ kind: 'compared' }]);
+    expect(startInput(tooMany, parseChoicesSpec(tooMany))).toBeNull();
   });
 
   it('places a spec’s problems on their lines, and reads an empty text as no spec yet', () => {
