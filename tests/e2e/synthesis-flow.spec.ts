@@ -132,6 +132,10 @@ test.describe('rubric synthesis flow', () => {
     const decision = session.getByTestId('synthesis-decision');
     await expect(decision).toHaveAttribute('data-stopped', 'true');
     await expect(decision).toContainText('The loop stopped: every metric is fine.');
+    // the loop's stop is advice: the educator may still have another round scored
+    await expect(session.getByTestId('synthesis-another-round')).toBeEnabled();
+    await expect(session.getByTestId('synthesis-another-note')).toContainText('another round scores your edits');
+    await expect(session.getByTestId('synthesis-continue')).toHaveCount(0);
     const listed = page.getByTestId('synthesis-session-row');
     await expect(listed).toHaveAttribute('data-status', 'stopped');
     await expect(listed).toHaveAttribute('data-rounds', '2');

@@ -77,6 +77,7 @@ test.describe('rubric synthesis: rollback, stop, retry and untrusted text', () =
     await expect(session.getByTestId('synthesis-decision')).toContainText('The loop stopped: you ended it.');
     await expect(session.getByTestId('synthesis-continue')).toHaveCount(0);
     await expect(session.getByTestId('synthesis-working')).toHaveCount(0);
+    await expect(session.getByTestId('synthesis-another-round')).toHaveCount(0);
     await expect(session.getByTestId('synthesis-save-best')).toBeEnabled();
   });
 

@@ -10,6 +10,7 @@ import type { RubricSetRow } from '../../../../shared/model/judge';
 import type { SynthesisRoundRow, SynthesisSessionRow, SynthesisVersionRow } from '../../../../shared/model/synthesis';
 import { synthesisVersionRowId } from '../../../../shared/model/synthesis';
 import { parseSynthesisSpec } from '../../../../shared/synthesis/parse-spec';
+import { MAX_SYNTHESIS_ROUNDS } from '../../../../shared/synthesis/spec-schema';
 import { expertEdit } from '../../../../shared/synthesis/revision';
 import { nextCarried, resultRubricSet, type WorkingMetrics } from '../../../../shared/synthesis/session';
 import type { SynthesisCarried } from '../../../../shared/synthesis/synthesis-job';
@@ -43,7 +44,8 @@ async function sessionBetweenRounds(db: MaieuticDb, sessionId: string): Promise<
   const session = await db.synthesisSessions.get(sessionId);
   if (!session) throw new ValidationError(`There is no synthesis session ${sessionId} / 没有这个综合会话`);
   if (session.status === 'running') throw new ValidationError('A round is running: wait for it to finish. / 有一轮正在运行，请等它完成。');
-  if (session.status === 'stopped') throw new ValidationError('The session is stopped. / 这个会话已停止。');
+  // the loop's stop is its advice: the educator may still edit and score another round; their own stop is final
+  if (session.status === 'stopped' && session.stop?.reason === 'educator') throw new ValidationError('You stopped this session. / 这个会话已由您停止。');
   if (!session.working) throw new ValidationError('No round has finished yet. / 还没有完成的轮次。');
   return session as SynthesisSessionRow & { working: WorkingMetrics };
 }
@@ -124,6 +126,7 @@ export async function nextRound(db: MaieuticDb, sessionId: string): Promise<Roun
   const session = await sessionBetweenRounds(db, sessionId);
   const last = latestRound(await roundsOf(db, sessionId));
   if (!last?.payload) throw new ValidationError('The last round failed: run it again first. / 上一轮失败了，请先重试。');
+  if (last.round + 1 > MAX_SYNTHESIS_ROUNDS) throw new ValidationError(`A session has at most ${MAX_SYNTHESIS_ROUNDS} revision rounds. / 一个会话最多 ${MAX_SYNTHESIS_ROUNDS} 轮修订。`);
   return { session, round: last.round + 1, carried: nextCarried(last.carried ?? undefined, last.payload, session.working) };
 }
 

@@ -93,7 +93,8 @@ export async function registerRound(db: MaieuticDb, sessionId: string, round: nu
     if (round !== expected) throw new ValidationError(`Round ${round} cannot start now: the session is at round ${expected}`);
     const row: SynthesisRoundRow = { id: synthesisRoundRowId(sessionId, round), sessionId, round, jobId, carried, payload: null, failure: null, createdAt: now.toISOString() };
     await db.synthesisRounds.put(row);
-    await db.synthesisSessions.put({ ...session, status: 'running', updatedAt: now.toISOString() });
+    // a round run after the loop advised stopping: its own decision replaces that advice
+    await db.synthesisSessions.put({ ...session, status: 'running', stop: null, updatedAt: now.toISOString() });
     return row;
   });
 }

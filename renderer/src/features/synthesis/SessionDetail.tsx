@@ -95,7 +95,7 @@ export function SessionDetail({ session, rounds, versions, onClose, text }: Sess
         </section>
       )}
       {lastFinished?.payload && <LoopDecision session={session} payload={lastFinished.payload} text={text} />}
-      {session.working && step !== 'running' && step !== 'done' && (
+      {session.working && (step === 'continue' || step === 'another') && (
         <div className="synthesis-working" data-testid="synthesis-working" data-based-on={session.working.basedOn}>
           <WorkingMetricsEditor
             working={session.working}
@@ -114,7 +114,17 @@ export function SessionDetail({ session, rounds, versions, onClose, text }: Sess
             {busy ? t('working') : t('continue')}
           </button>
         )}
-        {step === 'continue' && unsaved.length > 0 && (
+        {step === 'another' && (
+          <button type="button" data-testid="synthesis-another-round" disabled={busy || unsaved.length > 0} aria-describedby="synthesis-another-note" onClick={() => void act(() => actions.continueRound(session.id))}>
+            {busy ? t('working') : t('anotherRound')}
+          </button>
+        )}
+        {step === 'another' && (
+          <span className="muted" id="synthesis-another-note" data-testid="synthesis-another-note">
+            {t('anotherRoundNote')}
+          </span>
+        )}
+        {(step === 'continue' || step === 'another') && unsaved.length > 0 && (
           <span className="muted" id="synthesis-unsaved-note" data-testid="synthesis-unsaved-note">
             {t('unsavedFirst', { metrics: unsaved.join(text.lang === 'zh' ? '、' : ', ') })}
           </span>

@@ -5,6 +5,7 @@
  */
 import type { SynthesisRoundRow, SynthesisSessionRow } from '../../../../shared/model/synthesis';
 import { parseSynthesisSpec } from '../../../../shared/synthesis/parse-spec';
+import { MAX_SYNTHESIS_ROUNDS } from '../../../../shared/synthesis/spec-schema';
 import type { Round, SynthesisSpec } from '../../../../shared/synthesis/types';
 
 export function sessionSpec(session: Pick<SynthesisSessionRow, 'specSource' | 'specFile'>): SynthesisSpec | null {
@@ -35,17 +36,18 @@ export function roundsLeft(spec: SynthesisSpec | null, rounds: readonly Synthesi
   return spec && last ? Math.max(0, spec.stopping.maxRounds - last.round) : 0;
 }
 
-export type NextStep = 'running' | 'retry' | 'continue' | 'done';
+export type NextStep = 'running' | 'retry' | 'continue' | 'another' | 'done';
 
 /**
  * What the educator can do next: wait for the running round, retry a failed one, continue while
- * revision rounds remain, or nothing more once the session is stopped (by the loop's stopping
- * rule or by the educator: SynthesisSessionStatus makes either final).
+ * the spec's revision rounds remain, run another round after the loop advised stopping (its stop
+ * is advice: the educator's edits may deserve a round), or nothing more once the educator stopped.
  */
 export function nextStep(session: SynthesisSessionRow, rounds: readonly SynthesisRoundRow[], spec: SynthesisSpec | null): NextStep {
   const last = lastRound(rounds);
   if (session.status === 'running' || (last && !last.payload && !last.failure)) return 'running';
-  if (session.status === 'stopped') return 'done';
-  if (last?.failure) return 'retry';
-  return roundsLeft(spec, rounds) > 0 && session.working ? 'continue' : 'done';
+  if (last?.failure && session.status !== 'stopped') return 'retry';
+  if (!session.working || !last?.payload || last.round >= MAX_SYNTHESIS_ROUNDS) return 'done';
+  if (session.status === 'stopped') return session.stop?.reason === 'educator' ? 'done' : 'another';
+  return roundsLeft(spec, rounds) > 0 ? 'continue' : 'another';
 }

@@ -64,6 +64,11 @@ export const SYNTHESIS_STRINGS = {
   'why.educator': { zh: '由你结束', en: 'you ended it' },
   unsavedFirst: { zh: '先保存（Ctrl/⌘+Enter）或取消这些指标未保存的文字：{metrics}。', en: 'First save (Ctrl/⌘+Enter) or cancel the unsaved text of: {metrics}.' },
   continue: { zh: '继续下一轮', en: 'Continue (next round)' },
+  anotherRound: { zh: '仍再运行一轮', en: 'Run another round anyway' },
+  anotherRoundNote: {
+    zh: '循环建议停止；再运行一轮会为您的修改打分，并修订仍未合格的指标。',
+    en: 'The loop advises stopping; another round scores your edits and revises the metrics not yet fine.',
+  },
   stop: { zh: '结束', en: 'Stop' },
   retry: { zh: '重试本轮', en: 'Retry the round' },
   working: { zh: '正在处理…', en: 'Working…' },

@@ -80,7 +80,21 @@ describe('synthesis repository', () => {
     const stored = await getSession(opened, created.id);
     expect(stored?.status).toBe('stopped');
     expect(stored?.stop?.reason).toBe('all-fine');
-    await expect(nextRound(opened, created.id)).rejects.toThrow(/stopped/);
+    // the loop's stop is advice: the educator may still edit and have another round scored
+    await editMetric(opened, { sessionId: created.id, metricId: 'PER-1', edit: { description: { zh: '改写', en: 'reworded' } }, by: BY });
+    const next = await nextRound(opened, created.id);
+    expect(next.round).toBe(1);
+    expect(next.carried?.expertEdits).toHaveLength(1);
+    await registerRound(opened, created.id, 1, 'job1', next.carried);
+    expect(await getSession(opened, created.id)).toMatchObject({ status: 'running', stop: null });
+  });
+
+  it('an educator\'s own stop is final: no edit, no next round', async () => {
+    const opened = (db = freshDb());
+    const { id } = await afterDraft(opened);
+    await stopSession(opened, id);
+    await expect(nextRound(opened, id)).rejects.toThrow(/You stopped this session/);
+    await expect(editMetric(opened, { sessionId: id, metricId: 'PER-1', edit: { description: { zh: '新', en: 'new' } }, by: BY })).rejects.toThrow(/You stopped this session/);
   });
 
   it('a payload delivered again adds no version and keeps the edits made since', async () => {

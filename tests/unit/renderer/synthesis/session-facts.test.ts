@@ -38,13 +38,17 @@ describe('the synthesis view’s reading of a session', () => {
     expect(roundsLeft(spec, [row(5, null)])).toBe(0);
   });
 
-  it('waits for a running round, retries a failed one, continues while rounds remain, and not once the loop or the educator stopped it', () => {
+  it('waits for a running round, retries a failed one, continues while rounds remain, offers another round after the loop stopped, and nothing once the educator stopped it', () => {
     expect(nextStep(session({ status: 'running' }), [...rounds, row(2, null)], spec)).toBe('running');
     expect(nextStep(session(), [...rounds, row(2, null)], spec)).toBe('running');
     expect(nextStep(session(), [...rounds, row(2, null, 'the judge failed')], spec)).toBe('retry');
     expect(nextStep(session(), rounds, spec)).toBe('continue');
-    expect(nextStep(session({ status: 'stopped', stop: { reason: 'all-fine', at: '' } }), rounds, spec)).toBe('done');
+    // the loop's stop is advice: another round can still be run; the educator's stop is final
+    expect(nextStep(session({ status: 'stopped', stop: { reason: 'all-fine', at: '' } }), rounds, spec)).toBe('another');
+    expect(nextStep(session({ status: 'stopped', stop: { reason: 'no-gain', at: '' } }), rounds, spec)).toBe('another');
     expect(nextStep(session({ status: 'stopped', stop: { reason: 'educator', at: '' } }), rounds, spec)).toBe('done');
-    expect(nextStep(session(), [row(5, payloadOf(5, 0, ['fine']))], spec)).toBe('done');
+    // past the spec's max_rounds only by the educator's choice, and never past the app's limit of 50
+    expect(nextStep(session(), [row(5, payloadOf(5, 0, ['fine']))], spec)).toBe('another');
+    expect(nextStep(session({ status: 'stopped', stop: { reason: 'max-rounds', at: '' } }), [row(50, payloadOf(50, 0, ['weak']))], spec)).toBe('done');
   });
 });
