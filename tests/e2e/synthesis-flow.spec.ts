@@ -175,6 +175,8 @@ test.describe('rubric synthesis flow', () => {
     // Chinese: the same view, every word of ours in zh
     await setLanguage(page, 'zh');
     await expect(decision).toContainText('循环已停止：每个指标都合格。');
+    // the table's cells follow the language switch (the dimension's name from the spec, not the language the table opened in)
+    await expect(session.locator('[data-testid="synthesis-diagnostic-row"][data-metric="PER-1"]')).toContainText('个性化');
     await shotFrom(page, session, 'synthesis-round1-zh', testInfo, 3200);
     await setLanguage(page, 'en');
 

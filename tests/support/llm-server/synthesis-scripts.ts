@@ -60,7 +60,7 @@ export function synthesisPlayer(options: SynthesisPlayerOptions = {}): ChatHandl
         return reply.json({ metrics: dimensions.map((dimension) => ({ dimension, name: bilingual(`${dimension} metric`), weight: 1, description: bilingual(`original ${dimension}`), positive_example: bilingual(`good ${dimension}`), negative_example: bilingual(`poor ${dimension}`) })) });
       }
       case 'test-items': {
-        const count = Number(/Write (\d+) different/.exec(user)?.[1] ?? /(\d+)/.exec(user)?.[1] ?? 3);
+        const count = Number(/Write (\d+) different/.exec(user)?.[1] ?? /请编写 (\d+) 道/.exec(user)?.[1] ?? 3);
         return reply.json({ items: Array.from({ length: count }, (_, index) => `Item ${index + 1}`) });
       }
       case 'reviser': {

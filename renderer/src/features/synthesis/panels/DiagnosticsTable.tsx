@@ -76,7 +76,8 @@ export function DiagnosticsTable(props: { payload: SynthesisRoundPayload; locked
   const { payload, locked, selectedMetric, onSelectMetric } = props;
   const text = useSynthesisPanelText();
   const { t } = text;
-  const rows = useMemo(() => diagnosticRows(payload, locked), [payload, locked]);
+  // the table caches each row's accessor values until its data changes: new rows when the language does, so sorting and cells follow it
+  const rows = useMemo(() => diagnosticRows(payload, locked), [payload, locked, text.lang]);
   const withGroups = rows.some((row) => row.diagnostic.discrimination.betweenGroups !== null);
   const columns = useMemo(() => columnsFor(text, withGroups), [text, withGroups]);
   const [sorting, setSorting] = useState<SortingState>([]);
