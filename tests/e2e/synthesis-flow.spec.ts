@@ -8,7 +8,8 @@
  * revised (only its description and examples: the versions' diff has no name or weight), the
  * edit kept in the versions with its diff, and the loop stopped because every metric is fine.
  * The result is saved as a rubric set, seen in the Rubric sets view of a data set, exported as
- * JSON and that file imported there again: the same version (same hash).
+ * JSON and that file imported there again: the same version (same hash), which, chosen for the
+ * data set, is the set a judge run in the Judge view starts on.
  */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -190,5 +191,15 @@ test.describe('rubric synthesis flow', () => {
     const outcome = page.getByTestId('rubric-import-outcome');
     await expect(outcome).toHaveAttribute('data-kind', 'imported');
     await expect(outcome).toHaveAttribute('data-row-id', rowId);
+    // chosen for the data set, it is the set the Judge view scores with: a judge run starts on it
+    const version = page.locator(`[data-testid="rubric-version"][data-row-id="${rowId}"]`);
+    await version.getByTestId('rubric-use').click();
+    await expect(version).toHaveAttribute('data-chosen', 'true');
+    await page.getByTestId('nav-judge').click();
+    await expect(page.getByTestId('judge-view')).toBeVisible();
+    await page.getByTestId('judge-run-start').click();
+    const judgeDialog = page.getByTestId('start-judge-dialog');
+    await expect(judgeDialog.getByTestId('start-judge-rubric-set')).toHaveValue(rowId);
+    await expect(judgeDialog.getByTestId('start-judge-rubric-set').locator('option:checked')).toContainText('elmes-scenegen v1+r1');
   });
 });
