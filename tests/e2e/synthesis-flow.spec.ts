@@ -103,6 +103,13 @@ test.describe('rubric synthesis flow', () => {
     // typed but not saved: the next round would not see it, so Continue waits
     await expect(session.getByTestId('synthesis-continue')).toBeDisabled();
     await expect(session.getByTestId('synthesis-unsaved-note')).toContainText('PER-1');
+    // leaving the view with the text unsaved loses none of it: back again, it is there, still unsaved
+    await page.getByTestId('nav-scenarios').click();
+    await expect(page.getByTestId('scenarios-view')).toBeVisible();
+    await page.getByTestId('nav-synthesis').click();
+    await expect(description).toHaveValue(EDITED);
+    await expect(working.locator('[data-testid="synthesis-editor-metric"][data-metric="PER-1"]')).toHaveAttribute('data-dirty', 'true');
+    await expect(session.getByTestId('synthesis-continue')).toBeDisabled();
     await description.press('ControlOrMeta+Enter');
     await expect(working.locator('[data-testid="synthesis-editor-metric"][data-metric="PER-1"]')).toHaveAttribute('data-dirty', 'false');
     await expect(description).toHaveValue(EDITED);

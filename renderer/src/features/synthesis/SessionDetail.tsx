@@ -46,6 +46,13 @@ export function SessionDetail({ session, rounds, versions, onClose, text }: Sess
   useEffect(() => {
     headingRef.current?.focus();
   }, [session.id]);
+  // typed text lives on in the drafts store when the view is left; closing the window would lose it
+  useEffect(() => {
+    if (unsaved.length === 0) return undefined;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [unsaved.length]);
   // a new round's payload is what the educator reads next
   useEffect(() => {
     setSelectedRound(lastFinished?.round ?? null);
@@ -105,6 +112,7 @@ export function SessionDetail({ session, rounds, versions, onClose, text }: Sess
             onEdit={(metric: string, edit: MetricEdit) => actions.editMetric(session.id, metric, edit)}
             onLock={(metric: string, locked: boolean) => actions.setLocked(session.id, metric, locked)}
             onUnsavedChange={setUnsaved}
+            draftScope={session.id}
           />
         </div>
       )}

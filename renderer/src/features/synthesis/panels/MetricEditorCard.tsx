@@ -1,4 +1,5 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
+import { useSynthesisDrafts } from '../../../stores/synthesis/drafts';
 import { REVISABLE_FIELDS, type BilingualText, type DraftMetric, type MetricDiagnostic, type RevisableField } from '../../../../../shared/synthesis/types';
 import { changedFields, draftOf, failureMessage, sameDraft, typedInto, type MetricDraft } from './editor-draft';
 import { inBoth, verdictReason, verdictWord, weightPercent } from './format';
@@ -17,16 +18,36 @@ export interface MetricEditorCardProps {
   onLock(metricId: string, locked: boolean): Promise<void>;
   /** told whenever this card's unsaved state flips (and that it has none when it goes) */
   onDirtyChange?(metricId: string, dirty: boolean): void;
+  /** where the unsaved text is kept beyond this card (the drafts store), so leaving the view loses none; absent: the card's own state */
+  draftKey?: string;
 }
 
 /**
- * One working metric. What is typed stays in this card's state (never in a store, never async
- * per key) until saved: new props — another metric saved, a lock toggled — leave it alone.
- * The draft is dropped once the props hold it, so text typed during a save is never lost.
+ * The card's unsaved text: in the drafts store under `key` (it outlives the view), else in the
+ * card's own state. Either way set synchronously, with an updater as React's setState takes.
  */
-export function MetricEditorCard({ metric, locked, diagnostic, dimensionName, disabled, text, onEdit, onLock, onDirtyChange }: MetricEditorCardProps) {
+function useMetricDraft(key: string | null): [MetricDraft | null, (next: MetricDraft | null | ((previous: MetricDraft | null) => MetricDraft | null)) => void] {
+  const [local, setLocal] = useState<MetricDraft | null>(null);
+  const stored = useSynthesisDrafts((state) => (key ? (state.drafts[key] ?? null) : null));
+  const setStored = useCallback(
+    (next: MetricDraft | null | ((previous: MetricDraft | null) => MetricDraft | null)) => {
+      if (!key) return;
+      const drafts = useSynthesisDrafts.getState();
+      drafts.put(key, typeof next === 'function' ? next(drafts.drafts[key] ?? null) : next);
+    },
+    [key],
+  );
+  return key ? [stored, setStored] : [local, setLocal];
+}
+
+/**
+ * One working metric. What is typed stays in its draft (never async per key) until saved: new
+ * props — another metric saved, a lock toggled — leave it alone. The draft is dropped once the
+ * props hold it, so text typed during a save is never lost.
+ */
+export function MetricEditorCard({ metric, locked, diagnostic, dimensionName, disabled, text, onEdit, onLock, onDirtyChange, draftKey }: MetricEditorCardProps) {
   const { t, lang } = text;
-  const [draft, setDraft] = useState<MetricDraft | null>(null);
+  const [draft, setDraft] = useMetricDraft(draftKey ?? null);
   const [saving, setSaving] = useState(false);
   const [locking, setLocking] = useState(false);
   const [error, setError] = useState<string | null>(null);

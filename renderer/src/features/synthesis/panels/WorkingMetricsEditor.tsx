@@ -1,6 +1,7 @@
 import { useCallback, useRef } from 'react';
 import type { WorkingMetrics } from '../../../../../shared/synthesis/session';
 import type { BilingualText, MetricDiagnostic } from '../../../../../shared/synthesis/types';
+import { synthesisDraftKey } from '../../../stores/synthesis/drafts';
 import { MetricEditorCard } from './MetricEditorCard';
 import { useSynthesisPanelText } from './strings';
 import './panels.css';
@@ -11,7 +12,7 @@ import './panels.css';
  * are keyed by metric id, so each keeps its own unsaved text through any re-render.
  * Optional: `dimensionNames`, seed dimension names by id (else the id is shown);
  * `onUnsavedChange`, the ids of the metrics with unsaved text whenever that list changes (for a
- * leave-the-view guard).
+ * leave-the-view guard); `draftScope`, the session whose drafts store keeps the unsaved text.
  */
 export function WorkingMetricsEditor(props: {
   working: WorkingMetrics;
@@ -21,8 +22,10 @@ export function WorkingMetricsEditor(props: {
   onLock(metricId: string, locked: boolean): Promise<void>;
   dimensionNames?: Readonly<Record<string, BilingualText>>;
   onUnsavedChange?(unsavedMetricIds: readonly string[]): void;
+  /** the session the unsaved text belongs to: kept in the drafts store under it, so leaving the view loses none */
+  draftScope?: string;
 }) {
-  const { working, diagnostics, disabled, onEdit, onLock, dimensionNames, onUnsavedChange } = props;
+  const { working, diagnostics, disabled, onEdit, onLock, dimensionNames, onUnsavedChange, draftScope } = props;
   const unsaved = useRef(new Set<string>());
   const reportUnsaved = useRef(onUnsavedChange);
   reportUnsaved.current = onUnsavedChange;
@@ -61,6 +64,7 @@ export function WorkingMetricsEditor(props: {
             onEdit={onEdit}
             onLock={onLock}
             onDirtyChange={onDirtyChange}
+            draftKey={draftScope === undefined ? undefined : synthesisDraftKey(draftScope, metric.id)}
           />
         ))}
       </ul>

@@ -3,9 +3,10 @@
  * languages, held locally (per metric) until saved, so new props for other metrics never touch it.
  */
 import type { LabelLanguage } from '../../../../../shared/codebook/types';
-import { type BilingualText, type DraftMetric, REVISABLE_FIELDS, type RevisableField } from '../../../../../shared/synthesis/types';
+import { type DraftMetric, REVISABLE_FIELDS, type RevisableField } from '../../../../../shared/synthesis/types';
+import type { TypedMetric } from '../../../stores/synthesis/drafts';
 
-export type MetricDraft = Record<RevisableField, BilingualText>;
+export type MetricDraft = TypedMetric;
 
 export function draftOf(metric: DraftMetric): MetricDraft {
   return { description: { ...metric.description }, positiveExample: { ...metric.positiveExample }, negativeExample: { ...metric.negativeExample } };
