@@ -67,7 +67,7 @@ export interface SynthesisJobParameters {
   answersPerItem?: number;
   /**
    * further teacher models' connection ids: each answers every item as the generator does, and
-   * each answer's scores carry its model as their group, so the diagnostics tell how far a metric
+   * each answer's scores carry its connection as their group, so the diagnostics tell how far a metric
    * discriminates between teacher models (`discrimination.betweenGroups`)
    */
   extraGenerators?: string[];

@@ -81,6 +81,36 @@ test.describe('rubric synthesis: rollback, stop, retry and untrusted text', () =
     await expect(session.getByTestId('synthesis-save-best')).toBeEnabled();
   });
 
+  test('Stop while a round runs ends the session at once (its cancelled job sends nothing) and keeps the best so far to save', async ({ app }) => {
+    test.setTimeout(150_000);
+    const { page } = app;
+    const player = synthesisPlayer({ lenient: ['CS-1'] });
+    // the reviser never answers while the test runs: round 1 stays in flight until Stop
+    let releaseReviser = () => {};
+    const reviserHeld = new Promise<void>((resolve) => {
+      releaseReviser = resolve;
+    });
+    const handler: ChatHandler = async (request) => {
+      if (synthesisRoleOf(request.body) === 'reviser') await reviserHeld;
+      return player(request);
+    };
+    server = await startLlmServer({ apiKey: API_KEY, models: Object.values(MODELS), defaultHandler: handler });
+    await setLanguage(page, 'en');
+    await addSynthesisConnections(app, server);
+    await openSynthesisView(page);
+    const session = await startSmallSynthesis(page, 'Stop pilot');
+    await roundShown(session, 0);
+    await session.getByTestId('synthesis-continue').click();
+    await expect(session.getByTestId('synthesis-progress')).toHaveAttribute('data-status', 'running');
+    await session.getByTestId('synthesis-stop').click();
+    await expect(session).toHaveAttribute('data-step', 'done');
+    await expect(session.getByTestId('synthesis-progress')).toHaveCount(0);
+    await expect(session.getByTestId('synthesis-round-failed')).toContainText('stopped by the educator');
+    await expect(session.getByTestId('synthesis-decision')).toContainText('The loop stopped: you ended it.');
+    await expect(session.getByTestId('synthesis-save-best')).toBeEnabled();
+    releaseReviser();
+  });
+
   test('a failed round offers Retry, which runs it again', async ({ app }) => {
     test.setTimeout(150_000);
     const { page } = app;

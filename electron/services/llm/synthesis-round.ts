@@ -79,7 +79,6 @@ async function scoreAnswers(context: RoundContext, metrics: readonly DraftMetric
   const formats = RESPONSE_FORMAT_LADDER.map((mode) => (judgeResponseFormat(mode, schema) ?? null) as ResponseFormat);
   const sampling = samplingFor(context.judge.connection, 'judge');
   const itemText = new Map(items.map((item) => [item.id, item.text]));
-  const modelOf = new Map([context.generator, ...context.extraGenerators].map((endpoint) => [endpoint.connection.id, endpoint.connection.model]));
   const scores: MetricScore[] = [];
   for (const [answerIndex, answer] of answers.entries()) {
     const messages = judgeMessages(prompt, { turns: [{ speaker: 'student', utterance: itemText.get(answer.itemId) ?? '' }, { speaker: 'teacher', utterance: answer.text }] });
@@ -87,8 +86,8 @@ async function scoreAnswers(context: RoundContext, metrics: readonly DraftMetric
       const read = readJudgeAnswer(rubricSet, content);
       return read.ok ? { ok: true, value: read.scores } : { ok: false, reasons: read.problems.map((problem) => problem.message) };
     });
-    // the teacher model is the group the diagnostics tell apart (betweenGroups)
-    const group = answer.generator === undefined ? undefined : (modelOf.get(answer.generator) ?? answer.generator);
+    // the connection that wrote the answer is the group the diagnostics tell apart (betweenGroups): two connections on one model stay two
+    const group = answer.generator;
     for (const { rubric, score, rationale } of judged) scores.push({ answer: answer.id, metric: rubric, score, ...(group === undefined ? {} : { group }), ...(rationale ? { rationale } : {}) });
   }
   return { rubricSet, scores };

@@ -140,15 +140,19 @@ export async function roundToRetry(db: MaieuticDb, sessionId: string): Promise<R
   return { session, round: last.round, carried: last.carried };
 }
 
-/** The educator ends the loop; a stopped session stays as it was. Resolves to the round still running, if any (its job is to be cancelled). */
+export const STOPPED_BY_EDUCATOR = 'stopped by the educator before it finished / 在完成前被教育者停止';
+
+/** The educator ends the loop (also one the loop advised stopping); their own stop stays as it was. Resolves to the round still running, if any (its job is to be cancelled). */
 export async function stopSession(db: MaieuticDb, sessionId: string, now: Date = new Date()): Promise<{ session: SynthesisSessionRow; running: SynthesisRoundRow | null }> {
   return db.transaction('rw', [db.synthesisSessions, db.synthesisRounds], async () => {
     const session = await db.synthesisSessions.get(sessionId);
     if (!session) throw new ValidationError(`There is no synthesis session ${sessionId} / 没有这个综合会话`);
     const last = latestRound(await roundsOf(db, sessionId));
     const running = last && !last.payload && last.failure === null ? last : null;
-    if (session.status === 'stopped') return { session, running };
+    if (session.status === 'stopped' && session.stop?.reason === 'educator') return { session, running };
     const at = now.toISOString();
+    // a cancelled job sends no item: the round is marked here, or it would read as running for ever
+    if (running) await db.synthesisRounds.put({ ...running, failure: STOPPED_BY_EDUCATOR });
     const next: SynthesisSessionRow = { ...session, status: 'stopped', stop: { reason: 'educator', at }, updatedAt: at };
     await db.synthesisSessions.put(next);
     return { session: next, running };

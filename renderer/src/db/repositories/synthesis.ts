@@ -86,6 +86,8 @@ export async function registerRound(db: MaieuticDb, sessionId: string, round: nu
     if (!session) throw new ValidationError(`There is no synthesis session ${sessionId}`);
     const existing = await db.synthesisRounds.get(synthesisRoundRowId(sessionId, round));
     if (existing?.jobId === jobId) return existing;
+    // checked again here: a Stop may have landed after the next round was built
+    if (session.status === 'stopped' && session.stop?.reason === 'educator') throw new ValidationError('You stopped this session. / 这个会话已由您停止。');
     const latest = latestRound(await db.synthesisRounds.where('sessionId').equals(sessionId).toArray());
     // a second start of the same round (a double click) must not take the first job's place
     if (latest && !latest.payload && latest.failure === null) throw new ValidationError(`Round ${latest.round} is still running / 第 ${latest.round} 轮仍在运行`);
@@ -123,11 +125,11 @@ export async function storeSynthesisItem(db: MaieuticDb, event: JobItemEvent<Syn
     const session = await db.synthesisSessions.get(round.sessionId);
     if (!session) return { kind: 'discarded', reason: `the session ${round.sessionId} of this round no longer exists` };
     if (event.item.itemId !== synthesisItemId(round.round)) return { kind: 'discarded', reason: `the item ${event.item.itemId} is not round ${round.round}'s` };
+    const stored: StoreSynthesisItemResult = { kind: 'stored', sessionId: session.id, round: round.round };
+    // delivered again (its acknowledgement was lost, perhaps after the next round started): what was written the first time, and the educator's edits since, stay
+    if (round.payload) return stored;
     const latest = latestRound(await db.synthesisRounds.where('sessionId').equals(session.id).toArray());
     if (latest && latest.round !== round.round) return { kind: 'discarded', reason: `round ${round.round}'s result came after round ${latest.round} started: it is stale` };
-    const stored: StoreSynthesisItemResult = { kind: 'stored', sessionId: session.id, round: round.round };
-    // delivered again: what was written the first time (and the educator's edits since) stays
-    if (round.payload) return stored;
     const outcome = synthesisRoundOutcome(event.outcome);
     if (outcome.kind === 'malformed') return { kind: 'discarded', reason: outcome.reason };
     const at = now.toISOString();

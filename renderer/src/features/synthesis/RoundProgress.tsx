@@ -6,6 +6,15 @@ import type { SynthesisTextApi } from './strings';
 export function RoundProgress({ round, job, text }: { round: number; job: JobSnapshot | undefined; text: SynthesisTextApi }) {
   const { t, lang } = text;
   const tokens = job ? formatNumber(lang, job.progress.tokens.input + job.progress.tokens.output) : '0';
+  // a job that stopped on a fault (a deleted connection, a refused key) sends no round: say so, and how to go on
+  if (job && (job.status === 'failed' || job.status === 'interrupted' || job.status === 'cancelled')) {
+    return (
+      <div className="synthesis-progress" data-testid="synthesis-progress" data-status={job.status} role="alert">
+        <p>{t('roundJobEnded', { round, status: job.status, error: job.error ?? '—' })}</p>
+        <p className="muted">{t('roundJobEndedHint')}</p>
+      </div>
+    );
+  }
   const line = !job || job.status === 'queued' ? t('progressQueued') : job.status === 'paused' ? t('progressPaused') : job.progress.total > 1 ? t('progress', { done: formatNumber(lang, job.progress.done), total: formatNumber(lang, job.progress.total), tokens }) : t('progressRunning', { tokens });
   return (
     <div className="synthesis-progress" data-testid="synthesis-progress" data-status={job?.status ?? 'unknown'} role="status" aria-live="polite">

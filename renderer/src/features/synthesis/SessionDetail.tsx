@@ -142,8 +142,8 @@ export function SessionDetail({ session, rounds, versions, onClose, text }: Sess
             {t('retry')}
           </button>
         )}
-        {step !== 'done' && session.status !== 'stopped' && (
-          <button type="button" data-testid="synthesis-stop" disabled={busy} onClick={() => void act(() => actions.stop(session.id))}>
+        {step !== 'done' && (session.status !== 'stopped' || session.stop?.reason !== 'educator') && (
+          <button type="button" data-testid="synthesis-stop" disabled={busy || unsaved.length > 0} onClick={() => void act(() => actions.stop(session.id))}>
             {t('stop')}
           </button>
         )}

@@ -1,5 +1,5 @@
 import type { SynthesisSessionRow } from '../../../../shared/model/synthesis';
-import { formatNumber } from '../../i18n';
+import { formatDateTime, formatNumber } from '../../i18n';
 import type { SynthesisTextApi } from './strings';
 
 const STATUS_WORD = { running: 'statusRunning', 'between-rounds': 'statusBetween', stopped: 'statusStopped' } as const;
@@ -50,7 +50,7 @@ export function SessionList({ sessions, openSessionId, roundsOf, onOpen, text }:
                 </td>
                 <td>{rounds === null ? t('none') : formatNumber(lang, rounds)}</td>
                 <td>{best === null ? t('none') : t('bestRound', { round: best })}</td>
-                <td>{session.createdAt.slice(0, 16).replace('T', ' ')}</td>
+                <td>{formatDateTime(lang, session.createdAt)}</td>
                 <td>
                   <button type="button" data-testid="synthesis-open-session" onClick={() => onOpen(session.id)}>
                     {t('open')}

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { errorMessage } from '../../db/errors';
-import { formatNumber } from '../../i18n';
+import { formatDateTime, formatNumber } from '../../i18n';
 import { useConnectionsStore } from '../../stores/connections/store';
 import { useSynthesisStore } from '../../stores/synthesis/store';
 import type { SynthesisSessionRow } from '../../../../shared/model/synthesis';
@@ -53,7 +53,7 @@ export function StartSynthesisDialog({ open, onClose, onStarted }: StartSynthesi
       const id = defaultConnection(connections, spec.models[role]);
       if (id) named[role] = id;
     }
-    const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
+    const date = formatDateTime(lang, new Date().toISOString());
     setChoices((current) => ({ ...current, connections: { ...named, ...current.connections }, title: current.title || t('defaultTitle', { spec: spec.name[lang] || spec.id, date }) }));
   }, [spec, connections]);
 

@@ -76,7 +76,7 @@ export function SynthesisView() {
       ) : (
         <SessionList sessions={sessions} openSessionId={openSessionId} roundsOf={roundsOf} onOpen={(id) => void openSession(id)} text={text} />
       )}
-      {open && <SessionDetail session={open} rounds={rounds} versions={versions} onClose={() => void openSession(null)} text={text} />}
+      {open && <SessionDetail key={open.id} session={open} rounds={rounds} versions={versions} onClose={() => void openSession(null)} text={text} />}
       <StartSynthesisDialog
         open={starting}
         onClose={() => setStarting(false)}

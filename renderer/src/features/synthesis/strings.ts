@@ -46,6 +46,11 @@ export const SYNTHESIS_STRINGS = {
   roundFailed: { zh: '第 {round} 轮失败：{reason}', en: 'Round {round} failed: {reason}' },
   roundWaiting: { zh: '第 {round} 轮正在运行。', en: 'Round {round} is running.' },
   progress: { zh: '{done}/{total} 次调用完成 · {tokens} token', en: '{done}/{total} calls done · {tokens} tokens' },
+  roundJobEnded: { zh: '第 {round} 轮的任务已结束（{status}），未给出结果：{error}', en: 'Round {round}’s job ended ({status}) without a result: {error}' },
+  roundJobEndedHint: {
+    zh: '修复原因后在“任务”中恢复它（已完成的调用不会重复），或点“停止”结束本次合成并保存已有的最佳版本。',
+    en: 'Fix the cause and resume it in Jobs (finished calls are not asked again), or press Stop to end the session and keep the best version so far.',
+  },
   progressRunning: { zh: '正在运行… · {tokens} token', en: 'Running… · {tokens} tokens' },
   progressQueued: { zh: '排队中…', en: 'Queued…' },
   progressPaused: { zh: '已暂停（在“任务”中继续）', en: 'Paused (resume it in Jobs)' },

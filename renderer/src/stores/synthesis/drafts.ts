@@ -5,6 +5,7 @@
  * controlled textarea reads it on every key); nothing is written to IndexedDB until Save.
  */
 import { create } from 'zustand';
+import { openDrafts } from '../review/drafts';
 import type { BilingualText, RevisableField } from '../../../../shared/synthesis/types';
 
 export type TypedMetric = Record<RevisableField, BilingualText>;
@@ -13,15 +14,13 @@ export interface SynthesisDraftsState {
   /** by `${sessionId}|${metricId}` */
   drafts: Record<string, TypedMetric>;
   put(key: string, draft: TypedMetric | null): void;
-  /** the keys of a session's metrics with typed text */
-  keysOf(sessionId: string): string[];
 }
 
 export function synthesisDraftKey(sessionId: string, metricId: string): string {
   return `${sessionId}|${metricId}`;
 }
 
-export const useSynthesisDrafts = create<SynthesisDraftsState>()((set, get) => ({
+export const useSynthesisDrafts = create<SynthesisDraftsState>()((set) => ({
   drafts: {},
   put(key, draft) {
     set((state) => {
@@ -31,5 +30,8 @@ export const useSynthesisDrafts = create<SynthesisDraftsState>()((set, get) => (
       return { drafts: rest };
     });
   },
-  keysOf: (sessionId) => Object.keys(get().drafts).filter((key) => key.startsWith(`${sessionId}|`)),
 }));
+
+// The window's close handshake asks every open draft: unsaved metric text holds the close (the
+// educator saves it, or closes anyway), never saved behind their back as a half-typed version.
+openDrafts.register({ hasDraft: () => Object.keys(useSynthesisDrafts.getState().drafts).length > 0, commit: () => undefined });

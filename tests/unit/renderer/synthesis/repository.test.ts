@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MaieuticDb } from '../../../../renderer/src/db/db';
 import { createSession, getSession, isSynthesisJob, registerRound, roundsOf, storeSynthesisItem, versionsOf } from '../../../../renderer/src/db/repositories/synthesis';
-import { editMetric, NO_REVIEWER_NAME, nextRound, roundToRetry, saveSynthesisRubricSet, setLocked, stopSession } from '../../../../renderer/src/db/repositories/synthesis-between-rounds';
+import { editMetric, NO_REVIEWER_NAME, nextRound, roundToRetry, saveSynthesisRubricSet, setLocked, STOPPED_BY_EDUCATOR, stopSession } from '../../../../renderer/src/db/repositories/synthesis-between-rounds';
 import { parseRubricSet, rubricSetToJson } from '../../../../shared/judge';
 import { revisionDiff } from '../../../../shared/synthesis';
 import { freshDb } from '../fixtures';
@@ -107,15 +107,43 @@ describe('synthesis repository', () => {
     expect(await getSession(opened, id)).toEqual(before);
   });
 
-  it('discards a stale round\'s result and leaves an unknown job\'s alone', async () => {
+  it('a stored round delivered again after the next round started is stored, not stale', async () => {
     const opened = (db = freshDb());
     const { id, payload } = await afterDraft(opened);
     const { carried } = await nextRound(opened, id);
     await registerRound(opened, id, 1, 'job1', carried);
-    // round 0's job delivers its item once more, after round 1 started
-    const result = await storeSynthesisItem(opened, roundEvent('job0', payload));
-    expect(result).toMatchObject({ kind: 'discarded' });
-    expect((result as { reason: string }).reason).toMatch(/stale/);
+    // round 0's job delivers its item once more (its acknowledgement was lost): stored already, nothing written again
+    expect(await storeSynthesisItem(opened, roundEvent('job0', payload))).toEqual({ kind: 'stored', sessionId: id, round: 0 });
+    expect(await versionsOf(opened, id)).toHaveLength(1);
+  });
+
+  it('stopping while a round runs marks that round stopped (its cancelled job sends nothing), and no round starts after', async () => {
+    const opened = (db = freshDb());
+    const { id } = await afterDraft(opened);
+    const { carried } = await nextRound(opened, id);
+    await registerRound(opened, id, 1, 'job1', carried);
+    const { running } = await stopSession(opened, id);
+    expect(running?.jobId).toBe('job1');
+    expect((await roundsOf(opened, id))[1]).toMatchObject({ payload: null, failure: STOPPED_BY_EDUCATOR });
+    expect(await getSession(opened, id)).toMatchObject({ status: 'stopped', stop: { reason: 'educator' } });
+    // a start built before the Stop landed is refused when it is recorded
+    await expect(registerRound(opened, id, 1, 'job2', carried)).rejects.toThrow(/You stopped this session/);
+  });
+
+  it('the educator can make a loop-advised stop final', async () => {
+    const opened = (db = freshDb());
+    const created = await session(opened);
+    await registerRound(opened, created.id, 0, 'job0', null);
+    await storeSynthesisItem(opened, roundEvent('job0', roundPayload({ round: 0, metrics: draftMetrics(), carried: null, floored: [] })));
+    expect((await getSession(opened, created.id))?.stop?.reason).toBe('all-fine');
+    await stopSession(opened, created.id);
+    expect((await getSession(opened, created.id))?.stop?.reason).toBe('educator');
+    await expect(nextRound(opened, created.id)).rejects.toThrow(/You stopped this session/);
+  });
+
+  it('leaves an unknown job\'s result alone', async () => {
+    const opened = (db = freshDb());
+    const { id, payload } = await afterDraft(opened);
     expect(await storeSynthesisItem(opened, roundEvent('nobody', payload))).toEqual({ kind: 'unknown-job' });
     expect(await versionsOf(opened, id)).toHaveLength(1);
   });

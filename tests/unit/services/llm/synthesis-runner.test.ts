@@ -99,7 +99,7 @@ describe('rubric-synthesis rounds', () => {
     const payload = await runRound(specYaml(), 0, { generatorSignsModel: true, override: (metric, _item, _revised, transcript) => (metric === 'A-1' && transcript.includes('student-model') ? 1 : undefined) }, undefined, 1, ['student']);
     expect(payload.answers.map((answer) => [answer.id, answer.generator])).toEqual([['T1-a1', 'teacher'], ['T1-g2-a1', 'student'], ['T2-a1', 'teacher'], ['T2-g2-a1', 'student'], ['T3-a1', 'teacher'], ['T3-g2-a1', 'student']]);
     expect(requestsOf('generator').map((entry) => bodyOf(entry).model)).toEqual(['teacher-model', 'student-model', 'teacher-model', 'student-model', 'teacher-model', 'student-model']);
-    expect(new Set(payload.scores.map((score) => score.group))).toEqual(new Set(['teacher-model', 'student-model']));
+    expect(new Set(payload.scores.map((score) => score.group))).toEqual(new Set(['teacher', 'student']));
     const between = Object.fromEntries(payload.diagnostics.map((d) => [d.metric, d.discrimination.betweenGroups]));
     // teacher-model scores 2, 3, 4 (mean 3), student-model 1, 1, 1 (mean 1): population SD of {3, 1} = 1
     expect(between['A-1']).toBeCloseTo(1, 12);
