@@ -15,6 +15,19 @@ import { addSynthesisConnections, MODELS, openSynthesisView, roundShown, shotFro
 const IMG = '<img src="x" onerror="window.__synthesisXss = 1">';
 const SCRIPT = '<script>window.__synthesisXss = 2</script>';
 
+/** The player, with the reviser's answers held until the test releases them. */
+function holdingTheReviser(player: ChatHandler): { handler: ChatHandler; releaseReviser(): void } {
+  let releaseReviser = () => {};
+  const reviserHeld = new Promise<void>((resolve) => {
+    releaseReviser = resolve;
+  });
+  const handler: ChatHandler = async (request) => {
+    if (synthesisRoleOf(request.body) === 'reviser') await reviserHeld;
+    return player(request);
+  };
+  return { handler, releaseReviser: () => releaseReviser() };
+}
+
 test.describe('rubric synthesis: rollback, stop, retry and untrusted text', () => {
   let server: LlmTestServer;
   test.afterEach(async () => {
@@ -28,14 +41,7 @@ test.describe('rubric synthesis: rollback, stop, retry and untrusted text', () =
     let worse = false;
     const player = synthesisPlayer({ lenient: ['CS-1'], override: (metric) => (worse && (metric === 'TMP-1' || metric === 'VI-1') ? 5 : undefined) });
     // the reviser's answer waits for the test, so round 1 is seen running (its progress, Stop) without a clock
-    let releaseReviser = () => {};
-    const reviserHeld = new Promise<void>((resolve) => {
-      releaseReviser = resolve;
-    });
-    const handler: ChatHandler = async (request) => {
-      if (synthesisRoleOf(request.body) === 'reviser') await reviserHeld;
-      return player(request);
-    };
+    const { handler, releaseReviser } = holdingTheReviser(player);
     server = await startLlmServer({ apiKey: API_KEY, models: Object.values(MODELS), defaultHandler: handler });
     await setLanguage(page, 'en');
     await addSynthesisConnections(app, server);
@@ -86,14 +92,7 @@ test.describe('rubric synthesis: rollback, stop, retry and untrusted text', () =
     const { page } = app;
     const player = synthesisPlayer({ lenient: ['CS-1'] });
     // the reviser never answers while the test runs: round 1 stays in flight until Stop
-    let releaseReviser = () => {};
-    const reviserHeld = new Promise<void>((resolve) => {
-      releaseReviser = resolve;
-    });
-    const handler: ChatHandler = async (request) => {
-      if (synthesisRoleOf(request.body) === 'reviser') await reviserHeld;
-      return player(request);
-    };
+    const { handler, releaseReviser } = holdingTheReviser(player);
     server = await startLlmServer({ apiKey: API_KEY, models: Object.values(MODELS), defaultHandler: handler });
     await setLanguage(page, 'en');
     await addSynthesisConnections(app, server);
