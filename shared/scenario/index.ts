@@ -8,6 +8,7 @@ export { passAtK, summarisePassAtK, type PassAtKSummary } from './pass-at-k';
 export { checkAnswer, finalNumber, type AnswerVerdict } from './answer-check';
 export { promptVariables, fillPrompt } from './variables';
 export * from './generation-job';
+export { rowSidIds, sharedSidIdsText, sidIdPlan, type SharedSidIds, type SidIdPlan, type SidIds } from './sid-ids';
 export { sidRecordOf, sidJsonlByTeacher, droppedConversations, GENERATION_PROVENANCE_KEY, GENERATION_PROVENANCE_VERSION, type DroppedConversation } from './sid-output';
 export { learningCurves, learningCurvesCsv, LEARNING_CURVE_CSV_HEADER, NO_STUDENT_MODEL, type LearningCurve, type LearningCurveOptions, type LearningCurvePoint } from './learning-curve';
 export { preferencePairs, preferenceTally, sftBranches, dpoJsonl, sftJsonl, preferenceDataCard, type PreferencePair, type PreferenceTally, type PreferenceCardInput } from './preference-export';

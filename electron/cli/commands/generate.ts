@@ -10,7 +10,7 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JobWorkItem } from '../../../shared/jobs';
-import { generationJobResult, type GenerationJobPayload } from '../../../shared/scenario';
+import { generationJobResult, sharedSidIdsText, sidIdPlan, type GenerationJobPayload } from '../../../shared/scenario';
 import { buildGenerationDefinition } from '../../../shared/scenario/generation-problems';
 import { generationRunner } from '../../services/llm/generation-runner';
 import { ResponseCache } from '../../services/llm/response-cache';
@@ -79,6 +79,9 @@ async function generate(args: GenerateArgs, io: CliIo): Promise<number> {
     return EXIT_INPUT_ERRORS;
   }
   const definition = built.definition;
+  const sidIds = sidIdPlan(definition.parameters.rows, scenario.repeats);
+  const sharedIds = sharedSidIdsText(sidIds);
+  if (sharedIds !== null) io.stderr(`generate: note: ${lineText(sharedIds)}\n`);
   const conversationsFile = join(args.out, CONVERSATIONS_FILE);
   const recorded = await readRecordedConversations(conversationsFile, definition.parameters.scenarioHash, io, false);
   if (recorded === null) return EXIT_INPUT_ERRORS;
@@ -133,7 +136,9 @@ async function generate(args: GenerateArgs, io: CliIo): Promise<number> {
     ...(steps.safety?.words ? { safetyWords: steps.safety.words.length } : {}),
     ...(steps.safety?.judge ? { safetyJudge: `${steps.safety.judge.rubricSet.id} ${steps.safety.judge.rubricSet.version}, every score at least ${steps.safety.judge.minScore}` } : {}),
   };
-  const files = await writeDatasetFiles(args.out, [...final.latest.values()], { scenario, hash: definition.parameters.scenarioHash, settings });
+  // a conversation recorded before ids were made distinct gets them from the same rule
+  const payloads = [...final.latest.values()].map((payload) => (payload.sid ? payload : { ...payload, sid: sidIds.idsOf(payload.taskIndex, payload.repeatId) }));
+  const files = await writeDatasetFiles(args.out, payloads, { scenario, hash: definition.parameters.scenarioHash, settings });
   const waiting = total - already - complete;
   const tokens = (last?.progress.tokens.input ?? 0) + (last?.progress.tokens.output ?? 0);
   io.stdout(
