@@ -5,7 +5,7 @@
  */
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join, relative } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { DEFAULT_CODEBOOK } from '../../../shared/codebook';
 import { toSidJsonl } from '../../../shared/export/sid-jsonl';
 import type { ExportDialogue } from '../../../shared/export/types';
@@ -21,7 +21,8 @@ import { EnvSecretStore } from '../../services/secrets/secret-store';
 import { CLI_VERSION } from '../app-version';
 import type { CliCommand, CliIo } from '../io';
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
-import { forEachInput, inputProblemLine, skippedLine } from '../read-inputs';
+import { DialogueNames } from '../dialogue-id';
+import { forEachInput, inputProblemLine, skippedDialogueLines, skippedLine } from '../read-inputs';
 import { outputOverlap, pathArgument, type PathArgument } from '../output-paths';
 import { fileLine, lineText } from '../terminal-text';
 import { ANNOTATE_USAGE, parseAnnotateArgs, type AnnotateArgs } from './annotate-args';
@@ -35,10 +36,15 @@ interface InputDialogue {
   dialogue: ParsedDialogue;
 }
 
-/** Every readable dialogue of the inputs, with where its output goes, and every file read; problems printed as file:line. */
+/**
+ * Every readable dialogue of the inputs, with where its output goes, and every file read; problems
+ * printed as file:line. A dialogue id met twice in a teacher model is annotated both times, with a
+ * warning naming both places; a record the import skips (no turns) is a warning too.
+ */
 async function readDialogues(paths: readonly string[], io: CliIo): Promise<{ dialogues: InputDialogue[]; files: string[]; inputErrors: number }> {
   const dialogues: InputDialogue[] = [];
   const files: string[] = [];
+  const names = new DialogueNames('both are annotated');
   let inputErrors = 0;
   for (const path of paths) {
     const isFolder = await stat(path).then((info) => info.isDirectory(), () => false);
@@ -50,6 +56,12 @@ async function readDialogues(paths: readonly string[], io: CliIo): Promise<{ dia
       for (const issue of errors) io.stderr(`${fileLine(issue.file, issue.line, issue.message)}\n`);
       inputErrors += errors.length;
       if (errors.length > 0) return;
+      for (const line of skippedDialogueLines(check.issues)) io.stderr(`${line}\n`);
+      const group = basename(dirname(resolve(file.name)));
+      for (const dialogue of found) {
+        const { warning } = names.name(dialogue, file.name, group);
+        if (warning !== null) io.stderr(`${warning}\n`);
+      }
       const inside = isFolder ? relative(path, file.name) : basename(file.name);
       const outputPath = inside.replace(/\.(json|csv|tsv|txt)$/i, '.jsonl');
       for (const dialogue of found) dialogues.push({ file: file.name, outputPath, dialogue });

@@ -39,7 +39,9 @@ with its reasons, never as a score.
 Writes one JSON line per dialogue, judge and sample to --out: {dialogue, group, judge, sample,
 rubricSet, status, scores: [{rubric, score, rationale, expected?}], reason?}, the dialogue as
 <topic_id>-<student_id>-<repeat_id> (else <file>:<line>) and the group the folder holding its
-file (the teacher model), as the metrics command names them; judge-report reads it. The file is
+file (the teacher model), as the metrics command names them; judge-report reads it. A dialogue id
+met again in a group is judged too, as <id>#2, #3… in the order read, with a warning naming both
+places. The file is
 appended to as answers come: a second run with the same --out asks only for the dialogues,
 samples and judges it does not hold a valid line for: a failed line (the endpoint's 500s, rate
 limits, time-outs, answers that never validated) is asked again and replaced, and the summary
