@@ -12,6 +12,7 @@ export { rowSidIds, sharedSidIdsText, sidIdPlan, type SharedSidIds, type SidIdPl
 export { sidRecordOf, sidJsonlByTeacher, droppedConversations, GENERATION_PROVENANCE_KEY, GENERATION_PROVENANCE_VERSION, type DroppedConversation } from './sid-output';
 export { learningCurves, learningCurvesCsv, LEARNING_CURVE_CSV_HEADER, NO_STUDENT_MODEL, type LearningCurve, type LearningCurveOptions, type LearningCurvePoint } from './learning-curve';
 export { preferencePairs, preferenceTally, sftBranches, dpoJsonl, sftJsonl, preferenceDataCard, type PreferencePair, type PreferenceTally, type PreferenceCardInput } from './preference-export';
+export { noPairReason, preferenceLeftOut, preferenceLeftOutText, type PreferenceLeftOut, type PreferenceLeftOutCode } from './preference-left-out';
 export { findSafetyWords } from './safety-words';
 export { chooseCandidate } from './preference-choice';
 export { GENERATION_CACHE_KEY_VERSION, generationCacheKeyInput, type GenerationCacheKeyParts, type GenerationCallPurpose } from './generation-cache-key';
