@@ -7,7 +7,7 @@ import { DUPLICATE_ID_CODES, duplicateIdWarnings, type StoredDialogueId } from '
 import type { ImportIssue } from '../../../../shared/model/dataset';
 import type { MaieuticDb } from '../../db/db';
 import { listDialoguesOf } from '../../db/repositories/dialogues';
-import { isImportable, verdictOf, withTeacherModel } from './file-verdict';
+import { isImportable, verdictOf } from './file-verdict';
 import type { ImportFileEntry, TargetChoice } from './store';
 
 /** The ids of the data set imported into; none for a new one. */
@@ -19,13 +19,14 @@ export async function storedDialogueIds(db: MaieuticDb, target: TargetChoice): P
 const isDuplicateId = (issue: ImportIssue) => DUPLICATE_ID_CODES.includes(issue.code);
 
 /**
- * The entries with their duplicate-id warnings as the teacher models now stand. Only files that
+ * The entries with their duplicate-id warnings as the teacher models now stand (a model named in
+ * the report applies as withTeacherModel applies it at import). Only files that
  * can be imported take part. A file given a warning it did not have is unticked: a file with
  * warnings is imported only once the user ticks it, knowing them.
  */
 export function withDuplicateIdWarnings(entries: readonly ImportFileEntry[], stored: readonly StoredDialogueId[]): ImportFileEntry[] {
   const taking = entries.map((entry) => entry.parsed !== null && isImportable(verdictOf(entry)));
-  const files = entries.flatMap((entry, index) => (taking[index] && entry.parsed ? [{ file: entry.name, dialogues: withTeacherModel(entry.parsed, entry.teacherModel).dialogues }] : []));
+  const files = entries.flatMap((entry, index) => (taking[index] && entry.parsed ? [{ file: entry.name, dialogues: entry.parsed.dialogues, renamed: { from: entry.parsed.teacherModel, to: entry.teacherModel.trim() } }] : []));
   const warnings = duplicateIdWarnings(files, stored);
   let next = 0;
   return entries.map((entry, index) => {
