@@ -360,7 +360,7 @@ const OUTPUTS: FaultKind[] = [
     expect: 'refused',
     app: false,
     refusesCommandLine: true,
-    mentions: ['not written by annotate'],
+    mentions: ['no annotate run into this --out recorded writing it'],
     cli: ['annotate', '{}/data', ...NO_ENDPOINT, '--out', '{}/annotated'],
     build: (dir) => (modelFolder(join(dir, 'data')), writeBytes(join(dir, 'annotated', 'GPT-4o', 'a.jsonl'), 'my own notes\n'), dir),
   },

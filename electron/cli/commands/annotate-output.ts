@@ -81,7 +81,7 @@ export class WrittenLedger {
     if (info.isSymbolicLink()) return `${target}: is a link, which annotate did not make. ${REMEDY}`;
     if (!info.isFile()) return `${target}: is not a regular file. ${REMEDY}`;
     const entry = Object.hasOwn(this.content.files, key) ? this.content.files[key] : undefined;
-    if (!entry) return `${target}: already exists and was not written by annotate; it is never written over. ${REMEDY}`;
+    if (!entry) return `${target}: already exists, and no annotate run into this --out recorded writing it (.maieutic/written.json); it is never written over. ${REMEDY}`;
     if (entry.job !== job) return `${target}: was written by another annotate run (other inputs, endpoint, model or sample); it is not written over. ${REMEDY}`;
     if (!entry.sha256.includes(sha256(await readFile(target)))) return `${target}: was changed since annotate wrote it; the change is kept. ${REMEDY}`;
     return null;
