@@ -16,7 +16,7 @@ import {
   type TextEncodingName,
 } from '../../shared/import/file-rules';
 import type { SkipCode, SkipReason } from '../../shared/import/skip-reasons';
-import type { PiecedSourceFile, SourceFile } from '../../shared/model/dataset';
+import type { ImportIssue, PiecedSourceFile, SourceFile } from '../../shared/model/dataset';
 import type { FileHandle } from 'node:fs/promises';
 import { FileCount, walkFolder } from '../services/folder-walk';
 import { readWhole, withRegularFile } from '../services/regular-file';
@@ -259,6 +259,14 @@ async function eachInput<T>(
     }
   }
   return { problems, skipped };
+}
+
+/**
+ * The records of a file the import passed over (a dialogue without turns), as `file:line: warning:`
+ * lines: a command that reads dialogues leaves none out without saying so.
+ */
+export function skippedDialogueLines(issues: readonly ImportIssue[]): string[] {
+  return issues.filter((issue) => issue.severity === 'warning' && issue.code === 'missing-dialogue').map((issue) => fileLine(issue.file, issue.line, `warning: ${issue.message}`));
 }
 
 /** A skipped file as the CLI prints it. */

@@ -7,6 +7,7 @@ export { detectFormat } from './detect-format';
 export { ANNOTATION_EXTRAS_KEY, RESERVED_EXTRA_KEYS, TURN_EXTRAS_KEY } from './entry-extras';
 export type { EntryExtras } from './entry-extras';
 export { contentHash } from './hash';
+export { DUPLICATE_ID_CODES, duplicateIdWarnings, type ImportedFileIds, type StoredDialogueId } from './duplicate-ids';
 export { checkSourceFile, parseSourceFile } from './parse-source-file';
 export type { SourceFileCheck } from './parse-source-file';
 export { BRIDGE_ERROR_TO_COGNITION, BRIDGE_INTENT_TO_SID, BRIDGE_STRATEGY_TO_SID } from './presets/bridge-tables';

@@ -127,6 +127,10 @@ export type ImportIssueCode =
   | 'missing-column'
   | 'bad-row'
   | 'duplicate-dialogue'
+  /** the same teacher model, topic_id, student_id and repeat_id in another file of the import (shared/import/duplicate-ids.ts) */
+  | 'duplicate-dialogue-across-files'
+  /** the same teacher model, topic_id, student_id and repeat_id already in the data set imported into */
+  | 'duplicate-dialogue-in-dataset'
   /** two rows of one CSV/TSV dialogue with the same turn-order value */
   | 'duplicate-turn-order'
   | 'empty-file'

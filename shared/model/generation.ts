@@ -4,7 +4,7 @@
  * become a data set (through the SID importer) once the run is done; the conversations stay, for
  * the learning curves, the preference pairs and the list of what the safety check dropped.
  */
-import type { GenerationJobPayload } from '../scenario/generation-job';
+import type { GenerationJobPayload, GenerationPreference } from '../scenario/generation-job';
 
 /** One saved version of a scenario (`${scenarioId}@${hash}`), never rewritten: an edit is a new row. */
 export interface ScenarioVersionRow {
@@ -31,6 +31,8 @@ export interface GenerationRunRow {
   /** connection id per other role */
   roleConnections: Record<string, string>;
   conversations: number;
+  /** the preference step the job was started with (its student turns and candidates); absent without one, and in runs recorded before it was kept */
+  preference?: GenerationPreference;
   createdAt: string;
   /** the data set made from the run's kept dialogues; null until made */
   datasetId: string | null;

@@ -18,6 +18,7 @@ import type { SamplingParameters } from '../llm/connection';
 import type { ChatMessage } from '../llm/messages';
 import type { RubricSet } from '../judge/types';
 import type { FlowEnd } from './flow';
+import type { SidIds } from './sid-ids';
 import type { ScenarioTurn, SpeakingRoleName, TaskRow } from './types';
 
 /** Roles bound to one connection each; the teacher's connections are the definition's connectionIds. */
@@ -158,6 +159,12 @@ interface GenerationPayloadBase {
   taskIndex: number;
   repeatId: number;
   row: TaskRow;
+  /**
+   * The SID ids the dialogue is written under (sid-ids.ts: distinct within the run, rows sharing a
+   * topic and student numbering their repeats on). Absent in results recorded before they were
+   * made distinct: the row's own ids and the repeat are used then.
+   */
+  sid?: SidIds;
   scenario: { id: string; version: string; hash: string };
   roles: Partial<Record<SpeakingRoleName | 'judge', RoleProvenance>>;
   /** the turns stored so far (all of them when complete) */

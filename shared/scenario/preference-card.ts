@@ -7,6 +7,7 @@
  */
 import { markdownCell } from '../export/markdown-cell';
 import type { GenerationJobPayload, RoleProvenance } from './generation-job';
+import { noPairReason, preferenceLeftOut, preferenceLeftOutText } from './preference-left-out';
 import { preferenceTally, sftBranches, type PreferencePair } from './preference-pairs';
 
 export interface PreferenceCardInput {
@@ -18,6 +19,8 @@ export interface PreferenceCardInput {
   settings: Record<string, unknown>;
   /** ISO time the files were written */
   createdAt: string;
+  /** the student turns the run branched at, to count the branching points never reached */
+  atStudentTurns?: readonly number[];
 }
 
 const ROLE_ORDER = ['teacher', 'student', 'guide', 'judge'];
@@ -83,13 +86,8 @@ function marginSection(pairs: readonly PreferencePair[]): string[] {
 }
 
 function leftOutSection(input: PreferenceCardInput, tally: ReturnType<typeof preferenceTally>): string[] {
-  const items: string[] = [];
-  if (tally.failedConversations > 0) items.push(`${count(tally.failedConversations, 'conversation', 'conversations')} failed (a call failed for good): ${tally.failedConversations === 1 ? 'its' : 'their'} branches are not used.`);
-  if (tally.droppedConversations > 0) items.push(`${count(tally.droppedConversations, 'conversation was', 'conversations were')} dropped by the safety step (the run lists each with its reasons): ${tally.droppedConversations === 1 ? 'its' : 'their'} branches are not used, as ${tally.droppedConversations === 1 ? 'it is' : 'they are'} not in the SID files.`);
-  if (tally.tiedBranches > 0) items.push(`${count(tally.tiedBranches, 'branch', 'branches')} had every candidate at the same Pass@k: no preference, no pair and no SFT row.`);
-  if (tally.tiedCandidates > 0) items.push(`${count(tally.tiedCandidates, 'rejected candidate', 'rejected candidates')} scored the same Pass@k as the chosen one: not a preference, no pair.`);
-  if (tally.sameTextCandidates > 0) items.push(`${count(tally.sameTextCandidates, 'rejected candidate', 'rejected candidates')} asked the chosen question word for word: such a pair teaches nothing.`);
-  if (tally.higherCandidates > 0) items.push(`${count(tally.higherCandidates, 'rejected candidate', 'rejected candidates')} scored above the chosen one (or had too few draws to compare), which the engine's choice rules out: left out, never reversed.`);
+  const items = preferenceLeftOut(tally).map(preferenceLeftOutText);
+  if (input.pairs.length === 0 && items.length === 0) items.push(`No pair, because ${noPairReason(tally)}`);
   const notPassed = tally.pairs.length - input.pairs.length;
   if (notPassed > 0) items.push(`${count(notPassed, 'pair', 'pairs')} of the run ${notPassed === 1 ? 'was' : 'were'} not written (left out when the files were made).`);
   items.push("Never in these files: the teacher's answers to the candidate questions and the probe's draws (both only scored the candidates), and the dialogues themselves (the run's SID JSON Lines files hold those).");
@@ -98,7 +96,7 @@ function leftOutSection(input: PreferenceCardInput, tally: ReturnType<typeof pre
 
 /** The card as Markdown (see the module comment); sections without data say so plainly. */
 export function preferenceDataCard(input: PreferenceCardInput): string {
-  const tally = preferenceTally(input.payloads);
+  const tally = preferenceTally(input.payloads, input.atStudentTurns);
   const used = input.payloads.filter((payload) => payload.status === 'complete' && payload.safety.kept);
   const sftRows = sftBranches(input.pairs).length;
   const { scenario } = input;

@@ -36,6 +36,11 @@ export interface PreferenceTally {
   droppedConversations: number;
   /** branches of the used conversations */
   branches: number;
+  /**
+   * Branching points asked for (the run's student turns) that a used conversation never reached:
+   * it ended before that student turn, by turn; empty when the turns asked for are not given.
+   */
+  unreachedTurns: { turn: number; conversations: number }[];
   /** branches whose candidates all tied (`chosen` null): no pair */
   tiedBranches: number;
   /** rejected candidates whose Pass@k equals the chosen one's: not a preference */
@@ -94,9 +99,13 @@ function branchPairs(payload: GenerationComplete, branch: PreferenceBranch, tall
   });
 }
 
-/** preferencePairs with the counts of what it left out. */
-export function preferenceTally(payloads: readonly GenerationJobPayload[]): PreferenceTally {
-  const tally: PreferenceTally = { pairs: [], usedConversations: 0, failedConversations: 0, droppedConversations: 0, branches: 0, tiedBranches: 0, tiedCandidates: 0, sameTextCandidates: 0, higherCandidates: 0 };
+/**
+ * preferencePairs with the counts of what it left out. `atStudentTurns`, the student turns the
+ * run branched at (GenerationPreference), lets it count the branching points never reached.
+ */
+export function preferenceTally(payloads: readonly GenerationJobPayload[], atStudentTurns: readonly number[] = []): PreferenceTally {
+  const tally: PreferenceTally = { pairs: [], usedConversations: 0, failedConversations: 0, droppedConversations: 0, branches: 0, unreachedTurns: [], tiedBranches: 0, tiedCandidates: 0, sameTextCandidates: 0, higherCandidates: 0 };
+  const unreached = new Map<number, number>([...new Set(atStudentTurns)].sort((a, b) => a - b).map((turn) => [turn, 0]));
   for (const payload of [...payloads].sort(byConversationOrder)) {
     if (payload.status === 'failed') {
       tally.failedConversations++;
@@ -111,7 +120,9 @@ export function preferenceTally(payloads: readonly GenerationJobPayload[]): Pref
       tally.branches++;
       branchPairs(payload, branch, tally);
     }
+    for (const [turn, count] of unreached) if (!payload.preferences.some((branch) => branch.roleTurnNumber === turn)) unreached.set(turn, count + 1);
   }
+  tally.unreachedTurns = [...unreached].filter(([, conversations]) => conversations > 0).map(([turn, conversations]) => ({ turn, conversations }));
   return tally;
 }
 

@@ -14,6 +14,7 @@
 import { compareNatural } from '../import/natural-order';
 import { RESERVED_FILE_NAME_CHARACTERS, BIDI_CONTROLS, CONTROL_CHARACTERS, isReservedDeviceName } from '../export/file-name-rules';
 import type { GeneratedTurn, GenerationComplete, GenerationJobPayload, TurnAssessment } from './generation-job';
+import { rowSidIds, type SidIds } from './sid-ids';
 import type { TaskValue } from './types';
 
 /** The version of the `generation` provenance object. */
@@ -35,12 +36,12 @@ function column(payload: GenerationJobPayload, ...names: string[]): TaskValue | 
 }
 
 /**
- * The ids SID names a dialogue by (`topic-student-repeat`, unique in a file). A row without a
- * `topic_id` or `student_id` column gets its 1-based task index in that place, so two rows never
- * share an id because a column is missing.
+ * The ids SID names a dialogue by (`topic-student-repeat`, unique in a file): the ones the engine
+ * gave the conversation (sid-ids.ts); for a result recorded before it did, the row's own ids (its
+ * 1-based task index for a missing column) and the repeat.
  */
-function sidIds(payload: GenerationJobPayload): { topicId: TaskValue; studentId: TaskValue; repeatId: number } {
-  return { topicId: column(payload, 'topic_id') ?? payload.taskIndex + 1, studentId: column(payload, 'student_id') ?? payload.taskIndex + 1, repeatId: payload.repeatId };
+function sidIds(payload: GenerationJobPayload): SidIds {
+  return payload.sid ?? { ...rowSidIds(payload.row, payload.taskIndex), repeatId: payload.repeatId };
 }
 
 /** A probe without its draws: the answers are the run's, the file carries the counts. */

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startLlmServer, type LlmTestServer } from '../support/llm-server';
 import { expect, test } from './fixtures/app';
-import { seededRun, seedStores } from './support-generation';
+import { seededRun, seededRunWithoutPairs, seedStores } from './support-generation';
 import { countStoredRows, readStoredRows } from './support-idb';
 import { addConnection, API_KEY } from './support-llm';
 import { saveShot } from './support-shots';
@@ -93,6 +93,42 @@ test.describe('generation runs view', () => {
     expect(teachers).toEqual([...Array(5).fill('GPT-4o'), ...Array(5).fill('Qwen2.5-72B')]);
     await page.getByTestId('generation-open-dataset').click();
     await expect(page.getByTestId('dataset-view')).toBeVisible();
+  });
+
+  test('a run that made no preference pair says why, per reason, in both languages', async ({ app }, testInfo) => {
+    const { page } = app;
+    await setLanguage(page, 'en');
+    const seeded = seededRunWithoutPairs();
+    await seedStores(page, { scenarioVersions: [seeded.version], generationRuns: [seeded.run], generatedConversations: seeded.conversations });
+    await page.getByTestId('start-generation-runs').click();
+    await page.getByTestId('generation-run-row').getByTestId('generation-open-run').click();
+    const preference = page.getByTestId('generation-preference');
+    await expect(preference.getByTestId('generation-preference-counts')).toHaveAttribute('data-pairs', '0');
+    const why = preference.getByTestId('generation-preference-left-out');
+    await expect(why).toHaveAttribute('data-none', 'true');
+    await expect(why.locator('p')).toHaveText('No preference pair was made:');
+    await expect(why.locator('li')).toHaveText([
+      'Conversations that failed (a call failed for good), whose branches are not used: 1',
+      'Conversations that ended before student turn 3, where a branch was asked for: 2',
+      'Branches where every candidate scored the same Pass@k (no candidate differed): 2',
+    ]);
+    await expect(preference.getByTestId('generation-export-dpo')).toBeDisabled();
+    await expect(preference.getByTestId('generation-export-card')).toBeEnabled();
+    await saveShot(preference, 'generation-no-pairs-en', testInfo);
+    // the data card says the same
+    const cardPath = join(app.tempDir, 'card.md');
+    app.dialogs.nextSavePath(cardPath);
+    await preference.getByTestId('generation-export-card').click();
+    await expect(preference.getByTestId('generation-save-outcome')).toHaveAttribute('data-status', 'saved');
+    const card = readFileSync(cardPath, 'utf8');
+    expect(card).toContain('2 conversations ended before student turn 3, where a branch was asked for: no branch there.');
+    expect(card).toContain('2 branches had every candidate at the same Pass@k (no candidate differed)');
+
+    await setLanguage(page, 'zh');
+    await expect(why.locator('p')).toHaveText('没有生成偏好对，原因：');
+    await expect(why.locator('li').nth(1)).toHaveText('在第 3 个学生轮次（要求分支处）之前就结束的对话：2 段');
+    await expect(why.locator('li').nth(2)).toHaveText('所有候选 Pass@k 都相同的分支（没有哪个候选更好）：2 个');
+    await saveShot(preference, 'generation-no-pairs-zh', testInfo);
   });
 
   test('empty states, then the Start-generation dialog for a saved scenario version', async ({ app }, testInfo) => {

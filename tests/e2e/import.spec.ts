@@ -275,13 +275,19 @@ test('importing the same file again is detected and flagged in the report, and n
   for (const name of ['lesson.jsonl', 'lesson-copy.jsonl']) {
     await expect(wizard.file(name).getByTestId('import-file-duplicate')).toBeVisible();
     await expect(wizard.file(name).getByTestId('import-file-duplicate')).toContainText(datasetName);
-    await expect(wizard.file(name).getByTestId('import-file-include')).not.toBeChecked();
   }
+  await expect(wizard.file('lesson.jsonl').getByTestId('import-file-include')).not.toBeChecked();
+  // the copy repeats the ids of the first file (neither model named yet): warned about, it waits for its tick
+  await expect(wizard.issues('lesson-copy.jsonl').and(app.page.locator('[data-code="duplicate-dialogue-across-files"]'))).toHaveCount(records.length);
+  await expect(wizard.file('lesson-copy.jsonl').getByTestId('import-accept-warnings')).not.toBeChecked();
   await expect(wizard.file('lesson-copy.jsonl').getByTestId('import-file-same-as')).toContainText('lesson.jsonl');
   await expect(wizard.hint('include-again', 'lesson.jsonl')).toBeVisible();
   await expect(wizard.file('lesson.jsonl').getByTestId('import-file-same-as')).toHaveCount(0);
   await expect(wizard.totals).toHaveAttribute('data-files', '0');
   await expect(wizard.confirmButton).toBeDisabled();
+  // named as the data set's model, the file's dialogues are the ones it holds: a warning each
+  await wizard.setTeacherModel('lesson.jsonl', 'GPT-4o');
+  await expect(wizard.issues('lesson.jsonl').and(app.page.locator('[data-code="duplicate-dialogue-in-dataset"]'))).toHaveCount(records.length);
 
   await wizard.cancel();
   await expect(datasets.summaryValue('dialogues')).toHaveText(String(records.length));

@@ -39,7 +39,7 @@ function passAt(n: number, c: number, k: number): number {
   return 1 - miss;
 }
 
-function conversation(taskIndex: number, teacher: number, version: ScenarioVersionRow, kind: 'kept' | 'dropped' | 'failed'): GenerationJobPayload {
+function conversation(taskIndex: number, teacher: number, version: ScenarioVersionRow, kind: 'kept' | 'dropped' | 'failed', candidateScores = [0.2, 0.6, 0.4]): GenerationJobPayload {
   const { connectionId, model } = TEACHERS[teacher];
   const utterances = ['What should I find first?', `Start with what was sold in May for problem ${taskIndex + 1}.`, 'Half of 48 is 24?', 'Yes. Now add April and May. [End]'];
   const base = {
@@ -58,7 +58,7 @@ function conversation(taskIndex: number, teacher: number, version: ScenarioVersi
     }),
     preferences:
       taskIndex < 2
-        ? [{ beforeTurn: 1, roleTurnNumber: 1, prompt: [{ role: 'system' as const, content: 'You are a student.' }], candidates: [0.2, 0.6, 0.4].map((score, index) => ({ question: `Candidate question ${index + 1}`, answer: 'An answer', n: 5, c: Math.round(score * 5), passAtK: { '1': score, '5': score } })), chosen: 1 }]
+        ? [{ beforeTurn: 1, roleTurnNumber: 1, prompt: [{ role: 'system' as const, content: 'You are a student.' }], candidates: candidateScores.map((score, index) => ({ question: `Candidate question ${index + 1}`, answer: 'An answer', n: 5, c: Math.round(score * 5), passAtK: { '1': score, '5': score } })), chosen: new Set(candidateScores).size === 1 ? null : candidateScores.indexOf(Math.max(...candidateScores)) }]
         : [],
     tokens,
     cached: false,
@@ -87,6 +87,21 @@ export function seededRun(): SeededRun {
     }
   }
   return { version, run, conversations, kept: 10 };
+}
+
+/**
+ * A finished run that asked for branches at student turns 1 and 3 and made no pair: at turn 1 the
+ * three candidates of the first two tasks scored the same Pass@k, and every dialogue ended before
+ * the student's third turn; 3 tasks × 1 teacher, the last one failed.
+ */
+export function seededRunWithoutPairs(): SeededRun {
+  const version = scenarioVersion();
+  const run: GenerationRunRow = { id: 'job-gen-ties', title: 'Tied candidates', scenario: { id: version.scenarioId, version: version.version, hash: version.hash }, teachers: [TEACHERS[0]], roleConnections: { student: 'c-student', guide: 'c-guide' }, conversations: 3, preference: { atStudentTurns: [1, 3], candidates: 3 }, createdAt: '2026-12-03T10:30:00.000Z', datasetId: null };
+  const conversations = [0, 1, 2].map((task): GeneratedConversationRow => {
+    const payload = conversation(task, 0, version, task === 2 ? 'failed' : 'kept', [0.4, 0.4, 0.4]);
+    return { id: `${run.id}|${JSON.stringify([payload.connectionId, payload.conversationId, 0])}`, runId: run.id, payload };
+  });
+  return { version, run, conversations, kept: 2 };
 }
 
 /** Writes rows into the app's own database (the app has created it: call after the app is ready). */

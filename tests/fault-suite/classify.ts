@@ -49,9 +49,10 @@ function parseJson(text: string): unknown {
  * `validate --json` gives errors and warnings as objects; the other commands print
  * `file:line: message` lines on stderr and their result (or nothing) on stdout.
  */
-export function classifyCli(run: CliRun, command: string, textRun?: CliRun): Classified {
+export function classifyCli(run: CliRun, command: string, textRun?: CliRun, options: { refusesCommandLine?: boolean } = {}): Classified {
   if (run.timedOut) return { outcome: 'hang', detail: 'killed by the hang guard' };
   if (run.signal !== null || run.code === null || run.code > 2) return { outcome: 'crash', detail: `exit ${run.code ?? run.signal}: ${(run.stderr || run.stdout).slice(0, 300)}` };
+  if (options.refusesCommandLine) return classifyCommandLineRefusal(run);
   if (run.code === 2) return { outcome: 'crash', detail: `usage error (the suite's command line is wrong): ${run.stderr.slice(0, 200)}` };
   if (STACK_TRACE.test(run.stderr) || STACK_TRACE.test(run.stdout)) return { outcome: 'crash', detail: `stack trace: ${run.stderr.slice(0, 300)}` };
   for (const output of [run, textRun].filter((candidate): candidate is CliRun => candidate !== undefined)) {
@@ -82,6 +83,15 @@ export function classifyCli(run: CliRun, command: string, textRun?: CliRun): Cla
   if (run.stdout.trim() !== '' && parseJson(run.stdout) === undefined) return { outcome: 'crash', detail: `--json printed no JSON: ${run.stdout.slice(0, 200)}` };
   const warning = lines.find((line) => /warning|note/.test(line));
   return warning ? { outcome: 'warning', detail: warning.slice(0, 300) } : { outcome: 'accepted', detail: 'exit 0' };
+}
+
+/** A command line that must be refused (exit 2) with a message naming a path, before any work. */
+function classifyCommandLineRefusal(run: CliRun): Classified {
+  if (STACK_TRACE.test(run.stderr)) return { outcome: 'crash', detail: `stack trace: ${run.stderr.slice(0, 300)}` };
+  const said = run.stderr.split('\n').find((line) => line.trim() !== '') ?? '';
+  if (run.code !== 2) return { outcome: 'unclear-error', detail: `not refused before any work (exit ${run.code}): ${said.slice(0, 300)}` };
+  if (said === '' || INTERNAL.test(said) || !said.includes('/')) return { outcome: 'unclear-error', detail: `refused without naming the path: ${said.slice(0, 300)}` };
+  return { outcome: 'clear-error', detail: said.slice(0, 300) };
 }
 
 /** The app's import: skipped files and files with errors are refusals; dialogues kept from a file with errors are a partial import. */

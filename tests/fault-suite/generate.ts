@@ -20,6 +20,7 @@ export interface GeneratedKind {
   app: boolean;
   mentions: string[];
   terminal: boolean;
+  refusesCommandLine: boolean;
 }
 
 export function generateFaultInputs(root = realpathSync(mkdtempSync(join(tmpdir(), 'maieutic-fault-suite-')))): { root: string; kinds: GeneratedKind[] } {
@@ -28,7 +29,7 @@ export function generateFaultInputs(root = realpathSync(mkdtempSync(join(tmpdir(
     mkdirSync(dir, { recursive: true });
     const built = kind.build(dir);
     const target = typeof built === 'string' ? built : null;
-    const cli = kind.cli === null || target === null ? null : (kind.cli ?? ['validate', '{}', '--json']).map((arg) => arg.replace('{}', target));
+    const cli = kind.cli === null || target === null ? null : (kind.cli ?? ['validate', '{}', '--json']).map((arg) => arg.replaceAll('{}', target));
     return {
       id: kind.id,
       expect: kind.expect,
@@ -38,6 +39,7 @@ export function generateFaultInputs(root = realpathSync(mkdtempSync(join(tmpdir(
       app: kind.app !== false && target !== null,
       mentions: [...(kind.mentions ?? [])],
       terminal: kind.terminal === true,
+      refusesCommandLine: kind.refusesCommandLine === true,
     };
   });
   return { root, kinds };

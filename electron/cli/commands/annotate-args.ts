@@ -24,7 +24,11 @@ in the codebook); an answer that does not pass is asked again a few times, then 
 failed and never written as labels.
 
 Writes one SID JSON Lines file per input file under --out, at the same path relative to the
-folder given (so teacher-model folders stay apart), holding the annotated dialogues.
+folder given (so teacher-model folders stay apart), holding the annotated dialogues. --out must
+lie apart from the inputs (not one of them, inside one or holding one, links followed), and a
+file already there is written over only when an earlier run of the same command (inputs,
+endpoint, model, sample) wrote it and it is unchanged since (FOLDER/.maieutic/written.json
+records what each run wrote); anything else is refused before any call, naming the file.
 Answers are cached under FOLDER/.maieutic/: a second run, or a run after an interruption, asks
 only for what no earlier run was answered, and pays for nothing else.
 
@@ -40,7 +44,7 @@ Options:
   --timeout S        seconds to wait for one answer (default 300)
 
 Progress goes to stderr, a summary to stdout. Exit code: 0 every dialogue annotated, 1 input
-errors or failed dialogues, 2 wrong command line.
+errors or failed dialogues, 2 wrong command line or an --out refused.
 `;
 
 const VALUE_OPTIONS = ['--base-url', '--model', '--out', '--concurrency', '--sample', '--seed', '--api-key-env', '--timeout'] as const;

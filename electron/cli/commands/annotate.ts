@@ -3,10 +3,9 @@
  * runner, the job registry, the endpoint caller with its adaptive limit, retries and cache). The
  * key comes from the environment (EnvSecretStore) and is never printed.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, relative, sep } from 'node:path';
-import { stat } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { DEFAULT_CODEBOOK } from '../../../shared/codebook';
 import { toSidJsonl } from '../../../shared/export/sid-jsonl';
 import type { ExportDialogue } from '../../../shared/export/types';
@@ -15,7 +14,6 @@ import type { JobEvent, JobProgress } from '../../../shared/jobs';
 import { DEFAULT_PRE_ANNOTATION_TEMPLATE, type LlmConnection, type PreAnnotationJobDefinition, type PreAnnotationPayload } from '../../../shared/llm';
 import { seededSample } from '../../../shared/metrics/random';
 import type { ParsedDialogue } from '../../../shared/model/dataset';
-import { writeFileAtomic } from '../../services/atomic-write';
 import { JobRegistry } from '../../services/jobs/job-registry';
 import { preAnnotationRunner } from '../../services/llm/pre-annotation-runner';
 import { ResponseCache } from '../../services/llm/response-cache';
@@ -23,9 +21,12 @@ import { EnvSecretStore } from '../../services/secrets/secret-store';
 import { CLI_VERSION } from '../app-version';
 import type { CliCommand, CliIo } from '../io';
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
-import { forEachInput, inputProblemLine, skippedLine } from '../read-inputs';
-import { fileLine } from '../terminal-text';
+import { DialogueNames } from '../dialogue-id';
+import { forEachInput, inputProblemLine, skippedDialogueLines, skippedLine } from '../read-inputs';
+import { outputOverlap, pathArgument, type PathArgument } from '../output-paths';
+import { fileLine, lineText } from '../terminal-text';
 import { ANNOTATE_USAGE, parseAnnotateArgs, type AnnotateArgs } from './annotate-args';
+import { annotateJobKey, ledgerKey, outputProblems, WrittenLedger, type OutputTarget } from './annotate-output';
 
 interface InputDialogue {
   /** the input file as the user can open it (for file:line) */
@@ -35,19 +36,32 @@ interface InputDialogue {
   dialogue: ParsedDialogue;
 }
 
-/** Every readable dialogue of the inputs, with where its output goes; problems printed as file:line. */
-async function readDialogues(paths: readonly string[], io: CliIo): Promise<{ dialogues: InputDialogue[]; inputErrors: number }> {
+/**
+ * Every readable dialogue of the inputs, with where its output goes, and every file read; problems
+ * printed as file:line. A dialogue id met twice in a teacher model is annotated both times, with a
+ * warning naming both places; a record the import skips (no turns) is a warning too.
+ */
+async function readDialogues(paths: readonly string[], io: CliIo): Promise<{ dialogues: InputDialogue[]; files: string[]; inputErrors: number }> {
   const dialogues: InputDialogue[] = [];
+  const files: string[] = [];
+  const names = new DialogueNames('both are annotated');
   let inputErrors = 0;
   for (const path of paths) {
     const isFolder = await stat(path).then((info) => info.isDirectory(), () => false);
     const { problems, skipped } = await forEachInput([path], (file) => {
+      files.push(file.name);
       const found: ParsedDialogue[] = [];
       const check = checkSourceFile(file, { codebook: DEFAULT_CODEBOOK, teacherModelFrom: file.teacherModelFrom }, (dialogue) => void found.push(dialogue));
       const errors = check.issues.filter((issue) => issue.severity === 'error');
       for (const issue of errors) io.stderr(`${fileLine(issue.file, issue.line, issue.message)}\n`);
       inputErrors += errors.length;
       if (errors.length > 0) return;
+      for (const line of skippedDialogueLines(check.issues)) io.stderr(`${line}\n`);
+      const group = basename(dirname(resolve(file.name)));
+      for (const dialogue of found) {
+        const { warning } = names.name(dialogue, file.name, group);
+        if (warning !== null) io.stderr(`${warning}\n`);
+      }
       const inside = isFolder ? relative(path, file.name) : basename(file.name);
       const outputPath = inside.replace(/\.(json|csv|tsv|txt)$/i, '.jsonl');
       for (const dialogue of found) dialogues.push({ file: file.name, outputPath, dialogue });
@@ -56,7 +70,7 @@ async function readDialogues(paths: readonly string[], io: CliIo): Promise<{ dia
     for (const skip of skipped) io.stderr(`${skippedLine(skip)}\n`);
     inputErrors += problems.length;
   }
-  return { dialogues, inputErrors };
+  return { dialogues, files, inputErrors };
 }
 
 function progressLine(progress: JobProgress): string {
@@ -91,12 +105,55 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   return annotate(parsed.args, io);
 }
 
+/** The output files the chosen dialogues make, each with the input files behind it. */
+function outputTargets(chosen: readonly InputDialogue[]): OutputTarget[] {
+  const byPath = new Map<string, Set<string>>();
+  for (const input of chosen) {
+    const inputs = byPath.get(input.outputPath) ?? new Set<string>();
+    inputs.add(input.file);
+    byPath.set(input.outputPath, inputs);
+  }
+  return [...byPath].map(([outputPath, inputs]) => ({ outputPath, inputs: [...inputs] }));
+}
+
+/** The inputs as given and found, or the refusal of an --out that is, holds or lies inside one of them. */
+async function checkOutFolder(args: AnnotateArgs, io: CliIo): Promise<{ out: PathArgument; inputs: (PathArgument & { isFolder: boolean })[] } | number> {
+  const out = await pathArgument(args.out);
+  const inputs = await Promise.all(args.paths.map(async (path) => ({ ...(await pathArgument(path)), isFolder: await stat(path).then((info) => info.isDirectory(), () => false) })));
+  const overlap = outputOverlap(out, inputs, { out: '--out', remedy: 'Name a folder apart from the inputs for --out.' });
+  if (overlap !== null) {
+    io.stderr(`annotate: ${lineText(overlap)}\n`);
+    return EXIT_USAGE;
+  }
+  if (await stat(args.out).then((info) => !info.isDirectory(), () => false)) {
+    io.stderr(`${fileLine(args.out, null, '--out names a file; name a folder (made when missing)')}\n`);
+    return EXIT_USAGE;
+  }
+  return { out, inputs };
+}
+
 async function annotate(args: AnnotateArgs, io: CliIo): Promise<number> {
-  const { dialogues: all, inputErrors } = await readDialogues(args.paths, io);
+  const checked = await checkOutFolder(args, io);
+  if (typeof checked === 'number') return checked;
+  const { dialogues: all, files, inputErrors } = await readDialogues(args.paths, io);
   const chosen = args.sample >= 1 ? all : seededSample(all, args.sample, args.seed);
   if (chosen.length === 0) {
     io.stderr('annotate: no dialogue to annotate.\n');
     return EXIT_INPUT_ERRORS;
+  }
+  // every file this run may write is checked before the first call: a refusal costs nothing
+  const job = annotateJobKey({ inputs: checked.inputs.map((input) => input.real), baseURL: args.baseURL, model: args.model, sample: args.sample, seed: args.seed });
+  const ledger = await WrittenLedger.open(args.out);
+  if ('problem' in ledger) {
+    io.stderr(`${lineText(ledger.problem)}\n`);
+    return EXIT_USAGE;
+  }
+  const targets = outputTargets(chosen);
+  const problems = await outputProblems({ out: checked.out, inputFolders: checked.inputs.filter((input) => input.isFolder), inputFiles: files, targets, ledger, job });
+  if (problems.length > 0) {
+    for (const problem of problems) io.stderr(`${lineText(problem)}\n`);
+    io.stderr(`annotate: nothing was asked or written.\n`);
+    return EXIT_USAGE;
   }
   const secrets = new EnvSecretStore(args.apiKeyEnv);
   const connection: LlmConnection = { id: 'cli', name: args.model, baseURL: args.baseURL, model: args.model, extraHeaders: {}, sampling: {}, concurrency: { start: args.concurrency, min: 1, max: args.concurrency }, keySet: await secrets.has() };
@@ -161,16 +218,25 @@ async function annotate(args: AnnotateArgs, io: CliIo): Promise<number> {
     list.push(exportDialogue(input, payload));
     byFile.set(input.outputPath, list);
   }
+  // each file checked again as it is written: one changed while the run went is kept, and said
+  let refused = 0;
   for (const [outputPath, items] of byFile) {
-    const target = join(args.out, ...outputPath.split(sep));
-    await mkdir(dirname(target), { recursive: true });
-    await writeFileAtomic(target, toSidJsonl(items, DEFAULT_CODEBOOK));
+    const target = join(args.out, outputPath);
+    const problem = await ledger.writeProblem(target, ledgerKey(outputPath), job);
+    if (problem !== null) {
+      io.stderr(`${lineText(problem)}\n`);
+      refused++;
+      continue;
+    }
+    await ledger.write(target, ledgerKey(outputPath), job, toSidJsonl(items, DEFAULT_CODEBOOK));
   }
+  if (byFile.size > 0) await ledger.save();
   const progress = end?.progress;
   io.stdout(
     `annotate: ${results.size} of ${chosen.length} dialogues annotated (${progress?.cached ?? 0} from the cache), ${failures.length} failed; ` +
-      `${((progress?.tokens.input ?? 0) + (progress?.tokens.output ?? 0)).toLocaleString('en-US')} tokens; ${byFile.size} file${byFile.size === 1 ? '' : 's'} written under ${args.out}\n`,
+      `${((progress?.tokens.input ?? 0) + (progress?.tokens.output ?? 0)).toLocaleString('en-US')} tokens; ${byFile.size - refused} file${byFile.size - refused === 1 ? '' : 's'} written under ${args.out}\n`,
   );
+  if (refused > 0) return EXIT_USAGE;
   return inputErrors > 0 || failures.length > 0 || end?.status !== 'succeeded' ? EXIT_INPUT_ERRORS : EXIT_OK;
 }
 

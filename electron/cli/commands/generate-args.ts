@@ -35,7 +35,9 @@ Writes into --out (made when missing):
                            payload: turns with their models and tokens, the Pass@k probes, the
                            preference branches, the safety verdict), appended as each finishes
   <teacher model>.jsonl    at the end: SID-native dialogues per teacher model (open them in the
-                           app, or run validate, metrics and judge on them)
+                           app, or run validate, metrics and judge on them), each under ids of its
+                           own: task rows naming one topic_id and student_id number their
+                           repeat_ids on across those rows, in row order (said before the run)
   dropped.jsonl            the dialogues left out of those: dropped by the safety step, or failed
                            (a call failed for good), with the reasons
   learning-curve.csv       when the scenario has an assessment: Pass@k per turn
@@ -65,7 +67,9 @@ Options:
                          a score below S on any rubric drops it
   --preference-at N,...  preference pairs (needs a guide role and an assessment): before these
                          student turns the guide proposes --candidates questions, each answered by
-                         the teacher and scored by the Pass@k probe
+                         the teacher and scored by the Pass@k probe; the summary counts the DPO
+                         pairs and, per reason, what made none (no candidate differed in Pass@k, a
+                         dialogue ended before the turn, a failed or dropped conversation)
   --candidates K         candidates per branch, 2 to 10 (default 2)
 
 Validation problems of the scenario are printed as file:line:column: path: message. Progress goes

@@ -8,7 +8,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   droppedConversations, dpoJsonl, learningCurves, learningCurvesCsv, preferenceDataCard, preferencePairs, sftJsonl, sidJsonlByTeacher,
-  type GenerationJobPayload, type Scenario,
+  type GenerationJobPayload, type GenerationPreference, type Scenario,
 } from '../../../shared/scenario';
 import type { CliIo } from '../io';
 import { readDoneKeys } from './judge-output';
@@ -78,7 +78,7 @@ async function writeWhole(folder: string, name: string, text: string): Promise<v
 }
 
 /** The data-set files from every conversation recorded: SID JSONL per teacher model, the dropped list, learning curves and preference data when the run has them. */
-export async function writeDatasetFiles(folder: string, payloads: readonly GenerationJobPayload[], run: { scenario: Scenario; hash: string; settings: Record<string, unknown> }): Promise<WrittenFile[]> {
+export async function writeDatasetFiles(folder: string, payloads: readonly GenerationJobPayload[], run: { scenario: Scenario; hash: string; settings: Record<string, unknown>; preference?: GenerationPreference }): Promise<WrittenFile[]> {
   const written: WrittenFile[] = [];
   for (const file of sidJsonlByTeacher(payloads)) {
     const name = RUN_FILES.includes(file.fileName.toLowerCase()) ? `teacher-${file.fileName}` : file.fileName;
@@ -94,12 +94,13 @@ export async function writeDatasetFiles(folder: string, payloads: readonly Gener
     await writeWhole(folder, LEARNING_CURVE_FILE, learningCurvesCsv(curves));
     written.push({ name: LEARNING_CURVE_FILE, count: curves.reduce((sum, curve) => sum + curve.points.length, 0) });
   }
-  if (payloads.some((payload) => payload.preferences.length > 0)) {
+  // a run that asked for preference pairs writes the files (and the card saying why) even with none
+  if (run.preference || payloads.some((payload) => payload.preferences.length > 0)) {
     const pairs = preferencePairs(payloads);
     await writeWhole(folder, DPO_FILE, dpoJsonl(pairs));
     await writeWhole(folder, SFT_FILE, sftJsonl(pairs));
     const scenario = { id: run.scenario.id, version: run.scenario.version, hash: run.hash };
-    await writeWhole(folder, DATA_CARD_FILE, preferenceDataCard({ payloads, pairs, scenario, settings: run.settings, createdAt: new Date().toISOString() }));
+    await writeWhole(folder, DATA_CARD_FILE, preferenceDataCard({ payloads, pairs, scenario, settings: run.settings, createdAt: new Date().toISOString(), ...(run.preference ? { atStudentTurns: run.preference.atStudentTurns } : {}) }));
     written.push({ name: DPO_FILE, count: pairs.length }, { name: SFT_FILE, count: sftJsonl(pairs).split('\n').filter((line) => line !== '').length }, { name: DATA_CARD_FILE, count: 1 });
   }
   return written;

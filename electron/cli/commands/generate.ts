@@ -10,7 +10,10 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JobWorkItem } from '../../../shared/jobs';
-import { generationJobResult, type GenerationJobPayload } from '../../../shared/scenario';
+import {
+  generationJobResult, noPairReason, preferenceLeftOut, preferenceLeftOutText, preferenceTally, sharedSidIdsText, sidIdPlan,
+  type GenerationJobPayload, type GenerationPreference,
+} from '../../../shared/scenario';
 import { buildGenerationDefinition } from '../../../shared/scenario/generation-problems';
 import { generationRunner } from '../../services/llm/generation-runner';
 import { ResponseCache } from '../../services/llm/response-cache';
@@ -37,6 +40,14 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     return EXIT_USAGE;
   }
   return generate(parsed.args, io);
+}
+
+/** The preference step in one line: the pairs made, and what was left out and why (above all when none was made). */
+function preferenceSummary(payloads: readonly GenerationJobPayload[], preference: GenerationPreference): string {
+  const tally = preferenceTally(payloads, preference.atStudentTurns);
+  if (tally.pairs.length === 0) return `generate: no DPO pair: ${lineText(noPairReason(tally))}\n`;
+  const leftOut = preferenceLeftOut(tally).map(preferenceLeftOutText);
+  return `generate: ${plural(tally.pairs.length, 'DPO pair')} from ${tally.branches.toLocaleString('en-US')} branch${tally.branches === 1 ? '' : 'es'}${leftOut.length > 0 ? `; left out: ${lineText(leftOut.join(' '))}` : ''}\n`;
 }
 
 const plural = (count: number, word: string) => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
@@ -79,6 +90,9 @@ async function generate(args: GenerateArgs, io: CliIo): Promise<number> {
     return EXIT_INPUT_ERRORS;
   }
   const definition = built.definition;
+  const sidIds = sidIdPlan(definition.parameters.rows, scenario.repeats);
+  const sharedIds = sharedSidIdsText(sidIds);
+  if (sharedIds !== null) io.stderr(`generate: note: ${lineText(sharedIds)}\n`);
   const conversationsFile = join(args.out, CONVERSATIONS_FILE);
   const recorded = await readRecordedConversations(conversationsFile, definition.parameters.scenarioHash, io, false);
   if (recorded === null) return EXIT_INPUT_ERRORS;
@@ -133,13 +147,16 @@ async function generate(args: GenerateArgs, io: CliIo): Promise<number> {
     ...(steps.safety?.words ? { safetyWords: steps.safety.words.length } : {}),
     ...(steps.safety?.judge ? { safetyJudge: `${steps.safety.judge.rubricSet.id} ${steps.safety.judge.rubricSet.version}, every score at least ${steps.safety.judge.minScore}` } : {}),
   };
-  const files = await writeDatasetFiles(args.out, [...final.latest.values()], { scenario, hash: definition.parameters.scenarioHash, settings });
+  // a conversation recorded before ids were made distinct gets them from the same rule
+  const payloads = [...final.latest.values()].map((payload) => (payload.sid ? payload : { ...payload, sid: sidIds.idsOf(payload.taskIndex, payload.repeatId) }));
+  const files = await writeDatasetFiles(args.out, payloads, { scenario, hash: definition.parameters.scenarioHash, settings, ...(steps.preference ? { preference: steps.preference } : {}) });
   const waiting = total - already - complete;
   const tokens = (last?.progress.tokens.input ?? 0) + (last?.progress.tokens.output ?? 0);
   io.stdout(
     `generate: ${plural(runResult.written, 'conversation')} written to ${conversationsFile} (${complete} finished, ${runResult.failed} failed), ${already} of ${total} already there` +
       `${waiting > 0 ? `, ${waiting} still to generate (run again)` : ''}; ${cachedTurns} of ${plural(turns, 'turn')} answered from the cache; ${tokens.toLocaleString('en-US')} tokens\n` +
-      `generate: wrote ${files.map((file) => `${file.name} (${file.count})`).join(', ')} in ${args.out}\n`,
+      `generate: wrote ${files.map((file) => `${file.name} (${file.count})`).join(', ')} in ${args.out}\n` +
+      (steps.preference ? preferenceSummary(payloads, steps.preference) : ''),
   );
   return runResult.failed > 0 || last?.status !== 'succeeded' ? EXIT_INPUT_ERRORS : EXIT_OK;
 }

@@ -39,14 +39,19 @@ with its reasons, never as a score.
 Writes one JSON line per dialogue, judge and sample to --out: {dialogue, group, judge, sample,
 rubricSet, status, scores: [{rubric, score, rationale, expected?}], reason?}, the dialogue as
 <topic_id>-<student_id>-<repeat_id> (else <file>:<line>) and the group the folder holding its
-file (the teacher model), as the metrics command names them; judge-report reads it. The file is
+file (the teacher model), as the metrics command names them; judge-report reads it. A dialogue id
+met again in a group is judged too, as <id>#2, #3… in the order read, with a warning naming both
+places. The file is
 appended to as answers come: a second run with the same --out asks only for the dialogues,
-samples and judges it does not hold yet. Answers are also cached beside it (<out>.maieutic/).
+samples and judges it does not hold a valid line for: a failed line (the endpoint's 500s, rate
+limits, time-outs, answers that never validated) is asked again and replaced, and the summary
+says how many were retried. Valid answers are also cached beside it (<out>.maieutic/).
 
 Options:
   --base-url URL       the endpoint, up to its version (http://127.0.0.1:11434/v1 for Ollama)
   --model NAME         the judge model as the endpoint names it (the "judge" of each line)
-  --out FILE           the results file (created when missing, appended to otherwise)
+  --out FILE           the results file (created when missing, appended to otherwise), not an
+                       input file nor inside an input folder
   --rubrics sid|FILE   the SID rubrics (default) or a rubric-set JSON file
   --samples N          answers per dialogue, 1 to ${MAX_SAMPLES_PER_ITEM} (default 1): their mean and variance per dialogue
   --concurrency N      calls at once, at most (default 4); lowered on rate limits, raised back
@@ -80,7 +85,7 @@ Options:
                        more than two; A is otherwise the group of the first dialogue read)
 
 Progress goes to stderr, a summary to stdout. Exit code: 0 every answer valid, 1 input errors or
-failed answers, 2 wrong command line.
+failed answers, 2 wrong command line (an --out among the inputs included).
 `;
 
 const VALUE_OPTIONS = ['--base-url', '--model', '--out', '--rubrics', '--samples', '--concurrency', '--language', '--logprobs', '--api-key-env', '--timeout', '--poll', '--groups'] as const;

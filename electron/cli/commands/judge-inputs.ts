@@ -4,9 +4,9 @@ import { DEFAULT_CODEBOOK } from '../../../shared/codebook';
 import { checkSourceFile } from '../../../shared/import';
 import type { JudgeJobDialogue } from '../../../shared/judge';
 import type { ParsedDialogue } from '../../../shared/model/dataset';
-import { cliDialogueId } from '../dialogue-id';
+import { DialogueNames } from '../dialogue-id';
 import type { CliIo } from '../io';
-import { forEachInput, inputProblemLine, skippedLine } from '../read-inputs';
+import { forEachInput, inputProblemLine, skippedDialogueLines, skippedLine } from '../read-inputs';
 import { fileLine } from '../terminal-text';
 
 export interface InputDialogue {
@@ -18,10 +18,14 @@ export interface InputDialogue {
   dialogue: ParsedDialogue;
 }
 
-/** Every dialogue with turns of the inputs, in the order read; a dialogue id repeated within a group is reported and judged once. */
+/**
+ * Every dialogue of the inputs, in the order read, each named apart (DialogueNames: a repeated id
+ * is judged too, under a numbered name, with a warning naming both places). A record the import
+ * skips (no turns) is listed as a warning: none is left out unsaid.
+ */
 export async function readDialogues(paths: readonly string[], io: CliIo): Promise<{ dialogues: InputDialogue[]; inputErrors: number }> {
   const dialogues: InputDialogue[] = [];
-  const seen = new Map<string, string>();
+  const names = new DialogueNames('both are judged');
   let inputErrors = 0;
   const { problems, skipped } = await forEachInput([...paths], (file) => {
     const found: ParsedDialogue[] = [];
@@ -30,18 +34,11 @@ export async function readDialogues(paths: readonly string[], io: CliIo): Promis
     for (const issue of errors) io.stderr(`${fileLine(issue.file, issue.line, issue.message)}\n`);
     inputErrors += errors.length;
     if (errors.length > 0) return;
+    for (const line of skippedDialogueLines(check.issues)) io.stderr(`${line}\n`);
     const group = basename(dirname(resolve(file.name)));
     for (const dialogue of found) {
-      const id = cliDialogueId(dialogue, file.name);
-      const key = JSON.stringify([group, id]);
-      const first = seen.get(key);
-      if (first !== undefined) {
-        io.stderr(`${fileLine(file.name, dialogue.line, `the dialogue ${id} of ${group} is already at ${first}; judged once`)}\n`);
-        inputErrors++;
-        continue;
-      }
-      seen.set(key, `${file.name}:${dialogue.line}`);
-      if (dialogue.turns.length === 0) continue;
+      const { id, warning } = names.name(dialogue, file.name, group);
+      if (warning !== null) io.stderr(`${warning}\n`);
       dialogues.push({ file: file.name, id, group, dialogue });
     }
   });

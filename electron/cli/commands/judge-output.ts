@@ -1,6 +1,7 @@
 /**
  * What `judge`, `judge --pairwise` and `generate` share around the engine: reading the keys of the lines
- * already in the output file (a torn last line cut off), and running a job through the app's
+ * already in the output file (a torn last line cut off; judge's failed lines taken out to be asked
+ * again), and running a job through the app's
  * job registry with those items answered as done, each new result appended to the file (and
  * synced) as it comes, so a run stopped at any point resumes from its output.
  */
@@ -8,26 +9,25 @@ import { mkdtemp, open, readFile, rm, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jobItemKey, type JobDefinition, type JobEvent, type JobItemEvent, type JobProgress, type JobWorkItem } from '../../../shared/jobs';
+import { writeFileAtomic } from '../../services/atomic-write';
 import { JobRegistry } from '../../services/jobs/job-registry';
 import type { JobContext, JobKindRunner } from '../../services/jobs/job-runner';
 import type { CliIo } from '../io';
 import { fileLine } from '../terminal-text';
 
 /**
- * The keys of the lines already in `out` (`keyOf` reads one parsed line: its key, or what is
- * wrong with it). A torn last line (a run killed mid-write) is cut off; any other line that does
- * not read stops the run (null, every problem printed as file:line): appending to it would mix
- * results that cannot be reported together.
+ * Every parsed line of `out`, in order, to `visit` (its 0-based index and value), or null when
+ * the file cannot be read or a line is not JSON (every problem printed as file:line). A torn last
+ * line (a run killed mid-write) is cut off first. A missing file has no lines.
  */
-export async function readDoneKeys(out: string, io: CliIo, keyOf: (value: unknown) => { key: string } | { problem: string }): Promise<Set<string> | null> {
-  const done = new Set<string>();
+async function eachResultLine(out: string, io: CliIo, visit: (value: unknown, index: number) => string | null): Promise<boolean> {
   let text: string;
   try {
     text = await readFile(out, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return done;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true;
     io.stderr(`${fileLine(out, null, `cannot read the results file (${(error as NodeJS.ErrnoException).code ?? String(error)})`)}\n`);
-    return null;
+    return false;
   }
   const lines = text.split('\n');
   let problems = 0;
@@ -49,13 +49,85 @@ export async function readDoneKeys(out: string, io: CliIo, keyOf: (value: unknow
       problems++;
       continue;
     }
-    const read = keyOf(value);
-    if ('problem' in read) {
-      io.stderr(`${fileLine(out, index + 1, read.problem)}\n`);
+    const problem = visit(value, index);
+    if (problem !== null) {
+      io.stderr(`${fileLine(out, index + 1, problem)}\n`);
       problems++;
-    } else done.add(read.key);
+    }
   }
-  return problems > 0 ? null : done;
+  return problems === 0;
+}
+
+/**
+ * The keys of the lines already in `out` (`keyOf` reads one parsed line: its key, or what is
+ * wrong with it). A torn last line is cut off; any other line that does not read stops the run
+ * (null, every problem printed as file:line): appending to it would mix results that cannot be
+ * reported together.
+ */
+export async function readDoneKeys(out: string, io: CliIo, keyOf: (value: unknown) => { key: string } | { problem: string }): Promise<Set<string> | null> {
+  const done = new Set<string>();
+  const read = await eachResultLine(out, io, (value) => {
+    const line = keyOf(value);
+    if ('problem' in line) return line.problem;
+    done.add(line.key);
+    return null;
+  });
+  return read ? done : null;
+}
+
+/** How a results line is read: its key and whether it is a failure, or what is wrong with it. */
+export type ResultLineKey = (value: unknown) => { key: string; failed: boolean } | { problem: string };
+
+/** The results already in a file: the keys answered, and those whose only lines are failures. */
+export interface ResultsOnFile {
+  answered: Set<string>;
+  failed: Set<string>;
+}
+
+/** The results in `out` by key (see readDoneKeys); null when a line does not read. */
+export async function readResults(out: string, io: CliIo, keyOf: ResultLineKey): Promise<ResultsOnFile | null> {
+  const answered = new Set<string>();
+  const failed = new Set<string>();
+  const read = await eachResultLine(out, io, (value) => {
+    const line = keyOf(value);
+    if ('problem' in line) return line.problem;
+    (line.failed ? failed : answered).add(line.key);
+    return null;
+  });
+  if (!read) return null;
+  for (const key of answered) failed.delete(key);
+  return { answered, failed };
+}
+
+/**
+ * Takes out of `out` the failed lines a rerun asks again (`retried` says which keys it asks),
+ * and any failed line of a key that also has an answer, in one atomic rewrite; every other line
+ * stays byte for byte. The new answers are then appended, so the file keeps one line per key and
+ * judge-report never counts a failure beside its retry. Returns how many lines were taken out.
+ */
+export async function dropFailedLines(out: string, results: ResultsOnFile, retried: (key: string) => boolean, keyOf: ResultLineKey): Promise<number> {
+  const drop = (raw: string): boolean => {
+    if (raw.trim() === '') return false;
+    const line = keyOf(JSON.parse(raw.replace(/\r$/, '')));
+    return !('problem' in line) && line.failed && (results.answered.has(line.key) || retried(line.key));
+  };
+  let text: string;
+  try {
+    text = await readFile(out, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  const lines = text.split('\n');
+  const kept = lines.filter((raw) => !drop(raw));
+  const dropped = lines.length - kept.length;
+  if (dropped > 0) await writeFileAtomic(out, kept.join('\n'));
+  return dropped;
+}
+
+/** The summary's words for the failed lines a rerun asked again (none: nothing). */
+export function retriedText(retried: number): string {
+  return retried === 0 ? '' : `, retried ${retried} failed line${retried === 1 ? '' : 's'}`;
 }
 
 /** The runner, with the items already in the output file answered as done without a call. */

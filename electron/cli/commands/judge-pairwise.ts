@@ -29,7 +29,7 @@ import { EXIT_INPUT_ERRORS, EXIT_OK } from '../io';
 import { fileLine, lineText } from '../terminal-text';
 import type { JudgeArgs } from './judge-args';
 import { jobDialogue, readDialogues, type InputDialogue } from './judge-inputs';
-import { progressLine, readDoneKeys, runToLines } from './judge-output';
+import { dropFailedLines, progressLine, readResults, retriedText, runToLines, type ResultLineKey } from './judge-output';
 
 const lineKey = (groupA: string, groupB: string, pair: string, order: string, judge: string, sample: number) => JSON.stringify([groupA, groupB, pair, order, judge, sample]);
 
@@ -76,22 +76,30 @@ export async function judgePairwise(args: JudgeArgs, set: RubricSet, io: CliIo):
   }
 
   const { hash } = rubricSetRef(set);
-  const done = await readDoneKeys(args.out, io, (value) => {
+  const keyOf: ResultLineKey = (value) => {
     if (!isPairwiseLine(value)) return { problem: 'a score line, not a pairwise one; write pairwise results to their own --out' };
     const read = readPairwiseLine(value);
     if (!read.ok) return { problem: read.problems.join('; ') };
     if (read.line.rubricSet && read.line.rubricSet.hash !== hash) return { problem: `judged against the rubric set ${read.line.rubricSet.id} ${read.line.rubricSet.version} (hash ${read.line.rubricSet.hash}), not ${set.id} ${set.version} (hash ${hash}); write to another --out` };
-    return { key: lineKey(read.line.groupA, read.line.groupB, read.line.pair, read.line.order, read.line.judge, read.line.sample) };
-  });
-  if (done === null) return EXIT_INPUT_ERRORS;
+    return { key: lineKey(read.line.groupA, read.line.groupB, read.line.pair, read.line.order, read.line.judge, read.line.sample), failed: read.line.status === 'failed' };
+  };
+  const results = await readResults(args.out, io, keyOf);
+  if (results === null) return EXIT_INPUT_ERRORS;
 
   const byPair = new Map(pairing.pairs.map((pair) => [pair.id, { pair, a: inputOf(groupA, pair.a), b: inputOf(groupB, pair.b) }]));
-  const isDone = (item: JobWorkItem) => {
+  const keyOfItem = (item: JobWorkItem) => {
     const parsed = parsePairwiseItemId(item.itemId);
-    return parsed !== null && done.has(lineKey(groupA, groupB, parsed.pairId, parsed.order, args.model, item.sample));
+    return parsed === null ? null : lineKey(groupA, groupB, parsed.pairId, parsed.order, args.model, item.sample);
+  };
+  const isDone = (item: JobWorkItem) => {
+    const key = keyOfItem(item);
+    return key !== null && results.answered.has(key);
   };
   const { itemIds } = definition;
-  const already = itemIds.reduce((sum, itemId) => sum + Array.from({ length: args.samples }, (_, sample) => isDone({ itemId, connectionId: 'cli', sample })).filter(Boolean).length, 0);
+  const jobKeys = new Set(itemIds.flatMap((itemId) => Array.from({ length: args.samples }, (_, sample) => keyOfItem({ itemId, connectionId: 'cli', sample })).filter((key): key is string => key !== null)));
+  const already = [...jobKeys].filter((key) => results.answered.has(key)).length;
+  const retried = [...jobKeys].filter((key) => results.failed.has(key)).length;
+  await dropFailedLines(args.out, results, (key) => jobKeys.has(key), keyOf);
 
   const secrets = new EnvSecretStore(args.apiKeyEnv);
   const connection: LlmConnection = { id: 'cli', name: args.model, baseURL: args.baseURL, model: args.model, extraHeaders: {}, sampling: {}, concurrency: { start: args.concurrency, min: 1, max: args.concurrency }, keySet: await secrets.has() };
@@ -134,6 +142,6 @@ export async function judgePairwise(args: JudgeArgs, set: RubricSet, io: CliIo):
   if (last?.status === 'failed') io.stderr(`judge: stopped: ${last.error}\n`);
   const tokens = (last?.progress.tokens.input ?? 0) + (last?.progress.tokens.output ?? 0);
   const total = itemIds.length * args.samples;
-  io.stdout(`judge: ${run.written} line${run.written === 1 ? '' : 's'} written to ${args.out} (${run.written - run.failed} verdicts, ${run.failed} failed), ${already} of ${total} already there; ${(last?.progress.cached ?? 0) - already} answered from the cache; ${tokens.toLocaleString('en-US')} tokens\n`);
+  io.stdout(`judge: ${run.written} line${run.written === 1 ? '' : 's'} written to ${args.out} (${run.written - run.failed} verdicts, ${run.failed} failed), ${already} of ${total} already there${retriedText(retried)}; ${(last?.progress.cached ?? 0) - already} answered from the cache; ${tokens.toLocaleString('en-US')} tokens\n`);
   return inputErrors > 0 || run.failed > 0 || last?.status !== 'succeeded' ? EXIT_INPUT_ERRORS : EXIT_OK;
 }

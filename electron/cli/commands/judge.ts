@@ -17,25 +17,26 @@ import { EnvSecretStore } from '../../services/secrets/secret-store';
 import { CLI_VERSION } from '../app-version';
 import type { CliCommand, CliIo } from '../io';
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
-import { fileLine } from '../terminal-text';
+import { outputOverlap, pathArgument } from '../output-paths';
+import { fileLine, lineText } from '../terminal-text';
 import { JUDGE_USAGE, parseJudgeArgs, type JudgeArgs } from './judge-args';
 import { jobDialogue, readDialogues, type InputDialogue } from './judge-inputs';
-import { progressLine, readDoneKeys, runToLines } from './judge-output';
+import { dropFailedLines, progressLine, readResults, retriedText, runToLines, type ResultLineKey } from './judge-output';
 import { judgePairwise } from './judge-pairwise';
 import { loadRubricSet } from './judge-report';
 
 /** Which line a result is: the same dialogue id in two groups are two dialogues. */
 const lineKey = (group: string, dialogue: string, judge: string, sample: number) => JSON.stringify([group, dialogue, judge, sample]);
 
-/** The keys of the score lines already in the output; a line scored against another rubric set stops the run. */
-function readDone(out: string, set: RubricSet, io: CliIo): Promise<Set<string> | null> {
+/** How a score line already in the output is read; a line scored against another rubric set stops the run. */
+function scoreLineKey(set: RubricSet): ResultLineKey {
   const { hash } = rubricSetRef(set);
-  return readDoneKeys(out, io, (value) => {
+  return (value) => {
     const read = readResultLine(set, value);
     if (!read.ok) return { problem: read.problems.join('; ') };
     if (read.line.rubricSet && read.line.rubricSet.hash !== hash) return { problem: `scored against the rubric set ${read.line.rubricSet.id} ${read.line.rubricSet.version} (hash ${read.line.rubricSet.hash}), not ${set.id} ${set.version} (hash ${hash}); write to another --out` };
-    return { key: lineKey(read.line.group, read.line.dialogue, read.line.judge, read.line.sample) };
-  });
+    return { key: lineKey(read.line.group, read.line.dialogue, read.line.judge, read.line.sample), failed: read.line.status === 'failed' };
+  };
 }
 
 function resultLine(input: InputDialogue, judge: string, payload: JudgeJobPayload): JudgeResultLine {
@@ -67,21 +68,32 @@ async function judge(args: JudgeArgs, io: CliIo): Promise<number> {
     io.stderr(`${fileLine(args.out, null, '--out names a folder; name the results file (results.jsonl)')}\n`);
     return EXIT_USAGE;
   }
+  const overlap = outputOverlap(await pathArgument(args.out), await Promise.all(args.paths.map(pathArgument)), { out: '--out', remedy: 'Name a results file outside the inputs for --out.' });
+  if (overlap !== null) {
+    io.stderr(`judge: ${lineText(overlap)}\n`);
+    return EXIT_USAGE;
+  }
   if (args.pairwise) return judgePairwise(args, set, io);
   const { dialogues: all, inputErrors } = await readDialogues(args.paths, io);
   if (all.length === 0) {
     io.stderr('judge: no dialogue to judge.\n');
     return EXIT_INPUT_ERRORS;
   }
-  const done = await readDone(args.out, set, io);
-  if (done === null) return EXIT_INPUT_ERRORS;
+  const keyOf = scoreLineKey(set);
+  const results = await readResults(args.out, io, keyOf);
+  if (results === null) return EXIT_INPUT_ERRORS;
 
   const byItem = new Map(all.map((input, index) => [`${index}`, input]));
+  const keysOf = (input: InputDialogue) => Array.from({ length: args.samples }, (_, sample) => lineKey(input.group, input.id, args.model, sample));
   const isDone = (item: JobWorkItem) => {
     const input = byItem.get(item.itemId);
-    return input !== undefined && done.has(lineKey(input.group, input.id, args.model, item.sample));
+    return input !== undefined && results.answered.has(lineKey(input.group, input.id, args.model, item.sample));
   };
-  const already = all.reduce((sum, input) => sum + Array.from({ length: args.samples }, (_, sample) => sample).filter((sample) => done.has(lineKey(input.group, input.id, args.model, sample))).length, 0);
+  const jobKeys = new Set(all.flatMap(keysOf));
+  const already = [...jobKeys].filter((key) => results.answered.has(key)).length;
+  // a failed line (the endpoint's 500s, rate limits, time-outs, or answers that never validated) is asked again
+  const retried = [...jobKeys].filter((key) => results.failed.has(key)).length;
+  await dropFailedLines(args.out, results, (key) => jobKeys.has(key), keyOf);
 
   const secrets = new EnvSecretStore(args.apiKeyEnv);
   const connection: LlmConnection = { id: 'cli', name: args.model, baseURL: args.baseURL, model: args.model, extraHeaders: {}, sampling: {}, concurrency: { start: args.concurrency, min: 1, max: args.concurrency }, keySet: await secrets.has() };
@@ -136,7 +148,7 @@ async function judge(args: JudgeArgs, io: CliIo): Promise<number> {
   if (last?.status === 'failed') io.stderr(`judge: stopped: ${last.error}\n`);
   const tokens = (last?.progress.tokens.input ?? 0) + (last?.progress.tokens.output ?? 0);
   const total = all.length * args.samples;
-  io.stdout(`judge: ${written} line${written === 1 ? '' : 's'} written to ${args.out} (${written - failed} scored, ${failed} failed), ${already} of ${total} already there; ${(last?.progress.cached ?? 0) - already} answered from the cache; ${tokens.toLocaleString('en-US')} tokens\n`);
+  io.stdout(`judge: ${written} line${written === 1 ? '' : 's'} written to ${args.out} (${written - failed} scored, ${failed} failed), ${already} of ${total} already there${retriedText(retried)}; ${(last?.progress.cached ?? 0) - already} answered from the cache; ${tokens.toLocaleString('en-US')} tokens\n`);
   return inputErrors > 0 || failed > 0 || last?.status !== 'succeeded' ? EXIT_INPUT_ERRORS : EXIT_OK;
 }
 

@@ -14,7 +14,7 @@ import {
   type MetricsSettings,
 } from '../../../shared/metrics';
 import type { ParsedDialogue } from '../../../shared/model/dataset';
-import { cliDialogueId } from '../dialogue-id';
+import { DialogueNames } from '../dialogue-id';
 import type { CliCommand, CliIo } from '../io';
 import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
 import { ENCODING_USAGE, encodingOption, forEachInputInPieces, inputProblemLine, skippedLine } from '../read-inputs';
@@ -114,10 +114,10 @@ function groupOf(file: string, groupBy: GroupBy): string {
   return basename(dirname(resolve(file)));
 }
 
-/** One dialogue on the chosen layer, as the metrics read it. */
-function metricDialogue(file: string, group: string, dialogue: ParsedDialogue, layer: MetricsLayer): MetricDialogue {
+/** One dialogue on the chosen layer, as the metrics read it, under the name `judge` gives it too. */
+function metricDialogue(id: string, group: string, dialogue: ParsedDialogue, layer: MetricsLayer): MetricDialogue {
   const values = layer === 'llm' ? preAnnotationValues(dialogue, DEFAULT_CODEBOOK) : dialogue.turns.map((turn) => turn.pre);
-  return { id: cliDialogueId(dialogue, file), group, turns: dialogue.turns.map((turn, position) => metricTurnFromValues(turn.speaker, values[position])) };
+  return { id, group, turns: dialogue.turns.map((turn, position) => metricTurnFromValues(turn.speaker, values[position])) };
 }
 
 async function run(args: readonly string[], io: CliIo): Promise<number> {
@@ -135,6 +135,9 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { layer, groupBy } = parsedArgs;
   const parsed: SourceFileCheck[] = [];
   const dialogues: MetricDialogue[] = [];
+  // named as judge names them, so the results of both join; a repeated id is scored too
+  const names = new DialogueNames('both are scored');
+  const duplicateWarnings: string[] = [];
   const review = emptyReviewRecord();
   let withProvenance = 0;
   const { problems, skipped } = await forEachInputInPieces(
@@ -144,23 +147,28 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
       // entries' extras, which only an export writes back, are not collected. What a file gives is
       // kept only once its check is done: a file found undecodable part way is read again whole.
       const group = groupOf(name, groupBy);
-      const fileDialogues: MetricDialogue[] = [];
+      const fileDialogues: { dialogue: Pick<ParsedDialogue, 'topicId' | 'studentId' | 'repeatId' | 'line'>; metric: MetricDialogue }[] = [];
       const fileReview = emptyReviewRecord();
       let fileProvenance = 0;
       const check = checkSourceFile({ name, pieces }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom, readOnlyValues: true, withoutEntryExtras: true }, (dialogue) => {
-        fileDialogues.push(metricDialogue(name, group, dialogue, layer));
+        const { topicId, studentId, repeatId, line } = dialogue;
+        fileDialogues.push({ dialogue: { topicId, studentId, repeatId, line }, metric: metricDialogue('', group, dialogue, layer) });
         addToReviewRecord(fileReview, dialogue);
         if (hasReviewProvenance(dialogue)) fileProvenance++;
       });
       parsed.push(check);
-      for (const dialogue of fileDialogues) dialogues.push(dialogue);
+      for (const { dialogue, metric } of fileDialogues) {
+        const named = names.name(dialogue, name, group);
+        if (named.warning !== null) duplicateWarnings.push(named.warning);
+        dialogues.push({ ...metric, id: named.id });
+      }
       addReviewRecords(review, fileReview);
       withProvenance += fileProvenance;
     },
     { encoding: parsedArgs.encoding },
   );
   const errors = problems.map(inputProblemLine);
-  const notes: string[] = skipped.map(skippedLine);
+  const notes: string[] = [...skipped.map(skippedLine), ...duplicateWarnings];
   for (const file of parsed) {
     for (const issue of file.issues) if (issue.severity === 'error') errors.push(fileLine(issue.file, issue.line, issue.message));
     const warnings = file.issues.filter((issue) => issue.severity === 'warning').length;

@@ -11,7 +11,7 @@ import type { SamplingParameters } from '../../../shared/llm';
 import {
   nextStep,
   type GeneratedTurn, type GenerationConversationRef, type GenerationJobParameters, type GenerationJobPayload, type PreferenceBranch,
-  type RoleProvenance, type Scenario, type SpeakingRoleName, type TurnAssessment,
+  type RoleProvenance, type Scenario, type SidIds, type SpeakingRoleName, type TurnAssessment,
 } from '../../../shared/scenario';
 import { CallFailed, type ItemCalls, type RoleEndpoint } from './generation-calls';
 import { assessTurn, preferenceBranch, type ProbeContext } from './generation-probe';
@@ -25,6 +25,8 @@ export interface ConversationRun {
   scenarioHash: string;
   parameters: GenerationJobParameters;
   conversation: GenerationConversationRef;
+  /** the SID ids the conversation is written under (sidIdPlan of the job's rows) */
+  sidIds: SidIds;
   teacherConnectionId: string;
   calls: ItemCalls;
   endpointOf(role: SpeakingRoleName): RoleEndpoint;
@@ -58,6 +60,7 @@ export async function runConversation(run: ConversationRun): Promise<JobItemOutc
     taskIndex: conversation.taskIndex,
     repeatId: conversation.repeatId,
     row,
+    sid: { ...run.sidIds },
     scenario: { id: scenario.id, version: scenario.version, hash: run.scenarioHash },
     roles: provenance(run, turns),
     turns,

@@ -9,7 +9,7 @@ import type { JobDefinition, JobItemOutcome } from '../../../shared/jobs';
 import type { LlmConnection, SamplingParameters } from '../../../shared/llm';
 import { samplingFor } from '../../../shared/llm';
 import {
-  generationParameterProblems, generationScenario, requiredBoundRoles,
+  generationParameterProblems, generationScenario, requiredBoundRoles, sidIdPlan,
   type BoundRole, type GenerationJobDefinition, type GenerationJobPayload, type SpeakingRoleName,
 } from '../../../shared/scenario';
 import { JobStop, type JobKindRunner } from '../jobs/job-runner';
@@ -67,6 +67,7 @@ export function generationRunner(deps: GenerationRunnerDeps): JobKindRunner<Gene
         bound.set(role, await openRole(role, id));
       }
       const conversations = new Map(parameters.conversations.map((conversation) => [conversation.id, conversation]));
+      const sidIds = sidIdPlan(parameters.rows, scenario.repeats);
       const judge = bound.get('judge') ?? null;
       const judgeSampling: SamplingParameters | null = judge ? { ...samplingFor(judge.connection, 'judge'), ...scenario.judge?.sampling } : null;
 
@@ -89,6 +90,7 @@ export function generationRunner(deps: GenerationRunnerDeps): JobKindRunner<Gene
               scenarioHash: parameters.scenarioHash,
               parameters,
               conversation,
+              sidIds: sidIds.idsOf(conversation.taskIndex, conversation.repeatId),
               teacherConnectionId: teacher.connection.id,
               calls,
               endpointOf,

@@ -5,7 +5,7 @@
  * from its output file with no line asked again (counted at the server), and the key from the
  * environment never printed or written.
  */
-import { readFile, rm, writeFile, appendFile, readdir } from 'node:fs/promises';
+import { appendFile, cp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rubricSetHash, rubricSetToJson, SID_RUBRIC_IDS, SID_RUBRIC_SET, type RubricSet } from '../../../shared/judge';
@@ -214,4 +214,21 @@ describe('judge', () => {
     expect(mixed.stderr).toMatch(/other\.jsonl:1: scored against the rubric set/);
     expect(server.log.chatRequests()).toHaveLength(0);
   }, 60_000);
+
+  it('refuses a results file inside an input folder (the next run would read it as dialogues) or equal to an input file', async () => {
+    const data = join(dir.path, 'data');
+    await cp(MODELS, data, { recursive: true });
+    const inside = join(data, 'GPT-4o', 'results.jsonl');
+    const run = await runCaptured(['judge', data, '--base-url', server.baseURL, '--model', 'm', '--out', inside]);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain(`--out ${inside} lies inside the input folder ${data}`);
+    const input = join(data, 'GPT-4o', 'GPT-4o-interdis_topic_1.jsonl');
+    const before = await readFile(input, 'utf8');
+    const same = await runCaptured(['judge', input, '--base-url', server.baseURL, '--model', 'm', '--out', input]);
+    expect(same.code, same.stderr).toBe(2);
+    expect(same.stderr).toContain(`is the input ${input}`);
+    expect(await readFile(input, 'utf8')).toBe(before);
+    expect(await readdir(join(data, 'GPT-4o'))).toEqual(['GPT-4o-interdis_topic_1.jsonl']);
+    expect(server.log.chatRequests()).toHaveLength(0);
+  });
 });

@@ -165,7 +165,7 @@ describe('fault suite: hostile inputs through the built CLI and the app import p
         if (!kind.cli) return null;
         const run = await runCli(kind.cli);
         const textRun = kind.terminal ? await runCli(kind.cli.filter((arg) => arg !== '--json')) : undefined;
-        return { ...classifyCli(run, kind.cli[0], textRun), said: `${run.stdout}\n${run.stderr}` };
+        return { ...classifyCli(run, kind.cli[0], textRun, { refusesCommandLine: kind.refusesCommandLine }), said: `${run.stdout}\n${run.stderr}` };
       }),
       runAppPath(manifestPath, kinds),
     ]);

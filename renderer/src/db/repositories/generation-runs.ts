@@ -34,6 +34,8 @@ export interface RegisterGenerationRunInput {
   roleConnections: GenerationRunRow['roleConnections'];
   /** conversations × teachers: the job's items */
   conversations: number;
+  /** the job's preference step, when it has one */
+  preference?: GenerationRunRow['preference'];
   now?: Date;
 }
 
@@ -50,6 +52,7 @@ export async function registerGenerationRun(db: MaieuticDb, input: RegisterGener
       teachers: input.teachers.map(({ connectionId, name, model }) => ({ connectionId, name, model })),
       roleConnections: { ...input.roleConnections },
       conversations: input.conversations,
+      ...(input.preference ? { preference: { atStudentTurns: [...input.preference.atStudentTurns], candidates: input.preference.candidates } } : {}),
       createdAt: (input.now ?? new Date()).toISOString(),
       datasetId: null,
     };

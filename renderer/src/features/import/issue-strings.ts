@@ -79,6 +79,20 @@ export const ISSUE_KINDS: Record<ImportIssueCode, IssueKindWords> = {
     name: { zh: '对话重复出现', en: 'Dialogue appears twice' },
     sentence: { zh: '同一编号的对话在文件中出现了不止一次；两段都会导入，请核对是否为副本。', en: 'A dialogue with this id appears more than once; both are imported, so check whether one is a copy.' },
   },
+  'duplicate-dialogue-across-files': {
+    name: { zh: '对话编号与另一文件重复', en: 'Dialogue id also in another file' },
+    sentence: {
+      zh: '同一教师模型下，这段对话的编号（topic_id、student_id、repeat_id）也出现在本次导入的另一个文件中；两段都会导入，请核对其中一段是否为副本。',
+      en: 'Another file of this import holds a dialogue of the same teacher model with the same topic_id, student_id and repeat_id; both are imported, so check whether one is a copy.',
+    },
+  },
+  'duplicate-dialogue-in-dataset': {
+    name: { zh: '对话编号已在数据集中', en: 'Dialogue id already in the data set' },
+    sentence: {
+      zh: '目标数据集中已有同一教师模型、同一编号（topic_id、student_id、repeat_id）的对话；两段都会保留，请核对这个文件是否之前导入过。',
+      en: 'The data set already holds a dialogue of the same teacher model with the same topic_id, student_id and repeat_id; both are kept, so check whether this file was imported before.',
+    },
+  },
   'duplicate-turn-order': {
     name: { zh: '轮次顺序重复', en: 'Turn order repeated' },
     sentence: { zh: '同一段对话中有两行的轮次顺序相同，已按文件中的先后保留。', en: 'Two rows of one dialogue have the same turn order; they were kept in file order.' },

@@ -24,6 +24,8 @@ import { useCodebookImportStore } from './codebook-import';
 import { useSettingsStore } from '../settings/store';
 import { type FileRefusal, includedByDefault, isImportable, needsTeacherModel, suggestDatasetName, verdictOf, withTeacherModel } from './file-verdict';
 import { type LayerChoice, type LayerPreview, previewLayer, suggestLayerName } from './layer-preview';
+import { storedDialogueIds, withDuplicateIdWarnings } from './duplicate-ids';
+import type { StoredDialogueId } from '../../../../shared/import/duplicate-ids';
 
 export interface ImportFileEntry {
   name: string;
@@ -245,6 +247,20 @@ export function createImportStore(database: () => MaieuticDb = getDb, codebookIm
           return { ...entry, parsed: file, priorImports: prior, sameAs, include: sameAs === null && includedByDefault(verdict, prior) };
         }),
       });
+      return refreshDuplicateIds(token);
+    }
+
+    // the ids of the target data set, for the warnings on dialogue ids it already holds
+    let storedIds: StoredDialogueId[] = [];
+    /** Finds the duplicate-id warnings again against the current target (after a parse or a change of target). */
+    async function refreshDuplicateIds(token: number): Promise<boolean> {
+      const target = get().target;
+      const stored = await storedDialogueIds(database(), target);
+      if (!isCurrent(token)) return false;
+      // a target chosen meanwhile finds its own (setTarget)
+      if (get().target !== target) return true;
+      storedIds = stored;
+      set({ entries: withDuplicateIdWarnings(get().entries, storedIds) });
       return true;
     }
 
@@ -378,7 +394,8 @@ export function createImportStore(database: () => MaieuticDb = getDb, codebookIm
         }
       },
       setTeacherModel(index, teacherModel) {
-        set({ entries: get().entries.map((entry, position) => (position === index ? { ...entry, teacherModel } : entry)) });
+        const entries = get().entries.map((entry, position) => (position === index ? { ...entry, teacherModel } : entry));
+        set({ entries: withDuplicateIdWarnings(entries, storedIds) });
       },
       setMapping(index, mapping) {
         set({ entries: get().entries.map((entry, position) => (position === index ? { ...entry, mapping } : entry)) });
@@ -393,6 +410,7 @@ export function createImportStore(database: () => MaieuticDb = getDb, codebookIm
       async setTarget(target) {
         set(target.kind === 'new' ? { target, layer: null, layerPreview: { status: 'idle' } } : { target });
         await followTargetCodebook(target);
+        if (get().step === 'report' && get().target === target) await refreshDuplicateIds(run);
       },
       async importCodebook() {
         const row = await codebookImporter().importCodebook();

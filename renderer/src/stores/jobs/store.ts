@@ -263,6 +263,7 @@ export function createJobsStore(deps: JobsStoreDeps = {}) {
             teachers,
             roleConnections: Object.fromEntries(Object.entries(definition.parameters.roleConnections).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
             conversations: definition.itemIds.length * definition.connectionIds.length,
+            ...(definition.parameters.preference ? { preference: definition.parameters.preference } : {}),
           }),
         );
         return { snapshot, run: registered };

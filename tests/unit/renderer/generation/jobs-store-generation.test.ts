@@ -58,6 +58,17 @@ describe('jobs store: generation jobs', () => {
     expect(rows[2].payload).toMatchObject({ status: 'failed', reasons: ['HTTP 500 at turn 3'] });
   });
 
+  it('records the preference step a run was started with (the view says why it made no pair by it), and none for a run without one', async () => {
+    const opened = (db = freshDb());
+    const store = createJobsStore({ database: () => opened, invoke: fakeMain().invoke });
+    const built = buildGenerationDefinition({ scenarioSource: scenarioSource('socratic-students.yaml'), scenarioFile: 'socratic-students.yaml', teacherConnectionIds: ['c-gpt'], roleConnections: { student: 'c-student', guide: 'c-guide' }, title: 'Pairs', preference: { atStudentTurns: [1, 3], candidates: 3 } });
+    if (!built.ok) throw new Error(built.problems.join('\n'));
+    await store.getState().startGeneration({ definition: built.definition, scenario: SCENARIO_REF, teachers: [TEACHERS[0]] });
+    expect((await getGenerationRun(opened, 'gen1'))?.preference).toEqual({ atStudentTurns: [1, 3], candidates: 3 });
+    await registerGenerationRun(opened, { jobId: 'plain', title: 'Plain', scenario: SCENARIO_REF, teachers: TEACHERS, roleConnections: {}, conversations: 1 });
+    expect(Object.hasOwn((await getGenerationRun(opened, 'plain'))!, 'preference')).toBe(false);
+  });
+
   it('a redelivered item whose conversation finished after all replaces the failed row', async () => {
     const opened = (db = freshDb());
     const main = fakeMain();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dpoJsonl, preferenceDataCard, preferencePairs, sftJsonl } from '../../../../shared/scenario';
+import { dpoJsonl, noPairReason, preferenceDataCard, preferenceLeftOut, preferencePairs, preferenceTally, sftJsonl } from '../../../../shared/scenario';
 import { branch, candidate, complete, failed, STUDENT_PROMPT } from './output-fixtures';
 
 // Pass@2 with n = 4: c = 1 → .5, c = 2 → 5/6, c = 3 → 1
@@ -139,13 +139,37 @@ describe('preferenceDataCard', () => {
     expect(lines.slice(start + 2, start + 7)).toEqual([
       '- 1 conversation failed (a call failed for good): its branches are not used.',
       '- 1 conversation was dropped by the safety step (the run lists each with its reasons): its branches are not used, as it is not in the SID files.',
-      '- 1 branch had every candidate at the same Pass@k: no preference, no pair and no SFT row.',
+      '- 1 branch had every candidate at the same Pass@k (no candidate differed): no preference, no pair and no SFT row.',
       '- 1 rejected candidate scored the same Pass@k as the chosen one: not a preference, no pair.',
       "- Never in these files: the teacher's answers to the candidate questions and the probe's draws (both only scored the candidates), and the dialogues themselves (the run's SID JSON Lines files hold those).",
     ]);
     const partial = preferenceDataCard({ payloads: RUN, pairs: pairs.slice(0, 1), scenario: { id: 's', version: '1', hash: 'h' }, settings: {}, createdAt: 't' });
     expect(partial).toContain('- 3 pairs of the run were not written (left out when the files were made).');
     expect(partial).toContain('No settings were recorded.');
+  });
+
+  it('counts the branching turns a kept conversation ended before, per turn asked for', () => {
+    // KEPT branched at student turns 1, 2 (before turns 1, 3) and 3 (before turn 5); turns 4 and 6 were asked too
+    const tally = preferenceTally(RUN, [6, 1, 4]);
+    expect(tally.unreachedTurns).toEqual([{ turn: 4, conversations: 1 }, { turn: 6, conversations: 1 }]);
+    expect(preferenceLeftOut(tally)).toEqual([
+      { code: 'failed-conversations', count: 1 },
+      { code: 'dropped-conversations', count: 1 },
+      { code: 'turn-not-reached', count: 1, turn: 4 },
+      { code: 'turn-not-reached', count: 1, turn: 6 },
+      { code: 'tied-branches', count: 1 },
+      { code: 'tied-candidates', count: 1 },
+    ]);
+    const card = preferenceDataCard({ payloads: RUN, pairs, scenario: { id: 's', version: '1', hash: 'h' }, settings: {}, createdAt: 't', atStudentTurns: [4] });
+    expect(card).toContain('- 1 conversation ended before student turn 4, where a branch was asked for: no branch there.');
+  });
+
+  it('says why there is no pair: every reason counted, or that nothing finished or reached a branch', () => {
+    const allTied = complete({ preferences: [branch(1, [candidate('甲', 4, 2), candidate('乙', 4, 2)], null), branch(3, [candidate('丙', 4, 0), candidate('丁', 4, 0)], null)] });
+    expect(noPairReason(preferenceTally([allTied]))).toBe('2 branches had every candidate at the same Pass@k (no candidate differed): no preference, no pair and no SFT row.');
+    expect(noPairReason(preferenceTally([]))).toBe('no conversation has finished yet.');
+    expect(noPairReason(preferenceTally([complete({ preferences: [] })]))).toBe('no branching point was reached.');
+    expect(noPairReason(preferenceTally([complete({ preferences: [] })], [2]))).toBe('1 conversation ended before student turn 2, where a branch was asked for: no branch there.');
   });
 
   it('says so when there is no pair', () => {
