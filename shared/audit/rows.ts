@@ -46,7 +46,7 @@ export interface AuditRow {
   at: string;
   datasetId: string;
   dialogueId: string;
-  /** the dialogue's external id, or its id when it is gone */
+  /** the dialogue's external id (with its teacher model where another model holds the id), or its id when it is gone */
   dialogue: string;
   /** null: the entry is about the dialogue or data set */
   turnIndex: number | null;
@@ -95,7 +95,8 @@ export function turnIndexOf(turnId: string): number | null {
 export interface RowContext {
   codebook: Codebook | null;
   lang: LabelLanguage;
-  externalIdOf: (dialogueId: string) => string | undefined;
+  /** the dialogue's name for a person (shared/model/dialogue-names.ts) */
+  dialogueNameOf: (dialogueId: string) => string | undefined;
   layerNameOf: (layerId: string) => string | undefined;
 }
 
@@ -111,7 +112,7 @@ export function auditRow(entry: EditLogEntry, context: RowContext): AuditRow {
     at: entry.at,
     datasetId: entry.datasetId ?? '',
     dialogueId: entry.dialogueId,
-    dialogue: entry.dialogueId === '' ? '' : (context.externalIdOf(entry.dialogueId) ?? entry.dialogueId),
+    dialogue: entry.dialogueId === '' ? '' : (context.dialogueNameOf(entry.dialogueId) ?? entry.dialogueId),
     turnIndex: turnId ? turnIndexOf(turnId) : null,
     fieldId,
     rubric: target.kind === 'rubric-score' ? target.rubric : null,

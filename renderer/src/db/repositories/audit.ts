@@ -1,6 +1,7 @@
 /** Reads for the audit view and the history panel (the edit log by data set, by dialogue). */
 import type { EditLogEntry } from '../../../../shared/model/edit-log';
 import type { MaieuticDb } from '../db';
+import { loadDialogueNames } from './dialogue-names';
 
 export interface AuditData {
   datasetName: string;
@@ -9,17 +10,18 @@ export interface AuditData {
   codebookHash?: string;
   /** newest first */
   entries: EditLogEntry[];
-  externalIds: Record<string, string>;
+  /** each dialogue's name for a person (its id, with the teacher model where the id is shared) */
+  dialogueNames: Record<string, string>;
   layerNames: Record<string, string>;
 }
 
 export async function loadAuditData(db: MaieuticDb, datasetId: string): Promise<AuditData | null> {
-  return db.transaction('r', [db.datasets, db.dialogues, db.layers, db.editLog], async () => {
+  return db.transaction('r', [db.datasets, db.sources, db.dialogues, db.dialogueReviews, db.layers, db.editLog], async () => {
     const dataset = await db.datasets.get(datasetId);
     if (!dataset) return null;
-    const [entries, dialogues, layers] = await Promise.all([
+    const [entries, dialogueNames, layers] = await Promise.all([
       db.editLog.where('datasetId').equals(datasetId).toArray(),
-      db.dialogues.where('datasetId').equals(datasetId).toArray(),
+      loadDialogueNames(db, datasetId),
       db.layers.where('datasetId').equals(datasetId).toArray(),
     ]);
     entries.sort((a, b) => (b.seq ?? 0) - (a.seq ?? 0));
@@ -28,7 +30,7 @@ export async function loadAuditData(db: MaieuticDb, datasetId: string): Promise<
       codebookId: dataset.codebookId,
       codebookHash: dataset.codebookHash,
       entries,
-      externalIds: Object.fromEntries(dialogues.map((dialogue) => [dialogue.id, dialogue.externalId])),
+      dialogueNames,
       layerNames: Object.fromEntries(layers.map((layer) => [layer.id, layer.name])),
     };
   });

@@ -56,7 +56,7 @@ export function ItemPanel({ item, field, record, draft, dialogue, layers, editor
     <article className="adj-item" data-testid="adjudication-item" data-item-id={item.id} data-field={item.fieldId} data-status={record?.status ?? 'open'} data-flagged={flagged ? 'true' : 'false'}>
       <section className="adj-context" aria-label={t('context')}>
         <h2>
-          {t('turnOf', { dialogue: dialogue?.externalId ?? item.dialogueId, n: item.turnIndex + 1 })} · {field.name[lang]} <span className="rv-hint">{field.name[other]}</span>
+          {t('turnOf', { dialogue: dialogue?.name ?? item.dialogueId, n: item.turnIndex + 1 })} · {field.name[lang]} <span className="rv-hint">{field.name[other]}</span>
         </h2>
         <ol className="adj-context-turns">
           {context.map((turn) => (

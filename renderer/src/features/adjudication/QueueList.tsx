@@ -40,7 +40,7 @@ export function QueueList({ codebook, items, records, dialogues, currentId, onSe
               tabIndex={-1}
               onClick={() => onSelect(item.id)}
             >
-              <span className="adj-queue-where">{t('turnOf', { dialogue: dialogues[item.dialogueId]?.externalId ?? item.dialogueId, n: item.turnIndex + 1 })}</span>
+              <span className="adj-queue-where">{t('turnOf', { dialogue: dialogues[item.dialogueId]?.name ?? item.dialogueId, n: item.turnIndex + 1 })}</span>
               <span className="adj-queue-field">{field?.name[lang] ?? item.fieldId}</span>
               <span className="adj-queue-score">{t('agreementScore', { pct: Math.round(item.pairAgreement * 100) })}</span>
               <span className="adj-queue-status">

@@ -143,7 +143,7 @@ export function FindingsView({ datasetId }: { datasetId: string }) {
                     >
                       <td>
                         <button type="button" className="cs-link" data-testid="finding-open" onClick={(event) => (event.stopPropagation(), openAt(item))}>
-                          {state.externalIds.get(item.finding.dialogueId) ?? item.finding.dialogueId}
+                          {state.dialogueNames.get(item.finding.dialogueId) ?? item.finding.dialogueId}
                         </button>
                       </td>
                       <td>{t('turnField', { n: item.finding.turnIndex + 1, field: field ? fieldName(field, lang) : item.finding.fieldId })}</td>

@@ -6,6 +6,7 @@
 import type { AdjudicationReview, AdjudicationTurn } from '../../../../shared/adjudication/queue';
 import type { AdjudicationRow } from '../../../../shared/model/adjudication';
 import type { SpeakerCode } from '../../../../shared/model/dataset';
+import { dialogueNamer } from '../../../../shared/model/dialogue-names';
 import type { MaieuticDb } from '../../db/db';
 import { findAdjudicatedLayer, listAdjudications, loadAdjudicationSetup } from '../../db/repositories/adjudications';
 import { getDataset } from '../../db/repositories/datasets';
@@ -16,6 +17,8 @@ import type { LayerOption } from '../agreement/rater-choice';
 /** A dialogue as the item view shows it: its id as the user knows it and its turns' text. */
 export interface DialogueContext {
   externalId: string;
+  /** how a person reads it: the id, with the teacher model where another model holds the same id */
+  name: string;
   turns: { index: number; speaker: SpeakerCode; utterance: string }[];
 }
 
@@ -47,9 +50,11 @@ export async function loadAdjudicationData(db: MaieuticDb, datasetId: string): P
   const turns: AdjudicationTurn[] = [];
   const fieldReviews: AdjudicationReview[] = [];
   const dialogues: Record<string, DialogueContext> = {};
+  const teacherModelOf = (item: (typeof items)[number]) => item.dialogueReview?.teacherModel ?? item.dialogue.teacherModel;
+  const nameOf = dialogueNamer(items.map((item) => ({ externalId: item.dialogue.externalId, teacherModel: teacherModelOf(item) })));
   for (const item of items) {
     const sorted = [...item.turns].sort((a, b) => a.index - b.index);
-    dialogues[item.dialogue.id] = { externalId: item.dialogue.externalId, turns: sorted.map(({ index, speaker, utterance }) => ({ index, speaker, utterance })) };
+    dialogues[item.dialogue.id] = { externalId: item.dialogue.externalId, name: nameOf({ externalId: item.dialogue.externalId, teacherModel: teacherModelOf(item) }), turns: sorted.map(({ index, speaker, utterance }) => ({ index, speaker, utterance })) };
     for (const turn of sorted) turns.push({ id: turn.id, dialogueId: turn.dialogueId, index: turn.index, speaker: turn.speaker, pre: turn.pre });
     for (const review of item.fieldReviews) fieldReviews.push({ turnId: review.turnId, fieldId: review.fieldId, decision: review.decision, codes: review.codes });
   }

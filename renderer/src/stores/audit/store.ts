@@ -44,7 +44,7 @@ export function createAuditStore(database: () => MaieuticDb = getDb) {
         if (get().datasetId !== datasetId) return;
         if (!data) return set({ status: 'missing', rows: [] });
         const codebook = codebookForDataset({ codebookId: data.codebookId, codebookHash: data.codebookHash }).codebook;
-        const context = { codebook, lang, externalIdOf: (id: string) => data.externalIds[id], layerNameOf: (id: string) => data.layerNames[id] };
+        const context = { codebook, lang, dialogueNameOf: (id: string) => data.dialogueNames[id], layerNameOf: (id: string) => data.layerNames[id] };
         set({ status: 'ready', datasetName: data.datasetName, codebook, rows: data.entries.map((entry) => auditRow(entry, context)) });
       } catch (error) {
         if (get().datasetId === datasetId) set({ status: 'error', error: errorMessage(error) });

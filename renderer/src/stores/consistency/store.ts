@@ -7,6 +7,8 @@ import { create } from 'zustand';
 import type { ConsistencyFinding, ConsistencyRules, RuleFindingCount } from '../../../../shared/consistency';
 import { countFindingsByRule } from '../../../../shared/consistency';
 import type { FindingDismissalRow } from '../../../../shared/model/finding-dismissal';
+import { dialogueNamesById } from '../../../../shared/model/dialogue-names';
+import type { ExportDialogue } from '../../../../shared/export/types';
 import { codebookForDataset, consistencyRulesFor } from '../../codebook';
 import { getDb, type MaieuticDb } from '../../db/db';
 import { errorMessage } from '../../db/errors';
@@ -31,9 +33,8 @@ export interface ConsistencyState {
   rules: ConsistencyRules | null;
   findings: ConsistencyFinding[];
   dismissals: FindingDismissalRow[];
-  /** the dialogue's external id (what the table shows) by stored id */
-  /** each dialogue as the list names it: external id and teacher model (one id is repeated per model) */
-  externalIds: Map<string, string>;
+  /** each dialogue as the list names it, by stored id: its external id, with the teacher model where another model holds that id */
+  dialogueNames: Map<string, string>;
   filter: FindingFilter;
   load(datasetId: string): Promise<void>;
   setFilter(patch: Partial<FindingFilter>): void;
@@ -61,7 +62,7 @@ export function createConsistencyStore(database: () => MaieuticDb = getDb) {
     rules: null,
     findings: [],
     dismissals: [],
-    externalIds: new Map(),
+    dialogueNames: new Map(),
     filter: { ruleId: null, state: 'open' },
     async load(datasetId) {
       const mine = ++run;
@@ -76,7 +77,7 @@ export function createConsistencyStore(database: () => MaieuticDb = getDb) {
         const rules = consistencyRulesFor(dataset);
         const [items, dismissals] = await Promise.all([loadExportItems(db, { datasetId, scope: 'all' }), dismissalsOfDataset(db, datasetId)]);
         if (mine !== run) return;
-        set({ status: 'checking', rules, dismissals, externalIds: new Map(items.map((item) => [item.dialogue.id, dialogueLabel(item.dialogue)])) });
+        set({ status: 'checking', rules, dismissals, dialogueNames: dialogueNames(items) });
         const findings = await computeFindings(items, codebook, rules, {
           onProgress: (done, total) => mine === run && set({ progress: { done, total } }),
           isCancelled: () => mine !== run,
@@ -110,6 +111,8 @@ export function createConsistencyStore(database: () => MaieuticDb = getDb) {
 
 export const useConsistencyStore = createConsistencyStore();
 
-function dialogueLabel(dialogue: { externalId: string; teacherModel: string }): string {
-  return dialogue.teacherModel ? `${dialogue.externalId} · ${dialogue.teacherModel}` : dialogue.externalId;
+/** Each dialogue's name for the findings list (shared/model/dialogue-names.ts), teacher models as corrected. */
+function dialogueNames(items: readonly ExportDialogue[]): Map<string, string> {
+  const named = items.map((item) => ({ id: item.dialogue.id, externalId: item.dialogue.externalId, teacherModel: item.dialogueReview?.teacherModel ?? item.dialogue.teacherModel }));
+  return new Map(Object.entries(dialogueNamesById(named)));
 }

@@ -188,7 +188,7 @@ describe("the audit's reason 'codebook'", () => {
   it('is a reason of its own, in the rows and in the CSV in both languages', () => {
     expect(AUDIT_REASONS).toContain('codebook');
     const entry = { seq: 7, dialogueId: '', datasetId: 'ds1', target: { kind: 'dataset' as const }, before: 'aaaaaaaaaaaaaaaa', after: 'bbbbbbbbbbbbbbbb', reviewer: '王老师', reason: 'codebook' as const, note: 'edited label teacher_intent/guide_reasoning', at: AT };
-    const context = { codebook: DEFAULT_CODEBOOK, lang: 'en' as const, externalIdOf: () => undefined, layerNameOf: () => undefined };
+    const context = { codebook: DEFAULT_CODEBOOK, lang: 'en' as const, dialogueNameOf: () => undefined, layerNameOf: () => undefined };
     const row = auditRow(entry, context);
     expect(row).toMatchObject({ reason: 'codebook', fieldId: null, turnIndex: null, before: 'aaaaaaaaaaaaaaaa', after: 'bbbbbbbbbbbbbbbb' });
     expect(auditCsv([row], 'Pilot', context).split('\r\n')[1]).toBe(`${AT},Pilot,,,,,codebook version,王老师,aaaaaaaaaaaaaaaa,bbbbbbbbbbbbbbbb,edited label teacher_intent/guide_reasoning`);

@@ -5,7 +5,7 @@ import { auditCsv, auditRow, filterAuditRows, type RowContext } from '../../../.
 import { auditEntry } from '../../../../shared/audit/entries';
 
 const actor = (at: string, reviewer = 'Dr. Li') => ({ datasetId: 'ds1', reviewer, at });
-const context = (lang: 'en' | 'zh'): RowContext => ({ codebook: DEFAULT_CODEBOOK, lang, externalIdOf: (id) => (id === 'src:1' ? 'T1-S2-R1' : undefined), layerNameOf: (id) => (id === 'L1' ? 'Wang' : undefined) });
+const context = (lang: 'en' | 'zh'): RowContext => ({ codebook: DEFAULT_CODEBOOK, lang, dialogueNameOf: (id) => (id === 'src:1' ? 'T1-S2-R1' : undefined), layerNameOf: (id) => (id === 'L1' ? 'Wang' : undefined) });
 
 const entries = [
   { ...auditEntry(actor('2026-12-01T09:00:00.000Z'), 'src:1', { kind: 'field', turnId: 'src:1#3', fieldId: 'teacher_intent' }, 'corrected', { decision: 'accepted', codes: ['guide_reasoning'], text: null }, { decision: 'changed', codes: ['check_understanding'], text: null }), seq: 1 },
