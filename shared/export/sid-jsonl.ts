@@ -6,6 +6,7 @@ import type { Dialogue, Turn } from '../model/dataset';
 import type { FieldReview } from '../model/review';
 import { expertValue, indexFieldReviews } from './expert-value';
 import { dialoguesInScope, isDialogueVerified, turnIdsInScope, type ExportScope } from './scope';
+import { exportedTranscript, type ExportedTranscript } from './sid-transcript';
 import { sidFieldText } from './sid-values';
 import type { ExportDialogue } from './types';
 import { addLabelCounts, exportedFieldValues, NO_LABELS, TRANSCRIPT_FIELD_IDS, type ExportValueStatus, type LabelCounts } from './value-status';
@@ -74,12 +75,6 @@ function withExtras(target: Record<string, unknown>, extras: Record<string, unkn
   return target;
 }
 
-/** The utterance to export: the expert's correction when there is one, else the turn's text. */
-function exportedUtterance(turn: Turn, codebook: Codebook, reviews: Map<string, FieldReview>): string {
-  const field = codebook.fields.find((candidate) => candidate.id === 'utterance' && candidate.type === 'text');
-  return field ? expertValue(turn, field, reviews.get(`${turn.id}|utterance`)).text : turn.utterance;
-}
-
 /**
  * The annotation entry of one turn. A turn outside the scope keeps its transcript (speaker and
  * utterance, so the entries stay one per utterance and the conversation reads whole) and has
@@ -141,7 +136,7 @@ function adjudicationProvenance(row: AdjudicationRow, adjudication: SidAdjudicat
   };
 }
 
-function provenance(item: ExportDialogue, reviews: Map<string, FieldReview>, codebook: Codebook, utterances: readonly string[], scope: ExportScope, inScope: ReadonlySet<string>, adjudication: SidAdjudication | undefined, adjudicated: ReadonlyMap<string, AdjudicationRow>, context: ProvenanceContext | undefined): Record<string, unknown> {
+function provenance(item: ExportDialogue, reviews: Map<string, FieldReview>, codebook: Codebook, transcripts: readonly ExportedTranscript[], scope: ExportScope, inScope: ReadonlySet<string>, adjudication: SidAdjudication | undefined, adjudicated: ReadonlyMap<string, AdjudicationRow>, context: ProvenanceContext | undefined): Record<string, unknown> {
   const { dialogue, dialogueReview } = item;
   const turnReviews = new Map(item.turnReviews.map((review) => [review.id, review]));
   const dialogueLabels: LabelCounts = { ...NO_LABELS };
@@ -163,7 +158,8 @@ function provenance(item: ExportDialogue, reviews: Map<string, FieldReview>, cod
       // a decision taken against a layer's suggestion says so: `pre` is then not what the expert accepted or changed
       if (review) fields[field.id] = { decision: review.decision, pre: turn.pre[field.id]?.raw ?? null, ...(review.suggestionLayerId ? { suggestionLayerId: review.suggestionLayerId } : {}), reviewer: review.reviewer, at: review.at };
     }
-    const corrected = utterances[position] !== turn.utterance ? { originalUtterance: turn.utterance } : {};
+    const { originalSpeaker, originalUtterance } = transcripts[position];
+    const corrected = { ...(originalSpeaker !== undefined ? { originalSpeaker } : {}), ...(originalUtterance !== undefined ? { originalUtterance } : {}) };
     const decided: Record<string, unknown> = {};
     if (adjudication && turnInScope) {
       for (const field of codebook.fields) {
@@ -226,16 +222,16 @@ export function toSidJsonl(items: readonly ExportDialogue[], codebook: Codebook,
     const turns = [...item.turns].sort((a, b) => a.index - b.index);
     const inScope = turnIdsInScope(item, scope);
     const { extra } = item.dialogue;
-    const utterances = turns.map((turn) => exportedUtterance(turn, codebook, reviews));
+    const transcripts = turns.map((turn) => exportedTranscript(turn, codebook, reviews));
     const record = {
       ...header(item.dialogue),
-      dialogue: turns.map((turn, position) => withExtras({ role: turn.speakerRaw, content: utterances[position] }, entryExtrasAt(extra, TURN_EXTRAS_KEY, turn.index))),
+      dialogue: turns.map((turn, position) => withExtras({ role: transcripts[position].role, content: transcripts[position].content }, entryExtrasAt(extra, TURN_EXTRAS_KEY, turn.index))),
       annotations: turns.map((turn, position) => {
-        const entry = annotation(turn, codebook, reviews, utterances[position], inScope.has(turn.id), adjudicated);
+        const entry = annotation(turn, codebook, reviews, transcripts[position].content, inScope.has(turn.id), adjudicated);
         // the annotation's own extra keys (confidence, notes) are the LLM's too: only with its labels
         return inScope.has(turn.id) ? withExtras(entry, entryExtrasAt(extra, ANNOTATION_EXTRAS_KEY, turn.index)) : entry;
       }),
-      [PROVENANCE_KEY]: provenance({ ...item, turns }, reviews, codebook, utterances, scope, inScope, opts.adjudication, adjudicated, opts.provenance),
+      [PROVENANCE_KEY]: provenance({ ...item, turns }, reviews, codebook, transcripts, scope, inScope, opts.adjudication, adjudicated, opts.provenance),
     };
     return JSON.stringify(record);
   });

@@ -5,6 +5,7 @@ import type { ExportDialogue } from '../../../../shared/export';
 import { toStoredDialogue } from '../../../../shared/import';
 import type { ParsedFile, Turn } from '../../../../shared/model/dataset';
 import type { FieldReview } from '../../../../shared/model/review';
+import { reviewedTurns } from '../../../../shared/spot-check/provenance';
 import { annotation, fixtureText, parseText, sidLine } from '../support';
 
 function exportItems(file: ParsedFile, reviews: FieldReview[] = []): ExportDialogue[] {
@@ -231,6 +232,59 @@ describe('a corrected utterance', () => {
     const parsed = JSON.parse(accepted) as typeof record;
     expect(parsed.dialogue[1].content).toBe(teacher.utterance);
     expect(parsed.annotations[1].utterance).toBe(teacher.utterance);
+  });
+});
+
+describe('a corrected speaker', () => {
+  const file = parseText('GPT-4o/a.jsonl', canonical);
+  const [item] = exportItems(file);
+  const [first, teacher, last] = item.turns;
+  // the last turn was the teacher's summary, imported as the student's: the expert says so and labels it as the teacher's
+  const reviewed: ExportDialogue = {
+    ...item,
+    fieldReviews: [
+      review(last, 'speaker', 'changed', ['teacher']),
+      review(last, 'teacher_intent', 'changed', ['summarize_elevate']),
+      review(last, 'teacher_guidance_level', 'changed', ['L3']),
+      review(first, 'speaker', 'accepted', ['student']),
+    ],
+  };
+  const exported = toSidJsonl([reviewed], DEFAULT_CODEBOOK);
+  const record = JSON.parse(exported) as {
+    dialogue: { role: string; content: string }[];
+    annotations: Record<string, string>[];
+    maieutic: { version: number; turns: { originalSpeaker?: string; values: Record<string, string> }[] };
+  };
+
+  it('is written where a re-import reads the transcript, the imported role kept in the provenance', () => {
+    expect(record.dialogue.map((turn) => turn.role)).toEqual(['学生', '教师', '教师']);
+    expect(record.annotations[2].speaker).toBe('教师');
+    expect(record.maieutic.turns[2].originalSpeaker).toBe('学生');
+    // an accepted speaker is no correction: its role stays as imported, with nothing to keep
+    expect(record.maieutic.turns.map((turn) => 'originalSpeaker' in turn)).toEqual([false, false, true]);
+    expect(record.maieutic.turns[2].values.speaker).toBe('changed');
+  });
+
+  it('re-imports aligned, with the corrected speaker and the labels the expert left on that turn', () => {
+    const again = parseText('GPT-4o/a.jsonl', exported);
+    expect(again.issues.filter((issue) => issue.code === 'unaligned-annotation')).toEqual([]);
+    const turns = again.dialogues[0].turns;
+    expect(turns.map((turn) => turn.alignment)).toEqual(['exact', 'exact', 'exact']);
+    expect(turns.map((turn) => turn.speaker)).toEqual(['student', 'teacher', 'teacher']);
+    expect(turns[2].pre.speaker).toMatchObject({ codes: ['teacher'], status: 'ok' });
+    expect(turns[2].pre.teacher_intent).toMatchObject({ codes: ['summarize_elevate'], status: 'ok' });
+    expect(turns[2].pre.teacher_guidance_level).toMatchObject({ codes: ['L3'], status: 'ok' });
+    expect(turns[1].speaker).toBe(teacher.speaker);
+  });
+
+  it('a spot-check of the re-imported file reads the corrected turn as the teacher\'s', () => {
+    const again = parseText('GPT-4o/a.jsonl', exported);
+    const read = reviewedTurns(again.dialogues[0], DEFAULT_CODEBOOK);
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    const corrected = read.turns.find((turn) => turn.expert.has('teacher_intent'));
+    expect(corrected?.speaker).toBe('teacher');
+    expect(corrected?.expert.get('teacher_intent')).toEqual(['summarize_elevate']);
   });
 });
 
