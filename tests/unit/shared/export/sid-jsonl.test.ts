@@ -166,9 +166,12 @@ describe('expert values and provenance', () => {
     expect(record.annotations[1].teacher_intent).toBe('检测理解');
     expect(record.annotations[1].teacher_guidance_level).toBe('L3');
     expect(record.annotations[2].student_cognition_state).toBe('清晰理解');
-    expect(record.annotations[0].cognitive_level).toBe('理解');
+    // marked unsure: left empty by default, the guess written only when asked for
+    expect(record.annotations[0].cognitive_level).toBe('');
+    const guessed = JSON.parse(toSidJsonl([reviewed], DEFAULT_CODEBOOK, { unsureValues: 'guess' })) as typeof record;
+    expect(guessed.annotations[0].cognitive_level).toBe('理解');
     const provenance = record.maieutic as { status: string; teacherModel: string; turns: { index: number; verified: boolean; fields: Record<string, { decision: string; pre: string }> }[] };
-    expect(provenance).toMatchObject({ version: 4, dialogueId: 'src:1', externalId: '7-3-1', status: 'in-progress', reviewer: 'wang', teacherModel: 'GPT-4o-mini' });
+    expect(provenance).toMatchObject({ version: 5, unsureValues: 'empty', dialogueId: 'src:1', externalId: '7-3-1', status: 'in-progress', reviewer: 'wang', teacherModel: 'GPT-4o-mini' });
     expect(provenance.turns.map((turn) => turn.verified)).toEqual([false, true, false]);
     expect(provenance.turns[1].fields.teacher_intent).toEqual({ decision: 'changed', pre: '引导推理', reviewer: 'wang', at: '2025-01-02T03:04:05.000Z' });
     expect(Object.keys(provenance.turns[0].fields)).toEqual(['cognitive_level']);
@@ -177,7 +180,7 @@ describe('expert values and provenance', () => {
   it("names the layer a decision was taken against when the suggestion shown was a layer's, not the imported one", () => {
     const fromLayer = { ...reviewed, fieldReviews: reviewed.fieldReviews.map((review) => (review.fieldId === 'teacher_intent' ? { ...review, decision: 'accepted' as const, suggestionLayerId: 'layer-qwen' } : review)) };
     const record = JSON.parse(toSidJsonl([fromLayer], DEFAULT_CODEBOOK)) as { maieutic: { turns: { fields: Record<string, Record<string, unknown>> }[] } };
-    expect(record.maieutic.turns[1].fields.teacher_intent).toEqual({ decision: 'accepted', pre: '引导推理', suggestionLayerId: 'layer-qwen', reviewer: 'wang', at: '2025-01-02T03:04:05.000Z' });
+    expect(record.maieutic.turns[1].fields.teacher_intent).toEqual({ decision: 'accepted', pre: '引导推理', suggestionLayerId: 'layer-qwen', acceptance: 'unknown', reviewer: 'wang', at: '2025-01-02T03:04:05.000Z' });
     expect(record.maieutic.turns[0].fields.cognitive_level).not.toHaveProperty('suggestionLayerId');
   });
 
