@@ -10,17 +10,25 @@
  */
 import type { Codebook } from '../codebook/types';
 import { percent1 } from '../spot-check/report';
+import type { AdjudicationCounts, CardCodeRow, CardCoefficient, CardExportAgreement, CardFieldRow } from './card-scope';
 import { markdownCell } from './markdown-cell';
 import type { ExportScope } from './scope';
 import { summarizeExport } from './summary';
 import { indexFieldReviews } from './expert-value';
 import { turnIdsInScope } from './scope';
 import type { ExportDialogue } from './types';
+import type { UnsureValues } from './unsure-values';
 import type { ExportCodebookVersion } from './value-provenance';
-import { exportedFieldValues, type LabelCounts } from './value-status';
+import { exportAcceptance, exportedFieldValues, type ExportAcceptance, type LabelCounts } from './value-status';
 
-/** The version of the card's JSON shape. */
-export const DATASET_CARD_VERSION = 1;
+export type { CardCoefficient, CardExportAgreement } from './card-scope';
+
+/**
+ * The version of the card's JSON shape; 2 added `coverage` (which figures cover the export, which
+ * the whole data set), `exportAgreement`, `exportAdjudication`, `export.unsureValues` and
+ * `counts.acceptance`.
+ */
+export const DATASET_CARD_VERSION = 2;
 
 export interface CardCounts {
   dialogues: number;
@@ -33,6 +41,8 @@ export interface CardCounts {
   verifiedTurns: number;
   /** the labels written, by review status (summary.ts) */
   labels: LabelCounts;
+  /** of the accepted labels written: accepted by verifying their turn, deliberately, or how unknown (reviews stored before it was recorded) */
+  acceptance: Record<ExportAcceptance, number>;
   /** per label field written: its values, and those an expert decided, by decision */
   fields: { fieldId: string; written: number; expert: number; accepted: number; changed: number; unsure: number }[];
   /** who decided the expert values, with how many (fields decided), most first */
@@ -46,6 +56,7 @@ export function cardCounts(items: readonly ExportDialogue[], codebook: Codebook,
   const topics = new Set<string>();
   const fields = new Map<string, CardCounts['fields'][number]>();
   const annotators = new Map<string, number>();
+  const acceptance: Record<ExportAcceptance, number> = { verify: 0, deliberate: 0, unknown: 0 };
   for (const item of items) {
     const inScope = turnIdsInScope(item, scope);
     if (inScope.size === 0) continue;
@@ -63,6 +74,8 @@ export function cardCounts(items: readonly ExportDialogue[], codebook: Codebook,
         if (!value.review) continue;
         counts.expert += 1;
         counts[value.review.decision] += 1;
+        const accepted = exportAcceptance(value.review);
+        if (accepted !== null) acceptance[accepted] += 1;
         annotators.set(value.review.reviewer, (annotators.get(value.review.reviewer) ?? 0) + 1);
       }
     }
@@ -76,31 +89,19 @@ export function cardCounts(items: readonly ExportDialogue[], codebook: Codebook,
     verifiedDialogues: summary.verifiedDialogues,
     verifiedTurns: summary.verifiedTurns,
     labels: summary.labels,
+    acceptance,
     fields: codebook.fields.map((field) => fields.get(field.id)).filter((entry) => entry !== undefined),
     annotators: [...annotators].map(([name, values]) => ({ name, values })).sort(byCount((entry) => entry.values)),
   };
-}
-
-export interface CardCoefficient {
-  /** `cohen`, `fleiss`, `krippendorff` (AgreementResult.coefficient) */
-  coefficient: string;
-  weights: string | null;
-  value: number | null;
-  /** n: the items that entered the coefficient */
-  items: number;
-  /** the raw 95% interval (the Markdown shows it truncated to [−1, 1], as the agreement view does) */
-  ci95: [number, number] | null;
-  /** why the value is undefined, when it is */
-  reason: string | null;
 }
 
 export interface CardAgreement {
   /** the pair the agreement view shows by default, by name (rater A, rater B) */
   raters: [string, string];
   /** one row per label field (the field's own row, all teacher models) */
-  rows: ({ fieldId: string } & CardCoefficient)[];
+  rows: CardFieldRow[];
   /** label-set fields decomposed: one row per code with at least one item (the view's per-code rows) */
-  codeRows: ({ fieldId: string; code: string } & CardCoefficient)[];
+  codeRows: CardCodeRow[];
   /** the attached annotation layers by name; empty: no other layer, the pair above is all there is */
   layers: string[];
   /** across the pooled sources (the view's default pool): Fleiss' kappa and Krippendorff's alpha per field; null without attached layers */
@@ -142,26 +143,61 @@ export interface DatasetCardInput {
   toolVersion: string;
   generatedAt: string;
   dataset: { id: string; name: string; dialogues: number; turns: number };
-  export: { format: 'sid-jsonl' | 'long-csv'; extension: string; scope: ExportScope; adjudicated: boolean };
+  export: { format: 'sid-jsonl' | 'long-csv'; extension: string; scope: ExportScope; adjudicated: boolean; unsureValues: UnsureValues };
   codebook: ExportCodebookVersion & { name: string; fields: { id: string; name: string; type: string }[] };
   counts: CardCounts;
-  /** null: agreement could not be computed (`agreementError` says why) */
+  /** the whole data set's, as the agreement view shows it; null: it could not be computed (`agreementError` says why) */
   agreement: CardAgreement | null;
   agreementError?: string | null;
+  /** the same pair over the exported turns only (card-scope.ts) */
+  exportAgreement: CardExportAgreement;
+  /** the whole data set's spot-checks */
   spotChecks: CardSpotCheck[];
-  adjudication: { unanimous: number; adjudicated: number; unresolved: number };
+  /** the whole data set's adjudication records */
+  adjudication: AdjudicationCounts;
+  /** the records of the exported turns */
+  exportAdjudication: AdjudicationCounts;
   /** the latest metrics run; null when none was run */
   metrics: CardMetrics | null;
 }
 
+/** What a section's figures cover: the export (its scope) or the whole data set. */
+export type CardCoverage = 'export' | 'data-set';
+
+export const CARD_SECTION_COVERAGE = {
+  counts: 'export',
+  reviewCoverage: 'export',
+  agreement: 'data-set',
+  exportAgreement: 'export',
+  spotChecks: 'data-set',
+  adjudication: 'data-set',
+  exportAdjudication: 'export',
+  metrics: 'data-set',
+} as const satisfies Record<string, CardCoverage>;
+
 export interface DatasetCard extends DatasetCardInput {
   cardVersion: number;
+  /** the two populations the figures are about, and which one each section covers */
+  coverage: {
+    export: { scope: ExportScope; dialogues: number; turns: number };
+    dataSet: { dialogues: number; turns: number };
+    sections: typeof CARD_SECTION_COVERAGE;
+  };
   /** left for the data set's authors to fill in */
   license: null;
 }
 
 export function datasetCardJson(input: DatasetCardInput): DatasetCard {
-  return { cardVersion: DATASET_CARD_VERSION, ...input, license: null };
+  return {
+    cardVersion: DATASET_CARD_VERSION,
+    coverage: {
+      export: { scope: input.export.scope, dialogues: input.counts.dialogues, turns: input.counts.turns },
+      dataSet: { dialogues: input.dataset.dialogues, turns: input.dataset.turns },
+      sections: CARD_SECTION_COVERAGE,
+    },
+    ...input,
+    license: null,
+  };
 }
 
 /** Kappa-type values to three decimals with a real minus sign; an em dash when undefined (as the agreement view writes them). */
@@ -184,6 +220,17 @@ const SCOPE_WORDS: Record<ExportScope, string> = {
   all: 'every dialogue, reviewed or not',
 };
 
+const UNSURE_WORDS: Record<DatasetCardInput['export']['format'], Record<UnsureValues, string>> = {
+  'sid-jsonl': {
+    empty: 'left empty in the annotations; the provenance ("maieutic") marks each `unsure`.',
+    guess: "written as the expert's best guess; only the provenance (\"maieutic\") marks them `unsure`.",
+  },
+  'long-csv': {
+    empty: 'their `expert_value` is left empty; the `status` column says `unsure`.',
+    guess: "their `expert_value` is the expert's best guess; the `status` column says `unsure`.",
+  },
+};
+
 /** `1 dialogue`, `2 dialogues` */
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -202,18 +249,53 @@ function coefficientName(result: CardCoefficient): string {
   return result.weights && result.weights !== 'none' ? `${name} (${result.weights})` : name;
 }
 
+const COVERAGE_PREFIX = '*Covers:';
+
+/** The line under a heading whose figures are about what this export holds. */
+function exportCovers(input: DatasetCardInput): string {
+  const { counts } = input;
+  return `${COVERAGE_PREFIX} this export's scope — ${SCOPE_WORDS[input.export.scope]}: ${count(counts.dialogues, 'dialogue', 'dialogues')}, ${count(counts.turns, 'turn', 'turns')}.*`;
+}
+
+/** The line under a heading whose figures are about the whole data set, whatever the export holds. */
+function dataSetCovers(input: DatasetCardInput, what: string): string {
+  const { dataset, counts } = input;
+  const whole = `${count(dataset.dialogues, 'dialogue', 'dialogues')}, ${count(dataset.turns, 'turn', 'turns')}`;
+  const held = counts.dialogues === dataset.dialogues && counts.turns === dataset.turns ? 'this export holds all of it' : `not only the ${count(counts.turns, 'turn', 'turns')} this export holds`;
+  return `${COVERAGE_PREFIX} the whole data set (${whole}; ${what}) — ${held}.*`;
+}
+
+/** The coefficient tables of one pair: per field, then per code of the label-set fields. */
+function pairTables(input: DatasetCardInput, rows: readonly CardFieldRow[], codeRows: readonly CardCodeRow[]): string[] {
+  const value = (entry: CardCoefficient) => (entry.value === null ? `— (${entry.reason ?? 'undefined'})` : cardCoefficient(entry.value));
+  const lines = [...table(['Field', 'Coefficient', 'Value', 'n', '95% CI'], rows.map((entry) => [fieldName(input, entry.fieldId), coefficientName(entry), value(entry), entry.items, cardInterval(entry.ci95)])), ''];
+  const setFields = input.codebook.fields.filter((field) => field.type === 'set' && rows.some((entry) => entry.fieldId === field.id));
+  if (setFields.length > 0) {
+    lines.push('Per code of the label-set fields (absent/present):', '');
+    if (codeRows.length === 0) lines.push('No code was compared yet.', '');
+    else lines.push(...table(['Field = code', 'Coefficient', 'Value', 'n', '95% CI'], codeRows.map((entry) => [fieldName(input, `${entry.fieldId}=${entry.code}`), coefficientName(entry), value(entry), entry.items, cardInterval(entry.ci95)])), '');
+  }
+  return lines;
+}
+
 function agreementSection(input: DatasetCardInput): string[] {
-  const lines = ['## Agreement', ''];
+  return ['## Agreement', '', dataSetCovers(input, 'every reviewed turn of it'), '', ...wholeAgreement(input), ...exportAgreementLines(input)];
+}
+
+function exportAgreementLines(input: DatasetCardInput): string[] {
+  const { exportAgreement: pair } = input;
+  const lines = ["### On this export's turns", '', exportCovers(input), ''];
+  if (pair.reviewedTurns === 0) return [...lines, 'No exported turn has a field an expert decided: there is nothing to compare.', ''];
+  lines.push(`Between ${markdownCell(pair.raters[0])} and ${markdownCell(pair.raters[1])}, computed as above over the ${count(pair.reviewedTurns, 'exported turn', 'exported turns')} with at least one field an expert decided.`, '');
+  return [...lines, ...pairTables(input, pair.rows, pair.codeRows)];
+}
+
+function wholeAgreement(input: DatasetCardInput): string[] {
+  const lines: string[] = [];
   const { agreement } = input;
   if (!agreement) return [...lines, `Agreement could not be computed${input.agreementError ? `: ${markdownCell(input.agreementError)}` : ''}.`, ''];
   lines.push(`Between ${markdownCell(agreement.raters[0])} and ${markdownCell(agreement.raters[1])}, per field, all teacher models (as the app's agreement view shows by default). n counts the values both rated; the 95% CI is the asymptotic (Wald) interval, truncated to [−1, 1].`, '');
-  lines.push(...table(['Field', 'Coefficient', 'Value', 'n', '95% CI'], agreement.rows.map((entry) => [fieldName(input, entry.fieldId), coefficientName(entry), entry.value === null ? `— (${entry.reason ?? 'undefined'})` : cardCoefficient(entry.value), entry.items, cardInterval(entry.ci95)])), '');
-  const setFields = input.codebook.fields.filter((field) => field.type === 'set' && agreement.rows.some((entry) => entry.fieldId === field.id));
-  if (setFields.length > 0) {
-    lines.push('Per code of the label-set fields (absent/present):', '');
-    if (agreement.codeRows.length === 0) lines.push('No code was compared yet.', '');
-    else lines.push(...table(['Field = code', 'Coefficient', 'Value', 'n', '95% CI'], agreement.codeRows.map((entry) => [fieldName(input, `${entry.fieldId}=${entry.code}`), coefficientName(entry), entry.value === null ? `— (${entry.reason ?? 'undefined'})` : cardCoefficient(entry.value), entry.items, cardInterval(entry.ci95)])), '');
-  }
+  lines.push(...pairTables(input, agreement.rows, agreement.codeRows));
   if (agreement.layers.length === 0) {
     lines.push('No other annotation layer is attached to this data set: there is no second annotator to compare, only the LLM pre-annotation with the expert.', '');
     return lines;
@@ -234,8 +316,29 @@ function agreementSection(input: DatasetCardInput): string[] {
   return lines;
 }
 
+function adjudicationWords(counts: AdjudicationCounts): string {
+  return counts.unanimous + counts.adjudicated + counts.unresolved === 0 ? 'No value was adjudicated.' : `${counts.unanimous} unanimous, ${counts.adjudicated} adjudicated, ${counts.unresolved} unresolved.`;
+}
+
+function adjudicationSection(input: DatasetCardInput): string[] {
+  return [
+    '## Adjudication',
+    '',
+    dataSetCovers(input, 'every adjudication record'),
+    '',
+    adjudicationWords(input.adjudication),
+    '',
+    "### On this export's turns",
+    '',
+    exportCovers(input),
+    '',
+    adjudicationWords(input.exportAdjudication),
+    '',
+  ];
+}
+
 function spotCheckSection(input: DatasetCardInput): string[] {
-  const lines = ['## Spot-checks', ''];
+  const lines = ['## Spot-checks', '', dataSetCovers(input, 'samples drawn from all of it'), ''];
   if (input.spotChecks.length === 0) return [...lines, 'No spot-check was drawn for this data set.', ''];
   for (const check of input.spotChecks) {
     lines.push(`### ${markdownCell(check.name)}`, '');
@@ -251,7 +354,7 @@ function spotCheckSection(input: DatasetCardInput): string[] {
 }
 
 function metricsSection(input: DatasetCardInput): string[] {
-  const lines = ['## Objective metrics', ''];
+  const lines = ['## Objective metrics', '', dataSetCovers(input, "the dialogues of the run's layer when the run was made"), ''];
   const { metrics } = input;
   if (!metrics) return [...lines, 'No metrics run was made for this data set.', ''];
   const keys = Object.keys(metrics.overall.means);
@@ -267,8 +370,15 @@ function dataStatement(input: DatasetCardInput): string[] {
   const annotators = counts.annotators.length === 0 ? 'no expert has decided any value yet' : counts.annotators.map((entry) => `${markdownCell(entry.name)} (${count(entry.values, 'value', 'values')})`).join(', ');
   const limits: string[] = [];
   if (counts.labels.unreviewed > 0) limits.push(`${count(counts.labels.unreviewed, 'written label is an LLM pre-annotation', 'written labels are LLM pre-annotations')} no expert checked; the provenance marks each \`unreviewed\`.`);
-  if (counts.labels.unsure > 0) limits.push(`${count(counts.labels.unsure, 'label is', 'labels are')} an expert's best guess, marked \`unsure\`.`);
-  if (input.adjudication.unresolved > 0) limits.push(`${count(input.adjudication.unresolved, 'adjudication is', 'adjudications are')} unresolved.`);
+  if (counts.labels.unsure > 0) {
+    limits.push(
+      input.export.unsureValues === 'empty'
+        ? `${count(counts.labels.unsure, 'label', 'labels')} an expert was unsure of ${counts.labels.unsure === 1 ? 'is' : 'are'} left empty (the provenance marks ${counts.labels.unsure === 1 ? 'it' : 'each'} \`unsure\`).`
+        : `${count(counts.labels.unsure, 'label is', 'labels are')} an expert's best guess, marked \`unsure\` only in the provenance.`,
+    );
+  }
+  if (counts.acceptance.unknown > 0) limits.push(`For ${count(counts.acceptance.unknown, 'accepted label', 'accepted labels')}, reviewed before the tool recorded it, it is not known whether the expert accepted ${counts.acceptance.unknown === 1 ? 'it' : 'them'} one by one or by verifying the turn.`);
+  if (input.exportAdjudication.unresolved > 0) limits.push(`${count(input.exportAdjudication.unresolved, 'adjudication', 'adjudications')} of the exported turns ${input.exportAdjudication.unresolved === 1 ? 'is' : 'are'} unresolved.`);
   if (!input.agreement || input.agreement.layers.length === 0) limits.push('No second human annotation layer is attached, so inter-annotator agreement between humans is not reported.');
   if (input.spotChecks.length === 0) limits.push('No spot-check estimates the error rate of the unreviewed labels.');
   if (limits.length === 0) limits.push('None recorded by the tool.');
@@ -277,7 +387,7 @@ function dataStatement(input: DatasetCardInput): string[] {
     '',
     `- **What**: ${count(counts.dialogues, 'tutoring dialogue', 'tutoring dialogues')} (${count(counts.turns, 'turn', 'turns')}; ${count(counts.teacherModels.length, 'teacher model', 'teacher models')}, ${count(counts.topics, 'topic', 'topics')}) annotated with the fields of codebook ${markdownCell(input.codebook.name)} (${markdownCell(input.codebook.id)}, version ${markdownCell(input.codebook.version)}). The labels start as LLM pre-annotations.`,
     `- **By whom**: ${count(expert, 'label value', 'label values')} decided by experts: ${annotators}.`,
-    `- **How checked**: ${count(counts.verifiedDialogues, 'dialogue', 'dialogues')} and ${count(counts.verifiedTurns, 'turn', 'turns')} marked verified; agreement, spot-checks and adjudication as reported above.`,
+    `- **How checked**: ${count(counts.verifiedDialogues, 'dialogue', 'dialogues')} and ${count(counts.verifiedTurns, 'turn', 'turns')} of this export marked verified; agreement, spot-checks and adjudication as reported above, each section saying whether it covers this export or the whole data set.`,
     `- **Known limits**: ${limits.join(' ')}`,
     '- **License**: (to be filled in by the data set\'s authors)',
     '',
@@ -295,9 +405,12 @@ export function datasetCardMarkdown(input: DatasetCardInput): string {
     '## The export',
     '',
     `- Format: ${input.export.format === 'sid-jsonl' ? 'SID JSON Lines' : 'long CSV'}; scope: ${SCOPE_WORDS[input.export.scope]}${input.export.adjudicated ? '; adjudicated values written where there are any' : ''}.`,
-    `- The data set holds ${input.dataset.dialogues} dialogues and ${input.dataset.turns} turns.`,
+    `- This export holds ${count(counts.dialogues, 'dialogue', 'dialogues')} and ${count(counts.turns, 'turn', 'turns')} of the data set's ${count(input.dataset.dialogues, 'dialogue', 'dialogues')} and ${count(input.dataset.turns, 'turn', 'turns')}. Every section below says which its figures cover: this export's scope, or the whole data set.`,
+    `- Labels an expert marked unsure: ${UNSURE_WORDS[input.export.format][input.export.unsureValues]}`,
     '',
     '## Counts',
+    '',
+    exportCovers(input),
     '',
     ...table(['Dialogues', 'Turns', 'Teacher models', 'Topics'], [[counts.dialogues, counts.turns, counts.teacherModels.length, counts.topics]]),
     '',
@@ -310,8 +423,11 @@ export function datasetCardMarkdown(input: DatasetCardInput): string {
     '',
     '## Review coverage',
     '',
+    exportCovers(input),
+    '',
     `- Verified: ${counts.verifiedDialogues} of ${counts.dialogues} dialogues, ${counts.verifiedTurns} of ${counts.turns} turns.`,
     `- Labels written: ${counts.labels.accepted} accepted, ${counts.labels.changed} corrected, ${counts.labels.unsure} unsure, ${counts.labels.unreviewed} unreviewed.`,
+    `- Accepted: ${counts.acceptance.deliberate} one by one (a, Shift+A, or the suggested label picked), ${counts.acceptance.verify} as shown by verifying their turn (v, Shift+V), ${counts.acceptance.unknown} how unknown (reviewed before the tool recorded it).`,
     '',
     ...(counts.fields.length > 0
       ? table(['Field', 'Values', 'Expert values', 'Accepted', 'Corrected', 'Unsure'], counts.fields.map((entry) => [fieldName(input, entry.fieldId), entry.written, entry.expert, entry.accepted, entry.changed, entry.unsure]))
@@ -319,12 +435,7 @@ export function datasetCardMarkdown(input: DatasetCardInput): string {
     '',
     ...agreementSection(input),
     ...spotCheckSection(input),
-    '## Adjudication',
-    '',
-    input.adjudication.unanimous + input.adjudication.adjudicated + input.adjudication.unresolved === 0
-      ? 'No value was adjudicated.'
-      : `${input.adjudication.unanimous} unanimous, ${input.adjudication.adjudicated} adjudicated, ${input.adjudication.unresolved} unresolved.`,
-    '',
+    ...adjudicationSection(input),
     ...metricsSection(input),
     ...dataStatement(input),
   ];
