@@ -8,6 +8,7 @@ import { normalizeValue } from '../codebook/normalize-value';
 import type { Codebook } from '../codebook/types';
 import { KNOWN_PROVENANCE_VERSIONS, PROVENANCE_KEY } from '../export/sid-provenance';
 import type { FieldValues, ParsedDialogue } from '../model/dataset';
+import { METRIC_FIELDS } from './definitions';
 
 interface ProvenanceTurn {
   index?: unknown;
@@ -52,6 +53,25 @@ export function turnsLeftOutOfExport(dialogue: Pick<ParsedDialogue, 'extra' | 't
     if (turn.inScope === false && typeof turn.index === 'number' && indexes.has(turn.index)) leftOut.add(turn.index);
   }
   return leftOut.size;
+}
+
+/**
+ * How many labels in the fields the metrics read an export left empty because the expert marked
+ * them unsure (`fields[f].leftEmpty`, provenance version 5): on the file's own layer they count as
+ * no label, which the caller says.
+ */
+export function unsureLeftEmpty(dialogue: Pick<ParsedDialogue, 'extra' | 'turns'>): number {
+  if (!hasReviewProvenance(dialogue)) return 0;
+  const indexes = new Set(dialogue.turns.map((turn) => turn.index));
+  const seen = new Set<string>();
+  for (const entry of (dialogue.extra[PROVENANCE_KEY] as { turns: unknown[] }).turns) {
+    if (!isRecord(entry) || typeof entry.index !== 'number' || !indexes.has(entry.index) || !isRecord(entry.fields)) continue;
+    for (const fieldId of METRIC_FIELDS) {
+      const record = entry.fields[fieldId];
+      if (isRecord(record) && record.leftEmpty === true) seen.add(`${entry.index}|${fieldId}`);
+    }
+  }
+  return seen.size;
 }
 
 /**

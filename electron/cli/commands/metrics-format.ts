@@ -21,6 +21,18 @@ export function addSkipped(into: SkippedDialogues, more: SkippedDialogues): void
   for (const id of more.ids) into.ids.push(id);
 }
 
+/** Labels an expert marked unsure that the export left empty, in the scored dialogues (the verified layer reads them as no label). */
+export interface UnsureLeftEmpty {
+  labels: number;
+  dialogues: number;
+}
+
+export const noneLeftEmpty = (): UnsureLeftEmpty => ({ labels: 0, dialogues: 0 });
+
+export function unsureLeftEmptySentence(leftEmpty: UnsureLeftEmpty): string {
+  return `${plural(leftEmpty.labels, 'label', 'labels')} an expert marked unsure (in ${plural(leftEmpty.dialogues, 'dialogue', 'dialogues')}) ${leftEmpty.labels === 1 ? 'was' : 'were'} left empty by the export and count as no label; export with "Keep my best guess" to score the expert's guesses.`;
+}
+
 /** The `reason` of the JSON's `skipped`: stable for scripts. */
 export const SKIP_REASON = 'labels-left-out-by-export';
 
@@ -35,11 +47,12 @@ export function skippedSentence(skipped: SkippedDialogues): string {
 }
 
 /** Exactly the issue's shape: per dialogue and per group, metrics as fractions in [0, 1]; `skipped` only when dialogues were left out. */
-export function metricsJson(report: MetricsReport, skipped: SkippedDialogues = noneSkipped()) {
+export function metricsJson(report: MetricsReport, skipped: SkippedDialogues = noneSkipped(), leftEmpty: UnsureLeftEmpty = noneLeftEmpty()) {
   return {
     dialogues: report.dialogues.map((dialogue) => ({ id: dialogue.id, group: dialogue.group, ...dialogue.values, TotalScore: dialogue.totalScore })),
     groups: report.groups.map(groupJson),
     ...(skipped.dialogues > 0 ? { skipped: { reason: SKIP_REASON, ...skipped } } : {}),
+    ...(leftEmpty.labels > 0 ? { unsureLeftEmpty: leftEmpty } : {}),
   };
 }
 
@@ -49,7 +62,7 @@ function table(rows: string[][]): string {
 }
 
 /** Table II in the terminal: mean and 95% interval per metric and group, then what was scored and the conventions. */
-export function metricsText(report: MetricsReport, layerSentence: string, skipped: SkippedDialogues = noneSkipped()): string {
+export function metricsText(report: MetricsReport, layerSentence: string, skipped: SkippedDialogues = noneSkipped(), leftEmpty: UnsureLeftEmpty = noneLeftEmpty()): string {
   const header = ['', ...report.groups.map((group) => `${lineText(group.group)} (n=${group.dialogues})`)];
   const rows = SCORE_KEYS.map((key) => [
     METRIC_NAMES[key].short,
@@ -68,6 +81,7 @@ export function metricsText(report: MetricsReport, layerSentence: string, skippe
   const unlabelled = report.groups.reduce((sum, group) => sum + group.withoutLabels, 0);
   if (unlabelled > 0) notes.push(`${unlabelled} dialogue${unlabelled === 1 ? '' : 's'} carry none of the labels the metrics read (not annotated?); they score 0, 3C by convention.`);
   if (skipped.dialogues > 0) notes.push(skippedSentence(skipped));
+  if (leftEmpty.labels > 0) notes.push(unsureLeftEmptySentence(leftEmpty));
   const unknown = report.groups.reduce((sum, group) => sum + group.withUnknownLabels, 0);
   if (unknown > 0) notes.push(`${unknown} dialogue${unknown === 1 ? '' : 's'} hold labels the codebook does not know in the fields the metrics read; those labels count for nothing.`);
   return `${table([header, ...rows])}\n\n${notes.join('\n')}\n`;

@@ -12,6 +12,7 @@ import {
   preAnnotationValues,
   provenanceVersionProblem,
   turnsLeftOutOfExport,
+  unsureLeftEmpty,
   type MetricDialogue,
   type MetricsSettings,
 } from '../../../shared/metrics';
@@ -21,7 +22,7 @@ import type { CliCommand, CliIo } from '../io';
 import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
 import { ENCODING_USAGE, encodingOption, forEachInputInPieces, inputProblemLine, skippedLine } from '../read-inputs';
 import type { TextEncodingName } from '../../../shared/import/file-rules';
-import { addSkipped, metricsJson, metricsText, noneSkipped, skippedSentence } from './metrics-format';
+import { addSkipped, metricsJson, metricsText, noneLeftEmpty, noneSkipped, skippedSentence } from './metrics-format';
 import { addReviewRecords, addToReviewRecord, describeLayer, emptyReviewRecord, type MetricsLayer } from './metrics-layer';
 import { fileLine, lineText } from '../terminal-text';
 
@@ -54,7 +55,9 @@ ${ENCODING_USAGE}
 A Maieutic export of verified turns keeps every turn's text but only the verified turns' labels
 (its provenance marks the others inScope: false). The metrics count over every turn of a
 dialogue, so a dialogue with such turns is not scored (it would score as if those turns had no
-labels); how many, and why, is printed with the results ("skipped" in --json).
+labels); how many, and why, is printed with the results ("skipped" in --json). Labels an expert
+marked unsure that an export left empty count as no label on the files' layer; how many is
+printed too ("unsureLeftEmpty" in --json).
 
 Dialogue ids are <topic_id>-<student_id>-<repeat_id> when the record has those keys, else <file>:<line>.
 Exit code: 0 scored, 1 a file has errors (printed as file:line: message), 2 wrong command line.
@@ -145,6 +148,7 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
   const dialogues: MetricDialogue[] = [];
   const review = emptyReviewRecord();
   const skippedDialogues = noneSkipped();
+  const leftEmpty = noneLeftEmpty();
   const provenanceErrors: string[] = [];
   let withProvenance = 0;
   const { problems, skipped } = await forEachInputInPieces(
@@ -157,6 +161,7 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
       const fileDialogues: MetricDialogue[] = [];
       const fileReview = emptyReviewRecord();
       const fileSkipped = noneSkipped();
+      const fileLeftEmpty = noneLeftEmpty();
       const fileErrors: string[] = [];
       let fileProvenance = 0;
       const check = checkSourceFile({ name, pieces }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom, readOnlyValues: true, withoutEntryExtras: true }, (dialogue) => {
@@ -165,6 +170,12 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
         const leftOut = turnsLeftOutOfExport(dialogue);
         if (leftOut > 0) return void addSkipped(fileSkipped, { dialogues: 1, turnsWithoutLabels: leftOut, turns: dialogue.turns.length, ids: [cliDialogueId(dialogue, name)] });
         fileDialogues.push(metricDialogue(name, group, dialogue, layer));
+        // the llm layer takes reviewed fields from the provenance's `pre`: only the file's own layer reads them empty
+        const emptied = layer === 'verified' ? unsureLeftEmpty(dialogue) : 0;
+        if (emptied > 0) {
+          fileLeftEmpty.labels += emptied;
+          fileLeftEmpty.dialogues += 1;
+        }
         addToReviewRecord(fileReview, dialogue);
         if (hasReviewProvenance(dialogue)) fileProvenance++;
       });
@@ -172,6 +183,8 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
       for (const dialogue of fileDialogues) dialogues.push(dialogue);
       addReviewRecords(review, fileReview);
       addSkipped(skippedDialogues, fileSkipped);
+      leftEmpty.labels += fileLeftEmpty.labels;
+      leftEmpty.dialogues += fileLeftEmpty.dialogues;
       provenanceErrors.push(...fileErrors);
       withProvenance += fileProvenance;
     },
@@ -198,7 +211,7 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
   if (notes.length > 0) io.stderr(`${notes.join('\n')}\n`);
   // the CLI prints the groups only: the overall column is not resampled
   const report = computeMetrics(dialogues, parsedArgs.settings, { overallIntervals: false });
-  io.stdout(parsedArgs.json ? `${JSON.stringify(metricsJson(report, skippedDialogues))}\n` : metricsText(report, describeLayer(layer, review), skippedDialogues));
+  io.stdout(parsedArgs.json ? `${JSON.stringify(metricsJson(report, skippedDialogues, leftEmpty))}\n` : metricsText(report, describeLayer(layer, review), skippedDialogues, leftEmpty));
   return EXIT_OK;
 }
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CODEBOOK } from '../../../shared/codebook';
-import { toSidJsonl, type ExportDialogue, type ExportScope } from '../../../shared/export';
+import { toSidJsonl, type ExportDialogue, type ExportScope, type UnsureValues } from '../../../shared/export';
 import { parseSourceFile, toStoredDialogue } from '../../../shared/import';
 import { runCaptured } from './run-captured';
 
@@ -143,15 +143,17 @@ describe('metrics CLI', () => {
 
   describe('on a Maieutic export of verified turns', () => {
     /** The records exported by the app's own exporter: in each, the turns listed are verified (no field reviewed: the values are the pre-annotation). */
-    function exported(scope: ExportScope, verified: number[][], extra: (record: Record<string, unknown>, at: number) => void = () => undefined): string[] {
+    function exported(scope: ExportScope, verified: number[][], extra: (record: Record<string, unknown>, at: number) => void = () => undefined, options: { unsure?: { turn: number; fieldId: string; codes: string[] }; unsureValues?: UnsureValues } = {}): string[] {
       const lines = verified.map((_, at) => record({ topic: 7, student: 1, repeat: at + 1 }, TYPICAL));
       const file = parseSourceFile({ name: 'GPT-4o/a.jsonl', text: lines.join('\n') }, { codebook: DEFAULT_CODEBOOK });
       const items: ExportDialogue[] = file.dialogues.map((parsed, at) => {
         const { dialogue, turns } = toStoredDialogue(parsed, { datasetId: 'ds', sourceId: 'src', file: file.file });
         const turnReviews = verified[at].map((index) => ({ id: turns[index].id, dialogueId: dialogue.id, verified: true, reviewer: 'r', at: '2026-01-01T00:00:00.000Z' }));
-        return { dialogue, turns, fieldReviews: [], turnReviews, dialogueReview: null };
+        const { unsure } = options;
+        const fieldReviews = unsure ? [{ id: `${turns[unsure.turn].id}|${unsure.fieldId}`, turnId: turns[unsure.turn].id, dialogueId: dialogue.id, fieldId: unsure.fieldId, decision: 'unsure' as const, codes: unsure.codes, text: null, reviewer: 'r', at: '2026-01-01T00:00:00.000Z' }] : [];
+        return { dialogue, turns, fieldReviews, turnReviews, dialogueReview: null };
       });
-      return toSidJsonl(items, DEFAULT_CODEBOOK, { scope }).trimEnd().split('\n').map((text, at) => {
+      return toSidJsonl(items, DEFAULT_CODEBOOK, { scope, unsureValues: options.unsureValues }).trimEnd().split('\n').map((text, at) => {
         const parsed = JSON.parse(text) as Record<string, unknown>;
         extra(parsed, at);
         return JSON.stringify(parsed);
@@ -188,6 +190,21 @@ describe('metrics CLI', () => {
       expect(code).toBe(1);
       expect(stdout).toBe('');
       expect(stderr).toContain('No dialogue could be scored. 2 dialogues were not scored: 11 of their 14 turns carry no labels');
+    });
+
+    it('says how many labels an expert was unsure of the export left empty, which count as no label', async () => {
+      // turn 1's strategy (追问) marked unsure: left empty, 1 of TYPICAL's 3 teacher turns has a strategy (SD 1/3); the guess keeps 2/3
+      const unsure = { turn: 1, fieldId: 'teaching_strategy', codes: ['follow_up_questioning'] };
+      const emptied = (await json(await folder({ 'GPT-4o/a.jsonl': exported('all', [EVERY_TURN], undefined, { unsure }) }))) as MetricsJson & { unsureLeftEmpty?: unknown };
+      expect(emptied.dialogues[0].SD).toBeCloseTo(1 / 3, 15);
+      expect(emptied.unsureLeftEmpty).toEqual({ labels: 1, dialogues: 1 });
+      const root = await folder({ 'GPT-4o/a.jsonl': exported('all', [EVERY_TURN], undefined, { unsure }) });
+      expect((await run(root)).stdout).toContain('1 label an expert marked unsure (in 1 dialogue) was left empty by the export and count as no label');
+      // the llm layer reads the pre-annotation the provenance recorded: nothing is missing there
+      expect((await json(root, '--layer', 'llm')) as object).not.toHaveProperty('unsureLeftEmpty');
+      const guessed = (await json(await folder({ 'GPT-4o/a.jsonl': exported('all', [EVERY_TURN], undefined, { unsure, unsureValues: 'guess' }) }))) as MetricsJson & { unsureLeftEmpty?: unknown };
+      expect(guessed.dialogues[0].SD).toBeCloseTo(2 / 3, 15);
+      expect(guessed).not.toHaveProperty('unsureLeftEmpty');
     });
 
     it('refuses a review provenance of a version it does not know, naming file and line', async () => {
