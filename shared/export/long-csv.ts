@@ -5,14 +5,16 @@ import type { FieldReview } from '../model/review';
 import { expertValue, indexFieldReviews } from './expert-value';
 import { dialoguesInScope, turnIdsInScope, verifiedTurnIds, type ExportScope } from './scope';
 import type { ExportDialogue } from './types';
-import { exportedFieldValues } from './value-status';
+import { DEFAULT_UNSURE_VALUES, leavesUnsureEmpty, type UnsureValues } from './unsure-values';
+import { exportAcceptance, exportedFieldValues } from './value-status';
 import type { AdjudicationRow } from '../model/adjudication';
 import { valueProvenance, type ProvenanceContext } from './value-provenance';
 
 /**
  * The first eight columns are the original layout; `external_id` and `teacher_model`, then
  * `turn_verified` and `dialogue_status`, then the per-value provenance (value-provenance.ts:
- * `source_layer` … `codebook_hash`), were added after them so positional readers keep working.
+ * `source_layer` … `codebook_hash`), then `acceptance` (how an accepted value was accepted), were
+ * added after them so positional readers keep working.
  */
 export const LONG_CSV_HEADER = [
   'dialogue',
@@ -37,6 +39,7 @@ export const LONG_CSV_HEADER = [
   'codebook_id',
   'codebook_version',
   'codebook_hash',
+  'acceptance',
 ] as const;
 
 export interface LongCsvOptions {
@@ -52,6 +55,8 @@ export interface LongCsvOptions {
   provenance?: ProvenanceContext;
   /** the data set's adjudication records: their status goes in `adjudication_status` (the CSV writes expert values, never adjudicated ones) */
   adjudicationRows?: readonly AdjudicationRow[];
+  /** labels the expert marked unsure: `expert_value` left empty (default) or the expert's guess; `status` says unsure either way */
+  unsureValues?: UnsureValues;
 }
 
 /** A cell a spreadsheet would run as a formula; a plain negative number like -3 is not one. */
@@ -64,8 +69,8 @@ function preText(field: FieldDef, pre: FieldValue | undefined): string {
   return pre.codes.join(', ');
 }
 
-function expertText(field: FieldDef, turn: Turn, review: FieldReview | undefined): string {
-  if (!review) return '';
+function expertText(field: FieldDef, turn: Turn, review: FieldReview | undefined, unsureValues: UnsureValues): string {
+  if (!review || leavesUnsureEmpty(field.id, review, unsureValues)) return '';
   const value = expertValue(turn, field, review);
   return field.type === 'text' ? value.text : value.codes.join(', ');
 }
@@ -74,9 +79,10 @@ function expertText(field: FieldDef, turn: Turn, review: FieldReview | undefined
  * One row per turn in scope × field that applies to the (corrected) speaker, or that holds a
  * value anyway (value-status.ts): `dialogue` is the dialogue's database id (unique, unlike
  * external ids shared by teacher models), `turn` the 0-based turn index, label values are
- * canonical codes joined with ", ", `expert_value` is empty unless reviewed, `status` is
- * accepted/changed (corrected)/unsure, or unreviewed for a value no expert decided on — also in
- * a verified turn; `external_id` is the source's `<topic>-<student>-<repeat>` (or
+ * canonical codes joined with ", ", `expert_value` is empty unless reviewed (and for an unsure
+ * label left empty), `status` is accepted/changed (corrected)/unsure, or unreviewed for a value no
+ * expert decided on — also in a verified turn; `acceptance` says how an accepted value was
+ * accepted (verify, deliberate, or unknown for reviews stored before it was recorded); `external_id` is the source's `<topic>-<student>-<repeat>` (or
  * `<file>:<line>`), `teacher_model` the model as the reviewer corrected it, `turn_verified`
  * true/false and `dialogue_status` unreviewed/in-progress/verified.
  */
@@ -85,6 +91,7 @@ export function toLongCsv(items: readonly ExportDialogue[], codebook: Codebook, 
   const scope = opts.scope ?? 'all';
   const adjudications = new Map((opts.adjudicationRows ?? []).map((row) => [row.id, row]));
   const codebookVersion = opts.provenance?.codebook;
+  const unsureValues = opts.unsureValues ?? DEFAULT_UNSURE_VALUES;
   for (const item of dialoguesInScope(items, scope)) {
     const reviews = indexFieldReviews(item.fieldReviews);
     const teacherModel = item.dialogueReview?.teacherModel ?? item.dialogue.teacherModel;
@@ -100,7 +107,7 @@ export function toLongCsv(items: readonly ExportDialogue[], codebook: Codebook, 
           String(turn.index),
           field.id,
           preText(field, turn.pre[field.id]),
-          expertText(field, turn, review),
+          expertText(field, turn, review, unsureValues),
           status,
           review?.reviewer ?? '',
           review?.at ?? '',
@@ -118,6 +125,7 @@ export function toLongCsv(items: readonly ExportDialogue[], codebook: Codebook, 
           codebookVersion?.id ?? '',
           codebookVersion?.version ?? '',
           codebookVersion?.hash ?? '',
+          exportAcceptance(review) ?? '',
         ]);
       }
     }

@@ -1,7 +1,7 @@
 import { fieldAppliesTo } from '../codebook/lookup';
 import type { Codebook, FieldDef } from '../codebook/types';
 import type { SpeakerCode, Turn } from '../model/dataset';
-import type { FieldReview, ReviewDecision } from '../model/review';
+import type { AcceptanceKind, FieldReview, ReviewDecision } from '../model/review';
 
 /**
  * Whether an exported value was checked: the expert's decision (`accepted` the pre-annotation,
@@ -59,6 +59,15 @@ export function exportedFieldValues(turn: Turn, codebook: Codebook, reviews: Rea
     values.push({ field, review, status: review?.decision ?? 'unreviewed', isLabel: !TRANSCRIPT_FIELD_IDS.has(field.id), hasPre });
   }
   return values;
+}
+
+/** How an accepted value was accepted, as the exports write it: `unknown` for rows stored before it was recorded. */
+export type ExportAcceptance = AcceptanceKind | 'unknown';
+
+/** The acceptance of a reviewed value; null unless its decision is `accepted`. */
+export function exportAcceptance(review: Pick<FieldReview, 'decision' | 'acceptance'> | undefined): ExportAcceptance | null {
+  if (review?.decision !== 'accepted') return null;
+  return review.acceptance ?? 'unknown';
 }
 
 /** Adds the labels among `values` to `counts` (in place) and returns it. */

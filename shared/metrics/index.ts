@@ -5,5 +5,5 @@ export { computeMetrics, DEFAULT_SETTINGS, scoreOf, type GroupScore, type Metric
 export { seededRandom } from './random';
 export { parseWeights, weightsProblem } from './weights';
 export { metricTurnFromValues, metricTurnVerified } from './layer-turns';
-export { hasReviewProvenance, preAnnotationValues } from './provenance-layer';
+export { hasReviewProvenance, preAnnotationValues, provenanceVersionProblem, turnsLeftOutOfExport, unsureLeftEmpty } from './provenance-layer';
 export { formatInterval, formatScore, groupJson, metricsMarkdown, NONE, threeCNote } from './format';

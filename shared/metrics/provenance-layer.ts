@@ -6,13 +6,14 @@
  */
 import { normalizeValue } from '../codebook/normalize-value';
 import type { Codebook } from '../codebook/types';
+import { KNOWN_PROVENANCE_VERSIONS, PROVENANCE_KEY } from '../export/sid-provenance';
 import type { FieldValues, ParsedDialogue } from '../model/dataset';
-
-const PROVENANCE_KEY = 'maieutic';
+import { METRIC_FIELDS } from './definitions';
 
 interface ProvenanceTurn {
   index?: unknown;
   fields?: unknown;
+  inScope?: unknown;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -21,6 +22,56 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 export function hasReviewProvenance(dialogue: Pick<ParsedDialogue, 'extra'>): boolean {
   const provenance = dialogue.extra[PROVENANCE_KEY];
   return isRecord(provenance) && Array.isArray(provenance.turns);
+}
+
+/**
+ * Why the record's review provenance cannot be read, or null: a version this tool does not know
+ * may mean anything by its keys (the export's README lists what each version writes), so its
+ * values are not scored as if it were one it knows.
+ */
+export function provenanceVersionProblem(dialogue: Pick<ParsedDialogue, 'extra'>): string | null {
+  if (!hasReviewProvenance(dialogue)) return null;
+  const { version } = dialogue.extra[PROVENANCE_KEY] as { version?: unknown };
+  if (typeof version === 'number' && KNOWN_PROVENANCE_VERSIONS.includes(version)) return null;
+  const found = version === undefined ? 'has no version' : `is version ${JSON.stringify(version)}`;
+  return `The review provenance ("${PROVENANCE_KEY}") ${found}, which this version of Maieutic cannot read (it reads versions ${KNOWN_PROVENANCE_VERSIONS.join(', ')}); score the file with the Maieutic that wrote it, or a newer one.`;
+}
+
+/**
+ * How many turns of the dialogue a scoped export wrote without labels: the provenance marks them
+ * `inScope: false` (a verified-turns export keeps the other turns' text so the conversation reads
+ * whole, but none of their labels). Provenance turns that name no turn of the dialogue, or name
+ * one twice, count once or not at all.
+ */
+export function turnsLeftOutOfExport(dialogue: Pick<ParsedDialogue, 'extra' | 'turns'>): number {
+  if (!hasReviewProvenance(dialogue)) return 0;
+  const indexes = new Set(dialogue.turns.map((turn) => turn.index));
+  const leftOut = new Set<number>();
+  for (const entry of (dialogue.extra[PROVENANCE_KEY] as { turns: unknown[] }).turns) {
+    if (!isRecord(entry)) continue;
+    const turn = entry as ProvenanceTurn;
+    if (turn.inScope === false && typeof turn.index === 'number' && indexes.has(turn.index)) leftOut.add(turn.index);
+  }
+  return leftOut.size;
+}
+
+/**
+ * How many labels in the fields the metrics read an export left empty because the expert marked
+ * them unsure (`fields[f].leftEmpty`, provenance version 5): on the file's own layer they count as
+ * no label, which the caller says.
+ */
+export function unsureLeftEmpty(dialogue: Pick<ParsedDialogue, 'extra' | 'turns'>): number {
+  if (!hasReviewProvenance(dialogue)) return 0;
+  const indexes = new Set(dialogue.turns.map((turn) => turn.index));
+  const seen = new Set<string>();
+  for (const entry of (dialogue.extra[PROVENANCE_KEY] as { turns: unknown[] }).turns) {
+    if (!isRecord(entry) || typeof entry.index !== 'number' || !indexes.has(entry.index) || !isRecord(entry.fields)) continue;
+    for (const fieldId of METRIC_FIELDS) {
+      const record = entry.fields[fieldId];
+      if (isRecord(record) && record.leftEmpty === true) seen.add(`${entry.index}|${fieldId}`);
+    }
+  }
+  return seen.size;
 }
 
 /**

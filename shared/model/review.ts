@@ -11,6 +11,16 @@ export type ReviewDecision =
   /** the expert is not sure; `codes`/`text` hold their best guess (may be the pre-annotation) */
   | 'unsure';
 
+/**
+ * How an `accepted` value was accepted: `verify`, taken as shown when the expert verified its turn
+ * or dialogue (`v`, `Shift+V`); `deliberate`, accepted by itself (`a`, `Shift+A`, the same label
+ * picked, the same text typed, an unsure flag lifted). Rows written before this was recorded have
+ * none: accepted, how unknown.
+ */
+export type AcceptanceKind = 'verify' | 'deliberate';
+
+export const ACCEPTANCE_KINDS: readonly AcceptanceKind[] = ['verify', 'deliberate'];
+
 export interface FieldReview {
   /** `${turnId}|${fieldId}` */
   id: string;
@@ -32,6 +42,8 @@ export interface FieldReview {
    * annotator's layer the expert chose in review); absent: the imported pre-annotation
    */
   suggestionLayerId?: string;
+  /** decision `accepted` only: how it was accepted; absent on rows written before it was recorded (how unknown) */
+  acceptance?: AcceptanceKind;
   /** ISO time of the last change */
   at: string;
 }

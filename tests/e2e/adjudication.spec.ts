@@ -286,7 +286,7 @@ test('adjudication: accept unanimous values, decide disagreements by keyboard at
   const exported = readFileSync(target, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { topic_id: number; annotations: Record<string, string>[]; maieutic: { version: number; adjudicated: boolean; turns: { adjudication: Record<string, Record<string, unknown>> }[] } });
   const topic2 = exported.find((record) => record.topic_id === 2)!;
   const topic1 = exported.find((record) => record.topic_id === 1)!;
-  expect(topic2.maieutic.version).toBe(4);
+  expect(topic2.maieutic.version).toBe(5);
   expect(topic2.maieutic.adjudicated).toBe(true);
   expect(topic2.annotations[1].teacher_guidance_level).toBe('L1');
   expect(topic2.maieutic.turns[1].adjudication.teacher_guidance_level).toEqual({ status: 'adjudicated', agreedWith: [], decidedBy: ADJUDICATOR, note, needsGuidelineUpdate: true });

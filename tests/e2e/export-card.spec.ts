@@ -47,6 +47,9 @@ interface CardJson {
   counts: { dialogues: number; turns: number; teacherModels: { name: string }[]; topics: number };
   agreement: { raters: string[]; layers: string[]; rows: ({ fieldId: string } & CardCoefficient)[]; panel: { raters: string[]; rows: { fieldId: string; fleiss: CardCoefficient; alpha: CardCoefficient }[] } | null };
   spotChecks: { name: string; fields: { field: string; n: number; errors: number; rate: number | null; low: number; high: number; verdict: string }[] }[];
+  exportAgreement: { rows: ({ fieldId: string } & CardCoefficient)[] };
+  coverage: { export: { scope: string; dialogues: number; turns: number }; dataSet: { dialogues: number; turns: number }; sections: Record<string, string> };
+  export: { unsureValues: string };
   license: null;
 }
 
@@ -186,7 +189,7 @@ test('dataset card: written beside the export, its agreement and spot-check figu
   const card = JSON.parse(await readFile(cardJson, 'utf8')) as CardJson;
   const markdown = await readFile(cardMd, 'utf8');
 
-  expect(card).toMatchObject({ cardVersion: 1, counts: { dialogues: 10, turns: 20, topics: 10 }, license: null });
+  expect(card).toMatchObject({ cardVersion: 2, counts: { dialogues: 10, turns: 20, topics: 10 }, license: null });
   expect(card.counts.teacherModels.map((model) => model.name)).toEqual(['GPT-4o']);
   expect(card.agreement.layers).toEqual([LAYER_NAME]);
   expect(markdown).toContain('Annotator &lt;B&gt; \\| 2');
@@ -215,6 +218,14 @@ test('dataset card: written beside the export, its agreement and spot-check figu
     expect(panelMd.get(row.fieldId)![1], row.fieldId).toBe(shown.fleissText);
     expect(shown.alphaText.startsWith(`${panelMd.get(row.fieldId)![3]} `), row.fieldId).toBe(true);
   }
+
+  // every section says what it covers; this export holds everything, so its own agreement is the view's
+  expect(card.coverage).toMatchObject({ export: { scope: 'all', dialogues: 10, turns: 20 }, dataSet: { dialogues: 10, turns: 20 }, sections: { agreement: 'data-set', exportAgreement: 'export', spotChecks: 'data-set', counts: 'export' } });
+  expect(card.export.unsureValues).toBe('empty');
+  expect(card.exportAgreement.rows).toEqual(card.agreement.rows);
+  expect(markdown).toContain('## Agreement\n\n*Covers: the whole data set (10 dialogues, 20 turns; every reviewed turn of it) — this export holds all of it.*');
+  expect(markdown).toContain('## Spot-checks\n\n*Covers: the whole data set (10 dialogues, 20 turns; samples drawn from all of it)');
+  expect(markdown).toContain("## Counts\n\n*Covers: this export's scope — every dialogue, reviewed or not: 10 dialogues, 20 turns.*");
 
   // spot-check: every row the view shows, the same n, errors, rate, interval and verdict
   expect(card.spotChecks).toHaveLength(1);

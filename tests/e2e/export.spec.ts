@@ -10,8 +10,10 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import { saveShot } from './support-shots';
 import { expect, test } from './fixtures/app';
+import { DatasetsPage } from './pages/datasets';
 import { ExportPage } from './pages/export';
 import { StartPage } from './pages/start';
+import { readStoredRows } from './support-idb';
 import { CODEBOOK_FIELD_IDS, codebookField, labelForSidValue } from './support-codebook';
 import { findSampleDialogue, openDialogueByKeyboard, openSample, readSampleDialogues, type SidRecord } from './support-sample';
 
@@ -23,7 +25,7 @@ const CORRECTED_TURN = 0;
 const CORRECTED_FIELD = 'cognitive_level';
 const LONG_CSV_HEADER =
   'dialogue,turn,field,pre_annotation,expert_value,status,reviewer,time,external_id,teacher_model,turn_verified,dialogue_status,' +
-  'source_layer,source_layer_id,source_layer_name,annotator,annotator_id,adjudicated,adjudication_status,codebook_id,codebook_version,codebook_hash';
+  'source_layer,source_layer_id,source_layer_name,annotator,annotator_id,adjudicated,adjudication_status,codebook_id,codebook_version,codebook_hash,acceptance';
 
 interface ExportedRecord extends SidRecord {
   maieutic: {
@@ -262,7 +264,7 @@ test('two verified turns are counted and exported by default; "everything" first
   const [only, ...others] = readJsonl(turnsPath);
   expect(others).toEqual([]);
   expect(only.dialogue).toEqual(source.dialogue);
-  expect(only.maieutic).toMatchObject({ version: 4, scope: 'verified-turns', dialogueId, status: 'in-progress', verified: false });
+  expect(only.maieutic).toMatchObject({ version: 5, scope: 'verified-turns', dialogueId, status: 'in-progress', verified: false });
   expect(only.maieutic.turns.map((turn) => [turn.verified, turn.inScope])).toEqual(source.dialogue.map((_, i) => [VERIFIED_TURNS.includes(i), VERIFIED_TURNS.includes(i)]));
   for (const turn of VERIFIED_TURNS) {
     const held = labelsHeld(source.annotations[turn]);
@@ -357,4 +359,113 @@ test('two verified turns are counted and exported by default; "everything" first
   await expect(exporter.confirmButton).toHaveText('导出，并标记为未审阅');
   await saveShot(app.page, 'export-confirm-zh', testInfo);
   await exporter.cancelButton.click();
+});
+
+interface ProvenanceV5 {
+  version: number;
+  unsureValues: string;
+  turns: { index: number; inScope: boolean; fields: Record<string, { decision: string; acceptance?: string; leftEmpty?: boolean }> }[];
+}
+
+/** A pause between key presses, as a person types: the writes of one key must not race the next. */
+const HUMAN_PACE_MS = 300;
+
+test('an unsure label is left empty unless "Keep my best guess" is chosen, which is remembered; verified and deliberate acceptances are told apart', async ({ app }, testInfo) => {
+  const source = twoTurns.record;
+  const datasets = await openSample(app);
+  const review = await openDialogueByKeyboard(datasets, twoTurns.teacherModel, twoTurns.externalId);
+  const { page } = app;
+
+  // Turn 0, at a person's pace: the Bloom level marked unsure (its guess is the pre-annotation), the
+  // discipline accepted with `a`; then `v` verifies the turn and takes every other value as shown.
+  await review.goToField(CORRECTED_FIELD);
+  await review.pressKey('u');
+  await review.enterReviewerName(REVIEWER);
+  await review.expectDecision(CORRECTED_FIELD, 'unsure');
+  await page.waitForTimeout(HUMAN_PACE_MS);
+  await review.goToField('discipline');
+  await page.waitForTimeout(HUMAN_PACE_MS);
+  await review.pressKey('a');
+  await review.expectDecision('discipline', 'accepted');
+  await page.waitForTimeout(HUMAN_PACE_MS);
+  await review.pressKey('v');
+  await expect(review.turns.locator('[data-badge="verified"]')).toHaveCount(1);
+  // Turn 1 at machine pace: verified as shown.
+  await expect(review.currentTurn).toHaveAttribute('data-turn-index', '1');
+  await review.pressKey('v');
+  await expect(review.turns.locator('[data-badge="verified"]')).toHaveCount(2);
+  await review.waitForSaved();
+  await review.pressKey('Escape');
+
+  await datasets.exportButton.click();
+  const exporter = new ExportPage(page);
+  await expect(exporter.scopeRadio('verified-turns')).toBeChecked();
+  // the stricter choice first
+  await expect(exporter.unsureRadio('empty')).toBeChecked();
+  await expect(exporter.unsureChoices).toContainText('Labels you marked unsure');
+  await expect(exporter.unsureChoices).toContainText('Leave empty (default)');
+  await expect(exporter.unsureChoices).toContainText('under “maieutic” it is still marked unsure');
+  await saveShot(exporter.root, 'export-unsure-option-en', testInfo);
+
+  const emptyPath = join(app.tempDir, 'unsure-empty.jsonl');
+  app.dialogs.nextSavePath(emptyPath);
+  expect(await exporter.save()).toBe(emptyPath);
+  await expect(exporter.resultUnsure).toHaveText('Unsure labels left empty: 1.');
+  await saveShot(exporter.result, 'export-unsure-saved-en', testInfo);
+  const [left] = readJsonl(emptyPath) as unknown as (SidRecord & { maieutic: ProvenanceV5 })[];
+  expect(left.annotations[0][CORRECTED_FIELD]).toBe('');
+  expect(left.maieutic).toMatchObject({ version: 5, unsureValues: 'empty' });
+  const fields = left.maieutic.turns[0].fields;
+  expect(fields[CORRECTED_FIELD]).toMatchObject({ decision: 'unsure', leftEmpty: true });
+  expect(fields.discipline).toMatchObject({ decision: 'accepted', acceptance: 'deliberate' });
+  for (const fieldId of ['discipline_transfer', 'student_cognition_state']) expect(fields[fieldId], fieldId).toMatchObject({ decision: 'accepted', acceptance: 'verify' });
+  expect(Object.values(left.maieutic.turns[1].fields).every((entry) => entry.acceptance === 'verify')).toBe(true);
+  const emptyCard = JSON.parse(readFileSync(`${emptyPath}.card.json`, 'utf8')) as { export: { unsureValues: string }; coverage: { export: { turns: number } } };
+  expect(emptyCard).toMatchObject({ export: { unsureValues: 'empty' }, coverage: { export: { turns: 2 } } });
+  expect(readFileSync(`${emptyPath}.card.md`, 'utf8')).toContain("*Covers: this export's scope — the turns an expert marked verified: 1 dialogue, 2 turns.*");
+
+  // the guess, once chosen, in SID JSONL and in the long CSV (whose status still says unsure)
+  await exporter.unsureRadio('guess').check();
+  await expect(exporter.unsureChoices).toHaveAttribute('data-value', 'guess');
+  const guessPath = join(app.tempDir, 'unsure-guess.jsonl');
+  app.dialogs.nextSavePath(guessPath);
+  expect(await exporter.save()).toBe(guessPath);
+  await expect(exporter.resultUnsure).toHaveText('Unsure labels written as your best guess: 1.');
+  const [guessed] = readJsonl(guessPath) as unknown as (SidRecord & { maieutic: ProvenanceV5 })[];
+  expect(guessed.annotations[0][CORRECTED_FIELD]).toBe(source.annotations[0][CORRECTED_FIELD]);
+  expect(guessed.maieutic.unsureValues).toBe('guess');
+  expect(guessed.maieutic.turns[0].fields[CORRECTED_FIELD]).not.toHaveProperty('leftEmpty');
+
+  await exporter.formatRadio('long-csv').check();
+  await expect(exporter.unsureChoices).toContainText('expert_value holds the guess; the status column says unsure');
+  const csvPath = join(app.tempDir, 'unsure-guess.csv');
+  app.dialogs.nextSavePath(csvPath);
+  expect(await exporter.save()).toBe(csvPath);
+  const rows = Papa.parse<Record<string, string>>(readFileSync(csvPath, 'utf8'), { header: true, skipEmptyLines: true }).data;
+  const row = (turn: number, fieldId: string) => rows.find((candidate) => candidate.turn === String(turn) && candidate.field === fieldId);
+  expect(row(0, CORRECTED_FIELD)).toMatchObject({ status: 'unsure', expert_value: labelForSidValue(CORRECTED_FIELD, source.annotations[0][CORRECTED_FIELD]).code, acceptance: '' });
+  expect(row(0, 'discipline')).toMatchObject({ status: 'accepted', acceptance: 'deliberate' });
+  expect(row(1, 'teacher_intent')).toMatchObject({ status: 'accepted', acceptance: 'verify' });
+
+  // remembered: after a reload the export view starts on the guess
+  const [dataset] = await readStoredRows<{ name: string }>(page, 'datasets');
+  await app.reload();
+  await new StartPage(page).openDataset(dataset.name);
+  await new DatasetsPage(page).exportButton.click();
+  await expect(exporter.unsureRadio('guess')).toBeChecked();
+
+  // the same choice in Chinese
+  await exporter.unsureRadio('empty').check();
+  await new StartPage(page).navLanguage.click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(exporter.unsureChoices).toContainText('你标为“不确定”的标注');
+  await expect(exporter.unsureChoices).toContainText('留空（默认）');
+  await expect(exporter.unsureChoices).toContainText('保留我的最佳猜测');
+  await saveShot(exporter.root, 'export-unsure-option-zh', testInfo);
+  const zhPath = join(app.tempDir, 'unsure-zh.jsonl');
+  app.dialogs.nextSavePath(zhPath);
+  await exporter.formatRadio('sid-jsonl').check();
+  expect(await exporter.save()).toBe(zhPath);
+  await expect(exporter.resultUnsure).toHaveText('不确定的标注已留空：1 个。');
+  await saveShot(exporter.result, 'export-unsure-saved-zh', testInfo);
 });

@@ -321,6 +321,10 @@ const AGREEMENT: FaultKind[] = [
   { id: 'dataset/empty-folder-layer', expect: 'refused', app: false, cli: ['agreement', '--dataset', '{}/a', '--dataset', '{}/b', '--json'], build: (dir) => (folder(join(dir, 'a')), folder(join(dir, 'b')), dir) },
   { id: 'metrics/empty-folder', expect: 'refused', app: false, cli: ['metrics', '{}', '--json'], build: (dir) => folder(join(dir, 'empty')) },
   { id: 'metrics/gbk-file', expect: 'refused', app: false, cli: ['metrics', '{}', '--json'], mentions: ['GB18030'], build: (dir) => writeBytes(join(dir, 'a.jsonl'), gbkBytes(jsonl(GOOD))) },
+  // a Maieutic export whose review provenance is of a version this tool does not know: its keys may mean anything
+  { id: 'metrics/export-provenance-unknown-version', expect: 'refused', app: false, cli: ['metrics', '{}', '--json'], mentions: ['version 999'], build: (dir) => writeBytes(join(dir, 'a.jsonl'), jsonl(sidLine({ maieutic: { version: 999, turns: [] } }))) },
+  // an export of verified turns where no dialogue has all its turns labelled: nothing the metrics can score whole
+  { id: 'metrics/export-turns-left-blank', expect: 'refused', app: false, cli: ['metrics', '{}', '--json'], mentions: ['left out by the export'], build: (dir) => writeBytes(join(dir, 'a.jsonl'), jsonl(sidLine({ maieutic: { version: 5, scope: 'verified-turns', turns: [{ index: 0, inScope: true }, { index: 1, inScope: false }] } }))) },
   { id: 'judge-report/deep-nesting', expect: 'refused', app: false, cli: ['judge-report', '{}', '--json'], build: (dir) => writeBytes(join(dir, 'r.jsonl'), jsonl(`{"dialogue":${nested(20_000)}}`)) },
   { id: 'judge-report/gbk-file', expect: 'refused', app: false, cli: ['judge-report', '{}', '--json'], mentions: ['GB18030'], build: (dir) => writeBytes(join(dir, 'r.jsonl'), gbkBytes(jsonl(judgeLine('评判', 4)))) },
   { id: 'judge-report/score-out-of-range', expect: 'refused', app: false, cli: ['judge-report', '{}', '--json'], build: (dir) => writeBytes(join(dir, 'r.jsonl'), jsonl(judgeLine('j', 4), judgeLine('j', 7))) },

@@ -10,16 +10,19 @@ import {
   metricTurnFromValues,
   parseWeights,
   preAnnotationValues,
+  provenanceVersionProblem,
+  turnsLeftOutOfExport,
+  unsureLeftEmpty,
   type MetricDialogue,
   type MetricsSettings,
 } from '../../../shared/metrics';
 import type { ParsedDialogue } from '../../../shared/model/dataset';
-import { DialogueNames } from '../dialogue-id';
+import { cliDialogueId, DialogueNames } from '../dialogue-id';
 import type { CliCommand, CliIo } from '../io';
 import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
 import { ENCODING_USAGE, encodingOption, forEachInputInPieces, inputProblemLine, skippedLine } from '../read-inputs';
 import type { TextEncodingName } from '../../../shared/import/file-rules';
-import { metricsJson, metricsText } from './metrics-format';
+import { addSkipped, metricsJson, metricsText, noneLeftEmpty, noneSkipped, skippedSentence } from './metrics-format';
 import { addReviewRecords, addToReviewRecord, describeLayer, emptyReviewRecord, type MetricsLayer } from './metrics-layer';
 import { fileLine, lineText } from '../terminal-text';
 
@@ -46,7 +49,15 @@ TotalScore, per dialogue and per group (teacher model), as the paper's Table II.
                      the bootstrap of the per-group 95% intervals (default seed ${DEFAULT_SEED}, ${DEFAULT_RESAMPLES} resamples; 0: none)
 ${ENCODING_USAGE}
   --json             print one JSON object {dialogues: [...], groups: [...]}, metrics as fractions in
-                     [0, 1] (3C and TotalScore null for a dialogue --strict-3c leaves out)
+                     [0, 1] (3C and TotalScore null for a dialogue --strict-3c leaves out), and
+                     "skipped" when dialogues were not scored (see below)
+
+A Maieutic export of verified turns keeps every turn's text but only the verified turns' labels
+(its provenance marks the others inScope: false). The metrics count over every turn of a
+dialogue, so a dialogue with such turns is not scored (it would score as if those turns had no
+labels); how many, and why, is printed with the results ("skipped" in --json). Labels an expert
+marked unsure that an export left empty count as no label on the files' layer; how many is
+printed too ("unsureLeftEmpty" in --json).
 
 Dialogue ids are <topic_id>-<student_id>-<repeat_id> when the record has those keys, else <file>:<line>.
 Exit code: 0 scored, 1 a file has errors (printed as file:line: message), 2 wrong command line.
@@ -139,6 +150,9 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
   const names = new DialogueNames('both are scored');
   const duplicateWarnings: string[] = [];
   const review = emptyReviewRecord();
+  const skippedDialogues = noneSkipped();
+  const leftEmpty = noneLeftEmpty();
+  const provenanceErrors: string[] = [];
   let withProvenance = 0;
   const { problems, skipped } = await forEachInputInPieces(
     parsedArgs.paths,
@@ -149,10 +163,23 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
       const group = groupOf(name, groupBy);
       const fileDialogues: { dialogue: Pick<ParsedDialogue, 'topicId' | 'studentId' | 'repeatId' | 'line'>; metric: MetricDialogue }[] = [];
       const fileReview = emptyReviewRecord();
+      const fileSkipped = noneSkipped();
+      const fileLeftEmpty = noneLeftEmpty();
+      const fileErrors: string[] = [];
       let fileProvenance = 0;
       const check = checkSourceFile({ name, pieces }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom, readOnlyValues: true, withoutEntryExtras: true }, (dialogue) => {
+        const problem = provenanceVersionProblem(dialogue);
+        if (problem) return void fileErrors.push(fileLine(name, dialogue.line, problem));
+        const leftOut = turnsLeftOutOfExport(dialogue);
+        if (leftOut > 0) return void addSkipped(fileSkipped, { dialogues: 1, turnsWithoutLabels: leftOut, turns: dialogue.turns.length, ids: [cliDialogueId(dialogue, name)] });
         const { topicId, studentId, repeatId, line } = dialogue;
         fileDialogues.push({ dialogue: { topicId, studentId, repeatId, line }, metric: metricDialogue('', group, dialogue, layer) });
+        // the llm layer takes reviewed fields from the provenance's `pre`: only the file's own layer reads them empty
+        const emptied = layer === 'verified' ? unsureLeftEmpty(dialogue) : 0;
+        if (emptied > 0) {
+          fileLeftEmpty.labels += emptied;
+          fileLeftEmpty.dialogues += 1;
+        }
         addToReviewRecord(fileReview, dialogue);
         if (hasReviewProvenance(dialogue)) fileProvenance++;
       });
@@ -163,11 +190,15 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
         dialogues.push({ ...metric, id: named.id });
       }
       addReviewRecords(review, fileReview);
+      addSkipped(skippedDialogues, fileSkipped);
+      leftEmpty.labels += fileLeftEmpty.labels;
+      leftEmpty.dialogues += fileLeftEmpty.dialogues;
+      provenanceErrors.push(...fileErrors);
       withProvenance += fileProvenance;
     },
     { encoding: parsedArgs.encoding },
   );
-  const errors = problems.map(inputProblemLine);
+  const errors = [...problems.map(inputProblemLine), ...provenanceErrors];
   const notes: string[] = [...skipped.map(skippedLine), ...duplicateWarnings];
   for (const file of parsed) {
     for (const issue of file.issues) if (issue.severity === 'error') errors.push(fileLine(issue.file, issue.line, issue.message));
@@ -180,11 +211,15 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
     return EXIT_INPUT_ERRORS;
   }
   // (a file with errors stops here, so every dialogue counted below comes from a file that imports)
+  if (dialogues.length === 0 && skippedDialogues.dialogues > 0) {
+    io.stderr(`${lineText(parsedArgs.paths.join(', '))}: No dialogue could be scored. ${skippedSentence(skippedDialogues)}\n`);
+    return EXIT_INPUT_ERRORS;
+  }
   if (layer === 'llm' && withProvenance < dialogues.length) notes.push(`note: ${dialogues.length - withProvenance} of ${dialogues.length} dialogues carry no review provenance; for them the llm layer is the file's annotations.`);
   if (notes.length > 0) io.stderr(`${notes.join('\n')}\n`);
   // the CLI prints the groups only: the overall column is not resampled
   const report = computeMetrics(dialogues, parsedArgs.settings, { overallIntervals: false });
-  io.stdout(parsedArgs.json ? `${JSON.stringify(metricsJson(report))}\n` : metricsText(report, describeLayer(layer, review)));
+  io.stdout(parsedArgs.json ? `${JSON.stringify(metricsJson(report, skippedDialogues, leftEmpty))}\n` : metricsText(report, describeLayer(layer, review), skippedDialogues, leftEmpty));
   return EXIT_OK;
 }
 

@@ -6,7 +6,9 @@
  * data-verified-turns, data-verified-turn-dialogues), export-scope-verified,
  * export-scope-verified-turns, export-scope-all, export-count-<scope> (data-dialogues,
  * data-turns), export-format-sid-jsonl, export-format-long-csv, export-nothing, export-save,
- * export-result (data-path), export-result-labels (data-unreviewed), export-canceled,
+ * export-unsure (data-value), export-unsure-empty, export-unsure-guess,
+ * export-result (data-path), export-result-labels (data-unreviewed), export-result-unsure
+ * (data-unsure-values), export-canceled,
  * export-error; the confirmation: confirm-dialog, export-unreviewed-warning (data-unreviewed),
  * confirm-accept, confirm-cancel.
  */
@@ -14,6 +16,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 export type ExportScopeChoice = 'verified' | 'verified-turns' | 'all';
 export type ExportFormatChoice = 'sid-jsonl' | 'long-csv';
+export type UnsureChoice = 'empty' | 'guess';
 
 export class ExportPage {
   readonly root: Locator;
@@ -22,6 +25,8 @@ export class ExportPage {
   readonly saveButton: Locator;
   readonly result: Locator;
   readonly resultLabels: Locator;
+  readonly resultUnsure: Locator;
+  readonly unsureChoices: Locator;
   readonly canceled: Locator;
   readonly error: Locator;
   readonly nothing: Locator;
@@ -37,6 +42,8 @@ export class ExportPage {
     this.saveButton = page.getByTestId('export-save');
     this.result = page.getByTestId('export-result');
     this.resultLabels = page.getByTestId('export-result-labels');
+    this.resultUnsure = page.getByTestId('export-result-unsure');
+    this.unsureChoices = page.getByTestId('export-unsure');
     this.canceled = page.getByTestId('export-canceled');
     this.error = page.getByTestId('export-error');
     this.nothing = page.getByTestId('export-nothing');
@@ -52,6 +59,10 @@ export class ExportPage {
 
   formatRadio(format: ExportFormatChoice): Locator {
     return this.page.getByTestId(`export-format-${format}`);
+  }
+
+  unsureRadio(choice: UnsureChoice): Locator {
+    return this.page.getByTestId(`export-unsure-${choice}`);
   }
 
   count(scope: ExportScopeChoice): Locator {

@@ -6,6 +6,9 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_CODEBOOK } from '../../../shared/codebook';
+import { toSidJsonl, type ExportDialogue, type ExportScope, type UnsureValues } from '../../../shared/export';
+import { parseSourceFile, toStoredDialogue } from '../../../shared/import';
 import { runCaptured } from './run-captured';
 
 type Turn = [role: '学生' | '教师', content: string, labels?: Partial<Record<string, string>>];
@@ -136,5 +139,82 @@ describe('metrics CLI', () => {
     expect((await run(root, '--weights', 'SD=0.9')).stderr).toContain('sum to 1.75');
     expect((await run('--json')).code).toBe(2);
     expect((await run(root, '--bogus')).stderr).toContain('Unknown option --bogus');
+  });
+
+  describe('on a Maieutic export of verified turns', () => {
+    /** The records exported by the app's own exporter: in each, the turns listed are verified (no field reviewed: the values are the pre-annotation). */
+    function exported(scope: ExportScope, verified: number[][], extra: (record: Record<string, unknown>, at: number) => void = () => undefined, options: { unsure?: { turn: number; fieldId: string; codes: string[] }; unsureValues?: UnsureValues } = {}): string[] {
+      const lines = verified.map((_, at) => record({ topic: 7, student: 1, repeat: at + 1 }, TYPICAL));
+      const file = parseSourceFile({ name: 'GPT-4o/a.jsonl', text: lines.join('\n') }, { codebook: DEFAULT_CODEBOOK });
+      const items: ExportDialogue[] = file.dialogues.map((parsed, at) => {
+        const { dialogue, turns } = toStoredDialogue(parsed, { datasetId: 'ds', sourceId: 'src', file: file.file });
+        const turnReviews = verified[at].map((index) => ({ id: turns[index].id, dialogueId: dialogue.id, verified: true, reviewer: 'r', at: '2026-01-01T00:00:00.000Z' }));
+        const { unsure } = options;
+        const fieldReviews = unsure ? [{ id: `${turns[unsure.turn].id}|${unsure.fieldId}`, turnId: turns[unsure.turn].id, dialogueId: dialogue.id, fieldId: unsure.fieldId, decision: 'unsure' as const, codes: unsure.codes, text: null, reviewer: 'r', at: '2026-01-01T00:00:00.000Z' }] : [];
+        return { dialogue, turns, fieldReviews, turnReviews, dialogueReview: null };
+      });
+      return toSidJsonl(items, DEFAULT_CODEBOOK, { scope, unsureValues: options.unsureValues }).trimEnd().split('\n').map((text, at) => {
+        const parsed = JSON.parse(text) as Record<string, unknown>;
+        extra(parsed, at);
+        return JSON.stringify(parsed);
+      });
+    }
+    const EVERY_TURN = TYPICAL.map((_, index) => index);
+
+    it('scores the dialogues whose turns all keep their labels and skips, counted and named, those with turns left blank', async () => {
+      // 7-1-1: every turn verified, so every label written: scored as TYPICAL. 7-1-2: turns 0–2 verified, 3–6 written blank:
+      // scored, it would count 1 of 3 teacher turns with a strategy (SD 1/3) instead of TYPICAL's 2/3, and no 3C success.
+      const root = await folder({ 'GPT-4o/a.jsonl': exported('verified-turns', [EVERY_TURN, [0, 1, 2]]) });
+      const result = (await json(root)) as MetricsJson & { skipped?: Record<string, unknown> };
+      expect(result.dialogues.map((dialogue) => dialogue.id)).toEqual(['7-1-1']);
+      expect(result.dialogues[0].TotalScore).toBeCloseTo(TYPICAL_TOTAL, 12);
+      expect(result.groups[0]).toMatchObject({ dialogues: 1 });
+      expect(result.skipped).toEqual({ reason: 'labels-left-out-by-export', dialogues: 1, turnsWithoutLabels: 4, turns: 7, ids: ['7-1-2'] });
+
+      const { code, stdout } = await run(root);
+      expect(code).toBe(0);
+      expect(stdout).toContain('1 dialogue was not scored: 4 of its 7 turns carry no labels, left out by the export');
+      expect(stdout).toContain('1 dialogues;');
+    });
+
+    it('a verified-dialogues export, and a file without provenance, lose nothing', async () => {
+      const root = await folder({ 'GPT-4o/a.jsonl': exported('all', [[0], []]), 'GPT-4o/b.jsonl': [record({ topic: 9, student: 1, repeat: 1 }, TYPICAL)] });
+      const result = (await json(root)) as MetricsJson & { skipped?: unknown };
+      expect(result.dialogues).toHaveLength(3);
+      expect(result).not.toHaveProperty('skipped');
+    });
+
+    it('says so and exits 1 when no dialogue can be scored', async () => {
+      const root = await folder({ 'GPT-4o/a.jsonl': exported('verified-turns', [[0], [1, 2]]) });
+      const { code, stdout, stderr } = await run(root, '--json');
+      expect(code).toBe(1);
+      expect(stdout).toBe('');
+      expect(stderr).toContain('No dialogue could be scored. 2 dialogues were not scored: 11 of their 14 turns carry no labels');
+    });
+
+    it('says how many labels an expert was unsure of the export left empty, which count as no label', async () => {
+      // turn 1's strategy (追问) marked unsure: left empty, 1 of TYPICAL's 3 teacher turns has a strategy (SD 1/3); the guess keeps 2/3
+      const unsure = { turn: 1, fieldId: 'teaching_strategy', codes: ['follow_up_questioning'] };
+      const emptied = (await json(await folder({ 'GPT-4o/a.jsonl': exported('all', [EVERY_TURN], undefined, { unsure }) }))) as MetricsJson & { unsureLeftEmpty?: unknown };
+      expect(emptied.dialogues[0].SD).toBeCloseTo(1 / 3, 15);
+      expect(emptied.unsureLeftEmpty).toEqual({ labels: 1, dialogues: 1 });
+      const root = await folder({ 'GPT-4o/a.jsonl': exported('all', [EVERY_TURN], undefined, { unsure }) });
+      expect((await run(root)).stdout).toContain('1 label an expert marked unsure (in 1 dialogue) was left empty by the export and count as no label');
+      // the llm layer reads the pre-annotation the provenance recorded: nothing is missing there
+      expect((await json(root, '--layer', 'llm')) as object).not.toHaveProperty('unsureLeftEmpty');
+      const guessed = (await json(await folder({ 'GPT-4o/a.jsonl': exported('all', [EVERY_TURN], undefined, { unsure, unsureValues: 'guess' }) }))) as MetricsJson & { unsureLeftEmpty?: unknown };
+      expect(guessed.dialogues[0].SD).toBeCloseTo(2 / 3, 15);
+      expect(guessed).not.toHaveProperty('unsureLeftEmpty');
+    });
+
+    it('refuses a review provenance of a version it does not know, naming file and line', async () => {
+      const root = await folder({ 'GPT-4o/a.jsonl': exported('all', [EVERY_TURN, EVERY_TURN], (parsed, at) => {
+        if (at === 1) (parsed.maieutic as { version: unknown }).version = 99;
+      }) });
+      const { code, stdout, stderr } = await run(root, '--json');
+      expect(code).toBe(1);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(/a\.jsonl:2: The review provenance \("maieutic"\) is version 99, which this version of Maieutic cannot read \(it reads versions 1, 2, 3, 4, 5\)/);
+    });
   });
 });

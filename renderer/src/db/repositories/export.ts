@@ -1,5 +1,6 @@
 import type { ExportScope } from '../../../../shared/export/scope';
 import type { ExportDialogue } from '../../../../shared/export/types';
+import { DEFAULT_UNSURE_VALUES, isUnsureValues, type UnsureValues } from '../../../../shared/export/unsure-values';
 import type { FieldReview, TurnReview } from '../../../../shared/model/review';
 import type { MaieuticDb } from '../db';
 import { dialogueReviewsBySource, fieldReviewsBySource, sourceIdsOf, turnReviewsBySource, turnsBySource } from './by-source';
@@ -76,4 +77,18 @@ export async function countExportable(db: MaieuticDb, datasetId: string): Promis
     }
     return counts;
   });
+}
+
+/** The export dialog's choice for unsure labels, one for the whole app (the settings table). */
+const UNSURE_VALUES_SETTING = 'export.unsureValues';
+
+/** The remembered choice for unsure labels; the stricter default when none was made (or the stored one is not a choice). */
+export async function loadUnsureValuesChoice(db: MaieuticDb): Promise<UnsureValues> {
+  const row = await db.settings.get(UNSURE_VALUES_SETTING);
+  return isUnsureValues(row?.value) ? row.value : DEFAULT_UNSURE_VALUES;
+}
+
+export async function saveUnsureValuesChoice(db: MaieuticDb, value: UnsureValues): Promise<void> {
+  if (!isUnsureValues(value)) throw new Error(`Unknown choice for unsure labels: ${String(value)}`);
+  await db.settings.put({ key: UNSURE_VALUES_SETTING, value });
 }

@@ -5,7 +5,7 @@
  * of the current value, never as a value computed from a possibly stale screen.
  */
 import type { Dialogue, Turn } from '../../../../shared/model/dataset';
-import type { DialogueReview, DialogueStatus, FieldReview, ReviewDecision, TurnReview } from '../../../../shared/model/review';
+import { ACCEPTANCE_KINDS, type AcceptanceKind, type DialogueReview, type DialogueStatus, type FieldReview, type ReviewDecision, type TurnReview } from '../../../../shared/model/review';
 import type { MaieuticDb } from '../db';
 import type { AuditReason, EditLogEntry } from '../../../../shared/model/edit-log';
 import { auditEntry, fieldReason } from '../../../../shared/audit/entries';
@@ -23,6 +23,12 @@ export interface FieldState {
    * pre-annotation. Bookkeeping, not part of the value: fieldStatesEqual ignores it.
    */
   suggestionLayerId?: string;
+  /**
+   * decision `accepted` only: by verifying the turn, or deliberately; absent on rows stored before
+   * it was recorded. Bookkeeping, like suggestionLayerId: fieldStatesEqual ignores it, so accepting
+   * again a value that verifying accepted writes nothing (it stays `verify`).
+   */
+  acceptance?: AcceptanceKind;
 }
 
 export interface DialogueState {
@@ -143,6 +149,7 @@ export function fieldStateOf(row: FieldReview | undefined | null): FieldState | 
   if (!row) return null;
   const state: FieldState = { decision: row.decision, codes: [...row.codes], text: row.text };
   if (row.suggestionLayerId !== undefined) state.suggestionLayerId = row.suggestionLayerId;
+  if (row.acceptance !== undefined) state.acceptance = row.acceptance;
   return state;
 }
 
@@ -175,6 +182,9 @@ function validateFieldState(state: FieldState, where: string): void {
   if (state.text !== null && typeof state.text !== 'string') throw new Error(`${where}: text must be a string or null`);
   if (state.suggestionLayerId !== undefined && (typeof state.suggestionLayerId !== 'string' || state.suggestionLayerId === '')) {
     throw new Error(`${where}: the suggestion layer must be a layer id`);
+  }
+  if (state.acceptance !== undefined && (state.decision !== 'accepted' || !ACCEPTANCE_KINDS.includes(state.acceptance))) {
+    throw new Error(`${where}: "${String(state.acceptance)}" is not how an accepted value was accepted`);
   }
 }
 
@@ -276,6 +286,7 @@ export async function applyFieldEdits(db: MaieuticDb, ctx: WriteContext, edits: 
           at: ctx.at,
         };
         if (resolved.suggestionLayerId !== undefined) row.suggestionLayerId = resolved.suggestionLayerId;
+        if (resolved.acceptance !== undefined) row.acceptance = resolved.acceptance;
         await db.fieldReviews.put(row);
       }
       await logEntry(db, ctx, { kind: 'field', turnId: edit.turnId, fieldId: edit.fieldId }, fieldReason(resolved), before, resolved);
@@ -369,7 +380,11 @@ export async function verifyTurns(
       turn.fields.forEach((field, index) => {
         if (stored[index]) return;
         if (field.accepted === null) missing.push({ turnId: turn.turnId, fieldId: field.fieldId });
-        else edits.push({ turnId: turn.turnId, fieldId: field.fieldId, resolve: (current) => (current === null ? field.accepted! : KEEP_CURRENT) });
+        else {
+          // taken as shown because the turn is verified: told apart from a value accepted by itself
+          const accepted: FieldState = { ...field.accepted, acceptance: 'verify' };
+          edits.push({ turnId: turn.turnId, fieldId: field.fieldId, resolve: (current) => (current === null ? accepted : KEEP_CURRENT) });
+        }
       });
       plans.push({ turnId: turn.turnId, edits });
     }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { EXPORT_SCOPES, type ExportScope } from '../../../../shared/export/scope';
+import { UNSURE_VALUES, type UnsureValues } from '../../../../shared/export/unsure-values';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { ExportCounts } from '../../db/repositories/export';
 import { useT, type MessageKey, type Translate } from '../../i18n';
@@ -8,8 +9,14 @@ import { useAppStore } from '../../stores/app/store';
 import { useDatasetsStore } from '../../stores/datasets/store';
 import { useExportStore, type ExportFormat } from '../../stores/export/store';
 import { useAdjudicationText } from '../adjudication/strings';
+import { useExportText, type ExportStringKey } from './strings';
 
 const FORMATS: ExportFormat[] = ['sid-jsonl', 'long-csv'];
+
+const UNSURE_WORDS: Record<UnsureValues, { label: ExportStringKey; hint: Record<ExportFormat, ExportStringKey>; saved: ExportStringKey }> = {
+  empty: { label: 'unsureEmpty', hint: { 'sid-jsonl': 'unsureEmptyHintSid', 'long-csv': 'unsureEmptyHintCsv' }, saved: 'savedUnsureEmpty' },
+  guess: { label: 'unsureGuess', hint: { 'sid-jsonl': 'unsureGuessHintSid', 'long-csv': 'unsureGuessHintCsv' }, saved: 'savedUnsureGuess' },
+};
 
 const SCOPE_WORDS: Record<ExportScope, { label: MessageKey; hint: MessageKey; none: MessageKey }> = {
   verified: { label: 'export.scopeVerified', hint: 'export.scopeVerifiedHint', none: 'export.noneVerified' },
@@ -26,6 +33,7 @@ function scopeCount(t: Translate, scope: ExportScope, counts: ExportCounts): str
 export function ExportView({ datasetId }: { datasetId: string }) {
   const t = useT();
   const adjudicationText = useAdjudicationText().t;
+  const { t: exportText, lang } = useExportText();
   const goTo = useAppStore((state) => state.goTo);
   const current = useDatasetsStore((state) => state.current);
   const loadCurrent = useDatasetsStore((state) => state.loadCurrent);
@@ -36,6 +44,8 @@ export function ExportView({ datasetId }: { datasetId: string }) {
       adjudicated: store.adjudicated,
       adjudications: store.adjudications,
       setAdjudicated: store.setAdjudicated,
+      unsureValues: store.unsureValues,
+      setUnsureValues: store.setUnsureValues,
       counts: store.counts,
       status: store.status,
       pending: store.pending,
@@ -130,6 +140,20 @@ export function ExportView({ datasetId }: { datasetId: string }) {
         )}
       </fieldset>
 
+      <fieldset className="choice-group" disabled={working} data-testid="export-unsure" data-value={state.unsureValues}>
+        <legend>{exportText('unsureLegend')}</legend>
+        {UNSURE_VALUES.map((choice) => (
+          <label key={choice} className="radio">
+            <input type="radio" name="export-unsure" data-testid={`export-unsure-${choice}`} checked={state.unsureValues === choice} onChange={() => void state.setUnsureValues(choice)} />
+            <span>
+              <span className="choice-label">{exportText(UNSURE_WORDS[choice].label)}</span>
+              <span className="choice-hint muted">{exportText(UNSURE_WORDS[choice].hint[state.format])}</span>
+            </span>
+          </label>
+        ))}
+        <p className="choice-hint muted">{exportText('unsureRemembered')}</p>
+      </fieldset>
+
       {chosen && chosen.dialogues === 0 && (
         <p className="notice-inline" data-testid="export-nothing">
           {t(counts?.all.dialogues === 0 ? 'export.noneAtAll' : SCOPE_WORDS[state.scope].none)}
@@ -154,6 +178,11 @@ export function ExportView({ datasetId }: { datasetId: string }) {
           <span className="export-result-labels" data-testid="export-result-labels" data-unreviewed={state.saved.labels.unreviewed}>
             {t('export.savedLabels', { ...state.saved.labels })}
           </span>
+          {state.saved.labels.unsure > 0 && (
+            <span className="export-result-labels" data-testid="export-result-unsure" data-unsure-values={state.saved.unsureValues}>
+              {exportText(UNSURE_WORDS[state.saved.unsureValues].saved, { n: state.saved.labels.unsure.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en') })}
+            </span>
+          )}
           {state.saved.cardPaths.length > 0 && (
             <span className="export-result-labels" data-testid="export-result-card" data-paths={state.saved.cardPaths.join('\n')}>
               {t('export.savedCard', { paths: state.saved.cardPaths.map((path) => path.split(/[\\/]/).pop() ?? path).join(', ') })}

@@ -9,7 +9,8 @@ import { BUILT_IN_RATER_NAMES } from '../../../../shared/agreement/rater-names';
 import type { AgreementResult } from '../../../../shared/agreement/types';
 import { codebookVersionHash } from '../../../../shared/codebook';
 import type { Codebook } from '../../../../shared/codebook/types';
-import { cardCounts, type CardAgreement, type CardCoefficient, type CardMetrics, type CardSpotCheck, type DatasetCardInput, type ExportCodebookVersion, type ExportDialogue, type ExportScope, type ProvenanceContext } from '../../../../shared/export';
+import { cardCounts, type CardAgreement, type CardCoefficient, type CardMetrics, type CardSpotCheck, type DatasetCardInput, type ExportCodebookVersion, type ExportDialogue, type ExportScope, type ProvenanceContext, type UnsureValues } from '../../../../shared/export';
+import { adjudicationCounts, cardAgreementRows, exportAgreement, exportedTurnIds } from '../../../../shared/export/card-scope';
 import type { GroupScore } from '../../../../shared/metrics/metrics-report';
 import type { AdjudicationRow } from '../../../../shared/model/adjudication';
 import type { Dataset } from '../../../../shared/model/dataset';
@@ -81,8 +82,7 @@ async function cardAgreement(compute: ComputeAgreement, datasetId: string, codeb
   const panelAll = outcome.panel?.groups.find((group) => group.group === ALL_GROUP) ?? outcome.panel?.groups[0];
   return {
     raters: [sourceName(raterSourceKey(outcome.raters[0]), layers), sourceName(raterSourceKey(outcome.raters[1]), layers)],
-    rows: (all?.rows ?? []).filter((row) => row.code === null).map((row) => ({ fieldId: row.fieldId, ...coefficient(row.kappa, row.items, row.weights) })),
-    codeRows: (all?.rows ?? []).filter((row) => row.code !== null && row.items > 0).map((row) => ({ fieldId: row.fieldId, code: row.code!, ...coefficient(row.kappa, row.items, row.weights) })),
+    ...cardAgreementRows(all?.rows ?? []),
     layers: outcome.layers.map((layer) => layer.name),
     panel:
       outcome.panel && panelAll
@@ -107,6 +107,7 @@ export interface CardRequest {
   scope: ExportScope;
   format: 'sid-jsonl' | 'long-csv';
   adjudicated: boolean;
+  unsureValues: UnsureValues;
   context: ExportContext;
   /** how agreement is computed; default runAgreement over `db` on this thread */
   computeAgreement?: ComputeAgreement;
@@ -140,19 +141,19 @@ export async function loadCardInput(db: MaieuticDb, request: CardRequest): Promi
     });
   }
   const latest = runs[0];
-  const adjudication = { unanimous: 0, adjudicated: 0, unresolved: 0 };
-  for (const row of context.adjudications) adjudication[row.status] += 1;
   return {
     toolVersion: APP_VERSION,
     generatedAt: (request.now ?? new Date()).toISOString(),
     dataset: { id: dataset.id, name: dataset.name, dialogues: counts.all.dialogues, turns: counts.all.turns },
-    export: { format: request.format, extension: request.format === 'sid-jsonl' ? 'jsonl' : 'csv', scope: request.scope, adjudicated: request.adjudicated },
+    export: { format: request.format, extension: request.format === 'sid-jsonl' ? 'jsonl' : 'csv', scope: request.scope, adjudicated: request.adjudicated, unsureValues: request.unsureValues },
     codebook: { ...context.provenance.codebook, name: codebook.name.en, fields: codebook.fields.map((field) => ({ id: field.id, name: field.name.en, type: field.type })) },
     counts: cardCounts(request.items, codebook, request.scope),
     agreement,
     agreementError,
+    exportAgreement: exportAgreement(request.items, codebook, request.scope),
     spotChecks,
-    adjudication,
+    adjudication: adjudicationCounts(context.adjudications),
+    exportAdjudication: adjudicationCounts(context.adjudications, exportedTurnIds(request.items, request.scope)),
     metrics: latest
       ? {
           run: `Run ${latest.sequence ?? '?'}${latest.name ? ` — ${latest.name}` : ''}`,

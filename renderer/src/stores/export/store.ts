@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { datasetCardJson, datasetCardMarkdown, summarizeExport, toLongCsv, toSidJsonl, type ExportSummary, type LabelCounts } from '../../../../shared/export';
+import { DEFAULT_UNSURE_VALUES, datasetCardJson, datasetCardMarkdown, summarizeExport, toLongCsv, toSidJsonl, type ExportSummary, type LabelCounts, type UnsureValues } from '../../../../shared/export';
 import type { SaveExportArgs } from '../../../../shared/ipc/contract';
 import { invoke } from '../../api/client';
 import { codebookForDataset } from '../../codebook';
@@ -7,7 +7,7 @@ import { getDb, type MaieuticDb } from '../../db/db';
 import { errorMessage } from '../../db/errors';
 import { getDataset } from '../../db/repositories/datasets';
 import type { DialogueRow } from '../../db/repositories/dialogues';
-import { countExportable, loadExportItems, type ExportCounts, type ExportScope } from '../../db/repositories/export';
+import { countExportable, loadExportItems, loadUnsureValuesChoice, saveUnsureValuesChoice, type ExportCounts, type ExportScope } from '../../db/repositories/export';
 import { countAdjudications, loadAdjudicationForExport } from '../../db/repositories/adjudications';
 import { saveTable } from './save-table';
 import { rowsToCsv } from './table-csv';
@@ -26,6 +26,8 @@ export interface SavedFile {
   turns: number;
   /** the labels written, by review status */
   labels: LabelCounts;
+  /** what was written for the unsure ones */
+  unsureValues: UnsureValues;
   /** the dataset card written beside it (Markdown, JSON) */
   cardPaths: string[];
 }
@@ -42,6 +44,8 @@ export interface ExportState {
   adjudicated: boolean;
   /** adjudication records of the data set (null until counted) */
   adjudications: number | null;
+  /** labels the expert marked unsure: left empty (the default) or the expert's guess; remembered for the app */
+  unsureValues: UnsureValues;
   counts: ExportCounts | null;
   countsDatasetId: string | null;
   status: SaveStatus;
@@ -54,6 +58,8 @@ export interface ExportState {
   setScope(scope: ExportScope): void;
   setFormat(format: ExportFormat): void;
   setAdjudicated(adjudicated: boolean): void;
+  /** Chooses what unsure labels become, for this export and the next ones (the choice is stored). */
+  setUnsureValues(unsureValues: UnsureValues): Promise<void>;
   loadCounts(datasetId: string): Promise<void>;
   /** Prepares the file; writes it at once unless it holds unreviewed labels (then `confirming`). */
   exportDataset(datasetId: string): Promise<void>;
@@ -76,6 +82,7 @@ export function defaultScope(counts: ExportCounts): ExportScope {
 interface PreparedFile {
   file: SaveExportArgs;
   summary: ExportSummary;
+  unsureValues: UnsureValues;
 }
 
 /**
@@ -85,19 +92,21 @@ interface PreparedFile {
 export function createExportStore(database: () => MaieuticDb = getDb, flushPendingWork: () => Promise<FlushOutcome> = flushAll, computeAgreement?: ComputeAgreement) {
   // The prepared file waits here, outside the state: a large string never goes through a render.
   let prepared: PreparedFile | null = null;
+  // counts the user's choices of what unsure labels become: a stored choice read before the last one was made does not undo it
+  let unsureChoices = 0;
   return create<ExportState>()((set, get) => {
     const fail = (error: unknown) => {
       prepared = null;
       set({ status: 'error', pending: null, error: errorMessage(error) });
       reportError(error, 'notice.context.export');
     };
-    const write = async ({ file, summary }: PreparedFile) => {
+    const write = async ({ file, summary, unsureValues }: PreparedFile) => {
       prepared = null;
       set({ status: 'working', pending: null });
       try {
         const result = await invoke('files.saveExport', file);
         if (result.canceled || result.path === null) return set({ status: 'canceled' });
-        set({ status: 'saved', saved: { path: result.path, bytes: result.bytes, dialogues: summary.dialogues, turns: summary.turns, labels: summary.labels, cardPaths: result.companionPaths ?? [] } });
+        set({ status: 'saved', saved: { path: result.path, bytes: result.bytes, dialogues: summary.dialogues, turns: summary.turns, labels: summary.labels, unsureValues, cardPaths: result.companionPaths ?? [] } });
       } catch (error) {
         fail(error);
       }
@@ -109,6 +118,7 @@ export function createExportStore(database: () => MaieuticDb = getDb, flushPendi
       format: 'sid-jsonl',
       adjudicated: false,
       adjudications: null,
+      unsureValues: DEFAULT_UNSURE_VALUES,
       counts: null,
       countsDatasetId: null,
       status: 'idle',
@@ -129,22 +139,34 @@ export function createExportStore(database: () => MaieuticDb = getDb, flushPendi
         prepared = null;
         set({ adjudicated, ...idle });
       },
+      async setUnsureValues(unsureValues) {
+        prepared = null;
+        unsureChoices += 1;
+        set({ unsureValues, ...idle });
+        try {
+          await saveUnsureValuesChoice(database(), unsureValues);
+        } catch (error) {
+          reportError(error, 'notice.context.export');
+        }
+      },
       async loadCounts(datasetId) {
         if (get().countsDatasetId !== datasetId) {
           prepared = null;
           set({ counts: null, countsDatasetId: datasetId, scope: 'verified', scopeChosen: false, adjudicated: false, adjudications: null, ...idle });
         }
+        const choicesBefore = unsureChoices;
         try {
           await flushPendingWork();
-          const [counts, adjudications] = await Promise.all([countExportable(database(), datasetId), countAdjudications(database(), datasetId)]);
+          const [counts, adjudications, storedUnsure] = await Promise.all([countExportable(database(), datasetId), countAdjudications(database(), datasetId), loadUnsureValuesChoice(database())]);
           if (get().countsDatasetId !== datasetId) return;
-          set(get().scopeChosen ? { counts, adjudications } : { counts, adjudications, scope: defaultScope(counts) });
+          const unsureValues = unsureChoices === choicesBefore ? storedUnsure : get().unsureValues;
+          set(get().scopeChosen ? { counts, adjudications, unsureValues } : { counts, adjudications, unsureValues, scope: defaultScope(counts) });
         } catch (error) {
           reportError(error, 'notice.context.export');
         }
       },
       async exportDataset(datasetId) {
-        const { scope, format, adjudicated } = get();
+        const { scope, format, adjudicated, unsureValues } = get();
         prepared = null;
         set({ status: 'working', pending: null, saved: null, error: null });
         try {
@@ -161,10 +183,10 @@ export function createExportStore(database: () => MaieuticDb = getDb, flushPendi
           const context = await loadExportContext(db, dataset, codebook);
           const content =
             format === 'sid-jsonl'
-              ? toSidJsonl(items, codebook, { scope, adjudication, provenance: context.provenance })
-              : toLongCsv(items, codebook, { scope, provenance: context.provenance, adjudicationRows: context.adjudications });
+              ? toSidJsonl(items, codebook, { scope, adjudication, provenance: context.provenance, unsureValues })
+              : toLongCsv(items, codebook, { scope, provenance: context.provenance, adjudicationRows: context.adjudications, unsureValues });
           // the dataset card goes beside every export, in the same save (main names it after the chosen file's whole name)
-          const card = await loadCardInput(db, { dataset, codebook, items, scope, format, adjudicated: adjudication !== undefined, context, computeAgreement });
+          const card = await loadCardInput(db, { dataset, codebook, items, scope, format, adjudicated: adjudication !== undefined, unsureValues, context, computeAgreement });
           const extension = format === 'sid-jsonl' ? 'jsonl' : 'csv';
           const suffix = `${scope}${format === 'long-csv' ? '-long' : ''}${adjudication ? '-adjudicated' : ''}`;
           const file: SaveExportArgs = {
@@ -176,8 +198,8 @@ export function createExportStore(database: () => MaieuticDb = getDb, flushPendi
               { suffix: '.card.json', content: `${JSON.stringify(datasetCardJson(card), null, 2)}\n` },
             ],
           };
-          if (summary.labels.unreviewed === 0) return await write({ file, summary });
-          prepared = { file, summary };
+          if (summary.labels.unreviewed === 0) return await write({ file, summary, unsureValues });
+          prepared = { file, summary, unsureValues };
           set({ status: 'confirming', pending: summary });
         } catch (error) {
           fail(error);

@@ -131,11 +131,14 @@ function isLabel(ctx: FieldContext, code: string): boolean {
 
 /**
  * The value as judged against this context's suggestion: it names the layer the suggestion came
- * from (none for the imported pre-annotation), so 'accepted' can be traced to what was shown.
+ * from (none for the imported pre-annotation), so 'accepted' can be traced to what was shown. A key
+ * press is a decision on this field by itself: an accepted value is accepted deliberately
+ * (verifying a turn marks its own, repositories/reviews.ts verifyTurns).
  */
 function judged(ctx: FieldContext, state: FieldState): FieldState {
   const value: FieldState = { decision: state.decision, codes: state.codes, text: state.text };
   if (ctx.suggestionLayerId !== undefined) value.suggestionLayerId = ctx.suggestionLayerId;
+  if (state.decision === 'accepted') value.acceptance = 'deliberate';
   return value;
 }
 

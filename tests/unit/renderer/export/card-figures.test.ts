@@ -32,7 +32,7 @@ describe("the dataset card's agreement", () => {
         return runAgreement(db, request, () => undefined);
       };
       const context = await loadExportContext(db, dataset, codebook);
-      await loadCardInput(db, { dataset, codebook, items: [], scope: 'all', format: 'sid-jsonl', adjudicated: false, context, computeAgreement });
+      await loadCardInput(db, { dataset, codebook, items: [], scope: 'all', format: 'sid-jsonl', adjudicated: false, unsureValues: 'empty', context, computeAgreement });
       expect(requests.map((request) => request.codebook)).toEqual([codebook]);
     } finally {
       db.close();

@@ -147,7 +147,7 @@ describe('dataset card', () => {
     expect(saved).toHaveLength(1);
     expect(saved[0].companions?.map((companion) => companion.suffix)).toEqual(['.card.md', '.card.json']);
     const card = JSON.parse(saved[0].companions![1].content) as { cardVersion: number; dataset: { turns: number }; counts: { dialogues: number; turns: number; verifiedTurns: number; labels: { accepted: number } }; export: { format: string; scope: string }; agreement: { layers: string[]; rows: { fieldId: string; items: number }[] } };
-    expect(card).toMatchObject({ cardVersion: 1, dataset: { turns: 8 }, counts: { dialogues: 1, turns: 1, verifiedTurns: 1, labels: { accepted: 4 } }, export: { format: 'long-csv', scope: 'verified-turns' } });
+    expect(card).toMatchObject({ cardVersion: 2, dataset: { turns: 8 }, counts: { dialogues: 1, turns: 1, verifiedTurns: 1, labels: { accepted: 4 } }, export: { format: 'long-csv', scope: 'verified-turns' } });
     expect(card.agreement.layers).toEqual([]);
     expect(card.agreement.rows.find((row) => row.fieldId === 'student_cognition_state')?.items).toBe(1);
     expect(saved[0].companions![0].content).toContain('No other annotation layer is attached to this data set');

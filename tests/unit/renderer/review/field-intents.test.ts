@@ -17,10 +17,10 @@ const ok = (result: ReturnType<typeof resolveIntent>) => {
 describe('field intents', () => {
   it('accepts a known pre-annotation as the expert value', () => {
     expect(ok(resolveIntent(context('teacher_intent', '引导推理'), null, { kind: 'accept' }))).toEqual({
-      decision: 'accepted', codes: ['guide_reasoning'], text: null,
+      decision: 'accepted', codes: ['guide_reasoning'], text: null, acceptance: 'deliberate',
     });
     expect(ok(resolveIntent(context('cognitive_level', '理解（Understand）'), null, { kind: 'accept' }))).toEqual({
-      decision: 'accepted', codes: ['understand'], text: null,
+      decision: 'accepted', codes: ['understand'], text: null, acceptance: 'deliberate',
     });
   });
 
@@ -38,19 +38,19 @@ describe('field intents', () => {
 
   it('keeps unknown parts of an open vocabulary instead of dropping them', () => {
     expect(ok(resolveIntent(context('discipline', '生物, 天文'), null, { kind: 'accept' }))).toEqual({
-      decision: 'accepted', codes: ['biology', '天文'], text: null,
+      decision: 'accepted', codes: ['biology', '天文'], text: null, acceptance: 'deliberate',
     });
   });
 
   it('accepts an empty set field as "no labels"', () => {
-    expect(ok(resolveIntent(context('teaching_strategy', ''), null, { kind: 'accept' }))).toEqual({ decision: 'accepted', codes: [], text: null });
+    expect(ok(resolveIntent(context('teaching_strategy', ''), null, { kind: 'accept' }))).toEqual({ decision: 'accepted', codes: [], text: null, acceptance: 'deliberate' });
   });
 
   it('picks a label on a one-value field: changed unless it equals the pre-annotation', () => {
     const ctx = context('teacher_guidance_level', 'L2');
     expect(ok(resolveIntent(ctx, null, { kind: 'pick', code: 'L3' }))).toEqual({ decision: 'changed', codes: ['L3'], text: null });
     expect(ok(resolveIntent(ctx, { decision: 'changed', codes: ['L3'], text: null }, { kind: 'pick', code: 'L2' }))).toEqual({
-      decision: 'accepted', codes: ['L2'], text: null,
+      decision: 'accepted', codes: ['L2'], text: null, acceptance: 'deliberate',
     });
     expect(resolveIntent(ctx, null, { kind: 'pick', code: 'L9' })).toEqual({ ok: false, reason: 'not-a-label' });
   });
@@ -62,7 +62,7 @@ describe('field intents', () => {
     const added = ok(resolveIntent(ctx, removed, { kind: 'pick', code: 'physics' }));
     expect(added?.codes).toEqual(['physics', 'biology']);
     const back = ok(resolveIntent(ctx, { decision: 'changed', codes: ['biology'], text: null }, { kind: 'pick', code: 'geography' }));
-    expect(back).toEqual({ decision: 'accepted', codes: ['biology', 'geography'], text: null });
+    expect(back).toEqual({ decision: 'accepted', codes: ['biology', 'geography'], text: null, acceptance: 'deliberate' });
   });
 
   it('marks unsure keeping the current value, and lifts the flag again', () => {
@@ -91,7 +91,7 @@ describe('field intents', () => {
 
   it('corrects free text and accepts the imported text', () => {
     const ctx = context('utterance', '阳光？', '阳光？');
-    expect(ok(resolveIntent(ctx, null, { kind: 'accept' }))).toEqual({ decision: 'accepted', codes: [], text: '阳光？' });
+    expect(ok(resolveIntent(ctx, null, { kind: 'accept' }))).toEqual({ decision: 'accepted', codes: [], text: '阳光？', acceptance: 'deliberate' });
     expect(ok(resolveIntent(ctx, null, { kind: 'text', text: '阳光。' }))).toEqual({ decision: 'changed', codes: [], text: '阳光。' });
     expect(ok(resolveIntent(ctx, null, { kind: 'text', text: '阳光？' }))?.decision).toBe('accepted');
     expect(resolveIntent(ctx, null, { kind: 'pick', code: 'teacher' })).toEqual({ ok: false, reason: 'wrong-kind' });

@@ -153,7 +153,7 @@ describe('suggestion layer: review on it', () => {
     const stored = await db.fieldReviews.get('d1#1|teacher_intent');
     expect(stored).toMatchObject({ decision: 'accepted', codes: ['check_understanding'], suggestionLayerId: LAYER });
     const log = (await readEditLog(db, 'd1')).filter((entry) => entry.target.kind === 'field');
-    expect(log.at(-1)?.after).toEqual({ decision: 'accepted', codes: ['check_understanding'], text: null, suggestionLayerId: LAYER });
+    expect(log.at(-1)?.after).toEqual({ decision: 'accepted', codes: ['check_understanding'], text: null, suggestionLayerId: LAYER, acceptance: 'deliberate' });
     // and the screen agrees: the stored value is the suggestion shown
     expect(rowOf(await modelOf(db), 1, 'teacher_intent').decision).toBe('accepted');
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CODEBOOK } from '../../../../shared/codebook';
 import { cardCounts, cardInterval, datasetCardJson, datasetCardMarkdown, type DatasetCardInput } from '../../../../shared/export';
+import { exportAgreement } from '../../../../shared/export/card-scope';
 import { toStoredDialogue } from '../../../../shared/import';
 import type { FieldReview } from '../../../../shared/model/review';
 import { annotation, parseText, sidLine } from '../support';
@@ -44,7 +45,7 @@ function input(patch: Partial<DatasetCardInput> = {}): DatasetCardInput {
     toolVersion: '0.9.0',
     generatedAt: AT,
     dataset: { id: 'ds', name: 'Pilot <img src=x onerror=alert(1)> | set', dialogues: 2, turns: 3 },
-    export: { format: 'sid-jsonl', extension: 'jsonl', scope: 'all', adjudicated: false },
+    export: { format: 'sid-jsonl', extension: 'jsonl', scope: 'all', adjudicated: false, unsureValues: 'empty' },
     codebook: { id: 'sid-default', version: '1.0', hash: 'h123', name: 'SID', fields: DEFAULT_CODEBOOK.fields.map((field) => ({ id: field.id, name: field.name.en, type: field.type })) },
     counts: cardCounts(items(), DEFAULT_CODEBOOK, 'all'),
     agreement: {
@@ -57,8 +58,10 @@ function input(patch: Partial<DatasetCardInput> = {}): DatasetCardInput {
       layers: [],
       panel: null,
     },
+    exportAgreement: exportAgreement(items(), DEFAULT_CODEBOOK, 'all'),
     spotChecks: [],
     adjudication: { unanimous: 0, adjudicated: 0, unresolved: 0 },
+    exportAdjudication: { unanimous: 0, adjudicated: 0, unresolved: 0 },
     metrics: null,
     ...patch,
   };
@@ -79,7 +82,7 @@ describe('dataset card', () => {
 
   it('the JSON holds the same figures, a card version and an empty license', () => {
     const json = datasetCardJson(input());
-    expect(json.cardVersion).toBe(1);
+    expect(json.cardVersion).toBe(2);
     expect(json.license).toBeNull();
     expect(json.agreement?.rows[0]).toEqual({ fieldId: 'teacher_intent', coefficient: 'cohen', weights: 'none', value: -0.0625, items: 12, ci95: [-1.3, 0.42], reason: null });
     expect(JSON.parse(JSON.stringify(json))).toEqual(json);
@@ -122,6 +125,7 @@ describe('dataset card', () => {
         },
         spotChecks: [{ name: 'Check | 1', createdAt: AT, unit: 'dialogue', size: 5, checkedLayer: 'LLM pre-annotation', threshold: 0.1, reviewedTurns: 4, sampledTurns: 9, fields: [{ field: 'teaching_strategy=provide_hints', fieldId: 'teaching_strategy', n: 4, errors: 1, rate: 0.25, low: 0.0456, high: 0.6994, verdict: 'fail' }] }],
         adjudication: { unanimous: 3, adjudicated: 2, unresolved: 1 },
+        exportAdjudication: { unanimous: 1, adjudicated: 0, unresolved: 1 },
         metrics: { run: 'Run 2', createdAt: AT, layerName: 'Expert (verified)', scope: 'verified', appVersion: '0.9.0', groups: [{ group: 'GPT-4o', dialogues: 1, means: { SD: 0.5, TotalScore: null } }], overall: { group: '', dialogues: 1, means: { SD: 0.5, TotalScore: null } } },
       }),
     );
@@ -132,6 +136,7 @@ describe('dataset card', () => {
     expect(md).toContain('3 unanimous, 2 adjudicated, 1 unresolved.');
     expect(md).toContain('| GPT-4o | 1 | 0.500 | — |');
     expect(md).toContain('| All | 1 | 0.500 | — |');
-    expect(md).toContain('1 adjudication is unresolved.');
+    expect(md).toContain('1 unanimous, 0 adjudicated, 1 unresolved.');
+    expect(md).toContain('1 adjudication of the exported turns is unresolved.');
   });
 });

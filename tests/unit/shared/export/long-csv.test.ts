@@ -72,8 +72,14 @@ describe('toLongCsv', () => {
   it('writes decisions, reviewer and time; unreviewed rows have no expert value', () => {
     expect(byKey.get('0/teacher_intent')?.slice(0, 8)).toEqual(['src:1', '0', 'teacher_intent', 'guide_reasoning', 'check_understanding', 'changed', 'li', at]);
     expect(byKey.get('0/teaching_strategy')?.slice(3, 6)).toEqual(['follow_up_questioning, provide_hints', 'follow_up_questioning, provide_hints', 'accepted']);
-    expect(byKey.get('1/student_cognition_state')?.slice(3, 6)).toEqual(['理解', 'vague_understanding', 'unsure']);
     expect(byKey.get('0/discipline')?.slice(3, 8)).toEqual(['mathematics', '', 'unreviewed', '', '']);
+  });
+
+  it('leaves an unsure label\'s expert value empty unless the guess is asked for; the status says unsure either way', () => {
+    expect(byKey.get('1/student_cognition_state')?.slice(3, 6)).toEqual(['理解', '', 'unsure']);
+    const guessed = Papa.parse<string[]>(toLongCsv([item(([, student]) => [review(student, 'student_cognition_state', 'unsure', ['vague_understanding'])])], DEFAULT_CODEBOOK, { unsureValues: 'guess' }).trimEnd(), {}).data;
+    const row = guessed.find((cells) => cells[1] === '1' && cells[2] === 'student_cognition_state');
+    expect(row?.slice(3, 6)).toEqual(['理解', 'vague_understanding', 'unsure']);
   });
 
   it('names the external id and the teacher model on every row, the reviewer\'s correction first', () => {

@@ -158,7 +158,7 @@ describe('SID JSONL provenance', () => {
       { accepted: 1, changed: 0, unsure: 0, unreviewed: 13 },
       { accepted: 0, changed: 0, unsure: 0, unreviewed: 14 },
     ]);
-    expect(all.every((record) => record.maieutic.version === 4 && record.maieutic.scope === 'all')).toBe(true);
+    expect(all.every((record) => record.maieutic.version === 5 && record.maieutic.scope === 'all')).toBe(true);
   });
 
   it('gives every written value its status; a verified turn nobody reviewed says unreviewed', () => {

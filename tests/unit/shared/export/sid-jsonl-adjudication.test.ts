@@ -43,8 +43,8 @@ describe('SID JSONL with the adjudicated layer', () => {
     expect(record.annotations[1].teacher_intent).toBe(checkName);
     expect(record.annotations[1].cognitive_level).toBe('理解');
     expect(record.annotations[0].student_cognition_state).toBe('模糊理解');
-    expect(PROVENANCE_VERSION).toBe(4);
-    expect(record.maieutic.version).toBe(4);
+    expect(PROVENANCE_VERSION).toBe(5);
+    expect(record.maieutic.version).toBe(5);
     expect(record.maieutic.adjudicated).toBe(true);
     expect(record.maieutic.turns[1].adjudication).toEqual({
       teacher_intent: { status: 'adjudicated', agreedWith: ['Annotator B'], decidedBy: '李老师', note: 'asks what the student knows', needsGuidelineUpdate: true },

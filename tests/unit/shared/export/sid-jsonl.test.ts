@@ -5,6 +5,7 @@ import type { ExportDialogue } from '../../../../shared/export';
 import { toStoredDialogue } from '../../../../shared/import';
 import type { ParsedFile, Turn } from '../../../../shared/model/dataset';
 import type { FieldReview } from '../../../../shared/model/review';
+import { reviewedTurns } from '../../../../shared/spot-check/provenance';
 import { annotation, fixtureText, parseText, sidLine } from '../support';
 
 function exportItems(file: ParsedFile, reviews: FieldReview[] = []): ExportDialogue[] {
@@ -165,9 +166,12 @@ describe('expert values and provenance', () => {
     expect(record.annotations[1].teacher_intent).toBe('检测理解');
     expect(record.annotations[1].teacher_guidance_level).toBe('L3');
     expect(record.annotations[2].student_cognition_state).toBe('清晰理解');
-    expect(record.annotations[0].cognitive_level).toBe('理解');
+    // marked unsure: left empty by default, the guess written only when asked for
+    expect(record.annotations[0].cognitive_level).toBe('');
+    const guessed = JSON.parse(toSidJsonl([reviewed], DEFAULT_CODEBOOK, { unsureValues: 'guess' })) as typeof record;
+    expect(guessed.annotations[0].cognitive_level).toBe('理解');
     const provenance = record.maieutic as { status: string; teacherModel: string; turns: { index: number; verified: boolean; fields: Record<string, { decision: string; pre: string }> }[] };
-    expect(provenance).toMatchObject({ version: 4, dialogueId: 'src:1', externalId: '7-3-1', status: 'in-progress', reviewer: 'wang', teacherModel: 'GPT-4o-mini' });
+    expect(provenance).toMatchObject({ version: 5, unsureValues: 'empty', dialogueId: 'src:1', externalId: '7-3-1', status: 'in-progress', reviewer: 'wang', teacherModel: 'GPT-4o-mini' });
     expect(provenance.turns.map((turn) => turn.verified)).toEqual([false, true, false]);
     expect(provenance.turns[1].fields.teacher_intent).toEqual({ decision: 'changed', pre: '引导推理', reviewer: 'wang', at: '2025-01-02T03:04:05.000Z' });
     expect(Object.keys(provenance.turns[0].fields)).toEqual(['cognitive_level']);
@@ -176,7 +180,7 @@ describe('expert values and provenance', () => {
   it("names the layer a decision was taken against when the suggestion shown was a layer's, not the imported one", () => {
     const fromLayer = { ...reviewed, fieldReviews: reviewed.fieldReviews.map((review) => (review.fieldId === 'teacher_intent' ? { ...review, decision: 'accepted' as const, suggestionLayerId: 'layer-qwen' } : review)) };
     const record = JSON.parse(toSidJsonl([fromLayer], DEFAULT_CODEBOOK)) as { maieutic: { turns: { fields: Record<string, Record<string, unknown>> }[] } };
-    expect(record.maieutic.turns[1].fields.teacher_intent).toEqual({ decision: 'accepted', pre: '引导推理', suggestionLayerId: 'layer-qwen', reviewer: 'wang', at: '2025-01-02T03:04:05.000Z' });
+    expect(record.maieutic.turns[1].fields.teacher_intent).toEqual({ decision: 'accepted', pre: '引导推理', suggestionLayerId: 'layer-qwen', acceptance: 'unknown', reviewer: 'wang', at: '2025-01-02T03:04:05.000Z' });
     expect(record.maieutic.turns[0].fields.cognitive_level).not.toHaveProperty('suggestionLayerId');
   });
 
@@ -231,6 +235,59 @@ describe('a corrected utterance', () => {
     const parsed = JSON.parse(accepted) as typeof record;
     expect(parsed.dialogue[1].content).toBe(teacher.utterance);
     expect(parsed.annotations[1].utterance).toBe(teacher.utterance);
+  });
+});
+
+describe('a corrected speaker', () => {
+  const file = parseText('GPT-4o/a.jsonl', canonical);
+  const [item] = exportItems(file);
+  const [first, teacher, last] = item.turns;
+  // the last turn was the teacher's summary, imported as the student's: the expert says so and labels it as the teacher's
+  const reviewed: ExportDialogue = {
+    ...item,
+    fieldReviews: [
+      review(last, 'speaker', 'changed', ['teacher']),
+      review(last, 'teacher_intent', 'changed', ['summarize_elevate']),
+      review(last, 'teacher_guidance_level', 'changed', ['L3']),
+      review(first, 'speaker', 'accepted', ['student']),
+    ],
+  };
+  const exported = toSidJsonl([reviewed], DEFAULT_CODEBOOK);
+  const record = JSON.parse(exported) as {
+    dialogue: { role: string; content: string }[];
+    annotations: Record<string, string>[];
+    maieutic: { version: number; turns: { originalSpeaker?: string; values: Record<string, string> }[] };
+  };
+
+  it('is written where a re-import reads the transcript, the imported role kept in the provenance', () => {
+    expect(record.dialogue.map((turn) => turn.role)).toEqual(['学生', '教师', '教师']);
+    expect(record.annotations[2].speaker).toBe('教师');
+    expect(record.maieutic.turns[2].originalSpeaker).toBe('学生');
+    // an accepted speaker is no correction: its role stays as imported, with nothing to keep
+    expect(record.maieutic.turns.map((turn) => 'originalSpeaker' in turn)).toEqual([false, false, true]);
+    expect(record.maieutic.turns[2].values.speaker).toBe('changed');
+  });
+
+  it('re-imports aligned, with the corrected speaker and the labels the expert left on that turn', () => {
+    const again = parseText('GPT-4o/a.jsonl', exported);
+    expect(again.issues.filter((issue) => issue.code === 'unaligned-annotation')).toEqual([]);
+    const turns = again.dialogues[0].turns;
+    expect(turns.map((turn) => turn.alignment)).toEqual(['exact', 'exact', 'exact']);
+    expect(turns.map((turn) => turn.speaker)).toEqual(['student', 'teacher', 'teacher']);
+    expect(turns[2].pre.speaker).toMatchObject({ codes: ['teacher'], status: 'ok' });
+    expect(turns[2].pre.teacher_intent).toMatchObject({ codes: ['summarize_elevate'], status: 'ok' });
+    expect(turns[2].pre.teacher_guidance_level).toMatchObject({ codes: ['L3'], status: 'ok' });
+    expect(turns[1].speaker).toBe(teacher.speaker);
+  });
+
+  it('a spot-check of the re-imported file reads the corrected turn as the teacher\'s', () => {
+    const again = parseText('GPT-4o/a.jsonl', exported);
+    const read = reviewedTurns(again.dialogues[0], DEFAULT_CODEBOOK);
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    const corrected = read.turns.find((turn) => turn.expert.has('teacher_intent'));
+    expect(corrected?.speaker).toBe('teacher');
+    expect(corrected?.expert.get('teacher_intent')).toEqual(['summarize_elevate']);
   });
 });
 

@@ -56,11 +56,11 @@ const rows: AdjudicationRow[] = [
 type Source = { layer: { role: string; id: string; name: string }; annotator: { id: string | null; name: string } | null; adjudicated: boolean; adjudicationStatus: string | null };
 type Record_ = { maieutic: { version: number; codebook: unknown; turns: { values: Record<string, string>; sources: Record<string, Source> }[] } };
 
-describe('per-value provenance (version 4)', () => {
+describe('per-value provenance (since version 4)', () => {
   it('SID JSONL names every written value\'s layer, annotator, adjudication and the codebook version', () => {
     const record = JSON.parse(toSidJsonl(items(), DEFAULT_CODEBOOK, { provenance: context, adjudication: { rows, raterNames: {}, annotatorNames: context.annotators } })) as Record_;
-    expect(PROVENANCE_VERSION).toBe(4);
-    expect(record.maieutic.version).toBe(4);
+    expect(PROVENANCE_VERSION).toBe(5);
+    expect(record.maieutic.version).toBe(5);
     expect(record.maieutic.codebook).toEqual({ id: 'sid-default', version: '1.2', hash: 'abc123' });
     const [student, teacher] = record.maieutic.turns;
     expect(Object.keys(student.sources)).toEqual(Object.keys(student.values));
@@ -85,8 +85,8 @@ describe('per-value provenance (version 4)', () => {
     const csv = toLongCsv(items(), DEFAULT_CODEBOOK, { provenance: context, adjudicationRows: rows });
     const [header, ...body] = Papa.parse<string[]>(csv.trimEnd(), {}).data;
     expect(header).toEqual([...LONG_CSV_HEADER]);
-    expect(header.slice(12)).toEqual(['source_layer', 'source_layer_id', 'source_layer_name', 'annotator', 'annotator_id', 'adjudicated', 'adjudication_status', 'codebook_id', 'codebook_version', 'codebook_hash']);
-    const byKey = new Map(body.map((row) => [`${row[1]}/${row[2]}`, row.slice(12)]));
+    expect(header.slice(12, 22)).toEqual(['source_layer', 'source_layer_id', 'source_layer_name', 'annotator', 'annotator_id', 'adjudicated', 'adjudication_status', 'codebook_id', 'codebook_version', 'codebook_hash']);
+    const byKey = new Map(body.map((row) => [`${row[1]}/${row[2]}`, row.slice(12, 22)]));
     expect(byKey.get('0/student_cognition_state')).toEqual(['attached', 'lay-b', 'Annotator | B', '李老师', 'ann-li', 'false', '', 'sid-default', '1.2', 'abc123']);
     expect(byKey.get('0/cognitive_level')).toEqual(['pre-annotation', 'pre', 'LLM pre-annotation', '', '', 'false', '', 'sid-default', '1.2', 'abc123']);
     expect(byKey.get('1/cognitive_level')?.slice(0, 5)).toEqual(['suggestion', 'lay-gpt', 'GPT run', '李老师', 'ann-li']);
