@@ -9,7 +9,7 @@
  * what it already stored.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   applyJobEvent,
@@ -24,6 +24,7 @@ import {
   type JobSnapshot,
 } from '../../../shared/jobs';
 import { ackRecord, jobRecord, JournalWriter, readJournal, statusRecord } from './job-journal';
+import { makePrivateDir } from '../private-files';
 import { JobRun } from './job-run';
 import { JobStop, type FinishedItem, type JobContext, type JobKindRunner } from './job-runner';
 
@@ -79,7 +80,7 @@ export class JobRegistry {
 
   /** Reads every journal of the folder back; a job left unfinished becomes interrupted. A damaged journal is reported, not fatal to the others. */
   async restore(): Promise<{ restored: number; problems: string[] }> {
-    await mkdir(this.deps.folder, { recursive: true });
+    await makePrivateDir(this.deps.folder);
     const problems: string[] = [];
     for (const name of (await readdir(this.deps.folder)).sort()) {
       const match = JOURNAL_NAME.exec(name);
@@ -122,7 +123,7 @@ export class JobRegistry {
     if (problems.length > 0) throw new Error(`The job cannot start: ${problems.join('; ')}.`);
     const runner = this.runnerFor(definition.kind);
     const id = this.newId();
-    await mkdir(this.deps.folder, { recursive: true });
+    await makePrivateDir(this.deps.folder);
     const journal = await JournalWriter.open<JobDefinition, FinishedItem>(this.journalPath(id));
     await journal.append(jobRecord(definition));
     const snapshot = createJobSnapshot({ id, definition, createdAt: this.now(), priced: await runner.priced(definition) });
