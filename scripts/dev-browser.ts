@@ -31,13 +31,13 @@
  * CHROMIUM_PATH names dev:browser's Chromium (default /usr/bin/chromium).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JobEvent } from '../shared/jobs';
 import { createMainServices } from '../electron/main/main-services';
 import { MemorySecretStore } from '../electron/services/secrets/secret-store';
 import { RENDERER_OUT_DIR, RESOURCES_DIR, REPO_ROOT } from '../tests/support/repo-paths';
-import { BROWSER_PROFILE_FOLDER, hostDataDir, prepareDataDir } from './dev-browser/data-dir';
+import { BROWSER_PROFILE_FOLDER, hostDataDir, legacyDataNote, prepareDataDir } from './dev-browser/data-dir';
 import { acquireHostLock } from './dev-browser/host-lock';
 import { parseOptions } from './dev-browser/options';
 import { runServer } from './dev-browser/serve';
@@ -57,8 +57,7 @@ async function main(): Promise<void> {
   if (serve && !options.serve) console.log('No display here (DISPLAY and WAYLAND_DISPLAY are unset), so no Chromium window: serving the app for a browser instead (npm run dev:serve).\n');
 
   const dataDir = hostDataDir(process.env, process.platform, homedir());
-  const warning = await prepareDataDir(dataDir);
-  if (warning) console.log(warning);
+  for (const note of [await prepareDataDir(dataDir), await legacyDataNote(tmpdir(), dataDir)]) if (note) console.log(note);
   const lock = await acquireHostLock(dataDir, serve ? 'dev:serve' : 'dev:browser');
   process.once('exit', () => lock.release());
   const stopRequested = new Promise<void>((resolveStop) => {

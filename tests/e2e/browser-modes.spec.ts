@@ -18,6 +18,7 @@ import { StartPage } from './pages/start';
 import { readStoredRows } from './support-idb';
 import { addConnection, API_KEY, userPrompt, validAnswer } from './support-llm';
 import { openSample, readSampleDialogues } from './support-sample';
+import { saveShot } from './support-shots';
 import { freePort, startHost, type HostProcess } from './support-browser-modes';
 import { BROWSER_PROFILE_FOLDER } from '../../scripts/dev-browser/data-dir';
 
@@ -138,7 +139,7 @@ test('dev:serve: a job run in a plain browser tab stores its layer; a reload and
   }
 });
 
-test('dev:serve: results of a job that finished while no tab was open reach the database when one opens', async () => {
+test('dev:serve: results of a job that finished while no tab was open reach the database when one opens', async ({}, testInfo) => {
   test.setTimeout(240_000);
   // slow answers, so that the tab goes with most of the job still to come
   llm.setDefaultHandler(({ body }) => reply.delay(150, reply.json(validAnswer(userPrompt(body as never)))));
@@ -157,7 +158,17 @@ test('dev:serve: results of a job that finished while no tab was open reach the 
     const dialog = page.getByTestId('start-job-dialog');
     await dialog.getByTestId('start-job-connection').check();
     await dialog.getByTestId('start-job-start').click();
-    await expect.poll(() => llm.log.chatRequests().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
+    // the tab follows the job as it runs (the events come over the stream), not "0 of 36" until a reload
+    const running = page.getByTestId('jobs-panel').getByTestId('job-card');
+    await expect(running.getByTestId('job-done')).toHaveText(new RegExp(`^[1-9][0-9]* of ${SAMPLE.length} done$`), { timeout: 30_000 });
+    await expect(running).toHaveAttribute('data-status', 'running');
+    await saveShot(page.getByTestId('jobs-panel'), 'dev-serve-jobs-panel-running-en', testInfo);
+    // and a pause is seen to take hold (not "Pausing…" for ever), then the job goes on
+    await running.getByTestId('job-pause').click();
+    await expect(running).toHaveAttribute('data-status', 'paused', { timeout: 30_000 });
+    await expect(running).toHaveAttribute('data-pausing', 'false');
+    await running.getByTestId('job-resume').click();
+    await expect(running).toHaveAttribute('data-status', 'running');
     await page.close();
     expect(llm.log.chatRequests().length).toBeLessThan(SAMPLE.length);
     await expect.poll(() => llm.log.chatRequests().length, { timeout: 60_000 }).toBe(SAMPLE.length);
@@ -169,7 +180,19 @@ test('dev:serve: results of a job that finished while no tab was open reach the 
     const card = page.getByTestId('jobs-panel').getByTestId('job-card');
     await expect(card).toHaveAttribute('data-status', 'succeeded', { timeout: 30_000 });
     await expect(card.getByTestId('job-done')).toHaveText(`${SAMPLE.length} of ${SAMPLE.length} done`);
+    const panel = page.getByTestId('jobs-panel');
+    await saveShot(panel, 'dev-serve-jobs-panel-en', testInfo);
     await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await page.getByTestId('nav-language').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await page.getByTestId('nav-jobs').click();
+    await expect(card.getByTestId('job-done')).toContainText('完成');
+    await saveShot(panel, 'dev-serve-jobs-panel-zh', testInfo);
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await page.getByTestId('nav-language').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     const askedTurns = llm.log.chatRequests().reduce((sum, entry) => sum + validAnswer(userPrompt(entry.body as never)).turns.length, 0);
     await expectDatasetAndLayer(page, askedTurns);
     expect(await readStoredRows(page, 'llmCalls')).toHaveLength(SAMPLE.length);

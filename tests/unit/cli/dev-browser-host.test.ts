@@ -4,11 +4,11 @@
  * per data folder, and the one-line refusal naming who holds a taken port.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultDataDir, hostDataDir, prepareDataDir } from '../../../scripts/dev-browser/data-dir';
+import { defaultDataDir, hostDataDir, legacyDataNote, prepareDataDir } from '../../../scripts/dev-browser/data-dir';
 import { acquireHostLock, LOCK_FILE } from '../../../scripts/dev-browser/host-lock';
 import { parseOptions } from '../../../scripts/dev-browser/options';
 import { findPortHolder, portTakenMessage } from '../../../scripts/dev-browser/port-holder';
@@ -69,10 +69,24 @@ describe('the data folder of the browser hosts', () => {
       expect(await octal(open)).toBe('755');
     });
 
+    it('a link to a private folder is used as that folder (its own mode is no concern)', async () => {
+      const real = join(temp.path, 'real');
+      await mkdir(real, { mode: 0o700 });
+      await symlink(real, join(temp.path, 'link'));
+      expect(await prepareDataDir(join(temp.path, 'link'))).toBeNull();
+    });
+
+    it('says where an older version left this user\'s data in the temp folder, and reads nothing from there', async () => {
+      expect(await legacyDataNote(temp.path, '/home/ada/.local/share/maieutic')).toBeNull();
+      await mkdir(join(temp.path, 'maieutic-dev-browser', 'backups'), { recursive: true });
+      expect(await legacyDataNote(temp.path, '/home/ada/.local/share/maieutic')).toBe(`Note: an older version kept its data in ${join(temp.path, 'maieutic-dev-browser')} (backups in ${join(temp.path, 'maieutic-dev-browser', 'backups')}); it is no longer used and goes at the next reboot. The data folder is now /home/ada/.local/share/maieutic: copy what you need there.`);
+    });
+
     it('a file where the folder should be is refused, naming it', async () => {
       const file = join(temp.path, 'data');
       await writeFile(file, '');
-      await expect(prepareDataDir(file)).rejects.toThrow(/EEXIST|is not a folder/);
+      await expect(prepareDataDir(file)).rejects.toThrow(`${file} is not a folder; set MAIEUTIC_USER_DATA_DIR to a folder for the app's data.`);
+      await expect(prepareDataDir(join(file, 'inside'))).rejects.toThrow(`${join(file, 'inside')} is not a folder`);
     });
   });
 });
