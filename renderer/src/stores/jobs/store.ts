@@ -179,7 +179,7 @@ export function createJobsStore(deps: JobsStoreDeps = {}) {
         await invoke('jobs.ack', { jobId: event.jobId, itemKeys: [jobItemKey(event.item)] });
         await notifyStored(kind, event.jobId);
       } catch (error) {
-        // not acknowledged: main delivers it again at the next start
+        // not acknowledged: main holds it, and the next full pull (start, reconnect, focus) brings it again
         reportError(error, 'notice.context.storeJobResult');
       }
     }
