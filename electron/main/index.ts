@@ -4,7 +4,7 @@
  */
 import { join, resolve } from 'node:path';
 import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, safeStorage, session, shell } from 'electron';
-import { createLlmServices, llmHandlerDeps, type LlmServices } from '../services/llm/llm-services';
+import type { LlmServices } from '../services/llm/llm-services';
 import { EncryptedFileSecretStore } from '../services/secrets/encrypted-file-store';
 import { createCloseAnywayPrompt, createWaitOrClosePrompt } from './lifecycle/close-dialog';
 import { createElectronDialogs } from './electron-dialogs';
@@ -15,8 +15,7 @@ import { serveRendererFile } from './renderer-files';
 import { createQuitCoordinator, createWindowCloseFlow, type WindowCloseFlow } from './lifecycle/close-flow';
 import { createCloseGuard } from './lifecycle/close-guard';
 import { APP_NAME } from './ipc/app-handlers';
-import { createHandlers } from './ipc/handlers';
-import { BackupStore } from '../services/backups/backup-store';
+import { createMainServices, keyFilePath } from './main-services';
 import { createUnsavedWorkTracker } from './lifecycle/unsaved-work';
 import { appLocationOf, isAppUrl, isPermissionAllowed, secureWebContents } from './window-security';
 
@@ -105,14 +104,12 @@ function start(): void {
 
   const locale = menuLocaleFor(app.getLocale());
   const userData = app.getPath('userData');
-  // API keys are encrypted with the OS keyring through safeStorage, in main only (secrets/).
-  llm = createLlmServices({
+  // Everything main writes goes under userData, private to the user (main-services.ts); API keys
+  // are encrypted with the OS keyring through safeStorage, in main only (secrets/).
+  const services = createMainServices({
     dataDir: userData,
-    secrets: new EncryptedFileSecretStore(join(userData, 'llm', 'keys.json'), safeStorage, process.platform),
-    appVersion: app.getVersion(),
+    secrets: new EncryptedFileSecretStore(keyFilePath(userData), safeStorage, process.platform),
     emit: (event) => sendEvent(mainWindow?.webContents, 'jobs.event', event),
-  });
-  const handlers = createHandlers({
     host: 'electron',
     version: app.getVersion(),
     platform: process.platform,
@@ -125,10 +122,9 @@ function start(): void {
     }),
     closeGuard,
     unsavedWork,
-    backups: new BackupStore(join(userData, 'backups')),
-    ...llmHandlerDeps(llm),
   });
-  registerIpc(ipcMain, handlers, (frameUrl) => isAppUrl(frameUrl, rendererLocation));
+  llm = services.llm;
+  registerIpc(ipcMain, services.handlers, (frameUrl) => isAppUrl(frameUrl, rendererLocation));
 
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(

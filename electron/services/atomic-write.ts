@@ -25,16 +25,22 @@ const TRANSIENT_RENAME_CODES = new Set(['EPERM', 'EACCES', 'EBUSY']);
 const RENAME_ATTEMPTS = 5;
 const RENAME_RETRY_MS = 40;
 
+export interface AtomicWriteOptions {
+  /** the new file's permissions; by default those of the file replaced, or 0666 less the umask */
+  mode?: number;
+}
+
 /** Writes `content` (strings as UTF-8) to `path` atomically; returns the number of bytes written. */
 export async function writeFileAtomic(
   path: string,
   content: string | Uint8Array,
   io: AtomicWriteIo = nodeIo,
+  options: AtomicWriteOptions = {},
 ): Promise<number> {
   const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   const tempPath = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    const mode = await existingMode(path, io);
+    const mode = options.mode ?? (await existingMode(path, io));
     const handle = await io.open(tempPath, 'wx', mode);
     try {
       await handle.writeFile(data);

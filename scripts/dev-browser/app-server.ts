@@ -6,8 +6,10 @@
  * (`page-api.js`, allowed by the app's own CSP) that defines it before the app's module runs.
  * `invoke` is a JSON POST to this server, which passes it to the same dispatch the Electron
  * registration and the Playwright bridge use (electron/main/ipc/dispatch.ts). Events
- * (`api.on`) can be subscribed to and never fire: a browser tab has no application menu and
- * no close handshake (the renderer's own pagehide flush applies, as in dev:browser).
+ * (`api.on`) come as server-sent events (event-stream.ts) that the page script subscribes to:
+ * job events as main sends them, and `jobs.resync` whenever the stream (re)connects. A browser
+ * tab has no application menu and no close handshake (the renderer's own pagehide flush applies,
+ * as in dev:browser), so those events never come.
  *
  * Who may call: the handlers read any file the user names and write exports, so only this
  * user's browser tab may reach them.
@@ -19,16 +21,22 @@
  *     reached through DNS rebinding is refused;
  *   - invoke takes only POST with `content-type: application/json` (which a cross-origin page
  *     cannot send without a CORS preflight, and no CORS header is ever sent) and, when the
- *     browser sends an Origin, only this server's origin.
+ *     browser sends an Origin, only this server's origin;
+ *   - the event stream takes only GET asking for `text/event-stream`, with the same Origin rule;
+ *   - for both, a browser's `Sec-Fetch-Site` other than same-origin (or none: typed by hand) is
+ *     refused, so not even a request another site's page makes without reading the answer gets in.
+ * The app's data lives in the browser per origin, so the one origin is 127.0.0.1:<port>: a page
+ * opened at localhost:<port> is sent there.
  */
 import { timingSafeEqual, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { EVENT_CHANNELS, type InvokeHandlers } from '../../shared/ipc/contract';
+import { EVENT_CHANNELS, type EventChannel, type EventMap, type InvokeHandlers } from '../../shared/ipc/contract';
 import { CONTENT_SECURITY_POLICY } from '../../electron/main/content-security-policy';
 import { dispatchRendererInvoke } from '../../electron/main/ipc/dispatch';
 import { serveRendererFile } from '../../electron/main/renderer-files';
 import { definePageApi, type PageSetup } from '../../tests/support/bridge';
+import { EventStreams } from './event-stream';
 
 export const LOOPBACK_HOST = '127.0.0.1';
 /** a fixed port by default: the browser keeps the app's IndexedDB per origin, port included */
@@ -39,6 +47,7 @@ const MAX_REQUEST_BYTES = 256 * 1024 * 1024;
 const API_PREFIX = '/__maieutic/';
 const PAGE_API_PATH = `${API_PREFIX}page-api.js`;
 const INVOKE_PATH = `${API_PREFIX}invoke`;
+const EVENTS_PATH = `${API_PREFIX}events`;
 const INVOKE_BINDING = '__maieuticHttpInvoke';
 const EMIT_FUNCTION = '__maieuticEmit';
 
@@ -59,6 +68,10 @@ export interface AppServer {
   origin: string;
   port: number;
   token: string;
+  /** sends a main → renderer event to every open tab */
+  emit<K extends EventChannel>(channel: K, payload: EventMap[K]): void;
+  /** how many tabs receive events now */
+  readonly eventStreams: number;
   close(): Promise<void>;
 }
 
@@ -84,8 +97,20 @@ function sameToken(given: string, token: string): boolean {
 }
 
 /** The page script that defines `window.api` over HTTP; the API part is the bridge's own (parity-tested). */
-function pageApiScript(invokeUrl: string): string {
+function pageApiScript(invokeUrl: string, eventsUrl: string): string {
   const setup: PageSetup = { eventChannels: EVENT_CHANNELS, invokeBinding: INVOKE_BINDING, emitFunction: EMIT_FUNCTION };
+  const listen = (url: string, emitFunction: string) => {
+    const emit = (window as unknown as Record<string, (channel: string, payload: unknown) => void>)[emitFunction];
+    new EventSource(url).onmessage = (message: MessageEvent<string>) => {
+      let event: { channel?: unknown; payload?: unknown };
+      try {
+        event = JSON.parse(message.data) as { channel?: unknown; payload?: unknown };
+      } catch {
+        return;
+      }
+      if (typeof event?.channel === 'string') emit(event.channel, event.payload);
+    };
+  };
   const invoke = async (url: string, channel: unknown, arg: unknown): Promise<unknown> => {
     const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ channel, arg }), cache: 'no-store', credentials: 'omit' });
     const reply = (await response.json().catch(() => null)) as { ok?: boolean; result?: unknown; error?: unknown } | null;
@@ -99,6 +124,7 @@ function pageApiScript(invokeUrl: string): string {
   const invoke = ${invoke.toString()};
   Object.defineProperty(window, ${JSON.stringify(INVOKE_BINDING)}, { value: (channel, arg) => invoke(${JSON.stringify(invokeUrl)}, channel, arg) });
   (${definePageApi.toString()})(${JSON.stringify(setup)});
+  (${listen.toString()})(${JSON.stringify(eventsUrl)}, ${JSON.stringify(EMIT_FUNCTION)});
 })();
 `;
 }
@@ -128,9 +154,26 @@ function readBody(request: IncomingMessage): Promise<string | null> {
   });
 }
 
+/** Why a call from the page is refused: another origin, or a request another site's page made. */
+function foreignCaller(request: IncomingMessage, origin: string): string | null {
+  if (request.headers.origin !== undefined && request.headers.origin !== origin) return 'Forbidden origin';
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return 'Forbidden site';
+  return null;
+}
+
+function handleEvents(request: IncomingMessage, response: ServerResponse, streams: EventStreams, origin: string): void {
+  if (request.method !== 'GET') return sendText(response, 405, 'GET only', { allow: 'GET' });
+  const refused = foreignCaller(request, origin);
+  if (refused) return sendText(response, 403, refused);
+  if (!(request.headers.accept ?? '').split(',').some((type) => type.split(';')[0].trim().toLowerCase() === 'text/event-stream')) return sendText(response, 406, 'text/event-stream only');
+  streams.open(request, response);
+}
+
 async function handleInvoke(request: IncomingMessage, response: ServerResponse, handlers: InvokeHandlers, origin: string): Promise<void> {
   if (request.method !== 'POST') return sendText(response, 405, 'POST only', { allow: 'POST' });
-  if (request.headers.origin !== undefined && request.headers.origin !== origin) return sendText(response, 403, 'Forbidden origin');
+  const refused = foreignCaller(request, origin);
+  if (refused) return sendText(response, 403, refused);
   const contentType = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (contentType !== 'application/json') return sendText(response, 415, 'application/json only');
   const body = await readBody(request);
@@ -154,7 +197,7 @@ async function handleFile(request: IncomingMessage, response: ServerResponse, ro
   if (request.method !== 'GET' && request.method !== 'HEAD') return sendText(response, 405, 'GET only', { allow: 'GET, HEAD' });
   const tokenPrefix = `/${token}`;
   if (path === `${tokenPrefix}${PAGE_API_PATH}`) {
-    return send(response, 200, 'text/javascript; charset=utf-8', request.method === 'HEAD' ? '' : pageApiScript(`${tokenPrefix}${INVOKE_PATH}`));
+    return send(response, 200, 'text/javascript; charset=utf-8', request.method === 'HEAD' ? '' : pageApiScript(`${tokenPrefix}${INVOKE_PATH}`, `${tokenPrefix}${EVENTS_PATH}`));
   }
   const inside = path.slice(tokenPrefix.length);
   const file = await serveRendererFile(rootDir, inside);
@@ -172,17 +215,23 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   let port = options.port ?? DEFAULT_PORT;
   let origin = '';
   let allowedHosts = new Set<string>();
+  let localhostHost = '';
+  const streams = new EventStreams({ ...SECURITY_HEADERS });
 
   const server = createServer((request, response) => {
     const route = async () => {
-      if (!allowedHosts.has((request.headers.host ?? '').toLowerCase())) return sendText(response, 421, 'Wrong host');
-      const { pathname } = new URL(request.url ?? '/', origin);
+      const host = (request.headers.host ?? '').toLowerCase();
+      if (!allowedHosts.has(host)) return sendText(response, 421, 'Wrong host');
+      const { pathname, search } = new URL(request.url ?? '/', origin);
+      // one origin keeps the data: a page opened at localhost goes to 127.0.0.1 (the token stays in the path)
+      if (host === localhostHost && (request.method === 'GET' || request.method === 'HEAD') && !pathname.includes(API_PREFIX)) return sendText(response, 308, '', { location: `${origin}${pathname}${search}` });
       // Chromium asks for /favicon.ico on its own; a 404 there would be reported as a console error.
       if (pathname === '/favicon.ico') return send(response, 204, 'text/plain; charset=utf-8', '');
       const [, first = ''] = pathname.split('/');
       if (!sameToken(first, token)) return sendText(response, 404, 'Not found');
       if (pathname === `/${token}`) return sendText(response, 308, '', { location: `/${token}/` });
       if (pathname === `/${token}${INVOKE_PATH}`) return handleInvoke(request, response, options.handlers, origin);
+      if (pathname === `/${token}${EVENTS_PATH}`) return handleEvents(request, response, streams, origin);
       return handleFile(request, response, options.rootDir, pathname, token);
     };
     route().catch((error: unknown) => {
@@ -199,14 +248,20 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   });
   port = (server.address() as AddressInfo).port;
   origin = `http://${LOOPBACK_HOST}:${port}`;
-  allowedHosts = new Set([`${LOOPBACK_HOST}:${port}`, `localhost:${port}`]);
+  localhostHost = `localhost:${port}`;
+  allowedHosts = new Set([`${LOOPBACK_HOST}:${port}`, localhostHost]);
   return {
     url: `${origin}/${token}/`,
     origin,
     port,
     token,
+    emit: (channel, payload) => streams.send(channel, payload),
+    get eventStreams() {
+      return streams.size;
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
+        streams.close();
         // Browsers keep connections alive; without this, close() waits for them to time out.
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));

@@ -6,7 +6,7 @@
  * Rules: one argument per call, a plain JSON object; results are plain JSON.
  */
 import type { SkippedFile } from '../import/skip-reasons';
-import type { JobDefinition, JobEvent, JobSnapshot } from '../jobs';
+import type { JobDefinition, JobEvent, JobItemEvent, JobSnapshot } from '../jobs';
 import type { ConnectionSettings, KeyChange, KeyStorage, LlmConnection } from '../llm/connection';
 import type { SourceFile } from '../model/dataset';
 import type { BackupInfo, BackupManifest, BackupReason } from '../backup/manifest';
@@ -150,6 +150,29 @@ export interface AckJobItemsArgs {
   itemKeys: string[];
 }
 
+/** The most finished items one `jobs.pending` answer carries, and how many when the call does not say. */
+export const PENDING_ITEMS_MAX = 200;
+export const PENDING_ITEMS_DEFAULT = 50;
+
+/** A page of the finished items main holds that the renderer has not acknowledged, oldest first. */
+export interface PendingJobItemsArgs {
+  /** the `cursor` of the previous page (of the same `epoch`); 0 or absent for the first */
+  after?: number;
+  /** 1 to PENDING_ITEMS_MAX; PENDING_ITEMS_DEFAULT when absent */
+  limit?: number;
+}
+
+export interface PendingJobItems {
+  /** changes when main restarts: a cursor of another epoch means nothing, start again from 0 */
+  epoch: string;
+  /** as `item` events, exactly as they were (or would have been) sent on `jobs.event` */
+  items: JobItemEvent[];
+  /** pass as `after` for the next page: past every item of this page */
+  cursor: number;
+  /** true when more unacknowledged items follow this page */
+  more: boolean;
+}
+
 /**
  * Backups and project files (issue 12, shared/backup/manifest.ts). Writing streams: begin (into
  * the backups folder, or — `project` — to a path the user picks in the save dialog), then one
@@ -206,8 +229,14 @@ export interface InvokeMap {
   'jobs.pause': (arg: JobRef) => JobSnapshot;
   'jobs.resume': (arg: JobRef) => JobSnapshot;
   'jobs.cancel': (arg: JobRef) => JobSnapshot;
-  /** every job; results not yet acknowledged are sent again on `jobs.event` right after */
+  /** every job's snapshot */
   'jobs.list': (arg: Record<string, never>) => JobSnapshot[];
+  /**
+   * the finished items not acknowledged yet, a page at a time: what the renderer fetches on
+   * start, when its event stream reconnects and on a timer, so a result reaches the database
+   * whatever happened to its `jobs.event` (a reload, a host without events, a lost stream)
+   */
+  'jobs.pending': (arg: PendingJobItemsArgs) => PendingJobItems;
   'jobs.ack': (arg: AckJobItemsArgs) => { acknowledged: number };
   'backups.begin': (arg: BackupBeginArgs) => BackupBeginResult;
   'backups.chunk': (arg: BackupChunkArgs) => { accepted: true };
@@ -229,6 +258,11 @@ export interface EventMap {
   'app.beforeClose': BeforeCloseRequest;
   /** every job's started, progress (throttled), item and finished events */
   'jobs.event': JobEvent;
+  /**
+   * the event stream (re)connected (dev:serve's server-sent events): events may have been
+   * missed, so the renderer lists the jobs and fetches the pending items again
+   */
+  'jobs.resync': Record<string, never>;
 }
 
 export type InvokeChannel = keyof InvokeMap;
@@ -257,6 +291,7 @@ export const INVOKE_CHANNELS = [
   'jobs.resume',
   'jobs.cancel',
   'jobs.list',
+  'jobs.pending',
   'jobs.ack',
   'backups.begin',
   'backups.chunk',
@@ -268,7 +303,7 @@ export const INVOKE_CHANNELS = [
   'backups.close',
 ] as const satisfies readonly InvokeChannel[];
 
-export const EVENT_CHANNELS = ['menu.command', 'app.beforeClose', 'jobs.event'] as const satisfies readonly EventChannel[];
+export const EVENT_CHANNELS = ['menu.command', 'app.beforeClose', 'jobs.event', 'jobs.resync'] as const satisfies readonly EventChannel[];
 
 // Compile-time proof that the lists above name every key of the maps.
 type Missing<T, L extends readonly unknown[]> = Exclude<keyof T, L[number]>;

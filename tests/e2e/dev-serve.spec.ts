@@ -5,20 +5,19 @@
  * stays after a reload, and a file is written through the main-process handlers; and
  * `npm run dev:browser` without a display serves the app rather than exit.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createHandlers } from '../../electron/main/ipc/handlers';
 import { startAppServer, type AppServer } from '../../scripts/dev-browser/app-server';
 import { createFakeDialogs, type FakeDialogs } from '../support/fake-dialogs';
-import { REPO_ROOT, RENDERER_OUT_DIR, RESOURCES_DIR } from '../support/repo-paths';
+import { RENDERER_OUT_DIR, RESOURCES_DIR } from '../support/repo-paths';
 import { makeTempDir, type TempDir } from '../support/temp-dir';
 import { READY_SELECTOR } from './fixtures/app';
 import { DatasetsPage } from './pages/datasets';
 import { StartPage } from './pages/start';
 import { readSampleDialogues } from './support-sample';
+import { freePort, startHost } from './support-browser-modes';
 import { testLlmHandlerDeps } from '../support/llm-services';
 
 let server: AppServer;
@@ -74,38 +73,20 @@ test('a plain browser tab at the served address runs the app: sample, reload, ex
   expect(problems).toEqual([]);
 });
 
-/** A loopback port free right now. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 test('npm run dev:browser on a machine without a display serves the app instead of exiting', async () => {
   const port = await freePort();
-  const { DISPLAY: _display, WAYLAND_DISPLAY: _wayland, ...env } = process.env;
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(REPO_ROOT, 'scripts', 'dev-browser.ts'), '--port', String(port)], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const data = await makeTempDir('maieutic-no-display-');
+  const host = startHost(['--port', String(port)], { MAIEUTIC_USER_DATA_DIR: data.path });
   try {
-    await expect.poll(() => output, { timeout: 45_000 }).toContain('Maieutic is served at');
-    expect(output).toContain('No display here');
-    expect(output).not.toContain('e2e');
-    const url = /Maieutic is served at (\S+)/.exec(output)?.[1] ?? '';
+    const url = await host.waitFor(/Maieutic is served at (\S+)/, 45_000);
+    expect(host.output()).toContain('No display here');
+    expect(host.output()).not.toContain('e2e');
     expect(url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/[A-Za-z0-9_-]{32}/$`));
     const page = await fetch(url);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('/__maieutic/page-api.js');
   } finally {
-    child.kill('SIGTERM');
+    expect(await host.stop()).toBe(0);
+    await data.remove();
   }
-  expect(await exited).toBe(0);
 });

@@ -49,7 +49,7 @@ export async function everyStoredRow(app: AppFixture): Promise<string> {
 }
 
 /** Adds a connection to `server` in Settings, with API_KEY (and `price` when given), and tests it. */
-export async function addConnection(app: AppFixture, server: LlmTestServer, name = 'Test server', model = 'test-model', price?: TokenPrice): Promise<void> {
+export async function addConnection(app: Pick<AppFixture, 'page' | 'dataDir'>, server: LlmTestServer, name = 'Test server', model = 'test-model', price?: TokenPrice): Promise<void> {
   const { page } = app;
   const before = await page.getByTestId('connection-item').count().catch(() => 0);
   await page.getByTestId('nav-settings').click();

@@ -75,7 +75,7 @@ export function findSampleDialogue(file: string, line: number): SampleDialogue {
 }
 
 /** One click on the empty start screen: the sample is imported and its table shown. */
-export async function openSample(app: AppFixture): Promise<DatasetsPage> {
+export async function openSample(app: Pick<AppFixture, 'page'>): Promise<DatasetsPage> {
   await new StartPage(app.page).openSample();
   const datasets = new DatasetsPage(app.page);
   await datasets.waitForRows();

@@ -1,6 +1,7 @@
 /**
- * The LLM services of main for a test or the browser dev host: keys in memory, everything else
- * under `dataDir` as the app keeps it. `emit` receives every job event.
+ * The LLM services of main for a test: keys in memory, everything else under `dataDir` as the
+ * app keeps it, with a test's short timeout and retry delays (the hosts build theirs with
+ * electron/main/main-services.ts and the app's own). `emit` receives every job event.
  */
 import type { JobEvent } from '../../shared/jobs';
 import { createLlmServices, llmHandlerDeps, type LlmServices } from '../../electron/services/llm/llm-services';

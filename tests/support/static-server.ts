@@ -9,11 +9,12 @@ export interface StaticServer {
 }
 
 /**
- * Serves the built renderer on a free loopback port with the same files, MIME types and
- * Content-Security-Policy header as the app:// protocol in Electron (both use
- * electron/main/renderer-files.ts).
+ * Serves the built renderer on a loopback port (a free one, unless `port` names one: dev:browser
+ * keeps its data at one port) with the same files, MIME types and Content-Security-Policy header
+ * as the app:// protocol in Electron (both use electron/main/renderer-files.ts). Rejects with the
+ * listen error (EADDRINUSE) when the port is taken.
  */
-export async function startStaticServer(rootDir: string): Promise<StaticServer> {
+export async function startStaticServer(rootDir: string, options: { port?: number } = {}): Promise<StaticServer> {
   const server = createServer((request, response) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { allow: 'GET, HEAD' }).end();
@@ -38,7 +39,7 @@ export async function startStaticServer(rootDir: string): Promise<StaticServer> 
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   return {

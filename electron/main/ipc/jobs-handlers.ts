@@ -1,10 +1,10 @@
-/** The job engine: start, pause, resume, cancel, list (and results sent again), acknowledge. Events go out on `jobs.event`. */
+/** The job engine: start, pause, resume, cancel, list, the finished items not acknowledged (a page at a time), acknowledge. Events go out on `jobs.event`. */
 import type { InvokeHandlers } from '../../../shared/ipc/contract';
 import type { JobRegistry } from '../../services/jobs/job-registry';
 import { parseEmptyArgs } from './validate';
-import { parseAckArgs, parseJobRef, parseStartJobArgs } from './validate-llm';
+import { parseAckArgs, parseJobRef, parsePendingArgs, parseStartJobArgs } from './validate-llm';
 
-export type JobsChannel = 'jobs.start' | 'jobs.pause' | 'jobs.resume' | 'jobs.cancel' | 'jobs.list' | 'jobs.ack';
+export type JobsChannel = 'jobs.start' | 'jobs.pause' | 'jobs.resume' | 'jobs.cancel' | 'jobs.list' | 'jobs.pending' | 'jobs.ack';
 
 export interface JobsHandlerDeps {
   jobs: JobRegistry;
@@ -40,6 +40,11 @@ export function createJobsHandlers(deps: JobsHandlerDeps): Pick<InvokeHandlers, 
       parseEmptyArgs('jobs.list', arg);
       await ready();
       return jobs.list();
+    },
+    'jobs.pending': async (arg) => {
+      const { after, limit } = parsePendingArgs(arg);
+      await ready();
+      return jobs.pending(after, limit);
     },
     'jobs.ack': async (arg) => {
       const { jobId, itemKeys } = parseAckArgs(arg);

@@ -6,7 +6,7 @@
  * `llm.connections.save` is never quoted in a message.
  */
 import { parseCodebook } from '../../../shared/codebook/parse-codebook';
-import type { AckJobItemsArgs, JobRef, SaveConnectionArgs } from '../../../shared/ipc/contract';
+import { PENDING_ITEMS_DEFAULT, PENDING_ITEMS_MAX, type AckJobItemsArgs, type JobRef, type SaveConnectionArgs } from '../../../shared/ipc/contract';
 import { checkJobDefinition, JOB_KINDS, type JobDefinition } from '../../../shared/jobs';
 import { generationParameterProblems, type GenerationJobDefinition } from '../../../shared/scenario';
 import { judgeParameterProblems, pairwiseParameterProblems, type JudgeJobDefinition, type PairwiseJobDefinition } from '../../../shared/judge';
@@ -129,6 +129,17 @@ export function parseAckArgs(value: unknown): AckJobItemsArgs {
   const channel = 'jobs.ack';
   const record = expectObject(channel, value, ['jobId', 'itemKeys']);
   return { jobId: text(channel, record, 'jobId', 64), itemKeys: stringList(channel, record.itemKeys, 'itemKeys', 100_000) };
+}
+
+/** `jobs.pending`: where the page starts (a whole number from 0) and how many items it may carry. */
+export function parsePendingArgs(value: unknown): { after: number; limit: number } {
+  const channel = 'jobs.pending';
+  const record = expectObject(channel, value, ['after', 'limit']);
+  const after = record.after === undefined ? 0 : record.after;
+  if (typeof after !== 'number' || !Number.isSafeInteger(after) || after < 0) fail(channel, '"after" must be a whole number of at least 0 (the cursor of the previous page)');
+  const limit = record.limit === undefined ? PENDING_ITEMS_DEFAULT : record.limit;
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > PENDING_ITEMS_MAX) fail(channel, `"limit" must be a whole number from 1 to ${PENDING_ITEMS_MAX}`);
+  return { after, limit };
 }
 
 /** A dialogue's turns: speaker and utterance each, nothing else. */

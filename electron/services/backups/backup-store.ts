@@ -11,11 +11,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { createGzip, gunzip, type Gzip } from 'node:zlib';
 import { promisify } from 'node:util';
-import { writeFileAtomic } from '../atomic-write';
+import { makePrivateDir, PRIVATE_FILE_MODE, writePrivateFileAtomic } from '../private-files';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, PROJECT_EXTENSION, parseManifest, type BackupInfo, type BackupManifest, type BackupReason } from '../../../shared/backup/manifest';
 
 const gunzipAsync = promisify(gunzip);
@@ -78,7 +78,7 @@ export class BackupStore {
   async begin(path?: string, reason: BackupReason = 'manual'): Promise<{ writeId: string; name: string }> {
     let target: string;
     if (path === undefined) {
-      await mkdir(this.dir, { recursive: true });
+      await makePrivateDir(this.dir);
       target = join(this.dir, this.uniqueName(reason));
     } else {
       target = path;
@@ -86,7 +86,8 @@ export class BackupStore {
     const writeId = randomBytes(8).toString('hex');
     const temp = join(dirname(target), `.${basename(target)}.${writeId}.tmp`);
     const gzip = createGzip();
-    const file = createWriteStream(temp, { flags: 'wx' });
+    // a backup in the data folder is this user's alone; a project file goes where the user said, with the usual permissions
+    const file = createWriteStream(temp, path === undefined ? { flags: 'wx', mode: PRIVATE_FILE_MODE } : { flags: 'wx' });
     const session: WriteSession = { target, temp, gzip, file, inBackupsFolder: path === undefined, failed: null, done: Promise.resolve() };
     session.done = new Promise<void>((resolve, reject) => {
       const fail = (error: Error) => {
@@ -137,7 +138,7 @@ export class BackupStore {
       const bytes = (await stat(session.target)).size;
       let pruned: string[] = [];
       if (session.inBackupsFolder) {
-        await writeFileAtomic(session.target + SIDECAR, JSON.stringify({ bytes, manifest: checked }));
+        await writePrivateFileAtomic(session.target + SIDECAR, JSON.stringify({ bytes, manifest: checked }));
         pruned = await this.prune(keep, name);
       }
       return { name, path: session.target, bytes, pruned };

@@ -13,6 +13,7 @@
  * error naming the file and line.
  */
 import { open, readFile, type FileHandle } from 'node:fs/promises';
+import { isOpenToOthers, PRIVATE_FILE_MODE } from '../private-files';
 
 export type JournalRecord<Definition = unknown, Result = unknown> =
   | { type: 'job'; version: 1; definition: Definition; at: string }
@@ -56,9 +57,12 @@ export class JournalWriter<Definition = unknown, Result = unknown> {
    * readJournal) cuts off a torn last line first, so the next record starts a line of its own.
    */
   static async open<D, R>(path: string, wholeBytes?: number): Promise<JournalWriter<D, R>> {
-    const handle = await open(path, 'a');
+    // a journal holds the prompts and the answers: 0600, and one an older version wrote open to others is closed
+    const handle = await open(path, 'a', PRIVATE_FILE_MODE);
     try {
-      if (wholeBytes !== undefined && (await handle.stat()).size > wholeBytes) {
+      const info = await handle.stat();
+      if (isOpenToOthers(info.mode)) await handle.chmod(PRIVATE_FILE_MODE);
+      if (wholeBytes !== undefined && info.size > wholeBytes) {
         await handle.truncate(wholeBytes);
         await handle.datasync();
       }

@@ -4,13 +4,16 @@
  * state, such as a batch in flight, removed when the job finishes), one runner per job kind. At start-up (restore)
  * every journal is read back: a job that was not finished is shown as interrupted and can be
  * resumed; nothing already done is asked again. Results go out as `item` events once they are
- * in the journal, and are sent again (on `list`) until the renderer acknowledges them, so a
- * reloaded page or a restarted app receives each of them; the renderer's repository ignores
- * what it already stored.
+ * in the journal, and stay `pending` until the renderer acknowledges them: the renderer fetches
+ * them a page at a time (on start, when its event stream reconnects, on a timer), so a reloaded
+ * page, a restarted app or a host whose events were lost receives each of them; the renderer's
+ * repository ignores what it already stored (pending-items.ts keeps them, numbered; restored
+ * ones first, in journal order).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { PendingJobItems } from '../../../shared/ipc/contract';
 import {
   applyJobEvent,
   checkJobDefinition,
@@ -24,7 +27,9 @@ import {
   type JobSnapshot,
 } from '../../../shared/jobs';
 import { ackRecord, jobRecord, JournalWriter, readJournal, statusRecord } from './job-journal';
+import { makePrivateDir } from '../private-files';
 import { JobRun } from './job-run';
+import { PendingItems } from './pending-items';
 import { JobStop, type FinishedItem, type JobContext, type JobKindRunner } from './job-runner';
 
 export interface JobRegistryDeps {
@@ -39,8 +44,6 @@ export interface JobRegistryDeps {
 interface JobEntry {
   snapshot: JobSnapshot;
   definition: JobDefinition;
-  /** finished items the renderer has not acknowledged, by item key */
-  unacknowledged: Map<string, FinishedItem>;
   done: Set<string>;
   journal: JournalWriter<JobDefinition, FinishedItem> | null;
   /** bytes of the journal's whole lines when it was read back (a torn tail is cut before appending) */
@@ -57,10 +60,17 @@ export class JobRegistry {
   private readonly jobs = new Map<string, JobEntry>();
   private readonly now: () => number;
   private readonly newId: () => string;
+  /** finished items the renderer has not acknowledged, of every job */
+  private readonly pendingItems = new PendingItems();
 
   constructor(private readonly deps: JobRegistryDeps) {
     this.now = deps.now ?? Date.now;
     this.newId = deps.newId ?? randomUUID;
+  }
+
+  /** names this process's numbering of pending items */
+  get epoch(): string {
+    return this.pendingItems.epoch;
   }
 
   private runnerFor(kind: string): JobKindRunner {
@@ -79,7 +89,7 @@ export class JobRegistry {
 
   /** Reads every journal of the folder back; a job left unfinished becomes interrupted. A damaged journal is reported, not fatal to the others. */
   async restore(): Promise<{ restored: number; problems: string[] }> {
-    await mkdir(this.deps.folder, { recursive: true });
+    await makePrivateDir(this.deps.folder);
     const problems: string[] = [];
     for (const name of (await readdir(this.deps.folder)).sort()) {
       const match = JOURNAL_NAME.exec(name);
@@ -89,19 +99,20 @@ export class JobRegistry {
         const id = match[1];
         const runner = this.runnerFor(state.definition.kind);
         let snapshot = createJobSnapshot({ id, definition: state.definition, createdAt: this.now(), priced: await runner.priced(state.definition) });
-        const unacknowledged = new Map<string, FinishedItem>();
         const failedItems: JobSnapshot['failedItems'] = [];
         let progress = snapshot.progress;
+        const pending: [string, FinishedItem][] = [];
         for (const [key, finished] of state.results) {
           progress = countItemOutcome(progress, finished.outcome);
           if (!finished.outcome.ok) failedItems.push({ item: finished.item, reason: finished.outcome.reason, at: finished.at });
-          if (!state.acknowledged.has(key)) unacknowledged.set(key, finished);
+          if (!state.acknowledged.has(key)) pending.push([key, finished]);
         }
         const last = state.status?.status;
         const finishedStatus = last === 'succeeded' || last === 'failed' || last === 'cancelled' ? last : null;
         snapshot = { ...snapshot, progress, failedItems, status: finishedStatus ?? 'running', error: state.status?.error ?? null, finishedAt: finishedStatus ? Date.parse(state.status?.at ?? '') || null : null };
         if (finishedStatus === null) snapshot = interruptJob(snapshot, INTERRUPTED_REASON);
-        this.jobs.set(id, { snapshot, definition: state.definition, unacknowledged, done: new Set(state.results.keys()), journal: null, journalBytes: state.wholeBytes, run: null, ended: null });
+        this.jobs.set(id, { snapshot, definition: state.definition, done: new Set(state.results.keys()), journal: null, journalBytes: state.wholeBytes, run: null, ended: null });
+        for (const [key, finished] of pending) this.pendingItems.hold(id, key, finished);
       } catch (error) {
         problems.push(error instanceof Error ? error.message : String(error));
       }
@@ -122,11 +133,11 @@ export class JobRegistry {
     if (problems.length > 0) throw new Error(`The job cannot start: ${problems.join('; ')}.`);
     const runner = this.runnerFor(definition.kind);
     const id = this.newId();
-    await mkdir(this.deps.folder, { recursive: true });
+    await makePrivateDir(this.deps.folder);
     const journal = await JournalWriter.open<JobDefinition, FinishedItem>(this.journalPath(id));
     await journal.append(jobRecord(definition));
     const snapshot = createJobSnapshot({ id, definition, createdAt: this.now(), priced: await runner.priced(definition) });
-    const entry: JobEntry = { snapshot, definition, unacknowledged: new Map(), done: new Set(), journal, run: null, ended: null };
+    const entry: JobEntry = { snapshot, definition, done: new Set(), journal, run: null, ended: null };
     this.jobs.set(id, entry);
     await this.launch(entry, runner);
     return this.snapshotOf(entry);
@@ -166,24 +177,25 @@ export class JobRegistry {
     return this.snapshotOf(entry);
   }
 
-  /** Every job's snapshot; results not yet acknowledged are sent again as item events after it. */
+  /** Every job's snapshot. */
   list(): JobSnapshot[] {
-    const snapshots = [...this.jobs.values()].map((entry) => this.snapshotOf(entry));
-    queueMicrotask(() => {
-      for (const [id, entry] of this.jobs) for (const finished of entry.unacknowledged.values()) this.deps.emit({ type: 'item', jobId: id, at: finished.at, item: finished.item, outcome: finished.outcome });
-    });
-    return snapshots;
+    return [...this.jobs.values()].map((entry) => this.snapshotOf(entry));
+  }
+
+  /** The unacknowledged finished items numbered after `after`, at most `limit` of them, oldest first. */
+  pending(after: number, limit: number): PendingJobItems {
+    return this.pendingItems.page(after, limit);
   }
 
   /** The renderer stored these results: they are not sent again. */
   async acknowledge(id: string, itemKeys: readonly string[]): Promise<{ acknowledged: number }> {
     const entry = this.entry(id);
-    const known = itemKeys.filter((key) => entry.unacknowledged.has(key));
+    const known = this.pendingItems.heldOf(id, itemKeys);
     // after shutdown the journal stays closed: unacknowledged results are sent again at the next start, and storing them is idempotent
     if (known.length === 0 || this.closed) return { acknowledged: 0 };
     entry.journal ??= await JournalWriter.open<JobDefinition, FinishedItem>(this.journalPath(id), entry.journalBytes);
     await entry.journal.append(ackRecord(known));
-    for (const key of known) entry.unacknowledged.delete(key);
+    this.pendingItems.release(id, known);
     return { acknowledged: known.length };
   }
 
@@ -214,7 +226,7 @@ export class JobRegistry {
     entry.snapshot = applyJobEvent(entry.snapshot, event);
     if (event.type === 'item') {
       const key = jobItemKey(event.item);
-      entry.unacknowledged.set(key, { item: event.item, outcome: event.outcome, at: event.at });
+      this.pendingItems.hold(entry.snapshot.id, key, { item: event.item, outcome: event.outcome, at: event.at });
       entry.done.add(key);
     }
     this.deps.emit(event);

@@ -3,10 +3,10 @@
  * atomically), their keys in the secret store under each connection's id. What leaves here is
  * always an LlmConnection, which says whether a key is set and never holds it.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { checkConnection, type ConnectionSettings, type KeyChange, type LlmConnection } from '../../../shared/llm';
-import { writeFileAtomic } from '../atomic-write';
+import { makePrivateDir, writePrivateFileAtomic } from '../private-files';
 import type { SecretStore } from '../secrets/secret-store';
 
 interface ConnectionsFile {
@@ -59,8 +59,8 @@ export class ConnectionStore {
       } else if ('remove' in key) await this.secrets.delete(connection.id);
       const connections = (await this.load()).filter((existing) => existing.id !== connection.id);
       connections.push(connection);
-      await mkdir(dirname(this.path), { recursive: true });
-      await writeFileAtomic(this.path, `${JSON.stringify({ version: 1, connections } satisfies ConnectionsFile, null, 2)}\n`);
+      await makePrivateDir(dirname(this.path));
+      await writePrivateFileAtomic(this.path, `${JSON.stringify({ version: 1, connections } satisfies ConnectionsFile, null, 2)}\n`);
       return this.withKeyState(connection);
     });
     this.queue = run.catch(() => undefined);
@@ -73,7 +73,7 @@ export class ConnectionStore {
       const kept = connections.filter((connection) => connection.id !== id);
       await this.secrets.delete(id);
       if (kept.length === connections.length) return { deleted: false };
-      await writeFileAtomic(this.path, `${JSON.stringify({ version: 1, connections: kept } satisfies ConnectionsFile, null, 2)}\n`);
+      await writePrivateFileAtomic(this.path, `${JSON.stringify({ version: 1, connections: kept } satisfies ConnectionsFile, null, 2)}\n`);
       return { deleted: true };
     });
     this.queue = run.catch(() => undefined);

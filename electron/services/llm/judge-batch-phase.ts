@@ -11,12 +11,12 @@
  * cache: paidUsage gives its tokens (the batch line's usage) so progress, cost and budgets count
  * it. The items answered are kept in the job's folder too, for a run resumed after the batch.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { jobItemKey, type JobDefinition, type JobWorkItem, type TokenCounts } from '../../../shared/jobs';
 import { BATCH_POLL_SECONDS, type JudgeBatchSettings, type JudgeJobParameters } from '../../../shared/judge';
 import type { LlmConnection } from '../../../shared/llm';
-import { writeFileAtomic } from '../atomic-write';
+import { makePrivateDir, writePrivateFileAtomic } from '../private-files';
 import { JobPause, JobStop, type JobContext, type PreparePhase } from '../jobs/job-runner';
 import type { LlmRunnerDeps, OpenEndpoint } from './endpoint-pool';
 import { cancelRecordedBatch, hasRecordedBatch, runJudgeBatch, type BatchPlan, type BatchPoll } from './judge-batch';
@@ -69,14 +69,14 @@ export function judgeBatchPhase(options: BatchPhaseOptions): BatchPhase {
     if (keys.length === 0) return saving;
     for (const key of keys) answered.add(key);
     const text = JSON.stringify([...answered]);
-    saving = saving.then(() => writeFileAtomic(answeredFile, text).then(() => undefined));
+    saving = saving.then(() => writePrivateFileAtomic(answeredFile, text).then(() => undefined));
     return saving;
   };
 
   const prepare = async ({ items, signal, note }: PreparePhase): Promise<void> => {
     const cache = deps.cache;
     if (!cache) throw new JobStop('A job through the Batch API needs the response cache, which this app has not opened.');
-    await mkdir(context.workDir, { recursive: true });
+    await makePrivateDir(context.workDir);
     answered = await readAnswered(answeredFile);
     const lines = new Map<string, string>();
     const show = () => note(`Batch API: ${[...lines.values()].join('; ')}`);

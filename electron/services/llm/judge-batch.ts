@@ -21,7 +21,7 @@ import OpenAI, { toFile } from 'openai';
 import { jobItemKey, type JobWorkItem } from '../../../shared/jobs';
 import type { JudgeJobParameters } from '../../../shared/judge';
 import type { LlmConnection } from '../../../shared/llm';
-import { writeFileAtomic } from '../atomic-write';
+import { writePrivateFileAtomic } from '../private-files';
 import { abortableSleep, type CallSpec, type Validation } from './endpoint-caller';
 import { judgeCallPlan } from './judge-runner';
 import { answerLogprobs, failureKind, failureMessage, type AnswerTokenLogprob } from './llm-client';
@@ -153,7 +153,7 @@ export async function runJudgeBatch(options: BatchRunOptions): Promise<BatchRunR
       const file = await client.files.create({ file: await toFile(Buffer.from(`${lines.join('\n')}\n`, 'utf8'), 'judge-batch.jsonl'), purpose: 'batch' });
       const batch = await client.batches.create({ input_file_id: file.id, endpoint: '/v1/chat/completions', completion_window: '24h' });
       state = { batchId: batch.id, baseURL: connection.baseURL, model: connection.model, keys, submittedAt: Date.now() };
-      await writeFileAtomic(options.stateFile, JSON.stringify(state));
+      await writePrivateFileAtomic(options.stateFile, JSON.stringify(state));
       options.log(`judge: batch ${batch.id} created with ${lines.length} requests`);
     }
     const submittedAt = state.submittedAt ?? Date.now();

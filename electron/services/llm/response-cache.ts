@@ -13,9 +13,10 @@
  * the durable record, the cache only saves money.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fchmodSync, fstatSync, openSync, readSync, readFileSync, writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isOpenToOthers, makePrivateDirSync, PRIVATE_FILE_MODE } from '../private-files';
 import type { AnswerTokenLogprob } from './llm-client';
 
 export interface CachedAnswer {
@@ -60,7 +61,8 @@ export class ResponseCache {
   private open(): Map<string, Place> {
     if (this.index && this.fd !== null) return this.index;
     const index = new Map<string, Place>();
-    mkdirSync(this.folder, { recursive: true });
+    // the answers are the models' words about the user's dialogues: this user's alone
+    makePrivateDirSync(this.folder);
     const bytes = existsSync(this.path) ? readFileSync(this.path) : Buffer.alloc(0);
     let start = 0;
     while (start < bytes.length) {
@@ -73,8 +75,10 @@ export class ResponseCache {
       }
       start = end + 1;
     }
-    this.fd = openSync(this.path, 'a+');
-    this.size = fstatSync(this.fd).size;
+    this.fd = openSync(this.path, 'a+', PRIVATE_FILE_MODE);
+    const info = fstatSync(this.fd);
+    if (isOpenToOthers(info.mode)) fchmodSync(this.fd, PRIVATE_FILE_MODE);
+    this.size = info.size;
     // a torn last line gets its line feed, so the next entry starts a line of its own
     if (this.size > 0 && bytes[bytes.length - 1] !== LINE_FEED) this.size += writeSync(this.fd, '\n');
     this.index = index;

@@ -4,9 +4,9 @@
  * replaced atomically on every change. The file never holds a key in clear; without a working
  * cipher nothing is stored and setting a key says why.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { writeFileAtomic } from '../atomic-write';
+import { makePrivateDir, writePrivateFileAtomic } from '../private-files';
 import type { SecretBackend, SecretStore } from './secret-store';
 
 /** The part of Electron's safeStorage the store uses. */
@@ -59,8 +59,8 @@ export class EncryptedFileSecretStore implements SecretStore {
     const next = this.queue.then(async () => {
       const file = await this.load();
       edit(file);
-      await mkdir(dirname(this.path), { recursive: true });
-      await writeFileAtomic(this.path, `${JSON.stringify(file)}\n`);
+      await makePrivateDir(dirname(this.path));
+      await writePrivateFileAtomic(this.path, `${JSON.stringify(file)}\n`);
     });
     this.queue = next.catch(() => undefined);
     return next;

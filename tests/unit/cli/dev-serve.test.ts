@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +46,35 @@ function send(server: AppServer, options: { method?: string; path: string; heade
     call.on('error', reject);
     call.end(options.body);
   });
+}
+
+/** An event stream opened as EventSource does (or as an attacker would, with other headers): its answer and its events as they come. */
+async function openStream(server: AppServer, options: { path?: string; headers?: Record<string, string> } = {}) {
+  const response = await new Promise<IncomingMessage>((resolve, reject) => {
+    const call = httpRequest({ host: '127.0.0.1', port: server.port, method: 'GET', path: options.path ?? `/${server.token}/__maieutic/events`, headers: options.headers ?? { accept: 'text/event-stream' } }, resolve);
+    call.on('error', reject);
+    call.end();
+  });
+  response.setEncoding('utf8');
+  let buffered = '';
+  const waiting: (() => void)[] = [];
+  response.on('data', (chunk: string) => {
+    buffered += chunk;
+    for (const wake of waiting.splice(0)) wake();
+  });
+  return {
+    status: response.statusCode ?? 0,
+    headers: response.headers,
+    /** the next whole event (a block ending in a blank line) */
+    async next(): Promise<string> {
+      while (!buffered.includes('\n\n')) await new Promise<void>((resolve) => waiting.push(resolve));
+      const at = buffered.indexOf('\n\n');
+      const block = buffered.slice(0, at);
+      buffered = buffered.slice(at + 2);
+      return block;
+    },
+    close: () => response.destroy(),
+  };
 }
 
 const invokeBody = (channel: string, arg: unknown = {}) => JSON.stringify({ channel, arg });
@@ -139,6 +168,57 @@ describe('dev:serve app server', () => {
     expect(preflight.status).toBe(405);
   });
 
+  it('streams events to a tab that asks with the token: jobs.resync first, then what main sends, each as one data line', async () => {
+    const stream = await openStream(server);
+    expect(stream.status).toBe(200);
+    expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(stream.headers['access-control-allow-origin']).toBeUndefined();
+    expect(stream.headers['cache-control']).toBe('no-store');
+    expect(await stream.next()).toBe('retry: 2000');
+    expect(await stream.next()).toBe('data: {"channel":"jobs.resync","payload":{}}');
+    await expect.poll(() => server.eventStreams).toBe(1);
+    const event = { type: 'progress', jobId: 'j1', at: 5, status: 'running', progress: { done: 1, total: 2, failed: 0, cached: 0, tokens: { input: 0, output: 0 }, cost: null, rate: null, eta: null } } as const;
+    server.emit('jobs.event', { ...event, jobId: 'line\nbreak' });
+    const block = await stream.next();
+    expect(block.split('\n')).toHaveLength(1);
+    expect(JSON.parse(block.slice('data: '.length))).toEqual({ channel: 'jobs.event', payload: { ...event, jobId: 'line\nbreak' } });
+    stream.close();
+    await expect.poll(() => server.eventStreams).toBe(0);
+  });
+
+  it('refuses the event stream without the token, from another Host, another Origin or another site, and to anything but an EventSource', async () => {
+    const wrong = `${server.token.slice(0, -1)}${server.token.endsWith('A') ? 'B' : 'A'}`;
+    const refusals = [
+      await openStream(server, { path: '/__maieutic/events' }),
+      await openStream(server, { path: `/${wrong}/__maieutic/events` }),
+      await openStream(server, { headers: { accept: 'text/event-stream', host: `attacker.example:${server.port}` } }),
+      await openStream(server, { headers: { accept: 'text/event-stream', origin: 'http://attacker.example' } }),
+      await openStream(server, { headers: { accept: 'text/event-stream', origin: `http://localhost:${server.port}` } }),
+      await openStream(server, { headers: { accept: 'text/event-stream', 'sec-fetch-site': 'cross-site' } }),
+      await openStream(server, { headers: { accept: 'text/event-stream', 'sec-fetch-site': 'same-site' } }),
+      await openStream(server, { headers: { accept: 'image/avif,image/webp,*/*' } }),
+    ];
+    expect(refusals.map((reply) => reply.status)).toEqual([404, 404, 421, 403, 403, 403, 403, 406]);
+    for (const reply of refusals) reply.close();
+    const post = await send(server, { method: 'POST', path: `/${server.token}/__maieutic/events`, headers: JSON_HEADERS, body: '{}' });
+    expect(post.status).toBe(405);
+    expect(server.eventStreams).toBe(0);
+    // the same rule for invoke: a request another site's page makes is refused, with or without an Origin
+    const crossSite = await send(server, { method: 'POST', path: invokePath, headers: { ...JSON_HEADERS, 'sec-fetch-site': 'cross-site' }, body: invokeBody('app.info') });
+    expect(crossSite.status).toBe(403);
+    const typed = await send(server, { method: 'POST', path: invokePath, headers: { ...JSON_HEADERS, 'sec-fetch-site': 'same-origin', origin: server.origin }, body: invokeBody('app.info') });
+    expect(typed.status).toBe(200);
+  });
+
+  it('sends a page opened at localhost to 127.0.0.1, where its data lives', async () => {
+    const page = await send(server, { path: `/${server.token}/?x=1`, headers: { host: `localhost:${server.port}` } });
+    expect(page.status).toBe(308);
+    expect(page.headers.location).toBe(`${server.origin}/${server.token}/?x=1`);
+    const bare = await send(server, { path: '/', headers: { host: `localhost:${server.port}` } });
+    expect(bare.status).toBe(308);
+    expect(bare.headers.location).not.toContain(server.token);
+  });
+
   it('serves index.html with the page-api script before the app script, under the app CSP', async () => {
     const page = await send(server, { path: `/${server.token}/` });
     expect(page.status).toBe(200);
@@ -176,6 +256,38 @@ describe('dev:serve app server', () => {
       expect(await page.evaluate(() => typeof window.api.on('menu.command', () => undefined))).toBe('function');
       expect(problems).toEqual([]);
       await page.close();
+    }, 30_000);
+
+    it('delivers main\'s events to api.on listeners over the event stream, and jobs.resync again when the stream comes back', async () => {
+      const handlers = createHandlers({ host: 'browser', version: '9.9.9', platform: 'linux', resourcesDir: site.path, dialogs: createFakeDialogs(), ...testLlmHandlerDeps(site.path) });
+      let own = await startAppServer({ rootDir: site.path, handlers, port: 0 });
+      const page = await browser.newPage();
+      try {
+        await page.goto(own.url);
+        await page.evaluate(() => {
+          const seen: unknown[] = [];
+          (window as unknown as { seen: unknown[] }).seen = seen;
+          window.api.on('jobs.event', (event) => seen.push(event));
+          window.api.on('jobs.resync', () => seen.push('resync'));
+        });
+        await expect.poll(() => own.eventStreams).toBe(1);
+        const event = { type: 'finished', jobId: 'j1', at: 9, status: 'succeeded', progress: { done: 2, total: 2, failed: 0, cached: 0, tokens: { input: 3, output: 4 }, cost: null, rate: null, eta: null }, error: null } as const;
+        own.emit('jobs.event', event);
+        const seen = () => page.evaluate(() => (window as unknown as { seen: unknown[] }).seen);
+        // the stream's first jobs.resync may come before or after the listener above
+        await expect.poll(async () => (await seen()).filter((entry) => entry !== 'resync')).toEqual([event]);
+        const resyncs = async () => (await seen()).filter((entry) => entry === 'resync').length;
+        const before = await resyncs();
+        // the stream drops (here: the server goes and comes back at the same address); EventSource reconnects by itself and the page hears it should resync
+        await own.close();
+        own = await startAppServer({ rootDir: site.path, handlers, port: own.port, token: own.token });
+        await expect.poll(resyncs, { timeout: 15_000 }).toBe(before + 1);
+        expect((await seen()).at(-1)).toBe('resync');
+        expect(own.eventStreams).toBe(1);
+      } finally {
+        await page.close();
+        await own.close();
+      }
     }, 30_000);
   });
 });

@@ -8,13 +8,20 @@
  * whose start is still being recorded waits for it. A view whose rows an item changes hears of it
  * through `onItemStored` (the synthesis store rereads its session): the listeners run in the item
  * chain, so `idle()` also waits for them.
+ *
+ * Items reach the store two ways, and both end in the same store-and-acknowledge step: pushed on
+ * `jobs.event` as they finish, and pulled with `jobs.pending` (`sync`): every item main holds
+ * that nobody acknowledged, at start-up (`load`), when the event stream reconnects, when the
+ * window gets the focus and on a timer. A push can be lost (a reload, a dropped stream, a host
+ * with no events at all); the pull cannot, so a result reaches the database whatever the
+ * transport. An item pushed and pulled at once is stored once.
  */
 import { create } from 'zustand';
 import type { SynthesisRoundRow } from '../../../../shared/model/synthesis';
 import type { SynthesisJobDefinition, SynthesisRoundPayload } from '../../../../shared/synthesis/synthesis-job';
 import { isSynthesisJob, registerRound, storeSynthesisItem } from '../../db/repositories/synthesis';
 import type { InvokeArg, InvokeChannel, InvokeResult } from '../../../../shared/ipc/contract';
-import { applyJobEvent, type JobEvent, type JobItemEvent, jobItemKey, type JobKind, type JobSnapshot, type JobWorkItem } from '../../../../shared/jobs';
+import { applyJobEvent, isFinishedStatus, type JobEvent, type JobItemEvent, jobItemKey, type JobKind, type JobSnapshot, type JobWorkItem } from '../../../../shared/jobs';
 import type { JudgeJobDefinition, JudgeJobPayload } from '../../../../shared/judge/job-result';
 import type { PairwiseJobDefinition, PairwiseJobPayload } from '../../../../shared/judge/pairwise-job';
 import type { PreAnnotationJobDefinition, PreAnnotationPayload } from '../../../../shared/llm/pre-annotation-job';
@@ -55,9 +62,17 @@ export interface JobsState {
    */
   pausing: Record<string, true>;
   loaded: boolean;
-  /** `jobs.list`; the unacknowledged results main sends after it are stored as they come */
+  /** `jobs.list`, then every unacknowledged result main holds (`sync({ full: true })`) */
   load(): Promise<void>;
   handleEvent(event: JobEvent): void;
+  /**
+   * Fetches the results main holds that are not acknowledged (`jobs.pending`, page by page) and
+   * stores them as pushed ones are. By default only those that finished since the last pull;
+   * `full` asks for all of them again (the ones that could not be stored before are retried).
+   * Resolves once they are stored; a pull already running is joined, and runs once more after.
+   * A failure is told only when `report` is set (a timer's pull fails quietly and is tried again).
+   */
+  sync(options?: { full?: boolean; report?: boolean }): Promise<void>;
   /** starts the job in main and records it with its layers; resolves to its snapshot */
   startPreAnnotation(input: StartPreAnnotationInput): Promise<JobSnapshot>;
   /** starts a judge job in main and records it as a run of its data set; resolves to the job's snapshot and the run */
@@ -96,6 +111,16 @@ export function createJobsStore(deps: JobsStoreDeps = {}) {
   const early = new Map<string, JobEvent[]>();
   let itemChain: Promise<void> = Promise.resolve();
   const storedListeners = new Set<ItemStoredListener>();
+  /**
+   * results queued or being stored: the same result pushed and pulled is stored once. Main sends
+   * one result per item, so job, item, time and outcome kind name it; another result for the
+   * same item (a different time or outcome) is stored after it.
+   */
+  const inFlight = new Set<string>();
+  /** where the last pull of main's pending items ended, in main's numbering (`epoch`) */
+  let pulled: { epoch: string | null; cursor: number } = { epoch: null, cursor: 0 };
+  let pulling: Promise<void> | null = null;
+  let pullAgain: { full: boolean; report: boolean } | null = null;
 
   return create<JobsState>()((set, get) => {
     function applyAll(snapshot: JobSnapshot, events: readonly JobEvent[]): JobSnapshot {
@@ -154,8 +179,46 @@ export function createJobsStore(deps: JobsStoreDeps = {}) {
         await invoke('jobs.ack', { jobId: event.jobId, itemKeys: [jobItemKey(event.item)] });
         await notifyStored(kind, event.jobId);
       } catch (error) {
-        // not acknowledged: main delivers it again at the next start
+        // not acknowledged: main holds it, and the next full pull (start, reconnect, focus) brings it again
         reportError(error, 'notice.context.storeJobResult');
+      }
+    }
+
+    /** the one way in for a result, pushed or pulled: queued behind the ones before it, unless it is queued already */
+    function receiveItem(event: JobItemEvent): void {
+      const key = [event.jobId, jobItemKey(event.item), event.at, event.outcome.ok].join('\u0000');
+      if (inFlight.has(key)) return;
+      inFlight.add(key);
+      itemChain = itemChain.then(() => storeItem(event)).finally(() => inFlight.delete(key));
+    }
+
+    async function waitForItems(): Promise<void> {
+      let seen: Promise<void>;
+      do {
+        seen = itemChain;
+        await seen;
+      } while (seen !== itemChain);
+    }
+
+    /** one pull: pages of `jobs.pending` from the last cursor (or from the start), each stored before the next is asked for */
+    async function pullPending(full: boolean): Promise<void> {
+      let after = full ? 0 : pulled.cursor;
+      for (;;) {
+        const page = await invoke('jobs.pending', { after });
+        if (page.epoch !== pulled.epoch) {
+          // main restarted: its numbers start again, and what it holds is all new to this cursor
+          const restartedUnderUs = pulled.epoch !== null && after !== 0;
+          pulled = { epoch: page.epoch, cursor: 0 };
+          if (restartedUnderUs) {
+            after = 0;
+            continue;
+          }
+        }
+        for (const item of page.items) receiveItem(item);
+        await waitForItems();
+        after = page.cursor;
+        pulled = { epoch: page.epoch, cursor: Math.max(pulled.cursor, page.cursor) };
+        if (!page.more) return;
       }
     }
 
@@ -218,16 +281,41 @@ export function createJobsStore(deps: JobsStoreDeps = {}) {
         } finally {
           set({ loaded: true });
         }
+        await get().sync({ full: true, report: true });
+      },
+      async sync({ full = false, report = false } = {}) {
+        if (pulling) {
+          pullAgain = { full: full || (pullAgain?.full ?? false), report: report || (pullAgain?.report ?? false) };
+          return pulling;
+        }
+        const run = async () => {
+          let next: { full: boolean; report: boolean } | null = { full, report };
+          while (next) {
+            const { full: all, report: tell } = next;
+            pullAgain = null;
+            try {
+              await pullPending(all);
+            } catch (error) {
+              if (tell) reportError(error, 'notice.context.loadJobs');
+            }
+            next = pullAgain;
+          }
+        };
+        pulling = run().finally(() => {
+          pulling = null;
+        });
+        return pulling;
       },
       handleEvent(event) {
-        if (event.type === 'item') {
-          itemChain = itemChain.then(() => storeItem(event));
-        }
+        if (event.type === 'item') receiveItem(event);
         const known = get().jobs[event.jobId];
         if (!known) {
           early.set(event.jobId, [...(early.get(event.jobId) ?? []), event]);
           return;
         }
+        // a finished job never changes again: an event still on its way when a newer snapshot
+        // came (the event stream and the calls are separate connections in dev:serve) is stale
+        if (isFinishedStatus(known.status) && event.type !== 'item') return;
         try {
           const next = applyJobEvent(known, event);
           if (next !== known) set((state) => withJob(state, next));
@@ -281,13 +369,7 @@ export function createJobsStore(deps: JobsStoreDeps = {}) {
       pause: (jobId) => control('jobs.pause', jobId),
       resume: (jobId) => control('jobs.resume', jobId),
       cancel: (jobId) => control('jobs.cancel', jobId),
-      async idle() {
-        let seen: Promise<void>;
-        do {
-          seen = itemChain;
-          await seen;
-        } while (seen !== itemChain);
-      },
+      idle: waitForItems,
     };
   });
 }

@@ -29,6 +29,17 @@ describe('writeFileAtomic', () => {
     expect(await readdir(temp.path)).toEqual(['out.jsonl']);
   });
 
+  it('with a mode (a file of the data folder), the new file has it, whatever the one it replaces had', async () => {
+    const path = join(temp.path, 'connections.json');
+    await writeFile(path, 'old');
+    await chmod(path, 0o644);
+    await writeFileAtomic(path, 'new', undefined, { mode: 0o600 });
+    expect(await readFile(path, 'utf8')).toBe('new');
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    await writeFileAtomic(join(temp.path, 'fresh.json'), '{}', undefined, { mode: 0o600 });
+    expect((await stat(join(temp.path, 'fresh.json'))).mode & 0o777).toBe(0o600);
+  });
+
   it('replaces an existing file and keeps its permissions', async () => {
     const path = join(temp.path, 'out.csv');
     await writeFile(path, 'old');

@@ -5,6 +5,7 @@ import { importParsedFiles } from '../../../../renderer/src/db/repositories/impo
 import { layerValues } from '../../../../renderer/src/db/repositories/layers';
 import { llmLayerId } from '../../../../renderer/src/db/repositories/llm-jobs';
 import { activeJobCount, createJobsStore, type Invoke } from '../../../../renderer/src/stores/jobs/store';
+import { useNoticeStore } from '../../../../renderer/src/stores/notices/store';
 import type { AckJobItemsArgs } from '../../../../shared/ipc/contract';
 import { createJobSnapshot, type JobEvent, type JobProgress, type JobSnapshot } from '../../../../shared/jobs';
 import { DEFAULT_CODEBOOK } from '../../../../shared/codebook';
@@ -36,6 +37,8 @@ function fakeMain(snapshotOf: (definition: PreAnnotationJobDefinition) => JobSna
       return { acknowledged: 1 };
     }
     if (channel === 'jobs.list') return listed;
+    // holds nothing: every result of these tests is pushed
+    if (channel === 'jobs.pending') return { epoch: 'e', items: [], cursor: 0, more: false };
     const jobId = (arg as { jobId: string }).jobId;
     const status = channel === 'jobs.pause' ? 'paused' : channel === 'jobs.resume' ? 'running' : 'cancelled';
     return { ...listed.find((job) => job.id === jobId)!, status };
@@ -127,6 +130,25 @@ describe('jobs store', () => {
     await store.getState().idle();
     expect(main.acks).toEqual([]);
     expect(await opened.layerValues.count()).toBe(0);
+  });
+
+  it('an event still on its way when main already said the job finished changes nothing and tells nothing', async () => {
+    const opened = (db = freshDb());
+    const { datasetId, dialogueId } = await datasetWithOneDialogue(opened);
+    const main = fakeMain((definition) => createJobSnapshot({ id: 'job1', definition, createdAt: 1, priced: false }));
+    const definition = definitionFor(datasetId, dialogueId);
+    main.list([{ ...createJobSnapshot({ id: 'job1', definition, createdAt: 1, priced: false }), status: 'succeeded', progress: progress(1, 1) }]);
+    const store = createJobsStore({ database: () => opened, invoke: main.invoke });
+    useNoticeStore.setState({ notices: [] });
+    await store.getState().load();
+    const listsBefore = main.calls.filter((call) => call === 'jobs.list').length;
+    // dev:serve: the event stream and the calls are separate connections, so a snapshot can overtake an event
+    store.getState().handleEvent({ type: 'progress', jobId: 'job1', at: 2, status: 'running', progress: progress(0, 1) });
+    store.getState().handleEvent({ type: 'started', jobId: 'job1', at: 2, progress: progress(0, 1) });
+    await store.getState().idle();
+    expect(store.getState().jobs.job1).toMatchObject({ status: 'succeeded', progress: { done: 1 } });
+    expect(useNoticeStore.getState().notices).toEqual([]);
+    expect(main.calls.filter((call) => call === 'jobs.list').length).toBe(listsBefore);
   });
 
   it('pause, resume and cancel ask main and show the status it answers', async () => {

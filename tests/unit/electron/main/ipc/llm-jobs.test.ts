@@ -93,6 +93,15 @@ describe('LLM connections and pre-annotation jobs through the handlers', () => {
     await expect(handlers['jobs.start']({ definition: repeated })).rejects.toThrow(/samples must be 1, got 3/);
   });
 
+  it('jobs.pending takes a cursor from 0 and a page size from 1 to 200, nothing else', async () => {
+    expect(await handlers['jobs.pending']({})).toMatchObject({ items: [], cursor: 0, more: false });
+    expect(await handlers['jobs.pending']({ after: 7, limit: 200 })).toMatchObject({ items: [], cursor: 7 });
+    for (const arg of [{ after: -1 }, { after: 1.5 }, { after: '3' }, { after: Number.MAX_SAFE_INTEGER + 2 }]) await expect(handlers['jobs.pending'](arg as never), JSON.stringify(arg)).rejects.toThrow('jobs.pending: "after" must be a whole number of at least 0 (the cursor of the previous page)');
+    for (const arg of [{ limit: 0 }, { limit: 201 }, { limit: 1e9 }, { limit: null }]) await expect(handlers['jobs.pending'](arg as never), JSON.stringify(arg)).rejects.toThrow('jobs.pending: "limit" must be a whole number from 1 to 200');
+    await expect(handlers['jobs.pending']({ jobId: 'x' } as never)).rejects.toThrow(/jobs.pending/);
+    await expect(handlers['jobs.pending'](null as never)).rejects.toThrow(/jobs.pending/);
+  });
+
   it('runs a pre-annotation job: valid answers become labels, an answer that never validates fails its item with the reasons, long dialogues go in windows, and the key is nowhere', async () => {
     await handlers['llm.connections.save']({ connection: settings(), key: { set: KEY } });
     const dialogues = [dialogue('d1', 4), dialogue('d2', 6), dialogue('bad', 3), dialogue('long', 50)];
@@ -137,13 +146,15 @@ describe('LLM connections and pre-annotation jobs through the handlers', () => {
     expect(finished).toMatchObject({ status: 'succeeded', progress: { done: 4, total: 4, failed: 1 } });
     expect(finished?.type === 'finished' && finished.progress.cost).toBeGreaterThan(0);
 
-    // acknowledged results are not sent again; the others are, after a list
+    // acknowledged results are no longer pending; the others are, exactly as they were sent
+    const pendingBefore = await handlers['jobs.pending']({});
+    expect(pendingBefore.items.map((event) => event.item.itemId).sort()).toEqual(['bad', 'd1', 'd2', 'long']);
     await handlers['jobs.ack']({ jobId: started.id, itemKeys: items.filter((event) => event.item.itemId !== 'd1').map((event) => jobItemKey(event.item)) });
-    events.length = 0;
     const [listed] = await handlers['jobs.list']({});
     expect(listed).toMatchObject({ id: started.id, status: 'succeeded' });
-    await until('the unacknowledged result comes again', () => events.length > 0);
-    expect(events.map((event) => event.type === 'item' && event.item.itemId)).toEqual(['d1']);
+    const pending = await handlers['jobs.pending']({});
+    expect(pending).toMatchObject({ epoch: pendingBefore.epoch, more: false });
+    expect(pending.items).toEqual(items.filter((event) => event.item.itemId === 'd1'));
 
     // the key: not in any event, result, journal, cache entry or connection file
     const paths = await filesUnder(join(dir.path, 'data'));
