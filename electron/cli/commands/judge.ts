@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { jobWorkItems, type JobWorkItem } from '../../../shared/jobs';
 import { judgeJobResult, readResultLine, rubricSetHash, rubricSetRef, type JudgeJobDefinition, type JudgeJobPayload, type JudgeResultLine, type RubricSet } from '../../../shared/judge';
 import type { LlmConnection } from '../../../shared/llm';
+import { dialogueNamer } from '../../../shared/model/dialogue-names';
 import { runJudgeBatch } from '../../services/llm/judge-batch';
 import { judgeRunner } from '../../services/llm/judge-runner';
 import { ResponseCache } from '../../services/llm/response-cache';
@@ -84,6 +85,8 @@ async function judge(args: JudgeArgs, io: CliIo): Promise<number> {
   if (results === null) return EXIT_INPUT_ERRORS;
 
   const byItem = new Map(all.map((input, index) => [`${index}`, input]));
+  // a failure line names the teacher model beside an id other models' folders hold too
+  const nameOf = dialogueNamer(all.map((input) => ({ externalId: input.id, teacherModel: input.group })));
   const keysOf = (input: InputDialogue) => Array.from({ length: args.samples }, (_, sample) => lineKey(input.group, input.id, args.model, sample));
   const isDone = (item: JobWorkItem) => {
     const input = byItem.get(item.itemId);
@@ -137,7 +140,7 @@ async function judge(args: JudgeArgs, io: CliIo): Promise<number> {
       const payload = judgeJobResult(event.outcome);
       if (!payload) return null;
       const line = resultLine(input, args.model, payload);
-      return { value: line, ...(line.status === 'failed' ? { failure: fileLine(input.file, input.dialogue.line, `${input.id} sample ${line.sample}: not scored: ${line.reason}`) } : {}) };
+      return { value: line, ...(line.status === 'failed' ? { failure: fileLine(input.file, input.dialogue.line, `${nameOf({ externalId: input.id, teacherModel: input.group })} sample ${line.sample}: not scored: ${line.reason}`) } : {}) };
     },
   });
   cache.close();

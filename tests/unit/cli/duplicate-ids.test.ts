@@ -89,3 +89,31 @@ describe('duplicate dialogue ids on the command line', () => {
     expect(written.dialogues.map((dialogue) => dialogue.turns[0].utterance)).toEqual(['甲：你看到了什么？', '乙：你看到了什么？']);
   }, 60_000);
 });
+
+describe('an id several teacher models hold, on the command line (issue 29 point 15)', () => {
+  let dir: TempDir;
+  let server: LlmTestServer;
+  beforeEach(async () => {
+    dir = await makeTempDir();
+    server = await startLlmServer();
+  });
+  afterEach(async () => {
+    await server.close();
+    await dir.remove();
+  });
+
+  it("judge's failure lines name the teacher model beside 1-1-1, which both model folders hold, and not beside an id one model holds", async () => {
+    for (const model of ['GPT-4o', 'Qwen']) {
+      await mkdir(join(dir.path, model));
+      const own = JSON.stringify({ topic_id: 2, topic_text: '潮汐', student_id: model === 'Qwen' ? 2 : 1, student_type: '全优型', scenario: '课堂探究', repeat_id: 1, dialogue: [{ role: '教师', content: '潮汐从何而来？' }, { role: '学生', content: '月亮' }] });
+      await writeFile(join(dir.path, model, 'a.jsonl'), `${record(model)}\n${own}\n`);
+    }
+    server.setDefaultHandler(() => reply.status(500));
+    const run = await runCaptured(['judge', dir.path, '--base-url', server.baseURL, '--model', 'judge-model', '--out', join(dir.path, '..', `${dir.path.split('/').pop()}-results.jsonl`), '--timeout', '10']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/1-1-1 · GPT-4o sample 0: not scored/);
+    expect(run.stderr).toMatch(/1-1-1 · Qwen sample 0: not scored/);
+    expect(run.stderr).toMatch(/: 2-1-1 sample 0: not scored/);
+    expect(run.stderr).toMatch(/: 2-2-1 sample 0: not scored/);
+  }, 60_000);
+});
