@@ -10,6 +10,7 @@
  */
 import type { Codebook } from '../codebook/types';
 import { percent1 } from '../spot-check/report';
+import type { Verdict } from '../spot-check/verdict';
 import { markdownCell } from './markdown-cell';
 import type { ExportScope } from './scope';
 import { summarizeExport } from './summary';
@@ -119,7 +120,7 @@ export interface CardSpotCheck {
   threshold: number;
   reviewedTurns: number;
   sampledTurns: number;
-  fields: { field: string; fieldId: string; n: number; errors: number; rate: number | null; low: number; high: number; verdict: 'pass' | 'fail' }[];
+  fields: { field: string; fieldId: string; n: number; errors: number; rate: number | null; low: number; high: number; verdict: Verdict }[];
 }
 
 export interface CardMetricsGroup {
