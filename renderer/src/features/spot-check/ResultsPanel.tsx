@@ -27,6 +27,15 @@ export function ResultsPanel({ row, text }: { row: SpotCheckRow; text: SpotCheck
   const names = rows.map((field) => resultName(codebook, field, lang));
   const verdictWord = (field: Pick<FieldResult, 'verdict' | 'n' | 'needed'>) => (field.verdict === 'insufficient' ? t('insufficient', { n: field.n, needed: field.needed }) : t(field.verdict));
   const needed = reviewsNeeded(row.threshold);
+  // fields with no verdict that reviewing the rest of this sample cannot settle: a larger sample can,
+  // unless the checked labels have no value on any sampled turn (then it is the labels that are missing)
+  const unsettled = results.fields.flatMap((field) => {
+    const reachable = results.reviewable[field.fieldId] ?? 0;
+    return field.code === undefined && field.verdict === 'insufficient' && reachable < field.needed ? [{ name: resultName(codebook, field, lang), reachable }] : [];
+  });
+  const tooSmall = unsettled.filter((field) => field.reachable > 0);
+  const noValues = unsettled.filter((field) => field.reachable === 0);
+  const checkedLabels = row.suggestionLayerId ? t('layerNamed', { name: layers.find((layer) => layer.id === row.suggestionLayerId)?.name ?? row.suggestionLayerId }) : t('layerImported');
   const headings: MarkdownHeadings = {
     field: t('colField'),
     n: t('colN'),
@@ -74,6 +83,7 @@ export function ResultsPanel({ row, text }: { row: SpotCheckRow; text: SpotCheck
           {t('showCodes')}
         </label>
       </div>
+      <div className="sc-table-wrap">
       <table className="sc-table" data-testid="spot-check-table">
         <thead>
           <tr>
@@ -94,7 +104,7 @@ export function ResultsPanel({ row, text }: { row: SpotCheckRow; text: SpotCheck
           {rows.map((field, at) => {
             const reachable = results.reviewable[field.fieldId] ?? 0;
             return (
-              <tr key={field.field} data-testid="spot-check-row" data-field={field.field} data-verdict={field.verdict} data-needed={field.needed}>
+              <tr key={field.field} data-testid="spot-check-row" data-field={field.field} data-verdict={field.verdict} data-needed={field.needed} data-reachable={reachable}>
                 <th scope="row" title={field.field}>
                   {names[at]}
                 </th>
@@ -106,8 +116,13 @@ export function ResultsPanel({ row, text }: { row: SpotCheckRow; text: SpotCheck
                 <td data-testid="spot-check-estimate">{field.n === 0 ? '–' : `${percent1(field.estimate.rate)} (${percent1(field.estimate.low)} – ${percent1(field.estimate.high)})`}</td>
                 <td>
                   <span className={`sc-verdict sc-verdict-${field.verdict}`} data-testid="spot-check-verdict">
-                    {verdictWord(field)}
+                    {field.verdict === 'insufficient' ? t('insufficientShort') : t(field.verdict)}
                   </span>
+                  {field.verdict === 'insufficient' && (
+                    <span className="sc-needed" data-testid="spot-check-needed">
+                      {t('neededOf', { n: field.n, needed: field.needed })}
+                    </span>
+                  )}
                 </td>
                 <td>
                   {field.verdict === 'fail' && field.code === undefined && (
@@ -129,17 +144,23 @@ export function ResultsPanel({ row, text }: { row: SpotCheckRow; text: SpotCheck
                       {t('continueReview')}
                     </button>
                   )}
-                  {field.verdict === 'insufficient' && field.code === undefined && reachable < field.needed && (
-                    <p className="sc-row-note" data-testid="spot-check-sample-too-small">
-                      {t('sampleTooSmall', { k: reachable, needed: field.needed })}
-                    </p>
-                  )}
                 </td>
               </tr>
             );
           })}
         </tbody>
       </table>
+      </div>
+      {noValues.length > 0 && (
+        <p className="notice-inline" role="status" data-testid="spot-check-no-values">
+          {t('noValuesInSample', { labels: checkedLabels, fields: noValues.map(({ name }) => name).join(lang === 'zh' ? '、' : ', ') })}
+        </p>
+      )}
+      {tooSmall.length > 0 && (
+        <p className="notice-inline" role="status" data-testid="spot-check-sample-too-small">
+          {t('sampleTooSmall', { fields: tooSmall.map(({ name, reachable }) => t('sampleTooSmallField', { field: name, k: reachable })).join(lang === 'zh' ? '、' : '; '), needed })}
+        </p>
+      )}
       {notice && (
         <p className="status-line" role="status" data-testid="spot-check-notice">
           {notice}

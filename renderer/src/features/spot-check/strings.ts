@@ -84,10 +84,16 @@ export const SPOT_CHECK_STRINGS = {
   noLlmOnly: { zh: '无大模型值', en: 'no LLM value' },
   continueReview: { zh: '继续审阅', en: 'Continue the review' },
   continueReviewTitle: { zh: '回到这份样本的审阅队列，从上次停下的地方继续', en: 'Back to this sample’s review queue, where you left it' },
+  neededOf: { zh: '已审 {n} / 需 {needed}', en: '{n} of the {needed} needed' },
   sampleTooSmall: {
-    zh: '样本里只有 {k} 个该字段有大模型值的轮次，少于所需的 {needed} 个：审阅完也得不出结论，请抽取更大的样本。',
-    en: 'The sample has only {k} turns with an LLM value for this field, fewer than the {needed} needed: reviewing all of it cannot settle the verdict, so draw a larger sample.',
+    zh: '样本太小，审阅完也得不出结论的字段（样本中有大模型值的轮次）：{fields}。每个字段需要 {needed} 个：请抽取更大的样本。',
+    en: 'Reviewing all of this sample cannot settle these fields (turns with an LLM value in the sample): {fields}. Each needs {needed}: draw a larger sample.',
   },
+  noValuesInSample: {
+    zh: '{labels}在抽中的轮次上没有这些字段的值：{fields}。这些轮次没有可检查的大模型标注：请检查覆盖这些轮次的标注层（或导入的预标注），或先对这些对话做预标注。',
+    en: '{labels} has no value for these fields on any sampled turn: {fields}. There is nothing of the LLM to check there: check a layer that covers these turns (or the imported pre-annotation), or pre-annotate these dialogues first.',
+  },
+  sampleTooSmallField: { zh: '{field}（{k} 个）', en: '{field} ({k})' },
   fullReview: { zh: '送全面复查', en: 'Send to full review' },
   fullReviewTitle: { zh: '逐段审阅该字段尚未审阅的全部大模型标注', en: 'Review every LLM value of this field not reviewed yet, dialogue by dialogue' },
   fullReviewNone: { zh: '{field}：没有尚未审阅的大模型标注。', en: '{field}: no LLM value is left unreviewed.' },
