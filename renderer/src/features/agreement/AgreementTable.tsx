@@ -43,6 +43,9 @@ export function AgreementTable({ group, codebook, text, raters, selectedKey, onS
           const selected = row.key === selectedKey;
           const name = rowName(codebook, row, lang);
           const interval = intervalText(row.kappa, row.confusion, lang);
+          // a label-set field's own row has no κ: its n never makes one "too few"
+          const hasKappa = row.confusion !== null;
+          const tooFew = isTooFew(row.kappa, hasKappa);
           return (
             <tr
               key={row.key}
@@ -83,8 +86,8 @@ export function AgreementTable({ group, codebook, text, raters, selectedKey, onS
               <td className="numeric" data-testid="agreement-accuracy" title={row.items > 0 ? t('accuracyOf', { agreeing: row.agreeing, items: row.items }) : undefined}>
                 {formatPercent(row.accuracy)}
               </td>
-              <td className="numeric" data-testid="agreement-kappa" data-too-few={isTooFew(row.kappa) ? 'true' : undefined} title={isTooFew(row.kappa) ? undefined : (row.kappa.reason ?? undefined)}>
-                {row.kappa.value === null ? coefficientText(row.kappa, lang) : `${coefficientText(row.kappa, lang)} (${t(`weights.${row.weights}`)})`}
+              <td className="numeric" data-testid="agreement-kappa" data-too-few={tooFew ? 'true' : undefined} title={tooFew ? undefined : (row.kappa.reason ?? undefined)}>
+                {row.kappa.value === null ? coefficientText(row.kappa, lang, hasKappa) : `${coefficientText(row.kappa, lang)} (${t(`weights.${row.weights}`)})`}
               </td>
               <td className="numeric" data-testid="agreement-ci" title={interval.why ?? undefined} data-not-defined={interval.why === null ? undefined : 'true'}>
                 {interval.text}

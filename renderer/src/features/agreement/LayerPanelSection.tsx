@@ -143,6 +143,8 @@ function PanelRow({ row, codebook, text, selected: isSelected, onSelect, nameOf,
   const panel = row.panel;
   // Missing ratings of the pooled layers (per layer in the tooltip): what Fleiss leaves out.
   const pooledMissing = (panel?.raters ?? []).reduce((sum, key) => sum + (row.missing[key] ?? 0), 0);
+  // a label-set field's own row has no Fleiss' κ (one label per rating): never "too few" there
+  const fleissExists = row.level !== 'masi';
   const missingTitle = Object.entries(row.missing)
     .map(([key, count]) => `${nameOf(key)}: ${count}`)
     .join(' · ');
@@ -163,8 +165,8 @@ function PanelRow({ row, codebook, text, selected: isSelected, onSelect, nameOf,
       <td className="numeric" data-testid="agreement-panel-excluded">
         {row.excluded}
       </td>
-      <td className="numeric" data-testid="agreement-panel-fleiss" title={panel && !isTooFew(panel.fleiss) ? (panel.fleiss.reason ?? undefined) : undefined}>
-        {panel ? coefficientText(panel.fleiss, lang) : NONE}
+      <td className="numeric" data-testid="agreement-panel-fleiss" title={panel && !isTooFew(panel.fleiss, fleissExists) ? (panel.fleiss.reason ?? undefined) : undefined}>
+        {panel ? coefficientText(panel.fleiss, lang, fleissExists) : NONE}
       </td>
       <td>{bandOf(panel?.fleissBand ?? null, lang)}</td>
       <td className="numeric" data-testid="agreement-panel-alpha" title={panel && !isTooFew(panel.alpha) ? (panel.alpha.reason ?? undefined) : undefined}>
@@ -206,7 +208,8 @@ function PairMatrix({ row, codebook, text, sources, nameOf, unrated }: { row: La
               const pair = pairOf(rowKey, columnKey);
               if (!pair) return <td key={columnKey} />;
               // a label-set field's own row has no κ: its cell is exact-set agreement; too few items say so
-              const shown = isTooFew(pair.kappa) ? t('tooFewShort') : pair.kappa.value === null ? formatPercent(pair.accuracy) : formatCoefficient(pair.kappa.value);
+              const tooFew = isTooFew(pair.kappa, row.level !== 'masi');
+              const shown = tooFew ? t('tooFewShort') : pair.kappa.value === null ? formatPercent(pair.accuracy) : formatCoefficient(pair.kappa.value);
               return (
                 <td
                   key={columnKey}
@@ -216,7 +219,7 @@ function PairMatrix({ row, codebook, text, sources, nameOf, unrated }: { row: La
                   data-b={columnKey}
                   data-kappa={pair.kappa.value ?? ''}
                   data-items={pair.items}
-                  title={isTooFew(pair.kappa) ? coefficientText(pair.kappa, lang) : (pair.kappa.reason ?? t('pairCell', { a: nameOf(rowKey), b: nameOf(columnKey), kappa: formatCoefficient(pair.kappa.value), n: pair.items, agreeing: pair.agreeing }))}
+                  title={tooFew ? coefficientText(pair.kappa, lang) : (pair.kappa.reason ?? t('pairCell', { a: nameOf(rowKey), b: nameOf(columnKey), kappa: formatCoefficient(pair.kappa.value), n: pair.items, agreeing: pair.agreeing }))}
                 >
                   {pair.items === 0 ? NONE : (
                     <>

@@ -11,13 +11,17 @@ import { agreementText } from './strings';
 
 type Shown = Pick<AgreementResult, 'coefficient' | 'value' | 'items' | 'ci95' | 'ciReason'>;
 
-/** The result was kept back for too few items (its value is null because n is below the minimum). */
-export const isTooFew = (result: Pick<AgreementResult, 'coefficient' | 'value' | 'items'>): boolean => result.value === null && hasTooFewItems(result);
+/**
+ * The result was kept back for too few items: no value, on fewer than the minimum. Only where
+ * the coefficient exists at all — a label-set field's own row has no single κ and no Fleiss' κ
+ * whatever its n (`exists` false), and says so by its own note.
+ */
+export const isTooFew = (result: Pick<AgreementResult, 'coefficient' | 'value' | 'items'>, exists = true): boolean => exists && result.value === null && hasTooFewItems(result);
 
 /** The value as a cell writes it: three decimals, "too few items (…)", or a dash. */
-export function coefficientText(result: Shown, lang: LabelLanguage): string {
+export function coefficientText(result: Shown, lang: LabelLanguage, exists = true): string {
   if (result.value !== null) return formatCoefficient(result.value);
-  return isTooFew(result) ? agreementText(lang, 'tooFew', { n: result.items, min: MIN_AGREEMENT_ITEMS }) : NONE;
+  return isTooFew(result, exists) ? agreementText(lang, 'tooFew', { n: result.items, min: MIN_AGREEMENT_ITEMS }) : NONE;
 }
 
 /** The interval as a cell writes it, with the reason when it is not defined (`counts`: the row's confusion matrix). */

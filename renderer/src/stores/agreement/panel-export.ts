@@ -14,8 +14,11 @@ export interface PanelWords {
   /** a source by its key (`llm`, `expert`, `layer:<id>`), as the reader knows it */
   sourceName: (key: string) => string;
   headers: { field: string; fleiss: string; alpha: string };
-  /** a coefficient's value, or the view's words for too few items (features/agreement/coefficient-words.ts) */
-  coefficient: (result: AgreementResult) => string;
+  /**
+   * a coefficient's value, or the view's words for too few items (features/agreement/coefficient-words.ts);
+   * `exists` false on a label-set field's own row, which has no single κ nor Fleiss' κ
+   */
+  coefficient: (result: AgreementResult, exists: boolean) => string;
 }
 
 /** Columns are only ever added at the end (`ci_reason` came with the rule that a zero-width interval is not defined). */
@@ -47,9 +50,12 @@ export function panelCsv(report: LayerPanelReport, words: Pick<PanelWords, 'sour
   return `${lines.join('\r\n')}\r\n`;
 }
 
-function valueWithItems(result: AgreementResult, words: PanelWords): string {
-  return result.value === null ? words.coefficient(result) : `${formatCoefficient(result.value)} (n=${result.items})`;
+function valueWithItems(result: AgreementResult, words: PanelWords, exists = true): string {
+  return result.value === null ? words.coefficient(result, exists) : `${formatCoefficient(result.value)} (n=${result.items})`;
 }
+
+/** A label-set field's own row: exact-set accuracy per pair and MASI alpha, no κ or Fleiss' κ. */
+const isSetOwnRow = (row: LayerPanelRow): boolean => row.level === 'masi';
 
 export function panelMarkdown(report: LayerPanelReport, words: PanelWords): string {
   const sections = report.groups.map((group) => {
@@ -62,7 +68,12 @@ export function panelMarkdown(report: LayerPanelReport, words: PanelWords): stri
     ];
     const lines = [`### ${markdownCell(words.groupName(group.group))}`, '', `| ${head.map(markdownCell).join(' | ')} |`, `|${head.map((_, index) => (index === 0 ? ' --- ' : ' ---: ')).join('|')}|`];
     for (const row of group.rows) {
-      const cells = [words.rowName(row), ...row.pairs.map((pair) => valueWithItems(pair.kappa, words)), ...(row.panel ? [valueWithItems(row.panel.fleiss, words), valueWithItems(row.panel.alpha, words)] : [])];
+      const kappaExists = !isSetOwnRow(row);
+      const cells = [
+        words.rowName(row),
+        ...row.pairs.map((pair) => valueWithItems(pair.kappa, words, kappaExists)),
+        ...(row.panel ? [valueWithItems(row.panel.fleiss, words, kappaExists), valueWithItems(row.panel.alpha, words)] : []),
+      ];
       lines.push(`| ${cells.map(markdownCell).join(' | ')} |`);
     }
     return lines.join('\n');

@@ -94,6 +94,9 @@ describe('too few items, and an interval of no width', () => {
     expect(shown('intent')).toMatchObject({ items: 4, band: null, kappa: { value: null, ci95: null } });
     expect(coefficientText(shown('intent').kappa, 'en')).toBe('too few items (n = 4, at least 10 needed)');
     expect(coefficientText(shown('intent').kappa, 'zh')).toBe('项数太少（n = 4，至少需要 10）');
+    // a label-set field's own row has no κ at any n: a dash, not "too few"
+    expect(shown('disc').confusion).toBeNull();
+    expect(coefficientText(shown('disc').kappa, 'en', false)).toBe('—');
     expect(fieldSentence(shown('intent'), codebook, RATERS, 'en')).toBe('intent: LLM and expert agree on 75.0% of 4 teacher turns; too few for a κ (at least 10 needed).');
     expect(fieldSentence(shown('intent'), codebook, ['甲', '乙'], 'zh')).toBe('intent：甲与乙在 4 个教师轮次中的 75.0% 上一致；轮次太少，不给出 κ（至少需要 10 个）。');
     const chart = kappaBars(shownRows, codebook, 'en');
