@@ -1,4 +1,5 @@
 import { cohenKappa, cohenKappaFromConfusion, cohenKappaUnavailable, type CohenKappaResult } from './cohen-kappa';
+import { shownAgreement } from './evidence';
 import type { CodedRatings } from './coded-ratings';
 import { itemCountOf, missingOfRows } from './count-rows';
 import { fleissKappa, fleissKappaOfRows, type FleissKappaResult } from './fleiss-kappa';
@@ -46,6 +47,11 @@ export interface ReportOptions {
   howToChooseRaters?: string;
   /** with more than two raters and no cohenRaters: Cohen's kappa of every pair, in `pairs` */
   everyCohenPair?: boolean;
+  /**
+   * Results as they may be shown (evidence.ts): no coefficient below this many items, no interval
+   * of zero width. Absent: what the formulas give, as the reference libraries report it.
+   */
+  minItems?: number;
 }
 
 /** What Cohen's kappa needs of rated data: the raters, each pair's kappa, and the frame of an unavailable result. */
@@ -117,8 +123,20 @@ function codedCoefficients(coded: CodedRatings, weights: WeightScheme) {
   return { rows, pairs };
 }
 
-/** The requested coefficients, in the order requested, each labelled with the field. */
+/** A result under the showing rules of evidence.ts, a Cohen report's pairs too. */
+function shownResult(result: DetailedResult, minItems: number): DetailedResult {
+  if (result.coefficient === 'cohen' && result.pairs) return { ...shownAgreement(result, minItems), pairs: result.pairs.map((pair) => ({ ...pair, result: shownAgreement(pair.result, minItems) })) };
+  return shownAgreement(result, minItems);
+}
+
+/** The requested coefficients, in the order requested, each labelled with the field (and shown by evidence.ts when `minItems` is given). */
 export function agreementReport(data: AgreementData, options: ReportOptions): DetailedResult[] {
+  const results = rawAgreementReport(data, options);
+  const { minItems } = options;
+  return minItems === undefined ? results : results.map((result) => shownResult(result, minItems));
+}
+
+function rawAgreementReport(data: AgreementData, options: ReportOptions): DetailedResult[] {
   const weights = options.weights ?? 'none';
   const level = options.level ?? 'nominal';
   const field = options.field ?? null;

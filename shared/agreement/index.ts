@@ -16,6 +16,7 @@ export { coincidenceMatrix, krippendorffAlpha, type AlphaMetric, type Krippendor
 export { levelDistances, numericCategories } from './krippendorff-distance';
 export { BINARY_CATEGORIES, binaryTablesPerCategory, labelSetTableFromLabels, type LabelSetTable } from './label-sets';
 export { labelSetAlpha, masiDistance } from './masi-distance';
+export { belowMinimumReason, degenerateIntervalKind, degenerateIntervalReason, hasTooFewItems, MIN_AGREEMENT_ITEMS, shownAgreement, type DegenerateInterval } from './evidence';
 export { LANDIS_KOCH_WORDS, landisKochBand, landisKochWords, type LandisKochBand } from './interpretation';
 export { codedRatingsOfTable, MISSING_CODE, type CodedRatings } from './coded-ratings';
 export { agreementReport, type AgreementData, type CohenPair, type CohenReport, type DetailedResult, type ReportOptions } from './agreement-report';

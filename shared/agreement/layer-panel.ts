@@ -18,6 +18,7 @@
  */
 import type { Codebook, FieldType } from '../codebook/types';
 import { cohenKappaFromConfusion } from './cohen-kappa';
+import { belowMinimumReason, hasTooFewItems, MIN_AGREEMENT_ITEMS, shownAgreement } from './evidence';
 import { encodeLayers, raterKey, type EncodedField, type EncodedLayers, type RaterSource, type ReviewLayerReview, type ReviewLayerTurn } from '../layers/encoded-layers';
 import { fleissKappaOfRows, type CategoryAgreement } from './fleiss-kappa';
 import { landisKochWords } from './interpretation';
@@ -41,6 +42,8 @@ export interface LayerPanelInput {
   ordinalWeights?: WeightScheme;
   /** also one set of rows per teacher model; default false */
   perGroup?: boolean;
+  /** the fewest items a coefficient is given for (evidence.ts); default MIN_AGREEMENT_ITEMS */
+  minItems?: number;
 }
 
 /** Two sources compared: `a` and `b` are raterKey()s, `a` earlier in the source order. */
@@ -137,9 +140,9 @@ function missingBySource(tuples: RatingTuples, keys: readonly string[]): Record<
   return missing;
 }
 
-function pairAgreement(key: string, keys: readonly string[], tuples: RatingTuples, a: number, b: number, categories: readonly string[], weights: WeightScheme): PairAgreement {
+function pairAgreement(key: string, keys: readonly string[], tuples: RatingTuples, a: number, b: number, categories: readonly string[], weights: WeightScheme, minItems: number): PairAgreement {
   const { agreeing, ...confusion } = pairConfusionOfTuples(tuples, a, b, categories, [keys[a], keys[b]]);
-  const kappa = toAgreementResult({ ...cohenKappaFromConfusion(confusion, weights), field: key });
+  const kappa = toAgreementResult({ ...shownAgreement(cohenKappaFromConfusion(confusion, weights), minItems), field: key });
   return { a: keys[a], b: keys[b], items: confusion.items, agreeing, accuracy: confusion.items > 0 ? agreeing / confusion.items : null, kappa, band: landisKochWords(kappa.value) };
 }
 
@@ -151,18 +154,24 @@ function pairsOf(count: number): [number, number][] {
 
 type RowBase = Omit<LayerPanelRow, 'pairs' | 'panel' | 'level' | 'missing'>;
 
-function labelledRow(base: RowBase, keys: readonly string[], tuples: RatingTuples, panelColumns: readonly number[], level: Exclude<PanelLevel, 'masi'>): LayerPanelRow {
-  const pairs = pairsOf(keys.length).map(([a, b]) => pairAgreement(base.key, keys, tuples, a, b, base.categories, base.weights));
+/** Fleiss' per-category κ_j go with Fleiss' κ: none below the minimum of items either. */
+function shownPerCategory(fleiss: AgreementResult, perCategory: readonly CategoryAgreement[], minItems: number): CategoryAgreement[] {
+  if (!hasTooFewItems(fleiss, minItems)) return [...perCategory];
+  return perCategory.map((category) => ({ ...category, value: null, se: null, z: null, pTwoSided: null, reason: belowMinimumReason(fleiss.items, minItems) }));
+}
+
+function labelledRow(base: RowBase, keys: readonly string[], tuples: RatingTuples, panelColumns: readonly number[], level: Exclude<PanelLevel, 'masi'>, minItems: number): LayerPanelRow {
+  const pairs = pairsOf(keys.length).map(([a, b]) => pairAgreement(base.key, keys, tuples, a, b, base.categories, base.weights, minItems));
   let panel: PanelAgreement | null = null;
   if (panelColumns.length >= 2) {
     const counts = countRowsOfTuples(tuples, panelColumns, base.categories);
-    const fleiss = fleissKappaOfRows(counts);
-    const alpha = toAgreementResult({ ...krippendorffAlphaOfRows(counts, level), field: base.key });
+    const fleiss = shownAgreement(fleissKappaOfRows(counts), minItems);
+    const alpha = toAgreementResult({ ...shownAgreement(krippendorffAlphaOfRows(counts, level), minItems), field: base.key });
     panel = {
       raters: panelColumns.map((index) => keys[index]),
       fleiss: { ...toAgreementResult({ ...fleiss, field: base.key }), excludedItems: fleiss.excludedItems },
       fleissBand: landisKochWords(fleiss.value),
-      perCategory: fleiss.perCategory,
+      perCategory: shownPerCategory(fleiss, fleiss.perCategory, minItems),
       alpha,
       alphaBand: landisKochWords(alpha.value),
     };
@@ -173,7 +182,7 @@ function labelledRow(base: RowBase, keys: readonly string[], tuples: RatingTuple
 const SET_KAPPA_REASON = 'A label-set field has no single kappa: each code has its own (absent/present); accuracy here is exact-set agreement.';
 
 /** Exact-set accuracy per pair and Krippendorff's alpha with the MASI distance across the panel (sets are the categories). */
-function setFieldOwnRow(base: RowBase, field: EncodedField, keys: readonly string[], tuples: RatingTuples, panelColumns: readonly number[]): LayerPanelRow {
+function setFieldOwnRow(base: RowBase, field: EncodedField, keys: readonly string[], tuples: RatingTuples, panelColumns: readonly number[], minItems: number): LayerPanelRow {
   const pairs = pairsOf(keys.length).map(([a, b]): PairAgreement => {
     let both = 0;
     let agreeing = 0;
@@ -184,7 +193,7 @@ function setFieldOwnRow(base: RowBase, field: EncodedField, keys: readonly strin
       both += tuples.times[t];
       if (x === y) agreeing += tuples.times[t];
     }
-    const kappa: AgreementResult = { field: base.key, coefficient: 'cohen', weights: 'none', level: null, value: null, se: null, ci95: null, items: both, raters: 2, missing: 0, reason: SET_KAPPA_REASON };
+    const kappa: AgreementResult = { field: base.key, coefficient: 'cohen', weights: 'none', level: null, value: null, se: null, ci95: null, items: both, raters: 2, missing: 0, reason: SET_KAPPA_REASON, ciReason: null };
     return { a: keys[a], b: keys[b], items: both, agreeing, accuracy: both > 0 ? agreeing / both : null, kappa, band: null };
   });
   let panel: PanelAgreement | null = null;
@@ -194,7 +203,7 @@ function setFieldOwnRow(base: RowBase, field: EncodedField, keys: readonly strin
     const categories = setNames.length > 0 ? setNames : ['∅'];
     const counts = countRowsOfTuples(tuples, panelColumns, categories);
     const squaredDistance = field.sets.length > 0 ? field.sets.map((left) => field.sets.map((right) => masiDistance(left, right))) : [[0]];
-    const alpha = toAgreementResult({ ...krippendorffAlphaOfRows(counts, { name: 'masi', squaredDistance }), field: base.key });
+    const alpha = toAgreementResult({ ...shownAgreement(krippendorffAlphaOfRows(counts, { name: 'masi', squaredDistance }), minItems), field: base.key });
     const fleiss = {
       field: base.key,
       coefficient: 'fleiss' as const,
@@ -207,6 +216,7 @@ function setFieldOwnRow(base: RowBase, field: EncodedField, keys: readonly strin
       raters: panelColumns.length,
       missing: 0,
       reason: "Fleiss' kappa needs one label per rating: see each code's row; alpha here uses the MASI set distance.",
+      ciReason: null,
       excludedItems: 0,
     };
     panel = { raters: panelColumns.map((index) => keys[index]), fleiss, fleissBand: null, perCategory: [], alpha, alphaBand: landisKochWords(alpha.value) };
@@ -214,16 +224,16 @@ function setFieldOwnRow(base: RowBase, field: EncodedField, keys: readonly strin
   return { ...base, missing: missingBySource(tuples, keys), level: 'masi', pairs, panel };
 }
 
-function fieldRows(encoded: EncodedLayers, field: EncodedField, groupTurns: Int32Array, panelColumns: readonly number[], ordinalWeights: WeightScheme): LayerPanelRow[] {
+function fieldRows(encoded: EncodedLayers, field: EncodedField, groupTurns: Int32Array, panelColumns: readonly number[], ordinalWeights: WeightScheme, minItems: number): LayerPanelRow[] {
   const def = field.field;
   const keys = encoded.sourceKeys;
   const { tuples, items, excluded } = groupTuples(field, groupTurns);
   const base = { fieldId: def.id, fieldType: def.type, items, excluded };
   if (!field.isSet) {
     const weights: WeightScheme = def.type === 'ordinal' ? ordinalWeights : 'none';
-    return [labelledRow({ ...base, key: def.id, code: null, categories: field.categories, weights }, keys, tuples, panelColumns, def.type === 'ordinal' ? 'ordinal' : 'nominal')];
+    return [labelledRow({ ...base, key: def.id, code: null, categories: field.categories, weights }, keys, tuples, panelColumns, def.type === 'ordinal' ? 'ordinal' : 'nominal', minItems)];
   }
-  const own = setFieldOwnRow({ ...base, key: def.id, code: null, categories: field.categories, weights: 'none' }, field, keys, tuples, panelColumns);
+  const own = setFieldOwnRow({ ...base, key: def.id, code: null, categories: field.categories, weights: 'none' }, field, keys, tuples, panelColumns, minItems);
   const k = field.categories.length;
   const perCode = field.categories.map((category, label) =>
     labelledRow(
@@ -232,13 +242,14 @@ function fieldRows(encoded: EncodedLayers, field: EncodedField, groupTurns: Int3
       mapTuples(tuples, BINARY_CATEGORIES.length, (set) => field.membership[set * k + label]),
       panelColumns,
       'nominal',
+      minItems,
     ),
   );
   return [own, ...perCode];
 }
 
-/** The all-layers report from layers already encoded with every source; `panel` holds raterKey()s. */
-export function layerPanelOfEncoded(encoded: EncodedLayers, panel: readonly string[], ordinalWeights: WeightScheme, onField?: () => void): LayerPanelReport {
+/** The all-layers report from layers already encoded with every source; `panel` holds raterKey()s; `minItems` is the fewest items a coefficient is given for. */
+export function layerPanelOfEncoded(encoded: EncodedLayers, panel: readonly string[], ordinalWeights: WeightScheme, onField?: () => void, minItems: number = MIN_AGREEMENT_ITEMS): LayerPanelReport {
   const keys = encoded.sourceKeys;
   if (keys.length < 2) throw new Error('A panel comparison needs at least two sources.');
   const duplicate = keys.find((key, index) => keys.indexOf(key) !== index);
@@ -252,7 +263,7 @@ export function layerPanelOfEncoded(encoded: EncodedLayers, panel: readonly stri
     groups: encoded.groups.map(({ group, turns }) => ({
       group,
       rows: encoded.fields.flatMap((field) => {
-        const rows = fieldRows(encoded, field, turns, panelColumns, ordinalWeights);
+        const rows = fieldRows(encoded, field, turns, panelColumns, ordinalWeights, minItems);
         onField?.();
         return rows;
       }),
@@ -268,5 +279,5 @@ export function layerPanelAgreement(input: LayerPanelInput, onProgress?: (done: 
   const encoded = encodeLayers(input);
   const total = encoded.groups.length * encoded.fields.length;
   let done = 0;
-  return layerPanelOfEncoded(encoded, input.panel, input.ordinalWeights ?? 'linear', () => onProgress?.(++done, total));
+  return layerPanelOfEncoded(encoded, input.panel, input.ordinalWeights ?? 'linear', () => onProgress?.(++done, total), input.minItems);
 }

@@ -23,6 +23,7 @@ export function resultFrame(frame: ResultFrame): AgreementResult {
     raters: frame.raters,
     missing: frame.missing,
     reason: null,
+    ciReason: null,
   };
 }
 
@@ -40,6 +41,7 @@ export function toAgreementResult(result: AgreementResult): AgreementResult {
     raters: result.raters,
     missing: result.missing,
     reason: result.reason,
+    ciReason: result.ciReason,
   };
 }
 

@@ -27,6 +27,7 @@
  */
 import type { Codebook, FieldType } from '../codebook/types';
 import { cohenKappaFromConfusion } from './cohen-kappa';
+import { MIN_AGREEMENT_ITEMS, shownAgreement } from './evidence';
 import { encodeLayers, NOT_REVIEWED, raterKey, UNSURE, type EncodedField, type EncodedLayers, type RaterSource, type ReviewLayerReview, type ReviewLayerTurn } from '../layers/encoded-layers';
 import { missingReasonOf, noMissing, totalMissing, type MissingReasons } from '../layers/missing-reasons';
 import { landisKochWords } from './interpretation';
@@ -60,6 +61,8 @@ export interface ReviewLayerInput {
    * expert's corrected speaker either way.
    */
   raters?: readonly [RaterSource, RaterSource];
+  /** the fewest items a κ is given for (evidence.ts); default MIN_AGREEMENT_ITEMS */
+  minItems?: number;
 }
 
 /** One row of the agreement table: a field, or one code of a label-set field. */
@@ -89,7 +92,10 @@ export interface LayerAgreementRow {
   agreeing: number;
   /** agreeing / items; null without items */
   accuracy: number | null;
-  /** Cohen's kappa llm × expert; for a label-set field's own row value null with a reason */
+  /**
+   * Cohen's kappa llm × expert as it may be shown (evidence.ts: null below the minimum of items,
+   * no zero-width interval); for a label-set field's own row value null with a reason
+   */
   kappa: AgreementResult;
   /** Landis & Koch words for kappa; null when kappa is undefined */
   band: { en: string; zh: string } | null;
@@ -102,8 +108,10 @@ export interface LayerAgreementRow {
 export interface LayerAgreementGroup {
   /** ALL_GROUP or a teacher model */
   group: string;
-  /** turns with at least one field review */
+  /** turns with at least one field review: the turns a comparison with the expert can count */
   reviewedTurns: number;
+  /** every turn of the group: the turns a comparison of two other layers can count */
+  turns: number;
   rows: LayerAgreementRow[];
 }
 
@@ -218,7 +226,7 @@ function crossTabulate(items: PairItems, k: number, categoryOf: (value: number) 
 
 type RowBase = Omit<LayerAgreementRow, 'items' | 'agreeing' | 'accuracy' | 'kappa' | 'band' | 'confusion' | 'cellTurns'>;
 
-function rowFromItems(base: RowBase, items: PairItems, names: RaterNames, categoryOf: (value: number) => number): LayerAgreementRow {
+function rowFromItems(base: RowBase, items: PairItems, names: RaterNames, categoryOf: (value: number) => number, minItems: number): LayerAgreementRow {
   const k = base.categories.length;
   const { counts, cellTurns, agreeing, both } = crossTabulate(items, k, categoryOf);
   const confusion: ConfusionMatrix = {
@@ -229,13 +237,13 @@ function rowFromItems(base: RowBase, items: PairItems, names: RaterNames, catego
     excludedItems: items.missing,
     missing: totalMissing(items.missingA) + totalMissing(items.missingB),
   };
-  const kappa = toAgreementResult({ ...cohenKappaFromConfusion(confusion, base.weights), field: base.key });
+  const kappa = toAgreementResult({ ...shownAgreement(cohenKappaFromConfusion(confusion, base.weights), minItems), field: base.key });
   return { ...base, items: both, agreeing, accuracy: both > 0 ? agreeing / both : null, kappa, band: landisKochWords(kappa.value), confusion: counts, cellTurns };
 }
 
 const identity = (value: number) => value;
 
-function fieldRows(field: EncodedField, items: PairItems, ordinalWeights: WeightScheme, names: RaterNames): LayerAgreementRow[] {
+function fieldRows(field: EncodedField, items: PairItems, ordinalWeights: WeightScheme, names: RaterNames, minItems: number): LayerAgreementRow[] {
   const def = field.field;
   const counted = {
     fieldId: def.id,
@@ -249,7 +257,7 @@ function fieldRows(field: EncodedField, items: PairItems, ordinalWeights: Weight
   };
   if (!field.isSet) {
     const weights: WeightScheme = def.type === 'ordinal' ? ordinalWeights : 'none';
-    return [rowFromItems({ ...counted, key: def.id, code: null, categories: field.categories, weights }, items, names, identity)];
+    return [rowFromItems({ ...counted, key: def.id, code: null, categories: field.categories, weights }, items, names, identity, minItems)];
   }
   let both = 0;
   let agreeing = 0;
@@ -281,6 +289,7 @@ function fieldRows(field: EncodedField, items: PairItems, ordinalWeights: Weight
       raters: 2,
       missing: items.missing,
       reason: 'A label-set field has no single kappa: each code has its own (absent/present) in the rows below; accuracy here is exact-set agreement.',
+      ciReason: null,
     },
     band: null,
     confusion: null,
@@ -288,16 +297,16 @@ function fieldRows(field: EncodedField, items: PairItems, ordinalWeights: Weight
   };
   const k = field.categories.length;
   const perCode = field.categories.map((category, label) =>
-    rowFromItems({ ...counted, key: `${def.id}:${category}`, code: category, categories: BINARY_CATEGORIES, weights: 'none' }, items, names, (set) => field.membership[set * k + label]),
+    rowFromItems({ ...counted, key: `${def.id}:${category}`, code: category, categories: BINARY_CATEGORIES, weights: 'none' }, items, names, (set) => field.membership[set * k + label], minItems),
   );
   return [ownRow, ...perCode];
 }
 
 /**
  * The pair report from layers already encoded: `raters` index `encoded.sources` (A, then B).
- * `onField` is called after each field of each group.
+ * `onField` is called after each field of each group; `minItems` is the fewest items a κ is given for.
  */
-export function pairAgreementOfEncoded(encoded: EncodedLayers, raters: readonly [number, number], ordinalWeights: WeightScheme, onField?: () => void): LayerAgreementReport {
+export function pairAgreementOfEncoded(encoded: EncodedLayers, raters: readonly [number, number], ordinalWeights: WeightScheme, onField?: () => void, minItems: number = MIN_AGREEMENT_ITEMS): LayerAgreementReport {
   const names: RaterNames = [encoded.sourceKeys[raters[0]], encoded.sourceKeys[raters[1]]];
   if (names[0] === names[1]) throw new Error(`Agreement needs two different raters; both are "${names[0]}".`);
   const expertRates = raters.some((index) => encoded.sources[index].kind === 'expert');
@@ -309,8 +318,9 @@ export function pairAgreementOfEncoded(encoded: EncodedLayers, raters: readonly 
       return {
         group,
         reviewedTurns,
+        turns: turns.length,
         rows: encoded.fields.flatMap((field) => {
-          const rows = fieldRows(field, collectPairItems(encoded, field, turns, raters, expertRates), ordinalWeights, names);
+          const rows = fieldRows(field, collectPairItems(encoded, field, turns, raters, expertRates), ordinalWeights, names, minItems);
           onField?.();
           return rows;
         }),
@@ -330,6 +340,6 @@ export function reviewLayerAgreement(input: ReviewLayerInput, onProgress?: (done
   const encoded = encodeLayers({ ...input, sources: raters });
   const total = encoded.groups.length * encoded.fields.length;
   let done = 0;
-  return pairAgreementOfEncoded(encoded, [0, 1], input.ordinalWeights ?? 'linear', () => onProgress?.(++done, total));
+  return pairAgreementOfEncoded(encoded, [0, 1], input.ordinalWeights ?? 'linear', () => onProgress?.(++done, total), input.minItems);
 }
 

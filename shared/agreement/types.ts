@@ -40,6 +40,8 @@ export type LevelName = AlphaLevel | 'custom' | 'masi';
  * - `items`: items that entered the computation. `raters`: raters involved. `missing`: ratings
  *   absent from the item × rater grid of those raters (see each function), so nothing is
  *   dropped without being counted.
+ * - What is shown (the view, the card, the CLI) passes evidence.ts first: no value below 10
+ *   items, and no interval of zero width (`ciReason` says why).
  */
 export interface AgreementResult {
   field: string | null;
@@ -53,6 +55,8 @@ export interface AgreementResult {
   raters: number;
   missing: number;
   reason: string | null;
+  /** why `ci95` is null although `value` is not, when the interval would claim what it cannot (evidence.ts); else null */
+  ciReason: string | null;
 }
 
 /**

@@ -8,6 +8,7 @@
  * card-markdown.ts.
  */
 import type { Codebook } from '../codebook/types';
+import type { Verdict } from '../spot-check/verdict';
 import type { AdjudicationCounts, CardCodeRow, CardCoefficient, CardExportAgreement, CardFieldRow } from './card-scope';
 import type { ExportScope } from './scope';
 import { summarizeExport } from './summary';
@@ -117,7 +118,7 @@ export interface CardSpotCheck {
   threshold: number;
   reviewedTurns: number;
   sampledTurns: number;
-  fields: { field: string; fieldId: string; n: number; errors: number; rate: number | null; low: number; high: number; verdict: 'pass' | 'fail' }[];
+  fields: { field: string; fieldId: string; n: number; errors: number; rate: number | null; low: number; high: number; verdict: Verdict }[];
 }
 
 export interface CardMetricsGroup {

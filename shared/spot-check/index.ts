@@ -3,6 +3,7 @@ export * from './population';
 export * from './sample-size';
 export * from './wilson';
 export * from './stratified';
+export * from './verdict';
 export * from './field-results';
 export * from './checked-values';
 export * from './report';

@@ -141,6 +141,10 @@ const SET_FIELD = 'teaching_strategy';
 const READ_TURNS = target.record.dialogue.flatMap((turn, index) => (turn.role === '教师' ? [index] : [])).slice(0, 6);
 /** positions in READ_TURNS whose intent the expert changes; the others are accepted */
 const READ_CHANGED = new Set([1, 4]);
+/** a second dialogue of the same file, reviewed the same way: 12 turns in all, past the 10 a κ needs */
+const second = findSampleDialogue('GPT-4o/GPT-4o-interdis_topic_7.jsonl', 2);
+const SECOND_TURNS = second.record.dialogue.flatMap((turn, index) => (turn.role === '教师' ? [index] : [])).slice(0, 6);
+const READ_COUNT = READ_TURNS.length + SECOND_TURNS.length;
 
 /** The κ number of a table cell written "0.636 (unweighted)". */
 async function kappaNumber(cell: Locator): Promise<string> {
@@ -181,36 +185,66 @@ test('the agreement view explains itself in both languages: field words, legend,
   await page.getByTestId('nav-language').click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
-  await page.getByTestId('nav-dataset').click();
-  await datasets.waitForRows();
-  const review = await openDialogueByKeyboard(datasets, target.teacherModel, target.externalId);
-  for (const [position, turnIndex] of READ_TURNS.entries()) {
-    await moveToTurn(review, turnIndex);
-    await review.goToField(FIELD);
-    const pre = labelForSidValue(FIELD, target.record.annotations[turnIndex][FIELD]).code;
-    if (READ_CHANGED.has(position)) {
-      const other = codebookField(FIELD).labels.find((label) => label.code !== pre)!;
-      await review.pressKey(String(keyOfLabel(FIELD, other.code)));
-      await review.expectDecision(FIELD, 'changed');
-    } else {
-      await review.pressKey('a');
-      if (position === 0) await review.enterReviewerName(REVIEWER);
-      await review.expectDecision(FIELD, 'accepted');
+  /** The dialogue's teacher turns: the intents of READ_CHANGED positions changed, the others accepted; every other field accepted. */
+  const reviewTurns = async (dialogue: typeof target, turnIndices: readonly number[], first: boolean) => {
+    await page.getByTestId('nav-dataset').click();
+    await datasets.waitForRows();
+    const review = await openDialogueByKeyboard(datasets, dialogue.teacherModel, dialogue.externalId);
+    for (const [position, turnIndex] of turnIndices.entries()) {
+      await moveToTurn(review, turnIndex);
+      await review.goToField(FIELD);
+      const pre = labelForSidValue(FIELD, dialogue.record.annotations[turnIndex][FIELD]).code;
+      if (READ_CHANGED.has(position)) {
+        const other = codebookField(FIELD).labels.find((label) => label.code !== pre)!;
+        await review.pressKey(String(keyOfLabel(FIELD, other.code)));
+        await review.expectDecision(FIELD, 'changed');
+      } else {
+        await review.pressKey('a');
+        if (first && position === 0) await review.enterReviewerName(REVIEWER);
+        await review.expectDecision(FIELD, 'accepted');
+      }
+      // the turn's other fields as the LLM gave them, so the set fields have rows to read
+      await review.pressKey('Shift+A');
+      await review.expectDecision(SET_FIELD, 'accepted');
     }
-    // the turn's other fields as the LLM gave them, so the set fields have rows to read
-    await review.pressKey('Shift+A');
-    await review.expectDecision(SET_FIELD, 'accepted');
-  }
-  await review.waitForSaved();
+    await review.waitForSaved();
+  };
+  await reviewTurns(target, READ_TURNS, true);
 
+  // Six reviewed turns: fewer than the 10 items a κ needs, so no κ, no band, no bar; percent agreement reads.
   await agreement.open();
   await expect(agreement.root).toHaveAttribute('data-state', 'ready');
   const intent = agreement.row(FIELD);
-  const agreeing = READ_TURNS.length - READ_CHANGED.size;
   await expect(intent).toHaveAttribute('data-items', String(READ_TURNS.length));
+  await expect(intent.getByTestId('agreement-kappa')).toHaveText(`too few items (n = ${READ_TURNS.length}, at least 10 needed)`);
+  await expect(intent.getByTestId('agreement-kappa')).toHaveAttribute('data-too-few', 'true');
+  await expect(intent.getByTestId('agreement-ci')).toHaveText('—');
+  await expect(intent.getByTestId('agreement-band')).toHaveText('—');
+  // a label-set field's own row has no single κ at any n: a dash, as before
+  await expect(agreement.row(SET_FIELD).getByTestId('agreement-kappa')).toHaveText('—');
+  await expect(intent.getByTestId('agreement-accuracy')).toHaveText(`${(((READ_TURNS.length - READ_CHANGED.size) / READ_TURNS.length) * 100).toFixed(1)}%`);
+  await expect(agreement.sentence(FIELD)).toContainText(`of ${READ_TURNS.length} teacher turns; too few for a κ (at least 10 needed).`);
+  await expect(agreement.chart).toHaveAttribute('data-bars', '[]');
+  await expect(page.getByTestId('agreement-chart-too-few')).toContainText('Not drawn (too few items, at least 10 needed):');
+  // the picker counts the turns n can count: the reviewed ones, with the expert compared
+  await expect(agreement.groupSelect.locator('option').first()).toHaveText(`All (${READ_TURNS.length} reviewed turns)`);
+  await agreement.shoot(testInfo, 'agreement-too-few-en', agreement.root);
+  await page.getByTestId('nav-language').click();
+  await expect(intent.getByTestId('agreement-kappa')).toHaveText(`项数太少（n = ${READ_TURNS.length}，至少需要 10）`);
+  await expect(agreement.groupSelect.locator('option').first()).toHaveText(`全部 (已审阅 ${READ_TURNS.length} 轮)`);
+  await agreement.shoot(testInfo, 'agreement-too-few-zh', agreement.root);
+  await page.getByTestId('nav-language').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  await reviewTurns(second, SECOND_TURNS, false);
+  await agreement.open();
+  await expect(agreement.root).toHaveAttribute('data-state', 'ready');
+  const agreeing = READ_COUNT - 2 * READ_CHANGED.size;
+  await expect(intent).toHaveAttribute('data-items', String(READ_COUNT));
   await expect(intent).toHaveAttribute('data-agreeing', String(agreeing));
-  const percent = `${((agreeing / READ_TURNS.length) * 100).toFixed(1)}%`;
+  const percent = `${((agreeing / READ_COUNT) * 100).toFixed(1)}%`;
   await expect(intent.getByTestId('agreement-accuracy')).toHaveText(percent);
+  await expect(agreement.groupSelect.locator('option').first()).toHaveText(`All (${READ_COUNT} reviewed turns)`);
 
   // The expert is compared: the sentence about the expert layer is there.
   await expect(agreement.introExpert).toBeVisible();
@@ -232,7 +266,10 @@ test('the agreement view explains itself in both languages: field words, legend,
   const explanations = agreement.explainer.getByTestId('agreement-explanation');
   await expect(explanations.first()).toBeHidden();
   await agreement.explainer.locator('summary').click();
-  await expect(explanations).toHaveCount(7);
+  await expect(explanations).toHaveCount(9);
+  // the minimum of items and the interval of no width, stated
+  await expect(agreement.explainer).toContainText('Below 10 items no κ is given');
+  await expect(agreement.explainer).toContainText('“not defined”');
   await expect(agreement.explainer).toContainText('Wald');
   await expect(agreement.explainer).toContainText('[−1, 1]');
   await expect(agreement.explainer).toContainText('linear weights');
@@ -255,7 +292,7 @@ test('the agreement view explains itself in both languages: field words, legend,
       : `${name}：LLM 预标注与专家（已核验）在 ${n} 个教师轮次中的 ${shownPercent} 上一致；κ ${kappa}，${band}。`;
   };
   await expect(agreement.sentence(FIELD)).toHaveText(await readSentence('en'));
-  await expect(agreement.sentence(FIELD)).toContainText(`${percent} of ${READ_TURNS.length} teacher turns`);
+  await expect(agreement.sentence(FIELD)).toContainText(`${percent} of ${READ_COUNT} teacher turns`);
   // one sentence per field, none per code
   await expect(agreement.sentences).toHaveCount(await agreement.table.locator('[data-testid="agreement-row"]:not(.agreement-code-row)').count());
 
@@ -296,6 +333,7 @@ test('the agreement view explains itself in both languages: field words, legend,
   await expect(page.getByTestId('agreement-group-empty')).toContainText(`No turn of “${otherModel}” has values from both LLM pre-annotation and Expert (verified) yet`);
   await agreement.chooseGroup('all');
   await expect(page.getByTestId('agreement-group-empty')).toHaveCount(0);
+  await expect(page.getByText('or choose “All”')).toHaveCount(0);
 
   await agreement.shoot(testInfo, 'agreement-table-en', agreement.root);
   await agreement.shoot(testInfo, 'agreement-explainer-en', agreement.explainer);

@@ -112,6 +112,9 @@ test('a second annotator file attached from the agreement view: no blocking prob
   await expect(agreement.intro).not.toContainText('expert layer');
   await expect(agreement.intro).toContainText(`${LAYER_NAME} against LLM pre-annotation`);
   await expect(agreement.sentence(FIELD)).toContainText(`${LAYER_NAME} and LLM pre-annotation agree on`);
+  // Nothing is reviewed, yet every turn is an item between two layers: the teacher-model picker counts turns, not reviewed ones
+  const sampleTurns = readSampleDialogues().reduce((sum, dialogue) => sum + dialogue.record.dialogue.length, 0);
+  await expect(agreement.groupSelect.locator('option').first()).toHaveText(`All (${sampleTurns} turns)`);
 
   // All layers at once: the same pair in the matrix, and the expert pooled with the human layer by default.
   await expect(agreement.panel).toBeVisible();

@@ -108,8 +108,23 @@ test('spot-check: draw with a seed, walk the queue by keyboard, verdicts with Wi
   await expect(intent.getByTestId('spot-check-errors')).toHaveText('2');
   await expect(intent.getByTestId('spot-check-rate')).toHaveText('66.7%');
   await expect(intent.getByTestId('spot-check-interval')).toHaveText('20.8% – 93.9%');
+  // L 0.2077 > 10%: a fail on only three values
   await expect(intent).toHaveAttribute('data-verdict', 'fail');
-  await expect(spot.row('cognitive_level').getByTestId('spot-check-rate')).toHaveText('not reviewed');
+  await expect(intent.getByTestId('spot-check-verdict')).toHaveText('fail');
+  // nobody reviewed the Bloom level: no verdict either way, "0 of the 35 needed" (n0 at 10%: z²·0.9/0.1 = 34.57 → 35)
+  const level = spot.row('cognitive_level');
+  await expect(level.getByTestId('spot-check-rate')).toHaveText('not reviewed');
+  await expect(level).toHaveAttribute('data-verdict', 'insufficient');
+  await expect(level.getByTestId('spot-check-verdict')).toHaveText('not enough reviewed yet');
+  await expect(level.getByTestId('spot-check-needed')).toHaveText('0 of the 35 needed');
+  await expect(level.getByTestId('spot-check-no-llm')).toHaveText('0');
+  // no "Send to full review" without a fail; the sample (3 dialogues, 6 turns) cannot reach 35: it says so
+  await expect(level.getByTestId('spot-check-full-review')).toHaveCount(0);
+  await expect(spot.control('sample-too-small')).toContainText('Bloom level (6)');
+  await expect(spot.control('sample-too-small')).not.toContainText('Teacher intent');
+  await expect(spot.control('sample-too-small')).toContainText('Each needs 35: draw a larger sample.');
+  await expect(spot.control('verdict-note')).toContainText('needs 35 reviewed values with an LLM value for a verdict');
+  await expect(spot.control('chart-legend')).toContainText('not enough reviewed yet');
   await expect(spot.control('reviewed')).toContainText('3 of 6 sampled turns reviewed');
   await expect(page.getByTestId('spot-check-chart')).toBeVisible();
   // tall enough for the whole results panel in the screenshots
@@ -122,16 +137,17 @@ test('spot-check: draw with a seed, walk the queue by keyboard, verdicts with Wi
   await spot.control('export-csv').click();
   await expect(spot.control('saved')).toContainText(csvPath);
   const csv = readFileSync(csvPath, 'utf8').split('\r\n');
-  expect(csv[0]).toBe('field,n,errors,rate,low,high,estimate,estimate_low,estimate_high,threshold,verdict');
-  expect(csv).toContain('teacher_intent,3,2,0.6667,0.2077,0.9385,0.6667,0.2077,0.9385,0.1000,fail');
-  expect(csv).toContain('student_cognition_state,0,0,,0.0000,1.0000,,0.0000,1.0000,0.1000,fail');
+  expect(csv[0]).toBe('field,n,errors,rate,low,high,estimate,estimate_low,estimate_high,threshold,verdict,no_llm_value,needed');
+  expect(csv).toContain('teacher_intent,3,2,0.6667,0.2077,0.9385,0.6667,0.2077,0.9385,0.1000,fail,0,35');
+  expect(csv).toContain('student_cognition_state,0,0,,0.0000,1.0000,,0.0000,1.0000,0.1000,insufficient,0,35');
   const markdownPath = join(app.tempDir, 'spot-check.md');
   app.dialogs.nextSavePath(markdownPath);
   await spot.control('export-md').click();
   await expect(spot.control('saved')).toContainText(markdownPath);
   const markdown = readFileSync(markdownPath, 'utf8');
   expect(markdown).toContain('# Spot-check report: Spot-check 2');
-  expect(markdown).toContain('| Teacher intent (teacher_intent) | 3 | 2 | 66.7% | 20.8% – 93.9% | 66.7% (20.8% – 93.9%) | fail |');
+  expect(markdown).toContain('| Teacher intent (teacher_intent) | 3 | 2 | 0 | 66.7% | 20.8% – 93.9% | 66.7% (20.8% – 93.9%) | fail |');
+  expect(markdown).toContain('| Bloom level (cognitive_level) | 0 | 0 | 0 | – | 0.0% – 100.0% | – | not enough reviewed yet (0 of the 35 needed) |');
 
   // a threshold of 95% passes the same field (upper bound 93.9% < 95%)
   await spot.control('result-threshold').fill('95');
@@ -141,6 +157,9 @@ test('spot-check: draw with a seed, walk the queue by keyboard, verdicts with Wi
   // Chinese
   await page.getByTestId('nav-language').click();
   await expect(intent.getByTestId('spot-check-verdict')).toHaveText('通过');
+  // at 95% a single clean value passes (n0 = 1: z²·0.05/0.95 = 0.20)
+  await expect(level.getByTestId('spot-check-verdict')).toHaveText('审阅不足');
+  await expect(level.getByTestId('spot-check-needed')).toHaveText('已审 0 / 需 1');
   await saveShot(spot.results, 'spot-check-results-zh', testInfo);
   await page.getByTestId('spot-check-view').evaluate((element) => element.scrollIntoView());
   await saveShot(page, 'spot-check-view-zh', testInfo);
@@ -187,6 +206,106 @@ test('spot-check: draw with a seed, walk the queue by keyboard, verdicts with Wi
   const output = execFileSync(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', 'spot-check', jsonlPath, '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   const fromCli = (JSON.parse(output) as { fields: { field: string; n: number; errors: number; low: number; high: number; verdict: string }[] }).fields.find((row) => row.field === 'teacher_intent')!;
   expect([fromCli.n, fromCli.errors, fromCli.verdict]).toEqual([3, 2, 'fail']);
+  const levelFromCli = (JSON.parse(output) as { fields: { field: string; verdict: string; needed: number }[] }).fields.find((row) => row.field === 'cognitive_level')!;
+  expect([levelFromCli.verdict, levelFromCli.needed]).toEqual(['insufficient', 35]);
   expect(fromCli.low).toBeCloseTo(0.2077, 4);
   expect(fromCli.high).toBeCloseTo(0.9385, 4);
+});
+
+test('spot-check of a layer that has no values for the sampled turns: "no LLM value", never an error; no verdict without evidence (human pace, both languages)', async ({ app }, testInfo) => {
+  test.setTimeout(120_000);
+  const { page } = app;
+  const all = records();
+  const path = await writeInputFile(join(app.tempDir, 'GPT-4o', 'spot.jsonl'), jsonlText(all));
+  app.dialogs.nextFiles([path]);
+  await new StartPage(page).importFiles();
+  const wizard = new ImportPage(page);
+  await wizard.waitForReport();
+  await wizard.setTeacherModel('spot.jsonl', 'GPT-4o');
+  await wizard.intoNewDataset('Layer data');
+  await wizard.confirm();
+  const datasets = new DatasetsPage(page);
+  await datasets.waitForRows();
+  const datasetId = (await datasets.root.getAttribute('data-dataset-id')) ?? '';
+
+  // the sample seed 7 draws (the same whichever labels are checked: the draw reads no label without strata)
+  const spot = new SpotCheckPage(page);
+  await spot.open();
+  await spot.drawDialogues({ percent: 30, seed: 7 });
+  const drawn = (await readStoredRows<{ items: { dialogueId: string }[] }>(page, 'spotChecks'))[0].items.map((item) => item.dialogueId);
+  const sampledLines = new Set(drawn.map((id) => Number(id.slice(id.lastIndexOf(':') + 1))));
+  expect(sampledLines.size).toBe(3);
+
+  // another model's labels for the seven dialogues outside the sample only, attached as a layer
+  const layerPath = await writeInputFile(join(app.tempDir, 'GPT-4o', 'model-b.jsonl'), jsonlText(all.filter((_, at) => !sampledLines.has(at + 1))));
+  await page.getByTestId('nav-dataset').click();
+  await datasets.waitForRows();
+  app.dialogs.nextFiles([layerPath]);
+  await datasets.importFilesButton.click();
+  await wizard.waitForReport();
+  await wizard.intoExistingDataset(datasetId);
+  await wizard.attachAsLayer('Model B', 'llm');
+  await wizard.confirm();
+
+  await spot.open();
+  await spot.control('layer').selectOption({ label: 'Layer “Model B”' });
+  await spot.drawDialogues({ percent: 30, seed: 7 });
+  expect((await readStoredRows<{ items: { dialogueId: string }[]; suggestionLayerId?: string }>(page, 'spotChecks')).find((row) => row.suggestionLayerId)?.items.map((item) => item.dialogueId)).toEqual(drawn);
+
+  // the expert labels the intent of the three sampled teacher turns, at a person's pace
+  await spot.items.first().getByTestId('spot-check-open-queue').click();
+  const review = new ReviewPage(page);
+  const human = async (key: string) => {
+    await review.pressKey(key);
+    await page.waitForTimeout(300);
+  };
+  for (const [at, dialogueId] of drawn.entries()) {
+    await review.waitForReady(dialogueId);
+    await human('j');
+    await expect(review.currentTurn).toHaveAttribute('data-turn-index', '1');
+    await review.goToField('teacher_intent');
+    await human('1');
+    if (at === 0) await review.enterReviewerName(REVIEWER);
+    await review.expectDecision('teacher_intent', 'changed');
+    await review.waitForSaved();
+    if (at < drawn.length - 1) await human(']');
+  }
+  await page.getByTestId('review-queue-done').click();
+  await expect(spot.root).toHaveAttribute('data-state', 'ready');
+
+  // Model B has no value on any reviewed turn: nothing to count, so no error and no fail
+  const intent = spot.row('teacher_intent');
+  await expect(intent.getByTestId('spot-check-n')).toHaveText('0');
+  await expect(intent.getByTestId('spot-check-errors')).toHaveText('0');
+  await expect(intent.getByTestId('spot-check-no-llm')).toHaveText('3');
+  await expect(intent.getByTestId('spot-check-rate')).toHaveText('no LLM value');
+  await expect(intent).toHaveAttribute('data-verdict', 'insufficient');
+  await expect(intent.getByTestId('spot-check-verdict')).toHaveText('not enough reviewed yet');
+  await expect(intent.getByTestId('spot-check-needed')).toHaveText('0 of the 35 needed');
+  await expect(intent.getByTestId('spot-check-full-review')).toHaveCount(0);
+  // not "draw a larger sample": the layer has no value on any sampled turn
+  await expect(spot.control('no-values')).toContainText('Layer “Model B” has no value for these fields on any sampled turn: Teacher intent, Teaching strategy');
+  await expect(spot.control('sample-too-small')).toHaveCount(0);
+  await expect(page.locator('[data-testid="spot-check-row"][data-verdict="fail"]')).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 1300 });
+  await saveShot(spot.results, 'spot-check-no-llm-value-en', testInfo);
+  await page.getByTestId('nav-language').click();
+  await expect(intent.getByTestId('spot-check-rate')).toHaveText('无大模型值');
+  await expect(intent.getByTestId('spot-check-verdict')).toHaveText('审阅不足');
+  await expect(intent.getByTestId('spot-check-needed')).toHaveText('已审 0 / 需 35');
+  await saveShot(spot.results, 'spot-check-no-llm-value-zh', testInfo);
+  await page.getByTestId('nav-language').click();
+
+  // the same sample checked against the imported labels: the three values are there, all corrected, so
+  // L = 3/(3 + 3.8415) = 0.4385 > 10%: a fail, with the full review offered; the other fields have LLM
+  // values on the sampled turns but no review yet, so "Continue the review" takes the expert back to the queue
+  await spot.items.nth(1).getByRole('button').first().click();
+  await expect(intent.getByTestId('spot-check-n')).toHaveText('3');
+  await expect(intent).toHaveAttribute('data-verdict', 'fail');
+  await expect(intent.getByTestId('spot-check-full-review')).toBeVisible();
+  const strategy = spot.row('teaching_strategy');
+  await expect(strategy).toHaveAttribute('data-verdict', 'insufficient');
+  await strategy.getByTestId('spot-check-continue').click();
+  await review.waitForReady();
+  await expect(spot.queueBar).toHaveAttribute('data-kind', 'sample');
 });

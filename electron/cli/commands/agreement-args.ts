@@ -1,4 +1,4 @@
-import { ALPHA_LEVELS, COEFFICIENTS, MAX_CATEGORIES, WEIGHT_SCHEMES } from '../../../shared/agreement';
+import { ALPHA_LEVELS, COEFFICIENTS, MAX_CATEGORIES, MIN_AGREEMENT_ITEMS, WEIGHT_SCHEMES } from '../../../shared/agreement';
 import type { AlphaLevel, ReportCoefficient, WeightScheme } from '../../../shared/agreement';
 import type { TextEncodingName } from '../../../shared/import/file-rules';
 import { encodingOption } from '../read-inputs';
@@ -13,6 +13,8 @@ export interface AgreementArgs {
   level: AlphaLevel;
   categories: string[] | null;
   raters: [string, string] | null;
+  /** --min-items: the fewest items a coefficient is given for (default MIN_AGREEMENT_ITEMS) */
+  minItems: number;
   json: boolean;
   /** --encoding: how to decode the files (default UTF-8, or UTF-16 with a byte-order mark) */
   encoding?: TextEncodingName;
@@ -30,6 +32,7 @@ export interface DatasetArgs {
   weights: WeightScheme | null;
   level: AlphaLevel | null;
   raters: [string, string] | null;
+  minItems: number;
   json: boolean;
   encoding?: TextEncodingName;
 }
@@ -40,7 +43,7 @@ export type ParsedArgs =
   | { kind: 'dataset'; args: DatasetArgs }
   | { kind: 'usage-error'; message: string };
 
-const VALUE_OPTIONS = ['--input', '--layout', '--coefficient', '--weights', '--level', '--categories', '--raters', '--dataset', '--field', '--encoding'] as const;
+const VALUE_OPTIONS = ['--input', '--layout', '--coefficient', '--weights', '--level', '--categories', '--raters', '--dataset', '--field', '--encoding', '--min-items'] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 
 const isValueOption = (name: string): name is ValueOption => (VALUE_OPTIONS as readonly string[]).includes(name);
@@ -133,6 +136,8 @@ function parseForm(values: Map<ValueOption, string[]>, flags: Set<string>, stray
 
   const raters = chooseRaters(value('--raters'));
   if (typeof raters === 'string') return { kind: 'usage-error', message: raters };
+  const minItems = chooseMinItems(value('--min-items'));
+  if (typeof minItems === 'string') return { kind: 'usage-error', message: minItems };
 
   if (layout === 'counts') {
     if (raters) return { kind: 'usage-error', message: '--raters needs the ratings layout: a counts layout does not say which rater gave which rating.' };
@@ -149,9 +154,18 @@ function parseForm(values: Map<ValueOption, string[]>, flags: Set<string>, stray
       level,
       categories,
       raters,
+      minItems,
       json: flags.has('--json'),
     },
   };
+}
+
+/** --min-items: a whole number of at least 2 (no coefficient is defined on fewer), default MIN_AGREEMENT_ITEMS. */
+function chooseMinItems(given: string | undefined): number | string {
+  if (given === undefined) return MIN_AGREEMENT_ITEMS;
+  const value = Number(given);
+  if (!/^\d+$/.test(given.trim()) || !Number.isSafeInteger(value) || value < 2) return `--min-items is the fewest items a coefficient is given for, a whole number of at least 2; got "${given}".`;
+  return value;
 }
 
 /** Other names users give a coefficient: Krippendorff's alpha is commonly called just alpha. */
@@ -192,7 +206,7 @@ function parseDatasetArgs(values: Map<ValueOption, string[]>, flags: Set<string>
     const why = csvOnly === '--categories' ? 'the categories are the codebook\'s full label list of each field' : 'it belongs to the --input form';
     return usage(`${csvOnly} cannot be used with --dataset: ${why}.`);
   }
-  for (const name of ['--coefficient', '--weights', '--level', '--raters'] as const) {
+  for (const name of ['--coefficient', '--weights', '--level', '--raters', '--min-items'] as const) {
     const given = values.get(name) ?? [];
     if (given.length > 1) return usage(`${name} is given ${given.length} times; give it once.`);
   }
@@ -213,8 +227,10 @@ function parseDatasetArgs(values: Map<ValueOption, string[]>, flags: Set<string>
   if (typeof chosen === 'string') return usage(chosen);
   const raters = chooseRaters(values.get('--raters')?.[0]);
   if (typeof raters === 'string') return usage(raters);
+  const minItems = chooseMinItems(values.get('--min-items')?.[0]);
+  if (typeof minItems === 'string') return usage(minItems);
   return {
     kind: 'dataset',
-    args: { datasets, fields: fields === null ? null : [...new Set(fields)], ...chosen, weights, level, raters, json: flags.has('--json') },
+    args: { datasets, fields: fields === null ? null : [...new Set(fields)], ...chosen, weights, level, raters, minItems, json: flags.has('--json') },
   };
 }

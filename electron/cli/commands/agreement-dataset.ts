@@ -85,6 +85,7 @@ function report(args: DatasetArgs, table: LayerFieldTable): DetailedResult[] {
       cohenRaters: args.raters ?? undefined,
       howToChooseRaters: HOW_TO_CHOOSE,
       everyCohenPair: true,
+      minItems: args.minItems,
     },
   );
 }
@@ -132,7 +133,7 @@ export async function runDatasetAgreement(args: DatasetArgs, io: CliIo): Promise
     io.stderr(summary.map((line) => `note: ${lineText(line)}\n`).join(''));
     io.stdout(formatJson(results));
   } else {
-    io.stdout(`${summary.map(lineText).join('\n')}\n\n${formatText(results, { showField: true })}`);
+    io.stdout(`${summary.map(lineText).join('\n')}\n\n${formatText(results, { showField: true, minItems: args.minItems })}`);
   }
   return EXIT_OK;
 }

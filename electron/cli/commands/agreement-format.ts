@@ -1,10 +1,10 @@
-import { landisKochWords, toAgreementResult } from '../../../shared/agreement';
-import type { CohenPair, DetailedResult } from '../../../shared/agreement';
+import { hasTooFewItems, landisKochWords, toAgreementResult } from '../../../shared/agreement';
+import type { AgreementResult, CohenPair, DetailedResult } from '../../../shared/agreement';
 import { lineText } from '../terminal-text';
 
 /** One pair of raters in --json: names (row rater first), kappa with its SE and 95% CI, items used, why undefined. */
 function pairJson({ raters, result }: CohenPair) {
-  return { raters, kappa: result.value, se: result.se, ci95: result.ci95, n: result.items, reason: result.reason };
+  return { raters, kappa: result.value, se: result.se, ci95: result.ci95, n: result.items, reason: result.reason, ciReason: result.ciReason };
 }
 
 /**
@@ -39,8 +39,8 @@ const TRUNCATED_MARK = '*';
  * (renderer/src/stores/agreement/format.ts), a cut bound marked with TRUNCATED_MARK; --json
  * keeps the raw bounds.
  */
-function interval(ci: readonly [number, number] | null): string {
-  if (ci === null) return DASH;
+function interval(ci: readonly [number, number] | null, ciReason: string | null = null): string {
+  if (ci === null) return ciReason === null ? DASH : 'not defined';
   const clip = (bound: number) => Math.max(-1, Math.min(1, bound));
   const cut = clip(ci[0]) !== ci[0] || clip(ci[1]) !== ci[1];
   return `[${decimal(clip(ci[0]))}, ${decimal(clip(ci[1]))}]${cut ? TRUNCATED_MARK : ''}`;
@@ -79,15 +79,15 @@ function band(result: DetailedResult): string {
   return words === null ? DASH : `${words.en} ${words.zh}`;
 }
 
-function row(result: DetailedResult, showField: boolean): string[] {
+function row(result: DetailedResult, options: TextOptions): string[] {
   const [observed, expected] = observedAndExpected(result);
   const p = result.coefficient === 'cohen' || result.coefficient === 'fleiss' ? result.pTwoSided : null;
   const cells = [
     result.coefficient,
     variant(result),
-    result.value === null ? 'undefined' : decimal(result.value),
+    kappaCell(result, options.minItems),
     decimal(result.se),
-    interval(result.ci95),
+    interval(result.ci95, result.ciReason),
     pValue(p),
     observed,
     expected,
@@ -97,7 +97,7 @@ function row(result: DetailedResult, showField: boolean): string[] {
     String(result.excludedItems),
     band(result),
   ];
-  return showField ? [result.field === null ? DASH : lineText(result.field), ...cells] : cells;
+  return options.showField ? [result.field === null ? DASH : lineText(result.field), ...cells] : cells;
 }
 
 const HEADER = ['coefficient', 'variant', 'value', 'se', '95% CI', 'p', 'observed', 'expected', 'n', 'raters', 'missing', 'excluded', 'agreement'];
@@ -116,30 +116,40 @@ function table(rows: string[][], header: string[], rightAligned: (column: number
   return [render(header), ...rows.map(render)];
 }
 
-const kappaCell = (result: DetailedResult): string => (result.value === null ? 'undefined' : decimal(result.value));
+/** The value, "too few" below the minimum of items (evidence.ts), else "undefined" with its reason below the table. */
+function kappaCell(result: AgreementResult, minItems: number | undefined): string {
+  if (result.value !== null) return decimal(result.value);
+  return minItems !== undefined && hasTooFewItems(result, minItems) ? 'too few' : 'undefined';
+}
+
+export interface TextOptions {
+  showField: boolean;
+  /** the minimum the results were shown with (--min-items) */
+  minItems?: number;
+}
 
 /**
  * Cohen's kappa of every pair of raters: a matrix of kappa (rows and columns are the raters,
  * symmetric, — on the diagonal), then one line per pair with its SE, 95% CI and items used.
  */
-function pairLines(result: DetailedResult & { coefficient: 'cohen' }, pairs: readonly CohenPair[]): string[] {
+function pairLines(result: DetailedResult & { coefficient: 'cohen' }, pairs: readonly CohenPair[], minItems: number | undefined): string[] {
   const raters = [...new Set(pairs.flatMap((pair) => pair.raters))];
   const kappaOf = (a: string, b: string) => pairs.find((pair) => (pair.raters[0] === a && pair.raters[1] === b) || (pair.raters[0] === b && pair.raters[1] === a));
-  const matrix = raters.map((row) => [row, ...raters.map((column) => (row === column ? DASH : kappaCell((kappaOf(row, column) as CohenPair).result)))]);
+  const matrix = raters.map((row) => [row, ...raters.map((column) => (row === column ? DASH : kappaCell((kappaOf(row, column) as CohenPair).result, minItems)))]);
   const where = result.field === null ? '' : `${result.field}: `;
   const lines = [`${where}cohen (${variant(result)}) for each pair of raters:`, ...table(matrix, ['', ...raters], (column) => column > 0), ''];
-  const pairRows = pairs.map(({ raters: [a, b], result: pair }) => [`${a} – ${b}`, kappaCell(pair), decimal(pair.se), interval(pair.ci95), String(pair.items), String(pair.excludedItems)]);
+  const pairRows = pairs.map(({ raters: [a, b], result: pair }) => [`${a} – ${b}`, kappaCell(pair, minItems), decimal(pair.se), interval(pair.ci95, pair.ciReason), String(pair.items), String(pair.excludedItems)]);
   lines.push(...table(pairRows, ['pair', 'kappa', 'se', '95% CI', 'n', 'excluded'], (column) => column === 1 || column === 2 || column >= 4));
-  for (const { raters: [a, b], result: pair } of pairs) if (pair.reason !== null) lines.push(`${a} – ${b}: ${pair.reason}`);
+  for (const { raters: [a, b], result: pair } of pairs) for (const why of [pair.reason, pair.ciReason]) if (why !== null) lines.push(`${a} – ${b}: ${why}`);
   return lines;
 }
 
 /** A readable table, then what its columns mean and why any value is undefined. */
-export function formatText(results: readonly DetailedResult[], options: { showField: boolean }): string {
+export function formatText(results: readonly DetailedResult[], options: TextOptions): string {
   const header = options.showField ? ['field', ...HEADER] : HEADER;
-  const lines = table(results.map((result) => row(result, options.showField)), header);
+  const lines = table(results.map((result) => row(result, options)), header);
   for (const result of results) {
-    if (result.coefficient === 'cohen' && result.pairs) lines.push('', ...pairLines(result, result.pairs));
+    if (result.coefficient === 'cohen' && result.pairs) lines.push('', ...pairLines(result, result.pairs, options.minItems));
   }
   const present = new Set(results.map((result) => result.coefficient));
   lines.push('');
@@ -154,10 +164,13 @@ export function formatText(results: readonly DetailedResult[], options: { showFi
     lines.push("With two raters, fleiss is Scott's pi and randolph is Bennett's S.");
   }
   lines.push('agreement: Landis & Koch (1977) bands for chance-corrected values (none for raw percent agreement); Krippendorff asks alpha ≥ 0.800.');
-  const undefinedResults = results.filter((result) => result.reason !== null);
-  if (undefinedResults.length > 0) {
+  if (options.minItems !== undefined) {
+    lines.push(`too few: fewer than ${options.minItems} items, so no coefficient is given (--min-items); "not defined": an interval of zero width, whose reason is below.`);
+  }
+  const explained = results.flatMap((result) => [result.reason, result.ciReason].flatMap((why) => (why === null ? [] : [`${result.field === null ? '' : `${result.field} `}${result.coefficient}: ${why}`])));
+  if (explained.length > 0) {
     lines.push('');
-    for (const result of undefinedResults) lines.push(lineText(`${result.field === null ? '' : `${result.field} `}${result.coefficient}: ${result.reason}`));
+    for (const line of explained) lines.push(lineText(line));
   }
   return `${lines.join('\n')}\n`;
 }

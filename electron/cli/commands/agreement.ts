@@ -1,4 +1,4 @@
-import { agreementReport } from '../../../shared/agreement';
+import { agreementReport, MIN_AGREEMENT_ITEMS } from '../../../shared/agreement';
 import type { CliCommand, CliIo } from '../io';
 import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
 import { ENCODING_USAGE, inputProblemLine } from '../read-inputs';
@@ -35,16 +35,21 @@ Options:
                      out, which changes weighted kappa, Gwet's AC1 and Randolph's kappa.
   --raters A,B       the two raters Cohen's kappa compares when there are more; without it,
                      Cohen's kappa is given for every pair of raters (a matrix; in --json,
-                     "pairs": [{raters, kappa, se, ci95, n, reason}, …] on the cohen result)
+                     "pairs": [{raters, kappa, se, ci95, n, reason, ciReason}, …] on the cohen result)
+  --min-items N      the fewest items a coefficient is given for (default ${MIN_AGREEMENT_ITEMS}, at least 2):
+                     below it the value is null, "too few items (n = k, at least N needed)"
 ${ENCODING_USAGE}
   --json             print one JSON object {"results": [{field, coefficient, weights, level,
-                     value, se, ci95, items, raters, missing, reason}, …]} and nothing else
+                     value, se, ci95, items, raters, missing, reason, ciReason}, …]} and nothing else
 
-What the numbers mean: value is null when the coefficient is undefined for the data, and reason
-says why. se: Cohen = asymptotic SE under the alternative (SAS "ASE", statsmodels std_kappa), with
+What the numbers mean: value is null when the coefficient is undefined for the data or rests on
+fewer than --min-items items (not percent agreement, a plain share with its n), and reason says
+why. se: Cohen = asymptotic SE under the alternative (SAS "ASE", statsmodels std_kappa), with
 the 95% Wald CI; Fleiss = SE under H0 κ = 0 (Fleiss, Nee & Landis 1979, as R irr), no CI; others
-none. items: items used; missing: absent ratings. Cohen and Fleiss leave out items with a missing
-rating; Krippendorff's alpha and percent agreement use every item with two or more ratings.
+none. An interval of zero width (every item agreeing, or one rater giving a single category) is
+no certainty: ci95 is null and ciReason says why ("not defined" in the table). items: items used;
+missing: absent ratings. Cohen and Fleiss leave out items with a missing rating; Krippendorff's
+alpha and percent agreement use every item with two or more ratings.
 
 Data-set layers (--dataset, two or more): each is one annotator's SID file (or a folder of
 them), e.g. an LLM's pre-annotation and a human's. Layers are named after the file (a folder:
@@ -117,9 +122,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   io.stderr(input.warnings.map((warning) => `${fileLine(args.input, warning.line, `warning: ${warning.message}`)}\n`).join(''));
   const results = input.fields.flatMap(({ field, data }) =>
-    agreementReport(data, { field, coefficients: args.coefficients, weights: args.weights, level: args.level, cohenRaters: args.raters ?? undefined, howToChooseRaters: 'with --raters A,B', everyCohenPair: true }),
+    agreementReport(data, { field, coefficients: args.coefficients, weights: args.weights, level: args.level, cohenRaters: args.raters ?? undefined, howToChooseRaters: 'with --raters A,B', everyCohenPair: true, minItems: args.minItems }),
   );
-  io.stdout(args.json ? formatJson(results) : formatText(results, { showField: input.fields.some((field) => field.field !== null) }));
+  io.stdout(args.json ? formatJson(results) : formatText(results, { showField: input.fields.some((field) => field.field !== null), minItems: args.minItems }));
   return EXIT_OK;
 }
 

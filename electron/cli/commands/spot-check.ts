@@ -1,10 +1,11 @@
 import { DEFAULT_CODEBOOK } from '../../../shared/codebook';
 import { checkSourceFile, type SourceFileCheck } from '../../../shared/import';
-import { checkedValues, fieldResults, percent1, reviewedTurns, type FieldResult, type TurnToCheck } from '../../../shared/spot-check';
+import { checkedValues, englishVerdict, fieldResults, percent1, READABLE_PROVENANCE_VERSIONS, reviewedTurns, reviewsNeeded, type FieldResult, type TurnToCheck } from '../../../shared/spot-check';
 import type { CliCommand, CliIo } from '../io';
 import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
 import { forEachInputInPieces, inputProblemLine, skippedLine } from '../read-inputs';
 import { fileLine, lineText } from '../terminal-text';
+import { repeatConflicts, repeatWarnings } from './spot-check-repeats';
 
 const DEFAULT_THRESHOLD = 0.1;
 
@@ -13,18 +14,33 @@ const USAGE = `Usage: ${CLI_INVOCATION} spot-check <Maieutic export, file or fol
 Compares, per field, the LLM pre-annotation recorded in a Maieutic SID export's review provenance
 ("maieutic": the value the expert was shown) with the expert's value on every turn the expert
 reviewed that field (accepted, changed or unsure: an unsure value is the expert's best guess),
-and only where the field applies to the turn's speaker. Label-set fields are judged whole
-("teaching_strategy") and per code ("teaching_strategy=guide_reasoning").
+and only where the field applies to the turn's speaker (as the file's transcript names it). Label-set
+fields are judged whole ("teaching_strategy") and per code ("teaching_strategy=guide_reasoning").
+A reviewed turn where the LLM gave no value (none recorded, or empty) is "no LLM value": counted
+apart, never as an error and not in n.
 
-Each field gets n (reviewed turns), errors, the error rate with its 95% Wilson score interval,
-and a verdict: "pass" when the interval's upper bound is below the threshold, else "fail"
-(a field no expert reviewed fails: nothing shows its labels are right).
+Each field gets n (reviewed values with an LLM value), errors, the error rate with its 95% Wilson
+score interval [low, high], and a verdict that needs evidence either way:
+  pass          high is below the threshold;
+  fail          low is above the threshold, or n has reached "needed" and high is still at or
+                above it (a clean sample of that size would have passed);
+  insufficient  neither yet: "not enough reviewed yet (n of the needed)". needed is the smallest
+                n at which 0 errors would pass (35 for 0.1); from there on every field gets a
+                pass or a fail.
+
+Each (dialogue, teacher model, turn, field) counts once. The same value read twice with the same
+result (a file given twice, concatenated copies, a turn listed twice in a provenance) is printed
+as "file:line: warning: …" naming both places and counted once; read twice with different results
+it is an error: give one export of each data set. Provenance versions ${READABLE_PROVENANCE_VERSIONS.join(', ')} are read; any
+other version is an error.
 
   --threshold R   the highest acceptable error rate, a fraction in (0, 1] (default ${DEFAULT_THRESHOLD}; 10% is 0.1)
-  --json          print one JSON object {"fields": [{"field", "n", "errors", "rate", "low", "high", "verdict"}]},
-                  rates as fractions (rate null when n is 0)
+  --json          print one JSON object {"fields": [{"field", "n", "errors", "noLlmValue", "rate", "low",
+                  "high", "verdict", "needed"}]}, rates as fractions (rate null when n is 0), verdict
+                  "pass", "fail" or "insufficient"
 
-Exit code: 0 compared, 1 a file has errors or holds no Maieutic export (printed as file:line: message), 2 wrong command line.
+Exit code: 0 compared, 1 a file has errors, repeats a value with another result or holds no Maieutic
+export (printed as file:line: message), 2 wrong command line.
 `;
 
 interface SpotCheckArgs {
@@ -53,20 +69,29 @@ export function parseSpotCheckArgs(args: readonly string[]): SpotCheckArgs | { e
   return { paths, threshold, json };
 }
 
-/** Exactly the issue's shape; rates as fractions. */
+/** One object per field; rates as fractions, verdict "pass" | "fail" | "insufficient" with the n it needs. */
 export function spotCheckJson(results: readonly FieldResult[]) {
-  return { fields: results.map(({ field, n, errors, rate, low, high, verdict }) => ({ field, n, errors, rate, low, high, verdict })) };
+  return { fields: results.map(({ field, n, errors, noLlmValue, rate, low, high, verdict, needed }) => ({ field, n, errors, noLlmValue, rate, low, high, verdict, needed })) };
 }
 
 export function spotCheckText(results: readonly FieldResult[], summary: { dialogues: number; turns: number; threshold: number }): string {
-  const rows = [['field', 'n', 'errors', 'rate', '95% Wilson interval', 'verdict'], ...results.map((row) => [lineText(row.field), String(row.n), String(row.errors), percent1(row.rate), `${percent1(row.low)} – ${percent1(row.high)}`, row.verdict])];
+  const rows = [
+    ['field', 'n', 'errors', 'no LLM value', 'rate', '95% Wilson interval', 'verdict'],
+    ...results.map((row) => [lineText(row.field), String(row.n), String(row.errors), String(row.noLlmValue), percent1(row.rate), `${percent1(row.low)} – ${percent1(row.high)}`, englishVerdict(row)]),
+  ];
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => [...row[column]].length)));
-  const table = rows.map((row) => row.map((text, column) => (column === 0 || column === 5 ? text.padEnd(widths[column]) : text.padStart(widths[column]))).join('  ').trimEnd()).join('\n');
-  const failing = results.filter((row) => row.verdict === 'fail' && row.code === undefined).map((row) => row.field);
+  const table = rows.map((row) => row.map((text, column) => (column === 0 || column === 6 ? text.padEnd(widths[column]) : text.padStart(widths[column]))).join('  ').trimEnd()).join('\n');
+  const fields = results.filter((row) => row.code === undefined);
+  const named = (verdict: FieldResult['verdict']) => fields.filter((row) => row.verdict === verdict).map((row) => lineText(row.field));
+  const failing = named('fail');
+  const waiting = fields.filter((row) => row.verdict === 'insufficient').map((row) => `${lineText(row.field)} (${row.n} of ${row.needed})`);
+  const needed = reviewsNeeded(summary.threshold);
   return (
     `${table}\n\n` +
-    `${summary.turns} reviewed turn${summary.turns === 1 ? '' : 's'} in ${summary.dialogues} dialogue${summary.dialogues === 1 ? '' : 's'}; threshold ${percent1(summary.threshold)} (a field passes when the upper bound is below it).\n` +
-    (failing.length === 0 ? 'Every field passes.\n' : `Failing fields: ${failing.map(lineText).join(', ')}.\n`)
+    `${summary.turns} reviewed turn${summary.turns === 1 ? '' : 's'} in ${summary.dialogues} dialogue${summary.dialogues === 1 ? '' : 's'}; threshold ${percent1(summary.threshold)} (a field passes when the upper bound is below it; ${needed} reviewed values settle every field).\n` +
+    (failing.length > 0 ? `Failing fields: ${failing.join(', ')}.\n` : '') +
+    (waiting.length > 0 ? `Not enough reviewed yet: ${waiting.join(', ')}.\n` : '') +
+    (failing.length === 0 && waiting.length === 0 ? 'Every field passes.\n' : '')
   );
 }
 
@@ -92,7 +117,7 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
     let fileExported = 0;
     const check = checkSourceFile({ name, pieces }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom, readOnlyValues: true, withoutEntryExtras: true }, (dialogue) => {
       fileDialogues++;
-      const reviewed = reviewedTurns(dialogue, DEFAULT_CODEBOOK);
+      const reviewed = reviewedTurns(dialogue, DEFAULT_CODEBOOK, name);
       if (!reviewed.ok) fileErrors.push(fileLine(name, dialogue.line, reviewed.problem));
       else if (reviewed.exported) {
         fileExported++;
@@ -111,15 +136,17 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
   else if (errors.length === 0 && exported === 0) {
     errors.push(`${lineText(parsedArgs.paths.join(', '))}: No record carries Maieutic review provenance ("maieutic"): this is not a Maieutic export, so nothing records what an expert reviewed. Export the data set from the app (SID JSON Lines) and run the spot-check on that file.`);
   }
+  const checked = checkedValues(DEFAULT_CODEBOOK, turns);
+  if (errors.length === 0) errors.push(...repeatConflicts(checked.repeats));
   if (errors.length > 0) {
     io.stderr(`${errors.join('\n')}\n`);
     return EXIT_INPUT_ERRORS;
   }
-  const notes = skipped.map(skippedLine);
+  const notes = [...skipped.map(skippedLine), ...repeatWarnings(checked.repeats)];
   if (exported < dialogues) notes.push(`note: ${dialogues - exported} of ${dialogues} records carry no review provenance and were left out.`);
   if (notes.length > 0) io.stderr(`${notes.join('\n')}\n`);
-  const results = fieldResults(DEFAULT_CODEBOOK, checkedValues(DEFAULT_CODEBOOK, turns), { threshold: parsedArgs.threshold });
-  io.stdout(parsedArgs.json ? `${JSON.stringify(spotCheckJson(results))}\n` : spotCheckText(results, { dialogues: exported, turns: turns.length, threshold: parsedArgs.threshold }));
+  const results = fieldResults(DEFAULT_CODEBOOK, checked.values, { threshold: parsedArgs.threshold });
+  io.stdout(parsedArgs.json ? `${JSON.stringify(spotCheckJson(results))}\n` : spotCheckText(results, { dialogues: checked.dialogues, turns: checked.turns, threshold: parsedArgs.threshold }));
   return EXIT_OK;
 }
 

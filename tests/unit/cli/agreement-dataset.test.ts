@@ -32,6 +32,13 @@ interface JsonResult {
   reason: string | null;
 }
 
+/**
+ * The fixture layers have six teacher turns, fewer than the 10 items below which no coefficient
+ * is given: the hand-worked values are read with --min-items 2 (the default's rule is tested on
+ * its own below).
+ */
+const HAND = ['--min-items', '2'] as const;
+
 function run(...argv: string[]) {
   return runCaptured(['agreement', ...argv]);
 }
@@ -43,7 +50,7 @@ async function json(...argv: string[]): Promise<{ results: JsonResult[]; stderr:
   const parsed = JSON.parse(stdout) as { results: JsonResult[] };
   expect(Object.keys(parsed)).toEqual(['results']);
   for (const result of parsed.results) {
-    expect(Object.keys(result)).toEqual(['field', 'coefficient', 'weights', 'level', 'value', 'se', 'ci95', 'items', 'raters', 'missing', 'reason']);
+    expect(Object.keys(result)).toEqual(['field', 'coefficient', 'weights', 'level', 'value', 'se', 'ci95', 'items', 'raters', 'missing', 'reason', 'ciReason']);
   }
   return { results: parsed.results, stderr };
 }
@@ -61,7 +68,7 @@ describe('cli agreement --dataset, fixture layers', () => {
     //   1-3-1 t2 introduce/introduce, t4 guide/guide  → Po = 5/6.
     // Margins llm: guide 3, check 1, summarize 1, introduce 1; human: guide 2, check 1, summarize 1, introduce 2.
     // Pe = (3·2 + 1·1 + 1·1 + 1·2)/36 = 10/36;  κ = (30/36 − 10/36)/(26/36) = 20/26 = 10/13.
-    const { results, stderr } = await json('--dataset', LLM, '--dataset', HUMAN, '--field', 'teacher_intent');
+    const { results, stderr } = await json(...HAND, '--dataset', LLM, '--dataset', HUMAN, '--field', 'teacher_intent');
     expect(results.map((result) => result.coefficient)).toEqual(['percent', 'cohen', 'fleiss', 'randolph', 'krippendorff', 'gwet']);
     const cohen = find(results, 'teacher_intent', 'cohen');
     expect(cohen.value).toBeCloseTo(10 / 13, 12);
@@ -75,19 +82,27 @@ describe('cli agreement --dataset, fixture layers', () => {
     expect(stderr).toContain('(1 turn pairing by folded text)');
   });
 
+  it('by default gives no coefficient on the six teacher turns: "too few items", percent agreement kept', async () => {
+    const { results } = await json('--dataset', LLM, '--dataset', HUMAN, '--field', 'teacher_intent');
+    for (const coefficient of ['cohen', 'fleiss', 'randolph', 'krippendorff', 'gwet']) {
+      expect(find(results, 'teacher_intent', coefficient)).toMatchObject({ value: null, se: null, ci95: null, items: 6, reason: 'Too few items (n = 6, at least 10 needed): a coefficient on so few items is not given.' });
+    }
+    expect(find(results, 'teacher_intent', 'percent').value).toBeCloseTo(5 / 6, 12);
+  });
+
   it('teacher_guidance_level (ordinal): linear-weighted κ = 0.25 by hand, ordinal alpha by default', async () => {
     // llm / human: L2/L2, L1/L2, L3/L3, L2/L1, L2/L2, L3/L2. Agreement weights w = 1 − |i − j|/2:
     //   Po(w) = (1 + .5 + 1 + .5 + 1 + .5)/6 = 0.75.
     // Margins llm (L1, L2, L3) = (1, 3, 2), human = (1, 4, 1):
     //   Σ w r_i c_j = L1 row 1·1 + .5·4 = 3; L2 row .5·3 + 1·12 + .5·3 = 15; L3 row .5·8 + 1·2 = 6 → 24/36 = 2/3.
     //   κ_w = (0.75 − 2/3)/(1 − 2/3) = 0.25.  Unweighted: Po = 3/6, exact-match agreement.
-    const { results } = await json('--dataset', LLM, '--dataset', HUMAN, '--field', 'teacher_guidance_level');
+    const { results } = await json(...HAND, '--dataset', LLM, '--dataset', HUMAN, '--field', 'teacher_guidance_level');
     const cohen = find(results, 'teacher_guidance_level', 'cohen');
     expect(cohen.weights).toBe('linear');
     expect(cohen.value).toBeCloseTo(0.25, 12);
     expect(find(results, 'teacher_guidance_level', 'percent').value).toBeCloseTo(0.5, 12);
     expect(find(results, 'teacher_guidance_level', 'krippendorff').level).toBe('ordinal');
-    const unweighted = await json('--dataset', LLM, '--dataset', HUMAN, '--field', 'teacher_guidance_level', '--weights', 'none', '--coefficient', 'cohen');
+    const unweighted = await json(...HAND, '--dataset', LLM, '--dataset', HUMAN, '--field', 'teacher_guidance_level', '--weights', 'none', '--coefficient', 'cohen');
     // Po = 1/2; margins (1,3,2) × (1,4,1): Pe = (1 + 12 + 2)/36 = 15/36; κ = (18/36 − 15/36)/(21/36) = 1/7
     expect(unweighted.results[0].value).toBeCloseTo(1 / 7, 12);
   });
@@ -95,7 +110,7 @@ describe('cli agreement --dataset, fixture layers', () => {
   it('an unknown value is a missing rating with its reason; Cohen leaves that item out', async () => {
     // student turns matched: 1-1-1 t1 (folded), t3; 1-2-1 t1 (t3 differs: not an item); 1-3-1 t1, t3 → 5 items.
     // 1-3-1 t3 is "理解" in human.jsonl: missing. The other four agree: vague, clear, vague, expression_difficulty.
-    const { results, stderr } = await json('--dataset', LLM, '--dataset', HUMAN, '--field', 'student_cognition_state', '--coefficient', 'cohen,krippendorff');
+    const { results, stderr } = await json(...HAND, '--dataset', LLM, '--dataset', HUMAN, '--field', 'student_cognition_state', '--coefficient', 'cohen,krippendorff');
     const cohen = find(results, 'student_cognition_state', 'cohen');
     expect(cohen).toMatchObject({ items: 4, missing: 1, value: 1 });
     expect(find(results, 'student_cognition_state', 'krippendorff')).toMatchObject({ items: 4, missing: 1, value: 1 });
@@ -108,13 +123,13 @@ describe('cli agreement --dataset, fixture layers', () => {
     const text = await readFile(HUMAN, 'utf8');
     // the first teacher turn (1-1-1 t2, guide/guide) loses its intent
     await writeFile(emptied, text.replace('"teacher_intent": "引导推理"', '"teacher_intent": ""'));
-    const { results, stderr } = await json('--dataset', LLM, '--dataset', emptied, '--field', 'teacher_intent', '--coefficient', 'cohen');
+    const { results, stderr } = await json(...HAND, '--dataset', LLM, '--dataset', emptied, '--field', 'teacher_intent', '--coefficient', 'cohen');
     expect(find(results, 'teacher_intent', 'cohen')).toMatchObject({ items: 5, missing: 1 });
     expect(stderr).toContain('teacher_intent: 6 items, 5 not applicable to the speaker left out; missing ratings: 1 empty value.');
   });
 
   it('a set field gives one absent/present result per code of the codebook, named field=code', async () => {
-    const { results } = await json('--dataset', LLM, '--dataset', HUMAN, '--field', 'discipline', '--coefficient', 'percent');
+    const { results } = await json(...HAND, '--dataset', LLM, '--dataset', HUMAN, '--field', 'discipline', '--coefficient', 'percent');
     expect(results.map((result) => result.field)).toEqual([
       'discipline=physics',
       'discipline=chemistry',
@@ -131,13 +146,13 @@ describe('cli agreement --dataset, fixture layers', () => {
     // discipline applies to all 11 matched turns and both layers wrote the same sets
     for (const result of results) expect(result).toMatchObject({ items: 11, raters: 2, missing: 0, value: 1 });
     // nobody chose physics: Cohen's kappa is undefined, with a reason, not 1
-    const cohen = await json('--dataset', LLM, '--dataset', HUMAN, '--field', 'discipline', '--coefficient', 'cohen');
+    const cohen = await json(...HAND, '--dataset', LLM, '--dataset', HUMAN, '--field', 'discipline', '--coefficient', 'cohen');
     expect(find(cohen.results, 'discipline=physics', 'cohen')).toMatchObject({ value: null });
     expect(find(cohen.results, 'discipline=physics', 'cohen').reason).toMatch(/Expected agreement is 1/);
   });
 
   it('every labelled field by default, in codebook order', async () => {
-    const { results } = await json('--dataset', LLM, '--dataset', HUMAN, '--coefficient', 'percent');
+    const { results } = await json(...HAND, '--dataset', LLM, '--dataset', HUMAN, '--coefficient', 'percent');
     const fields = [...new Set(results.map((result) => (result.field ?? '').split('=')[0]))];
     expect(fields).toEqual(['speaker', 'teacher_intent', 'teaching_strategy', 'discipline', 'discipline_transfer', 'student_cognition_state', 'teacher_guidance_level', 'cognitive_level']);
   });
@@ -146,14 +161,14 @@ describe('cli agreement --dataset, fixture layers', () => {
     const folder = await mkdtemp(join(tmpdir(), 'maieutic-agreement-'));
     const third = join(folder, 'expert.jsonl');
     await copyFile(HUMAN, third);
-    const everyPair = await run('--dataset', LLM, '--dataset', HUMAN, '--dataset', third, '--field', 'teacher_intent', '--coefficient', 'cohen', '--json');
+    const everyPair = await run(...HAND, '--dataset', LLM, '--dataset', HUMAN, '--dataset', third, '--field', 'teacher_intent', '--coefficient', 'cohen', '--json');
     expect(everyPair.code).toBe(0);
     const pairs = (JSON.parse(everyPair.stdout) as { results: { pairs: { raters: string[]; kappa: number | null }[]; reason: string }[] }).results[0];
     expect(pairs.reason).toContain('it is given for each pair of them (or choose two with --raters A,B (layer names))');
     expect(pairs.pairs.map((pair) => pair.raters)).toEqual([['llm', 'human'], ['llm', 'expert'], ['human', 'expert']]);
     // expert is a copy of human
     expect(pairs.pairs[2].kappa).toBe(1);
-    const { results } = await json('--dataset', LLM, '--dataset', HUMAN, '--dataset', third, '--field', 'teacher_intent', '--raters', 'human,expert', '--coefficient', 'cohen,fleiss');
+    const { results } = await json(...HAND, '--dataset', LLM, '--dataset', HUMAN, '--dataset', third, '--field', 'teacher_intent', '--raters', 'human,expert', '--coefficient', 'cohen,fleiss');
     expect(find(results, 'teacher_intent', 'cohen')).toMatchObject({ value: 1, raters: 2, items: 6 });
     expect(find(results, 'teacher_intent', 'fleiss').raters).toBe(3);
     const unknown = await run('--dataset', LLM, '--dataset', HUMAN, '--raters', 'llm,nobody');

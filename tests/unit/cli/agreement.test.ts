@@ -28,6 +28,7 @@ interface JsonResult {
   raters: number;
   missing: number;
   reason: string | null;
+  ciReason: string | null;
   pairs?: JsonPair[];
 }
 
@@ -38,6 +39,7 @@ interface JsonPair {
   ci95: [number, number] | null;
   n: number;
   reason: string | null;
+  ciReason: string | null;
 }
 
 async function json(...argv: string[]): Promise<{ results: JsonResult[]; stderr: string }> {
@@ -51,7 +53,7 @@ async function json(...argv: string[]): Promise<{ results: JsonResult[]; stderr:
     // pairs only on a Cohen result over more than two raters: two-rater output keeps its shape
     const pairs = 'pairs' in result ? ['pairs'] : [];
     if ('pairs' in result) expect([result.coefficient, result.raters > 2]).toEqual(['cohen', true]);
-    expect(Object.keys(result)).toEqual(['field', 'coefficient', 'weights', 'level', 'value', 'se', 'ci95', 'items', 'raters', 'missing', 'reason', ...pairs]);
+    expect(Object.keys(result)).toEqual(['field', 'coefficient', 'weights', 'level', 'value', 'se', 'ci95', 'items', 'raters', 'missing', 'reason', 'ciReason', ...pairs]);
   }
   return { results: parsed.results, stderr };
 }
@@ -178,21 +180,24 @@ describe('cli agreement, ratings layout', () => {
     const rows = Object.entries(labels).flatMap(([rater, row]) => [...row].map((label, index) => `${index + 1},${rater},${label}`));
     writeFileSync(three, `item,rater,label\n${rows.join('\n')}\n`);
 
+    // 6 items, fewer than the default minimum of 10: the arithmetic is read with --min-items 2
+    const hand = ['--min-items', '2'];
+
     it('pairs: kappa 2/3, 1/3, 0 over 6 items, each exactly the two-rater result of --raters', async () => {
-      const cohen = find((await json('--input', three, '--categories', 'a,b', '--coefficient', 'cohen')).results, 'cohen');
+      const cohen = find((await json('--input', three, '--categories', 'a,b', '--coefficient', 'cohen', ...hand)).results, 'cohen');
       expect(cohen.pairs?.map((pair) => [pair.raters, pair.kappa, pair.n])).toEqual([
         [['A', 'B'], expect.closeTo(2 / 3, 12), 6],
         [['A', 'C'], expect.closeTo(1 / 3, 12), 6],
         [['B', 'C'], expect.closeTo(0, 12), 6],
       ]);
       for (const pair of cohen.pairs ?? []) {
-        const alone = find((await json('--input', three, '--categories', 'a,b', '--coefficient', 'cohen', '--raters', pair.raters.join(','))).results, 'cohen');
-        expect(pair).toEqual({ raters: pair.raters, kappa: alone.value, se: alone.se, ci95: alone.ci95, n: alone.items, reason: alone.reason });
+        const alone = find((await json('--input', three, '--categories', 'a,b', '--coefficient', 'cohen', '--raters', pair.raters.join(','), ...hand)).results, 'cohen');
+        expect(pair).toEqual({ raters: pair.raters, kappa: alone.value, se: alone.se, ci95: alone.ci95, n: alone.items, reason: alone.reason, ciReason: alone.ciReason });
       }
     });
 
     it('text: a kappa matrix with — on the diagonal, then each pair with se, CI and n', async () => {
-      const { code, stdout } = await run('--input', three, '--categories', 'a,b', '--coefficient', 'cohen');
+      const { code, stdout } = await run('--input', three, '--categories', 'a,b', '--coefficient', 'cohen', ...hand);
       expect(code).toBe(0);
       const lines = stdout.split('\n');
       const start = lines.indexOf('cohen (unweighted) for each pair of raters:');
@@ -315,5 +320,54 @@ describe('cli agreement, command line', () => {
     let list = '';
     await runCli(['--help'], { stdout: (text) => void (list += text), stderr: () => undefined });
     expect(list).toMatch(/\n {2}agreement {2,}inter-annotator agreement/);
+  });
+});
+
+describe('cli agreement: what a coefficient may claim (too few items, a zero-width interval)', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'maieutic-evidence-'));
+  const ratings = (name: string, a: string, b: string) => {
+    const path = join(folder, name);
+    const rows = [...a].flatMap((label, index) => [`${index + 1},A,${label}`, `${index + 1},B,${b[index]}`]);
+    writeFileSync(path, `item,rater,label\n${rows.join('\n')}\n`);
+    return path;
+  };
+  // 6 items, Po 5/6, Pe 1/2 (margins A 3/3, B 2/4): κ = 2/3, but below the minimum of 10
+  const six = ratings('six.csv', 'aaabbb', 'aabbbb');
+  // 12 items: A always "a", B "a" on 9 and "b" on 3: Po = Pe = 3/4, κ = 0 with SE 0 (references §7)
+  const constant = ratings('constant.csv', 'aaaaaaaaaaaa', 'aaaaaaaaabbb');
+  // 12 items, all agreeing over two categories: κ = 1, ASE 0 (SM, references §7)
+  const perfect = ratings('perfect.csv', 'aaaaaabbbbbb', 'aaaaaabbbbbb');
+
+  it('gives no coefficient on 6 items: value, se, CI and p null, "too few items (n = 6, at least 10 needed)"; percent agreement stays', async () => {
+    const { results } = await json('--input', six, '--categories', 'a,b');
+    for (const coefficient of ['cohen', 'fleiss', 'randolph', 'krippendorff', 'gwet']) {
+      expect(find(results, coefficient)).toMatchObject({ value: null, se: null, ci95: null, reason: 'Too few items (n = 6, at least 10 needed): a coefficient on so few items is not given.' });
+    }
+    expect(find(results, 'percent').value).toBeCloseTo(5 / 6, 12);
+    const { stdout } = await run('--input', six, '--categories', 'a,b', '--coefficient', 'cohen');
+    expect(stdout).toMatch(/^cohen\s+unweighted\s+too few\s+—\s+—\s+—/m);
+    expect(stdout).toContain('cohen: Too few items (n = 6, at least 10 needed)');
+    // the same data with --min-items 6 gives the value (2·5/6 − 1 = 2/3)
+    expect(find((await json('--input', six, '--categories', 'a,b', '--min-items', '6')).results, 'cohen').value).toBeCloseTo(2 / 3, 12);
+  });
+
+  it('a zero-width interval is "not defined" with its reason: one rater gave one category (κ 0), every item agrees (κ 1)', async () => {
+    const zero = find((await json('--input', constant, '--categories', 'a,b', '--coefficient', 'cohen')).results, 'cohen');
+    expect([zero.value, zero.se, zero.ci95]).toEqual([0, 0, null]);
+    expect(zero.ciReason).toMatch(/^One rater gave a single category to every item, so kappa is 0 whatever the other rater did/);
+    const one = find((await json('--input', perfect, '--categories', 'a,b', '--coefficient', 'cohen')).results, 'cohen');
+    expect([one.value, one.se, one.ci95]).toEqual([1, 0, null]);
+    expect(one.ciReason).toMatch(/^Every item agrees, so the asymptotic standard error is 0/);
+    const { stdout } = await run('--input', perfect, '--categories', 'a,b', '--coefficient', 'cohen');
+    expect(stdout).toMatch(/^cohen\s+unweighted\s+1\.0000\s+0\.0000\s+not defined\s/m);
+    expect(stdout).toContain('cohen: Every item agrees');
+  });
+
+  it('--min-items is a whole number of at least 2', async () => {
+    for (const given of ['1', '2.5', 'ten', '']) {
+      const { code, stderr } = await run('--input', six, '--min-items', given);
+      expect(code).toBe(2);
+      expect(stderr).toMatch(/--min-items (is the fewest items a coefficient is given for|needs a value)/);
+    }
   });
 });

@@ -126,18 +126,19 @@ describe('metrics names the layer it scored for what it is', () => {
 });
 
 describe("the printed Cohen's kappa CI", () => {
-  // 5 items, 4 agreements: κ = 0.5455, se 0.3621, Wald interval [−0.1643, 1.2552]
+  // 5 items, 4 agreements: κ = 0.5455, se 0.3621, Wald interval [−0.1643, 1.2552]; fewer than the 10
+  // items a coefficient is given for by default, so read with --min-items 2 (how a bound past 1 prints)
   const RATINGS = 'item,rater,label\n1,A,x\n1,B,x\n2,A,y\n2,B,y\n3,A,x\n3,B,x\n4,A,y\n4,B,x\n5,A,x\n5,B,x\n';
 
   it('is shown truncated to [−1, 1] as in the app, marked and explained; the JSON keeps the raw bound', async () => {
     const input = await tempFile('ratings.csv', RATINGS);
-    const text = await run('agreement', '--input', input, '--coefficient', 'cohen', '--categories', 'x,y');
+    const text = await run('agreement', '--input', input, '--coefficient', 'cohen', '--categories', 'x,y', '--min-items', '2');
     expect(text.code).toBe(0);
     const row = text.stdout.split('\n').find((line) => line.startsWith('cohen'));
     expect(row).toContain('[-0.1643, 1.0000]*');
     expect(text.stdout).toContain('95% CI: the Wald interval, shown truncated to [−1, 1] as in the app');
     expect(text.stdout).toContain('--json keeps the raw, untruncated bounds');
-    const json = await run('agreement', '--input', input, '--coefficient', 'cohen', '--categories', 'x,y', '--json');
+    const json = await run('agreement', '--input', input, '--coefficient', 'cohen', '--categories', 'x,y', '--min-items', '2', '--json');
     const [cohen] = JSON.parse(json.stdout).results;
     expect(cohen.ci95[1]).toBeCloseTo(1.2552175115572193, 12);
   });

@@ -2,15 +2,16 @@
  * `spot-check` on a real Maieutic export: fixture records are parsed by the import, reviewed
  * (FieldReview rows as the app writes them) and written by the SID exporter; the command must
  * find in the file exactly the errors the reviews made. Expected figures are worked by hand:
- * teacher_intent 3 wrong of 6 reviewed teacher turns, Wilson 95% 0.1876–0.8124; cognitive_level
- * 0 of 4, upper bound z²/(n + z²) = 3.8415/7.8415 = 0.4899.
+ * teacher_intent 3 wrong of 6 reviewed teacher turns, Wilson 95% 0.1876–0.8124 (a fail at 10%:
+ * the lower bound is above it); cognitive_level 0 of 4, upper bound z²/(n + z²) =
+ * 3.8415/7.8415 = 0.4899 (not enough at 10%: 35 are needed, z²·0.9/0.1 = 34.57; a pass at 50%).
  */
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CODEBOOK } from '../../../shared/codebook';
-import { toSidJsonl, type ExportDialogue } from '../../../shared/export';
+import { PROVENANCE_VERSION, toSidJsonl, type ExportDialogue } from '../../../shared/export';
 import { toStoredDialogue } from '../../../shared/import';
 import type { Turn } from '../../../shared/model/dataset';
 import type { FieldReview } from '../../../shared/model/review';
@@ -61,6 +62,21 @@ function reviewedExport(): string {
   return toSidJsonl(items, DEFAULT_CODEBOOK);
 }
 
+interface JsonField {
+  field: string;
+  n: number;
+  errors: number;
+  noLlmValue: number;
+  rate: number | null;
+  low: number;
+  high: number;
+  verdict: string;
+  needed: number;
+}
+
+const fields = (stdout: string) => (JSON.parse(stdout) as { fields: JsonField[] }).fields;
+const fieldsOf = (stdout: string) => new Map(fields(stdout).map((row) => [row.field, row]));
+
 async function exportFolder(files: Record<string, string>): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'maieutic-spot-check-'));
   for (const [name, text] of Object.entries(files)) {
@@ -76,30 +92,33 @@ describe('spot-check', () => {
     const run = await runCaptured(['spot-check', join(root, 'export.jsonl'), '--json']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const { fields } = JSON.parse(run.stdout) as { fields: { field: string; n: number; errors: number; rate: number | null; low: number; high: number; verdict: string }[] };
-    const byName = new Map(fields.map((row) => [row.field, row]));
+    const byName = fieldsOf(run.stdout);
     const intent = byName.get('teacher_intent')!;
     expect([intent.n, intent.errors, intent.rate, intent.verdict]).toEqual([6, 3, 0.5, 'fail']);
     expect(intent.low).toBeCloseTo(0.1876, 4);
     expect(intent.high).toBeCloseTo(0.8124, 4);
     const level = byName.get('cognitive_level')!;
-    expect([level.n, level.errors, level.low]).toEqual([4, 0, 0]);
+    expect([level.n, level.errors, level.low, level.verdict, level.needed]).toEqual([4, 0, 0, 'insufficient', 35]);
     expect(level.high).toBeCloseTo(0.4899, 4);
     expect([byName.get('teaching_strategy')!.n, byName.get('teaching_strategy')!.errors]).toEqual([2, 1]);
     expect(byName.get('teaching_strategy=follow_up_questioning')!.errors).toBe(0);
     expect(byName.get('teaching_strategy=provide_hints')!.errors).toBe(1);
-    // a field nobody reviewed: n 0, no rate, fails
-    expect(byName.get('student_cognition_state')).toEqual({ field: 'student_cognition_state', n: 0, errors: 0, rate: null, low: 0, high: 1, verdict: 'fail' });
-    expect(Object.keys(fields[0]).sort()).toEqual(['errors', 'field', 'high', 'low', 'n', 'rate', 'verdict']);
+    // a field nobody reviewed: n 0, no rate, no verdict yet
+    expect(byName.get('student_cognition_state')).toEqual({ field: 'student_cognition_state', n: 0, errors: 0, noLlmValue: 0, rate: null, low: 0, high: 1, verdict: 'insufficient', needed: 35 });
+    expect(Object.keys(fields(run.stdout)[0])).toEqual(['field', 'n', 'errors', 'noLlmValue', 'rate', 'low', 'high', 'verdict', 'needed']);
   });
 
   it('passes a field whose upper bound is under the threshold, and prints a readable table', async () => {
     const root = await exportFolder({ 'GPT-4o/export.jsonl': reviewedExport() });
     const run = await runCaptured(['spot-check', root, '--threshold', '0.5']);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^cognitive_level\s+4\s+0\s+0\.0%\s+0\.0% – 49\.0%\s+pass$/m);
-    expect(run.stdout).toMatch(/^teacher_intent\s+6\s+3\s+50\.0%\s+18\.8% – 81\.2%\s+fail$/m);
+    expect(run.stdout).toMatch(/^cognitive_level\s+4\s+0\s+0\s+0\.0%\s+0\.0% – 49\.0%\s+pass$/m);
+    expect(run.stdout).toMatch(/^teacher_intent\s+6\s+3\s+0\s+50\.0%\s+18\.8% – 81\.2%\s+fail$/m);
     expect(run.stdout).toContain('10 reviewed turns in 2 dialogues; threshold 50.0%');
+    // nobody reviewed the student's cognition: no verdict, with what it needs (n0 = 4 at 50%: z² = 3.84 < 4)
+    expect(run.stdout).toMatch(/^student_cognition_state\s+0\s+0\s+0\s+–\s+0\.0% – 100\.0%\s+not enough reviewed yet \(0 of the 4 needed\)$/m);
+    expect(run.stdout).toContain('Not enough reviewed yet: ');
+    expect(run.stdout).toContain('student_cognition_state (0 of 4)');
   });
 
   it('refuses a file that is not a Maieutic export, and a broken provenance, naming file and line', async () => {
@@ -115,6 +134,79 @@ describe('spot-check', () => {
     expect(bad.code).toBe(1);
     expect(bad.stdout).toBe('');
     expect(bad.stderr).toContain(`broken.jsonl:2: maieutic.turns[0].fields.teacher_intent.decision must be "accepted", "changed" or "unsure" (got "maybe").`);
+  });
+
+  it('counts a reviewed value the LLM left empty as "no LLM value", never as an error', async () => {
+    const lines = reviewedExport().trimEnd().split('\n');
+    const record = JSON.parse(lines[0]) as { maieutic: { turns: { fields?: Record<string, { pre: string | null }> }[] } };
+    // the expert saw no pre-annotation of the intent on the first two teacher turns (one empty, one absent)
+    const teacherTurns = record.maieutic.turns.filter((turn) => turn.fields?.teacher_intent);
+    teacherTurns[0].fields!.teacher_intent.pre = '';
+    teacherTurns[1].fields!.teacher_intent.pre = null;
+    const root = await exportFolder({ 'export.jsonl': [JSON.stringify(record), lines[1]].join('\n') });
+    const run = await runCaptured(['spot-check', join(root, 'export.jsonl'), '--json']);
+    expect(run.code).toBe(0);
+    // before: 6 reviewed, 3 wrong; the two blanked were accepted (right): 4 left, all 3 errors among them
+    expect(fieldsOf(run.stdout).get('teacher_intent')).toMatchObject({ n: 4, errors: 3, noLlmValue: 2, rate: 0.75 });
+  });
+
+  it('counts three concatenated copies of one export once, warning with both file:line', async () => {
+    const once = reviewedExport();
+    const root = await exportFolder({ 'export.jsonl': once, 'tripled.jsonl': once + once + once });
+    const single = fieldsOf((await runCaptured(['spot-check', join(root, 'export.jsonl'), '--json'])).stdout);
+    const run = await runCaptured(['spot-check', join(root, 'tripled.jsonl'), '--json']);
+    expect(run.code).toBe(0);
+    const tripled = fieldsOf(run.stdout);
+    expect(tripled.get('teacher_intent')).toMatchObject({ n: 6, errors: 3 });
+    expect(tripled).toEqual(single);
+    const file = join(root, 'tripled.jsonl');
+    expect(run.stderr).toContain(`${file}:3: warning: dialogue "src:1" (GPT-4o) was already read at ${file}:1; its `);
+    expect(run.stderr).toContain(`${file}:6: warning: dialogue "src:2" (GPT-4o) was already read at ${file}:2; its `);
+    // and one file given twice on the command line
+    const twice = await runCaptured(['spot-check', join(root, 'export.jsonl'), join(root, 'export.jsonl'), '--json']);
+    expect(twice.code).toBe(0);
+    expect(fieldsOf(twice.stdout)).toEqual(single);
+  });
+
+  it('counts a turn listed twice in a provenance once, and names both entries', async () => {
+    const lines = reviewedExport().trimEnd().split('\n');
+    const record = JSON.parse(lines[0]) as { maieutic: { turns: unknown[] } };
+    record.maieutic.turns = [...record.maieutic.turns, ...record.maieutic.turns];
+    const root = await exportFolder({ 'export.jsonl': [JSON.stringify(record), lines[1]].join('\n') });
+    const run = await runCaptured(['spot-check', join(root, 'export.jsonl'), '--json']);
+    expect(run.code).toBe(0);
+    expect(fieldsOf(run.stdout).get('teacher_intent')).toMatchObject({ n: 6, errors: 3 });
+    expect(run.stderr).toContain(`${join(root, 'export.jsonl')}:1: warning: maieutic.turns[5] repeats turn 0 of maieutic.turns[0]; its `);
+  });
+
+  it('refuses a value read twice with different results, naming both places', async () => {
+    const lines = reviewedExport().trimEnd().split('\n');
+    const edited = JSON.parse(lines[0]) as { annotations: Record<string, string>[] };
+    // the same export, with the expert's intent on the first teacher turn changed
+    edited.annotations[0].teacher_intent = '检测理解';
+    const root = await exportFolder({ 'a.jsonl': lines.join('\n'), 'b.jsonl': [JSON.stringify(edited), lines[1]].join('\n') });
+    const run = await runCaptured(['spot-check', join(root, 'a.jsonl'), join(root, 'b.jsonl'), '--json']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(`${join(root, 'b.jsonl')}:1: dialogue "src:1" (GPT-4o), turn 0, teacher_intent: read twice with different values (this record and ${join(root, 'a.jsonl')}:1 differ`);
+  });
+
+  it('refuses a provenance version it does not know, naming the versions it reads', async () => {
+    const lines = reviewedExport().trimEnd().split('\n');
+    const future = JSON.parse(lines[1]) as { maieutic: { version: unknown } };
+    future.maieutic.version = 999;
+    const root = await exportFolder({ 'future.jsonl': [lines[0], JSON.stringify(future)].join('\n') });
+    const run = await runCaptured(['spot-check', join(root, 'future.jsonl'), '--json']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    const versions = Array.from({ length: PROVENANCE_VERSION }, (_, at) => at + 1).join(', ');
+    expect(run.stderr).toContain(`future.jsonl:2: The "maieutic" review provenance is version 999; this spot-check reads versions ${versions}.`);
+    // every version the exporter has written is read
+    for (const version of [1, PROVENANCE_VERSION]) {
+      future.maieutic.version = version;
+      await writeFile(join(root, 'future.jsonl'), [lines[0], JSON.stringify(future)].join('\n'));
+      expect((await runCaptured(['spot-check', join(root, 'future.jsonl'), '--json'])).code).toBe(0);
+    }
   });
 
   it('says what is wrong with the command line', async () => {

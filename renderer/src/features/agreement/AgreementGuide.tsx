@@ -1,3 +1,4 @@
+import { MIN_AGREEMENT_ITEMS } from '../../../../shared/agreement/evidence';
 import { LANDIS_KOCH_WORDS, type LandisKochBand } from '../../../../shared/agreement/interpretation';
 import type { AgreementStringKey, AgreementTextApi } from './strings';
 
@@ -22,7 +23,7 @@ const BAND_RANGES: readonly (readonly [string, LandisKochBand])[] = [
   ['0.81–1.00', 'almost_perfect'],
 ];
 
-const EXPLANATIONS: readonly AgreementStringKey[] = ['explain.n', 'explain.missing', 'explain.notApplicable', 'explain.percent', 'explain.kappa', 'explain.undefined', 'explain.ci'];
+const EXPLANATIONS: readonly AgreementStringKey[] = ['explain.n', 'explain.missing', 'explain.notApplicable', 'explain.percent', 'explain.kappa', 'explain.minimum', 'explain.undefined', 'explain.ci', 'explain.degenerate'];
 
 /** A short legend of the table's columns, always visible, and the longer "What is this?" panel beside it. */
 export function AgreementGuide({ text }: { text: AgreementTextApi }) {
@@ -41,7 +42,7 @@ export function AgreementGuide({ text }: { text: AgreementTextApi }) {
         <summary>{t('whatIsThis')}</summary>
         {EXPLANATIONS.map((key) => (
           <p key={key} data-testid="agreement-explanation" data-topic={key}>
-            {t(key)}
+            {t(key, { min: MIN_AGREEMENT_ITEMS })}
           </p>
         ))}
         <p>{t('explain.bands')}</p>

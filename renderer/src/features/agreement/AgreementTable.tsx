@@ -1,7 +1,8 @@
 import type { LayerAgreementGroup } from '../../../../shared/agreement/review-layers';
 import type { Codebook } from '../../../../shared/codebook/types';
-import { formatCoefficient, formatInterval, formatPercent, NONE } from '../../stores/agreement/format';
+import { formatPercent } from '../../stores/agreement/format';
 import { codeRowCount, rowsShown } from './code-rows';
+import { coefficientText, intervalText, isTooFew } from './coefficient-words';
 import { ExpandCodes } from './ExpandCodes';
 import { missingDetail } from './missing-words';
 import { bandWords, rowName } from './row-names';
@@ -41,6 +42,10 @@ export function AgreementTable({ group, codebook, text, raters, selectedKey, onS
         {rowsShown(group.rows, expandedFields).map((row) => {
           const selected = row.key === selectedKey;
           const name = rowName(codebook, row, lang);
+          const interval = intervalText(row.kappa, row.confusion, lang);
+          // a label-set field's own row has no κ: its n never makes one "too few"
+          const hasKappa = row.confusion !== null;
+          const tooFew = isTooFew(row.kappa, hasKappa);
           return (
             <tr
               key={row.key}
@@ -81,10 +86,12 @@ export function AgreementTable({ group, codebook, text, raters, selectedKey, onS
               <td className="numeric" data-testid="agreement-accuracy" title={row.items > 0 ? t('accuracyOf', { agreeing: row.agreeing, items: row.items }) : undefined}>
                 {formatPercent(row.accuracy)}
               </td>
-              <td className="numeric" data-testid="agreement-kappa" title={row.kappa.reason ?? undefined}>
-                {row.kappa.value === null ? NONE : `${formatCoefficient(row.kappa.value)} (${t(`weights.${row.weights}`)})`}
+              <td className="numeric" data-testid="agreement-kappa" data-too-few={tooFew ? 'true' : undefined} title={tooFew ? undefined : (row.kappa.reason ?? undefined)}>
+                {row.kappa.value === null ? coefficientText(row.kappa, lang, hasKappa) : `${coefficientText(row.kappa, lang)} (${t(`weights.${row.weights}`)})`}
               </td>
-              <td className="numeric" data-testid="agreement-ci">{formatInterval(row.kappa.ci95)}</td>
+              <td className="numeric" data-testid="agreement-ci" title={interval.why ?? undefined} data-not-defined={interval.why === null ? undefined : 'true'}>
+                {interval.text}
+              </td>
               <td data-testid="agreement-band">{bandWords(row, lang)}</td>
             </tr>
           );

@@ -131,6 +131,10 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
   const sourceName = (key: string) => panelSources.find((source) => source.key === key)?.name ?? key;
   const savePanel = (kind: TableFileKind) => void state.savePanelTable(kind, panelWords(codebook, lang, sourceName));
   const saving = state.save?.status === 'working';
+  // The picker counts what n can count: with the expert, only reviewed turns are items; between two other layers every turn is.
+  const expertCompared = shownPair.includes('expert');
+  const groupCount = (candidate: { reviewedTurns: number; turns: number }) =>
+    expertCompared ? t(candidate.reviewedTurns === 1 ? 'reviewedTurn' : 'reviewedTurns', { n: candidate.reviewedTurns }) : t(candidate.turns === 1 ? 'groupTurn' : 'groupTurns', { n: candidate.turns });
   const viewState = report ? (nothingReviewed ? 'empty' : 'ready') : state.status;
 
   return (
@@ -215,7 +219,7 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
               <select data-testid="agreement-group" value={group.group} onChange={(event) => state.setGroup(event.target.value)}>
                 {report.groups.map((candidate) => (
                   <option key={candidate.group} value={candidate.group}>
-                    {candidate.group === ALL_GROUP ? t('allGroups') : candidate.group} ({t('reviewedTurns', { n: candidate.reviewedTurns })})
+                    {candidate.group === ALL_GROUP ? t('allGroups') : candidate.group} ({groupCount(candidate)})
                   </option>
                 ))}
               </select>
@@ -267,7 +271,7 @@ export function AgreementView({ datasetId }: { datasetId: string }) {
           </details>
           {group.rows.every((row) => row.items === 0) && (
             <p className="notice-inline" role="status" data-testid="agreement-group-empty">
-              {t('groupEmpty', { group: group.group === ALL_GROUP ? t('allGroups') : group.group, a: names[0], b: names[1] })}
+              {group.group === ALL_GROUP ? t('groupEmptyAll', { a: names[0], b: names[1] }) : t('groupEmpty', { group: group.group, a: names[0], b: names[1] })}
             </p>
           )}
           <div className="agreement-table-wrap">

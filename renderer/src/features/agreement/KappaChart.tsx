@@ -5,8 +5,11 @@ import type { Codebook, LabelLanguage } from '../../../../shared/codebook/types'
 import { formatCoefficient, formatInterval, truncatedInterval } from '../../stores/agreement/format';
 import { errorBarsPlugin } from '../../components/charts/error-bars';
 
-const ERROR_BAR_COLOUR = '#111827';
+import { MIN_AGREEMENT_ITEMS } from '../../../../shared/agreement/evidence';
+import { isTooFew } from './coefficient-words';
 import { rowName } from './row-names';
+
+const ERROR_BAR_COLOUR = '#111827';
 import type { AgreementTextApi } from './strings';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
@@ -25,12 +28,14 @@ export interface KappaBar {
  * One bar per field with a single κ (a label-set field's own row has none), from the same rows
  * as the table; fields whose κ is undefined are named apart rather than drawn as 0.
  */
-export function kappaBars(rows: readonly LayerAgreementRow[], codebook: Codebook, lang: LabelLanguage): { bars: KappaBar[]; undefinedFields: string[]; hasSetFields: boolean } {
+export function kappaBars(rows: readonly LayerAgreementRow[], codebook: Codebook, lang: LabelLanguage): { bars: KappaBar[]; undefinedFields: string[]; tooFewFields: string[]; hasSetFields: boolean } {
   const fieldRows = rows.filter((row) => row.code === null);
   const single = fieldRows.filter((row) => row.confusion !== null);
+  const unshown = single.filter((row) => row.kappa.value === null);
   return {
     bars: single.flatMap((row) => (row.kappa.value === null ? [] : [{ key: row.key, name: rowName(codebook, row, lang), kappa: row.kappa.value, interval: truncatedInterval(row.kappa.ci95) }])),
-    undefinedFields: single.filter((row) => row.kappa.value === null).map((row) => rowName(codebook, row, lang)),
+    undefinedFields: unshown.filter((row) => !isTooFew(row.kappa)).map((row) => rowName(codebook, row, lang)),
+    tooFewFields: unshown.filter((row) => isTooFew(row.kappa)).map((row) => rowName(codebook, row, lang)),
     hasSetFields: fieldRows.some((row) => row.confusion === null),
   };
 }
@@ -46,7 +51,7 @@ export function axisMinimum(bars: readonly KappaBar[]): number {
 export function KappaChart({ group, codebook, text }: { group: LayerAgreementGroup; codebook: Codebook; text: AgreementTextApi }) {
   const { t, lang } = text;
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const { bars, undefinedFields, hasSetFields } = kappaBars(group.rows, codebook, lang);
+  const { bars, undefinedFields, tooFewFields, hasSetFields } = kappaBars(group.rows, codebook, lang);
   const key = JSON.stringify(bars);
 
   useEffect(() => {
@@ -100,6 +105,11 @@ export function KappaChart({ group, codebook, text }: { group: LayerAgreementGro
         <div className="kappa-chart-canvas">
           <canvas ref={canvasRef} data-testid="agreement-kappa-canvas" role="img" aria-label={t('chartLabel')} />
         </div>
+      )}
+      {tooFewFields.length > 0 && (
+        <p className="muted" data-testid="agreement-chart-too-few">
+          {t('chartTooFew', { min: MIN_AGREEMENT_ITEMS, fields: tooFewFields.join(lang === 'zh' ? '、' : ', ') })}
+        </p>
       )}
       {undefinedFields.length > 0 && <p className="muted">{t('chartUndefined', { fields: undefinedFields.join(lang === 'zh' ? '、' : ', ') })}</p>}
       {hasSetFields && <p className="muted">{t('chartSetNote')}</p>}

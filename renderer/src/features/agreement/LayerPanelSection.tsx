@@ -5,6 +5,7 @@ import type { Codebook } from '../../../../shared/codebook/types';
 import { formatCoefficient, formatPercent, NONE } from '../../stores/agreement/format';
 import type { RaterChoice } from '../../stores/agreement/rater-choice';
 import { codeRowCount, rowsShown } from './code-rows';
+import { coefficientText, isTooFew } from './coefficient-words';
 import { ExpandCodes } from './ExpandCodes';
 import { categoryName, rowName } from './row-names';
 import type { AgreementTextApi } from './strings';
@@ -142,6 +143,8 @@ function PanelRow({ row, codebook, text, selected: isSelected, onSelect, nameOf,
   const panel = row.panel;
   // Missing ratings of the pooled layers (per layer in the tooltip): what Fleiss leaves out.
   const pooledMissing = (panel?.raters ?? []).reduce((sum, key) => sum + (row.missing[key] ?? 0), 0);
+  // a label-set field's own row has no Fleiss' κ (one label per rating): never "too few" there
+  const fleissExists = row.level !== 'masi';
   const missingTitle = Object.entries(row.missing)
     .map(([key, count]) => `${nameOf(key)}: ${count}`)
     .join(' · ');
@@ -162,12 +165,12 @@ function PanelRow({ row, codebook, text, selected: isSelected, onSelect, nameOf,
       <td className="numeric" data-testid="agreement-panel-excluded">
         {row.excluded}
       </td>
-      <td className="numeric" data-testid="agreement-panel-fleiss" title={panel?.fleiss.reason ?? undefined}>
-        {formatCoefficient(panel?.fleiss.value ?? null)}
+      <td className="numeric" data-testid="agreement-panel-fleiss" title={panel && !isTooFew(panel.fleiss, fleissExists) ? (panel.fleiss.reason ?? undefined) : undefined}>
+        {panel ? coefficientText(panel.fleiss, lang, fleissExists) : NONE}
       </td>
       <td>{bandOf(panel?.fleissBand ?? null, lang)}</td>
-      <td className="numeric" data-testid="agreement-panel-alpha" title={panel?.alpha.reason ?? undefined}>
-        {panel ? `${formatCoefficient(panel.alpha.value)} (${t(`level.${row.level}`)}, n=${panel.alpha.items})` : NONE}
+      <td className="numeric" data-testid="agreement-panel-alpha" title={panel && !isTooFew(panel.alpha) ? (panel.alpha.reason ?? undefined) : undefined}>
+        {panel ? (isTooFew(panel.alpha) ? coefficientText(panel.alpha, lang) : `${formatCoefficient(panel.alpha.value)} (${t(`level.${row.level}`)}, n=${panel.alpha.items})`) : NONE}
       </td>
       <td>{bandOf(panel?.alphaBand ?? null, lang)}</td>
     </tr>
@@ -204,7 +207,9 @@ function PairMatrix({ row, codebook, text, sources, nameOf, unrated }: { row: La
               if (rowKey === columnKey) return <td key={columnKey} className="numeric muted">{NONE}</td>;
               const pair = pairOf(rowKey, columnKey);
               if (!pair) return <td key={columnKey} />;
-              const shown = pair.kappa.value === null ? formatPercent(pair.accuracy) : formatCoefficient(pair.kappa.value);
+              // a label-set field's own row has no κ: its cell is exact-set agreement; too few items say so
+              const tooFew = isTooFew(pair.kappa, row.level !== 'masi');
+              const shown = tooFew ? t('tooFewShort') : pair.kappa.value === null ? formatPercent(pair.accuracy) : formatCoefficient(pair.kappa.value);
               return (
                 <td
                   key={columnKey}
@@ -214,7 +219,7 @@ function PairMatrix({ row, codebook, text, sources, nameOf, unrated }: { row: La
                   data-b={columnKey}
                   data-kappa={pair.kappa.value ?? ''}
                   data-items={pair.items}
-                  title={pair.kappa.reason ?? t('pairCell', { a: nameOf(rowKey), b: nameOf(columnKey), kappa: formatCoefficient(pair.kappa.value), n: pair.items, agreeing: pair.agreeing })}
+                  title={tooFew ? coefficientText(pair.kappa, lang) : (pair.kappa.reason ?? t('pairCell', { a: nameOf(rowKey), b: nameOf(columnKey), kappa: formatCoefficient(pair.kappa.value), n: pair.items, agreeing: pair.agreeing }))}
                 >
                   {pair.items === 0 ? NONE : (
                     <>
@@ -252,7 +257,7 @@ function PerLabelTable({ row, codebook, text }: { row: LayerPanelRow; codebook: 
             <th scope="row">{categoryName(codebook, row, index, lang)}</th>
             <td className="numeric">{formatPercent(category.proportion)}</td>
             <td className="numeric" title={category.reason ?? undefined}>
-              {formatCoefficient(category.value)}
+              {row.panel && isTooFew(row.panel.fleiss) ? t('tooFewShort') : formatCoefficient(category.value)}
             </td>
           </tr>
         ))}

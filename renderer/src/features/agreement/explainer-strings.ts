@@ -36,8 +36,16 @@ export const EXPLAINER_STRINGS = {
     en: 'κ (Cohen’s kappa) = (observed agreement − chance agreement) / (1 − chance agreement), chance agreement coming from how often each rater uses each value. Ordinal fields (teacher guidance level, Bloom level) use weighted κ: linear weights (the default) count a near miss as partly agreeing, quadratic weights punish distant misses more. Each code of a label-set field gets its own present/absent κ.',
   },
   'explain.undefined': {
-    zh: 'κ 显示为“—”时无法计算：少于两个轮次，或两者在所有轮次上都给了同一个值（偶然一致率为 1，κ 为 0/0）。此时仍可看百分比一致率。',
-    en: 'κ shows “—” when it cannot be computed: fewer than two turns, or both raters gave one and the same value on every turn (chance agreement is then 1 and κ is 0/0). Percent agreement still reads.',
+    zh: 'κ 显示为“—”时无法计算：两者在所有轮次上都给了同一个值（偶然一致率为 1，κ 为 0/0）。此时仍可看百分比一致率。',
+    en: 'κ shows “—” when it cannot be computed: both raters gave one and the same value on every turn (chance agreement is then 1 and κ is 0/0). Percent agreement still reads.',
+  },
+  'explain.minimum': {
+    zh: '少于 {min} 项时不给出 κ（Fleiss κ、Krippendorff α 也一样），也不给区间和解释，只显示“项数太少（n = …，至少需要 {min}）”：项这么少时，一项的变化就会让百分比一致率变动 10 个百分点以上，κ 变动更大，渐近置信区间也不可信。百分比一致率仍照常显示，并注明 n。',
+    en: 'Below {min} items no κ is given (nor Fleiss’ κ or Krippendorff’s α), and no interval or band: only “too few items (n = …, at least {min} needed)”. With so few items one item moves percent agreement by more than 10 points and κ by more, and the asymptotic interval is not to be trusted. Percent agreement still reads, with its n.',
+  },
+  'explain.degenerate': {
+    zh: '置信区间宽度为零时显示“无定义”：每一项都一致，或一方对每一项都只用了一个类别（此时 κ 必为 0），渐近标准误都会是 0，但这并不代表确定。鼠标停在“无定义”上可看到原因。',
+    en: 'A CI of zero width shows “not defined”: when every item agrees, or one rater used a single category for every item (κ is then 0 by construction), the asymptotic standard error is 0, which is no certainty. Hover over “not defined” for the reason.',
   },
   'explain.ci': {
     zh: '95% 置信区间：渐近（Wald）区间 κ ± 1.96 × 标准误，与 SAS 和 statsmodels 的算法相同，并截断到 [−1, 1]（CSV 保留原始上下限）。区间很宽说明轮次太少，结论需谨慎。',
@@ -65,7 +73,8 @@ export const EXPLAINER_STRINGS = {
   sentenceNone: { zh: '还没有{turn}同时有{a}和{b}的可用值。', en: 'no {turn} has a usable value from both {a} and {b} yet.' },
   sentenceKappa: { zh: 'κ {kappa}，{band}。', en: 'κ {kappa}, {band} agreement.' },
   sentenceKappaWeighted: { zh: 'κ {kappa}（{weights}加权），{band}。', en: 'κ {kappa} ({weights} weights), {band} agreement.' },
-  sentenceKappaFew: { zh: 'κ 至少需要两个轮次。', en: 'κ needs at least two turns.' },
+  sentenceKappaFew: { zh: '轮次太少，不给出 κ（至少需要 {min} 个）。', en: 'too few for a κ (at least {min} needed).' },
+  sentenceCiNone: { zh: '其 95% 置信区间无定义（见上表）。', en: ' Its 95% CI is not defined (see the table).' },
   sentenceKappaOneValue: { zh: '两者在每个轮次上都给了同一个值，κ 无法计算。', en: 'κ is undefined: both gave one and the same value on every turn.' },
   sentenceKappaOther: { zh: 'κ 无法计算（{reason}）。', en: 'κ is undefined ({reason}).' },
   sentenceMissing: { zh: '另有 {missing} 个轮次缺少可用值，未计入。', en: '{missing} more lack a usable value and are left out.' },
@@ -74,9 +83,14 @@ export const EXPLAINER_STRINGS = {
   chartSetNote: { zh: '集合字段没有单一的 κ，不在图中；它们每个代码的 κ 见表格。', en: 'Label-set fields have no single κ and are not drawn; the κ of each of their codes is in the table.' },
   chartNone: { zh: '还没有字段能算出 κ。', en: 'No field has a κ yet.' },
   chartUndefined: { zh: '未画出（κ 无法计算）：{fields}', en: 'Not drawn (κ undefined): {fields}' },
+  chartTooFew: { zh: '未画出（项数太少，至少需要 {min}）：{fields}', en: 'Not drawn (too few items, at least {min} needed): {fields}' },
   groupEmpty: {
     zh: '“{group}”还没有同时有{a}和{b}的值的轮次，所以下表只有“—”：请审阅这个教师模型的轮次，或选择“全部”。',
     en: 'No turn of “{group}” has values from both {a} and {b} yet, so the table below is all dashes: review turns of this teacher model, or choose “All”.',
+  },
+  groupEmptyAll: {
+    zh: '还没有任何轮次同时有{a}和{b}的值，所以下表只有“—”：请先审阅一些轮次，或比较其他标注层。',
+    en: 'No turn has values from both {a} and {b} yet, so the table below is all dashes: review some turns, or compare other layers.',
   },
   panelUnrated: {
     zh: '{names}在这里还没有任何评分，因此 Fleiss κ 没有完整的项。请先审阅一些轮次，或只合并有评分的标注层。',

@@ -4,9 +4,11 @@
  * agreement."). Every number is written by the same formatters from the same row object the
  * table shows, so the sentence and the table cannot disagree.
  */
+import { MIN_AGREEMENT_ITEMS } from '../../../../shared/agreement/evidence';
 import type { LayerAgreementRow } from '../../../../shared/agreement/review-layers';
 import type { Codebook, LabelLanguage } from '../../../../shared/codebook/types';
 import { formatCoefficient, formatPercent } from '../../stores/agreement/format';
+import { isTooFew } from './coefficient-words';
 import { rowName } from './row-names';
 import { agreementText, type AgreementStringKey } from './strings';
 
@@ -25,9 +27,10 @@ function kappaWords(row: SentenceRow, lang: LabelLanguage): string {
   if (value !== null && row.band) {
     const kappa = formatCoefficient(value);
     const band = row.band[lang];
-    return row.weights === 'none' ? t('sentenceKappa', { kappa, band }) : t('sentenceKappaWeighted', { kappa, band, weights: t(`weights.${row.weights}`) });
+    const interval = row.kappa.ci95 === null && row.kappa.ciReason !== null ? t('sentenceCiNone') : '';
+    return `${row.weights === 'none' ? t('sentenceKappa', { kappa, band }) : t('sentenceKappaWeighted', { kappa, band, weights: t(`weights.${row.weights}`) })}${interval}`;
   }
-  if (row.items < 2) return t('sentenceKappaFew');
+  if (isTooFew(row.kappa)) return t('sentenceKappaFew', { min: MIN_AGREEMENT_ITEMS });
   if (bothGaveOneValue(row.confusion)) return t('sentenceKappaOneValue');
   return t('sentenceKappaOther', { reason: row.kappa.reason ?? '' });
 }

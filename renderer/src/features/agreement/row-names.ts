@@ -6,6 +6,7 @@ import { fieldName } from '../../codebook';
 import { NONE } from '../../stores/agreement/format';
 import type { PanelWords } from '../../stores/agreement/panel-export';
 import type { TableWords } from '../../stores/agreement/table-export';
+import { coefficientText, intervalText } from './coefficient-words';
 import { agreementText } from './strings';
 
 function codeName(codebook: Codebook, fieldId: string, code: string, lang: LabelLanguage): string {
@@ -43,6 +44,8 @@ export function tableWords(codebook: Codebook, lang: LabelLanguage, raters: read
     groupName: (group) => (group === ALL_GROUP ? t('allGroups') : group),
     weightName: (weights) => t(`weights.${weights}`),
     band: (row) => bandWords(row, lang),
+    kappa: (row) => (row.kappa.value === null ? coefficientText(row.kappa, lang, row.confusion !== null) : `${coefficientText(row.kappa, lang)} (${t(`weights.${row.weights}`)})`),
+    interval: (row) => intervalText(row.kappa, row.confusion, lang).text,
     headers: { field: t('field'), n: t('n'), missing: t('missing'), excluded: t('excluded'), accuracy: t('accuracy'), kappa: t('kappa'), ci: t('ci'), band: t('band') },
   };
 }
@@ -54,5 +57,6 @@ export function panelWords(codebook: Codebook, lang: LabelLanguage, sourceName: 
     groupName: (group) => (group === ALL_GROUP ? agreementText(lang, 'allGroups') : group),
     sourceName,
     headers: { field: agreementText(lang, 'field'), fleiss: agreementText(lang, 'fleissKappa'), alpha: agreementText(lang, 'alpha') },
+    coefficient: (result, exists) => coefficientText(result, lang, exists),
   };
 }

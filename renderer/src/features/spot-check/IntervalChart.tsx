@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip, type Plugin } from 'chart.js';
-import { percent1, type FieldResult } from '../../../../shared/spot-check';
+import { percent1, VERDICTS, type FieldResult } from '../../../../shared/spot-check';
 import { errorBarsPlugin } from '../../components/charts/error-bars';
 import type { SpotCheckTextApi } from './strings';
 
@@ -8,6 +8,9 @@ Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 
 const PASS_COLOUR = 'rgba(0, 158, 115, 0.75)';
 const FAIL_COLOUR = 'rgba(213, 94, 0, 0.75)';
+/** Okabe–Ito sky blue, lighter: a field with no verdict yet is drawn apart from both */
+const INSUFFICIENT_COLOUR = 'rgba(86, 180, 233, 0.55)';
+const VERDICT_COLOURS = { pass: PASS_COLOUR, fail: FAIL_COLOUR, insufficient: INSUFFICIENT_COLOUR } as const;
 const ERROR_BAR_COLOUR = '#111827';
 const THRESHOLD_COLOUR = '#b91c1c';
 
@@ -47,7 +50,7 @@ export function IntervalChart({ rows, names, threshold, text }: { rows: readonly
       type: 'bar',
       data: {
         labels: shown.map(({ name }) => name),
-        datasets: [{ data: shown.map(({ row }) => row.rate ?? 0), backgroundColor: shown.map(({ row }) => (row.verdict === 'pass' ? PASS_COLOUR : FAIL_COLOUR)), maxBarThickness: 56 }],
+        datasets: [{ data: shown.map(({ row }) => row.rate ?? 0), backgroundColor: shown.map(({ row }) => VERDICT_COLOURS[row.verdict]), maxBarThickness: 56 }],
       },
       options: {
         animation: false,
@@ -72,6 +75,14 @@ export function IntervalChart({ rows, names, threshold, text }: { rows: readonly
   return (
     <figure className="sc-chart" data-testid="spot-check-chart" data-bars={key}>
       <figcaption>{text.t('chartTitle')}</figcaption>
+      <ul className="sc-chart-legend" data-testid="spot-check-chart-legend">
+        {VERDICTS.map((verdict) => (
+          <li key={verdict}>
+            <span className="sc-swatch" style={{ background: VERDICT_COLOURS[verdict] }} aria-hidden="true" />
+            {text.t(verdict === 'insufficient' ? 'insufficientShort' : verdict)}
+          </li>
+        ))}
+      </ul>
       <div className="sc-chart-canvas">
         <canvas ref={canvasRef} role="img" aria-label={text.t('chartLabel')} />
       </div>

@@ -6,7 +6,7 @@
 import type { LayerPanelReport, LayerPanelRow } from '../../../../shared/agreement/layer-panel';
 import type { AgreementResult } from '../../../../shared/agreement/types';
 import { csvCell, markdownCell } from '../export/table-cells';
-import { formatCoefficient, NONE } from './format';
+import { formatCoefficient } from './format';
 
 export interface PanelWords {
   rowName: (row: LayerPanelRow) => string;
@@ -14,12 +14,18 @@ export interface PanelWords {
   /** a source by its key (`llm`, `expert`, `layer:<id>`), as the reader knows it */
   sourceName: (key: string) => string;
   headers: { field: string; fleiss: string; alpha: string };
+  /**
+   * a coefficient's value, or the view's words for too few items (features/agreement/coefficient-words.ts);
+   * `exists` false on a label-set field's own row, which has no single κ nor Fleiss' κ
+   */
+  coefficient: (result: AgreementResult, exists: boolean) => string;
 }
 
-const CSV_HEADER = ['group', 'field', 'code', 'coefficient', 'raters', 'items', 'excluded_items', 'missing', 'not_applicable', 'agreeing', 'accuracy', 'value', 'weights', 'level', 'se', 'ci95_low', 'ci95_high', 'band_en', 'band_zh', 'reason'];
+/** Columns are only ever added at the end (`ci_reason` came with the rule that a zero-width interval is not defined). */
+const CSV_HEADER = ['group', 'field', 'code', 'coefficient', 'raters', 'items', 'excluded_items', 'missing', 'not_applicable', 'agreeing', 'accuracy', 'value', 'weights', 'level', 'se', 'ci95_low', 'ci95_high', 'band_en', 'band_zh', 'reason', 'ci_reason'];
 
 function resultCells(result: AgreementResult, band: { en: string; zh: string } | null): (string | number | null)[] {
-  return [result.value, result.weights, result.level, result.se, result.ci95?.[0] ?? null, result.ci95?.[1] ?? null, band?.en ?? null, band?.zh ?? null, result.reason];
+  return [result.value, result.weights, result.level, result.se, result.ci95?.[0] ?? null, result.ci95?.[1] ?? null, band?.en ?? null, band?.zh ?? null, result.reason, result.ciReason];
 }
 
 export function panelCsv(report: LayerPanelReport, words: Pick<PanelWords, 'sourceName'>): string {
@@ -37,16 +43,19 @@ export function panelCsv(report: LayerPanelReport, words: Pick<PanelWords, 'sour
       push([group.group, row.fieldId, row.code, 'fleiss', raters, fleiss.items, fleiss.excludedItems, fleiss.missing, row.excluded, null, null, ...resultCells(fleiss, row.panel.fleissBand)]);
       push([group.group, row.fieldId, row.code, 'krippendorff', raters, alpha.items, null, alpha.missing, row.excluded, null, null, ...resultCells(alpha, row.panel.alphaBand)]);
       for (const category of row.panel.perCategory) {
-        push([group.group, row.fieldId, row.code, `fleiss:${category.category}`, raters, fleiss.items, fleiss.excludedItems, fleiss.missing, row.excluded, null, category.proportion, category.value, null, null, category.se, null, null, null, null, category.reason]);
+        push([group.group, row.fieldId, row.code, `fleiss:${category.category}`, raters, fleiss.items, fleiss.excludedItems, fleiss.missing, row.excluded, null, category.proportion, category.value, null, null, category.se, null, null, null, null, category.reason, null]);
       }
     }
   }
   return `${lines.join('\r\n')}\r\n`;
 }
 
-function valueWithItems(result: AgreementResult): string {
-  return result.value === null ? NONE : `${formatCoefficient(result.value)} (n=${result.items})`;
+function valueWithItems(result: AgreementResult, words: PanelWords, exists = true): string {
+  return result.value === null ? words.coefficient(result, exists) : `${formatCoefficient(result.value)} (n=${result.items})`;
 }
+
+/** A label-set field's own row: exact-set accuracy per pair and MASI alpha, no κ or Fleiss' κ. */
+const isSetOwnRow = (row: LayerPanelRow): boolean => row.level === 'masi';
 
 export function panelMarkdown(report: LayerPanelReport, words: PanelWords): string {
   const sections = report.groups.map((group) => {
@@ -59,7 +68,12 @@ export function panelMarkdown(report: LayerPanelReport, words: PanelWords): stri
     ];
     const lines = [`### ${markdownCell(words.groupName(group.group))}`, '', `| ${head.map(markdownCell).join(' | ')} |`, `|${head.map((_, index) => (index === 0 ? ' --- ' : ' ---: ')).join('|')}|`];
     for (const row of group.rows) {
-      const cells = [words.rowName(row), ...row.pairs.map((pair) => valueWithItems(pair.kappa)), ...(row.panel ? [valueWithItems(row.panel.fleiss), valueWithItems(row.panel.alpha)] : [])];
+      const kappaExists = !isSetOwnRow(row);
+      const cells = [
+        words.rowName(row),
+        ...row.pairs.map((pair) => valueWithItems(pair.kappa, words, kappaExists)),
+        ...(row.panel ? [valueWithItems(row.panel.fleiss, words, kappaExists), valueWithItems(row.panel.alpha, words)] : []),
+      ];
       lines.push(`| ${cells.map(markdownCell).join(' | ')} |`);
     }
     return lines.join('\n');

@@ -1,11 +1,12 @@
 /**
  * The agreement table as files: CSV (one row per group × field, full precision, for further
- * analysis) and Markdown (one Table-VI-style table per group, rounded, ready for a paper).
+ * analysis; columns only ever added at the end) and Markdown (one Table-VI-style table per
+ * group, rounded, ready for a paper, in the view's words for too few items and an undefined CI).
  */
 import type { LayerAgreementReport, LayerAgreementRow } from '../../../../shared/agreement/review-layers';
 import { totalMissing } from '../../../../shared/agreement/review-layers';
 import { csvCell, markdownCell } from '../export/table-cells';
-import { formatCoefficient, formatInterval, formatPercent, INTERVAL_NOTE, NONE } from './format';
+import { formatPercent, INTERVAL_NOTE } from './format';
 
 /** Words the tables need, in the language the user reads. */
 export interface TableWords {
@@ -14,6 +15,10 @@ export interface TableWords {
   groupName: (group: string) => string;
   weightName: (weights: LayerAgreementRow['weights']) => string;
   band: (row: LayerAgreementRow) => string;
+  /** the κ cell: the value with its weights, "too few items (…)" or a dash (features/agreement/coefficient-words.ts) */
+  kappa: (row: LayerAgreementRow) => string;
+  /** the CI cell: the truncated interval, "not defined" or a dash */
+  interval: (row: LayerAgreementRow) => string;
   headers: { field: string; n: string; missing: string; excluded: string; accuracy: string; kappa: string; ci: string; band: string };
   /** "rater A × rater B", written above the tables when given */
   comparison?: string;
@@ -22,7 +27,7 @@ export interface TableWords {
 function csvHeader([raterA, raterB]: readonly [string, string]): string[] {
   return [
     'group', 'field', 'code', 'items', 'agreeing', 'missing', `missing_${raterA}`, `missing_${raterB}`, 'excluded', 'unsure', 'unreviewed',
-    'accuracy', 'kappa', 'weights', 'se', 'ci95_low', 'ci95_high', 'band_en', 'band_zh', 'reason',
+    'accuracy', 'kappa', 'weights', 'se', 'ci95_low', 'ci95_high', 'band_en', 'band_zh', 'reason', 'ci_reason',
   ];
 }
 
@@ -36,7 +41,7 @@ export function agreementCsv(report: LayerAgreementReport, raterColumns: readonl
         [
           group.group, row.fieldId, row.code, row.items, row.agreeing, row.missing, totalMissing(row.missingLlm), totalMissing(row.missingExpert),
           row.excluded, row.unsure, row.unreviewed, row.accuracy, kappa.value, kappa.weights, kappa.se, kappa.ci95?.[0] ?? null,
-          kappa.ci95?.[1] ?? null, row.band?.en ?? null, row.band?.zh ?? null, kappa.reason,
+          kappa.ci95?.[1] ?? null, row.band?.en ?? null, row.band?.zh ?? null, kappa.reason, kappa.ciReason,
         ]
           .map(csvCell)
           .join(','),
@@ -57,8 +62,7 @@ export function agreementMarkdown(report: LayerAgreementReport, words: TableWord
       `|${head.map((_, index) => (index === 0 ? ' --- ' : ' ---: ')).join('|')}|`,
     ];
     for (const row of group.rows) {
-      const kappa = row.kappa.value === null ? NONE : `${formatCoefficient(row.kappa.value)} (${words.weightName(row.weights)})`;
-      const cells = [words.rowName(row), String(row.items), String(row.missing), String(row.excluded), formatPercent(row.accuracy), kappa, formatInterval(row.kappa.ci95), words.band(row)];
+      const cells = [words.rowName(row), String(row.items), String(row.missing), String(row.excluded), formatPercent(row.accuracy), words.kappa(row), words.interval(row), words.band(row)];
       lines.push(`| ${cells.map(markdownCell).join(' | ')} |`);
     }
     return lines.join('\n');

@@ -37,17 +37,33 @@ export function turnsOfItem(data: SpotCheckData, item: SampleItem): Turn[] {
   return item.turnId === undefined ? turns : turns.filter((turn) => turn.id === item.turnId);
 }
 
-/** Every sampled turn with the LLM's values and the expert's reviewed codes (an unsure review: the best guess). */
+/**
+ * Every sampled turn, once, with the LLM's values and the expert's reviewed codes (an unsure
+ * review: the best guess). A turn an item names again (a sample row listing a dialogue twice, as
+ * a hand-edited project file may) is taken once: no reviewed value counts twice.
+ */
 export function turnsToCheck(data: SpotCheckData, row: Pick<SpotCheckRow, 'items'>, codebook: Codebook): TurnToCheck[] {
   const checks: TurnToCheck[] = [];
+  const taken = new Set<string>();
+  const teacherModels = new Map(data.dialogues.map((dialogue) => [dialogue.id, dialogue.teacherModel]));
   for (const item of row.items) {
     for (const turn of turnsOfItem(data, item)) {
+      if (taken.has(turn.id)) continue;
+      taken.add(turn.id);
       const expert = new Map<string, readonly string[]>();
       for (const field of codebook.fields) {
         const review = data.reviews.get(`${turn.id}|${field.id}`);
         if (review) expert.set(field.id, review.codes);
       }
-      checks.push({ stratum: item.stratum, speaker: effectiveSpeaker(turn, data.reviews), llm: llmValuesOf(data, turn), expert });
+      checks.push({
+        dialogueId: turn.dialogueId,
+        teacherModel: teacherModels.get(turn.dialogueId) ?? '',
+        turnIndex: turn.index,
+        stratum: item.stratum,
+        speaker: effectiveSpeaker(turn, data.reviews),
+        llm: llmValuesOf(data, turn),
+        expert,
+      });
     }
   }
   return checks;

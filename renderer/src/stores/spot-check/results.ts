@@ -1,6 +1,6 @@
 import type { Codebook } from '../../../../shared/codebook/types';
 import type { SpotCheckRow } from '../../../../shared/model/spot-check';
-import { checkedValues, fieldResults, type FieldResult } from '../../../../shared/spot-check';
+import { checkedValues, fieldResults, reviewableValues, type FieldResult } from '../../../../shared/spot-check';
 import type { MaieuticDb } from '../../db/db';
 import { loadSpotCheckData } from '../../db/repositories/spot-checks';
 import { turnsToCheck } from './build';
@@ -10,6 +10,8 @@ export interface SpotCheckFigures {
   /** sampled turns with at least one reviewed field, and all sampled turns */
   reviewedTurns: number;
   sampledTurns: number;
+  /** per field id, the sampled turns with an LLM value the field applies to: what reviewing the whole sample reaches */
+  reviewable: Record<string, number>;
 }
 
 /** One spot-check's per-field results, as the spot-check view shows them (and the dataset card writes them). */
@@ -17,6 +19,6 @@ export async function spotCheckFigures(db: MaieuticDb, datasetId: string, row: S
   const data = await loadSpotCheckData(db, datasetId, row.suggestionLayerId);
   const turns = turnsToCheck(data, row, codebook);
   const strataPopulation = new Map(row.strataCounts.map((stratum) => [stratum.key, stratum.population]));
-  const fields = fieldResults(codebook, checkedValues(codebook, turns), { threshold: row.threshold, strataPopulation });
-  return { fields, reviewedTurns: turns.filter((turn) => turn.expert.size > 0).length, sampledTurns: turns.length };
+  const fields = fieldResults(codebook, checkedValues(codebook, turns).values, { threshold: row.threshold, strataPopulation });
+  return { fields, reviewedTurns: turns.filter((turn) => turn.expert.size > 0).length, sampledTurns: turns.length, reviewable: Object.fromEntries(reviewableValues(codebook, turns)) };
 }

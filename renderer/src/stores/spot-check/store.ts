@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { Codebook } from '../../../../shared/codebook/types';
 import type { SampleStrata, SampleUnit, SpotCheckRow } from '../../../../shared/model/spot-check';
-import { drawSample, reportCsv, reportMarkdown, sampleCandidates, sampleSizeFor, type FieldResult, type MarkdownHeadings } from '../../../../shared/spot-check';
+import { drawSample, reportCsv, reportMarkdown, sampleCandidates, sampleSizeFor, type MarkdownHeadings } from '../../../../shared/spot-check';
 import { ACTIVE_CODEBOOK, codebookForDataset } from '../../codebook';
 import { getDb, type MaieuticDb } from '../../db/db';
 import { getDataset } from '../../db/repositories/datasets';
@@ -14,7 +14,7 @@ import { reportError } from '../notices/store';
 import { flushAll } from '../review/flush-all';
 import { fullReviewStops, populationOf, sampleStops } from './build';
 import { useQueueStore } from './queue';
-import { spotCheckFigures } from './results';
+import { spotCheckFigures, type SpotCheckFigures } from './results';
 
 export type AmountKind = 'percent' | 'size' | 'margin';
 export type ReportKind = 'csv' | 'md';
@@ -35,12 +35,9 @@ export interface DrawForm {
   thresholdPercent: number;
 }
 
-export interface SpotCheckResults {
+/** The shown spot-check's figures, tagged with the spot-check they belong to. */
+export interface SpotCheckResults extends SpotCheckFigures {
   spotCheckId: string;
-  fields: FieldResult[];
-  /** sampled turns with at least one reviewed field, and all sampled turns */
-  reviewedTurns: number;
-  sampledTurns: number;
 }
 
 export interface SpotCheckState {

@@ -10,6 +10,7 @@ import type { Codebook } from '../../../../shared/codebook/types';
 import type { FieldValue } from '../../../../shared/model/dataset';
 import { codeRowCount, rowsShown } from '../../../../renderer/src/features/agreement/code-rows';
 import { errorBarSegments } from '../../../../renderer/src/components/charts/error-bars';
+import { coefficientText, intervalText } from '../../../../renderer/src/features/agreement/coefficient-words';
 import { bothGaveOneValue, fieldSentence } from '../../../../renderer/src/features/agreement/field-sentences';
 import { axisMinimum, kappaBars } from '../../../../renderer/src/features/agreement/KappaChart';
 import { hasNoRatings } from '../../../../renderer/src/features/agreement/LayerPanelSection';
@@ -49,7 +50,10 @@ const reviews: ReviewLayerReview[] = [
   review('T1', 'disc', 'accepted', 'x'),
   review('T2', 'disc', 'changed', 'x'),
 ];
-const rows = reviewLayerAgreement({ codebook, turns, fieldReviews: reviews, raters: [PRE_SOURCE, EXPERT_SOURCE] }).groups[0].rows;
+// four turns, fewer than the 10 items the view needs for a κ: the words around a κ are read with minItems 2
+// (the view's own minimum is read in "too few items" below)
+const rows = reviewLayerAgreement({ codebook, turns, fieldReviews: reviews, raters: [PRE_SOURCE, EXPERT_SOURCE], minItems: 2 }).groups[0].rows;
+const shownRows = reviewLayerAgreement({ codebook, turns, fieldReviews: reviews, raters: [PRE_SOURCE, EXPERT_SOURCE] }).groups[0].rows;
 const row = (key: string): LayerAgreementRow => {
   const found = rows.find((candidate) => candidate.key === key);
   if (!found) throw new Error(`no row ${key}`);
@@ -65,7 +69,11 @@ describe('the sentence of a field', () => {
 
   it('says why κ is undefined when both raters gave one value throughout, and names the weights of an ordinal field', () => {
     expect(bothGaveOneValue(row('level').confusion)).toBe(true);
-    expect(fieldSentence(row('level'), codebook, RATERS, 'en')).toBe('level: LLM and expert agree on 100.0% of 2 teacher turns; κ is undefined: both gave one and the same value on every turn.');
+    // on 2 turns that is "too few" (the view's minimum is 10); on 10 turns of L1 from both, the reason
+    expect(fieldSentence(row('level'), codebook, RATERS, 'en')).toBe('level: LLM and expert agree on 100.0% of 2 teacher turns; too few for a κ (at least 10 needed).');
+    const ten: ReviewLayerTurn[] = Array.from({ length: 10 }, (_, index) => ({ id: `L${index}`, speaker: 'teacher', pre: { level: ok('L1') } }));
+    const [level] = reviewLayerAgreement({ codebook, turns: ten, fieldReviews: ten.map((turn) => review(turn.id, 'level', 'accepted', 'L1')), fields: ['level'] }).groups[0].rows;
+    expect(fieldSentence(level, codebook, RATERS, 'en')).toBe('level: LLM and expert agree on 100.0% of 10 teacher turns; κ is undefined: both gave one and the same value on every turn.');
     const weighted = { ...row('intent'), weights: 'linear' as const };
     expect(fieldSentence(weighted, codebook, RATERS, 'en')).toContain('κ 0.636 (linear weights), substantial agreement.');
   });
@@ -74,19 +82,53 @@ describe('the sentence of a field', () => {
     // disc: T1 {x}/{x} agree, T2 {x,y}/{x} differ: 1 of 2 turns.
     expect(fieldSentence(row('disc'), codebook, RATERS, 'en')).toBe('disc: LLM and expert give the same whole set on 50.0% of 2 turns; each code has its own κ (show codes).');
     expect(fieldSentence(row('cogn'), codebook, RATERS, 'en')).toBe('cogn: no student turn has a usable value from both LLM and expert yet.');
-    const withMissing = { ...row('intent'), items: 1, agreeing: 1, accuracy: 1, missing: 3, kappa: { ...row('intent').kappa, value: null }, band: null };
-    expect(fieldSentence(withMissing, codebook, RATERS, 'en')).toBe('intent: LLM and expert agree on 100.0% of 1 teacher turn; κ needs at least two turns. 3 more lack a usable value and are left out.');
+    const withMissing = { ...row('intent'), items: 1, agreeing: 1, accuracy: 1, missing: 3, kappa: { ...row('intent').kappa, value: null, items: 1 }, band: null };
+    expect(fieldSentence(withMissing, codebook, RATERS, 'en')).toBe('intent: LLM and expert agree on 100.0% of 1 teacher turn; too few for a κ (at least 10 needed). 3 more lack a usable value and are left out.');
+  });
+});
+
+describe('too few items, and an interval of no width', () => {
+  const shown = (key: string) => shownRows.find((candidate) => candidate.key === key)!;
+
+  it('gives no κ, no band and no bar on 4 turns, and says so in both languages', () => {
+    expect(shown('intent')).toMatchObject({ items: 4, band: null, kappa: { value: null, ci95: null } });
+    expect(coefficientText(shown('intent').kappa, 'en')).toBe('too few items (n = 4, at least 10 needed)');
+    expect(coefficientText(shown('intent').kappa, 'zh')).toBe('项数太少（n = 4，至少需要 10）');
+    // a label-set field's own row has no κ at any n: a dash, not "too few"
+    expect(shown('disc').confusion).toBeNull();
+    expect(coefficientText(shown('disc').kappa, 'en', false)).toBe('—');
+    expect(fieldSentence(shown('intent'), codebook, RATERS, 'en')).toBe('intent: LLM and expert agree on 75.0% of 4 teacher turns; too few for a κ (at least 10 needed).');
+    expect(fieldSentence(shown('intent'), codebook, ['甲', '乙'], 'zh')).toBe('intent：甲与乙在 4 个教师轮次中的 75.0% 上一致；轮次太少，不给出 κ（至少需要 10 个）。');
+    const chart = kappaBars(shownRows, codebook, 'en');
+    expect(chart.bars).toEqual([]);
+    expect(chart.tooFewFields).toEqual(['intent', 'level', 'cogn']);
+    expect(chart.undefinedFields).toEqual([]);
+  });
+
+  it('writes a zero-width interval as "not defined" with the reason of its kind', () => {
+    // 12 turns, LLM always a, expert a on 9 and b on 3: κ 0 with SE 0 (one rater constant)
+    const many: ReviewLayerTurn[] = Array.from({ length: 12 }, (_, index) => ({ id: `M${index}`, speaker: 'teacher', pre: { intent: ok('a') } }));
+    const decided = many.map((turn, index) => review(turn.id, 'intent', index < 9 ? 'accepted' : 'changed', index < 9 ? 'a' : 'b'));
+    const [intent] = reviewLayerAgreement({ codebook, turns: many, fieldReviews: decided, fields: ['intent'] }).groups[0].rows;
+    expect([intent.kappa.value, intent.kappa.ci95]).toEqual([0, null]);
+    expect(intervalText(intent.kappa, intent.confusion, 'en')).toEqual({ text: 'not defined', why: 'One rater gave a single category to every item: κ is 0 whatever the other rater did and its standard error is 0, so the 95% CI is not defined.' });
+    expect(intervalText(intent.kappa, intent.confusion, 'zh').text).toBe('无定义');
+    expect(fieldSentence(intent, codebook, RATERS, 'en')).toBe('intent: LLM and expert agree on 75.0% of 12 teacher turns; κ 0.000, slight agreement. Its 95% CI is not defined (see the table).');
+    // a defined interval is written as before
+    expect(intervalText({ ...intent.kappa, ci95: [0.1, 0.5], ciReason: null }, intent.confusion, 'en')).toEqual({ text: '[0.100, 0.500]', why: null });
   });
 });
 
 describe('the κ chart', () => {
   it('draws one bar per field with a κ, from the same rows as the table, and names the undefined ones', () => {
-    const { bars, undefinedFields, hasSetFields } = kappaBars(rows, codebook, 'en');
+    const { bars, undefinedFields, tooFewFields, hasSetFields } = kappaBars(rows, codebook, 'en');
     expect(bars.map((bar) => bar.key)).toEqual(['intent']);
     expect(bars[0].kappa).toBe(row('intent').kappa.value);
     const ci = row('intent').kappa.ci95!;
     expect(bars[0].interval).toEqual([Math.max(-1, ci[0]), Math.min(1, ci[1])]);
-    expect(undefinedFields).toEqual(['level', 'cogn']);
+    // level (2 turns) and cogn (none) have no κ and fewer than the view's 10 items
+    expect(tooFewFields).toEqual(['level', 'cogn']);
+    expect(undefinedFields).toEqual([]);
     expect(hasSetFields).toBe(true);
   });
 

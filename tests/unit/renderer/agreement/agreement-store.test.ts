@@ -128,6 +128,8 @@ describe('agreement store', () => {
       groupName: (group) => group,
       weightName: (weights) => weights,
       band: () => '',
+      kappa: (row) => String(row.kappa.value),
+      interval: (row) => String(row.kappa.ci95),
       headers: { field: 'F', n: 'n', missing: 'm', excluded: 'x', accuracy: 'acc', kappa: 'k', ci: 'ci', band: 'b' },
     };
     await store.getState().saveTable('md', words);
@@ -185,7 +187,7 @@ describe('agreement store: choosing the two raters', () => {
     expect(cellTurnIds(store.getState().report!, intent, codes.indexOf('check_understanding'), codes.indexOf('summarize_elevate'))).toEqual([`${DIALOGUE}#3`]);
 
     await store.getState().saveTable('csv', {
-      rowName: (row) => row.key, groupName: (group) => group, weightName: (weights) => weights, band: () => '',
+      rowName: (row) => row.key, groupName: (group) => group, weightName: (weights) => weights, band: () => '', kappa: () => '', interval: () => '',
       headers: { field: 'F', n: 'n', missing: 'm', excluded: 'x', accuracy: 'acc', kappa: 'k', ci: 'ci', band: 'b' },
     });
     expect(saved[0].content.split('\r\n')[0]).toContain(',missing,missing_layer_Second_annotator,missing_llm,excluded,');
@@ -225,16 +227,18 @@ describe('agreement store: choosing the two raters', () => {
     // By hand: turn 1 all guide_reasoning (P = 1), turn 3 summarize/check/check (P = 1/3): P̄ = 2/3;
     // shares 3/6, 2/6, 1/6: P̄e = 7/18; κ = (2/3 − 7/18)/(11/18) = 5/11. Alpha: o(check, summarize)
     // = 1 each way of n = 6 values, Do = 2/6; n_c = 3, 2, 1, De = (36 − 14)/30; α = 1 − (1/3)/(22/30) = 6/11.
+    // Two items are fewer than the 10 the view gives a coefficient for, so the store holds neither
+    // (the computation itself: minItems 2 in tests/unit/shared/agreement/layer-panel.test.ts).
     const pooled = store.getState().panel!.groups[0].rows.find((row) => row.key === 'teacher_intent')!.panel!;
-    expect(pooled.fleiss.value).toBeCloseTo(5 / 11, 12);
-    expect(pooled.alpha.value).toBeCloseTo(6 / 11, 12);
+    expect(pooled.fleiss).toMatchObject({ value: null, items: 2, reason: 'Too few items (n = 2, at least 10 needed): a coefficient on so few items is not given.' });
+    expect(pooled.alpha).toMatchObject({ value: null, items: 2 });
 
-    await store.getState().savePanelTable('csv', { rowName: (row) => row.key, groupName: (group) => group, sourceName: (key) => key, headers: { field: 'F', fleiss: 'Fleiss', alpha: 'alpha' } });
+    await store.getState().savePanelTable('csv', { rowName: (row) => row.key, groupName: (group) => group, sourceName: (key) => key, headers: { field: 'F', fleiss: 'Fleiss', alpha: 'alpha' }, coefficient: (result) => String(result.value) });
     const lines = saved[0].content.split('\r\n');
     expect(saved[0].defaultName).toMatch(/-agreement-all-layers-\d{8}\.csv$/);
-    expect(lines[0]).toBe('group,field,code,coefficient,raters,items,excluded_items,missing,not_applicable,agreeing,accuracy,value,weights,level,se,ci95_low,ci95_high,band_en,band_zh,reason');
-    // 2 teacher turns rated by both, none missing, the 2 student turns not applicable
-    expect(lines).toContain(`all,teacher_intent,,cohen,expert × layer:${LAYER},2,,0,2,2,1,1,none,,0,1,1,almost perfect,几乎完全一致,`);
+    expect(lines[0]).toBe('group,field,code,coefficient,raters,items,excluded_items,missing,not_applicable,agreeing,accuracy,value,weights,level,se,ci95_low,ci95_high,band_en,band_zh,reason,ci_reason');
+    // 2 teacher turns rated by both, none missing, the 2 student turns not applicable; both agree, but 2 items give no κ
+    expect(lines).toContain(`all,teacher_intent,,cohen,expert × layer:${LAYER},2,,0,2,2,1,,none,,,,,,,"Too few items (n = 2, at least 10 needed): a coefficient on so few items is not given.",`);
   });
 
   it('switches ordinal fields to quadratic weights and back, in the pair report and the panel alike', async () => {
@@ -256,11 +260,11 @@ describe('agreement store: choosing the two raters', () => {
     store.getState().setFieldShown('teacher_intent', false);
     expect(store.getState().report?.groups[0].rows.some((row) => row.fieldId === 'teacher_intent')).toBe(true);
     const words = {
-      rowName: (row: { key: string }) => row.key, groupName: (group: string) => group, weightName: (weights: string) => weights, band: () => '',
+      rowName: (row: { key: string }) => row.key, groupName: (group: string) => group, weightName: (weights: string) => weights, band: () => '', kappa: () => '', interval: () => '',
       headers: { field: 'F', n: 'n', missing: 'm', excluded: 'x', accuracy: 'acc', kappa: 'k', ci: 'ci', band: 'b' },
     };
     await store.getState().saveTable('csv', words);
-    await store.getState().savePanelTable('csv', { rowName: (row) => row.key, groupName: (group) => group, sourceName: (key) => key, headers: { field: 'F', fleiss: 'Fleiss', alpha: 'alpha' } });
+    await store.getState().savePanelTable('csv', { rowName: (row) => row.key, groupName: (group) => group, sourceName: (key) => key, headers: { field: 'F', fleiss: 'Fleiss', alpha: 'alpha' }, coefficient: (result) => String(result.value) });
     for (const { content } of saved) {
       expect(content).not.toContain(',teacher_intent,');
       expect(content).toContain(',teacher_guidance_level,');

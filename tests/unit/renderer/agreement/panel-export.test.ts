@@ -3,7 +3,7 @@
  * Markdown are worked by hand from Randolph (2005) Ex. 1 (Fleiss' κ 1/3; pairs κ 1, 0, 0).
  */
 import { describe, expect, it } from 'vitest';
-import { layerPanelAgreement } from '../../../../shared/agreement/layer-panel';
+import { layerPanelAgreement, type LayerPanelInput } from '../../../../shared/agreement/layer-panel';
 import { EXPERT_SOURCE, PRE_SOURCE, raterKey, type ReviewLayerTurn } from '../../../../shared/agreement/review-layers';
 import type { Codebook } from '../../../../shared/codebook/types';
 import { panelCsv, panelMarkdown, type PanelWords } from '../../../../renderer/src/stores/agreement/panel-export';
@@ -24,18 +24,22 @@ const items = [
   ['N', 'N', 'N'],
 ];
 const turns: ReviewLayerTurn[] = items.map(([pre], index) => ({ id: `T${index}`, speaker: 'teacher', pre: { yn: ok(pre) } }));
-const report = layerPanelAgreement({
+const input = {
   codebook,
   turns,
   fieldReviews: items.map(([, expert], index) => ({ turnId: `T${index}`, fieldId: 'yn', decision: 'accepted', codes: [expert] })),
   sources: [PRE_SOURCE, EXPERT_SOURCE, { kind: 'layer', id: 'b|x', values: Object.fromEntries(items.map(([, , layer], index) => [`T${index}`, { yn: ok(layer) }])) }],
   panel: ['llm', 'expert', 'layer:b|x'],
-});
+  // four items, fewer than the view's 10: the formats are read with minItems 2 (the default is read below)
+  minItems: 2,
+} satisfies LayerPanelInput;
+const report = layerPanelAgreement(input);
 const words: PanelWords = {
   rowName: (row) => row.key,
   groupName: (group) => (group === 'all' ? 'All' : group),
   sourceName: (key) => ({ llm: 'LLM', expert: 'Expert', 'layer:b|x': '=Wang|B' })[key] ?? key,
   headers: { field: 'Field', fleiss: "Fleiss' κ", alpha: 'α' },
+  coefficient: (result) => (result.value === null ? '—' : String(result.value)),
 };
 
 describe('all-layers tables', () => {
@@ -59,6 +63,16 @@ describe('all-layers tables', () => {
     expect(lines[2].startsWith('all,yn,,cohen,LLM × =Wang|B,4,,0,0,2,0.5,0,none,')).toBe(true);
     expect(lines[4].startsWith("all,yn,,fleiss,LLM + Expert + =Wang|B,4,0,0,0,,,0.333333")).toBe(true);
     expect(lines[6].startsWith('all,yn,,fleiss:Y,')).toBe(true);
+  });
+});
+
+describe('all-layers tables under the view’s minimum of items', () => {
+  it('write no coefficient on four items: the words for it in Markdown, the reason in the CSV', () => {
+    const shown = layerPanelAgreement({ ...input, minItems: undefined });
+    expect(panelMarkdown(shown, { ...words, coefficient: () => 'too few' })).toContain('| yn | too few | too few | too few | too few | too few |');
+    const lines = panelCsv(shown, words).trimEnd().split('\r\n');
+    expect(lines[0].endsWith(',reason,ci_reason')).toBe(true);
+    expect(lines[1]).toBe('all,yn,,cohen,LLM × Expert,4,,0,0,4,1,,none,,,,,,,"Too few items (n = 4, at least 10 needed): a coefficient on so few items is not given.",');
   });
 });
 

@@ -25,7 +25,7 @@ function row(overrides: Partial<LayerAgreementRow>): LayerAgreementRow {
     unreviewed: 4,
     agreeing: 2,
     accuracy: 2 / 3,
-    kappa: { field: 'intent', coefficient: 'cohen', weights: 'none', level: null, value: 0.25, se: 0.5, ci95: [-0.73, 1.23], items: 3, raters: 2, missing: 1, reason: null },
+    kappa: { field: 'intent', coefficient: 'cohen', weights: 'none', level: null, value: 0.25, se: 0.5, ci95: [-0.73, 1.23], items: 3, raters: 2, missing: 1, reason: null, ciReason: null },
     band: { en: 'fair', zh: '一般一致' },
     confusion: [[1, 1], [0, 1]],
     cellTurns: [[Int32Array.of(0), Int32Array.of(1)], [Int32Array.of(), Int32Array.of(2)]],
@@ -41,17 +41,19 @@ const undefinedKappa = row({
   accuracy: null,
   missing: 0,
   missingLlm: noMissing(),
-  kappa: { field: 'cogn', coefficient: 'cohen', weights: 'none', level: null, value: null, se: null, ci95: null, items: 0, raters: 2, missing: 0, reason: 'Only 0 items, "rated"; needs two.' },
+  kappa: { field: 'cogn', coefficient: 'cohen', weights: 'none', level: null, value: null, se: null, ci95: null, items: 0, raters: 2, missing: 0, reason: 'Only 0 items, "rated"; needs two.', ciReason: null },
   band: null,
 });
 
-const report: LayerAgreementReport = { turnIds: ['t1', 't2', 't3'], groups: [{ group: 'all', reviewedTurns: 5, rows: [row({}), undefinedKappa] }, { group: 'GPT|4o', reviewedTurns: 5, rows: [row({})] }] };
+const report: LayerAgreementReport = { turnIds: ['t1', 't2', 't3'], groups: [{ group: 'all', reviewedTurns: 5, turns: 9, rows: [row({}), undefinedKappa] }, { group: 'GPT|4o', reviewedTurns: 5, turns: 9, rows: [row({})] }] };
 
 const words: TableWords = {
   rowName: (r) => (r.fieldId === 'intent' ? 'Teacher intent' : 'Cognition'),
   groupName: (group) => (group === 'all' ? 'All' : group),
   weightName: (weights) => weights,
   band: (r) => r.band?.en ?? '—',
+  kappa: (r) => (r.kappa.value === null ? '—' : `${formatCoefficient(r.kappa.value)} (${r.weights})`),
+  interval: (r) => formatInterval(r.kappa.ci95),
   headers: { field: 'Field', n: 'n', missing: 'Missing', excluded: 'Not applicable', accuracy: 'Percent agreement', kappa: 'κ', ci: '95% CI', band: 'Band' },
 };
 
@@ -71,10 +73,10 @@ describe('number formats', () => {
 describe('agreementCsv', () => {
   it('has one row per group and field, full precision, empty cells for undefined values, quoted reasons', () => {
     const lines = agreementCsv(report).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('group,field,code,items,agreeing,missing,missing_llm,missing_expert,excluded,unsure,unreviewed,accuracy,kappa,weights,se,ci95_low,ci95_high,band_en,band_zh,reason');
+    expect(lines[0]).toBe('group,field,code,items,agreeing,missing,missing_llm,missing_expert,excluded,unsure,unreviewed,accuracy,kappa,weights,se,ci95_low,ci95_high,band_en,band_zh,reason,ci_reason');
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toBe(`all,intent,,3,2,1,1,0,2,0,4,${2 / 3},0.25,none,0.5,-0.73,1.23,fair,一般一致,`);
-    expect(lines[2]).toBe('all,cogn,,0,0,0,0,0,2,0,4,,,none,,,,,,"Only 0 items, ""rated""; needs two."');
+    expect(lines[1]).toBe(`all,intent,,3,2,1,1,0,2,0,4,${2 / 3},0.25,none,0.5,-0.73,1.23,fair,一般一致,,`);
+    expect(lines[2]).toBe('all,cogn,,0,0,0,0,0,2,0,4,,,none,,,,,,"Only 0 items, ""rated""; needs two.",');
     expect(lines[3].startsWith('GPT|4o,intent,')).toBe(true);
   });
 });

@@ -58,6 +58,8 @@ describe('the Markdown writers escape every name', () => {
       groupName: (group: string) => group,
       weightName: (weights: string) => weights,
       band: () => '—',
+      kappa: () => '—',
+      interval: () => '—',
       comparison: HOSTILE,
       headers: { field: 'Field', n: 'n', missing: 'Missing', excluded: 'Not applicable', accuracy: 'Percent agreement', kappa: 'κ', ci: '95% CI', band: 'Band' },
     } as TableWords;
@@ -72,7 +74,7 @@ describe('the Markdown writers escape every name', () => {
       panel: ['llm', 'layer:x'],
       groups: [{ group: 'all', rows: [{ key: 'yn', pairs: [{ a: 'llm', b: 'layer:x', kappa: { value: null, items: 0 } }], panel: null }] }],
     } as unknown as LayerPanelReport;
-    const words: PanelWords = { rowName: () => HOSTILE, groupName: () => HOSTILE, sourceName: (key) => (key === 'llm' ? 'LLM' : HOSTILE), headers: { field: 'Field', fleiss: "Fleiss' κ", alpha: 'α' } };
+    const words: PanelWords = { rowName: () => HOSTILE, groupName: () => HOSTILE, sourceName: (key) => (key === 'llm' ? 'LLM' : HOSTILE), headers: { field: 'Field', fleiss: "Fleiss' κ", alpha: 'α' }, coefficient: () => '—' };
     const markdown = panelMarkdown(report, words);
     expect(markdown).toContain(ESCAPED);
     expectInert(markdown);

@@ -106,7 +106,7 @@ describe('spot-check store', () => {
     expect(store.getState().requestedSize()).toBe(7);
   });
 
-  it('judges the imported labels against the reviews: teacher intent 2 wrong of 8, Wilson 0.0715 – 0.5907, a fail at 10%', async () => {
+  it('judges the imported labels against the reviews: teacher intent 2 wrong of 8, Wilson 0.0715 – 0.5907, not enough for a verdict at 10% (35 needed)', async () => {
     const db = await seeded();
     await reviewIntents(db);
     const store = createSpotCheckStore(() => db, () => 3);
@@ -115,7 +115,9 @@ describe('spot-check store', () => {
     await store.getState().draw('all');
     const results = store.getState().results!;
     const intent = results.fields.find((row) => row.field === 'teacher_intent')!;
-    expect([intent.n, intent.errors, intent.verdict]).toEqual([8, 2, 'fail']);
+    // L 0.0715 < 0.1 ≤ U 0.5907, and 8 < 35: no verdict either way yet
+    expect([intent.n, intent.errors, intent.verdict, intent.needed]).toEqual([8, 2, 'insufficient', 35]);
+    expect(results.reviewable.teacher_intent).toBe(8);
     expect(intent.low).toBeCloseTo(0.0715, 4);
     expect(intent.high).toBeCloseTo(0.5907, 4);
     expect([results.reviewedTurns, results.sampledTurns]).toEqual([8, 16]);
@@ -155,6 +157,42 @@ describe('spot-check store', () => {
     expect([intent.n, intent.errors]).toEqual([8, 5]);
   });
 
+  it('counts a reviewed turn the checked layer has no value for as "no LLM value", never as an error', async () => {
+    const db = await seeded();
+    await reviewIntents(db);
+    // the layer holds values for src1:1 only: the other three dialogues' six reviewed intents have no LLM value
+    await db.layers.put({ id: 'L2', datasetId: 'ds1', name: 'Partial', kind: 'llm', sourceFile: 'p.jsonl', contentHash: 'p', importedAt: AT, turns: 2, problems: [] });
+    const pre = { raw: '引导推理', codes: ['guide_reasoning'], unknown: [], status: 'ok' as const };
+    for (const index of [1, 3]) await db.layerValues.put({ id: `L2|src1:1#${index}`, layerId: 'L2', dialogueId: 'src1:1', turnId: `src1:1#${index}`, values: { teacher_intent: pre } });
+    const store = createSpotCheckStore(() => db, () => 3);
+    await store.getState().load('ds1');
+    store.getState().setForm({ percent: 100, layerId: 'L2' });
+    await store.getState().draw('');
+    const { fields, reviewable } = store.getState().results!;
+    // src1:1: turn 1 expert check_understanding (wrong), turn 3 unsure trigger_transfer (wrong): 2 of 2,
+    // L = 2/(2 + 3.8415) = 0.342 > 0.1, a fail on the values there are
+    expect(fields.find((row) => row.field === 'teacher_intent')).toMatchObject({ n: 2, errors: 2, noLlmValue: 6, verdict: 'fail' });
+    expect(reviewable.teacher_intent).toBe(2);
+  });
+
+  it('never counts a turn twice, also when a stored sample lists a dialogue again', async () => {
+    const db = await seeded();
+    await reviewIntents(db);
+    const store = createSpotCheckStore(() => db, () => 3);
+    await store.getState().load('ds1');
+    store.getState().setForm({ percent: 100 });
+    await store.getState().draw('');
+    const row = store.getState().rows[0];
+    const once = store.getState().results!;
+    // as a hand-edited project file could hold it: every item twice
+    await db.spotChecks.put({ ...row, id: 'twice', name: 'Twice', items: [...row.items, ...row.items] });
+    await store.getState().load('ds1');
+    await store.getState().show('twice');
+    const twice = store.getState().results!;
+    expect(twice.fields).toEqual(once.fields);
+    expect([twice.reviewedTurns, twice.sampledTurns]).toEqual([8, 16]);
+  });
+
   it('saves the report as CSV through the save dialog', async () => {
     const db = await seeded();
     await reviewIntents(db);
@@ -162,7 +200,7 @@ describe('spot-check store', () => {
     await store.getState().load('ds1');
     store.getState().setForm({ percent: 100 });
     await store.getState().draw('Weekly');
-    await store.getState().saveReport('csv', { headings: { field: '', n: '', errors: '', rate: '', interval: '', estimate: '', verdict: '', verdicts: { pass: '', fail: '' } }, title: '', details: [] });
+    await store.getState().saveReport('csv', { headings: { field: '', n: '', errors: '', noLlmValue: '', rate: '', interval: '', estimate: '', verdict: '', verdictText: () => '' }, title: '', details: [] });
     expect(saved).toHaveLength(1);
     expect(saved[0].defaultName).toMatch(/^Test-Weekly-\d{8}\.csv$/);
     expect(saved[0].content).toContain('teacher_intent,8,2,0.2500,0.0715,0.5907,');

@@ -28,6 +28,6 @@ describe('agreementReport', () => {
 
   it('toAgreementResult keeps exactly the fields of the CLI JSON, in order', () => {
     const [result] = agreementReport({ layout: 'ratings', table: tableFromConfusion(ARTSTEIN_POESIO_TABLE_4) }, { coefficients: ['cohen'] });
-    expect(Object.keys(toAgreementResult(result))).toEqual(['field', 'coefficient', 'weights', 'level', 'value', 'se', 'ci95', 'items', 'raters', 'missing', 'reason']);
+    expect(Object.keys(toAgreementResult(result))).toEqual(['field', 'coefficient', 'weights', 'level', 'value', 'se', 'ci95', 'items', 'raters', 'missing', 'reason', 'ciReason']);
   });
 });

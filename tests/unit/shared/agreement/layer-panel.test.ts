@@ -36,7 +36,8 @@ function panelData(items: (readonly [string | null, string | null, string | null
 
 function run(items: Parameters<typeof panelData>[0], overrides: Partial<LayerPanelInput> = {}) {
   const { turns, fieldReviews, layer } = panelData(items);
-  return layerPanelAgreement({ codebook, turns, fieldReviews, sources: [PRE_SOURCE, EXPERT_SOURCE, layer], panel: ['llm', 'expert', 'layer:B'], fields: ['yn'], ...overrides });
+  // the reference examples have fewer than the 10 items the view needs: their arithmetic is read with minItems 2
+  return layerPanelAgreement({ codebook, turns, fieldReviews, sources: [PRE_SOURCE, EXPERT_SOURCE, layer], panel: ['llm', 'expert', 'layer:B'], fields: ['yn'], minItems: 2, ...overrides });
 }
 
 describe('layerPanelAgreement', () => {
@@ -125,7 +126,7 @@ describe('layerPanelAgreement', () => {
     ];
     const { turns, fieldReviews, layer } = panelData(items, 'level');
     const unsure = fieldReviews.map((review) => (review.turnId === 'T4' ? { ...review, decision: 'unsure' as const } : review));
-    const both = { codebook, turns, fieldReviews: unsure, fields: ['level'], ordinalWeights: 'quadratic' as const };
+    const both = { codebook, turns, fieldReviews: unsure, fields: ['level'], ordinalWeights: 'quadratic' as const, minItems: 2 };
     const panel = layerPanelAgreement({ ...both, sources: [PRE_SOURCE, EXPERT_SOURCE, layer], panel: ['expert', 'layer:B'] });
     const row = panel.groups[0].rows[0];
     const pair = reviewLayerAgreement({ ...both, raters: [PRE_SOURCE, EXPERT_SOURCE] }).groups[0].rows[0];
@@ -169,7 +170,7 @@ describe('layerPanelAgreement', () => {
     const turns: ReviewLayerTurn[] = sets.map(([pre], index) => ({ id: `T${index}`, speaker: 'teacher', pre: { disc: ok(...pre) } }));
     const fieldReviews: ReviewLayerReview[] = sets.map(([, expert], index) => ({ turnId: `T${index}`, fieldId: 'disc', decision: 'accepted', codes: expert }));
     const layer: RaterSource = { kind: 'layer', id: 'B', values: Object.fromEntries(sets.map(([, , third], index) => [`T${index}`, { disc: ok(...third) }])) };
-    const report = layerPanelAgreement({ codebook, turns, fieldReviews, sources: [PRE_SOURCE, EXPERT_SOURCE, layer], panel: ['llm', 'expert', 'layer:B'], fields: ['disc'] });
+    const report = layerPanelAgreement({ codebook, turns, fieldReviews, sources: [PRE_SOURCE, EXPERT_SOURCE, layer], panel: ['llm', 'expert', 'layer:B'], fields: ['disc'], minItems: 2 });
     const expected = labelSetAlpha(labelSetTableFromLabels({ categories: ['x', 'y'], raters: ['a', 'b', 'c'], labels: sets.map((row) => [...row]) }));
     expect(expected.value).not.toBeNull();
     expect(report.groups[0].rows[0].panel?.alpha.value).toBeCloseTo(expected.value ?? Number.NaN, 12);

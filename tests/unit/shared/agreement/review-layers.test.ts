@@ -62,7 +62,9 @@ const reviews: ReviewLayerReview[] = [
   // T6 has no review at all: it is not a reviewed turn and counts nowhere.
 ];
 
-const input: ReviewLayerInput = { codebook, turns, fieldReviews: reviews };
+// Nine hand-made turns, fewer than the 10 items below which the view gives no κ: the arithmetic
+// is checked with minItems 2 (the view's minimum and its other rule have their own tests below).
+const input: ReviewLayerInput = { codebook, turns, fieldReviews: reviews, minItems: 2 };
 
 function rowOf(rows: readonly LayerAgreementRow[], key: string): LayerAgreementRow {
   const found = rows.find((row) => row.key === key);

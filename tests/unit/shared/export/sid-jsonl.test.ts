@@ -177,6 +177,17 @@ describe('expert values and provenance', () => {
     expect(Object.keys(provenance.turns[0].fields)).toEqual(['cognitive_level']);
   });
 
+  it('a spot-check of the export skips an unsure label left empty (its guess is not in the file), and reads the guess when it was written', () => {
+    const readBack = (options?: Parameters<typeof toSidJsonl>[2]) => {
+      const read = reviewedTurns(parseText('GPT-4o/a.jsonl', toSidJsonl([reviewed], DEFAULT_CODEBOOK, options)).dialogues[0], DEFAULT_CODEBOOK);
+      if (!read.ok) throw new Error(read.problem);
+      return read.turns.find((turn) => turn.turnIndex === 0);
+    };
+    // left empty: the student turn's only reviewed field is the unsure one, so nothing of that turn is checked
+    expect(readBack()).toBeUndefined();
+    expect(readBack({ unsureValues: 'guess' })?.expert.get('cognitive_level')).toEqual(['understand']);
+  });
+
   it("names the layer a decision was taken against when the suggestion shown was a layer's, not the imported one", () => {
     const fromLayer = { ...reviewed, fieldReviews: reviewed.fieldReviews.map((review) => (review.fieldId === 'teacher_intent' ? { ...review, decision: 'accepted' as const, suggestionLayerId: 'layer-qwen' } : review)) };
     const record = JSON.parse(toSidJsonl([fromLayer], DEFAULT_CODEBOOK)) as { maieutic: { turns: { fields: Record<string, Record<string, unknown>> }[] } };
