@@ -4,7 +4,7 @@
  * and goes through markdownCell; every section says whether its figures cover this export's scope
  * or the whole data set.
  */
-import { percent1 } from '../spot-check/report';
+import { englishVerdict, percent1 } from '../spot-check/report';
 import type { AdjudicationCounts, CardCodeRow, CardCoefficient, CardFieldRow } from './card-scope';
 import type { DatasetCardInput } from './dataset-card';
 import { markdownCell } from './markdown-cell';
@@ -154,12 +154,12 @@ function spotCheckSection(input: DatasetCardInput): string[] {
   for (const check of input.spotChecks) {
     lines.push(`### ${markdownCell(check.name)}`, '');
     lines.push(`- ${check.size} ${check.unit === 'dialogue' ? 'dialogues' : 'turns'} drawn, ${markdownCell(check.checkedLayer)} checked; ${check.reviewedTurns} of ${check.sampledTurns} sampled turns reviewed.`);
-    lines.push(`- A field passes when the upper bound of its 95% Wilson interval is below ${percent1(check.threshold)}.`, '');
+    lines.push(`- A field passes when the upper bound of its 95% Wilson interval is below ${percent1(check.threshold)}, and fails when the lower bound is above it or when enough values were reviewed that a sample without errors would have passed; otherwise not enough has been reviewed yet. "No LLM value" counts reviewed values the checked layer has no value for: neither right nor wrong, they are outside n.`, '');
     if (check.fields.length === 0) {
       lines.push('No field of this spot-check was reviewed yet.', '');
       continue;
     }
-    lines.push(...table(['Field', 'n', 'Errors', 'Error rate', '95% Wilson interval', 'Verdict'], check.fields.map((entry) => [fieldName(input, entry.field), entry.n, entry.errors, percent1(entry.rate), `${percent1(entry.low)} – ${percent1(entry.high)}`, entry.verdict])), '');
+    lines.push(...table(['Field', 'n', 'Errors', 'No LLM value', 'Error rate', '95% Wilson interval', 'Verdict'], check.fields.map((entry) => [fieldName(input, entry.field), entry.n, entry.errors, entry.noLlmValue, percent1(entry.rate), `${percent1(entry.low)} – ${percent1(entry.high)}`, englishVerdict(entry)])), '');
   }
   return lines;
 }

@@ -118,7 +118,7 @@ export interface CardSpotCheck {
   threshold: number;
   reviewedTurns: number;
   sampledTurns: number;
-  fields: { field: string; fieldId: string; n: number; errors: number; rate: number | null; low: number; high: number; verdict: Verdict }[];
+  fields: { field: string; fieldId: string; n: number; errors: number; noLlmValue: number; rate: number | null; low: number; high: number; verdict: Verdict; needed: number }[];
 }
 
 export interface CardMetricsGroup {

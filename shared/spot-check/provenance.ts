@@ -23,7 +23,10 @@ export const READABLE_PROVENANCE_VERSIONS: readonly number[] = KNOWN_PROVENANCE_
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export type ReviewedTurns = { ok: true; exported: boolean; turns: TurnToCheck[] } | { ok: false; problem: string };
+export type ReviewedTurns =
+  /** `leftEmpty`: unsure labels the export left empty (v5 `fields[f].leftEmpty`), not read as the expert's value */
+  | { ok: true; exported: boolean; turns: TurnToCheck[]; leftEmpty: number }
+  | { ok: false; problem: string };
 
 function versionProblem(version: unknown): string | null {
   if (typeof version === 'number' && READABLE_PROVENANCE_VERSIONS.includes(version)) return null;
@@ -41,7 +44,7 @@ function versionProblem(version: unknown): string | null {
  */
 export function reviewedTurns(dialogue: Pick<ParsedDialogue, 'extra' | 'turns' | 'line' | 'teacherModel'>, codebook: Codebook, file: string = ''): ReviewedTurns {
   const provenance = dialogue.extra.maieutic;
-  if (provenance === undefined) return { ok: true, exported: false, turns: [] };
+  if (provenance === undefined) return { ok: true, exported: false, turns: [], leftEmpty: 0 };
   if (!isRecord(provenance)) return { ok: false, problem: 'The "maieutic" review provenance is not an object.' };
   const unknownVersion = versionProblem(provenance.version);
   if (unknownVersion) return { ok: false, problem: unknownVersion };
@@ -50,6 +53,7 @@ export function reviewedTurns(dialogue: Pick<ParsedDialogue, 'extra' | 'turns' |
   const dialogueId = provenance.dialogueId;
   const teacherModel = typeof provenance.teacherModel === 'string' ? provenance.teacherModel : dialogue.teacherModel;
   const turns: TurnToCheck[] = [];
+  let leftEmpty = 0;
   for (const [at, entry] of provenance.turns.entries()) {
     const where = `maieutic.turns[${at}]`;
     if (!isRecord(entry) || typeof entry.index !== 'number') return { ok: false, problem: `${where} has no turn "index".` };
@@ -65,7 +69,10 @@ export function reviewedTurns(dialogue: Pick<ParsedDialogue, 'extra' | 'turns' |
       if (!isRecord(record)) return { ok: false, problem: `${where}.fields.${fieldId} is not an object.` };
       if (typeof record.decision !== 'string' || !DECISIONS.has(record.decision)) return { ok: false, problem: `${where}.fields.${fieldId}.decision must be "accepted", "changed" or "unsure" (got ${JSON.stringify(record.decision) ?? 'nothing'}).` };
       if (record.pre !== null && typeof record.pre !== 'string') return { ok: false, problem: `${where}.fields.${fieldId}.pre must be the pre-annotation text or null.` };
-      if (record.leftEmpty === true) continue;
+      if (record.leftEmpty === true) {
+        leftEmpty++;
+        continue;
+      }
       if (typeof record.pre === 'string') llm[fieldId] = normalizeValue(field, record.pre);
       expert.set(fieldId, turn.pre[fieldId]?.codes ?? []);
     }
@@ -73,5 +80,5 @@ export function reviewedTurns(dialogue: Pick<ParsedDialogue, 'extra' | 'turns' |
       turns.push({ dialogueId, teacherModel, turnIndex: entry.index, origin: { file, line: dialogue.line, entry: at }, stratum: 'all', speaker: turn.speaker, llm, expert });
     }
   }
-  return { ok: true, exported: true, turns };
+  return { ok: true, exported: true, turns, leftEmpty };
 }

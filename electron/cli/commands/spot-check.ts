@@ -110,17 +110,20 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
   const turns: TurnToCheck[] = [];
   let dialogues = 0;
   let exported = 0;
+  let leftEmpty = 0;
   const { problems, skipped } = await forEachInputInPieces(parsedArgs.paths, ({ name, pieces, teacherModelFrom }) => {
     const fileTurns: TurnToCheck[] = [];
     const fileErrors: string[] = [];
     let fileDialogues = 0;
     let fileExported = 0;
+    let fileLeftEmpty = 0;
     const check = checkSourceFile({ name, pieces }, { codebook: DEFAULT_CODEBOOK, teacherModelFrom, readOnlyValues: true, withoutEntryExtras: true }, (dialogue) => {
       fileDialogues++;
       const reviewed = reviewedTurns(dialogue, DEFAULT_CODEBOOK, name);
       if (!reviewed.ok) fileErrors.push(fileLine(name, dialogue.line, reviewed.problem));
       else if (reviewed.exported) {
         fileExported++;
+        fileLeftEmpty += reviewed.leftEmpty;
         fileTurns.push(...reviewed.turns);
       }
     });
@@ -129,6 +132,7 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
     turns.push(...fileTurns);
     dialogues += fileDialogues;
     exported += fileExported;
+    leftEmpty += fileLeftEmpty;
   });
   errors.unshift(...problems.map(inputProblemLine));
   for (const check of checks) for (const issue of check.issues) if (issue.severity === 'error') errors.push(fileLine(issue.file, issue.line, issue.message));
@@ -144,6 +148,7 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
   }
   const notes = [...skipped.map(skippedLine), ...repeatWarnings(checked.repeats)];
   if (exported < dialogues) notes.push(`note: ${dialogues - exported} of ${dialogues} records carry no review provenance and were left out.`);
+  if (leftEmpty > 0) notes.push(`note: ${leftEmpty} label${leftEmpty === 1 ? '' : 's'} the expert marked unsure ${leftEmpty === 1 ? 'was' : 'were'} left empty by the export and not checked (the file does not hold the guess); export with "keep the expert's guess" to check ${leftEmpty === 1 ? 'it' : 'them'}.`);
   if (notes.length > 0) io.stderr(`${notes.join('\n')}\n`);
   const results = fieldResults(DEFAULT_CODEBOOK, checked.values, { threshold: parsedArgs.threshold });
   io.stdout(parsedArgs.json ? `${JSON.stringify(spotCheckJson(results))}\n` : spotCheckText(results, { dialogues: checked.dialogues, turns: checked.turns, threshold: parsedArgs.threshold }));

@@ -36,8 +36,12 @@ function review(turn: Turn, fieldId: string, decision: FieldReview['decision'], 
   return { id: `${turn.id}|${fieldId}`, turnId: turn.id, dialogueId: turn.dialogueId, fieldId, decision, codes, text: null, reviewer: '王老师', at: '2026-12-01T08:00:00.000Z' };
 }
 
-/** Two dialogues, reviewed: of the 6 teacher turns' intents 3 accepted, 2 changed, 1 unsure with another guess. */
-function reviewedExport(): string {
+/**
+ * Two dialogues, reviewed: of the 6 teacher turns' intents 3 accepted, 2 changed, 1 unsure with
+ * another guess. Exported with the expert's guess kept, so the unsure one is checked too; the
+ * app's default export leaves it empty (see "an unsure label left empty").
+ */
+function reviewedExport(unsureValues: 'guess' | 'empty' = 'guess'): string {
   const file = parseText('GPT-4o/dialogues.jsonl', [record(1), record(2)].join('\n'));
   const items: ExportDialogue[] = file.dialogues.map((parsed) => {
     const { dialogue, turns } = toStoredDialogue(parsed, { datasetId: 'ds', sourceId: 'src', file: file.file });
@@ -59,7 +63,7 @@ function reviewedExport(): string {
   // cognitive level accepted on the 4 student turns
   for (const turn of [...first.turns, ...second.turns].filter((candidate) => candidate.speaker === 'student')) reviews.push(review(turn, 'cognitive_level', 'accepted', ['remember']));
   for (const item of items) item.fieldReviews = reviews.filter((candidate) => candidate.dialogueId === item.dialogue.id);
-  return toSidJsonl(items, DEFAULT_CODEBOOK);
+  return toSidJsonl(items, DEFAULT_CODEBOOK, { unsureValues });
 }
 
 interface JsonField {
@@ -106,6 +110,15 @@ describe('spot-check', () => {
     // a field nobody reviewed: n 0, no rate, no verdict yet
     expect(byName.get('student_cognition_state')).toEqual({ field: 'student_cognition_state', n: 0, errors: 0, noLlmValue: 0, rate: null, low: 0, high: 1, verdict: 'insufficient', needed: 35 });
     expect(Object.keys(fields(run.stdout)[0])).toEqual(['field', 'n', 'errors', 'noLlmValue', 'rate', 'low', 'high', 'verdict', 'needed']);
+  });
+
+  it("an unsure label the export left empty (the app's default) is not checked, and the note says how many and how to check it", async () => {
+    const root = await exportFolder({ 'export.jsonl': reviewedExport('empty') });
+    const run = await runCaptured(['spot-check', join(root, 'export.jsonl'), '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    // the unsure intent (its guess differed from the LLM's) is neither an error nor in n: 5 checked, 2 errors
+    expect(fieldsOf(run.stdout).get('teacher_intent')).toMatchObject({ n: 5, errors: 2 });
+    expect(run.stderr).toContain(`note: 1 label the expert marked unsure was left empty by the export and not checked (the file does not hold the guess); export with "keep the expert's guess" to check it.`);
   });
 
   it('passes a field whose upper bound is under the threshold, and prints a readable table', async () => {

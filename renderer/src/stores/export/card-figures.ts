@@ -137,7 +137,7 @@ export async function loadCardInput(db: MaieuticDb, request: CardRequest): Promi
       threshold: row.threshold,
       reviewedTurns: figures.reviewedTurns,
       sampledTurns: figures.sampledTurns,
-      fields: figures.fields.map((field) => ({ field: field.field, fieldId: field.fieldId, n: field.n, errors: field.errors, rate: field.rate, low: field.low, high: field.high, verdict: field.verdict })),
+      fields: figures.fields.map((field) => ({ field: field.field, fieldId: field.fieldId, n: field.n, errors: field.errors, noLlmValue: field.noLlmValue, rate: field.rate, low: field.low, high: field.high, verdict: field.verdict, needed: field.needed })),
     });
   }
   const latest = runs[0];

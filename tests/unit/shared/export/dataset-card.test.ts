@@ -123,7 +123,7 @@ describe('dataset card', () => {
           layers: ['Annotator B'],
           panel: { raters: ['Expert (verified)', 'Annotator B'], rows: [{ fieldId: 'teacher_intent', fleiss: { coefficient: 'fleiss', weights: null, value: 0.5, items: 10, ci95: null, reason: null }, alpha: { coefficient: 'krippendorff', weights: null, value: 0.512, items: 11, ci95: null, reason: null } }] },
         },
-        spotChecks: [{ name: 'Check | 1', createdAt: AT, unit: 'dialogue', size: 5, checkedLayer: 'LLM pre-annotation', threshold: 0.1, reviewedTurns: 4, sampledTurns: 9, fields: [{ field: 'teaching_strategy=provide_hints', fieldId: 'teaching_strategy', n: 4, errors: 1, rate: 0.25, low: 0.0456, high: 0.6994, verdict: 'fail' }] }],
+        spotChecks: [{ name: 'Check | 1', createdAt: AT, unit: 'dialogue', size: 5, checkedLayer: 'LLM pre-annotation', threshold: 0.1, reviewedTurns: 4, sampledTurns: 9, fields: [{ field: 'teaching_strategy=provide_hints', fieldId: 'teaching_strategy', n: 4, errors: 1, noLlmValue: 2, rate: 0.25, low: 0.0456, high: 0.6994, verdict: 'insufficient', needed: 35 }] }],
         adjudication: { unanimous: 3, adjudicated: 2, unresolved: 1 },
         exportAdjudication: { unanimous: 1, adjudicated: 0, unresolved: 1 },
         metrics: { run: 'Run 2', createdAt: AT, layerName: 'Expert (verified)', scope: 'verified', appVersion: '0.9.0', groups: [{ group: 'GPT-4o', dialogues: 1, means: { SD: 0.5, TotalScore: null } }], overall: { group: '', dialogues: 1, means: { SD: 0.5, TotalScore: null } } },
@@ -132,7 +132,7 @@ describe('dataset card', () => {
     expect(md).toContain('Across Expert (verified), Annotator B:');
     expect(md).toContain('| Teacher intent (teacher_intent) | 0.500 | 10 | 0.512 | 11 |');
     expect(md).toContain('### Check \\| 1');
-    expect(md).toContain('| Teaching strategy (teaching_strategy) = provide_hints | 4 | 1 | 25.0% | 4.6% – 69.9% | fail |');
+    expect(md).toContain('| Teaching strategy (teaching_strategy) = provide_hints | 4 | 1 | 2 | 25.0% | 4.6% – 69.9% | not enough reviewed yet (4 of the 35 needed) |');
     expect(md).toContain('3 unanimous, 2 adjudicated, 1 unresolved.');
     expect(md).toContain('| GPT-4o | 1 | 0.500 | — |');
     expect(md).toContain('| All | 1 | 0.500 | — |');
