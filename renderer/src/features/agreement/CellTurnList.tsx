@@ -40,7 +40,7 @@ export function CellTurnList({ title, turnIds, turnInfo, text, onOpen }: CellTur
                 title={t('openInReview')}
                 onClick={() => onOpen(turnId, info)}
               >
-                <span className="cell-turn-id">{info.externalId}</span>
+                <span className="cell-turn-id">{info.name}</span>
                 <span className="muted"> · {t('turnNumber', { n: info.index + 1 })} · </span>
                 <span className="cell-turn-text">{snippet(info.utterance)}</span>
               </button>

@@ -2,6 +2,7 @@ import type { ReviewLayerReview, ReviewLayerTurn } from '../../../../shared/agre
 import type { FieldValues } from '../../../../shared/model/dataset';
 import type { MaieuticDb } from '../../db/db';
 import { getDataset } from '../../db/repositories/datasets';
+import { loadDialogueNames } from '../../db/repositories/dialogue-names';
 import { getDialogues } from '../../db/repositories/dialogues';
 import { loadExportItems } from '../../db/repositories/export';
 import { layerValues, listLayers } from '../../db/repositories/layers';
@@ -12,6 +13,8 @@ import type { LayerOption } from './rater-choice';
 export interface TurnInfo {
   dialogueId: string;
   externalId: string;
+  /** the dialogue as a person reads it: the id, with its teacher model where another model of the data set holds the id */
+  name: string;
   /** 0-based */
   index: number;
   turnCount: number;
@@ -55,10 +58,13 @@ export async function loadTurnInfo(db: MaieuticDb, turnIds: readonly string[]): 
   const turns = [...(await getTurns(db, turnIds)).values()];
   const dialogueIds = [...new Set(turns.map((turn) => turn.dialogueId))];
   const dialogues = await getDialogues(db, dialogueIds);
+  const datasetIds = new Set([...dialogues.values()].map((dialogue) => dialogue.datasetId));
+  const names: Record<string, string> = {};
+  for (const datasetId of datasetIds) Object.assign(names, await loadDialogueNames(db, datasetId));
   const info = new Map<string, TurnInfo>();
   for (const turn of turns) {
     const dialogue = dialogues.get(turn.dialogueId);
-    if (dialogue) info.set(turn.id, { dialogueId: dialogue.id, externalId: dialogue.externalId, index: turn.index, turnCount: dialogue.turnCount, utterance: turn.utterance });
+    if (dialogue) info.set(turn.id, { dialogueId: dialogue.id, externalId: dialogue.externalId, name: names[dialogue.id] ?? dialogue.externalId, index: turn.index, turnCount: dialogue.turnCount, utterance: turn.utterance });
   }
   return info;
 }
