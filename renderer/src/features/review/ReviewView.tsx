@@ -11,7 +11,7 @@ import type { ReviewBundle } from '../../db/repositories/reviews';
 import { keyHold } from '../../keyboard/key-hold';
 import { resolveCommand, useCommands } from '../../keyboard/use-commands';
 import { useAppStore } from '../../stores/app/store';
-import { selectCanRedo, selectCanUndo } from '../../stores/review/selectors';
+import { selectRedoSteps, selectUndoSteps } from '../../stores/review/selectors';
 import { reviewStore, useReviewStore } from '../../stores/review/store';
 import { useSettingsStore } from '../../stores/settings/store';
 import { HANDLED_COMMANDS as RUBRIC_PANEL_HANDLED } from '../judge/handled-commands';
@@ -123,8 +123,8 @@ function ReviewWorkspace({ bundle, asOf, refresh, text }: ReviewWorkspaceProps) 
     () => (highlightState && highlightState.dialogueId === dialogueId ? { label: highlightState.label, positions: new Set(highlightState.positions) } : null),
     [highlightState, dialogueId],
   );
-  const canUndo = useReviewStore(selectCanUndo);
-  const canRedo = useReviewStore(selectCanRedo);
+  const undoSteps = useReviewStore(selectUndoSteps);
+  const redoSteps = useReviewStore(selectRedoSteps);
 
   const visibleDialogueIds = useAppStore((state) => state.visibleDialogueIds);
   const openDialogue = useAppStore((state) => state.openDialogue);
@@ -321,8 +321,8 @@ function ReviewWorkspace({ bundle, asOf, refresh, text }: ReviewWorkspaceProps) 
         status={status}
         progress={model.progress}
         position={position}
-        canUndo={canUndo}
-        canRedo={canRedo}
+        undoSteps={undoSteps}
+        redoSteps={redoSteps}
         text={text}
         actions={headerActions}
         suggestionChooser={<SuggestionChooser layers={bundle.layers} suggestion={bundle.suggestion} text={text} onChoose={suggestionChoice.choose} />}
