@@ -25,7 +25,7 @@ const commandArbitrary: fc.Arbitrary<ModelCommand> = fc.oneof(
 const gapArbitrary = fc.oneof({ arbitrary: fc.constant(0), weight: 6 }, { arbitrary: fc.integer({ min: 1, max: 40 }), weight: 2 }, { arbitrary: fc.integer({ min: 41, max: 400 }), weight: 1 });
 
 export const sequenceArbitrary = (maxLength: number): fc.Arbitrary<TimedCommand[]> =>
-  fc.array(fc.record({ gapMs: gapArbitrary, command: commandArbitrary }), { minLength: 1, maxLength });
+  fc.array(fc.record({ gapMs: gapArbitrary, command: commandArbitrary }), { minLength: 1, maxLength, size: 'medium' });
 
 /** Playwright key names for one command, in the order they are pressed. */
 export function keysOf(command: ModelCommand): string[] {
