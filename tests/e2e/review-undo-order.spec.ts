@@ -118,3 +118,16 @@ test.describe('the disk stalled while the keys come', () => {
     expect(await reviewedTurns(app.page)).toEqual([]);
   });
 });
+
+test('a button pressed while the writes before it land acts before the keys pressed after it: Accept all on turn 2, then j', async ({ app }) => {
+  const review = await openTarget(app);
+  const release = await holdStores(app.page, ['fieldReviews', 'editLog']);
+  // Shift+A on turn 1 writes its speaker value: which fields apply to a turn is not known for sure until it lands
+  await typeKeys(review, 0, ['Shift+A', 'j']);
+  await review.acceptAllButton.click();
+  await typeKeys(review, 0, ['j']);
+  await release();
+  await settle(review);
+  await expect(review.currentTurn).toHaveAttribute('data-turn-index', '2');
+  expect(await reviewedTurns(app.page)).toEqual([0, 1]);
+});

@@ -27,6 +27,8 @@ export interface KeyHold {
    * until `until` settles, and is then handed on again (its handler runs again and decides anew).
    */
   deferFrom(key: KeyEventLike, until: Promise<unknown>): void;
+  /** Something done without a key (a button clicked) waits for `until`: the keys pressed from now wait for it too. */
+  holdUntil(until: Promise<unknown>): void;
   /** true while keys wait or are being handed on */
   holding(): boolean;
   /**
@@ -135,6 +137,16 @@ export function createKeyHold(deps: KeyHoldDeps): KeyHold {
     nextTask(step);
   };
 
+  const holdFor = (until: Promise<unknown>) => {
+    deferrals += 1;
+    changed();
+    const done = () => {
+      deferrals -= 1;
+      pump();
+    };
+    until.then(done, done);
+  };
+
   const pump = () => {
     if (!pumping) {
       pumping = true;
@@ -169,14 +181,9 @@ export function createKeyHold(deps: KeyHoldDeps): KeyHold {
     deferFrom(key, until) {
       // first in line: keys typed after it are already behind it, or will be
       waiting.unshift(heldKeyOf(key));
-      deferrals += 1;
-      changed();
-      const done = () => {
-        deferrals -= 1;
-        pump();
-      };
-      until.then(done, done);
+      holdFor(until);
     },
+    holdUntil: (until) => holdFor(until),
     holding: () => !idle(),
     subscribe(listener) {
       listeners.add(listener);

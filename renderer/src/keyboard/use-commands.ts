@@ -94,7 +94,7 @@ export function useCommands(scope: KeyScope, handlers: CommandHandlers, options:
       if (scope !== 'global' && event.target instanceof Element && event.target.closest('dialog[open]') !== null) return;
       if (whenRef.current && !whenRef.current()) return;
       // A mode's capture listener runs before the text box's own keys: Escape in a search box opened over the mode closes that box, it does not leave the mode.
-      if (capture && isTypingTarget(event.target)) return;
+      if (capture && event.key === 'Escape' && isTypingTarget(event.target)) return;
       const current = handlersRef.current;
       const binding = resolveCommand(event, scope, (command) => typeof current[command] === 'function');
       if (!binding) return;

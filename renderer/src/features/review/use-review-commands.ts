@@ -1,5 +1,6 @@
 import type { Codebook } from '../../../../shared/codebook/types';
 import type { DialogueStatus } from '../../../../shared/model/review';
+import { keyHold } from '../../keyboard/key-hold';
 import { LABEL_PICKS, type LabelPickCommand } from '../../keyboard/keymap';
 import type { CommandHandlers } from '../../keyboard/use-commands';
 import type { FieldIntent } from '../../stores/review/field-intents';
@@ -85,10 +86,13 @@ export function buildReviewActions(ctx: ReviewCommandContext): ReviewActions {
   const state = () => store.getState();
   const freshness = ctx.freshness ?? ALWAYS_FRESH;
 
-  /** Runs `action` now when the model shows what it reads, else once it does (a button pressed while writes land). */
+  /**
+   * Runs `action` now when the model shows what it reads, else once it does (a button pressed while
+   * writes land); keys pressed meanwhile wait for it, so they act after it, as after a key.
+   */
   const onFresh = (need: ModelNeed, action: () => void) => {
     if (freshness.isFresh(need)) action();
-    else void freshness.whenFresh(need).then(action);
+    else keyHold.holdUntil(freshness.whenFresh(need).then(action));
   };
 
   /** Runs `action` through the reviewer-name guard; true when it ran now. */

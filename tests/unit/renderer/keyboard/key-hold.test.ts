@@ -201,6 +201,21 @@ describe('key hold', () => {
     expect(acted).toEqual(['z', 'v', 'j']);
   });
 
+  it('something done without a key (a button) that must wait holds the keys pressed meanwhile until it has acted', async () => {
+    const acted: string[] = [];
+    const page = fakePage((key) => acted.push(key));
+    let clicked: () => void = () => undefined;
+    page.hold.holdUntil(new Promise<void>((resolve) => (clicked = resolve)).then(() => acted.push('click')));
+    expect([page.press('j'), page.press('v')]).toEqual([true, true]);
+    page.runTasks();
+    expect(acted).toEqual([]);
+    clicked();
+    await Promise.resolve();
+    await Promise.resolve();
+    page.runTasks();
+    expect(acted).toEqual(['click', 'j', 'v']);
+  });
+
   it('a wait that fails still lets the keys go on, and drained() waits for the last one', async () => {
     const acted: string[] = [];
     let fail: (error: Error) => void = () => undefined;
