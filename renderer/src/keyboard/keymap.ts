@@ -183,9 +183,9 @@ export const KEYMAP: readonly KeyBinding[] = [
   { command: 'queue.prev', keys: ['['], label: { zh: '审阅队列的上一项', en: 'Previous item of the review queue' }, scope: 'review' },
   { command: 'finding.next', keys: ['c'], label: { zh: '下一个一致性问题（跨轮次，到末尾后从头开始）', en: 'Next consistency finding, across turns (wraps round to the first)' }, scope: 'review' },
   { command: 'finding.dismiss', keys: ['x'], label: { zh: '驳回光标处的一致性问题（须写理由）', en: 'Dismiss the consistency finding at the cursor (with a required note)' }, scope: 'review' },
-  { command: 'edit.undo', keys: ['Mod+z'], label: { zh: '撤销', en: 'Undo' }, scope: 'review', repeatable: true },
+  { command: 'edit.undo', keys: ['Mod+z'], label: { zh: '撤销（光标移到被撤销的修改处；之后的按键从那里继续）', en: 'Undo (the cursor goes to the change taken back; the keys after it act from there)' }, scope: 'review', repeatable: true },
   { command: 'rubric.toggle', keys: ['r'], label: { zh: '量表评分：为本段对话按各评分维度打分（数字键给当前维度打分，j/k 切换维度，再按 r 退出）', en: 'Rubric scores: score this dialogue on each rubric (a digit scores the focused rubric, j/k move, r again leaves)' }, scope: 'review' },
-  { command: 'edit.redo', keys: ['Mod+Shift+z', 'Mod+y'], label: { zh: '重做', en: 'Redo' }, scope: 'review', repeatable: true },
+  { command: 'edit.redo', keys: ['Mod+Shift+z', 'Mod+y'], label: { zh: '重做（光标移到重做的修改处）', en: 'Redo (the cursor goes to the change made again)' }, scope: 'review', repeatable: true },
 
   ...adjudicationPicks,
   { command: 'adjudication.other', keys: ['o'], label: { zh: '输入其他值（标签搜索）', en: 'Enter another value (label search)' }, scope: 'adjudication' },

@@ -95,7 +95,10 @@ export function RubricScoresPanel({ datasetId, dialogueId, guard = (action) => a
     'rubric.redo': onceRead(() => void store.redoLast()),
     'rubric.leave': () => store.setActive(false),
     'rubric.rationale': onceRead(() => {
-      if (useExpertScoresStore.getState().rows[rubric?.id ?? '']) textareaRef.current?.focus();
+      // the focused rubric now, not as last rendered: a j typed just before has moved it
+      const now = useExpertScoresStore.getState();
+      const focused = now.set.rubrics[now.focus];
+      if (focused && now.rows[focused.id]) textareaRef.current?.focus();
     }),
   };
   for (const entry of RUBRIC_SCORES) handlers[entry.command] = onceRead(() => void store.score(entry.score));
