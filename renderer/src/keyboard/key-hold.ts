@@ -100,11 +100,13 @@ export function createKeyHold(deps: KeyHoldDeps): KeyHold {
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (replaying || event.defaultPrevented || !isCommandCandidate(event)) return;
+    if (replaying || event.defaultPrevented || event.isComposing) return;
     expirePreparing();
-    // A key typed while others wait goes behind them, whatever it is: order is the point.
+    // A key typed while others wait goes behind them, whatever it is and wherever the focus is now:
+    // a search box the waiting keys opened may have the focus, but the Escape that closes it is
+    // still waiting, and a key typed after that Escape is meant for what comes after it.
     const behindOthers = deferrals > 0 || waiting.length > 0 || pumping;
-    if (!behindOthers && (preparing === null || !preparing.wanted(event))) return;
+    if (!behindOthers && (preparing === null || !isCommandCandidate(event) || !preparing.wanted(event))) return;
     // Capture phase, first listener: no other listener sees the key now.
     event.preventDefault();
     event.stopImmediatePropagation();

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createKeyHold, KEY_HOLD_LIMIT_MS, type HeldKey, type KeyHold, type KeyHoldTarget } from '../../../../renderer/src/keyboard/key-hold';
 import type { KeyEventLike } from '../../../../renderer/src/keyboard/key-match';
 
-function keyEvent(key: string, onTaken: () => void): KeyboardEvent {
+function keyEvent(key: string, onTaken: () => void, repeat = false, target: unknown = null): KeyboardEvent {
   return {
     key,
     code: /^[a-z]$/.test(key) ? `Key${key.toUpperCase()}` : '',
@@ -15,9 +15,9 @@ function keyEvent(key: string, onTaken: () => void): KeyboardEvent {
     metaKey: false,
     altKey: false,
     shiftKey: false,
-    repeat: false,
+    repeat,
     isComposing: false,
-    target: null,
+    target,
     defaultPrevented: false,
     preventDefault: () => undefined,
     stopImmediatePropagation: onTaken,
@@ -51,11 +51,11 @@ function fakePage(handle: (key: string, hold: KeyHold, event: KeyEventLike) => v
     },
   });
   /** a key press; true when the hold took it (no other listener saw it) */
-  const press = (key: string): boolean => {
+  const press = (key: string, repeat = false, target: unknown = null): boolean => {
     let taken = false;
     const event = keyEvent(key, () => {
       taken = true;
-    });
+    }, repeat, target);
     listener?.(event);
     if (!taken) {
       seen.push(key);
@@ -214,6 +214,54 @@ describe('key hold', () => {
     await Promise.resolve();
     page.runTasks();
     expect(acted).toEqual(['click', 'j', 'v']);
+  });
+
+  it('a key typed into a text box while keys wait goes behind them: the Escape that closes the box is still waiting', async () => {
+    const searchBox = { tagName: 'INPUT', type: 'text' };
+    const acted: string[] = [];
+    let release: () => void = () => undefined;
+    let waited = false;
+    const page = fakePage((key, hold, event) => {
+      if (key === 'z' && !waited) {
+        waited = true;
+        hold.deferFrom(event, new Promise<void>((resolve) => (release = resolve)));
+        return;
+      }
+      acted.push(key);
+    });
+    // nothing waits: a character typed into the box is the box's
+    expect(page.press('t', false, searchBox)).toBe(false);
+    page.press('z', false, searchBox);
+    expect(page.press('Escape', false, searchBox)).toBe(true);
+    expect(page.press('n', false, searchBox)).toBe(true);
+    release();
+    await Promise.resolve();
+    page.runTasks();
+    expect(acted).toEqual(['t', 'z', 'Escape', 'n']);
+  });
+
+  it('a flood of keys typed while a command waits is handed on whole and in order, auto-repeat marks kept', async () => {
+    const acted: { key: string; repeat: boolean }[] = [];
+    let release: () => void = () => undefined;
+    let waited = false;
+    const page = fakePage((key, hold, event) => {
+      if (key === 'z' && !waited) {
+        waited = true;
+        hold.deferFrom(event, new Promise<void>((resolve) => (release = resolve)));
+        return;
+      }
+      acted.push({ key, repeat: event.repeat === true });
+    });
+    page.press('z');
+    const flood = Array.from({ length: 2000 }, (_, index) => 'jkav'[index % 4]);
+    // a held-down j repeats: its repeat mark goes with it, so a command that must not repeat still knows
+    flood.forEach((key, index) => page.press(key, key === 'j' && index % 8 === 0));
+    release();
+    await Promise.resolve();
+    page.runTasks(5000);
+    expect(acted.map((entry) => entry.key)).toEqual(['z', ...flood]);
+    expect(acted.filter((entry) => entry.repeat).length).toBe(250);
+    expect(page.hold.holding()).toBe(false);
   });
 
   it('a wait that fails still lets the keys go on, and drained() waits for the last one', async () => {

@@ -110,7 +110,15 @@ export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, []
     const replay = (direction: 'undo' | 'redo') => {
       const session = sessionDialogue();
       const known = session && queue.pending() === 0 ? stepOf(historyOf(session.dialogueId), direction) : undefined;
-      if (known) set({ ...cursorFor(known), typeaheadOpen: false, textEdit: null });
+      if (known) {
+        const cursor = cursorFor(known);
+        const otherTurn = cursor.turnIndex !== undefined && cursor.turnIndex !== get().turnIndex;
+        const otherField = cursor.fieldId !== undefined && cursor.fieldId !== get().fieldId;
+        // An open text box belongs to its turn and field, the label search to its turn: each closes
+        // when the cursor leaves it, as with any move. The search stays open for an undo on its turn,
+        // so the Escape typed next closes it rather than leaving the dialogue.
+        set({ ...cursor, ...(otherTurn ? { typeaheadOpen: false } : {}), ...(otherTurn || otherField ? { textEdit: null } : {}) });
+      }
       const fields = known ? known.changes.fields.map((change) => change.fieldId) : [ANY_FIELD];
       return run(async () => {
         const history = session ? historyOf(session.dialogueId) : emptyHistory<EditStep>();
