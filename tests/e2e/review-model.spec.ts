@@ -18,7 +18,7 @@ import { describeSequence, sequenceArbitrary } from '../review-model/commands';
 import { FIXTURE } from '../review-model/fixture';
 import { expectedState } from '../review-model/reference';
 
-const DEFAULT_RUNS = 18;
+const DEFAULT_RUNS = 24;
 const MAX_LENGTH = 24;
 
 function setting(name: string, fallback: number): number {
