@@ -166,7 +166,8 @@ test('judge calibration: families, self-preference, scatter, run comparison', as
     await review.pressKey('r');
     if (k === 0) await review.enterReviewerName(EXPERT);
     await expect(panel).toHaveAttribute('data-active', 'true');
-    for (const score of expertScores[k]) await review.pressKey(String(score));
+    // a digit scores the focused rubric in place, j moves on
+    for (const [index, score] of expertScores[k].entries()) await review.pressKeys(...(index > 0 ? ['j'] : []), String(score));
     await expect(panel.locator('[data-testid="rubric-chip"][data-rubric="TCF"]')).toHaveAttribute('data-score', String(expertScores[k][4]));
     await review.pressKey('r');
     await review.pressKey('Escape');

@@ -223,20 +223,20 @@ test.describe('judge runs from the UI', () => {
       if (first) await review.enterReviewerName(EXPERT);
       await expect(rubricPanel).toHaveAttribute('data-active', 'true');
       await expect(rubricPanel).toHaveAttribute('data-focus', 'X-SRG');
-      for (const score of scores) {
+      // a digit scores the focused rubric in place, j moves on
+      for (const [r, score] of scores.entries()) {
+        await page.waitForTimeout(PACE_MS);
+        if (r > 0) await review.pressKey('j');
         await page.waitForTimeout(PACE_MS);
         await review.pressKey(String(score));
       }
       for (const [r, rubric] of RUBRICS.entries()) await expect(rubricPanel.locator(`[data-testid="rubric-chip"][data-rubric="${rubric}"]`)).toHaveAttribute('data-score', String(scores[r]));
-      // k moves back a rubric: a second thought on IRA, the same score again; the chips stay what was scored
+      // k moves back a rubric: a second thought on IRA, the same score again; the focus stays there and the chips stay what was scored
       await page.waitForTimeout(PACE_MS);
       await review.pressKey('k');
       await expect(rubricPanel).toHaveAttribute('data-focus', 'IRA');
       await page.waitForTimeout(PACE_MS);
       await review.pressKey(String(scores[3]));
-      await expect(rubricPanel).toHaveAttribute('data-focus', 'TCF');
-      await page.waitForTimeout(PACE_MS);
-      await review.pressKey('k');
       await expect(rubricPanel).toHaveAttribute('data-focus', 'IRA');
       await page.waitForTimeout(PACE_MS);
       await review.pressKey('j');

@@ -176,7 +176,8 @@ test('judge results: import, Table I, drill-down, expert scores by keyboard, cal
     await expect(panel).toHaveAttribute('data-focus', 'X-SRG');
     // the judge's score and rationale of the focused rubric, as text (the markup in it is not rendered)
     await expect(page.getByTestId('rubric-judge-score').first()).toContainText('<b>rationale</b>');
-    for (const score of scores) await review.pressKey(String(score));
+    // a digit scores the focused rubric in place, j moves on
+    for (const [index, score] of scores.entries()) await review.pressKeys(...(index > 0 ? ['j'] : []), String(score));
     for (const [index, rubric] of RUBRICS.entries()) await expect(panel.locator(`[data-testid="rubric-chip"][data-rubric="${rubric}"]`)).toHaveAttribute('data-score', String(scores[index]));
     if (first) {
       // a rationale: keys typed in the box stay there (j and 1 do not move or score)

@@ -30,7 +30,7 @@ function binding(command: CommandId): KeyBinding {
   return found;
 }
 
-const CHECKED_COMMANDS: CommandId[] = ['help.shortcuts', 'list.next', 'field.accept', 'field.nextFlagged', 'field.prevFlagged', 'turn.acceptAll', 'turn.verify', 'edit.undo', 'edit.redo', 'adjudication.flag', 'adjudication.undo'];
+const CHECKED_COMMANDS: CommandId[] = ['help.shortcuts', 'list.next', 'field.accept', 'field.nextFlagged', 'field.prevFlagged', 'turn.acceptAll', 'turn.verify', 'edit.undo', 'edit.redo', 'adjudication.flag', 'adjudication.undo', 'rubric.toggle', 'rubric.next', 'rubric.prev', 'rubric.undo', 'rubric.redo'];
 
 test('? opens the shortcut help generated from the key map and Escape closes it', async ({ app }) => {
   const start = new StartPage(app.page);
@@ -67,6 +67,13 @@ test('? opens the shortcut help generated from the key map and Escape closes it'
     '0',
     `${shownAs(altDigits[0].keys[0])}–${shownAs(altDigits[altDigits.length - 1].keys[0])}`,
   ]);
+
+  // rubric scoring (issue 29, point 7): a digit scores the focused rubric in place, j/k move and stop at the ends
+  const scoreGroup = KEYMAP.find((entry) => entry.scope === 'rubric' && entry.helpGroup)!;
+  const scoreRow = help.locator(`section[data-scope="rubric"] tr[data-command="${scoreGroup.command}"]`);
+  await expect(scoreRow).toContainText('in place');
+  await expect(scoreRow).toContainText('焦点不动');
+  await expect(help.locator('tr[data-command="rubric.next"]')).toContainText('stops at the last one');
 
   await app.page.keyboard.press('Escape');
   await expect(help).toHaveCount(0);

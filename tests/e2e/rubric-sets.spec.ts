@@ -165,18 +165,23 @@ test('rubric sets: import, edit, save as a version, choose, score on it, attach 
   await expect(panel).toHaveAttribute('data-active', 'true');
   await expect(panel).toHaveAttribute('data-focus', 'ASK');
   const chip = (rubric: string) => panel.locator(`[data-testid="rubric-chip"][data-rubric="${rubric}"]`);
-  await review.pressKey('9'); // above ASK's 5: nothing
+  await review.pressKey('9'); // above ASK's 5: nothing, and said
   await expect(panel).toHaveAttribute('data-focus', 'ASK');
+  await expect(panel).toHaveAttribute('data-notice', 'out-of-range');
   await expect(chip('ASK')).toHaveAttribute('data-score', '');
   await review.pressKey('4');
   await expect(chip('ASK')).toHaveAttribute('data-score', '4');
+  // a digit scores in place: j moves on
+  await expect(panel).toHaveAttribute('data-focus', 'ASK');
+  await review.pressKey('j');
   await expect(panel).toHaveAttribute('data-focus', 'WAIT');
   await review.pressKey('5'); // above WAIT's 3: nothing
   await expect(chip('WAIT')).toHaveAttribute('data-score', '');
   await review.pressKey('0'); // WAIT runs from 0
   await expect(chip('WAIT')).toHaveAttribute('data-score', '0');
-  await expect(panel).toHaveAttribute('data-at-end', 'true');
-  await review.pressKey('2'); // past the last rubric: nothing is overwritten
+  await review.pressKey('j'); // past the last rubric: the focus stays, and says so
+  await expect(panel).toHaveAttribute('data-focus', 'WAIT');
+  await expect(panel).toHaveAttribute('data-notice', 'edge');
   await expect(chip('WAIT')).toHaveAttribute('data-score', '0');
   // Escape hands the keys back to review; the dialogue stays open
   await review.pressKey('Escape');

@@ -66,6 +66,7 @@ export type CommandId =
   | 'rubric.rationale'
   | 'rubric.clear'
   | 'rubric.undo'
+  | 'rubric.redo'
   | 'rubric.leave';
 
 export interface KeyBinding {
@@ -131,9 +132,10 @@ const adjudicationPicks: KeyBinding[] = ADJUDICATION_PICKS.map(({ command, posit
 }));
 
 /**
- * Keys 0–9 score the focused rubric with that number; a score outside the rubric's range is
- * ignored. 0 is bound too: a custom scale may start at 0, and unbound it would fall through to
- * review's label pick while the panel has the keys.
+ * Keys 0–9 score the focused rubric with that number, in place: the focus stays, only j/k move it
+ * (a digit that also moved would make `3 j 4` skip a rubric). A score outside the rubric's range is
+ * named and changes nothing. 0 is bound too: a custom scale may start at 0, and unbound it would
+ * fall through to review's label pick while the panel has the keys.
  */
 export const RUBRIC_SCORES: readonly { command: RubricScoreCommand; score: number; key: string }[] = ['0', ...DIGIT_ROW].map((key) => ({
   command: `rubric.score${Number(key)}`,
@@ -146,7 +148,7 @@ const rubricScores: KeyBinding[] = RUBRIC_SCORES.map(({ command, score, key }) =
   keys: [key],
   label: { zh: `当前评分维度记 ${score} 分`, en: `Score the focused rubric ${score}` },
   scope: 'rubric',
-  helpGroup: { zh: '当前评分维度记 n 分（SID 维度为 1–5；超出该维度分值范围的数字不起作用），然后移到下一个维度', en: 'Score the focused rubric n (1–5 on the SID rubrics; a digit outside the rubric’s range does nothing), then move to the next rubric' },
+  helpGroup: { zh: '当前评分维度记 n 分，焦点不动（j/k 切换维度；SID 维度为 1–5，超出范围的数字会提示且不起作用；改分会显示原分）', en: 'Score the focused rubric n, in place (j/k move; 1–5 on the SID rubrics, a digit outside the range is named and does nothing; a changed score shows the old one)' },
 }));
 
 export const KEYMAP: readonly KeyBinding[] = [
@@ -181,9 +183,9 @@ export const KEYMAP: readonly KeyBinding[] = [
   { command: 'queue.prev', keys: ['['], label: { zh: '审阅队列的上一项', en: 'Previous item of the review queue' }, scope: 'review' },
   { command: 'finding.next', keys: ['c'], label: { zh: '下一个一致性问题（跨轮次，到末尾后从头开始）', en: 'Next consistency finding, across turns (wraps round to the first)' }, scope: 'review' },
   { command: 'finding.dismiss', keys: ['x'], label: { zh: '驳回光标处的一致性问题（须写理由）', en: 'Dismiss the consistency finding at the cursor (with a required note)' }, scope: 'review' },
-  { command: 'edit.undo', keys: ['Mod+z'], label: { zh: '撤销', en: 'Undo' }, scope: 'review', repeatable: true },
-  { command: 'rubric.toggle', keys: ['r'], label: { zh: '量表评分：为本段对话按各评分维度打分（数字键打分，j/k 切换维度，再按 r 退出）', en: 'Rubric scores: score this dialogue on each rubric (digits score, j/k move, r again leaves)' }, scope: 'review' },
-  { command: 'edit.redo', keys: ['Mod+Shift+z', 'Mod+y'], label: { zh: '重做', en: 'Redo' }, scope: 'review', repeatable: true },
+  { command: 'edit.undo', keys: ['Mod+z'], label: { zh: '撤销（光标移到被撤销的修改处；之后的按键从那里继续）', en: 'Undo (the cursor goes to the change taken back; the keys after it act from there)' }, scope: 'review', repeatable: true },
+  { command: 'rubric.toggle', keys: ['r'], label: { zh: '量表评分：为本段对话按各评分维度打分（数字键给当前维度打分，j/k 切换维度，再按 r 退出）', en: 'Rubric scores: score this dialogue on each rubric (a digit scores the focused rubric, j/k move, r again leaves)' }, scope: 'review' },
+  { command: 'edit.redo', keys: ['Mod+Shift+z', 'Mod+y'], label: { zh: '重做（光标移到重做的修改处）', en: 'Redo (the cursor goes to the change made again)' }, scope: 'review', repeatable: true },
 
   ...adjudicationPicks,
   { command: 'adjudication.other', keys: ['o'], label: { zh: '输入其他值（标签搜索）', en: 'Enter another value (label search)' }, scope: 'adjudication' },
@@ -196,11 +198,12 @@ export const KEYMAP: readonly KeyBinding[] = [
   { command: 'adjudication.codebook', keys: ['Shift+C'], label: { zh: '搜索编码手册（当前项字段的标签、定义、例句；Esc 返回）', en: 'Search the codebook (the current item’s field: labels, definitions, examples; Esc goes back)' }, scope: 'adjudication' },
 
   ...rubricScores,
-  { command: 'rubric.next', keys: ['j', 'ArrowDown'], label: { zh: '下一个评分维度', en: 'Next rubric' }, scope: 'rubric', repeatable: true },
-  { command: 'rubric.prev', keys: ['k', 'ArrowUp'], label: { zh: '上一个评分维度', en: 'Previous rubric' }, scope: 'rubric', repeatable: true },
+  { command: 'rubric.next', keys: ['j', 'ArrowDown'], label: { zh: '下一个评分维度（到最后一个即停，并提示）', en: 'Next rubric (stops at the last one, and says so)' }, scope: 'rubric', repeatable: true },
+  { command: 'rubric.prev', keys: ['k', 'ArrowUp'], label: { zh: '上一个评分维度（到第一个即停，并提示）', en: 'Previous rubric (stops at the first one, and says so)' }, scope: 'rubric', repeatable: true },
   { command: 'rubric.rationale', keys: ['e'], label: { zh: '为当前维度写理由（在文本框内按键只作输入；Tab 离开）', en: 'Write the rationale of the focused rubric (keys typed there stay there; Tab leaves)' }, scope: 'rubric' },
   { command: 'rubric.clear', keys: ['Backspace', 'Delete'], label: { zh: '清除当前维度的分数', en: 'Clear the focused rubric’s score' }, scope: 'rubric' },
-  { command: 'rubric.undo', keys: ['Mod+z'], label: { zh: '撤销上一次评分修改', en: 'Undo the last rubric-score change' }, scope: 'rubric', repeatable: true },
+  { command: 'rubric.undo', keys: ['Mod+z'], label: { zh: '撤销上一次评分修改（恢复原分或未评，并移到该维度）', en: 'Undo the last rubric-score change (the previous score, or none, comes back; the focus goes to that rubric)' }, scope: 'rubric', repeatable: true },
+  { command: 'rubric.redo', keys: ['Mod+Shift+z', 'Mod+y'], label: { zh: '重做上一次撤销的评分修改', en: 'Redo the rubric-score change undone last' }, scope: 'rubric', repeatable: true },
   { command: 'rubric.leave', keys: ['r'], label: { zh: '退出量表评分，回到字段审阅（Esc 同样如此，见 MODE_BACK）', en: 'Leave rubric scoring, back to the fields (Esc does too)' }, scope: 'rubric' },
 ];
 
@@ -234,7 +237,7 @@ export const COMMAND_IDS = [
   'dialogue.verify', 'dialogue.next', 'dialogue.prev', 'suggestion.next', 'suggestion.prev', 'queue.next', 'queue.prev', 'finding.next', 'finding.dismiss', 'edit.undo', 'edit.redo',
   ...ADJUDICATION_PICKS.map((pick) => pick.command),
   'adjudication.other', 'adjudication.flag', 'adjudication.note', 'adjudication.unresolved', 'adjudication.next', 'adjudication.prev', 'adjudication.undo', 'adjudication.codebook',
-  'rubric.toggle', ...RUBRIC_SCORES.map((entry) => entry.command), 'rubric.next', 'rubric.prev', 'rubric.rationale', 'rubric.clear', 'rubric.undo', 'rubric.leave',
+  'rubric.toggle', ...RUBRIC_SCORES.map((entry) => entry.command), 'rubric.next', 'rubric.prev', 'rubric.rationale', 'rubric.clear', 'rubric.undo', 'rubric.redo', 'rubric.leave',
 ] as const satisfies readonly CommandId[];
 
 type Unlisted = Exclude<CommandId, (typeof COMMAND_IDS)[number]>;

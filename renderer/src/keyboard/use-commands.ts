@@ -1,8 +1,23 @@
 import { useEffect, useRef } from 'react';
 import { BACK_COMMAND, KEYMAP, MODE_BACK, type CommandId, type KeyBinding, type KeyScope } from './keymap';
-import { chordFromEvent, chordsEqual, isCommandCandidate, parseBinding, type Chord, type KeyEventLike } from './key-match';
+import { keyHold } from './key-hold';
+import { chordFromEvent, chordsEqual, isCommandCandidate, isTypingTarget, parseBinding, type Chord, type KeyEventLike } from './key-match';
 
-export type CommandHandlers = Partial<Record<CommandId, () => void>>;
+/**
+ * What a handler returns when its command cannot act yet (it needs what earlier keys are still
+ * writing): the key waits, with every key pressed after it, until `until` settles, and is then
+ * handed to the handlers again.
+ */
+export interface CommandDeferral {
+  deferUntil: Promise<unknown>;
+}
+
+export type CommandHandler = () => void | CommandDeferral;
+
+export type CommandHandlers = Partial<Record<CommandId, CommandHandler>>;
+
+const isDeferral = (result: unknown): result is CommandDeferral =>
+  typeof result === 'object' && result !== null && (result as Partial<CommandDeferral>).deferUntil instanceof Promise;
 
 interface CompiledBinding {
   binding: KeyBinding;
@@ -36,11 +51,15 @@ export function resolveCommand(event: KeyEventLike, scope: KeyScope, handled: (c
   return null;
 }
 
-/** Runs the command a key stands for in `scope`; false when no handled command matches. */
+/**
+ * Runs the command a key stands for in `scope`; false when no handled command matches. A command
+ * that cannot act yet makes the key (and the keys after it) wait in the key hold.
+ */
 export function dispatchKey(event: KeyEventLike, scope: KeyScope, handlers: CommandHandlers): boolean {
   const binding = resolveCommand(event, scope, (command) => typeof handlers[command] === 'function');
   if (!binding) return false;
-  handlers[binding.command]?.();
+  const result = handlers[binding.command]?.();
+  if (isDeferral(result)) keyHold.deferFrom(event, result.deferUntil);
   return true;
 }
 
@@ -74,11 +93,14 @@ export function useCommands(scope: KeyScope, handlers: CommandHandlers, options:
       // a key pressed in an open dialog is the dialog's: the view behind it must not move (global keys still work)
       if (scope !== 'global' && event.target instanceof Element && event.target.closest('dialog[open]') !== null) return;
       if (whenRef.current && !whenRef.current()) return;
+      // A mode's capture listener runs before the text box's own keys: Escape in a search box opened over the mode closes that box, it does not leave the mode.
+      if (capture && event.key === 'Escape' && isTypingTarget(event.target)) return;
       const current = handlersRef.current;
       const binding = resolveCommand(event, scope, (command) => typeof current[command] === 'function');
       if (!binding) return;
       event.preventDefault();
-      current[binding.command]?.();
+      const result = current[binding.command]?.();
+      if (isDeferral(result)) keyHold.deferFrom(event, result.deferUntil);
     };
     window.addEventListener('keydown', onKeyDown, capture);
     return () => window.removeEventListener('keydown', onKeyDown, capture);

@@ -22,12 +22,14 @@ export interface ExpertScoreInput {
   at?: string;
   /** the panel's undo writes the score it brings back as 'undone'; otherwise 'scored' or, for a removal, 'cleared' */
   undo?: boolean;
+  /** the panel's redo writes the score it brings back again as 'redone' */
+  redo?: boolean;
 }
 
 type AuditedScore = { score: number; rationale: string } | null;
 
-function scoreEntry(row: Pick<ExpertScoreRow, 'datasetId' | 'dialogueId' | 'rubricSetId' | 'rubricSetHash' | 'rubric' | 'rater'>, at: string, before: AuditedScore, after: AuditedScore, undo: boolean): EditLogEntry {
-  const reason = undo ? 'undone' : after === null ? 'cleared' : 'scored';
+function scoreEntry(row: Pick<ExpertScoreRow, 'datasetId' | 'dialogueId' | 'rubricSetId' | 'rubricSetHash' | 'rubric' | 'rater'>, at: string, before: AuditedScore, after: AuditedScore, undo: boolean, redo = false): EditLogEntry {
+  const reason = undo ? 'undone' : redo ? 'redone' : after === null ? 'cleared' : 'scored';
   return auditEntry({ datasetId: row.datasetId, reviewer: row.rater, at }, row.dialogueId, { kind: 'rubric-score', rubricSetId: row.rubricSetId, rubricSetHash: row.rubricSetHash, rubric: row.rubric }, reason, before, after);
 }
 
@@ -54,7 +56,7 @@ export async function putExpertScore(db: MaieuticDb, input: ExpertScoreInput): P
     if (score === null) {
       if (!existing) return null;
       await db.expertScores.delete(id);
-      await db.editLog.add(scoreEntry(place, at, audited(existing), null, input.undo ?? false));
+      await db.editLog.add(scoreEntry(place, at, audited(existing), null, input.undo ?? false, input.redo ?? false));
       return null;
     }
     const row: ExpertScoreRow = {
@@ -70,7 +72,7 @@ export async function putExpertScore(db: MaieuticDb, input: ExpertScoreInput): P
       at,
     };
     await db.expertScores.put(row);
-    if (!existing || existing.score !== score || existing.rationale !== rationale) await db.editLog.add(scoreEntry(place, at, audited(existing), audited(row), input.undo ?? false));
+    if (!existing || existing.score !== score || existing.rationale !== rationale) await db.editLog.add(scoreEntry(place, at, audited(existing), audited(row), input.undo ?? false, input.redo ?? false));
     return row;
   });
 }

@@ -5,17 +5,43 @@ import { getDb } from '../../db/db';
 import { judgeScoresOfDialogue } from '../../db/repositories/judge';
 import { useCommands, type CommandHandlers } from '../../keyboard';
 import { RUBRIC_SCORES } from '../../keyboard/keymap';
-import { useExpertScoresStore } from '../../stores/judge/expert-store';
+import { useExpertScoresStore, type RubricNotice } from '../../stores/judge/expert-store';
 import { useJudgeStore } from '../../stores/judge/store';
 import { useAppStore } from '../../stores/app/store';
 import { useSettingsStore } from '../../stores/settings/store';
 import { FewShotAction } from '../rubrics/FewShotAction';
 import { rubricText } from '../rubrics/strings';
 import type { HANDLED_COMMANDS } from './handled-commands';
-import { useJudgeText } from './strings';
+import { useJudgeText, type JudgeTextApi } from './strings';
 import './judge.css';
 
 type Handled = (typeof HANDLED_COMMANDS)[number];
+
+/** What the last scoring key did, in words: an overwrite names the score it replaced. */
+function noticeText(notice: RubricNotice, t: JudgeTextApi['t']): string {
+  switch (notice.kind) {
+    case 'scored':
+      return notice.before === null ? t('panelScoredNew', { rubric: notice.rubric, after: notice.after }) : t('panelScoredChanged', { rubric: notice.rubric, before: notice.before, after: notice.after });
+    case 'unchanged':
+      return t('panelUnchanged', { rubric: notice.rubric, score: notice.score });
+    case 'cleared':
+      return t('panelCleared', { rubric: notice.rubric, before: notice.before });
+    case 'nothing-to-clear':
+      return t('panelNothingToClear', { rubric: notice.rubric });
+    case 'undone':
+      return notice.restored === null ? t('panelUndoneToNone', { rubric: notice.rubric }) : t('panelUndoneTo', { rubric: notice.rubric, score: notice.restored });
+    case 'redone':
+      return notice.restored === null ? t('panelRedoneToNone', { rubric: notice.rubric }) : t('panelRedoneTo', { rubric: notice.rubric, score: notice.restored });
+    case 'nothing-to-undo':
+      return t('panelNothingToUndo');
+    case 'nothing-to-redo':
+      return t('panelNothingToRedo');
+    case 'edge':
+      return notice.edge === 'last' ? t('panelAtLast') : t('panelAtFirst');
+    case 'out-of-range':
+      return t('panelOutOfRange', { rubric: notice.rubric, value: notice.value, min: notice.min, max: notice.max });
+  }
+}
 
 /**
  * The expert's rubric scores of the dialogue open in review: a line of chips (rubric and score)
@@ -27,7 +53,7 @@ export function RubricScoresPanel({ datasetId, dialogueId, guard = (action) => a
   const text = useJudgeText();
   const { t, lang } = text;
   const rater = useSettingsStore((s) => s.reviewerName.trim());
-  const state = useExpertScoresStore(useShallow((s) => ({ set: s.set, setHash: s.setHash, rows: s.rows, focus: s.focus, atEnd: s.atEnd, active: s.active, status: s.status, error: s.error, dialogueId: s.dialogueId })));
+  const state = useExpertScoresStore(useShallow((s) => ({ set: s.set, setHash: s.setHash, rows: s.rows, focus: s.focus, notice: s.notice, active: s.active, status: s.status, error: s.error, dialogueId: s.dialogueId })));
   const store = useExpertScoresStore.getState();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
@@ -59,17 +85,23 @@ export function RubricScoresPanel({ datasetId, dialogueId, guard = (action) => a
     setDraft(row?.rationale ?? '');
   }, [row?.id, row?.rationale]);
 
-  const handlers: CommandHandlers & Partial<Record<Handled, () => void>> = {
+  /** A key that changes a score waits (with the keys after it) until the dialogue's scores are read: before, it would not know the score it replaces. */
+  const onceRead = (run: () => void) => () => (useExpertScoresStore.getState().status === 'loading' ? { deferUntil: store.ready() } : run());
+  const handlers: CommandHandlers & Partial<Record<Handled, CommandHandlers[Handled]>> = {
     'rubric.next': () => store.move(1),
     'rubric.prev': () => store.move(-1),
-    'rubric.clear': () => void store.clear(),
-    'rubric.undo': () => void store.undoLast(),
+    'rubric.clear': onceRead(() => void store.clear()),
+    'rubric.undo': onceRead(() => void store.undoLast()),
+    'rubric.redo': onceRead(() => void store.redoLast()),
     'rubric.leave': () => store.setActive(false),
-    'rubric.rationale': () => {
-      if (row) textareaRef.current?.focus();
-    },
+    'rubric.rationale': onceRead(() => {
+      // the focused rubric now, not as last rendered: a j typed just before has moved it
+      const now = useExpertScoresStore.getState();
+      const focused = now.set.rubrics[now.focus];
+      if (focused && now.rows[focused.id]) textareaRef.current?.focus();
+    }),
   };
-  for (const entry of RUBRIC_SCORES) handlers[entry.command] = () => void store.score(entry.score);
+  for (const entry of RUBRIC_SCORES) handlers[entry.command] = onceRead(() => void store.score(entry.score));
   const editingRef = useRef(editing);
   editingRef.current = editing;
   // both always bound, deciding at each key from the store: `r` then a digit typed at once scores, never picks a label
@@ -100,7 +132,7 @@ export function RubricScoresPanel({ datasetId, dialogueId, guard = (action) => a
       data-testid="rubric-panel"
       data-active={state.active}
       data-focus={rubric?.id ?? ''}
-      data-at-end={state.atEnd}
+      data-notice={state.notice?.kind ?? ''}
       data-set={`${state.set.id}@${state.setHash}`}
       data-status={state.status}
       data-dialogue-id={state.dialogueId ?? ''}
@@ -140,7 +172,7 @@ export function RubricScoresPanel({ datasetId, dialogueId, guard = (action) => a
             );
           })}
         </div>
-        <span className="rubric-hint" data-testid="rubric-hint">{state.active ? (state.atEnd ? rubricText(lang, 'panelAllScored') : t('panelHintOpen')) : t('panelHintClosed')}</span>
+        <span className="rubric-hint" data-testid="rubric-hint">{state.active ? t('panelHintOpen') : t('panelHintClosed')}</span>
         <button type="button" className="quiet" data-testid="rubric-toggle" onClick={() => (state.active ? store.setActive(false) : guard(() => store.setActive(true)))}>
           {state.active ? t('panelClose') : t('panelOpen')}
         </button>
@@ -152,6 +184,17 @@ export function RubricScoresPanel({ datasetId, dialogueId, guard = (action) => a
           </span>
         )}
       </div>
+      {state.active && rubric && (
+        <p className="rubric-position" data-testid="rubric-position" data-index={state.focus + 1} data-total={state.set.rubrics.length}>
+          <strong>{t('panelPosition', { n: state.focus + 1, total: state.set.rubrics.length, id: rubric.id, name: rubric.name[lang] })}</strong>
+          {state.notice && (
+            <span className="rubric-notice" data-testid="rubric-notice" data-kind={state.notice.kind} role="status">
+              {' · '}
+              {noticeText(state.notice, t)}
+            </span>
+          )}
+        </p>
+      )}
       {!rater && <p className="rubric-error">{t('panelNoName')}</p>}
       {state.error && (
         <p className="rubric-error" role="alert">

@@ -9,5 +9,6 @@ export const HANDLED_COMMANDS = [
   'rubric.rationale',
   'rubric.clear',
   'rubric.undo',
+  'rubric.redo',
   'rubric.leave',
 ] as const satisfies readonly CommandId[];

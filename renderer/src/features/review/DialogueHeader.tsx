@@ -25,15 +25,16 @@ interface DialogueHeaderProps {
   progress: DialogueProgress;
   /** 0-based position among the table's visible dialogues; null when not among them */
   position: { index: number; total: number } | null;
-  canUndo: boolean;
-  canRedo: boolean;
+  /** steps undo can take back, redo can make again */
+  undoSteps: number;
+  redoSteps: number;
   text: ReviewTextApi;
   actions: DialogueHeaderActions;
   /** where the suggestion beside the expert's value comes from */
   suggestionChooser: ReactNode;
 }
 
-export function DialogueHeader({ dialogue, review, status, progress, position, canUndo, canRedo, text, actions, suggestionChooser }: DialogueHeaderProps) {
+export function DialogueHeader({ dialogue, review, status, progress, position, undoSteps, redoSteps, text, actions, suggestionChooser }: DialogueHeaderProps) {
   const { t, hint } = text;
   const statusKey = `status.${status}` satisfies ReviewStringKey;
   const returnView = useAppStore((state) => state.reviewReturnView);
@@ -60,10 +61,10 @@ export function DialogueHeader({ dialogue, review, status, progress, position, c
         </span>
         <span className="rv-spacer" />
         <SaveIndicator text={text} />
-        <button type="button" data-testid="undo-button" onClick={actions.undo} disabled={!canUndo} tabIndex={-1} title={t('undo')}>
+        <button type="button" data-testid="undo-button" data-steps={undoSteps} onClick={actions.undo} disabled={undoSteps === 0} tabIndex={-1} title={t('undo')}>
           ↶ {t('undo')}
         </button>
-        <button type="button" data-testid="redo-button" onClick={actions.redo} disabled={!canRedo} tabIndex={-1} title={t('redo')}>
+        <button type="button" data-testid="redo-button" data-steps={redoSteps} onClick={actions.redo} disabled={redoSteps === 0} tabIndex={-1} title={t('redo')}>
           ↷ {t('redo')}
         </button>
         <button type="button" className="rv-primary" data-testid="verify-dialogue" onClick={actions.verifyDialogue} tabIndex={-1}>

@@ -8,10 +8,10 @@ import { HistoryPanel } from '../audit/HistoryPanel';
 import { useAuditText } from '../audit/strings';
 import { dialogueStatusOf } from '../../db/repositories/dialogues';
 import type { ReviewBundle } from '../../db/repositories/reviews';
-import { keyHold, replayKey } from '../../keyboard/key-hold';
+import { keyHold } from '../../keyboard/key-hold';
 import { resolveCommand, useCommands } from '../../keyboard/use-commands';
 import { useAppStore } from '../../stores/app/store';
-import { selectCanRedo, selectCanUndo } from '../../stores/review/selectors';
+import { selectRedoSteps, selectUndoSteps } from '../../stores/review/selectors';
 import { reviewStore, useReviewStore } from '../../stores/review/store';
 import { useSettingsStore } from '../../stores/settings/store';
 import { HANDLED_COMMANDS as RUBRIC_PANEL_HANDLED } from '../judge/handled-commands';
@@ -21,7 +21,8 @@ import { DialogueHeader, type DialogueHeaderActions } from './DialogueHeader';
 import { FieldPanel } from './FieldPanel';
 import type { FieldRowActions } from './FieldRow';
 import { noticeText, noticeTone } from './notice-text';
-import { activeFieldId, buildDialogueModel, dialogueVerifySummary, nothingToConfirm } from './review-model';
+import { activeFieldId, APPLICABILITY_FIELD, buildDialogueModel, dialogueVerifySummary, nothingToConfirm } from './review-model';
+import { createModelFreshness } from './model-freshness';
 import { RestoredDrafts } from './RestoredDrafts';
 import { ReviewerPrompt } from './ReviewerPrompt';
 import { useReviewText, type ReviewTextApi } from './strings';
@@ -40,7 +41,7 @@ export interface ReviewViewProps {
 /** Review of one dialogue: the conversation on the left, the current turn's fields on the right. */
 export function ReviewView({ dialogueId }: ReviewViewProps) {
   const text = useReviewText();
-  const bundle = useReviewBundle(dialogueId);
+  const { bundle, asOf, refresh } = useReviewBundle(dialogueId);
   const leaveReview = useAppStore((state) => state.leaveReview);
 
   useLayoutEffect(() => {
@@ -71,7 +72,7 @@ export function ReviewView({ dialogueId }: ReviewViewProps) {
       </div>
     );
   }
-  return <ReviewWorkspace key={dialogueId} bundle={bundle} text={text} />;
+  return <ReviewWorkspace key={dialogueId} bundle={bundle} asOf={asOf} refresh={refresh} text={text} />;
 }
 
 const REVIEW_COMMANDS = new Set<string>(HANDLED_COMMANDS);
@@ -81,7 +82,16 @@ const isReviewKey = (event: Parameters<typeof resolveCommand>[0]) =>
   resolveCommand(event, 'review', (command) => REVIEW_COMMANDS.has(command) || RUBRIC_PANEL_COMMANDS.has(command)) !== null
   || resolveCommand(event, 'rubric', (command) => RUBRIC_PANEL_COMMANDS.has(command)) !== null;
 
-function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewTextApi }) {
+interface ReviewWorkspaceProps {
+  bundle: ReviewBundle;
+  /** the review writes finished before `bundle` was read */
+  asOf: number;
+  /** reads the dialogue again */
+  refresh: () => void;
+  text: ReviewTextApi;
+}
+
+function ReviewWorkspace({ bundle, asOf, refresh, text }: ReviewWorkspaceProps) {
   const dialogueId = bundle.dialogue.id;
   const codebook = useMemo(() => codebookForDataset({ codebookId: bundle.codebookId ?? '', codebookHash: bundle.codebookHash }).codebook, [bundle.codebookId, bundle.codebookHash]);
   const model = useMemo(() => buildDialogueModel(codebook, bundle), [codebook, bundle]);
@@ -113,8 +123,8 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
     () => (highlightState && highlightState.dialogueId === dialogueId ? { label: highlightState.label, positions: new Set(highlightState.positions) } : null),
     [highlightState, dialogueId],
   );
-  const canUndo = useReviewStore(selectCanUndo);
-  const canRedo = useReviewStore(selectCanRedo);
+  const undoSteps = useReviewStore(selectUndoSteps);
+  const redoSteps = useReviewStore(selectRedoSteps);
 
   const visibleDialogueIds = useAppStore((state) => state.visibleDialogueIds);
   const openDialogue = useAppStore((state) => state.openDialogue);
@@ -149,9 +159,14 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
   // model and status; the cursor they read from the store itself.
   const suggestionChoice = useSuggestionChoice(bundle);
   const rendered = useRef({ model, status, visibleDialogueIds });
+  const refreshRef = useRef(refresh);
+  const [freshness] = useState(() => createModelFreshness({ store: reviewStore, applicabilityField: APPLICABILITY_FIELD, refresh: () => refreshRef.current() }));
   useLayoutEffect(() => {
     rendered.current = { model, status, visibleDialogueIds };
+    refreshRef.current = refresh;
+    freshness.rendered(asOf);
   });
+  useEffect(() => () => freshness.dispose(), [freshness]);
   const context: ReviewCommandContext = {
     store: reviewStore,
     codebook,
@@ -164,19 +179,15 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
     backToTable: leaveReview,
     stepSuggestion: suggestionChoice.step,
     openHistory: () => setHistoryOpen(true),
+    freshness,
   };
   const actions = buildReviewActions(context);
   const handlers = buildCommandHandlers(context, actions);
   useCommands('review', handlers);
   useEffect(() => {
-    // After useCommands has attached its listener: from here on keys reach it directly.
-    keyHold.release((key) => {
-      replayKey(key);
-      // A held `n`/`p` opens another dialogue: the keys typed after it are meant for that one.
-      const app = useAppStore.getState();
-      if (app.view !== 'review') return 'drop-rest';
-      return app.dialogueId === dialogueId ? 'next' : 'hold-rest';
-    });
+    // After useCommands has attached its listener: the held keys are handed on as typed keys. A held
+    // `n`/`p` opens another dialogue, whose loading holds the keys after it for that one.
+    keyHold.release();
   }, []);
 
   // Stable callbacks for the memoised rows; they always reach the latest actions.
@@ -310,8 +321,8 @@ function ReviewWorkspace({ bundle, text }: { bundle: ReviewBundle; text: ReviewT
         status={status}
         progress={model.progress}
         position={position}
-        canUndo={canUndo}
-        canRedo={canRedo}
+        undoSteps={undoSteps}
+        redoSteps={redoSteps}
         text={text}
         actions={headerActions}
         suggestionChooser={<SuggestionChooser layers={bundle.layers} suggestion={bundle.suggestion} text={text} onChoose={suggestionChoice.choose} />}

@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+import { keyHold } from '../../keyboard/key-hold';
 import { selectSave } from '../../stores/review/selectors';
 import { useReviewStore } from '../../stores/review/store';
 import type { ReviewTextApi } from './strings';
@@ -7,9 +9,13 @@ function clockTime(iso: string, lang: 'zh' | 'en'): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleTimeString(lang === 'zh' ? 'zh-CN' : 'en', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }
 
-/** Saving… / Saved 14:02:11 / a failed write, which stays until dismissed. */
+/**
+ * Saving… / Saved 14:02:11 / a failed write, which stays until dismissed. Keys typed and waiting
+ * their turn (a command waiting for the writes before it) count as saving: they are work not yet stored.
+ */
 export function SaveIndicator({ text }: { text: ReviewTextApi }) {
   const save = useReviewStore(selectSave);
+  const keysWaiting = useSyncExternalStore(keyHold.subscribe, keyHold.holding);
   const dismiss = useReviewStore((state) => state.dismissSaveError);
   if (save.error !== null) {
     return (
@@ -21,7 +27,7 @@ export function SaveIndicator({ text }: { text: ReviewTextApi }) {
       </span>
     );
   }
-  const state = save.pending > 0 ? 'saving' : save.lastSavedAt ? 'saved' : 'idle';
+  const state = save.pending > 0 || keysWaiting ? 'saving' : save.lastSavedAt ? 'saved' : 'idle';
   return (
     <span className={`rv-save rv-save-${state}`} data-testid="save-indicator" data-state={state} data-saved-at={save.lastSavedAt ?? ''} aria-live="polite">
       {state === 'saving' && text.t('saving')}

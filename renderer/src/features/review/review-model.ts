@@ -52,6 +52,8 @@ export interface DialogueModel {
 }
 
 const SPEAKER_FIELD = 'speaker';
+/** The field whose value decides which fields apply to a turn: the speaker, as corrected. */
+export const APPLICABILITY_FIELD = SPEAKER_FIELD;
 const isSpeakerCode = (code: string | undefined): code is 'teacher' | 'student' => code === 'teacher' || code === 'student';
 
 /**

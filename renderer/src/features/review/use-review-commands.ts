@@ -1,11 +1,13 @@
 import type { Codebook } from '../../../../shared/codebook/types';
 import type { DialogueStatus } from '../../../../shared/model/review';
+import { keyHold } from '../../keyboard/key-hold';
 import { LABEL_PICKS, type LabelPickCommand } from '../../keyboard/keymap';
 import type { CommandHandlers } from '../../keyboard/use-commands';
 import type { FieldIntent } from '../../stores/review/field-intents';
 import type { ReviewStore } from '../../stores/review/store';
 import { focusCodebookSearch } from '../codebook/search-focus';
 import { HANDLED_COMMANDS, type ReviewCommand } from './handled-commands';
+import { ALWAYS_FRESH, type ModelFreshness, type ModelNeed } from './model-freshness';
 import {
   activeFieldId,
   applicableFieldIds,
@@ -40,6 +42,8 @@ export interface ReviewCommandContext {
   stepSuggestion: (direction: 1 | -1) => void;
   /** opens the history panel of the focused field */
   openHistory?: () => void;
+  /** whether `model()` shows every write asked for so far; always, when absent */
+  freshness?: ModelFreshness;
 }
 
 export interface ReviewActions {
@@ -80,6 +84,16 @@ export function liveCursor(ctx: Pick<ReviewCommandContext, 'store' | 'model' | '
 export function buildReviewActions(ctx: ReviewCommandContext): ReviewActions {
   const { store } = ctx;
   const state = () => store.getState();
+  const freshness = ctx.freshness ?? ALWAYS_FRESH;
+
+  /**
+   * Runs `action` now when the model shows what it reads, else once it does (a button pressed while
+   * writes land); keys pressed meanwhile wait for it, so they act after it, as after a key.
+   */
+  const onFresh = (need: ModelNeed, action: () => void) => {
+    if (freshness.isFresh(need)) action();
+    else keyHold.holdUntil(freshness.whenFresh(need).then(action));
+  };
 
   /** Runs `action` through the reviewer-name guard; true when it ran now. */
   const runGuarded = (action: () => void) => {
@@ -126,7 +140,7 @@ export function buildReviewActions(ctx: ReviewCommandContext): ReviewActions {
       }
       edit(row.field.id, { kind: 'pick', code: label.code });
     },
-    acceptAll() {
+    acceptAll: () => onFresh('applicability', () => {
       const { turn, turnIndex } = liveCursor(ctx);
       if (!turn) return;
       // Every applicable field is asked; the write skips the ones already reviewed by then.
@@ -147,8 +161,8 @@ export function buildReviewActions(ctx: ReviewCommandContext): ReviewActions {
           })),
         );
       });
-    },
-    verifyTurn() {
+    }),
+    verifyTurn: () => onFresh('values', () => {
       const { turn, turnIndex } = liveCursor(ctx);
       if (!turn) return;
       const verify = !turn.verified;
@@ -168,8 +182,8 @@ export function buildReviewActions(ctx: ReviewCommandContext): ReviewActions {
         void state().setTurnVerified(target, true, turnToVerify(turn).fields);
         state().moveTurn(1, ctx.model().turns.length);
       });
-    },
-    verifyDialogue() {
+    }),
+    verifyDialogue: () => onFresh('values', () => {
       if (ctx.status() === 'verified') {
         state().armVerifyDialogue(false);
         ctx.guarded(() => void state().setDialogueStatus('in-progress'));
@@ -188,7 +202,7 @@ export function buildReviewActions(ctx: ReviewCommandContext): ReviewActions {
       }
       state().armVerifyDialogue(false);
       ctx.guarded(() => void state().verifyDialogue(model.turns.map(turnToVerify)));
-    },
+    }),
     stepDialogue(direction) {
       const ids = ctx.visibleDialogueIds();
       const position = ids.indexOf(ctx.dialogueId);
@@ -211,16 +225,41 @@ export function buildReviewActions(ctx: ReviewCommandContext): ReviewActions {
       else if (state().notice?.kind === 'no-attention-left') state().setNotice(null);
       state().focusField(target.fieldId);
     },
-    undo: () => ctx.guarded(() => void state().undo()),
-    redo: () => ctx.guarded(() => void state().redo()),
+    undo: () => onFresh('values', () => ctx.guarded(() => void state().undo())),
+    redo: () => onFresh('values', () => ctx.guarded(() => void state().redo())),
     setTeacherModel: (teacherModel) => runGuarded(() => void state().setTeacherModel(ctx.dialogueId, teacherModel)),
   };
 }
+
+/**
+ * What each command reads from the model besides positions (model-freshness.ts): it acts only once
+ * the model shows the writes it depends on, and the keys after it wait for it. Commands not listed
+ * read positions only (turns, dialogues) or decide in their write, on the stored value.
+ */
+const COMMAND_NEEDS: Partial<Record<ReviewCommand, ModelNeed>> = {
+  ...Object.fromEntries(LABEL_PICKS.map(({ command }) => [command, 'applicability'])),
+  'field.next': 'applicability',
+  'field.prev': 'applicability',
+  'label.search': 'applicability',
+  'codebook.search': 'applicability',
+  'history.open': 'applicability',
+  'field.accept': 'applicability',
+  'field.unsure': 'applicability',
+  'field.clear': 'applicability',
+  'turn.acceptAll': 'applicability',
+  'field.nextFlagged': 'values',
+  'field.prevFlagged': 'values',
+  'turn.verify': 'values',
+  'dialogue.verify': 'values',
+  'edit.undo': 'values',
+  'edit.redo': 'values',
+};
 
 /** The key-map table's review commands bound to actions; typed so none can be left out. */
 export function buildCommandHandlers(ctx: ReviewCommandContext, actions: ReviewActions): CommandHandlers {
   const { store } = ctx;
   const state = () => store.getState();
+  const freshness = ctx.freshness ?? ALWAYS_FRESH;
   const picks = Object.fromEntries(LABEL_PICKS.map(({ command, position }) => [command, () => actions.pickNumber(position)])) as Record<LabelPickCommand, () => void>;
 
   const moveField = (delta: number) => {
@@ -281,7 +320,8 @@ export function buildCommandHandlers(ctx: ReviewCommandContext, actions: ReviewA
   const wrapped: CommandHandlers = {};
   for (const command of HANDLED_COMMANDS) {
     const handler = handlers[command];
-    wrapped[command] =
+    const need = COMMAND_NEEDS[command];
+    const run =
       command === 'dialogue.verify'
         ? handler
         : () => {
@@ -290,6 +330,7 @@ export function buildCommandHandlers(ctx: ReviewCommandContext, actions: ReviewA
             if (wasArmed && command === 'nav.datasets') return;
             handler();
           };
+    wrapped[command] = need === undefined ? run : () => (freshness.isFresh(need) ? run() : { deferUntil: freshness.whenFresh(need) });
   }
   return wrapped;
 }

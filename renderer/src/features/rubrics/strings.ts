@@ -127,7 +127,6 @@ export const RUBRIC_STRINGS = {
   anchorConfirmChoose: { zh: '同时让本数据集使用 v{next}（之后在新版本上打分；旧分数留在 v{version}）', en: 'Also make v{next} this data set’s set (scoring then goes on the new version; the scores so far stay with v{version})' },
   anchorConfirm: { zh: '生成新版本', en: 'Make the new version' },
   anchorMade: { zh: '已生成 {id} v{version}（{hash}）。', en: 'Made {id} v{version} ({hash}).' },
-  panelAllScored: { zh: '所有维度已打分 · 按 k/j 修改某一项 · r 或 Esc 退出', en: 'Every rubric scored · k/j to change one · r or Esc leaves' },
 } as const;
 
 export type RubricStringKey = keyof typeof RUBRIC_STRINGS;

@@ -3,6 +3,7 @@
  * Called before the window closes (the close handshake), before an export reads the database,
  * and when the page is hidden or left.
  */
+import { keyHold, type KeyHold } from '../../keyboard/key-hold';
 import { openDrafts, type DraftRegistry } from './drafts';
 import { reviewStore, type ReviewStore } from './store';
 
@@ -16,6 +17,8 @@ export interface FlushOutcome {
 export interface FlushAllDeps {
   drafts: DraftRegistry;
   store: ReviewStore;
+  /** keys typed and waiting their turn (a command waiting for the writes before it): their writes are waited for too */
+  keys?: Pick<KeyHold, 'drained' | 'isDrained'>;
 }
 
 const DRAFT_NOT_SAVED =
@@ -24,9 +27,17 @@ const DRAFT_NOT_SAVED =
 export function createFlushAll(deps: FlushAllDeps): () => Promise<FlushOutcome> {
   return async () => {
     deps.drafts.commitAll();
-    const result = await deps.store.getState().flush();
-    if (result.failedWrites > 0) {
-      return { flushed: false, error: `A change could not be saved: ${result.error ?? 'unknown error'} / 有修改未能保存` };
+    let failedWrites = 0;
+    let lastError: string | null = null;
+    // a key still waiting its turn queues its write once the writes before it have landed: wait for both until neither is left
+    do {
+      await deps.keys?.drained();
+      const result = await deps.store.getState().flush();
+      failedWrites += result.failedWrites;
+      lastError = result.error ?? lastError;
+    } while (deps.store.getState().save.pending > 0 || deps.keys?.isDrained() === false);
+    if (failedWrites > 0) {
+      return { flushed: false, error: `A change could not be saved: ${lastError ?? 'unknown error'} / 有修改未能保存` };
     }
     // A draft still open after its commit was not handed over: the commit was held back, e.g.
     // waiting for the reviewer's name.
@@ -40,7 +51,7 @@ export function createHasUnsavedWork(deps: FlushAllDeps): () => boolean {
   return () => deps.drafts.hasDrafts() || deps.store.getState().save.pending > 0;
 }
 
-const appDeps: FlushAllDeps = { drafts: openDrafts, store: reviewStore };
+const appDeps: FlushAllDeps = { drafts: openDrafts, store: reviewStore, keys: keyHold };
 
 /** The app's flush: open drafts and the review store's queue. */
 export const flushAll = createFlushAll(appDeps);

@@ -1,4 +1,3 @@
-import { canRedo, canUndo } from './undo-stack';
 import type { ReviewState } from './types';
 
 export const selectTurnIndex = (state: ReviewState) => state.turnIndex;
@@ -7,5 +6,6 @@ export const selectTypeaheadOpen = (state: ReviewState) => state.typeaheadOpen;
 export const selectVerifyDialogueArmed = (state: ReviewState) => state.verifyDialogueArmed;
 export const selectSave = (state: ReviewState) => state.save;
 export const selectNotice = (state: ReviewState) => state.notice;
-export const selectCanUndo = (state: ReviewState) => canUndo(state.history);
-export const selectCanRedo = (state: ReviewState) => canRedo(state.history);
+/** steps of the open dialogue that undo (redo) can take back (make again) */
+export const selectUndoSteps = (state: ReviewState) => state.history.past.length;
+export const selectRedoSteps = (state: ReviewState) => state.history.future.length;

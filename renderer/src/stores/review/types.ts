@@ -80,6 +80,11 @@ export interface TurnTarget {
   turnIndex: number;
 }
 
+export interface WriteProgress {
+  issued: number;
+  finished: number;
+}
+
 /** What `flush()` found while waiting. */
 export interface FlushResult {
   /** writes that failed while the flush waited (each already reported) */
@@ -165,6 +170,13 @@ export interface EditsSlice {
   setTeacherModel(dialogueId: string, teacherModel: string | null): Promise<boolean>;
   undo(): Promise<boolean>;
   redo(): Promise<boolean>;
+  /**
+   * Writes asked for and finished so far (in queue order): a screen read once `finished` writes
+   * had finished shows every one of them, and lacks those asked for after.
+   */
+  writeProgress(): WriteProgress;
+  /** the position (1-based, in `issued` order) of the last write asked for that may change this field; 0 for none */
+  lastWriteNaming(fieldId: string): number;
   /** resolves when every write queued so far (and any queued while waiting) has finished */
   flush(): Promise<FlushResult>;
   setNotice(notice: ReviewNotice | null): void;

@@ -5,6 +5,7 @@ import { loadReviewBundle } from '../../../../renderer/src/db/repositories/revie
 import { putDialogueTurns } from '../../../../renderer/src/db/repositories/turns';
 import { HANDLED_COMMANDS } from '../../../../renderer/src/features/review/handled-commands';
 import { buildDialogueModel } from '../../../../renderer/src/features/review/review-model';
+import type { ModelFreshness, ModelNeed } from '../../../../renderer/src/features/review/model-freshness';
 import { buildCommandHandlers, buildReviewActions, type ReviewCommandContext } from '../../../../renderer/src/features/review/use-review-commands';
 import type { CommandId } from '../../../../renderer/src/keyboard/keymap';
 import { createReviewStore, type ReviewStore } from '../../../../renderer/src/stores/review/store';
@@ -93,6 +94,29 @@ describe('review commands', () => {
     const ctx = { store: h.store, codebook: DEFAULT_CODEBOOK, dialogueId: 'd1', model: () => model, status: () => 'unreviewed', visibleDialogueIds: () => [], guarded: () => undefined, openDialogue: () => undefined, backToTable: () => undefined, stepSuggestion: () => undefined } satisfies ReviewCommandContext;
     const handlers = buildCommandHandlers(ctx, buildReviewActions(ctx));
     expect(Object.keys(handlers).sort()).toEqual([...HANDLED_COMMANDS].sort());
+  });
+
+  it('a command that reads values the writes before it may change waits (its key with it) while the model is behind; a move does not', async () => {
+    const h = await harness();
+    const bundle = await loadReviewBundle(h.db, 'd1');
+    const model = buildDialogueModel(DEFAULT_CODEBOOK, bundle!);
+    let fresh = { values: false, applicability: true };
+    const waits: ModelNeed[] = [];
+    const freshness: ModelFreshness = { isFresh: (need) => fresh[need], whenFresh: (need) => (waits.push(need), Promise.resolve()), rendered: () => undefined, dispose: () => undefined };
+    const ctx = { store: h.store, codebook: DEFAULT_CODEBOOK, dialogueId: 'd1', model: () => model, status: () => 'unreviewed', visibleDialogueIds: () => [], guarded: (action) => action(), openDialogue: () => undefined, backToTable: () => undefined, stepSuggestion: () => undefined, freshness } satisfies ReviewCommandContext;
+    const handlers = buildCommandHandlers(ctx, buildReviewActions(ctx));
+    for (const command of ['turn.verify', 'edit.undo', 'edit.redo', 'dialogue.verify', 'field.nextFlagged'] as const) {
+      expect(handlers[command]!(), command).toHaveProperty('deferUntil');
+    }
+    expect(h.store.getState().turnIndex).toBe(0);
+    expect(handlers['turn.next']!()).toBeUndefined();
+    expect(handlers['field.accept']!()).toBeUndefined();
+    expect(h.store.getState().turnIndex).toBe(1);
+    fresh = { values: true, applicability: false };
+    expect(handlers['label.pick1']!()).toHaveProperty('deferUntil');
+    expect(handlers['turn.verify']!()).toBeUndefined();
+    expect(waits).toEqual(['values', 'values', 'values', 'values', 'values', 'applicability']);
+    await h.store.getState().flush();
   });
 
   it('picks labels by number on the focused field: equal to the pre-annotation is accepted', async () => {

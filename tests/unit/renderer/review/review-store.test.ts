@@ -97,6 +97,37 @@ describe('review store: edits, undo and redo', () => {
     expect(store.getState().history.future).toHaveLength(1);
   });
 
+  it('an undo pressed with no write in flight moves the cursor at once; a move made before it lands stays (issue 29, point 6)', async () => {
+    const { db, store } = await setup();
+    await store.getState().editFields(2, [await request(db, 2, 'discipline', { kind: 'pick', code: 'physics' })]);
+    store.getState().goToTurn(0, 4);
+    void store.getState().undo();
+    expect(store.getState()).toMatchObject({ turnIndex: 2, fieldId: 'discipline' });
+    // the next key, typed before the undo's write lands, moves on from there
+    store.getState().moveTurn(1, 4);
+    await store.getState().flush();
+    expect(store.getState().turnIndex).toBe(3);
+    expect(await stored(db, 'd1#2|discipline')).toBeNull();
+    expect(store.getState().notice).toEqual({ kind: 'undone' });
+  });
+
+  it('counts the writes asked for and finished, and the last that may change each field', async () => {
+    const { db, store } = await setup();
+    expect(store.getState().writeProgress()).toEqual({ issued: 0, finished: 0 });
+    void store.getState().editFields(1, [await request(db, 1, 'teacher_intent', { kind: 'unsure' })]);
+    void store.getState().editFields(1, [await request(db, 1, 'speaker', { kind: 'pick', code: 'student' })]);
+    expect(store.getState().writeProgress()).toEqual({ issued: 2, finished: 0 });
+    expect(store.getState().lastWriteNaming('speaker')).toBe(2);
+    expect(store.getState().lastWriteNaming('discipline')).toBe(0);
+    await store.getState().flush();
+    expect(store.getState().writeProgress()).toEqual({ issued: 2, finished: 2 });
+    // an undo whose step is not known yet (a write in flight) may change any field
+    void store.getState().editFields(1, [await request(db, 1, 'teacher_intent', { kind: 'clear' })]);
+    void store.getState().undo();
+    expect(store.getState().lastWriteNaming('discipline')).toBe(4);
+    await store.getState().flush();
+  });
+
   it('accept-all writes one undo step and reports what it skipped', async () => {
     const { db, store } = await setup();
     const fields = ['teacher_intent', 'teaching_strategy', 'cognitive_level'];

@@ -17,6 +17,9 @@ import type { EditStep, EditsSlice, ReviewDeps, ReviewNotice, ReviewState } from
 import { afterRedo, afterUndo, emptyHistory, peekRedo, peekUndo, recordStep, type UndoHistory } from '../undo-stack';
 import { createWriteQueue } from '../write-queue';
 
+/** An undo or redo whose step is not known yet (writes before it in flight) may change any field. */
+const ANY_FIELD = '*';
+
 export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, [], [], EditsSlice> {
   return (set, get) => {
     /** failures so far and the last message: flush() reports those that happen while it waits */
@@ -33,11 +36,31 @@ export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, []
       },
     });
 
-    /** Every write goes through the queue; the boolean says whether it landed. */
-    const run = (task: () => Promise<void>): Promise<boolean> => queue.enqueue(task).then(
-      () => true,
-      () => false,
-    );
+    /**
+     * Writes asked for and finished so far, in queue order, and the position of the last write
+     * asked for that names each field: what a screen read after `finished` writes still lacks.
+     */
+    const progress = { issued: 0, finished: 0 };
+    const lastWriteNaming = new Map<string, number>();
+
+    /** Every write goes through the queue; the boolean says whether it landed. `fields`: the field ids it may change (ANY_FIELD: any). */
+    const run = (task: () => Promise<void>, fields: readonly string[] = []): Promise<boolean> => {
+      progress.issued += 1;
+      for (const fieldId of fields) lastWriteNaming.set(fieldId, progress.issued);
+      const finish = () => {
+        progress.finished += 1;
+      };
+      return queue.enqueue(task).then(
+        () => {
+          finish();
+          return true;
+        },
+        () => {
+          finish();
+          return false;
+        },
+      );
+    };
 
     const contextFor = (dialogueId: string): WriteContext => ({ dialogueId, reviewer: deps.reviewer(), at: deps.now() });
 
@@ -75,15 +98,31 @@ export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, []
       return fieldId ? { turnIndex: step.turnIndex, fieldId } : { turnIndex: step.turnIndex };
     };
 
+    const stepOf = (history: UndoHistory<EditStep>, direction: 'undo' | 'redo') => (direction === 'undo' ? peekUndo(history) : peekRedo(history));
+
     /**
      * Undo or redo the newest step of that side in the dialogue open when the key was pressed
-     * (after every write queued before it), writing only what is still this step's value.
+     * (after every write queued before it), writing only what is still this step's value. With no
+     * write in flight the step is known at once and the cursor moves now, like every other
+     * command's, so the next key acts where the undo put it; otherwise it moves when the step is
+     * known, after the writes before it.
      */
     const replay = (direction: 'undo' | 'redo') => {
       const session = sessionDialogue();
+      const known = session && queue.pending() === 0 ? stepOf(historyOf(session.dialogueId), direction) : undefined;
+      if (known) {
+        const cursor = cursorFor(known);
+        const otherTurn = cursor.turnIndex !== undefined && cursor.turnIndex !== get().turnIndex;
+        const otherField = cursor.fieldId !== undefined && cursor.fieldId !== get().fieldId;
+        // An open text box belongs to its turn and field, the label search to its turn: each closes
+        // when the cursor leaves it, as with any move. The search stays open for an undo on its turn,
+        // so the Escape typed next closes it rather than leaving the dialogue.
+        set({ ...cursor, ...(otherTurn ? { typeaheadOpen: false } : {}), ...(otherTurn || otherField ? { textEdit: null } : {}) });
+      }
+      const fields = known ? known.changes.fields.map((change) => change.fieldId) : [ANY_FIELD];
       return run(async () => {
         const history = session ? historyOf(session.dialogueId) : emptyHistory<EditStep>();
-        const step = direction === 'undo' ? peekUndo(history) : peekRedo(history);
+        const step = stepOf(history, direction);
         if (!session || !step) {
           if (!session || get().sessionId === session.sessionId) set({ notice: { kind: direction === 'undo' ? 'nothing-to-undo' : 'nothing-to-redo' } });
           return;
@@ -95,8 +134,9 @@ export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, []
         const notice: ReviewNotice = result.conflicts.length > 0
           ? { kind: 'undo-conflict', direction, applied: changeCount(result.applied), conflicts: result.conflicts }
           : { kind: direction === 'undo' ? 'undone' : 'redone' };
-        set({ notice, ...cursorFor(step) });
-      });
+        // a cursor moved when the key was pressed stays where later keys have taken it since
+        set(step === known ? { notice } : { notice, ...cursorFor(step) });
+      }, fields);
     };
 
     return {
@@ -125,6 +165,7 @@ export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, []
         // undo step of its own dialogue, never a step (or a notice) of the one open by then.
         const sessionId = get().sessionId;
         const ofOpenDialogue = get().dialogueId === dialogueId;
+        const fields = requests.map((request) => request.fieldId);
         return run(async () => {
           const refusals: { fieldId: string; reason: RefusalReason }[] = [];
           const result = await applyFieldEdits(deps.db(), contextFor(dialogueId), requests.map((request) => ({
@@ -144,7 +185,7 @@ export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, []
           if (requests.length > 1) notice = { kind: 'accepted-all', accepted: result.changes.length, skipped: blocking.length };
           else if (blocking[0]) notice = { kind: 'refused', reason: blocking[0].reason, fieldId: blocking[0].fieldId };
           noticeFor(sessionId, notice);
-        });
+        }, fields);
       },
 
       setTurnVerified(turn, verified, fields) {
@@ -165,7 +206,7 @@ export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, []
             return;
           }
           if (result.changes.turns.length > 0) noticeFor(sessionId, { kind: 'verified-turn', turnId: turn.turnId, accepted: result.accepted });
-        });
+        }, fields.map((field) => field.fieldId));
       },
 
       verifyDialogue(turns) {
@@ -179,7 +220,7 @@ export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, []
           }
           record(session.dialogueId, null, result.changes);
           noticeFor(session.sessionId, { kind: 'verified-dialogue', turns: result.changes.turns.length, accepted: result.accepted });
-        });
+        }, [...new Set(turns.flatMap((turn) => turn.fields.map((field) => field.fieldId)))]);
       },
 
       setDialogueStatus(status) {
@@ -200,6 +241,8 @@ export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, []
 
       undo: () => replay('undo'),
       redo: () => replay('redo'),
+      writeProgress: () => ({ issued: progress.issued, finished: progress.finished }),
+      lastWriteNaming: (fieldId) => Math.max(lastWriteNaming.get(fieldId) ?? 0, lastWriteNaming.get(ANY_FIELD) ?? 0),
       async flush() {
         const before = failures.count;
         // Writes queued while waiting (an undo pressed during an export) are waited for too.
