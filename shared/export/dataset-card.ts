@@ -34,7 +34,7 @@ export interface CardCounts {
   /** the labels written, by review status (summary.ts) */
   labels: LabelCounts;
   /** per label field written: its values, and those an expert decided, by decision */
-  fields: { fieldId: string; written: number; expert: number; accepted: number; changed: number; unsure: number }[];
+  fields: { fieldId: string; written: number; expert: number; accepted: number; changed: number; unsure: number; labelled?: number }[];
   /** who decided the expert values, with how many (fields decided), most first */
   annotators: { name: string; values: number }[];
 }
@@ -62,7 +62,8 @@ export function cardCounts(items: readonly ExportDialogue[], codebook: Codebook,
         counts.written += 1;
         if (!value.review) continue;
         counts.expert += 1;
-        counts[value.review.decision] += 1;
+        if (value.review.decision === 'labelled') counts.labelled = (counts.labelled ?? 0) + 1;
+        else counts[value.review.decision] += 1;
         annotators.set(value.review.reviewer, (annotators.get(value.review.reviewer) ?? 0) + 1);
       }
     }
@@ -263,7 +264,7 @@ function metricsSection(input: DatasetCardInput): string[] {
 
 function dataStatement(input: DatasetCardInput): string[] {
   const { counts } = input;
-  const expert = counts.labels.accepted + counts.labels.changed + counts.labels.unsure;
+  const expert = counts.labels.accepted + counts.labels.changed + counts.labels.unsure + (counts.labels.labelled ?? 0);
   const annotators = counts.annotators.length === 0 ? 'no expert has decided any value yet' : counts.annotators.map((entry) => `${markdownCell(entry.name)} (${count(entry.values, 'value', 'values')})`).join(', ');
   const limits: string[] = [];
   if (counts.labels.unreviewed > 0) limits.push(`${count(counts.labels.unreviewed, 'written label is an LLM pre-annotation', 'written labels are LLM pre-annotations')} no expert checked; the provenance marks each \`unreviewed\`.`);
@@ -311,7 +312,7 @@ export function datasetCardMarkdown(input: DatasetCardInput): string {
     '## Review coverage',
     '',
     `- Verified: ${counts.verifiedDialogues} of ${counts.dialogues} dialogues, ${counts.verifiedTurns} of ${counts.turns} turns.`,
-    `- Labels written: ${counts.labels.accepted} accepted, ${counts.labels.changed} corrected, ${counts.labels.unsure} unsure, ${counts.labels.unreviewed} unreviewed.`,
+    `- Labels written: ${counts.labels.accepted} accepted, ${counts.labels.changed} corrected, ${counts.labels.unsure} unsure, ${counts.labels.unreviewed} unreviewed${counts.labels.labelled ? `, ${counts.labels.labelled} labelled with no suggestion shown` : ''}.`,
     '',
     ...(counts.fields.length > 0
       ? table(['Field', 'Values', 'Expert values', 'Accepted', 'Corrected', 'Unsure'], counts.fields.map((entry) => [fieldName(input, entry.fieldId), entry.written, entry.expert, entry.accepted, entry.changed, entry.unsure]))

@@ -110,12 +110,12 @@ function annotation(turn: Turn, codebook: Codebook, reviews: Map<string, FieldRe
  *    codebook: { id, version, hash } | null,     // the codebook version of the codes (null when the caller gave none)
  *    dialogueId, externalId, teacherModel, source: { file, line },
  *    status, verified, reviewer, at,             // the dialogue review: status 'unreviewed' / 'in-progress' / 'verified', verified = status is 'verified'
- *    labels: { accepted, changed, unsure, unreviewed },   // the labels this record writes, by status
+ *    labels: { accepted, changed, unsure, unreviewed, labelled? },   // the labels this record writes, by status (labelled: only when some were)
  *    turns: [{ index, verified, reviewer, at,    // the turn review (reviewer/at null when the turn is not verified)
  *              inScope,                          // false: the turn's labels were left out (written empty), only its transcript is here
  *              originalUtterance?,               // the imported text, only when the expert corrected it
- *              labels: { accepted, changed, unsure, unreviewed },
- *              values: { <fieldId>: 'accepted' | 'changed' | 'unsure' | 'unreviewed' },  // every value written for the turn
+ *              labels: { accepted, changed, unsure, unreviewed, labelled? },
+ *              values: { <fieldId>: 'accepted' | 'changed' | 'unsure' | 'labelled' | 'unreviewed' },  // every value written for the turn
  *              sources: { <fieldId>: { layer: { role, id, name }, annotator: { id, name } | null, adjudicated, adjudicationStatus } },
  *                                                // every value written: where it came from (value-provenance.ts)
  *              fields: { <fieldId>: { decision, pre, suggestionLayerId?, reviewer, at } },  // reviewed fields only, as in version 1

@@ -9,7 +9,7 @@ import type { Codebook } from '../codebook/types';
 import type { ParsedDialogue } from '../model/dataset';
 import type { TurnToCheck } from './checked-values';
 
-const DECISIONS = new Set(['accepted', 'changed', 'unsure']);
+const DECISIONS = new Set(['accepted', 'changed', 'unsure', 'labelled']);
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -38,7 +38,7 @@ export function reviewedTurns(dialogue: Pick<ParsedDialogue, 'extra' | 'turns'>,
       const field = codebook.fields.find((candidate) => candidate.id === fieldId);
       if (!field) continue;
       if (!isRecord(record)) return { ok: false, problem: `${where}.fields.${fieldId} is not an object.` };
-      if (typeof record.decision !== 'string' || !DECISIONS.has(record.decision)) return { ok: false, problem: `${where}.fields.${fieldId}.decision must be "accepted", "changed" or "unsure" (got ${JSON.stringify(record.decision) ?? 'nothing'}).` };
+      if (typeof record.decision !== 'string' || !DECISIONS.has(record.decision)) return { ok: false, problem: `${where}.fields.${fieldId}.decision must be "accepted", "changed", "unsure" or "labelled" (got ${JSON.stringify(record.decision) ?? 'nothing'}).` };
       if (record.pre !== null && typeof record.pre !== 'string') return { ok: false, problem: `${where}.fields.${fieldId}.pre must be the pre-annotation text or null.` };
       if (typeof record.pre === 'string') llm[fieldId] = normalizeValue(field, record.pre);
       expert.set(fieldId, turn.pre[fieldId]?.codes ?? []);

@@ -134,7 +134,7 @@ export interface ReviewBundle {
   suggestion: Suggestion;
 }
 
-const DECISIONS: readonly ReviewDecision[] = ['accepted', 'changed', 'unsure'];
+const DECISIONS: readonly ReviewDecision[] = ['accepted', 'changed', 'unsure', 'labelled'];
 const STATUSES: readonly DialogueStatus[] = ['unreviewed', 'in-progress', 'verified'];
 
 export const fieldReviewId = (turnId: string, fieldId: string) => `${turnId}|${fieldId}`;
