@@ -6,6 +6,7 @@
  * held to expertEdit's rule (names, dimensions and weights stay: the next round's scores compare
  * with this one's) and name who made them.
  */
+import { jobReason } from '../../../../shared/jobs/reasons';
 import type { RubricSetRow } from '../../../../shared/model/judge';
 import type { SynthesisRoundRow, SynthesisSessionRow, SynthesisVersionRow } from '../../../../shared/model/synthesis';
 import { synthesisVersionRowId } from '../../../../shared/model/synthesis';
@@ -140,7 +141,7 @@ export async function roundToRetry(db: MaieuticDb, sessionId: string): Promise<R
   return { session, round: last.round, carried: last.carried };
 }
 
-export const STOPPED_BY_EDUCATOR = 'stopped by the educator before it finished / 在完成前被教育者停止';
+export const STOPPED_BY_EDUCATOR = 'stopped by the educator before it finished';
 
 /** The educator ends the loop (also one the loop advised stopping); their own stop stays as it was. Resolves to the round still running, if any (its job is to be cancelled). */
 export async function stopSession(db: MaieuticDb, sessionId: string, now: Date = new Date()): Promise<{ session: SynthesisSessionRow; running: SynthesisRoundRow | null }> {
@@ -152,7 +153,7 @@ export async function stopSession(db: MaieuticDb, sessionId: string, now: Date =
     if (session.status === 'stopped' && session.stop?.reason === 'educator') return { session, running };
     const at = now.toISOString();
     // a cancelled job sends no item: the round is marked here, or it would read as running for ever
-    if (running) await db.synthesisRounds.put({ ...running, failure: STOPPED_BY_EDUCATOR });
+    if (running) await db.synthesisRounds.put({ ...running, failure: STOPPED_BY_EDUCATOR, failureWhy: jobReason('stopped-by-educator') });
     const next: SynthesisSessionRow = { ...session, status: 'stopped', stop: { reason: 'educator', at }, updatedAt: at };
     await db.synthesisSessions.put(next);
     return { session: next, running };

@@ -135,7 +135,7 @@ export async function storeSynthesisItem(db: MaieuticDb, event: JobItemEvent<Syn
     const at = now.toISOString();
     const keepStopped = session.status === 'stopped';
     if (outcome.kind === 'failed') {
-      await db.synthesisRounds.put({ ...round, failure: outcome.reason });
+      await db.synthesisRounds.put({ ...round, failure: outcome.reason, ...(outcome.why ? { failureWhy: outcome.why } : {}) });
       await db.synthesisSessions.put({ ...session, status: keepStopped ? 'stopped' : 'between-rounds', updatedAt: at });
       return stored;
     }
@@ -148,7 +148,8 @@ export async function storeSynthesisItem(db: MaieuticDb, event: JobItemEvent<Syn
     if (rolledBack(payload)) versions.push(versionRow(session, seq + 1, 'rollback', payload.best, working.metrics, working.locked, at));
     const { decision } = payload;
     const decidedStop = decision.action === 'stop';
-    await db.synthesisRounds.put({ ...round, payload, failure: null });
+    const { failureWhy: _none, ...running } = round;
+    await db.synthesisRounds.put({ ...running, payload, failure: null });
     await db.synthesisVersions.bulkAdd(versions);
     await db.synthesisSessions.put({
       ...session,
