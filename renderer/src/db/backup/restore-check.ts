@@ -11,28 +11,31 @@ import { cmp } from 'dexie';
 import { rowLimitProblem } from '../../../../shared/backup/row-limits';
 import { decodeRows } from '../../../../shared/backup/row-codec';
 import type { UnsendableRow } from '../../../../shared/ipc/contract';
-import { RowProblem, tableRule, type ReferenceKind, type RowProblemCode, type TableRule } from '../repositories/row-checks';
+import { ROW_PROBLEM_CODES, RowProblem, tableRule, type ReferenceKind, type TableRule } from '../repositories/row-checks';
 import { parseTurnId } from '../turn-packing';
 
 /** How many problems a refusal lists (it counts them all). */
 export const MAX_LISTED_PROBLEMS = 10;
 
-export type RestoreProblemCode =
-  | RowProblemCode
-  | 'missing-table'
-  | 'unknown-table'
+export const RESTORE_PROBLEM_CODES = [
+  ...ROW_PROBLEM_CODES,
+  'missing-table',
+  'unknown-table',
   /** the row's key (its id) is absent or not a key */
-  | 'no-key'
-  | 'duplicate-key'
-  | 'out-of-order'
+  'no-key',
+  'duplicate-key',
+  'out-of-order',
   /** names a row of another table the file does not hold */
-  | 'unknown-reference'
+  'unknown-reference',
   /** a dialogue whose turns the file does not hold, or not as many as it says */
-  | 'missing-turns'
-  | 'too-deep'
-  | 'too-large'
+  'missing-turns',
+  'too-deep',
+  'too-large',
   /** the row cannot be read back (an unknown tag of the row codec) */
-  | 'unreadable';
+  'unreadable',
+] as const;
+
+export type RestoreProblemCode = (typeof RESTORE_PROBLEM_CODES)[number];
 
 export interface RestoreProblem {
   table: string;
@@ -136,18 +139,25 @@ export class RestoreCheck {
     }
     this.lastKey.set(table, key);
     if (!rule) return;
+    let valid = true;
     try {
       rule.check(row, '');
     } catch (error) {
       if (!(error instanceof RowProblem)) throw error;
       this.add({ ...at, field: error.field, code: error.code, params: error.params, detail: error.message.startsWith(`${error.field}: `) ? error.message.slice(error.field.length + 2) : error.message });
-      return;
+      valid = false;
     }
-    for (const provided of rule.provides?.(row as never) ?? []) {
-      this.knownOf(provided.kind).add(provided.key);
-      if (provided.turnCount !== undefined) this.dialogueTurns.set(provided.key, provided.turnCount);
-      for (const [dialogueId, count] of provided.turns ?? []) this.storedTurns.set(dialogueId, (this.storedTurns.get(dialogueId) ?? 0) + count);
+    // a refused row is still there for the rows naming it: one problem is named once, not again by each of them
+    try {
+      for (const provided of rule.provides?.(row as never) ?? []) {
+        this.knownOf(provided.kind).add(provided.key);
+        if (provided.turnCount !== undefined) this.dialogueTurns.set(provided.key, provided.turnCount);
+        for (const [dialogueId, count] of provided.turns ?? []) this.storedTurns.set(dialogueId, (this.storedTurns.get(dialogueId) ?? 0) + count);
+      }
+    } catch {
+      // what a malformed row would name is left out; the row is refused already
     }
+    if (!valid) return;
     for (const reference of rule.refs?.(row as never) ?? []) {
       const pendingKey = `${reference.kind}\u0000${reference.key}`;
       if (!this.pending.has(pendingKey)) this.pending.set(pendingKey, { ...at, field: reference.field });

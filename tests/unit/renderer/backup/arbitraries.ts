@@ -40,7 +40,6 @@ const anyText = fc.string({ unit: 'binary', maxLength: 40 });
 const lineText = (max = 40) =>
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: max }).map((text) => text.replace(/[\u0000-\u001f\u007f]/g, '').trim()).filter((text) => text !== '');
 const markupOrCjk = fc.oneof(lineText(), fc.constantFrom('<img src=x onerror=alert(1)>', '王老师 · 试点', '<script>alert(1)</script>', 'Pilot "quoted" & <b>bold</b>', '😀 emoji'));
-const token = fc.stringMatching(/^[a-z0-9]{4,10}$/);
 
 const fieldIds = DEFAULT_CODEBOOK.fields.map((field) => field.id);
 const labelFields = DEFAULT_CODEBOOK.fields.filter((field) => field.type !== 'text');
@@ -188,7 +187,7 @@ export const databaseArbitrary: fc.Arbitrary<GeneratedDatabase> = fc
       const layerIds = [...layers, ...llmLayers].map((layer) => layer.id);
       // the first turn has some of everything (a speaker and an utterance correction among its reviews), the others maybe
       const reviewChoices = allTurns.map((turn, index) => fc.record({
-        fields: index === 0 ? fc.constant(['speaker', 'utterance', 'teacher_intent']) : fc.subarray(['speaker', 'utterance', ...labelFields.filter((field) => field.id !== 'speaker').map((field) => field.id)], { maxLength: 4 }),
+        fields: index === 0 ? fc.constant<string[]>(['speaker', 'utterance', 'teacher_intent']) : fc.subarray<string>(['speaker', 'utterance', ...labelFields.filter((field) => field.id !== 'speaker').map((field) => field.id)], { maxLength: 4 }),
         by: fc.constantFrom(...annotators),
         verified: index === 0 ? fc.constant(true) : fc.boolean(),
         layerFields: fc.subarray(labelFields.map((field) => field.id), { minLength: index === 0 ? 1 : 0, maxLength: 2 }),
@@ -196,7 +195,7 @@ export const databaseArbitrary: fc.Arbitrary<GeneratedDatabase> = fc
         draft: index === 0 ? fc.string({ maxLength: 20 }) : fc.option(fc.string({ maxLength: 20 }), { nil: undefined }),
       }).chain((choice) => fc.record({
         choice: fc.constant(choice),
-        reviews: fc.tuple(...choice.fields.map((fieldId) => fieldReviewOf(turn, fieldId, choice.by, layerIds))),
+        reviews: fc.tuple(...choice.fields.map((fieldId: string) => fieldReviewOf(turn, fieldId, choice.by, layerIds))) as fc.Arbitrary<FieldReview[]>,
       })));
       const dialogueChoices = drafts.map(() => fc.record({ status: fc.constantFrom('unreviewed', 'in-progress', 'verified'), teacherModel: fc.option(lineText(), { nil: undefined }), at: iso }));
       return fc.record({

@@ -52,6 +52,8 @@ export interface Chunk {
   table: string;
   /** decoded rows, to change */
   rows: unknown[];
+  /** the chunk's JSON text as written instead of its rows (a row JSON.stringify could not write: 100,000 levels deep) */
+  text?: string;
 }
 
 /** Every chunk of a stored backup, decoded. */
@@ -72,7 +74,7 @@ export async function writeCrafted(bridge: Bridge, manifest: BackupManifest, chu
   for (const chunk of chunks) counts[chunk.table] = (counts[chunk.table] ?? 0) + chunk.rows.length;
   const tables = options.tables ?? counts;
   const begun = await bridge.store.begin(undefined, 'manual');
-  for (const chunk of chunks) await bridge.store.chunk(begun.writeId, chunk.table, options.raw ? JSON.stringify(chunk.rows) : encodeRows(chunk.rows));
+  for (const chunk of chunks) await bridge.store.chunk(begun.writeId, chunk.table, chunk.text ?? (options.raw ? JSON.stringify(chunk.rows) : encodeRows(chunk.rows)));
   const committed = await bridge.store.commit(begun.writeId, { ...manifest, tables });
   return committed.name;
 }

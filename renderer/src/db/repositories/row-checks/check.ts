@@ -7,28 +7,31 @@
  */
 import { ValidationError } from '../validation-error';
 
-export type RowProblemCode =
-  | 'missing'
-  | 'not-text'
-  | 'empty'
-  | 'too-long'
-  | 'control-characters'
-  | 'not-whole-number'
-  | 'not-number'
-  | 'out-of-range'
-  | 'not-boolean'
-  | 'not-date'
-  | 'not-list'
-  | 'too-many'
-  | 'not-object'
-  | 'not-one-of'
-  | 'unknown-field'
+export const ROW_PROBLEM_CODES = [
+  'missing',
+  'not-text',
+  'empty',
+  'too-long',
+  'control-characters',
+  'not-whole-number',
+  'not-number',
+  'out-of-range',
+  'not-boolean',
+  'not-date',
+  'not-list',
+  'too-many',
+  'not-object',
+  'not-one-of',
+  'unknown-field',
   /** the row's id is not the one its other fields make (`<turn id>|<field id>`) */
-  | 'wrong-id'
+  'wrong-id',
   /** a domain check refused it (a codebook, a rubric set, a scenario, a name): its own words are the detail */
-  | 'refused'
+  'refused',
   /** the values of the row contradict each other (a turn block's columns) */
-  | 'inconsistent';
+  'inconsistent',
+] as const;
+
+export type RowProblemCode = (typeof ROW_PROBLEM_CODES)[number];
 
 export type ProblemParams = Record<string, string | number>;
 

@@ -39,7 +39,9 @@ import { settingRow } from './setting-rows';
 import { synthesisRoundRow, synthesisSessionRow, synthesisVersionRow } from './synthesis-rows';
 import { blockTurnCounts, dialogueTurnsRow, storedTurnRow, turnBlockRow } from './turn-rows';
 
-export { RowProblem, type RowProblemCode } from './check';
+export { ROW_PROBLEM_CODES, RowProblem, type RowProblemCode } from './check';
+
+export const REFERENCE_KINDS = ['dataset', 'source', 'dialogue', 'turn', 'annotator', 'layer', 'assignment', 'llmJob', 'metricRun', 'judgeRun', 'generationRun', 'synthesisSession'] as const satisfies readonly ReferenceKind[];
 
 /** What a row may name that another row of the file must be. */
 export type ReferenceKind = 'dataset' | 'source' | 'dialogue' | 'turn' | 'annotator' | 'layer' | 'assignment' | 'llmJob' | 'metricRun' | 'judgeRun' | 'generationRun' | 'synthesisSession';
