@@ -13,6 +13,7 @@ import { addCodebookVersion } from './codebook-versions';
 import { loadExportItems } from './export';
 import { importParsedFiles } from './import';
 import { ValidationError } from './validate';
+import { checkedRow } from './row-checks';
 
 /** The package was opened in this profile before; its data set is still here. */
 export class AssignmentAlreadyOpenError extends ValidationError {
@@ -86,7 +87,7 @@ export async function openAssignment(
       codebookHash: pkg.codebookHash,
       createdAt: pkg.createdAt,
     };
-    await db.assignments.put(row);
+    await db.assignments.put(checkedRow('assignments', row));
     return { datasetId: result.datasetId };
   });
 }

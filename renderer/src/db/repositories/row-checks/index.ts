@@ -180,3 +180,15 @@ export function assertRows(table: RuledTable, rows: readonly unknown[]): void {
 export function assertRow(table: RuledTable, row: unknown): void {
   assertRows(table, [row]);
 }
+
+/** `row`, once it passes its table's rule (assertRow): what a repository hands to IndexedDB. */
+export function checkedRow<T>(table: RuledTable, row: T): T {
+  assertRow(table, row);
+  return row;
+}
+
+/** `rows`, once each passes its table's rule (assertRows). */
+export function checkedRows<T>(table: RuledTable, rows: readonly T[]): T[] {
+  assertRows(table, rows);
+  return rows as T[];
+}

@@ -34,7 +34,8 @@ export const storedCall = shape<StoredCall>({
   latencyMs: number({ min: 0 }),
   attempts: count,
   fromCache: bool,
-  at: isoTime,
+  // provenance as main recorded it: read for people, never ordered by
+  at: text({ empty: true }),
   appVersion: text({ empty: true }),
 });
 
