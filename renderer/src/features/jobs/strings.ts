@@ -131,7 +131,7 @@ export const JOBS_STRINGS = {
   callCount: { zh: '将调用模型 {calls} 次（{dialogues} 段对话 × {connections} 个连接；很长的对话会分窗，次数更多）。已缓存的回答不再付费。', en: 'This makes {calls} model calls ({dialogues} dialogues × {connections} connections; very long dialogues are asked in windows, which adds calls). Answers already cached are not paid for again.' },
   startButton: { zh: '开始', en: 'Start' },
   starting: { zh: '正在启动…', en: 'Starting…' },
-  startFailed: { zh: '无法启动：{message}', en: 'Could not start: {message}' },
+  startFailed: { zh: '无法启动：', en: 'Could not start:' },
   started: { zh: '任务已启动，进度见“任务”。', en: 'The job has started; see Jobs for its progress.' },
   codebookProblem: { zh: '这个编码本不能用于预标注：{message}', en: 'This codebook cannot be used for pre-annotation: {message}' },
 } as const;
