@@ -114,7 +114,7 @@ describe('spot-check', () => {
     const bad = await runCaptured(['spot-check', join(root, 'broken.jsonl'), '--json']);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toBe('');
-    expect(bad.stderr).toContain(`broken.jsonl:2: maieutic.turns[0].fields.teacher_intent.decision must be "accepted", "changed" or "unsure" (got "maybe").`);
+    expect(bad.stderr).toContain(`broken.jsonl:2: maieutic.turns[0].fields.teacher_intent.decision must be "accepted", "changed", "unsure" or "labelled" (got "maybe").`);
   });
 
   it('says what is wrong with the command line', async () => {
