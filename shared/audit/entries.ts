@@ -38,6 +38,7 @@ export function fieldReason(after: { decision: string } | null): AuditReason {
   if (after === null) return 'cleared';
   if (after.decision === 'accepted') return 'accepted';
   if (after.decision === 'unsure') return 'unsure';
+  if (after.decision === 'labelled') return 'labelled';
   return 'corrected';
 }
 

@@ -11,6 +11,7 @@ import type { AuditReason, EditLogEntry } from '../model/edit-log';
 export const REASON_WORDS: Record<AuditReason, { zh: string; en: string }> = {
   accepted: { zh: '接受', en: 'accepted' },
   corrected: { zh: '更正', en: 'corrected' },
+  labelled: { zh: '自行标注', en: 'labelled' },
   unsure: { zh: '不确定', en: 'unsure' },
   cleared: { zh: '清除', en: 'cleared' },
   verified: { zh: '确认本轮', en: 'turn verified' },
@@ -39,6 +40,7 @@ const DECISION_WORDS: Record<string, { zh: string; en: string }> = {
   accepted: { zh: '接受', en: 'accepted' },
   changed: { zh: '更正', en: 'corrected' },
   unsure: { zh: '不确定', en: 'unsure' },
+  labelled: { zh: '自行标注', en: 'labelled' },
 };
 
 export interface AuditRow {

@@ -1,6 +1,7 @@
 /**
  * Rows of IndexedDB as JSON text and back, losslessly for what our tables hold: typed arrays
- * (turnBlocks' Int32Array columns), Dates, undefined properties (kept, as IndexedDB keeps them),
+ * (turnBlocks' Int32Array columns), Dates, undefined properties (kept, as IndexedDB keeps them), NaN,
+ * ±Infinity and -0,
  * nested objects and arrays. A tagged object `{"$b":kind,…}` stands for what JSON lacks; a real
  * object whose own key is `$b` is wrapped (`{"$b":"o","v":{…}}`) so it cannot be mistaken.
  * Pure: used by the renderer to write chunks and to read them back.
@@ -14,7 +15,8 @@ const TYPED: Record<string, new (values: number[]) => Typed> = {
 function encodeValue(value: unknown): unknown {
   if (value === undefined) return { $b: 'u' };
   if (value === null || typeof value !== 'object') {
-    if (typeof value === 'number' && !Number.isFinite(value)) return { $b: 'n', v: String(value) };
+    // JSON has no NaN or ±Infinity, and writes -0 as 0
+    if (typeof value === 'number' && (!Number.isFinite(value) || Object.is(value, -0))) return { $b: 'n', v: Object.is(value, -0) ? '-0' : String(value) };
     return value;
   }
   if (Array.isArray(value)) return value.map(encodeValue);
@@ -22,7 +24,7 @@ function encodeValue(value: unknown): unknown {
   if (ArrayBuffer.isView(value)) {
     const kind = value.constructor.name;
     if (!(kind in TYPED)) throw new Error(`Backup: cannot store a ${kind}`);
-    return { $b: 't', k: kind, v: Array.from(value as Typed, (n) => (Number.isFinite(n) ? n : String(n))) };
+    return { $b: 't', k: kind, v: Array.from(value as Typed, (n) => (Number.isFinite(n) && !Object.is(n, -0) ? n : Object.is(n, -0) ? '-0' : String(n))) };
   }
   if (value instanceof ArrayBuffer) return { $b: 'a', v: Array.from(new Uint8Array(value)) };
   const out: Record<string, unknown> = {};

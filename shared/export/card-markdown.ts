@@ -177,7 +177,7 @@ function metricsSection(input: DatasetCardInput): string[] {
 
 function dataStatement(input: DatasetCardInput): string[] {
   const { counts } = input;
-  const expert = counts.labels.accepted + counts.labels.changed + counts.labels.unsure;
+  const expert = counts.labels.accepted + counts.labels.changed + counts.labels.unsure + (counts.labels.labelled ?? 0);
   const annotators = counts.annotators.length === 0 ? 'no expert has decided any value yet' : counts.annotators.map((entry) => `${markdownCell(entry.name)} (${count(entry.values, 'value', 'values')})`).join(', ');
   const limits: string[] = [];
   if (counts.labels.unreviewed > 0) limits.push(`${count(counts.labels.unreviewed, 'written label is an LLM pre-annotation', 'written labels are LLM pre-annotations')} no expert checked; the provenance marks each \`unreviewed\`.`);
@@ -237,7 +237,7 @@ export function datasetCardMarkdown(input: DatasetCardInput): string {
     exportCovers(input),
     '',
     `- Verified: ${counts.verifiedDialogues} of ${counts.dialogues} dialogues, ${counts.verifiedTurns} of ${counts.turns} turns.`,
-    `- Labels written: ${counts.labels.accepted} accepted, ${counts.labels.changed} corrected, ${counts.labels.unsure} unsure, ${counts.labels.unreviewed} unreviewed.`,
+    `- Labels written: ${counts.labels.accepted} accepted, ${counts.labels.changed} corrected, ${counts.labels.unsure} unsure, ${counts.labels.unreviewed} unreviewed${counts.labels.labelled ? `, ${counts.labels.labelled} labelled with no suggestion shown` : ''}.`,
     `- Accepted: ${counts.acceptance.deliberate} one by one (a, Shift+A, or the suggested label picked), ${counts.acceptance.verify} as shown by verifying their turn (v, Shift+V), ${counts.acceptance.unknown} how unknown (reviewed before the tool recorded it).`,
     '',
     ...(counts.fields.length > 0

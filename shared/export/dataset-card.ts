@@ -42,7 +42,7 @@ export interface CardCounts {
   /** of the accepted labels written: accepted by verifying their turn, deliberately, or how unknown (reviews stored before it was recorded) */
   acceptance: Record<ExportAcceptance, number>;
   /** per label field written: its values, and those an expert decided, by decision */
-  fields: { fieldId: string; written: number; expert: number; accepted: number; changed: number; unsure: number }[];
+  fields: { fieldId: string; written: number; expert: number; accepted: number; changed: number; unsure: number; labelled?: number }[];
   /** who decided the expert values, with how many (fields decided), most first */
   annotators: { name: string; values: number }[];
 }
@@ -71,7 +71,8 @@ export function cardCounts(items: readonly ExportDialogue[], codebook: Codebook,
         counts.written += 1;
         if (!value.review) continue;
         counts.expert += 1;
-        counts[value.review.decision] += 1;
+        if (value.review.decision === 'labelled') counts.labelled = (counts.labelled ?? 0) + 1;
+        else counts[value.review.decision] += 1;
         const accepted = exportAcceptance(value.review);
         if (accepted !== null) acceptance[accepted] += 1;
         annotators.set(value.review.reviewer, (annotators.get(value.review.reviewer) ?? 0) + 1);

@@ -5,7 +5,7 @@ import type { AcceptanceKind, FieldReview, ReviewDecision } from '../model/revie
 
 /**
  * Whether an exported value was checked: the expert's decision (`accepted` the pre-annotation,
- * `changed` it = corrected, or was `unsure`), or `unreviewed` — the LLM pre-annotation nobody
+ * `changed` it = corrected, was `unsure`, or `labelled` it with no suggestion shown), or `unreviewed` — the LLM pre-annotation nobody
  * checked, also inside a verified turn or dialogue.
  */
 export type ExportValueStatus = ReviewDecision | 'unreviewed';
@@ -31,6 +31,8 @@ export interface LabelCounts {
   accepted: number;
   changed: number;
   unsure: number;
+  /** values an expert gave with no suggestion shown (blind work); present only once there is one */
+  labelled?: number;
   /** unreviewed labels that hold a pre-annotation: empty fields pass nothing on */
   unreviewed: number;
 }
@@ -74,7 +76,8 @@ export function exportAcceptance(review: Pick<FieldReview, 'decision' | 'accepta
 export function addLabelCounts(counts: LabelCounts, values: readonly ExportedFieldValue[]): LabelCounts {
   for (const value of values) {
     if (!value.isLabel) continue;
-    if (value.status !== 'unreviewed') counts[value.status] += 1;
+    if (value.status === 'labelled') counts.labelled = (counts.labelled ?? 0) + 1;
+    else if (value.status !== 'unreviewed') counts[value.status] += 1;
     else if (value.hasPre) counts.unreviewed += 1;
   }
   return counts;

@@ -10,6 +10,7 @@ import type { JobDefinition, JobEvent, JobItemEvent, JobSnapshot } from '../jobs
 import type { ConnectionSettings, KeyChange, KeyStorage, LlmConnection } from '../llm/connection';
 import type { SourceFile } from '../model/dataset';
 import type { BackupInfo, BackupManifest, BackupReason } from '../backup/manifest';
+import type { RowLimitProblem } from '../backup/row-limits';
 
 export interface AppInfo {
   name: string;
@@ -204,7 +205,9 @@ export interface BackupCommitResult {
 }
 export type BackupOpenArgs = { name: string } | { project: true };
 export type BackupOpenResult = { canceled: true } | { canceled: false; readId: string; name: string; manifest: BackupManifest };
-export type BackupReadResult = { done: true } | { done: false; table: string; rows: unknown[] };
+/** A row main did not send: it nests deeper or is larger than a row may be (shared/backup/row-limits.ts); `rows` holds null in its place. */
+export type UnsendableRow = { index: number } & RowLimitProblem;
+export type BackupReadResult = { done: true } | { done: false; table: string; rows: unknown[]; unsendable?: UnsendableRow[] };
 
 /** renderer → main calls; each returns a promise of its result */
 export interface InvokeMap {
@@ -246,6 +249,8 @@ export interface InvokeMap {
   'backups.open': (arg: BackupOpenArgs) => BackupOpenResult;
   'backups.read': (arg: { readId: string }) => BackupReadResult;
   'backups.close': (arg: { readId: string }) => { closed: true };
+  /** the backup or project file `readId` was opened from, opened again from its start (no dialog): a restore reads it once to check it, then to write it */
+  'backups.reopen': (arg: { readId: string }) => BackupOpenResult;
 }
 
 /** commands the application menu sends to the renderer */
@@ -301,6 +306,7 @@ export const INVOKE_CHANNELS = [
   'backups.open',
   'backups.read',
   'backups.close',
+  'backups.reopen',
 ] as const satisfies readonly InvokeChannel[];
 
 export const EVENT_CHANNELS = ['menu.command', 'app.beforeClose', 'jobs.event', 'jobs.resync'] as const satisfies readonly EventChannel[];

@@ -1,3 +1,4 @@
+import type { JobReason } from './reasons';
 import type { JobProgress, JobWorkItem, TokenCounts } from './types';
 
 /**
@@ -8,7 +9,7 @@ import type { JobProgress, JobWorkItem, TokenCounts } from './types';
 export type JobItemOutcome<Payload = unknown> =
   | { ok: true; payload: Payload; cached: boolean; tokens: TokenCounts; cost: number | null }
   /** `payload` on a failure: what a kind keeps of a failed item (a judge's reasons and its call); optional */
-  | { ok: false; reason: string; tokens: TokenCounts; cost: number | null; payload?: Payload };
+  | { ok: false; reason: string; tokens: TokenCounts; cost: number | null; payload?: Payload; why?: JobReason };
 
 /** The job runs: its first start, or again after a pause or an interruption. */
 export interface JobStartedEvent {
@@ -48,6 +49,8 @@ export interface JobFinishedEvent {
   progress: JobProgress;
   /** why the whole job failed; null when it did not */
   error: string | null;
+  /** `error` as a code (reasons.ts); absent when there is none */
+  errorWhy?: JobReason;
 }
 
 /** The one event union on the `jobs.event` channel, discriminated by `type`. */

@@ -1,13 +1,14 @@
 import { jobItemKey } from './definition';
 import type { JobEvent, JobItemEvent } from './events';
 import { isFinishedStatus, nextStatus } from './status';
+import type { JobReason } from './reasons';
 import type { FailedJobItem, JobSnapshot } from './types';
 
 function withItem(failedItems: FailedJobItem[], event: JobItemEvent): FailedJobItem[] {
   const key = jobItemKey(event.item);
   const at = failedItems.findIndex((failed) => jobItemKey(failed.item) === key);
   if (event.outcome.ok) return at === -1 ? failedItems : failedItems.filter((_, index) => index !== at);
-  const entry: FailedJobItem = { item: event.item, reason: event.outcome.reason, at: event.at };
+  const entry: FailedJobItem = { item: event.item, reason: event.outcome.reason, at: event.at, ...(event.outcome.why ? { why: event.outcome.why } : {}) };
   return at === -1 ? [...failedItems, entry] : failedItems.map((failed, index) => (index === at ? entry : failed));
 }
 
@@ -22,7 +23,7 @@ export function applyJobEvent(snapshot: JobSnapshot, event: JobEvent): JobSnapsh
   if (event.jobId !== snapshot.id) throw new Error(`An event of job ${event.jobId} was applied to job ${snapshot.id}.`);
   switch (event.type) {
     case 'started':
-      return { ...snapshot, status: nextStatus(snapshot.id, snapshot.status, 'running'), startedAt: snapshot.startedAt ?? event.at, error: null, progress: event.progress };
+      return { ...withoutWhy(snapshot), status: nextStatus(snapshot.id, snapshot.status, 'running'), startedAt: snapshot.startedAt ?? event.at, error: null, progress: event.progress };
     case 'progress':
       return { ...snapshot, status: nextStatus(snapshot.id, snapshot.status, event.status), progress: event.progress };
     case 'item': {
@@ -30,12 +31,18 @@ export function applyJobEvent(snapshot: JobSnapshot, event: JobEvent): JobSnapsh
       return failedItems === snapshot.failedItems ? snapshot : { ...snapshot, failedItems };
     }
     case 'finished':
-      return { ...snapshot, status: nextStatus(snapshot.id, snapshot.status, event.status), finishedAt: event.at, progress: event.progress, error: event.error };
+      return { ...withoutWhy(snapshot), status: nextStatus(snapshot.id, snapshot.status, event.status), finishedAt: event.at, progress: event.progress, error: event.error, ...(event.errorWhy ? { errorWhy: event.errorWhy } : {}) };
   }
 }
 
+function withoutWhy(snapshot: JobSnapshot): JobSnapshot {
+  if (snapshot.errorWhy === undefined) return snapshot;
+  const { errorWhy: _dropped, ...rest } = snapshot;
+  return rest;
+}
+
 /** A job found unfinished at start-up: no process runs it any more. Finished jobs are left as they are. */
-export function interruptJob(snapshot: JobSnapshot, reason: string): JobSnapshot {
+export function interruptJob(snapshot: JobSnapshot, reason: string, why?: JobReason): JobSnapshot {
   if (isFinishedStatus(snapshot.status) || snapshot.status === 'interrupted') return snapshot;
-  return { ...snapshot, status: nextStatus(snapshot.id, snapshot.status, 'interrupted'), error: reason, progress: { ...snapshot.progress, rate: null, eta: null } };
+  return { ...withoutWhy(snapshot), status: nextStatus(snapshot.id, snapshot.status, 'interrupted'), error: reason, ...(why ? { errorWhy: why } : {}), progress: { ...snapshot.progress, rate: null, eta: null } };
 }

@@ -3,6 +3,7 @@
  * generation and rubric synthesis. Plain JSON throughout (it crosses IPC and is written to the
  * job journal); times are milliseconds since the epoch.
  */
+import type { JobReason } from './reasons';
 
 export const JOB_KINDS = ['pre-annotation', 'judge', 'judge-pairwise', 'generation', 'rubric-synthesis'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
@@ -56,8 +57,10 @@ export interface JobWorkItem {
 
 export interface FailedJobItem {
   item: JobWorkItem;
-  /** in words, for the Jobs panel and manual review; never holds an API key */
+  /** in English words, for the command line and as the technical detail beside `why`; never holds an API key */
   reason: string;
+  /** the reason as a code the app words in the reader's language; absent in journals written before codes */
+  why?: JobReason;
   at: number;
 }
 
@@ -73,8 +76,10 @@ export interface JobSnapshot {
   startedAt: number | null;
   /** when it reached succeeded, failed or cancelled */
   finishedAt: number | null;
-  /** why the whole job failed or was interrupted; null otherwise */
+  /** why the whole job failed, paused by itself or was interrupted, in English; null otherwise */
   error: string | null;
+  /** `error` as a code the app words in the reader's language; absent when there is none */
+  errorWhy?: JobReason;
   /** one entry per failed work item (a later success of the same item removes it) */
   failedItems: FailedJobItem[];
 }

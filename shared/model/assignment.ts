@@ -3,6 +3,7 @@
  * annotator as one file; the annotator works on them in their own profile and sends back a work
  * package, which becomes a layer of the owner's data set.
  */
+import type { ReviewDecision } from './review';
 
 /** An assignment package as the owner exported it, or as an annotator's profile opened it. */
 export interface AssignmentRow {
@@ -38,6 +39,6 @@ export interface AssignmentRow {
  * verified flag, so the annotator's work survives the round trip whole.
  */
 export interface WorkTurnRecord {
-  fields: Record<string, { decision: 'accepted' | 'changed' | 'unsure'; reviewer: string; at: string }>;
+  fields: Record<string, { decision: ReviewDecision; reviewer: string; at: string }>;
   verified?: { verified: boolean; reviewer: string; at: string };
 }

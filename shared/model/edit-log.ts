@@ -4,7 +4,8 @@
  * Why a value changed, as the audit view names it. Stored on every entry since schema v10; the
  * v10 upgrade read it off older entries' before/after (an older undo or redo reads as the change
  * it made: those entries did not say they were one).
- * - accepted / corrected / unsure / cleared: an expert field value (cleared: the value removed)
+ * - accepted / corrected / unsure / cleared: an expert field value (cleared: the value removed);
+ *   labelled: a value given with no suggestion shown (blind work), neither accepted nor a correction
  * - verified / unverified: a turn's verified flag; status / teacher-model: the dialogue's
  * - adjudicated: a decision written by adjudication; imported: a value that came in from a file
  *   (an assignment's work package, an attached layer); restored: the database restored from a
@@ -17,6 +18,7 @@
 export type AuditReason =
   | 'accepted'
   | 'corrected'
+  | 'labelled'
   | 'unsure'
   | 'cleared'
   | 'verified'
@@ -32,7 +34,7 @@ export type AuditReason =
   | 'scored';
 
 export const AUDIT_REASONS: readonly AuditReason[] = [
-  'accepted', 'corrected', 'unsure', 'cleared', 'verified', 'unverified', 'status', 'teacher-model',
+  'accepted', 'corrected', 'labelled', 'unsure', 'cleared', 'verified', 'unverified', 'status', 'teacher-model',
   'adjudicated', 'imported', 'restored', 'undone', 'redone', 'codebook', 'scored',
 ];
 

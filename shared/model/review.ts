@@ -9,7 +9,13 @@ export type ReviewDecision =
   /** the expert chose another value */
   | 'changed'
   /** the expert is not sure; `codes`/`text` hold their best guess (may be the pre-annotation) */
-  | 'unsure';
+  | 'unsure'
+  /**
+   * the expert gave the value with no suggestion shown (a blind assignment, a turn no annotation
+   * was aligned to, a chosen layer without a value for the turn): their own label, neither an
+   * acceptance nor a change of anything
+   */
+  | 'labelled';
 
 /**
  * How an `accepted` value was accepted: `verify`, taken as shown when the expert verified its turn

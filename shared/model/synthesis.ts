@@ -4,6 +4,7 @@
  * and the payload it gave, and one row per version of the metrics — the draft, each revision,
  * each rollback, each educator's edit or lock between rounds — so any two versions can be diffed.
  */
+import type { JobReason } from '../jobs/reasons';
 import type { JudgeLanguage } from '../judge/types';
 import type { StopReason } from '../synthesis/loop';
 import type { WorkingMetrics } from '../synthesis/session';
@@ -55,8 +56,10 @@ export interface SynthesisRoundRow {
   /** the state the job carried (null for round 0) */
   carried: SynthesisCarried | null;
   payload: SynthesisRoundPayload | null;
-  /** why the round failed (the job's reason); null while running or when it finished */
+  /** why the round failed (the job's reason, in English); null while running or when it finished */
   failure: string | null;
+  /** `failure` as a code the app words in the reader's language; absent for rows made before codes */
+  failureWhy?: JobReason;
   createdAt: string;
 }
 

@@ -56,7 +56,7 @@ export interface WorkPackage {
   dialogues: WorkDialogue[];
 }
 
-const DECISIONS: readonly ReviewDecision[] = ['accepted', 'changed', 'unsure'];
+const DECISIONS: readonly ReviewDecision[] = ['accepted', 'changed', 'unsure', 'labelled'];
 const STATUSES: readonly DialogueStatus[] = ['unreviewed', 'in-progress', 'verified'];
 
 /** Reads and checks a work package's shape; throws PackageError naming the file, the JSON path and the problem. */

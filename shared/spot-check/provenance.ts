@@ -16,7 +16,7 @@ import { KNOWN_PROVENANCE_VERSIONS } from '../export/sid-provenance';
 import type { ParsedDialogue } from '../model/dataset';
 import type { TurnToCheck } from './checked-values';
 
-const DECISIONS = new Set(['accepted', 'changed', 'unsure']);
+const DECISIONS = new Set(['accepted', 'changed', 'unsure', 'labelled']);
 
 /** The provenance versions this reader knows: every version the exporter has written. */
 export const READABLE_PROVENANCE_VERSIONS: readonly number[] = KNOWN_PROVENANCE_VERSIONS;
@@ -67,7 +67,7 @@ export function reviewedTurns(dialogue: Pick<ParsedDialogue, 'extra' | 'turns' |
       const field = codebook.fields.find((candidate) => candidate.id === fieldId);
       if (!field) continue;
       if (!isRecord(record)) return { ok: false, problem: `${where}.fields.${fieldId} is not an object.` };
-      if (typeof record.decision !== 'string' || !DECISIONS.has(record.decision)) return { ok: false, problem: `${where}.fields.${fieldId}.decision must be "accepted", "changed" or "unsure" (got ${JSON.stringify(record.decision) ?? 'nothing'}).` };
+      if (typeof record.decision !== 'string' || !DECISIONS.has(record.decision)) return { ok: false, problem: `${where}.fields.${fieldId}.decision must be "accepted", "changed", "unsure" or "labelled" (got ${JSON.stringify(record.decision) ?? 'nothing'}).` };
       if (record.pre !== null && typeof record.pre !== 'string') return { ok: false, problem: `${where}.fields.${fieldId}.pre must be the pre-annotation text or null.` };
       if (record.leftEmpty === true) {
         leftEmpty++;

@@ -5,9 +5,10 @@
  * journal edited on disk, another kind's item under this job's id) is told apart from both.
  */
 import type { JobItemOutcome } from '../jobs';
+import { readJobReason, type JobReason } from '../jobs/reasons';
 import type { SynthesisRoundPayload } from './synthesis-job';
 
-export type SynthesisRoundOutcome = { kind: 'payload'; payload: SynthesisRoundPayload } | { kind: 'failed'; reason: string } | { kind: 'malformed'; reason: string };
+export type SynthesisRoundOutcome = { kind: 'payload'; payload: SynthesisRoundPayload } | { kind: 'failed'; reason: string; why?: JobReason } | { kind: 'malformed'; reason: string };
 
 function looksLikeRound(value: unknown): value is SynthesisRoundPayload {
   if (!value || typeof value !== 'object') return false;
@@ -20,7 +21,10 @@ function looksLikeRound(value: unknown): value is SynthesisRoundPayload {
 }
 
 export function synthesisRoundOutcome(outcome: JobItemOutcome<SynthesisRoundPayload>): SynthesisRoundOutcome {
-  if (!outcome.ok) return { kind: 'failed', reason: outcome.reason || 'the round failed without a reason' };
+  if (!outcome.ok) {
+    const why = readJobReason(outcome.why);
+    return { kind: 'failed', reason: outcome.reason || 'the round failed without a reason', ...(why ? { why } : {}) };
+  }
   if (!looksLikeRound(outcome.payload)) return { kind: 'malformed', reason: 'the result holds no synthesis round' };
   return { kind: 'payload', payload: outcome.payload };
 }

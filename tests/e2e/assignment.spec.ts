@@ -27,8 +27,12 @@ import { saveShot } from './support-shots';
 import { jsonlText, sidRecord, writeInputFile } from './support-sid-files';
 
 const ANNOTATOR = '王老师';
-/** fields of a teacher turn set with key 1 (teacher_intent is searched, utterance is text) */
-const KEYED_TEACHER_FIELDS = CODEBOOK_FIELD_IDS.filter((fieldId) => fieldId !== 'teacher_intent' && fieldId !== 'utterance' && appliesToSpeaker(fieldId, 'teacher'));
+/** the label fields of a turn set with key 1: not the transcript (speaker and utterance stand as written) */
+const keyedFields = (speaker: 'teacher' | 'student') => CODEBOOK_FIELD_IDS.filter((fieldId) => fieldId !== 'speaker' && fieldId !== 'utterance' && appliesToSpeaker(fieldId, speaker));
+/** the student turn's, but its cognition state, which is searched */
+const STUDENT_KEYED_FIELDS = keyedFields('student').filter((fieldId) => fieldId !== 'student_cognition_state');
+/** the teacher turn's, but its intent, which is searched */
+const TEACHER_KEYED_FIELDS = keyedFields('teacher').filter((fieldId) => fieldId !== 'teacher_intent');
 const CORRECTED = '老师，第 1 课的这个问题我还是不懂。';
 
 const records = [1, 2, 3].map((topicId) =>
@@ -129,46 +133,101 @@ test('an assignment goes to a second profile blind, is labelled there with the k
   await annotator.getByTestId('assignment-reviewer-name').press('Enter');
   const annotatorTable = new DatasetsPage(annotator);
   await annotatorTable.waitForRows();
-  await expect(annotator.getByTestId('assignment-progress')).toHaveText(`Assignment for ${ANNOTATOR} from GPT-4o-assignment: 0 of 3 dialogues done`);
+  await expect(annotator.getByTestId('assignment-progress')).toHaveText(`Assignment for ${ANNOTATOR} from GPT-4o-assignment: 0 of 3 dialogues done (0 of 6 turns verified)`);
   await saveShot(annotator, 'assignment-banner-en', testInfo);
   // blind: the annotator is not offered a model's pre-annotation; the owner is
   await expect(annotator.getByTestId('dataset-pre-annotate')).toHaveCount(0);
 
-  // Label the first dialogue with the keyboard: no pre-annotation is shown (blind).
+  // The first dialogue at a person's pace: no model label is shown (blind), the transcript is.
   await annotatorTable.pressKey('j');
   await annotatorTable.pressKey('Enter');
   const review = new ReviewPage(annotator);
   await review.waitForReady();
   await expect(review.fieldRows.first()).toBeVisible();
-  await expect(annotator.locator('[data-testid="field-pre-value"]:not([data-status="missing"])')).toHaveCount(0);
+  const humanPace = () => annotator.waitForTimeout(250);
+  // said once, calmly, above the chat; no turn carries a warning chip for it
+  await expect(annotator.getByTestId('review-blind-note')).toHaveCount(1);
+  await expect(annotator.getByTestId('review-blind-note')).toContainText('Blind assignment: no suggestions.');
+  await expect(review.turns).toHaveCount(2);
+  await expect(annotator.locator('[data-testid="chat-turn"] [data-badge="alignment"]')).toHaveCount(0);
+  // the only suggestion beside a value is the transcript's own speaker (and the utterance as written)
+  await expect(annotator.locator('[data-testid="field-row"]:not([data-field-id="speaker"]):not([data-field-id="utterance"]) [data-testid="field-pre-value"]:not([data-status="missing"])')).toHaveCount(0);
   await saveShot(annotator, 'assignment-review-blind-en', testInfo);
+  await review.goToField('speaker');
+  await expect(review.preValue('speaker')).toHaveAttribute('data-status', 'ok');
   await review.goToField('student_cognition_state');
+  await humanPace();
   await review.searchAndPick('错误回答');
   await review.expectExpertValue('student_cognition_state', ['incorrect_answer']);
+  // a label picked with no suggestion shown is the annotator's own, not a "change"
+  await review.expectDecision('student_cognition_state', 'labelled');
+  await humanPace();
   await review.pressKey('u');
   await review.expectDecision('student_cognition_state', 'unsure');
+  await humanPace();
   await review.correctText(CORRECTED);
   await review.expectDecision('utterance', 'changed');
   // blind: "accept" has nothing to take
   await review.goToField('discipline');
+  await humanPace();
   await review.pressKey('a');
   await expect(review.notice).toContainText('This turn has no pre-annotation (none aligned, or a blind assignment): there is nothing to accept');
   await review.expectDecision('discipline', 'not-reviewed');
-  await review.pressKey('j');
+  for (const fieldId of STUDENT_KEYED_FIELDS) {
+    await review.goToField(fieldId);
+    await humanPace();
+    await review.pressKey('1');
+    await review.expectExpertValue(fieldId, [labelAtKey(fieldId, 1).code]);
+    await review.expectDecision(fieldId, 'labelled');
+  }
+  // v takes the speaker and the utterance as the transcript gives them: nothing to label by hand
+  await humanPace();
+  await review.pressKey('v');
+  await expect(review.turn(0)).toHaveClass(/rv-turn-verified/);
+  await review.goToTurn(0);
+  await review.expectDecision('speaker', 'accepted');
+  await review.expectDecision('student_cognition_state', 'unsure');
+  await review.goToTurn(1);
   await review.goToField('teacher_intent');
+  await humanPace();
   await review.searchAndPick('检测理解');
   await review.expectExpertValue('teacher_intent', ['check_understanding']);
-  // every other field of the teacher's turn by its number key 1, then the turn is verified (v)
-  for (const fieldId of KEYED_TEACHER_FIELDS) {
+  await review.expectDecision('teacher_intent', 'labelled');
+  // every other label field of the teacher's turn by its number key 1, then the turn is verified (v)
+  for (const fieldId of TEACHER_KEYED_FIELDS) {
     await review.goToField(fieldId);
+    await humanPace();
     await review.pressKey('1');
     await review.expectExpertValue(fieldId, [labelAtKey(fieldId, 1).code]);
   }
+  await humanPace();
   await review.pressKey('v');
   await expect(review.turn(1)).toHaveClass(/rv-turn-verified/);
+  await review.expectDecision('speaker', 'accepted');
   await review.waitForSaved();
   await annotator.getByTestId('review-back').click();
-  await expect(annotator.getByTestId('assignment-progress')).toHaveText(`Assignment for ${ANNOTATOR} from GPT-4o-assignment: 0 of 3 dialogues done`);
+  await expect(annotator.getByTestId('assignment-progress')).toHaveText(`Assignment for ${ANNOTATOR} from GPT-4o-assignment: 1 of 3 dialogues done (2 of 6 turns verified)`);
+
+  // The other two dialogues at machine pace: the keys of each turn pressed without waiting on a save.
+  for (const row of [1, 2]) {
+    await annotatorTable.pressKey('j');
+    await annotatorTable.pressKey('Enter');
+    await review.waitForReady();
+    for (const [index, fields] of [[0, keyedFields('student')], [1, keyedFields('teacher')]] as const) {
+      await review.goToTurn(index);
+      for (const fieldId of fields) {
+        await review.goToField(fieldId);
+        await review.pressKey('1');
+      }
+      await review.pressKey('v');
+      await expect(review.turn(index)).toHaveClass(/rv-turn-verified/);
+    }
+    await review.waitForSaved();
+    await annotator.getByTestId('review-back').click();
+    await expect(annotator.getByTestId('assignment-progress')).toContainText(`${row + 1} of 3 dialogues done`);
+  }
+  await expect(annotator.getByTestId('assignment-progress')).toHaveText(`Assignment for ${ANNOTATOR} from GPT-4o-assignment: 3 of 3 dialogues done (6 of 6 turns verified)`);
+  await saveShot(annotator, 'assignment-banner-done-en', testInfo);
 
   // Export the work.
   const workPath = join(app.tempDir, 'from-wang.json');
@@ -176,8 +235,12 @@ test('an assignment goes to a second profile blind, is labelled there with the k
   await annotator.getByTestId('assignment-export-work').click();
   await expect(annotator.getByTestId('assignment-work-saved')).toContainText(workPath);
   await new StartPage(annotator).navLanguage.click();
-  await expect(annotator.getByTestId('assignment-progress')).toHaveText(`GPT-4o-assignment 发给 ${ANNOTATOR} 的任务：已完成 0 / 3 个对话`);
+  await expect(annotator.getByTestId('assignment-progress')).toHaveText(`GPT-4o-assignment 发给 ${ANNOTATOR} 的任务：已完成 3 / 3 个对话（已确认 6 / 6 个话轮）`);
   await saveShot(annotator, 'assignment-banner-zh', testInfo);
+  await annotatorTable.pressKey('Enter');
+  await review.waitForReady();
+  await expect(annotator.getByTestId('review-blind-note')).toContainText('盲标任务：没有建议。');
+  await saveShot(annotator, 'assignment-review-blind-zh', testInfo);
   expect(second.errors).toEqual([]);
   await second.close();
 
@@ -191,20 +254,30 @@ test('an assignment goes to a second profile blind, is labelled there with the k
   const annotators = await readStoredRows<{ id: string; name: string; role: string; kind: string }>(owner, 'annotators');
   expect(annotators.find((row) => row.id === layers[0].annotatorId)).toMatchObject({ name: ANNOTATOR, role: 'annotator', kind: 'human' });
   const values = (await readStoredRows<StoredLayerValue>(owner, 'layerValues')).sort((a, b) => a.turnId.localeCompare(b.turnId));
-  const firstDialogue = (await readStoredRows<{ id: string; line: number; datasetId: string }>(owner, 'dialogues')).find((row) => row.datasetId === datasetId && row.line === 1)!;
-  expect(values.map((row) => row.turnId)).toEqual([`${firstDialogue.id}#0`, `${firstDialogue.id}#1`]);
-  expect(values[0].values.student_cognition_state.codes).toEqual(['incorrect_answer']);
-  expect(values[0].values.utterance.raw).toBe(CORRECTED);
-  expect(values[0].work?.fields.student_cognition_state).toMatchObject({ decision: 'unsure', reviewer: ANNOTATOR });
-  expect(values[0].work?.fields.utterance).toMatchObject({ decision: 'changed', reviewer: ANNOTATOR });
-  expect(values[1].values.teacher_intent.codes).toEqual(['check_understanding']);
-  for (const fieldId of KEYED_TEACHER_FIELDS) expect(values[1].values[fieldId].codes, fieldId).toEqual([labelAtKey(fieldId, 1).code]);
-  // verifying took the utterance as it reads (accepted), and nothing else was filled in for the annotator
-  expect(Object.keys(values[1].values).sort()).toEqual(['teacher_intent', 'utterance', ...KEYED_TEACHER_FIELDS].sort());
-  expect(values[1].values.utterance.raw).toBe(records[0].dialogue[1].content);
-  expect(values[1].work?.fields.utterance.decision).toBe('accepted');
-  expect(values[1].work?.verified).toMatchObject({ verified: true, reviewer: ANNOTATOR });
-  expect(values[0].work?.verified).toBeUndefined();
+  const ownerDialogues = (await readStoredRows<{ id: string; line: number; datasetId: string }>(owner, 'dialogues')).filter((row) => row.datasetId === datasetId);
+  const firstDialogue = ownerDialogues.find((row) => row.line === 1)!;
+  // every turn of every dialogue came back, verified by the annotator
+  expect(values).toHaveLength(6);
+  expect(values.every((row) => row.work?.verified?.verified === true && row.work.verified.reviewer === ANNOTATOR)).toBe(true);
+  const [studentTurn, teacherTurn] = [values.find((row) => row.turnId === `${firstDialogue.id}#0`)!, values.find((row) => row.turnId === `${firstDialogue.id}#1`)!];
+  expect(studentTurn.values.student_cognition_state.codes).toEqual(['incorrect_answer']);
+  expect(studentTurn.values.utterance.raw).toBe(CORRECTED);
+  expect(studentTurn.values.speaker.codes).toEqual(['student']);
+  expect(studentTurn.work?.fields.student_cognition_state).toMatchObject({ decision: 'unsure', reviewer: ANNOTATOR });
+  expect(studentTurn.work?.fields.utterance).toMatchObject({ decision: 'changed', reviewer: ANNOTATOR });
+  expect(studentTurn.work?.fields.speaker).toMatchObject({ decision: 'accepted', reviewer: ANNOTATOR });
+  for (const fieldId of STUDENT_KEYED_FIELDS) expect(studentTurn.work?.fields[fieldId]?.decision, fieldId).toBe('labelled');
+  expect(teacherTurn.values.teacher_intent.codes).toEqual(['check_understanding']);
+  for (const fieldId of TEACHER_KEYED_FIELDS) expect(teacherTurn.values[fieldId].codes, fieldId).toEqual([labelAtKey(fieldId, 1).code]);
+  // verifying took the speaker and the utterance as they read (accepted), and nothing else was filled in for the annotator
+  expect(Object.keys(teacherTurn.values).sort()).toEqual(['speaker', 'teacher_intent', 'utterance', ...TEACHER_KEYED_FIELDS].sort());
+  expect(teacherTurn.values.speaker.codes).toEqual(['teacher']);
+  expect(teacherTurn.values.utterance.raw).toBe(records[0].dialogue[1].content);
+  expect(teacherTurn.work?.fields.utterance.decision).toBe('accepted');
+  expect(teacherTurn.work?.fields.teacher_intent.decision).toBe('labelled');
+  // no label of the blind work is recorded as a change of a suggestion that was never shown
+  const decisions = values.flatMap((row) => Object.entries(row.work?.fields ?? {}).map(([fieldId, field]) => `${fieldId}:${field.decision}`));
+  expect(decisions.filter((entry) => entry.endsWith(':changed'))).toEqual(['utterance:changed']);
 
   // The agreement view offers the layer.
   await owner.getByTestId('assignment-open-agreement').click();
@@ -221,7 +294,7 @@ test('an assignment goes to a second profile blind, is labelled there with the k
   await expect(owner.getByTestId('assignment-refused')).toHaveAttribute('data-code', 'already');
   await expect(owner.getByTestId('assignment-refused')).toContainText('from-wang.json was already imported as layer');
   expect(await readStoredRows(owner, 'layers')).toHaveLength(1);
-  expect(await readStoredRows(owner, 'layerValues')).toHaveLength(2);
+  expect(await readStoredRows(owner, 'layerValues')).toHaveLength(6);
 
   // A work package edited to another codebook hash: refused, with the reason shown.
   const edited = JSON.parse(await readFile(workPath, 'utf8')) as { codebookHash: string; id: string };
@@ -241,6 +314,6 @@ test('an assignment goes to a second profile blind, is labelled there with the k
   await owner.getByTestId('assignment-export').click();
   await expect(dialog).toBeVisible();
   await saveShot(dialog, 'assignment-export-dialog-zh', testInfo);
-  expect(await readStoredRows(owner, 'layerValues')).toHaveLength(2);
+  expect(await readStoredRows(owner, 'layerValues')).toHaveLength(6);
   void datasetId;
 });

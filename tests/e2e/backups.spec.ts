@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { createHandlers } from '../../electron/main/ipc/handlers';
 import { BackupStore } from '../../electron/services/backups/backup-store';
+import { decodeRows, encodeRows } from '../../shared/backup/row-codec';
 import { installApi, requestClose } from '../support/bridge';
 import { createFakeDialogs, type FakeDialogs } from '../support/fake-dialogs';
 import { testLlmHandlerDeps } from '../support/llm-services';
@@ -165,4 +166,73 @@ test('closing the window after a change backs up first (on-quit); with nothing c
   // nothing written since: the next close does not add another
   expect(await requestClose(app.page)).toEqual({ outcome: 'flushed' });
   expect((await app.handlers['backups.list']({})).length).toBe(1);
+});
+
+/** The project file at `path` rewritten to `out` with `change` applied to its decoded rows, as a crafted file would be. */
+async function craftProject(path: string, out: string, change: (rows: Record<string, Record<string, unknown>[]>) => void): Promise<void> {
+  const store = new BackupStore(join(out, '..', 'crafting'));
+  const opened = await store.openRead({ path });
+  const rows: Record<string, Record<string, unknown>[]> = {};
+  for (let chunk = store.readChunk(opened.readId); chunk; chunk = store.readChunk(opened.readId)) (rows[chunk.table] ??= []).push(...(decodeRows(chunk.rows) as Record<string, unknown>[]));
+  change(rows);
+  const begun = await store.begin(out, 'project');
+  for (const [table, tableRows] of Object.entries(rows)) if (tableRows.length > 0) await store.chunk(begun.writeId, table, encodeRows(tableRows));
+  await store.commit(begun.writeId, { ...opened.manifest, tables: Object.fromEntries(Object.keys(opened.manifest.tables).map((table) => [table, rows[table]?.length ?? 0])) });
+}
+
+test('a crafted project file is refused before anything is written, its first problems named in the reader\'s language; an HTML name the app could have stored comes in as text', async ({ app }, testInfo) => {
+  await openSample(app);
+  const settings = new SettingsPage(app.page);
+  await settings.open();
+  await settings.setReviewerName('王老师');
+  const path = join(app.tempDir, 'pilot.maieutic');
+  app.dialogs.nextSavePath(path);
+  await app.page.getByTestId('project-export').click();
+  await expect(app.page.getByTestId('backup-message')).toContainText('pilot.maieutic');
+  const before = await readAllTables(app.page);
+
+  const crafted = join(app.tempDir, 'crafted.maieutic');
+  await craftProject(path, crafted, (rows) => {
+    rows.datasets![0]!.codebookId = 12345;
+    rows.sources![0]!.importedAt = 'never';
+    rows.codebookVersions![0]!.isAdmin = true;
+  });
+  await settings.languageRadio('zh').click();
+  app.dialogs.nextFiles([crafted]);
+  await app.page.getByTestId('project-import').click();
+  const panel = app.page.getByTestId('backups-panel');
+  await panel.getByTestId('confirm-accept').click();
+  const refusal = panel.getByTestId('restore-refused');
+  await expect(refusal).toBeVisible();
+  await expect(refusal).toContainText('crafted.maieutic 未被恢复：没有做任何更改');
+  const problems = refusal.getByTestId('restore-problem');
+  await expect(problems).toHaveCount(3);
+  await expect(problems.nth(0)).toHaveAttribute('data-code', 'unknown-field');
+  await expect(problems.nth(0)).toContainText('表 codebookVersions 第 1 行');
+  await expect(refusal.locator('[data-testid="restore-problem"][data-table="codebookVersions"]')).toContainText('字段 isAdmin：不是这种记录的字段。');
+  await expect(refusal.locator('[data-testid="restore-problem"][data-table="datasets"]')).toContainText('字段 codebookId：必须是文本。');
+  await expect(refusal.locator('[data-testid="restore-problem"][data-table="sources"] [data-testid="restore-problem-detail"]')).toHaveText('is not a time ("never")');
+  await saveShot(panel, 'restore-refused-zh', testInfo);
+  await settings.languageRadio('en').click();
+  await expect(refusal).toContainText('crafted.maieutic was not restored: nothing was changed');
+  await expect(refusal.locator('[data-testid="restore-problem"][data-table="datasets"]')).toContainText('field codebookId: must be text.');
+  await saveShot(panel, 'restore-refused-en', testInfo);
+  // nothing was written, not even a safety backup (the language chosen meanwhile is a setting of its own)
+  const withoutLanguage = (tables: Tables) => ({ ...tables, settings: tables.settings!.filter((row) => (row as { key: string }).key !== 'labelLanguage') });
+  expect(withoutLanguage(await readAllTables(app.page))).toEqual(withoutLanguage(before));
+  await expect(panel.locator('[data-testid="backup-row"][data-reason="before-restore"]')).toHaveCount(0);
+
+  // a data set named in markup is the user's own text: it comes in, and is shown as text
+  const named = join(app.tempDir, 'named.maieutic');
+  await craftProject(path, named, (rows) => {
+    rows.datasets![0]!.name = '<img src=x onerror="window.__restoredXss = 1">';
+  });
+  app.dialogs.nextFiles([named]);
+  await app.page.getByTestId('project-import').click();
+  await panel.getByTestId('confirm-accept').click();
+  await app.page.waitForEvent('load');
+  await app.waitForReady();
+  await expect(app.page.getByText('<img src=x onerror="window.__restoredXss = 1">').first()).toBeVisible();
+  expect(await app.page.evaluate(() => (window as unknown as { __restoredXss?: number }).__restoredXss)).toBeUndefined();
+  expect(await app.page.locator('img[src="x"]').count()).toBe(0);
 });

@@ -5,6 +5,7 @@
  * an unclear error (no line, or an internal message), or raw control characters on the terminal.
  */
 import type { AppPathResult } from './app-path-runner';
+import type { RestorePathResult } from './restore-runner';
 import type { Expectation, } from './kinds';
 
 export type Outcome = 'clear-error' | 'warning' | 'accepted' | 'crash' | 'hang' | 'partial-import' | 'unclear-error' | 'raw-control-characters';
@@ -135,4 +136,24 @@ export function meetsExpectation(outcome: Outcome, expectation: Expectation): bo
 /** Every word of `mentions` in what was said about the input. */
 export function missingMentions(said: string, mentions: readonly string[]): string[] {
   return mentions.filter((word) => !said.includes(word));
+}
+
+/**
+ * The restore path: a file refused with every problem naming its table (and nothing written) is a
+ * clear error, as is main's own refusal naming the file; a restore that changed the database and
+ * still failed is a partial import; internal words are an unclear error.
+ */
+export function classifyRestore(result: RestorePathResult | 'hang'): Classified {
+  if (result === 'hang') return { outcome: 'hang', detail: 'killed by the hang guard' };
+  if (result.accepted) return { outcome: 'accepted', detail: 'restored' };
+  if (result.changed) return { outcome: 'partial-import', detail: `the database changed, then: ${result.thrown ?? 'refused'}` };
+  if (result.refused) {
+    const unclear = result.refused.problems.find((problem) => !problem.table || !problem.detail || INTERNAL.test(problem.detail));
+    if (unclear || result.refused.problems.length === 0) return { outcome: 'unclear-error', detail: JSON.stringify(unclear ?? result.refused).slice(0, 300) };
+    const [first] = result.refused.problems;
+    return { outcome: 'clear-error', detail: `${first!.table} row ${first!.row}${first!.field ? `, ${first!.field}` : ''}: ${first!.detail}` };
+  }
+  const thrown = result.thrown ?? '';
+  if (INTERNAL.test(thrown) || !/\.maieutic\b/.test(thrown)) return { outcome: 'unclear-error', detail: thrown.slice(0, 300) };
+  return { outcome: 'clear-error', detail: thrown.slice(0, 300) };
 }

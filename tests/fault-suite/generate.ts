@@ -18,6 +18,8 @@ export interface GeneratedKind {
   /** the CLI's arguments with the target filled in; null: not fed to the CLI */
   cli: string[] | null;
   app: boolean;
+  /** fed to the restore path (restore-runner.ts) */
+  restore: boolean;
   mentions: string[];
   terminal: boolean;
   refusesCommandLine: boolean;
@@ -36,7 +38,8 @@ export function generateFaultInputs(root = realpathSync(mkdtempSync(join(tmpdir(
       target,
       ...(typeof built === 'string' ? {} : { unavailable: built.unavailable }),
       cli,
-      app: kind.app !== false && target !== null,
+      app: kind.app !== false && !kind.restore && target !== null,
+      restore: kind.restore === true && target !== null,
       mentions: [...(kind.mentions ?? [])],
       terminal: kind.terminal === true,
       refusesCommandLine: kind.refusesCommandLine === true,

@@ -14,12 +14,13 @@
  */
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { isOpenToOthers, PRIVATE_FILE_MODE } from '../private-files';
+import { readJobReason, type JobReason } from '../../../shared/jobs/reasons';
 
 export type JournalRecord<Definition = unknown, Result = unknown> =
   | { type: 'job'; version: 1; definition: Definition; at: string }
   | { type: 'result'; key: string; result: Result; at: string }
   | { type: 'ack'; keys: string[]; at: string }
-  | { type: 'status'; status: string; error?: string; at: string };
+  | { type: 'status'; status: string; error?: string; errorWhy?: JobReason; at: string };
 
 export interface JournalState<Definition = unknown, Result = unknown> {
   definition: Definition;
@@ -27,7 +28,7 @@ export interface JournalState<Definition = unknown, Result = unknown> {
   results: Map<string, Result>;
   acknowledged: Set<string>;
   /** the last status written, null if none */
-  status: { status: string; error?: string; at: string } | null;
+  status: { status: string; error?: string; errorWhy?: JobReason; at: string } | null;
   /** true when the last line was torn (cut off by a crash) and left out */
   tornTail: boolean;
   /** the bytes of the whole lines: where appending resumes (a torn tail is cut off first) */
@@ -120,8 +121,9 @@ export function ackRecord(keys: string[]): JournalRecord<never, never> {
   return { type: 'ack', keys, at: now() };
 }
 
-export function statusRecord(status: string, error?: string): JournalRecord<never, never> {
-  return error === undefined ? { type: 'status', status, at: now() } : { type: 'status', status, error, at: now() };
+export function statusRecord(status: string, error?: string, why?: JobReason): JournalRecord<never, never> {
+  if (error === undefined) return { type: 'status', status, at: now() };
+  return why === undefined ? { type: 'status', status, error, at: now() } : { type: 'status', status, error, errorWhy: why, at: now() };
 }
 
 /** Replays the journal at `path`. */
@@ -158,6 +160,10 @@ export function replayJournal<D, R>(text: string, path: string): JournalState<D,
         break;
       case 'status':
         state.status = record.error === undefined ? { status: record.status, at: record.at } : { status: record.status, error: record.error, at: record.at };
+        if (record.error !== undefined && record.errorWhy !== undefined) {
+          const why = readJobReason(record.errorWhy);
+          if (why) state.status.errorWhy = why;
+        }
         break;
       default:
         throw new JournalError(`${path}:${index + 1}: an unknown journal record.`);

@@ -26,6 +26,8 @@ import {
   type JobEvent,
   type JobSnapshot,
 } from '../../../shared/jobs';
+import { jobReason, readJobReason, type JobReason } from '../../../shared/jobs/reasons';
+import { ReasonedError } from '../../../shared/ipc/reasoned-error';
 import { ackRecord, jobRecord, JournalWriter, readJournal, statusRecord } from './job-journal';
 import { makePrivateDir } from '../private-files';
 import { JobRun } from './job-run';
@@ -53,6 +55,7 @@ interface JobEntry {
 }
 
 export const INTERRUPTED_REASON = 'Maieutic stopped while this job ran; resume it to finish the items left.';
+const INTERRUPTED_WHY = jobReason('interrupted');
 
 const JOURNAL_NAME = /^([A-Za-z0-9-]{1,64})\.jsonl$/;
 
@@ -104,13 +107,17 @@ export class JobRegistry {
         const pending: [string, FinishedItem][] = [];
         for (const [key, finished] of state.results) {
           progress = countItemOutcome(progress, finished.outcome);
-          if (!finished.outcome.ok) failedItems.push({ item: finished.item, reason: finished.outcome.reason, at: finished.at });
+          if (!finished.outcome.ok) {
+            const why = readJobReason(finished.outcome.why);
+            failedItems.push({ item: finished.item, reason: finished.outcome.reason, at: finished.at, ...(why ? { why } : {}) });
+          }
           if (!state.acknowledged.has(key)) pending.push([key, finished]);
         }
         const last = state.status?.status;
         const finishedStatus = last === 'succeeded' || last === 'failed' || last === 'cancelled' ? last : null;
-        snapshot = { ...snapshot, progress, failedItems, status: finishedStatus ?? 'running', error: state.status?.error ?? null, finishedAt: finishedStatus ? Date.parse(state.status?.at ?? '') || null : null };
-        if (finishedStatus === null) snapshot = interruptJob(snapshot, INTERRUPTED_REASON);
+        const errorWhy = state.status?.errorWhy;
+        snapshot = { ...snapshot, progress, failedItems, status: finishedStatus ?? 'running', error: state.status?.error ?? null, ...(errorWhy ? { errorWhy } : {}), finishedAt: finishedStatus ? Date.parse(state.status?.at ?? '') || null : null };
+        if (finishedStatus === null) snapshot = interruptJob(snapshot, INTERRUPTED_REASON, INTERRUPTED_WHY);
         this.jobs.set(id, { snapshot, definition: state.definition, done: new Set(state.results.keys()), journal: null, journalBytes: state.wholeBytes, run: null, ended: null });
         for (const [key, finished] of pending) this.pendingItems.hold(id, key, finished);
       } catch (error) {
@@ -130,7 +137,7 @@ export class JobRegistry {
   async start(definition: JobDefinition): Promise<JobSnapshot> {
     this.refuseAfterShutdown('start');
     const problems = checkJobDefinition(definition);
-    if (problems.length > 0) throw new Error(`The job cannot start: ${problems.join('; ')}.`);
+    if (problems.length > 0) throw new ReasonedError(`The job cannot start: ${problems.join('; ')}.`, jobReason('definition-invalid', { jobKind: definition.kind }));
     const runner = this.runnerFor(definition.kind);
     const id = this.newId();
     await makePrivateDir(this.deps.folder);
@@ -219,7 +226,9 @@ export class JobRegistry {
   private snapshotOf(entry: JobEntry): JobSnapshot {
     const { snapshot, run } = entry;
     if (!run) return snapshot;
-    return { ...snapshot, status: run.liveStatus(snapshot), progress: run.progress, error: run.pauseReason ?? snapshot.error };
+    const pauseWhy = run.pauseWhy;
+    const live: JobSnapshot = { ...snapshot, status: run.liveStatus(snapshot), progress: run.progress, error: run.pauseReason ?? snapshot.error };
+    return pauseWhy ? { ...live, errorWhy: pauseWhy } : live;
   }
 
   private record(entry: JobEntry, event: JobEvent): void {
@@ -239,7 +248,7 @@ export class JobRegistry {
       worker = await runner.open(entry.definition, this.contextOf(entry.snapshot.id));
     } catch (error) {
       if (!(error instanceof JobStop)) throw error;
-      await this.finish(entry, { status: 'failed', error: error.message });
+      await this.finish(entry, { status: 'failed', error: error.message, why: error.why });
       return;
     }
     const run = new JobRun({ id: entry.snapshot.id, definition: entry.definition, journal, worker, done: entry.done, progress: entry.snapshot.progress, emit: (event) => this.record(entry, event), now: this.now });
@@ -250,22 +259,24 @@ export class JobRegistry {
       entry.snapshot = { ...entry.snapshot, progress: run.progress };
       entry.run = null;
       if (end.status === 'interrupted') {
-        await journal.append(statusRecord('interrupted', INTERRUPTED_REASON));
-        entry.snapshot = interruptJob(entry.snapshot, INTERRUPTED_REASON);
+        await journal.append(statusRecord('interrupted', INTERRUPTED_REASON, INTERRUPTED_WHY));
+        entry.snapshot = interruptJob(entry.snapshot, INTERRUPTED_REASON, INTERRUPTED_WHY);
         return;
       }
       await this.finish(entry, end);
     });
   }
 
-  private async finish(entry: JobEntry, end: { status: 'succeeded' | 'cancelled' } | { status: 'failed'; error: string }): Promise<void> {
+  private async finish(entry: JobEntry, end: { status: 'succeeded' | 'cancelled' } | { status: 'failed'; error: string; why: JobReason }): Promise<void> {
     const context = this.contextOf(entry.snapshot.id);
     // a job cancelled or failed lets go of what it holds at the endpoint (a batch still running); a problem doing so is told with the status
     const letGo = end.status === 'succeeded' ? null : await this.runnerFor(entry.definition.kind).abandoned?.(entry.definition, context).catch((problem: unknown) => (problem instanceof Error ? problem.message : String(problem)));
     await rm(context.workDir, { recursive: true, force: true });
     const error = [end.status === 'failed' ? end.error : null, letGo ?? null].filter((part) => part !== null).join(' ') || null;
-    await entry.journal?.append(statusRecord(end.status, error ?? undefined));
-    const event: JobEvent = { type: 'finished', jobId: entry.snapshot.id, at: this.now(), status: end.status, progress: entry.snapshot.progress, error };
+    // the stop's own code; a problem letting go is then in its English detail
+    const why = end.status === 'failed' ? end.why : letGo ? jobReason('abandon-failed') : undefined;
+    await entry.journal?.append(statusRecord(end.status, error ?? undefined, why));
+    const event: JobEvent = { type: 'finished', jobId: entry.snapshot.id, at: this.now(), status: end.status, progress: entry.snapshot.progress, error, ...(why ? { errorWhy: why } : {}) };
     // a job failed before it ever ran goes queued → failed; the table allows it
     this.record(entry, event);
   }

@@ -9,6 +9,7 @@
 import { setMaxListeners } from 'node:events';
 import { countItemOutcome, createRateWindow, jobItemKey, jobWorkItems, type JobDefinition, type JobEvent, type JobProgress, type JobSnapshot, type JobWorkItem } from '../../../shared/jobs';
 import { resultRecord, statusRecord, type JournalWriter } from './job-journal';
+import { jobReason, type JobReason } from '../../../shared/jobs/reasons';
 import { ItemRecalled, JobPause, JobStop, type FinishedItem, type ItemWorker } from './job-runner';
 
 export const THROTTLE_MS = 100;
@@ -25,7 +26,7 @@ export interface JobRunDeps {
   now(): number;
 }
 
-export type RunEnd = { status: 'succeeded' | 'cancelled' } | { status: 'failed'; error: string } | { status: 'interrupted' };
+export type RunEnd = { status: 'succeeded' | 'cancelled' } | { status: 'failed'; error: string; why: JobReason } | { status: 'interrupted' };
 
 export class JobRun {
   progress: JobProgress;
@@ -38,6 +39,7 @@ export class JobRun {
   private recall = new AbortController();
   /** a budget reached, or a worker's JobPause: the job pauses and says why */
   private pausedWithReason: string | null = null;
+  private pausedWhy: JobReason | null = null;
   /** aborted at pause, cancel and quit: the signal of the worker's first phase while it runs */
   private phase: AbortController | null = null;
   private ending: RunEnd | null = null;
@@ -64,6 +66,15 @@ export class JobRun {
     return this.pausedWithReason;
   }
 
+  get pauseWhy(): JobReason | null {
+    return this.pausedWithReason === null ? null : this.pausedWhy;
+  }
+
+  private pauseWith(reason: string, why: JobReason): void {
+    this.pausedWithReason = reason;
+    this.pausedWhy = why;
+  }
+
   pause(): void {
     this.paused = true;
     this.phase?.abort();
@@ -86,6 +97,7 @@ export class JobRun {
   resume(): void {
     this.paused = false;
     this.pausedWithReason = null;
+    this.pausedWhy = null;
     this.emittedPaused = false;
     this.deps.emit({ type: 'started', jobId: this.deps.id, at: this.deps.now(), progress: this.progress });
     void this.deps.journal.append(statusRecord('running')).catch(() => undefined);
@@ -144,7 +156,7 @@ export class JobRun {
     if (!this.isPaused || this.emittedPaused) return;
     this.emittedPaused = true;
     this.flushProgress('paused');
-    await this.deps.journal.append(statusRecord('paused', this.pausedWithReason ?? undefined));
+    await this.deps.journal.append(statusRecord('paused', this.pausedWithReason ?? undefined, this.pausedWhy ?? undefined));
   }
 
   private async waitForNudge(): Promise<void> {
@@ -173,10 +185,8 @@ export class JobRun {
         await worker.prepare({ items: [...this.queue], signal: phase.signal, note: (text) => this.noteOf(phase.signal, text) });
         return;
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        if (error instanceof JobPause) this.pausedWithReason = message;
-        else if (error instanceof JobStop) this.end({ status: 'failed', error: message });
-        else if (!phase.signal.aborted) this.end({ status: 'failed', error: `The job stopped on an internal error: ${message}` });
+        if (error instanceof JobPause) this.pauseWith(error.message, error.why);
+        else if (error instanceof JobStop || !phase.signal.aborted) this.end(stoppedBy(error));
       } finally {
         this.phase = null;
       }
@@ -225,8 +235,7 @@ export class JobRun {
           return;
         }
         this.queue.unshift(item);
-        const message = error instanceof Error ? error.message : String(error);
-        this.end({ status: 'failed', error: error instanceof JobStop ? message : `The job stopped on an internal error: ${message}` });
+        this.end(stoppedBy(error));
       })
       .finally(() => {
         jobSignal.removeEventListener('abort', abortItem);
@@ -240,8 +249,11 @@ export class JobRun {
     const budget = this.deps.definition.budget;
     if (!budget || this.pausedWithReason !== null) return;
     const tokens = this.progress.tokens.input + this.progress.tokens.output;
-    if (budget.maxTokens !== undefined && tokens >= budget.maxTokens) this.pausedWithReason = `The token budget (${budget.maxTokens.toLocaleString('en-US')}) is reached: ${tokens.toLocaleString('en-US')} tokens used.`;
-    else if (budget.maxCost !== undefined && this.progress.cost !== null && this.progress.cost >= budget.maxCost) this.pausedWithReason = `The cost budget (${budget.maxCost}) is reached: ${this.progress.cost.toFixed(4)} spent.`;
+    if (budget.maxTokens !== undefined && tokens >= budget.maxTokens) {
+      this.pauseWith(`The token budget (${budget.maxTokens.toLocaleString('en-US')}) is reached: ${tokens.toLocaleString('en-US')} tokens used.`, jobReason('budget-tokens', { limit: budget.maxTokens, used: tokens }));
+    } else if (budget.maxCost !== undefined && this.progress.cost !== null && this.progress.cost >= budget.maxCost) {
+      this.pauseWith(`The cost budget (${budget.maxCost}) is reached: ${this.progress.cost.toFixed(4)} spent.`, jobReason('budget-cost', { limit: budget.maxCost, used: Number(this.progress.cost.toFixed(4)) }));
+    }
     // a budget reached spends no more: calls not yet sent are given back as for a pause
     if (this.pausedWithReason !== null) this.recallWaiting();
   }
@@ -277,4 +289,11 @@ export class JobRun {
   liveStatus(snapshot: JobSnapshot): JobSnapshot['status'] {
     return this.isPaused && this.inFlight.size === 0 ? 'paused' : snapshot.status;
   }
+}
+
+/** How an error thrown by a worker ends the job: a JobStop with its own words and code, anything else as the app's own fault. */
+function stoppedBy(error: unknown): Extract<RunEnd, { status: 'failed' }> {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof JobStop) return { status: 'failed', error: message, why: error.why };
+  return { status: 'failed', error: `The job stopped on an internal error: ${message}`, why: jobReason('internal-error') };
 }

@@ -3,7 +3,7 @@
  * synthesis. The registry (job-registry.ts) owns the job's life (journal, events, pause,
  * cancel, budgets, restart); a kind only says how to run one work item.
  */
-import type { JobDefinition, JobItemOutcome, JobKind, JobWorkItem } from '../../../shared/jobs';
+import type { JobDefinition, JobItemOutcome, JobKind, JobReason, JobWorkItem } from '../../../shared/jobs';
 
 export interface ItemWorker<Payload = unknown> {
   /** how many items may be in flight at once (each endpoint's adaptive limit then decides its calls) */
@@ -54,11 +54,19 @@ export interface JobKindRunner<Payload = unknown> {
   abandoned?(definition: JobDefinition, context: JobContext): Promise<string | null>;
 }
 
-/** The whole job stops as failed, with this message (in words, never holding a key). */
-export class JobStop extends Error {}
+/** The whole job stops as failed, with this message (in English words, never holding a key) and its code. */
+export class JobStop extends Error {
+  constructor(message: string, readonly why: JobReason) {
+    super(message);
+  }
+}
 
-/** The job pauses, with this message as its reason; resuming it runs its first phase again. */
-export class JobPause extends Error {}
+/** The job pauses, with this message as its reason (and its code); resuming it runs its first phase again. */
+export class JobPause extends Error {
+  constructor(message: string, readonly why: JobReason) {
+    super(message);
+  }
+}
 
 /** The item was given back unfinished because the job paused before one of its calls was sent. */
 export class ItemRecalled extends Error {

@@ -6,12 +6,12 @@
  */
 import type { JobDefinition } from '../../../shared/jobs';
 import type { LlmConnection } from '../../../shared/llm';
-import { JobStop } from '../jobs/job-runner';
 import { AdaptiveLimit } from './adaptive-limit';
 import { EndpointCaller } from './endpoint-caller';
 import { LlmClient } from './llm-client';
 import type { ResponseCache } from './response-cache';
 import type { RetrySettings } from './retry-policy';
+import { connectionMissing } from '../jobs/job-stops';
 
 export interface LlmRunnerDeps {
   connections: { get(id: string): Promise<LlmConnection | null>; key(id: string): Promise<string | null> };
@@ -56,7 +56,7 @@ export class EndpointPool {
     const endpoints = new Map<string, OpenEndpoint>();
     for (const id of definition.connectionIds) {
       const connection = await this.deps.connections.get(id);
-      if (!connection) throw new JobStop(`The connection ${JSON.stringify(id)} no longer exists; add it again in Settings, then resume.`);
+      if (!connection) throw connectionMissing(id);
       endpoints.set(id, { connection, caller: this.callerFor(connection, await this.deps.connections.key(id)) });
     }
     return endpoints;

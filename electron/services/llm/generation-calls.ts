@@ -5,7 +5,8 @@
  */
 import type { SamplingParameters } from '../../../shared/llm';
 import type { ChatMessage } from '../../../shared/llm/messages';
-import { generationCacheKeyInput, type GenerationCacheKeyParts } from '../../../shared/scenario';
+import type { CallPurpose } from '../../../shared/jobs/reasons';
+import { generationCacheKeyInput, type GenerationCacheKeyParts, type GenerationCallPurpose } from '../../../shared/scenario';
 import type { Validation } from './endpoint-caller';
 import type { ResponseFormat } from './llm-client';
 import { TalliedCalls, type AnsweredCall, type RoleEndpoint } from './tallied-calls';
@@ -18,6 +19,15 @@ export type GenerationCall = Omit<GenerationCacheKeyParts, 'baseURL' | 'model' |
 };
 
 const TEXT_ONLY: ResponseFormat[] = [null];
+
+const GENERATION_PURPOSES: Record<GenerationCallPurpose, CallPurpose> = {
+  turn: 'generation-turn',
+  assessment: 'generation-assessment',
+  candidate: 'generation-candidate',
+  'candidate-answer': 'generation-candidate-answer',
+  'candidate-assessment': 'generation-candidate-assessment',
+  'safety-judge': 'generation-safety-judge',
+};
 
 /** A plain-text turn: any answer with some text is one; an empty one is asked again. */
 export function nonEmptyText(content: string): Validation<string> {
@@ -46,6 +56,8 @@ export class ItemCalls extends TalliedCalls {
     return this.send(endpoint, {
       messages, sampling, formats, cacheKey, validate,
       failure: (reasons, attempts) => `${call.purpose} of ${call.role} at turn ${call.turnNumber} on ${connection.name}: ${reasons}${attempts > 1 ? ` (after ${attempts} attempts)` : ''}`,
+      purpose: GENERATION_PURPOSES[call.purpose],
+      reasonParams: { role: call.role },
     });
   }
 }

@@ -6,6 +6,7 @@
  * assessed role and once after the last; preference branches before the listed student turns;
  * the safety step on the finished dialogue.
  */
+import { jobReason } from '../../../shared/jobs/reasons';
 import type { JobItemOutcome } from '../../../shared/jobs';
 import type { SamplingParameters } from '../../../shared/llm';
 import {
@@ -78,7 +79,7 @@ export async function runConversation(run: ConversationRun): Promise<JobItemOutc
         const payload: GenerationJobPayload = { ...base(), status: 'complete', end: step, safety };
         return { ok: true, payload, cached: calls.cached, tokens: { ...calls.tokens }, cost: calls.cost };
       }
-      if (turns.length >= MAX_TURNS) throw new CallFailed(`the dialogue reached ${MAX_TURNS} turns without ending`);
+      if (turns.length >= MAX_TURNS) throw new CallFailed(`the dialogue reached ${MAX_TURNS} turns without ending`, jobReason('conversation-too-long', { turns: MAX_TURNS }));
       if (scenario.assessment?.role === step.role) assessments.push(await assessTurn(probe, turns));
       const preference = parameters.preference;
       if (preference && step.role === 'student' && preference.atStudentTurns.includes(step.roleTurnNumber)) {
@@ -92,6 +93,6 @@ export async function runConversation(run: ConversationRun): Promise<JobItemOutc
     if (!(error instanceof CallFailed)) throw error;
     const reasons = [error.message];
     const payload: GenerationJobPayload = { ...base(), status: 'failed', reasons };
-    return { ok: false, reason: `${conversation.id}: ${error.message}`, tokens: { ...calls.tokens }, cost: calls.cost, payload };
+    return { ok: false, reason: `${conversation.id}: ${error.message}`, why: error.why, tokens: { ...calls.tokens }, cost: calls.cost, payload };
   }
 }

@@ -5,6 +5,7 @@
  * k. A preference branch asks the guide for candidate questions (one after another, each its own
  * draw), has the teacher answer each, and probes the dialogue extended by question and answer.
  */
+import { jobReason } from '../../../shared/jobs/reasons';
 import { samplingFor, type SamplingParameters } from '../../../shared/llm';
 import {
   assessmentMessages, checkAnswer, chooseCandidate, passAtK, roleMessages,
@@ -43,7 +44,7 @@ function judgeDraw(context: ProbeContext, answer: string): AssessmentDraw {
     const verdict = checkAnswer(assessment.check, answer, String(context.row.reference_answer ?? ''));
     return { answer, read: verdict.extracted, correct: verdict.correct };
   } catch (error) {
-    throw new CallFailed(`the answer check failed: ${(error as Error).message}`);
+    throw new CallFailed(`the answer check failed: ${(error as Error).message}`, jobReason('answer-check-failed'));
   }
 }
 

@@ -12,7 +12,8 @@ import {
   generationParameterProblems, generationScenario, requiredBoundRoles, sidIdPlan,
   type BoundRole, type GenerationJobDefinition, type GenerationJobPayload, type SpeakingRoleName,
 } from '../../../shared/scenario';
-import { JobStop, type JobKindRunner } from '../jobs/job-runner';
+import type { JobKindRunner } from '../jobs/job-runner';
+import { connectionMissing, definitionInvalid, itemUnknown, roleUnbound } from '../jobs/job-stops';
 import { EndpointPool, parallelOf, type LlmRunnerDeps } from './endpoint-pool';
 import { ItemCalls, type RoleEndpoint } from './generation-calls';
 import { runConversation } from './generation-conversation';
@@ -39,7 +40,7 @@ export function generationRunner(deps: GenerationRunnerDeps): JobKindRunner<Gene
 
   async function openRole(role: BoundRole, id: string): Promise<RoleEndpoint> {
     const connection = await deps.connections.get(id);
-    if (!connection) throw new JobStop(`The ${role}'s connection ${JSON.stringify(id)} no longer exists; add it again in Settings, then resume.`);
+    if (!connection) throw connectionMissing(id, role);
     return { connection, caller: pool.callerFor(connection, await deps.connections.key(id)) };
   }
 
@@ -54,16 +55,16 @@ export function generationRunner(deps: GenerationRunnerDeps): JobKindRunner<Gene
       const definition = untyped as GenerationJobDefinition;
       const { parameters } = definition;
       const parsed = generationScenario(parameters);
-      if (!parsed.ok) throw new JobStop(`The generation job cannot run: its scenario has problems: ${parsed.problems.slice(0, 5).join('; ')}`);
+      if (!parsed.ok) throw definitionInvalid('generation', `The generation job cannot run: its scenario has problems: ${parsed.problems.slice(0, 5).join('; ')}`);
       const scenario = parsed.scenario;
       // a journal edited on disk, or a definition built past the IPC check, is not run
       const problems = generationParameterProblems(definition);
-      if (problems.length > 0) throw new JobStop(`The generation job cannot run: ${problems.slice(0, 5).join('; ')}`);
+      if (problems.length > 0) throw definitionInvalid('generation', `The generation job cannot run: ${problems.slice(0, 5).join('; ')}`);
       const teachers = await pool.open(definition);
       const bound = new Map<BoundRole, RoleEndpoint>();
       for (const role of requiredBoundRoles(scenario, parameters.safety)) {
         const id = parameters.roleConnections[role];
-        if (!id) throw new JobStop(`The scenario's ${role} role has no connection bound to it.`);
+        if (!id) throw roleUnbound(role, `The scenario's ${role} role has no connection bound to it.`);
         bound.set(role, await openRole(role, id));
       }
       const conversations = new Map(parameters.conversations.map((conversation) => [conversation.id, conversation]));
@@ -76,10 +77,10 @@ export function generationRunner(deps: GenerationRunnerDeps): JobKindRunner<Gene
         async run(item, signal, recall): Promise<JobItemOutcome<GenerationJobPayload>> {
           const teacher = teachers.get(item.connectionId);
           const conversation = conversations.get(item.itemId);
-          if (!teacher || !conversation) throw new JobStop(`The job names ${teacher ? 'a conversation' : 'a connection'} it does not carry.`);
+          if (!teacher || !conversation) throw itemUnknown(teacher ? 'conversation' : 'connection');
           const endpointOf = (role: SpeakingRoleName): RoleEndpoint => {
             const endpoint = role === 'teacher' ? teacher : bound.get(role);
-            if (!endpoint) throw new JobStop(`The scenario's ${role} role has no connection bound to it.`);
+            if (!endpoint) throw roleUnbound(role, `The scenario's ${role} role has no connection bound to it.`);
             return endpoint;
           };
           const samplingOf = (role: SpeakingRoleName) => repeatSeed(roleSampling(endpointOf(role), scenario.roles[role]?.sampling ?? {}), conversation.repeatId);

@@ -17,7 +17,9 @@ import { jobItemKey, type JobDefinition, type JobWorkItem, type TokenCounts } fr
 import { BATCH_POLL_SECONDS, type JudgeBatchSettings, type JudgeJobParameters } from '../../../shared/judge';
 import type { LlmConnection } from '../../../shared/llm';
 import { makePrivateDir, writePrivateFileAtomic } from '../private-files';
+import { jobReason } from '../../../shared/jobs/reasons';
 import { JobPause, JobStop, type JobContext, type PreparePhase } from '../jobs/job-runner';
+import { itemUnknown } from '../jobs/job-stops';
 import type { LlmRunnerDeps, OpenEndpoint } from './endpoint-pool';
 import { cancelRecordedBatch, hasRecordedBatch, runJudgeBatch, type BatchPlan, type BatchPoll } from './judge-batch';
 
@@ -75,7 +77,7 @@ export function judgeBatchPhase(options: BatchPhaseOptions): BatchPhase {
 
   const prepare = async ({ items, signal, note }: PreparePhase): Promise<void> => {
     const cache = deps.cache;
-    if (!cache) throw new JobStop('A job through the Batch API needs the response cache, which this app has not opened.');
+    if (!cache) throw new JobStop('A job through the Batch API needs the response cache, which this app has not opened.', jobReason('batch-needs-cache'));
     await makePrivateDir(context.workDir);
     answered = await readAnswered(answeredFile);
     const lines = new Map<string, string>();
@@ -86,7 +88,7 @@ export function judgeBatchPhase(options: BatchPhaseOptions): BatchPhase {
     const outcomes = await Promise.allSettled(
       definition.connectionIds.map(async (id) => {
         const endpoint = endpoints.get(id);
-        if (!endpoint) throw new JobStop('The job names a connection it does not carry.');
+        if (!endpoint) throw itemUnknown('connection');
         const { connection } = endpoint;
         const stateFile = stateFileOf(context, definition, id);
         try {
@@ -118,7 +120,8 @@ export function judgeBatchPhase(options: BatchPhaseOptions): BatchPhase {
           if (both.aborted || error instanceof JobStop) throw error;
           const message = `${connection.name}: ${error instanceof Error ? error.message : String(error)}`;
           // a batch already submitted lives on at the endpoint: the job waits for a resume instead of losing it
-          throw (await hasRecordedBatch(stateFile)) ? new JobPause(`${message} The batch is kept: resume the job to poll it again.`) : new JobStop(message);
+          const why = { connection: connection.name };
+          throw (await hasRecordedBatch(stateFile)) ? new JobPause(`${message} The batch is kept: resume the job to poll it again.`, jobReason('batch-paused', why)) : new JobStop(message, jobReason('batch-failed', why));
         }
       }).map((running) => running.catch((error: unknown) => {
         siblings.abort();

@@ -25,7 +25,9 @@ import {
   type JudgeJobScore,
 } from '../../../shared/judge';
 import { callCost, RESPONSE_FORMAT_LADDER, samplingFor, type LlmConnection, type StoredCall } from '../../../shared/llm';
-import { ItemRecalled, JobStop, type JobKindRunner } from '../jobs/job-runner';
+import { ItemRecalled, type JobKindRunner } from '../jobs/job-runner';
+import { definitionInvalid, itemUnknown } from '../jobs/job-stops';
+import { callFailureReason, endpointStop } from './call-reasons';
 import type { CallRecord, CallSpec, Validation } from './endpoint-caller';
 import { EndpointPool, parallelOf, type LlmRunnerDeps } from './endpoint-pool';
 import { abandonBatches, judgeBatchPhase } from './judge-batch-phase';
@@ -74,7 +76,7 @@ export function judgeCallPlan(parameters: JudgeJobParameters) {
 
   const call = (connection: LlmConnection, item: JobWorkItem): CallSpec<JudgeJobScore[]> => {
     const dialogue = dialogues.get(item.itemId);
-    if (!dialogue) throw new JobStop('The job names a dialogue it does not carry.');
+    if (!dialogue) throw itemUnknown('dialogue');
     const chosen = { ...samplingFor(connection, 'judge'), ...parameters.sampling };
     // a fixed seed would make every sample the same draw: sample k is asked with seed + k
     const sampling = chosen.seed !== undefined ? { ...chosen, seed: chosen.seed + item.sample } : chosen;
@@ -101,7 +103,7 @@ export function judgeRunner(deps: JudgeRunnerDeps): JobKindRunner<JudgeJobPayloa
       const { parameters } = definition;
       // a journal edited on disk, or a definition built past the IPC check, is not run
       const problems = judgeParameterProblems(definition);
-      if (problems.length > 0) throw new JobStop(`The judge job cannot run: ${problems.slice(0, 5).join('; ')}`);
+      if (problems.length > 0) throw definitionInvalid('judge', `The judge job cannot run: ${problems.slice(0, 5).join('; ')}`);
       const endpoints = await pool.open(definition);
       const plan = judgeCallPlan(parameters);
       const dialogues = new Map(parameters.dialogues.map((dialogue) => [dialogue.id, dialogue]));
@@ -113,7 +115,7 @@ export function judgeRunner(deps: JudgeRunnerDeps): JobKindRunner<JudgeJobPayloa
         async run(item, signal, recall): Promise<JobItemOutcome<JudgeJobPayload>> {
           const endpoint = endpoints.get(item.connectionId);
           const dialogue = dialogues.get(item.itemId);
-          if (!endpoint || !dialogue) throw new JobStop(`The job names ${endpoint ? 'a dialogue' : 'a connection'} it does not carry.`);
+          if (!endpoint || !dialogue) throw itemUnknown(endpoint ? 'dialogue' : 'connection');
           const { connection, caller } = endpoint;
           const called = await caller.call<JudgeJobScore[]>(plan.call(connection, item), signal, recall);
           // an answer the job's own batch put in the cache was paid for: its tokens count, and it is not "cached"
@@ -125,10 +127,11 @@ export function judgeRunner(deps: JudgeRunnerDeps): JobKindRunner<JudgeJobPayloa
           const base = { dialogueId: dialogue.id, connectionId: connection.id, judgeModel: result.record.model, sample: item.sample, rubricSet: plan.ref, prompt: plan.prompt.ref, tokens, cached: fromCache, call: storedCall(result.record, plan.prompt.ref) };
           if (!result.ok) {
             if (result.kind === 'recalled') throw new ItemRecalled();
-            if (stopsTheJob(result.kind)) throw new JobStop(`${connection.name}: ${result.reason}`);
+            if (stopsTheJob(result.kind)) throw endpointStop(connection, result);
             const reasons = result.record.reasons.length > 0 ? [...result.record.reasons] : [result.reason];
             const attempts = result.record.attempts > 1 ? ` (after ${result.record.attempts} attempts)` : '';
-            return { ok: false, reason: `${reasons.join('; ')}${attempts}`, tokens, cost, payload: { ...base, status: 'failed', reasons } };
+            const why = callFailureReason(result.kind, connection.name, result.record.attempts, 'judge');
+            return { ok: false, reason: `${reasons.join('; ')}${attempts}`, why, tokens, cost, payload: { ...base, status: 'failed', reasons } };
           }
           return { ok: true, payload: { ...base, status: 'valid', scores: result.value }, cached: fromCache, tokens, cost };
         },

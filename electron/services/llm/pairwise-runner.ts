@@ -25,7 +25,9 @@ import {
   type PositionVerdict,
 } from '../../../shared/judge';
 import { callCost, RESPONSE_FORMAT_LADDER, samplingFor, type LlmConnection, type SamplingParameters, type StoredCall } from '../../../shared/llm';
-import { ItemRecalled, JobStop, type JobKindRunner } from '../jobs/job-runner';
+import { ItemRecalled, type JobKindRunner } from '../jobs/job-runner';
+import { definitionInvalid, itemUnknown } from '../jobs/job-stops';
+import { callFailureReason, endpointStop } from './call-reasons';
 import type { CallRecord, CallSpec, Validation } from './endpoint-caller';
 import { EndpointPool, parallelOf, type LlmRunnerDeps } from './endpoint-pool';
 import { abandonBatches, judgeBatchPhase } from './judge-batch-phase';
@@ -66,7 +68,7 @@ export function pairwiseCallPlan(parameters: PairwiseJobParameters) {
     const pair = parsed ? pairs.get(parsed.pairId) : undefined;
     const a = pair ? dialogues.get(pair.a) : undefined;
     const b = pair ? dialogues.get(pair.b) : undefined;
-    if (!parsed || !pair || !a || !b) throw new JobStop(`The job names a pair it does not carry (${JSON.stringify(item.itemId)}).`);
+    if (!parsed || !pair || !a || !b) throw itemUnknown('pair', ` (${JSON.stringify(item.itemId)})`);
     return { pair, order: parsed.order, a, b };
   };
 
@@ -96,7 +98,7 @@ export function pairwiseRunner(deps: LlmRunnerDeps): JobKindRunner<PairwiseJobPa
     async open(untyped: JobDefinition, context) {
       const definition = untyped as PairwiseJobDefinition;
       const problems = pairwiseParameterProblems(definition);
-      if (problems.length > 0) throw new JobStop(`The pairwise judge job cannot run: ${problems.slice(0, 5).join('; ')}`);
+      if (problems.length > 0) throw definitionInvalid('judge-pairwise', `The pairwise judge job cannot run: ${problems.slice(0, 5).join('; ')}`);
       const endpoints = await pool.open(definition);
       const plan = pairwiseCallPlan(definition.parameters);
       const settings = definition.parameters.batch;
@@ -106,7 +108,7 @@ export function pairwiseRunner(deps: LlmRunnerDeps): JobKindRunner<PairwiseJobPa
         ...(batch ? { prepare: batch.prepare } : {}),
         async run(item, signal, recall): Promise<JobItemOutcome<PairwiseJobPayload>> {
           const endpoint = endpoints.get(item.connectionId);
-          if (!endpoint) throw new JobStop('The job names a connection it does not carry.');
+          if (!endpoint) throw itemUnknown('connection');
           const { pair, order } = plan.itemOf(item);
           const { connection, caller } = endpoint;
           const called = await caller.call<Verdict>(plan.call(connection, item), signal, recall);
@@ -119,10 +121,11 @@ export function pairwiseRunner(deps: LlmRunnerDeps): JobKindRunner<PairwiseJobPa
           const base = { pairId: pair.id, order, dialogueA: pair.a, dialogueB: pair.b, connectionId: connection.id, judgeModel: result.record.model, sample: item.sample, rubricSet: plan.ref, prompt: plan.prompt.ref, tokens, cached: fromCache, call: storedCall(result.record, plan.prompt.ref) };
           if (!result.ok) {
             if (result.kind === 'recalled') throw new ItemRecalled();
-            if (stopsTheJob(result.kind)) throw new JobStop(`${connection.name}: ${result.reason}`);
+            if (stopsTheJob(result.kind)) throw endpointStop(connection, result);
             const reasons = result.record.reasons.length > 0 ? [...result.record.reasons] : [result.reason];
             const attempts = result.record.attempts > 1 ? ` (after ${result.record.attempts} attempts)` : '';
-            return { ok: false, reason: `${reasons.join('; ')}${attempts}`, tokens, cost, payload: { ...base, status: 'failed', reasons } };
+            const why = callFailureReason(result.kind, connection.name, result.record.attempts, 'pairwise');
+            return { ok: false, reason: `${reasons.join('; ')}${attempts}`, why, tokens, cost, payload: { ...base, status: 'failed', reasons } };
           }
           return { ok: true, payload: judgedPayload(base, result.value.verdict, result.value.rationale), cached: fromCache, tokens, cost };
         },

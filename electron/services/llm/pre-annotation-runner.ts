@@ -25,7 +25,9 @@ import {
   type StoredCall,
 } from '../../../shared/llm';
 import type { JobDefinition, JobItemOutcome } from '../../../shared/jobs';
-import { ItemRecalled, JobStop, type JobKindRunner } from '../jobs/job-runner';
+import { ItemRecalled, type JobKindRunner } from '../jobs/job-runner';
+import { itemUnknown } from '../jobs/job-stops';
+import { callFailureReason, endpointStop } from './call-reasons';
 import type { Validation } from './endpoint-caller';
 import { EndpointPool, parallelOf, type LlmRunnerDeps } from './endpoint-pool';
 import type { ResponseFormat } from './llm-client';
@@ -55,7 +57,7 @@ export function preAnnotationRunner(deps: PreAnnotationRunnerDeps): JobKindRunne
         async run(item, signal, recall): Promise<JobItemOutcome<PreAnnotationPayload>> {
           const endpoint = endpoints.get(item.connectionId);
           const dialogue = dialogues.get(item.itemId);
-          if (!endpoint || !dialogue) throw new JobStop(`The job names ${endpoint ? 'a dialogue' : 'a connection'} it does not carry.`);
+          if (!endpoint || !dialogue) throw itemUnknown(endpoint ? 'dialogue' : 'connection');
           const { connection, caller } = endpoint;
           const sampling = { ...samplingFor(connection, 'pre-annotation'), ...parameters.sampling };
           const answers: CheckedAnswer[] = [];
@@ -84,9 +86,10 @@ export function preAnnotationRunner(deps: PreAnnotationRunnerDeps): JobKindRunne
             calls.push({ ...result.record, template: result.record.template ? { id: built.template.id, version: built.template.version, hash: built.template.hash } : null });
             if (!result.ok) {
               if (result.kind === 'recalled') throw new ItemRecalled();
-              if (stopsTheJob(result.kind)) throw new JobStop(`${connection.name}: ${result.reason}`);
+              if (stopsTheJob(result.kind)) throw endpointStop(connection, result);
               const where = dialogue.turns.length > window.end - window.start ? ` (turns ${window.start + 1}–${window.end})` : '';
-              return { ok: false, reason: `${result.reason}${where}`, tokens, cost: callCost(tokens, connection.price) };
+              const why = callFailureReason(result.kind, connection.name, result.record.attempts, 'pre-annotation');
+              return { ok: false, reason: `${result.reason}${where}`, why, tokens, cost: callCost(tokens, connection.price) };
             }
             answers.push(result.value);
           }

@@ -4,6 +4,7 @@
  * indexes, so a round resumed after a pause, a cancel or a crash replays its finished calls from
  * the cache. Tallying and failures as TalliedCalls has them.
  */
+import type { CallPurpose } from '../../../shared/jobs/reasons';
 import type { SamplingParameters } from '../../../shared/llm';
 import { cacheKeyInput, canonicalJson } from '../../../shared/llm/cache-key';
 import type { JsonSchema } from '../../../shared/llm/answer-schema';
@@ -27,6 +28,14 @@ export interface SynthesisCall {
 
 const PLAIN_TEXT: JsonSchema = { type: 'string' };
 
+const SYNTHESIS_PURPOSES: Record<SynthesisCallPurpose, CallPurpose> = {
+  draft: 'synthesis-draft',
+  'test-items': 'synthesis-test-items',
+  answer: 'synthesis-answer',
+  judge: 'synthesis-judge',
+  revise: 'synthesis-revise',
+};
+
 export class SynthesisCalls extends TalliedCalls {
   constructor(private readonly specHash: string, private readonly round: number, signal: AbortSignal, recall: AbortSignal) {
     super(signal, recall);
@@ -43,6 +52,8 @@ export class SynthesisCalls extends TalliedCalls {
     const answered = await this.send(endpoint, {
       messages: call.messages, sampling: call.sampling, formats, cacheKey: this.cacheKey(endpoint, call), validate,
       failure: (reasons) => `${call.purpose} ${canonicalJson(call.indexes)} of round ${this.round} on ${endpoint.connection.name}: ${reasons}`,
+      purpose: SYNTHESIS_PURPOSES[call.purpose],
+      reasonParams: { round: this.round },
     });
     return answered.value;
   }

@@ -7,7 +7,8 @@
 import type { JobDefinition, JobItemOutcome } from '../../../shared/jobs';
 import type { LlmConnection } from '../../../shared/llm';
 import { parseSynthesisSpec, synthesisParameterProblems, type SynthesisBoundRole, type SynthesisJobDefinition, type SynthesisRoundPayload } from '../../../shared/synthesis';
-import { JobStop, type JobKindRunner } from '../jobs/job-runner';
+import type { JobKindRunner } from '../jobs/job-runner';
+import { connectionMissing, definitionInvalid, itemUnknown, roleUnbound } from '../jobs/job-stops';
 import { EndpointPool, type LlmRunnerDeps } from './endpoint-pool';
 import { CallFailed, type RoleEndpoint } from './generation-calls';
 import { SynthesisCalls } from './synthesis-calls';
@@ -25,9 +26,9 @@ export function synthesisRunner(deps: LlmRunnerDeps): JobKindRunner<SynthesisRou
   const pool = new EndpointPool(deps, SYNTHESIS_TIMEOUT_MS);
 
   async function openRole(role: SynthesisBoundRole | 'compared teacher model', id: string | undefined): Promise<RoleEndpoint> {
-    if (!id) throw new JobStop(`The synthesis job has no ${role} connection bound.`);
+    if (!id) throw roleUnbound(role, `The synthesis job has no ${role} connection bound.`);
     const connection = await deps.connections.get(id);
-    if (!connection) throw new JobStop(`The ${role}'s connection ${JSON.stringify(id)} no longer exists; add it again in Settings, then resume.`);
+    if (!connection) throw connectionMissing(id, role);
     return { connection, caller: pool.callerFor(connection, await deps.connections.key(id)) };
   }
 
@@ -42,9 +43,9 @@ export function synthesisRunner(deps: LlmRunnerDeps): JobKindRunner<SynthesisRou
       const { parameters } = definition;
       // a journal edited on disk, or a definition built past the IPC check, is not run
       const problems = synthesisParameterProblems(definition);
-      if (problems.length > 0) throw new JobStop(`The synthesis job cannot run: ${problems.slice(0, 5).join('; ')}`);
+      if (problems.length > 0) throw definitionInvalid('rubric-synthesis', `The synthesis job cannot run: ${problems.slice(0, 5).join('; ')}`);
       const parsed = parseSynthesisSpec(parameters.specSource, parameters.specFile);
-      if (!parsed.ok) throw new JobStop('The synthesis job cannot run: its spec has problems.');
+      if (!parsed.ok) throw definitionInvalid('rubric-synthesis', 'The synthesis job cannot run: its spec has problems.');
       const judges = await pool.open(definition);
       const drafter = await openRole('drafter', parameters.roleConnections.drafter);
       const generator = await openRole('generator', parameters.roleConnections.generator);
@@ -54,7 +55,7 @@ export function synthesisRunner(deps: LlmRunnerDeps): JobKindRunner<SynthesisRou
         parallel: 1,
         async run(item, signal, recall): Promise<JobItemOutcome<SynthesisRoundPayload>> {
           const judge = judges.get(item.connectionId);
-          if (!judge) throw new JobStop('The job names a connection it does not carry.');
+          if (!judge) throw itemUnknown('connection');
           const calls = new SynthesisCalls(parameters.specHash, parameters.round, signal, recall);
           try {
             const round = await runRound({ spec: parsed.spec, parameters, calls, drafter, generator, extraGenerators, judge });
@@ -62,7 +63,7 @@ export function synthesisRunner(deps: LlmRunnerDeps): JobKindRunner<SynthesisRou
             return { ok: true, payload: { ...round, tokens, cached: calls.cached }, cached: calls.cached, tokens, cost: calls.cost };
           } catch (error) {
             if (!(error instanceof CallFailed)) throw error;
-            return { ok: false, reason: error.message, tokens: { ...calls.tokens }, cost: calls.cost };
+            return { ok: false, reason: error.message, why: error.why, tokens: { ...calls.tokens }, cost: calls.cost };
           } finally {
             calls.close();
           }

@@ -9,7 +9,9 @@
 import { callCost, type LlmConnection, type SamplingParameters } from '../../../shared/llm';
 import type { ChatMessage } from '../../../shared/llm/messages';
 import type { TokenCounts } from '../../../shared/jobs';
-import { ItemRecalled, JobStop } from '../jobs/job-runner';
+import type { CallPurpose, JobReason, JobReasonParams } from '../../../shared/jobs/reasons';
+import { ItemRecalled } from '../jobs/job-runner';
+import { callFailureReason, endpointStop } from './call-reasons';
 import type { EndpointCaller, Validation } from './endpoint-caller';
 import type { ResponseFormat } from './llm-client';
 import { stopsTheJob } from './retry-policy';
@@ -20,8 +22,12 @@ export interface RoleEndpoint {
   caller: EndpointCaller;
 }
 
-/** A call that failed for good (retries spent, an answer that never validated): the item ends failed. */
-export class CallFailed extends Error {}
+/** A call that failed for good (retries spent, an answer that never validated): the item ends failed, with this message (English) and code. */
+export class CallFailed extends Error {
+  constructor(message: string, readonly why: JobReason) {
+    super(message);
+  }
+}
 
 export interface AnsweredCall<T> {
   value: T;
@@ -38,6 +44,10 @@ export interface TalliedRequest<T> {
   validate(content: string): Validation<T>;
   /** the CallFailed message, from the reasons the caller gave and its attempts */
   failure(reasons: string, attempts: number): string;
+  /** what the call was for, which a failure's words name */
+  purpose: CallPurpose;
+  /** more the failure's words name (the synthesis round) */
+  reasonParams?: JobReasonParams;
 }
 
 export class TalliedCalls {
@@ -85,11 +95,11 @@ export class TalliedCalls {
     if (!result.record.fromCache) this.everyCallCached = false;
     if (!result.ok) {
       if (result.kind === 'recalled') throw new ItemRecalled();
-      if (stopsTheJob(result.kind)) throw new JobStop(`${connection.name}: ${result.reason}`);
+      if (stopsTheJob(result.kind)) throw endpointStop(connection, result);
       // dropped by the registry (the signal aborted): the item is run again or cancelled
       if (result.kind === 'cancelled') throw new Error('Cancelled.');
       const reasons = result.record.reasons.length > 0 ? result.record.reasons.join('; ') : result.reason;
-      throw new CallFailed(request.failure(reasons, result.record.attempts));
+      throw new CallFailed(request.failure(reasons, result.record.attempts), callFailureReason(result.kind, connection.name, result.record.attempts, request.purpose, request.reasonParams));
     }
     return { value: result.value, model: result.record.model, tokens, cached: result.record.fromCache };
   }

@@ -3,6 +3,8 @@
  * stand-in). Everything else calls `invoke` / `onEvent`, typed from shared/ipc/contract.ts.
  */
 import type { EventChannel, EventMap, InvokeArg, InvokeChannel, InvokeResult, RendererApi } from '../../../shared/ipc/contract';
+import { readReasonedMessage } from '../../../shared/ipc/reasoned-error';
+import type { JobReason } from '../../../shared/jobs/reasons';
 
 declare global {
   interface Window {
@@ -28,10 +30,24 @@ export function hasBridge(): boolean {
   return bridge() !== null;
 }
 
+/** An error main sent with a code (shared/ipc/reasoned-error.ts): its message is main's English text alone. */
+export class MainReasonError extends Error {
+  override name = 'MainReasonError';
+  constructor(message: string, readonly why: JobReason) {
+    super(message);
+  }
+}
+
 export async function invoke<K extends InvokeChannel>(channel: K, arg: InvokeArg<K>): Promise<InvokeResult<K>> {
   const api = bridge();
   if (!api) throw new BridgeUnavailableError();
-  return api.invoke(channel, arg);
+  try {
+    return await api.invoke(channel, arg);
+  } catch (error) {
+    const reasoned = error instanceof Error ? readReasonedMessage(error.message) : null;
+    if (reasoned) throw new MainReasonError(reasoned.detail, reasoned.why);
+    throw error;
+  }
 }
 
 /** Subscribes to a main → renderer event; returns the unsubscribe function. */

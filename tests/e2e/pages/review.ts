@@ -5,7 +5,7 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 
-export type FieldDecision = 'accepted' | 'changed' | 'unsure' | 'not-reviewed' | 'not-applicable';
+export type FieldDecision = 'accepted' | 'changed' | 'unsure' | 'labelled' | 'not-reviewed' | 'not-applicable';
 
 const MAX_FIELD_STEPS = 20;
 

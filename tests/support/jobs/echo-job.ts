@@ -3,6 +3,7 @@
  * real EndpointCaller, LlmClient and response cache, and validates exactly that answer. The
  * engine under test is the real one; only what a job asks is this simple.
  */
+import { jobReason } from '../../../shared/jobs/reasons';
 import { join } from 'node:path';
 import type { JobDefinition } from '../../../shared/jobs';
 import { AdaptiveLimit } from '../../../electron/services/llm/adaptive-limit';
@@ -49,7 +50,7 @@ export function echoJobRunner(options: EchoJobOptions): JobKindRunner<string> {
             },
             signal,
           );
-          if (!result.ok && stopsTheJob(result.kind)) throw new JobStop(result.reason);
+          if (!result.ok && stopsTheJob(result.kind)) throw new JobStop(result.reason, jobReason('key-refused', { connection: 'echo' }));
           const tokens = result.record.tokens;
           return result.ok ? { ok: true, payload: result.value, cached: result.record.fromCache, tokens, cost: null } : { ok: false, reason: result.reason, tokens, cost: null };
         },

@@ -146,7 +146,7 @@ describe('spot-check', () => {
     const bad = await runCaptured(['spot-check', join(root, 'broken.jsonl'), '--json']);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toBe('');
-    expect(bad.stderr).toContain(`broken.jsonl:2: maieutic.turns[0].fields.teacher_intent.decision must be "accepted", "changed" or "unsure" (got "maybe").`);
+    expect(bad.stderr).toContain(`broken.jsonl:2: maieutic.turns[0].fields.teacher_intent.decision must be "accepted", "changed", "unsure" or "labelled" (got "maybe").`);
   });
 
   it('counts a reviewed value the LLM left empty as "no LLM value", never as an error', async () => {

@@ -1,7 +1,9 @@
 /**
  * The fault suite: every hostile input kind of tests/fault-suite/kinds.ts, generated into a
  * temporary folder, fed through the built CLI (as users run it) and through the app's import
- * path (main-process file services + parseSourceFile, in a child process). Each run is under a
+ * path (main-process file services + parseSourceFile, in a child process); the crafted backup
+ * and project files through the app's restore path (main's backup handlers and the renderer's
+ * restore over a fake IndexedDB, in a child process of their own). Each run is under a
  * hang guard: a generous kill timeout that detects a hang, not a speed. No kind may crash, hang,
  * import part of a refused file, give an unclear error or write raw control characters; every
  * kind expected to be refused or warned about is. The totals are printed with the test output.
@@ -14,11 +16,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_CLI } from '../../../scripts/cli/launch.mjs';
 import type { AppPathResult } from '../../fault-suite/app-path-runner';
-import { type Classified, classifyApp, classifyCli, type CliRun, FAILURES, meetsExpectation, missingMentions, type Outcome } from '../../fault-suite/classify';
+import { type Classified, classifyApp, classifyCli, classifyRestore, type CliRun, FAILURES, meetsExpectation, missingMentions, type Outcome } from '../../fault-suite/classify';
+import type { RestorePathResult } from '../../fault-suite/restore-runner';
 import { type GeneratedKind, generateFaultInputs } from '../../fault-suite/generate';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const APP_RUNNER = fileURLToPath(new URL('../../fault-suite/app-path-runner.ts', import.meta.url));
+const RESTORE_RUNNER = fileURLToPath(new URL('../../fault-suite/restore-runner.ts', import.meta.url));
 /** The hang guard: far beyond what any kind needs on a loaded 2-core machine. */
 const KILL_AFTER_MS = 45_000;
 /** A kind that runs out of memory should fail fast as a crash, not take the machine's memory. */
@@ -28,7 +32,10 @@ interface KindResult {
   kind: GeneratedKind;
   cli: (Classified & { said: string }) | null;
   app: (Classified & { said: string }) | null;
+  restore: (Classified & { said: string }) | null;
 }
+
+const SIDES = ['cli', 'app', 'restore'] as const;
 
 function runCli(args: readonly string[]): Promise<CliRun> {
   return new Promise((resolve) => {
@@ -61,15 +68,15 @@ async function inPool<T, R>(items: readonly T[], width: number, work: (item: T) 
 }
 
 /**
- * Runs the app path for every kind in one child, restarted after the kind it was on when the
- * watchdog fired (that kind is a hang), so one hang costs one timeout, not the run.
+ * Runs a path (the app's import, the restore) for every kind in one child, restarted after the
+ * kind it was on when the watchdog fired (that kind is a hang), so one hang costs one timeout, not the run.
  */
-async function runAppPath(manifestPath: string, kinds: readonly GeneratedKind[]): Promise<Map<number, AppPathResult | 'hang' | { exited: string }>> {
-  const results = new Map<number, AppPathResult | 'hang' | { exited: string }>();
+async function runChildPath<Result extends { index: number }>(runner: string, manifestPath: string, kinds: readonly GeneratedKind[]): Promise<Map<number, Result | 'hang' | { exited: string }>> {
+  const results = new Map<number, Result | 'hang' | { exited: string }>();
   let from = 0;
   while (from < kinds.length) {
     const resume = await new Promise<number>((resolve) => {
-      const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', APP_RUNNER, manifestPath, String(from)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', runner, manifestPath, String(from)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
       let current = -1;
       let buffered = '';
       let stderr = '';
@@ -101,7 +108,7 @@ async function runAppPath(manifestPath: string, kinds: readonly GeneratedKind[])
             current = Number(line.slice(6));
             arm();
           } else if (line.startsWith('RESULT ')) {
-            const result = JSON.parse(line.slice(7)) as AppPathResult;
+            const result = JSON.parse(line.slice(7)) as Result;
             results.set(result.index, result);
             current = -1;
           } else if (line === 'DONE') finish(kinds.length);
@@ -132,9 +139,19 @@ function classifyAppResult(result: AppPathResult | 'hang' | { exited: string } |
   return { ...classifyApp(result), said: result === 'hang' ? '' : appSaid(result) };
 }
 
+function restoreSaid(result: RestorePathResult): string {
+  return [...(result.refused?.problems ?? []).map((problem) => `${problem.table} row ${problem.row}, ${problem.field}: ${problem.detail}`), result.thrown ?? ''].join('\n');
+}
+
+function classifyRestoreResult(result: RestorePathResult | 'hang' | { exited: string } | undefined): Classified & { said: string } {
+  if (result === undefined) return { outcome: 'crash', detail: 'the restore path gave no result', said: '' };
+  if (result !== 'hang' && 'exited' in result) return { outcome: 'crash', detail: result.exited, said: '' };
+  return { ...classifyRestore(result), said: result === 'hang' ? '' : restoreSaid(result) };
+}
+
 const OUTCOMES: readonly Outcome[] = ['clear-error', 'warning', 'accepted', ...FAILURES];
 
-function totals(results: readonly KindResult[], side: 'cli' | 'app'): Record<Outcome, number> {
+function totals(results: readonly KindResult[], side: (typeof SIDES)[number]): Record<Outcome, number> {
   const counts = Object.fromEntries(OUTCOMES.map((outcome) => [outcome, 0])) as Record<Outcome, number>;
   for (const result of results) {
     const classified = result[side];
@@ -167,9 +184,16 @@ describe('fault suite: hostile inputs through the built CLI and the app import p
         const textRun = kind.terminal ? await runCli(kind.cli.filter((arg) => arg !== '--json')) : undefined;
         return { ...classifyCli(run, kind.cli[0], textRun, { refusesCommandLine: kind.refusesCommandLine }), said: `${run.stdout}\n${run.stderr}` };
       }),
-      runAppPath(manifestPath, kinds),
+      runChildPath<AppPathResult>(APP_RUNNER, manifestPath, kinds),
     ]);
-    results = kinds.map((kind, index) => ({ kind, cli: cliRuns[index], app: kind.app ? classifyAppResult(appRuns.get(index)) : null }));
+    // after the others: its database work would only compete with them for the two cores
+    const restoreRuns = await runChildPath<RestorePathResult>(RESTORE_RUNNER, manifestPath, kinds);
+    results = kinds.map((kind, index) => ({
+      kind,
+      cli: cliRuns[index],
+      app: kind.app ? classifyAppResult(appRuns.get(index)) : null,
+      restore: kind.restore ? classifyRestoreResult(restoreRuns.get(index)) : null,
+    }));
   }, 600_000);
 
   afterAll(() => {
@@ -177,17 +201,18 @@ describe('fault suite: hostile inputs through the built CLI and the app import p
   });
 
   it('prints its totals', () => {
-    const tried = results.filter((result) => result.cli || result.app).length;
+    const tried = results.filter((result) => result.cli || result.app || result.restore).length;
     const unavailable = results.filter((result) => result.kind.target === null);
     const lines = [
       `fault suite: ${tried} kinds tried (${results.length} defined${unavailable.length ? `; not on this system: ${unavailable.map((result) => `${result.kind.id} (${result.kind.unavailable})`).join(', ')}` : ''})`,
       totalsLine('fault suite CLI', totals(results, 'cli'), results.filter((result) => result.cli).length),
       totalsLine('fault suite app', totals(results, 'app'), results.filter((result) => result.app).length),
+      totalsLine('fault suite restore', totals(results, 'restore'), results.filter((result) => result.restore).length),
     ];
     // MAIEUTIC_FAULT_SUITE_TABLE=1: every kind's outcome on each side, to review what the suite saw
     if (process.env.MAIEUTIC_FAULT_SUITE_TABLE) {
       for (const result of results) {
-        for (const side of ['cli', 'app'] as const) {
+        for (const side of SIDES) {
           const classified = result[side];
           if (classified) lines.push(`  ${result.kind.id} [${side}] ${classified.outcome}: ${classified.detail.replace(/\s+/g, ' ').slice(0, 160)}`);
         }
@@ -198,9 +223,9 @@ describe('fault suite: hostile inputs through the built CLI and the app import p
     expect(tried).toBeGreaterThanOrEqual(95);
   });
 
-  it('no kind crashes, hangs, imports part of a refused file, gives an unclear error or writes raw control characters', () => {
+  it('no kind crashes, hangs, imports part of a refused file (or restores part of one), gives an unclear error or writes raw control characters', () => {
     const failures = results.flatMap((result) =>
-      (['cli', 'app'] as const).flatMap((side) => {
+      SIDES.flatMap((side) => {
         const classified = result[side];
         return classified && FAILURES.includes(classified.outcome) ? [`${result.kind.id} (${side}): ${classified.outcome}: ${classified.detail}`] : [];
       }),
@@ -217,7 +242,7 @@ describe('fault suite: hostile inputs through the built CLI and the app import p
 
   it('every kind is refused, warned about or accepted as it should be, and names what it found', () => {
     const wrong = results.flatMap((result) =>
-      (['cli', 'app'] as const).flatMap((side) => {
+      SIDES.flatMap((side) => {
         const classified = result[side];
         if (!classified || FAILURES.includes(classified.outcome)) return [];
         if (!meetsExpectation(classified.outcome, result.kind.expect)) return [`${result.kind.id} (${side}): expected ${result.kind.expect}, got ${classified.outcome}: ${classified.detail}`];

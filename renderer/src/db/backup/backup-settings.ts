@@ -2,6 +2,7 @@
 import type Dexie from 'dexie';
 import type { MaieuticDb } from '../db';
 import { restoredEntries } from '../../../../shared/audit/entries';
+import { checkedRows } from '../repositories/row-checks';
 
 export interface BackupSettings {
   /** how many backups the folder keeps */
@@ -30,13 +31,13 @@ export async function loadBackupSettings(db: MaieuticDb): Promise<BackupSettings
 export async function saveBackupSettings(db: MaieuticDb, settings: BackupSettings): Promise<void> {
   if (!wholeIn(settings.keep, 1, 1000)) throw new Error('Keep between 1 and 1000 backups. / 保留的备份数须在 1 到 1000 之间。');
   if (!wholeIn(settings.intervalMinutes, 0, 24 * 60)) throw new Error('The interval is a whole number of minutes (0 = never). / 间隔须为整数分钟（0 表示不自动备份）。');
-  await db.settings.bulkPut([{ key: KEEP_KEY, value: settings.keep }, { key: INTERVAL_KEY, value: settings.intervalMinutes }]);
+  await db.settings.bulkPut(checkedRows('settings', [{ key: KEEP_KEY, value: settings.keep }, { key: INTERVAL_KEY, value: settings.intervalMinutes }]));
 }
 
 /** One audit entry per data set after a restore: target dataset, reason 'restored', the file as note. */
 export async function logRestore(db: MaieuticDb, fileName: string, reviewer: string, at = new Date().toISOString()): Promise<number> {
   const datasets = await db.datasets.toArray();
-  await db.editLog.bulkAdd(restoredEntries({ reviewer, at, note: fileName }, datasets.map((dataset) => dataset.id)));
+  await db.editLog.bulkAdd(checkedRows('editLog', restoredEntries({ reviewer, at, note: fileName }, datasets.map((dataset) => dataset.id))));
   return datasets.length;
 }
 

@@ -14,6 +14,7 @@ import { newId } from '../ids';
 import { auditEntry, type LayerAuditValue } from '../../../../shared/audit/entries';
 import { ValidationError } from './validate';
 import { recordedCodebookHash } from './codebook-versions';
+import { checkedRow, checkedRows } from './row-checks';
 
 /** The adjudicated layer's name, in both languages at once: it is one row, read by either UI language. */
 export const ADJUDICATED_LAYER_NAME = 'Adjudicated / 裁决';
@@ -58,7 +59,7 @@ export async function loadAdjudicationSetup(db: MaieuticDb, datasetId: string): 
 }
 
 export async function saveAdjudicationSetup(db: MaieuticDb, datasetId: string, raters: readonly string[]): Promise<void> {
-  await db.settings.put({ key: adjudicationSetupKey(datasetId), value: [...raters] });
+  await db.settings.put(checkedRow('settings', { key: adjudicationSetupKey(datasetId), value: [...raters] }));
 }
 
 function validateRow(row: AdjudicationRow, datasetId: string): void {
@@ -102,7 +103,7 @@ async function ensureAdjudicatedLayer(db: MaieuticDb, datasetId: string, at: str
   let name = ADJUDICATED_LAYER_NAME;
   for (let n = 2; names.has(name); n++) name = `${ADJUDICATED_LAYER_NAME} (${n})`;
   const layer: LayerRow = { id: newId(), datasetId, name, kind: 'adjudicated', sourceFile: '', contentHash: '', importedAt: at, turns: 0, problems: [], ...recordedCodebookHash(await db.datasets.get(datasetId)) };
-  await db.layers.add(layer);
+  await db.layers.add(checkedRow('layers', layer));
   return layer;
 }
 
@@ -143,9 +144,9 @@ export async function applyAdjudications(db: MaieuticDb, datasetId: string, chan
       ...put.filter((row) => !sameAuditValue(previous.get(row.id), row)).map((row) => entryOf(row, previous.get(row.id) ?? null, row)),
       ...removed.map((row) => entryOf(row, row, null)),
     ];
-    await db.editLog.bulkAdd(entries);
+    await db.editLog.bulkAdd(checkedRows('editLog', entries));
     await db.adjudications.bulkDelete(removed.map((row) => row.id));
-    await db.adjudications.bulkPut([...put]);
+    await db.adjudications.bulkPut(checkedRows('adjudications', [...put]));
 
     const touchedTurns = new Set([...put, ...removed].map((row) => row.turnId));
     const rowsByTurn = new Map<string, AdjudicationRow[]>();
@@ -163,7 +164,7 @@ export async function applyAdjudications(db: MaieuticDb, datasetId: string, chan
       else writes.push({ id, layerId: layer.id, dialogueId: turnId.slice(0, turnId.lastIndexOf('#')), turnId, values });
     }
     await db.layerValues.bulkDelete(deletes);
-    await db.layerValues.bulkPut(writes);
+    await db.layerValues.bulkPut(checkedRows('layerValues', writes));
     const turns = await db.layerValues.where('layerId').equals(layer.id).count();
     await db.layers.update(layer.id, { turns });
     return { ...layer, turns };

@@ -6,6 +6,7 @@
 import type { Annotator } from '../../../../shared/model/annotator';
 import type { MaieuticDb } from '../db';
 import { newId } from '../ids';
+import { checkedRow } from './row-checks';
 
 /**
  * The id of the expert annotator with this name, creating the record when there is none. Call
@@ -19,7 +20,7 @@ export async function expertAnnotatorId(db: MaieuticDb, name: string, at: string
     .first();
   if (existing) return existing.id;
   const annotator: Annotator = { id: newId(), name, role: 'expert', kind: 'human', createdAt: at };
-  await db.annotators.add(annotator);
+  await db.annotators.add(checkedRow('annotators', annotator));
   return annotator.id;
 }
 
@@ -39,7 +40,7 @@ export async function adjudicatorAnnotatorId(db: MaieuticDb, name: string, at: s
     .first();
   if (existing) return existing.id;
   const annotator: Annotator = { id: newId(), name, role: 'adjudicator', kind: 'human', createdAt: at };
-  await db.annotators.add(annotator);
+  await db.annotators.add(checkedRow('annotators', annotator));
   return annotator.id;
 }
 

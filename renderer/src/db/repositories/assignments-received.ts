@@ -13,6 +13,7 @@ import { addCodebookVersion } from './codebook-versions';
 import { loadExportItems } from './export';
 import { importParsedFiles } from './import';
 import { ValidationError } from './validate';
+import { checkedRow } from './row-checks';
 
 /** The package was opened in this profile before; its data set is still here. */
 export class AssignmentAlreadyOpenError extends ValidationError {
@@ -86,7 +87,7 @@ export async function openAssignment(
       codebookHash: pkg.codebookHash,
       createdAt: pkg.createdAt,
     };
-    await db.assignments.put(row);
+    await db.assignments.put(checkedRow('assignments', row));
     return { datasetId: result.datasetId };
   });
 }
@@ -99,17 +100,38 @@ export async function receivedAssignmentOf(db: MaieuticDb, datasetId: string): P
 
 export interface AssignmentProgress {
   assignment: AssignmentRow;
-  /** dialogues whose status is verified */
+  /** dialogues done: every turn of it verified (what the assignment asks for), or the annotator marked it verified */
   done: number;
   total: number;
+  /** turns of the assignment's dialogues verified, of all their turns */
+  verifiedTurns: number;
+  turns: number;
 }
 
 export async function assignmentProgress(db: MaieuticDb, datasetId: string): Promise<AssignmentProgress | null> {
   const assignment = await receivedAssignmentOf(db, datasetId);
   if (!assignment) return null;
   const localIds = assignment.localDialogueIds ?? [];
-  const reviews = await db.dialogueReviews.bulkGet(localIds);
-  return { assignment, done: reviews.filter((review) => review?.status === 'verified').length, total: localIds.length };
+  return db.transaction('r', [db.dialogues, db.dialogueReviews, db.turnReviews], async () => {
+    const [dialogues, reviews, turnReviews] = await Promise.all([
+      db.dialogues.bulkGet(localIds),
+      db.dialogueReviews.bulkGet(localIds),
+      db.turnReviews.where('dialogueId').anyOf(localIds).toArray(),
+    ]);
+    const verifiedOf = new Map<string, number>();
+    for (const review of turnReviews) if (review.verified) verifiedOf.set(review.dialogueId, (verifiedOf.get(review.dialogueId) ?? 0) + 1);
+    let done = 0;
+    let turns = 0;
+    let verifiedTurns = 0;
+    localIds.forEach((id, position) => {
+      const turnCount = dialogues[position]?.turnCount ?? 0;
+      const verified = Math.min(verifiedOf.get(id) ?? 0, turnCount);
+      turns += turnCount;
+      verifiedTurns += verified;
+      if (reviews[position]?.status === 'verified' || (turnCount > 0 && verified === turnCount)) done += 1;
+    });
+    return { assignment, done, total: localIds.length, verifiedTurns, turns };
+  });
 }
 
 /** The annotator's reviews of the data set as a work package for the assignment it came from. */

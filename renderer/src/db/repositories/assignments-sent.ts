@@ -15,6 +15,7 @@ import { newId } from '../ids';
 import { sourceIdsOf, turnsBySource } from './by-source';
 import { listDialoguesOf } from './dialogues';
 import { ValidationError } from './validate';
+import { checkedRow, checkedRows } from './row-checks';
 
 export interface AssignmentChoice {
   datasetId: string;
@@ -65,7 +66,7 @@ export async function recordSentAssignment(db: MaieuticDb, pkg: AssignmentPackag
     codebookHash: pkg.codebookHash,
     createdAt: pkg.createdAt,
   };
-  await db.assignments.add(row);
+  await db.assignments.add(checkedRow('assignments', row));
   return row;
 }
 
@@ -156,13 +157,13 @@ export async function importWorkPackage(
       codebookHash: work.codebookHash,
     };
     const rows: LayerValueRow[] = checked.turns.map((turn) => ({ id: `${layer.id}|${turn.turnId}`, layerId: layer.id, dialogueId: turn.dialogueId, turnId: turn.turnId, values: turn.values, work: turn.work }));
-    await db.layers.add(layer);
-    await db.layerValues.bulkAdd(rows);
+    await db.layers.add(checkedRow('layers', layer));
+    await db.layerValues.bulkAdd(checkedRows('layerValues', rows));
     const actor = { datasetId, reviewer: annotator.name, annotatorId: annotator.id, at: now.toISOString(), note: file };
-    await db.editLog.bulkAdd([
+    await db.editLog.bulkAdd(checkedRows('editLog', [
       ...importedEntries(actor, layer.id, rows, (turnId, fieldId) => replacedValues.get(`${turnId}|${fieldId}`) ?? null),
       ...importedTurnEntries(actor, layer.id, rows, (turnId) => replacedFlags.get(turnId) ?? null),
-    ]);
+    ]));
     await db.assignments.update(assignment.id, { importedLayerId: layer.id, importedWorkId: work.id });
     return { layer, annotator, replaced: previous !== undefined, counts: checked.counts };
   });
@@ -176,7 +177,7 @@ async function annotatorRecord(db: MaieuticDb, name: string, at: string): Promis
     .first();
   if (existing) return existing;
   const annotator: Annotator = { id: newId(), name, role: 'annotator', kind: 'human', createdAt: at };
-  await db.annotators.add(annotator);
+  await db.annotators.add(checkedRow('annotators', annotator));
   return annotator;
 }
 

@@ -6,6 +6,7 @@ import type { ConsistencyRules } from '../../../../shared/consistency/types';
 import { codebookVersionId, type CodebookVersionRow } from '../../../../shared/model/codebook-version';
 import type { Dataset } from '../../../../shared/model/dataset';
 import type { MaieuticDb } from '../db';
+import { checkedRow } from './row-checks';
 
 /** Every stored codebook version, oldest first. */
 export async function listCodebookVersions(db: MaieuticDb): Promise<CodebookVersionRow[]> {
@@ -25,7 +26,7 @@ export async function addCodebookVersion(
   return db.transaction('rw', db.codebookVersions, async () => {
     const existing = await db.codebookVersions.get(row.id);
     if (existing) return existing;
-    await db.codebookVersions.add(row);
+    await db.codebookVersions.add(checkedRow('codebookVersions', row));
     return row;
   });
 }
@@ -85,7 +86,7 @@ export async function saveEditedCodebookVersion(
     }
     const candidate = codebookVersionRow({ codebook: input.codebook, rules: base?.rules ?? input.fallbackRules, basedOn: base?.id, reviewer: input.reviewer.trim(), createdAt: at });
     const existing = await db.codebookVersions.get(candidate.id);
-    if (!existing) await db.codebookVersions.add(candidate);
+    if (!existing) await db.codebookVersions.add(checkedRow('codebookVersions', candidate));
     return moveWithin(db, dataset, existing ?? candidate, !existing, { reviewer: input.reviewer.trim(), at, note: input.note });
   });
 }
@@ -110,7 +111,7 @@ export async function moveDatasetToCodebookVersion(db: MaieuticDb, input: { data
 async function moveWithin(db: MaieuticDb, dataset: Dataset, row: CodebookVersionRow, created: boolean, actor: { reviewer: string; at: string; note: string }): Promise<CodebookMove> {
   if (dataset.codebookHash === row.hash) return { row, created, moved: false, dataset };
   await db.datasets.update(dataset.id, { codebookHash: row.hash });
-  await db.editLog.add(codebookVersionEntry({ datasetId: dataset.id, ...actor }, dataset.codebookHash ?? null, row.hash));
+  await db.editLog.add(checkedRow('editLog', codebookVersionEntry({ datasetId: dataset.id, ...actor }, dataset.codebookHash ?? null, row.hash)));
   return { row, created, moved: true, dataset: { ...dataset, codebookHash: row.hash } };
 }
 

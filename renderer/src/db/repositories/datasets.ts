@@ -7,6 +7,7 @@ import { newId } from '../ids';
 import { deleteTurnsBySource, dialogueReviewsBySource, sourceIdsOf } from './by-source';
 import { suggestionSettingKey } from './suggestions';
 import { validateDataset, validateDatasetName } from './validate';
+import { checkedRow } from './row-checks';
 
 export interface DatasetSummary {
   dataset: Dataset;
@@ -36,7 +37,7 @@ export async function createDataset(
   { name, codebookId, codebookHash, now = new Date() }: { name: string; codebookId: string; codebookHash?: string; now?: Date },
 ): Promise<Dataset> {
   const dataset = newDatasetRow({ name, codebookId, codebookHash, createdAt: now.toISOString() });
-  await db.datasets.add(dataset);
+  await db.datasets.add(checkedRow('datasets', dataset));
   return dataset;
 }
 

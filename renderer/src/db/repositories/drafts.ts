@@ -5,6 +5,7 @@
  */
 import type { MaieuticDb } from '../db';
 import type { DraftRow, DraftTarget } from '../../../../shared/model/draft';
+import { checkedRow } from './row-checks';
 
 export function draftId(dialogueId: string, target: DraftTarget): string {
   return target.kind === 'teacher-model' ? `${dialogueId}|teacher-model` : `${target.turnId}|${target.fieldId}|text`;
@@ -29,7 +30,7 @@ export function createDraftStore(db: () => MaieuticDb, now: () => string = () =>
   };
   return {
     save: (dialogueId, target, text, base) =>
-      chain(() => db().drafts.put({ id: draftId(dialogueId, target), dialogueId, target, text, base, updatedAt: now() })),
+      chain(() => db().drafts.put(checkedRow('drafts', { id: draftId(dialogueId, target), dialogueId, target, text, base, updatedAt: now() }))),
     discard: (dialogueId, target) => chain(() => db().drafts.delete(draftId(dialogueId, target))),
     idle: () => tail.then(() => undefined),
   };

@@ -9,6 +9,7 @@ import { auditEntry } from '../../../../shared/audit/entries';
 import type { EditLogEntry } from '../../../../shared/model/edit-log';
 import type { MaieuticDb } from '../db';
 import { addRubricSetVersion, getRubricSet } from './judge';
+import { checkedRow } from './row-checks';
 
 export interface ExpertScoreInput {
   datasetId: string;
@@ -56,7 +57,7 @@ export async function putExpertScore(db: MaieuticDb, input: ExpertScoreInput): P
     if (score === null) {
       if (!existing) return null;
       await db.expertScores.delete(id);
-      await db.editLog.add(scoreEntry(place, at, audited(existing), null, input.undo ?? false, input.redo ?? false));
+      await db.editLog.add(checkedRow('editLog', scoreEntry(place, at, audited(existing), null, input.undo ?? false, input.redo ?? false)));
       return null;
     }
     const row: ExpertScoreRow = {
@@ -71,8 +72,8 @@ export async function putExpertScore(db: MaieuticDb, input: ExpertScoreInput): P
       rationale,
       at,
     };
-    await db.expertScores.put(row);
-    if (!existing || existing.score !== score || existing.rationale !== rationale) await db.editLog.add(scoreEntry(place, at, audited(existing), audited(row), input.undo ?? false, input.redo ?? false));
+    await db.expertScores.put(checkedRow('expertScores', row));
+    if (!existing || existing.score !== score || existing.rationale !== rationale) await db.editLog.add(checkedRow('editLog', scoreEntry(place, at, audited(existing), audited(row), input.undo ?? false, input.redo ?? false)));
     return row;
   });
 }
@@ -84,8 +85,8 @@ export async function putExpertRationale(db: MaieuticDb, input: { id: string; ra
     if (!existing) return null;
     if (existing.rationale === input.rationale) return existing;
     const row = { ...existing, rationale: input.rationale, at: input.at ?? new Date().toISOString() };
-    await db.expertScores.put(row);
-    await db.editLog.add(scoreEntry(row, row.at, audited(existing), audited(row), false));
+    await db.expertScores.put(checkedRow('expertScores', row));
+    await db.editLog.add(checkedRow('editLog', scoreEntry(row, row.at, audited(existing), audited(row), false)));
     return row;
   });
 }

@@ -8,6 +8,7 @@ import type { FindingDismissalRow } from '../../../../shared/model/finding-dismi
 import { findingDismissalId } from '../../../../shared/model/finding-dismissal';
 import type { MaieuticDb } from '../db';
 import { expertAnnotatorId } from './annotators';
+import { checkedRow } from './row-checks';
 
 export interface DismissFindingInput {
   datasetId: string;
@@ -35,7 +36,7 @@ export async function dismissFinding(db: MaieuticDb, input: DismissFindingInput)
   return db.transaction('rw', [db.findingDismissals, db.annotators], async () => {
     const annotatorId = await expertAnnotatorId(db, reviewer, input.at);
     const row: FindingDismissalRow = { id: findingDismissalId(ruleId, turnId, fieldId), datasetId: input.datasetId, dialogueId, turnId, fieldId, ruleId, note, reviewer, annotatorId, at: input.at };
-    await db.findingDismissals.put(row);
+    await db.findingDismissals.put(checkedRow('findingDismissals', row));
     return row;
   });
 }

@@ -11,6 +11,7 @@ import type { GeneratedConversationRow, GenerationRunRow, ScenarioVersionRow } f
 import { generationJobResult, type GenerationFailed, type GenerationJobPayload } from '../../../../shared/scenario/generation-job';
 import type { MaieuticDb } from '../db';
 import { ValidationError } from './validate';
+import { checkedRow } from './row-checks';
 
 export function generatedConversationId(runId: string, item: JobWorkItem): string {
   return `${runId}|${jobItemKey(item)}`;
@@ -56,7 +57,7 @@ export async function registerGenerationRun(db: MaieuticDb, input: RegisterGener
       createdAt: (input.now ?? new Date()).toISOString(),
       datasetId: null,
     };
-    await db.generationRuns.add(run);
+    await db.generationRuns.add(checkedRow('generationRuns', run));
     return run;
   });
 }
@@ -112,7 +113,7 @@ export async function storeGenerationItem(db: MaieuticDb, event: JobItemEvent<Ge
     if (event.outcome.ok && !result) return { kind: 'discarded', reason: 'the result holds no conversation' };
     const payload = result ?? failureWithoutResult(run, event.item, event.outcome.ok ? '' : event.outcome.reason);
     const row: GeneratedConversationRow = { id: generatedConversationId(run.id, event.item), runId: run.id, payload };
-    await db.generatedConversations.put(row);
+    await db.generatedConversations.put(checkedRow('generatedConversations', row));
     return { kind: 'stored', id: row.id, status: payload.status };
   });
 }

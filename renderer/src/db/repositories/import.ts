@@ -5,6 +5,7 @@ import { dialogueIdOf, newId, turnIdOf } from '../ids';
 import { type DialogueTurns, packTurnBlocks, type TurnBlockRow } from '../turn-blocks';
 import { ValidationError, validateDialogue, validateSource, validateTurn } from './validate';
 import { newDatasetRow } from './datasets';
+import { checkedRow, checkedRows } from './row-checks';
 
 /** Where an import goes: a new data set (created in the same transaction) or an existing one. */
 export type ImportTarget =
@@ -121,14 +122,14 @@ export async function importParsedFiles(
 
   await db.transaction('rw', [db.datasets, db.sources, db.dialogues, db.turnBlocks], async () => {
     if (newDataset) {
-      await db.datasets.add(newDataset);
+      await db.datasets.add(checkedRow('datasets', newDataset));
     } else if (!(await db.datasets.get(datasetId))) {
       throw new ValidationError('The data set to import into no longer exists.');
     }
     for (const rows of perFile) {
-      await db.sources.add(rows.source);
-      await db.dialogues.bulkAdd(rows.dialogues);
-      await db.turnBlocks.bulkAdd(rows.turnBlocks);
+      await db.sources.add(checkedRow('sources', rows.source));
+      await db.dialogues.bulkAdd(checkedRows('dialogues', rows.dialogues));
+      await db.turnBlocks.bulkAdd(checkedRows('turnBlocks', rows.turnBlocks));
     }
   });
 

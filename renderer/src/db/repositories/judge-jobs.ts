@@ -15,6 +15,7 @@ import { judgeScoreId, MAX_STORED_RAW, type JudgeJobConnection, type JudgeRunRow
 import type { MaieuticDb } from '../db';
 import { rubricSetRow } from './judge';
 import { ValidationError } from './validate';
+import { checkedRow } from './row-checks';
 
 export interface JudgeJobConnectionRef {
   id: string;
@@ -60,7 +61,7 @@ export async function registerJobRun(db: MaieuticDb, input: RegisterJudgeJobInpu
     const existing = await db.judgeRuns.get(input.jobId);
     if (existing) return existing;
     if (!(await db.datasets.get(input.datasetId))) throw new ValidationError('The data set of the judge run no longer exists.');
-    if (!(await db.rubricSets.get(setRow.id))) await db.rubricSets.add(setRow);
+    if (!(await db.rubricSets.get(setRow.id))) await db.rubricSets.add(checkedRow('rubricSets', setRow));
     const run: JudgeRunRow = {
       id: input.jobId,
       datasetId: input.datasetId,
@@ -78,7 +79,7 @@ export async function registerJobRun(db: MaieuticDb, input: RegisterJudgeJobInpu
       jobConnections: input.connections.map((connection, index): JudgeJobConnection => ({ connectionId: connection.id, judge: names[index], model: connection.model })),
       ...extra,
     };
-    await db.judgeRuns.add(run);
+    await db.judgeRuns.add(checkedRow('judgeRuns', run));
     return run;
   });
 }
@@ -143,7 +144,7 @@ export async function storeJudgeItem(db: MaieuticDb, event: JobItemEvent<JudgeJo
         ? { ...base, status: 'valid', scores: scoresOf(result), ...call }
         : { ...base, status: 'failed', scores: [], reason: result?.status === 'failed' ? result.reasons.join('; ') : event.outcome.ok ? '' : event.outcome.reason, ...call };
     const before = await db.judgeScores.get(id);
-    await db.judgeScores.put(row);
+    await db.judgeScores.put(checkedRow('judgeScores', row));
     const lines = run.lines + (before ? 0 : 1);
     const failed = run.failed - (before?.status === 'failed' ? 1 : 0) + (row.status === 'failed' ? 1 : 0);
     await db.judgeRuns.update(run.id, { lines, failed, samples: Math.max(run.samples, sample + 1) });

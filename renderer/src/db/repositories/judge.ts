@@ -13,6 +13,7 @@ import { judgeScoreId, rubricSetRowId, type JudgeRunRow, type JudgeScoreRow, typ
 import type { MaieuticDb } from '../db';
 import { newId } from '../ids';
 import { importPairwiseLines } from './pairwise-import';
+import { checkedRow, checkedRows } from './row-checks';
 
 /** At most this many bad lines are named in the error (the count says how many there were). */
 export const MAX_PROBLEMS_LISTED = 20;
@@ -30,7 +31,7 @@ export async function addRubricSetVersion(db: MaieuticDb, set: RubricSet, create
   return db.transaction('rw', db.rubricSets, async () => {
     const existing = await db.rubricSets.get(row.id);
     if (existing) return existing;
-    await db.rubricSets.add(row);
+    await db.rubricSets.add(checkedRow('rubricSets', row));
     return row;
   });
 }
@@ -207,9 +208,9 @@ export async function importJudgeResults(db: MaieuticDb, input: JudgeImportInput
   };
   await db.transaction('rw', [db.judgeRuns, db.judgeScores, db.rubricSets], async () => {
     const setRow = rubricSetRow(set, run.createdAt);
-    if (!(await db.rubricSets.get(setRow.id))) await db.rubricSets.add(setRow);
-    await db.judgeRuns.add(run);
-    await db.judgeScores.bulkAdd([...rows.values()]);
+    if (!(await db.rubricSets.get(setRow.id))) await db.rubricSets.add(checkedRow('rubricSets', setRow));
+    await db.judgeRuns.add(checkedRow('judgeRuns', run));
+    await db.judgeScores.bulkAdd(checkedRows('judgeScores', [...rows.values()]));
   });
   return { run, stored: rows.size, unmatchedCount, unmatched, duplicateLines };
 }

@@ -12,6 +12,7 @@ import { newId } from '../ids';
 import { sourceIdsOf, turnsBySource } from './by-source';
 import { ValidationError } from './validate';
 import { recordedCodebookHash } from './codebook-versions';
+import { checkedRow, checkedRows } from './row-checks';
 
 const KINDS: ReadonlySet<string> = new Set<LayerKind>(['llm', 'human']);
 
@@ -104,10 +105,10 @@ export async function attachLayer(db: MaieuticDb, input: AttachLayerInput): Prom
     const stranger = rows.find((row) => !dialogueIds.has(row.dialogueId) || !row.turnId.startsWith(`${row.dialogueId}#`));
     if (stranger) throw new ValidationError(`${parsed.file}: turn ${stranger.turnId} is not in this data set; nothing is attached.`);
     Object.assign(layer, recordedCodebookHash(dataset));
-    await db.layers.add(layer);
-    await db.layerValues.bulkAdd(rows);
+    await db.layers.add(checkedRow('layers', layer));
+    await db.layerValues.bulkAdd(checkedRows('layerValues', rows));
     // who: the layer's own author (its name), the file in the note
-    await db.editLog.bulkAdd(importedEntries({ datasetId, reviewer: name, at: layer.importedAt, note: parsed.file }, layer.id, rows));
+    await db.editLog.bulkAdd(checkedRows('editLog', importedEntries({ datasetId, reviewer: name, at: layer.importedAt, note: parsed.file }, layer.id, rows)));
   });
   return layer;
 }

@@ -14,6 +14,7 @@ import type { LlmCallsRow, LlmJobLayer, LlmJobRow } from '../../../../shared/mod
 import { listTurns } from './turns';
 import { ValidationError } from './validate';
 import { recordedCodebookHash } from './codebook-versions';
+import { checkedRow, checkedRows } from './row-checks';
 
 export interface JobConnectionRef {
   id: string;
@@ -87,8 +88,8 @@ export async function registerPreAnnotationJob(db: MaieuticDb, input: RegisterJo
       problems: [],
       ...recordedCodebookHash(dataset),
     }));
-    await db.llmJobs.add(job);
-    await db.layers.bulkAdd(layers);
+    await db.llmJobs.add(checkedRow('llmJobs', job));
+    await db.layers.bulkAdd(checkedRows('layers', layers));
     return job;
   });
 }
@@ -138,8 +139,8 @@ export async function storePreAnnotationItem(db: MaieuticDb, event: JobItemEvent
       return { id: `${layer.id}|${turn.id}`, layerId: layer.id, dialogueId: itemId, turnId: turn.id, values: labels.values };
     });
     const calls: LlmCallsRow = { id: `${layer.id}|${itemId}|${sample}`, jobId: job.id, layerId: layer.id, dialogueId: itemId, sample, calls: payload.calls, storedAt: now.toISOString() };
-    await db.layerValues.bulkPut(rows);
-    await db.llmCalls.put(calls);
+    await db.layerValues.bulkPut(checkedRows('layerValues', rows));
+    await db.llmCalls.put(checkedRow('llmCalls', calls));
     const stored = await db.layerValues.where('layerId').equals(layer.id).count();
     await db.layers.update(layer.id, { turns: stored });
     return { kind: 'stored', layerId: layer.id, turns: rows.length };

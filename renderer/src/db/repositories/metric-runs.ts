@@ -3,6 +3,7 @@ import type { MaieuticDb } from '../db';
 import type { MetricRunRow, ScoredDialogue } from '../../../../shared/model/metric-run';
 import { newId } from '../ids';
 import { recordedCodebookHash } from './codebook-versions';
+import { checkedRow, checkedRows } from './row-checks';
 
 export type NewMetricRun = Omit<MetricRunRow, 'id' | 'sequence' | 'name'>;
 
@@ -36,10 +37,10 @@ export async function saveMetricRun(db: MaieuticDb, run: NewMetricRun, dialogues
     if (!dataset) throw new Error('The data set no longer exists.');
     const existing = await db.metricRuns.where('datasetId').equals(run.datasetId).toArray();
     const filled = numberUnnumbered(existing);
-    if (filled.length > 0) await db.metricRuns.bulkPut(filled);
+    if (filled.length > 0) await db.metricRuns.bulkPut(checkedRows('metricRuns', filled));
     const row: MetricRunRow = { ...run, ...recordedCodebookHash(dataset), id: newId(), sequence: Math.max(0, ...existing.map((other) => other.sequence ?? 0)) + 1 };
-    await db.metricRuns.add(row);
-    await db.metricRunScores.add({ runId: row.id, datasetId: run.datasetId, dialogues });
+    await db.metricRuns.add(checkedRow('metricRuns', row));
+    await db.metricRunScores.add(checkedRow('metricRunScores', { runId: row.id, datasetId: run.datasetId, dialogues }));
     return row;
   });
 }
@@ -49,7 +50,7 @@ export async function listMetricRuns(db: MaieuticDb, datasetId: string): Promise
   const runs = await db.transaction('rw', db.metricRuns, async () => {
     const rows = await db.metricRuns.where('datasetId').equals(datasetId).toArray();
     const filled = numberUnnumbered(rows);
-    if (filled.length > 0) await db.metricRuns.bulkPut(filled);
+    if (filled.length > 0) await db.metricRuns.bulkPut(checkedRows('metricRuns', filled));
     return rows;
   });
   return runs.sort((a, b) => byAge(b, a));
@@ -63,7 +64,7 @@ export async function renameMetricRun(db: MaieuticDb, runId: string, name: strin
     if (!run) throw new Error('This run no longer exists.');
     const renamed: MetricRunRow = { ...run, name: trimmed };
     if (trimmed === '') delete renamed.name;
-    await db.metricRuns.put(renamed);
+    await db.metricRuns.put(checkedRow('metricRuns', renamed));
     return renamed;
   });
 }

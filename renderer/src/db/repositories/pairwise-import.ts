@@ -14,6 +14,7 @@ import { pairwiseVerdictId, type PairwiseRunPair, type PairwiseVerdictRow } from
 import type { MaieuticDb } from '../db';
 import { newId } from '../ids';
 import { getRubricSet, JudgeImportError, MAX_UNMATCHED_KEPT, rubricSetRow, type JudgeImportInput, type JudgeImportReport } from './judge';
+import { checkedRow, checkedRows } from './row-checks';
 
 export async function importPairwiseLines(db: MaieuticDb, input: JudgeImportInput, parsed: readonly { line: number; value: unknown }[]): Promise<JudgeImportReport> {
   const { file } = input;
@@ -108,9 +109,9 @@ export async function importPairwiseLines(db: MaieuticDb, input: JudgeImportInpu
   };
   await db.transaction('rw', [db.judgeRuns, db.pairwiseVerdicts, db.rubricSets], async () => {
     const setRow = rubricSetRow(set, run.createdAt);
-    if (!(await db.rubricSets.get(setRow.id))) await db.rubricSets.add(setRow);
-    await db.judgeRuns.add(run);
-    await db.pairwiseVerdicts.bulkAdd([...rows.values()]);
+    if (!(await db.rubricSets.get(setRow.id))) await db.rubricSets.add(checkedRow('rubricSets', setRow));
+    await db.judgeRuns.add(checkedRow('judgeRuns', run));
+    await db.pairwiseVerdicts.bulkAdd(checkedRows('pairwiseVerdicts', [...rows.values()]));
   });
   return { run, stored: rows.size, unmatchedCount, unmatched, duplicateLines };
 }

@@ -11,6 +11,7 @@ import type { JudgeRunRow } from '../../../../shared/model/judge';
 import { MAX_UNPAIRED_KEPT, pairwiseVerdictId, type PairwiseRunInfo, type PairwiseVerdictRow } from '../../../../shared/model/pairwise';
 import type { MaieuticDb } from '../db';
 import { keptCall, registerJobRun, type RegisterJudgeJobInput, type StoreJudgeItemResult } from './judge-jobs';
+import { checkedRow } from './row-checks';
 
 /** What a run keeps of a pairing (its dialogue ids are the data set's). */
 export function pairwiseRunInfo(pairing: Pairing): PairwiseRunInfo {
@@ -57,7 +58,7 @@ export async function storePairwiseItem(db: MaieuticDb, event: JobItemEvent<Pair
         ? { ...base, status: 'valid', verdict: result.verdict, winner: result.winner, rationale: result.rationale, ...call }
         : { ...base, status: 'failed', reason: result?.status === 'failed' ? result.reasons.join('; ') : event.outcome.ok ? '' : event.outcome.reason, ...call };
     const before = await db.pairwiseVerdicts.get(id);
-    await db.pairwiseVerdicts.put(row);
+    await db.pairwiseVerdicts.put(checkedRow('pairwiseVerdicts', row));
     const lines = run.lines + (before ? 0 : 1);
     const failed = run.failed - (before?.status === 'failed' ? 1 : 0) + (row.status === 'failed' ? 1 : 0);
     await db.judgeRuns.update(run.id, { lines, failed, samples: Math.max(run.samples, sample + 1) });

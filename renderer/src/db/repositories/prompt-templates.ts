@@ -8,6 +8,7 @@ import { checkPromptTemplate, DEFAULT_PRE_ANNOTATION_TEMPLATE, type PromptTempla
 import type { MaieuticDb } from '../db';
 import type { PromptTemplateRow } from '../../../../shared/model/prompt-template';
 import { ValidationError } from './validate';
+import { checkedRow } from './row-checks';
 
 export const BUILT_IN_TEMPLATES: readonly PromptTemplate[] = [DEFAULT_PRE_ANNOTATION_TEMPLATE];
 
@@ -79,7 +80,7 @@ export async function saveTemplateVersion(db: MaieuticDb, input: { basedOn: stri
     const same = [...builtIns.map(builtInVersion), ...rows.filter((row) => row.removedAt === undefined).map(savedVersion)].find((version) => version.hash === hash);
     if (same) return { version: same, created: false };
     const row: PromptTemplateRow = { key: templateKey(id, template.version), ...template, hash, createdAt: (input.now ?? new Date()).toISOString(), basedOn: base.key };
-    await db.promptTemplates.add(row);
+    await db.promptTemplates.add(checkedRow('promptTemplates', row));
     return { version: savedVersion(row), created: true };
   });
 }

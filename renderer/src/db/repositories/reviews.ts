@@ -12,6 +12,7 @@ import { auditEntry, fieldReason } from '../../../../shared/audit/entries';
 import { expertAnnotatorId } from './annotators';
 import { loadSuggestion, suggestionTables, type Suggestion, type SuggestionLayer } from './suggestions';
 import { getTurn, listTurns } from './turns';
+import { checkedRow } from './row-checks';
 
 /** A field's expert value without its bookkeeping; `null` means "not reviewed" (no row). */
 export interface FieldState {
@@ -140,7 +141,7 @@ export interface ReviewBundle {
   suggestion: Suggestion;
 }
 
-const DECISIONS: readonly ReviewDecision[] = ['accepted', 'changed', 'unsure'];
+const DECISIONS: readonly ReviewDecision[] = ['accepted', 'changed', 'unsure', 'labelled'];
 const STATUSES: readonly DialogueStatus[] = ['unreviewed', 'in-progress', 'verified'];
 
 export const fieldReviewId = (turnId: string, fieldId: string) => `${turnId}|${fieldId}`;
@@ -207,7 +208,7 @@ async function logEntry(db: MaieuticDb, ctx: WriteContext, target: EditLogEntry[
     datasetOfContext.set(ctx, datasetId);
   }
   const annotatorId = await expertAnnotatorId(db, ctx.reviewer, ctx.at);
-  await db.editLog.add(auditEntry({ datasetId, reviewer: ctx.reviewer, annotatorId, at: ctx.at }, ctx.dialogueId, target, ctx.reason ?? reason, before, after));
+  await db.editLog.add(checkedRow('editLog', auditEntry({ datasetId, reviewer: ctx.reviewer, annotatorId, at: ctx.at }, ctx.dialogueId, target, ctx.reason ?? reason, before, after)));
 }
 
 async function writeDialogueState(db: MaieuticDb, ctx: WriteContext, next: DialogueState, reason?: AuditReason): Promise<StatusChange | null> {
@@ -216,7 +217,7 @@ async function writeDialogueState(db: MaieuticDb, ctx: WriteContext, next: Dialo
   if (dialogueStatesEqual(before, next)) return null;
   const row: DialogueReview = { id: ctx.dialogueId, status: next.status, reviewer: ctx.reviewer, annotatorId: await expertAnnotatorId(db, ctx.reviewer, ctx.at), at: ctx.at };
   if (next.teacherModel !== undefined) row.teacherModel = next.teacherModel;
-  await db.dialogueReviews.put(row);
+  await db.dialogueReviews.put(checkedRow('dialogueReviews', row));
   const why = reason ?? (before.teacherModel !== next.teacherModel ? 'teacher-model' : 'status');
   await logEntry(db, ctx, { kind: 'dialogue' }, why, before, next);
   return { before, after: next };
@@ -287,7 +288,7 @@ export async function applyFieldEdits(db: MaieuticDb, ctx: WriteContext, edits: 
         };
         if (resolved.suggestionLayerId !== undefined) row.suggestionLayerId = resolved.suggestionLayerId;
         if (resolved.acceptance !== undefined) row.acceptance = resolved.acceptance;
-        await db.fieldReviews.put(row);
+        await db.fieldReviews.put(checkedRow('fieldReviews', row));
       }
       await logEntry(db, ctx, { kind: 'field', turnId: edit.turnId, fieldId: edit.fieldId }, fieldReason(resolved), before, resolved);
       changes.push({ turnId: edit.turnId, fieldId: edit.fieldId, before, after: resolved });
@@ -306,7 +307,7 @@ export async function setTurnVerified(db: MaieuticDb, ctx: WriteContext, turnId:
     if (before === verified) return null;
     if (verified) {
       const annotatorId = await expertAnnotatorId(db, ctx.reviewer, ctx.at);
-      await db.turnReviews.put({ id: turnId, dialogueId: ctx.dialogueId, verified: true, reviewer: ctx.reviewer, annotatorId, at: ctx.at });
+      await db.turnReviews.put(checkedRow('turnReviews', { id: turnId, dialogueId: ctx.dialogueId, verified: true, reviewer: ctx.reviewer, annotatorId, at: ctx.at }));
     } else {
       // An unverified turn has no row, the same as a turn never touched.
       await db.turnReviews.delete(turnId);

@@ -8,6 +8,7 @@ import type { ScenarioVersionRow } from '../../../../shared/model/generation';
 import { parseScenarioYaml, scenarioHash, type ScenarioProblem } from '../../../../shared/scenario';
 import type { MaieuticDb } from '../db';
 import { ValidationError } from './validate';
+import { checkedRow } from './row-checks';
 
 export const scenarioVersionId = (scenarioId: string, hash: string) => `${scenarioId}@${hash}`;
 
@@ -36,7 +37,7 @@ export async function saveScenarioVersion(db: MaieuticDb, source: string, origin
     const existing = await db.scenarioVersions.get(id);
     if (existing) return { row: existing, alreadyStored: true };
     const row: ScenarioVersionRow = { id, scenarioId: parsed.scenario.id, version: parsed.scenario.version, hash, source, origin, createdAt: now().toISOString() };
-    await db.scenarioVersions.add(row);
+    await db.scenarioVersions.add(checkedRow('scenarioVersions', row));
     return { row, alreadyStored: false };
   });
 }

@@ -1,6 +1,7 @@
 import type { LabelLanguage } from '../../../../shared/codebook/types';
 import type { MaieuticDb } from '../db';
 import { ValidationError } from './validate';
+import { checkedRow } from './row-checks';
 
 export interface StoredSettings {
   reviewerName: string;
@@ -54,6 +55,6 @@ export async function loadSettings(db: MaieuticDb): Promise<Partial<StoredSettin
 
 export async function saveSetting<K extends SettingKey>(db: MaieuticDb, key: K, value: StoredSettings[K]): Promise<StoredSettings[K]> {
   const valid = validateSetting(key, value);
-  await db.settings.put({ key, value: valid });
+  await db.settings.put(checkedRow('settings', { key, value: valid }));
   return valid;
 }

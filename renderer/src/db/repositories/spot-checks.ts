@@ -10,6 +10,7 @@ import type { MaieuticDb } from '../db';
 import { compareSourceOrder } from './dialogues';
 import { dialogueReviewsBySource, fieldReviewsBySource, sourceIdsOf, turnsBySource } from './by-source';
 import { newId } from '../ids';
+import { checkedRow } from './row-checks';
 
 export type NewSpotCheck = Omit<SpotCheckRow, 'id'>;
 
@@ -76,7 +77,7 @@ export async function addSpotCheck(db: MaieuticDb, row: NewSpotCheck): Promise<S
   return db.transaction('rw', [db.datasets, db.spotChecks], async () => {
     if (!(await db.datasets.get(row.datasetId))) throw new Error('The data set no longer exists.');
     const stored: SpotCheckRow = { ...row, id: newId() };
-    await db.spotChecks.add(stored);
+    await db.spotChecks.add(checkedRow('spotChecks', stored));
     return stored;
   });
 }
@@ -86,7 +87,7 @@ export async function saveSpotCheckPosition(db: MaieuticDb, id: string, position
   await db.transaction('rw', db.spotChecks, async () => {
     const row = await db.spotChecks.get(id);
     if (!row) return;
-    await db.spotChecks.put({ ...row, position: Math.max(0, Math.min(row.items.length - 1, Math.floor(position))) });
+    await db.spotChecks.put(checkedRow('spotChecks', { ...row, position: Math.max(0, Math.min(row.items.length - 1, Math.floor(position))) }));
   });
 }
 
@@ -96,7 +97,7 @@ export async function saveSpotCheckThreshold(db: MaieuticDb, id: string, thresho
     const row = await db.spotChecks.get(id);
     if (!row) throw new Error('This spot-check no longer exists.');
     const updated = { ...row, threshold };
-    await db.spotChecks.put(updated);
+    await db.spotChecks.put(checkedRow('spotChecks', updated));
     return updated;
   });
 }

@@ -8,6 +8,7 @@ import type { MaieuticDb } from '../db';
 import type { LayerKind } from '../../../../shared/model/layer';
 import { listLayers } from './layers';
 import { ValidationError } from './validate';
+import { checkedRow } from './row-checks';
 
 export interface SuggestionLayer {
   id: string;
@@ -68,6 +69,6 @@ export async function chooseSuggestionLayer(db: MaieuticDb, datasetId: string, l
     }
     const layer = await db.layers.get(layerId);
     if (!layer || layer.datasetId !== datasetId) throw new ValidationError('That annotation layer is not in this data set (it may have been deleted).');
-    await db.settings.put({ key, value: layerId });
+    await db.settings.put(checkedRow('settings', { key, value: layerId }));
   });
 }

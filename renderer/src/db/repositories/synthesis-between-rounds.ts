@@ -6,6 +6,7 @@
  * held to expertEdit's rule (names, dimensions and weights stay: the next round's scores compare
  * with this one's) and name who made them.
  */
+import { jobReason } from '../../../../shared/jobs/reasons';
 import type { RubricSetRow } from '../../../../shared/model/judge';
 import type { SynthesisRoundRow, SynthesisSessionRow, SynthesisVersionRow } from '../../../../shared/model/synthesis';
 import { synthesisVersionRowId } from '../../../../shared/model/synthesis';
@@ -19,6 +20,7 @@ import type { MaieuticDb } from '../db';
 import { saveRubricSetVersion } from './rubric-sets';
 import { latestRound, roundsOf } from './synthesis';
 import { ValidationError } from './validate';
+import { checkedRow } from './row-checks';
 
 export const NO_REVIEWER_NAME = 'Set your name in Settings first: every edit and lock records who made it. / 请先在“设置”中填写您的名字：每次修改和锁定都会记下是谁做的。';
 
@@ -52,7 +54,7 @@ async function sessionBetweenRounds(db: MaieuticDb, sessionId: string): Promise<
 
 async function appendVersion(db: MaieuticDb, session: SynthesisSessionRow, version: Omit<SynthesisVersionRow, 'id' | 'sessionId' | 'seq'>): Promise<void> {
   const seq = (await db.synthesisVersions.where('sessionId').equals(session.id).count()) + 1;
-  await db.synthesisVersions.add({ id: synthesisVersionRowId(session.id, seq), sessionId: session.id, seq, ...version });
+  await db.synthesisVersions.add(checkedRow('synthesisVersions', { id: synthesisVersionRowId(session.id, seq), sessionId: session.id, seq, ...version }));
 }
 
 function requireMetric(working: WorkingMetrics, metricId: string): void {
@@ -83,7 +85,7 @@ export async function editMetric(db: MaieuticDb, input: EditMetricInput): Promis
     if (checked.edit.changes.length === 0) return session;
     const at = (input.now ?? new Date()).toISOString();
     const next: SynthesisSessionRow = { ...session, working: { ...working, metrics: after, edits: [...working.edits, checked.edit] }, updatedAt: at };
-    await db.synthesisSessions.put(next);
+    await db.synthesisSessions.put(checkedRow('synthesisSessions', next));
     await appendVersion(db, session, { kind: 'expert-edit', round: working.basedOn, metrics: after, locked: [...working.locked], by, at });
     return next;
   });
@@ -108,7 +110,7 @@ export async function setLocked(db: MaieuticDb, input: SetLockedInput): Promise<
     const locked = input.locked ? [...working.locked, input.metricId] : working.locked.filter((id) => id !== input.metricId);
     const at = (input.now ?? new Date()).toISOString();
     const next: SynthesisSessionRow = { ...session, working: { ...working, locked }, updatedAt: at };
-    await db.synthesisSessions.put(next);
+    await db.synthesisSessions.put(checkedRow('synthesisSessions', next));
     await appendVersion(db, session, { kind: 'lock', round: working.basedOn, metrics: working.metrics, locked, by, at });
     return next;
   });
@@ -140,7 +142,7 @@ export async function roundToRetry(db: MaieuticDb, sessionId: string): Promise<R
   return { session, round: last.round, carried: last.carried };
 }
 
-export const STOPPED_BY_EDUCATOR = 'stopped by the educator before it finished / 在完成前被教育者停止';
+export const STOPPED_BY_EDUCATOR = 'stopped by the educator before it finished';
 
 /** The educator ends the loop (also one the loop advised stopping); their own stop stays as it was. Resolves to the round still running, if any (its job is to be cancelled). */
 export async function stopSession(db: MaieuticDb, sessionId: string, now: Date = new Date()): Promise<{ session: SynthesisSessionRow; running: SynthesisRoundRow | null }> {
@@ -152,9 +154,9 @@ export async function stopSession(db: MaieuticDb, sessionId: string, now: Date =
     if (session.status === 'stopped' && session.stop?.reason === 'educator') return { session, running };
     const at = now.toISOString();
     // a cancelled job sends no item: the round is marked here, or it would read as running for ever
-    if (running) await db.synthesisRounds.put({ ...running, failure: STOPPED_BY_EDUCATOR });
+    if (running) await db.synthesisRounds.put(checkedRow('synthesisRounds', { ...running, failure: STOPPED_BY_EDUCATOR, failureWhy: jobReason('stopped-by-educator') }));
     const next: SynthesisSessionRow = { ...session, status: 'stopped', stop: { reason: 'educator', at }, updatedAt: at };
-    await db.synthesisSessions.put(next);
+    await db.synthesisSessions.put(checkedRow('synthesisSessions', next));
     return { session: next, running };
   });
 }
@@ -176,7 +178,7 @@ export async function saveSynthesisRubricSet(db: MaieuticDb, sessionId: string, 
     if (!best) throw new ValidationError(`Round ${working.basedOn}'s result is missing / 缺少第 ${working.basedOn} 轮的结果`);
     const set = resultRubricSet(parsed.spec, best, which === 'working' ? { metrics: working.metrics, edits: working.edits.length } : undefined);
     const row = await saveRubricSetVersion(db, set);
-    if (!session.savedRubricSets.includes(row.id)) await db.synthesisSessions.put({ ...session, savedRubricSets: [...session.savedRubricSets, row.id], updatedAt: new Date().toISOString() });
+    if (!session.savedRubricSets.includes(row.id)) await db.synthesisSessions.put(checkedRow('synthesisSessions', { ...session, savedRubricSets: [...session.savedRubricSets, row.id], updatedAt: new Date().toISOString() }));
     return row;
   });
 }

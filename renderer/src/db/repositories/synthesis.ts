@@ -18,6 +18,7 @@ import { rolledBack, workingAfterRound } from '../../../../shared/synthesis/sess
 import { type SynthesisCarried, synthesisItemId, type SynthesisRoundPayload, synthesisSpecHash } from '../../../../shared/synthesis/synthesis-job';
 import type { MaieuticDb } from '../db';
 import { ValidationError } from './validate';
+import { checkedRow, checkedRows } from './row-checks';
 
 export const SYNTHESIS_TITLE_MAX = 200;
 const ROLES: readonly SynthesisRole[] = ['drafter', 'generator', 'judge'];
@@ -66,7 +67,7 @@ export async function createSession(db: MaieuticDb, input: CreateSynthesisSessio
     createdAt: now,
     updatedAt: now,
   };
-  await db.transaction('rw', db.synthesisSessions, () => db.synthesisSessions.add(session));
+  await db.transaction('rw', db.synthesisSessions, () => db.synthesisSessions.add(checkedRow('synthesisSessions', session)));
   return session;
 }
 
@@ -94,9 +95,9 @@ export async function registerRound(db: MaieuticDb, sessionId: string, round: nu
     const expected = latest === undefined ? 0 : latest.payload ? latest.round + 1 : latest.round;
     if (round !== expected) throw new ValidationError(`Round ${round} cannot start now: the session is at round ${expected}`);
     const row: SynthesisRoundRow = { id: synthesisRoundRowId(sessionId, round), sessionId, round, jobId, carried, payload: null, failure: null, createdAt: now.toISOString() };
-    await db.synthesisRounds.put(row);
+    await db.synthesisRounds.put(checkedRow('synthesisRounds', row));
     // a round run after the loop advised stopping: its own decision replaces that advice
-    await db.synthesisSessions.put({ ...session, status: 'running', stop: null, updatedAt: now.toISOString() });
+    await db.synthesisSessions.put(checkedRow('synthesisSessions', { ...session, status: 'running', stop: null, updatedAt: now.toISOString() }));
     return row;
   });
 }
@@ -135,8 +136,8 @@ export async function storeSynthesisItem(db: MaieuticDb, event: JobItemEvent<Syn
     const at = now.toISOString();
     const keepStopped = session.status === 'stopped';
     if (outcome.kind === 'failed') {
-      await db.synthesisRounds.put({ ...round, failure: outcome.reason });
-      await db.synthesisSessions.put({ ...session, status: keepStopped ? 'stopped' : 'between-rounds', updatedAt: at });
+      await db.synthesisRounds.put(checkedRow('synthesisRounds', { ...round, failure: outcome.reason, ...(outcome.why ? { failureWhy: outcome.why } : {}) }));
+      await db.synthesisSessions.put(checkedRow('synthesisSessions', { ...session, status: keepStopped ? 'stopped' : 'between-rounds', updatedAt: at }));
       return stored;
     }
     const { payload } = outcome;
@@ -148,16 +149,17 @@ export async function storeSynthesisItem(db: MaieuticDb, event: JobItemEvent<Syn
     if (rolledBack(payload)) versions.push(versionRow(session, seq + 1, 'rollback', payload.best, working.metrics, working.locked, at));
     const { decision } = payload;
     const decidedStop = decision.action === 'stop';
-    await db.synthesisRounds.put({ ...round, payload, failure: null });
-    await db.synthesisVersions.bulkAdd(versions);
-    await db.synthesisSessions.put({
+    const { failureWhy: _none, ...running } = round;
+    await db.synthesisRounds.put(checkedRow('synthesisRounds', { ...running, payload, failure: null }));
+    await db.synthesisVersions.bulkAdd(checkedRows('synthesisVersions', versions));
+    await db.synthesisSessions.put(checkedRow('synthesisSessions', {
       ...session,
       working,
       // an educator's stop while the round ran stays the reason
       status: keepStopped || decidedStop ? 'stopped' : 'between-rounds',
       stop: keepStopped ? session.stop : decision.action === 'stop' ? { reason: decision.reason, at } : null,
       updatedAt: at,
-    });
+    }));
     return stored;
   });
 }

@@ -8,6 +8,7 @@ import type { Turn } from '../../../../shared/model/dataset';
 import type { MaieuticDb } from '../db';
 import { blockDialogues, type DialogueTurns, packTurnBlock, packTurnBlocks, type TurnBlockRow, unpackBlockDialogue, unpackTurnBlock } from '../turn-blocks';
 import { parseTurnId } from '../turn-packing';
+import { checkedRows } from './row-checks';
 
 /** Groups turns by dialogue, each list in index order (turns of a dialogue in any order). */
 function groupByDialogue(turns: readonly Turn[]): Map<string, Turn[]> {
@@ -60,7 +61,7 @@ export async function putDialogueTurns(db: MaieuticDb, turns: readonly Turn[]): 
         }),
       ),
     );
-    await db.turnBlocks.bulkPut([...rewritten, ...packTurnBlocks([...byDialogue])]);
+    await db.turnBlocks.bulkPut(checkedRows('turnBlocks', [...rewritten, ...packTurnBlocks([...byDialogue])]));
   });
 }
 
@@ -122,7 +123,7 @@ export async function deleteTurnsOf(db: MaieuticDb, dialogueIds: readonly string
       rewritten.push(kept);
     }
     await db.turnBlocks.bulkDelete(deleted);
-    await db.turnBlocks.bulkPut(rewritten);
+    await db.turnBlocks.bulkPut(checkedRows('turnBlocks', rewritten));
   });
 }
 

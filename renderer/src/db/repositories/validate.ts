@@ -1,33 +1,13 @@
-import type { Dataset, Dialogue, FieldValue, SourceRecord, Turn } from '../../../../shared/model/dataset';
+/**
+ * The rows of an imported data set — the data set, its sources, dialogues and turns — as the
+ * import writes them and a restore must find them (row-checks/index.ts). Names follow the rename
+ * rules (trimmed, at most DATASET_NAME_MAX characters).
+ */
+import type { Dataset, Dialogue, FieldValue, SourceRecord, Turn, UnalignedAnnotation } from '../../../../shared/model/dataset';
+import { anything, bool, both, count, fail, isoTime, list, nullable, oneOf, optional, recordOf, refusedBy, RowProblem, shape, text, texts, type Check } from './row-checks/check';
+import { ValidationError } from './validation-error';
 
-/** A row refused before it reached IndexedDB; the message names the record and the problem. */
-export class ValidationError extends Error {
-  override name = 'ValidationError';
-}
-
-const SPEAKERS = new Set(['teacher', 'student', 'other']);
-const VALUE_STATUSES = new Set(['ok', 'empty', 'unknown', 'conflict']);
-const ALIGNMENTS = new Set(['exact', 'normalized', 'containment', 'mapped', 'none']);
-const FORMATS = new Set(['sid-jsonl', 'sid-json', 'delimited', 'mathdial', 'bridge']);
-
-function fail(where: string, problem: string): never {
-  throw new ValidationError(`${where}: ${problem}`);
-}
-
-function requireText(where: string, field: string, value: unknown, { allowEmpty = false } = {}): void {
-  if (typeof value !== 'string') fail(where, `${field} must be text`);
-  if (!allowEmpty && value.trim() === '') fail(where, `${field} is empty`);
-}
-
-function requireCount(where: string, field: string, value: unknown): void {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-    fail(where, `${field} must be a whole number ≥ 0 (got ${String(value)})`);
-  }
-}
-
-function requireStringArray(where: string, field: string, value: unknown): void {
-  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) fail(where, `${field} must be a list of text`);
-}
+export { ValidationError };
 
 export const DATASET_NAME_MAX = 200;
 
@@ -38,64 +18,111 @@ export function validateDatasetName(name: string): string {
   return trimmed;
 }
 
+/** A stored name is one the rename rules would store as it is. */
+const datasetName: Check = refusedBy((value) => {
+  if (typeof value !== 'string') throw new ValidationError('The data set name must be text.');
+  if (validateDatasetName(value) !== value) throw new ValidationError('The data set name has spaces around it the app would have trimmed.');
+});
+
+export const SPEAKERS = ['teacher', 'student', 'other'] as const;
+const VALUE_STATUSES = ['ok', 'empty', 'unknown', 'conflict'] as const;
+const ALIGNMENTS = ['exact', 'normalized', 'containment', 'mapped', 'none'] as const;
+const FORMATS = ['sid-jsonl', 'sid-json', 'delimited', 'mathdial', 'bridge'] as const;
+
+const id = text();
+
+export const fieldValue = shape<FieldValue>({ raw: text({ empty: true }), codes: texts, unknown: texts, status: oneOf(VALUE_STATUSES) });
+export const fieldValues = recordOf(fieldValue);
+
+export const datasetRow = shape<Dataset>({
+  id,
+  name: datasetName,
+  createdAt: isoTime,
+  codebookId: text(),
+  codebookHash: optional(text()),
+  rubricSet: optional(shape<{ id: string; hash: string }>({ id, hash: text() })),
+  teacherFamilies: optional(recordOf(text({ empty: true, max: 40 }))),
+});
+
+export const sourceRow = shape<SourceRecord>({
+  id,
+  datasetId: id,
+  file: text(),
+  format: oneOf(FORMATS),
+  contentHash: text(),
+  teacherModel: text({ empty: true }),
+  importedAt: isoTime,
+  dialogues: count,
+  turns: count,
+  warnings: count,
+});
+
+const unaligned = shape<UnalignedAnnotation>({ index: count, speakerRaw: text({ empty: true }), utterance: text({ empty: true }), raw: recordOf(anything) });
+
+const dialogueShape = shape<Dialogue>({
+  id,
+  datasetId: id,
+  sourceId: id,
+  externalId: text(),
+  teacherModel: text({ empty: true }),
+  topicId: nullable(text({ empty: true })),
+  topicText: text({ empty: true }),
+  studentId: nullable(text({ empty: true })),
+  studentType: text({ empty: true }),
+  scenario: text({ empty: true }),
+  repeatId: nullable(text({ empty: true })),
+  turnCount: count,
+  flaggedCount: count,
+  file: text({ empty: true }),
+  line: count,
+  extra: recordOf(anything),
+  unaligned: list(unaligned),
+});
+
+/** A dialogue's id is its source's id and its line (ids.ts dialogueIdOf): the turn blocks of a source are its key range. */
+export const dialogueRow = both(dialogueShape, (value, path) => {
+  const row = value as Dialogue;
+  if (row.id !== `${row.sourceId}:${row.line}`) fail(path ? `${path}.id` : 'id', 'wrong-id', 'must be "<source id>:<line>"', { expected: `${row.sourceId}:${row.line}` });
+});
+
+export const turnRow = shape<Turn>({
+  id,
+  dialogueId: id,
+  index: count,
+  speaker: oneOf(SPEAKERS),
+  speakerRaw: text({ empty: true }),
+  utterance: text({ empty: true }),
+  endMarker: bool,
+  pre: fieldValues,
+  alignment: oneOf(ALIGNMENTS),
+  fragments: count,
+});
+
+/** `check` on `row`; a problem is thrown with `where` (the file and line, the record) before its field. */
+function assertShape(check: Check, row: unknown, where: string): void {
+  try {
+    check(row, '');
+  } catch (error) {
+    if (error instanceof RowProblem) throw new RowProblem(error.field, error.code, error.params, `${where}: ${error.message}`);
+    throw error;
+  }
+}
+
 export function validateDataset(dataset: Dataset): void {
-  const where = `data set ${dataset.id}`;
-  requireText(where, 'id', dataset.id);
-  validateDatasetName(dataset.name);
-  requireText(where, 'codebookId', dataset.codebookId);
-  if (Number.isNaN(Date.parse(dataset.createdAt))) fail(where, 'createdAt is not a date');
+  assertShape(datasetRow, dataset, `data set ${dataset.id}`);
 }
 
 export function validateSource(source: SourceRecord): void {
-  const where = `${source.file}`;
-  requireText(where, 'source id', source.id);
-  requireText(where, 'datasetId', source.datasetId);
-  requireText(where, 'file name', source.file);
-  requireText(where, 'contentHash', source.contentHash);
-  requireText(where, 'teacher model', source.teacherModel, { allowEmpty: true });
-  if (!FORMATS.has(source.format)) fail(where, `unknown format ${String(source.format)}`);
-  requireCount(where, 'dialogues', source.dialogues);
-  requireCount(where, 'turns', source.turns);
-  requireCount(where, 'warnings', source.warnings);
-}
-
-function validateFieldValue(where: string, fieldId: string, value: FieldValue): void {
-  if (typeof value !== 'object' || value === null) fail(where, `value of ${fieldId} is missing`);
-  requireText(where, `${fieldId}.raw`, value.raw, { allowEmpty: true });
-  requireStringArray(where, `${fieldId}.codes`, value.codes);
-  requireStringArray(where, `${fieldId}.unknown`, value.unknown);
-  if (!VALUE_STATUSES.has(value.status)) fail(where, `${fieldId} has an unknown status ${String(value.status)}`);
+  assertShape(sourceRow, source, String(source.file));
 }
 
 export function validateDialogue(dialogue: Dialogue): void {
   const where = `${dialogue.file}:${dialogue.line}`;
-  requireText(where, 'dialogue id', dialogue.id);
-  requireText(where, 'datasetId', dialogue.datasetId);
-  requireText(where, 'sourceId', dialogue.sourceId);
-  requireText(where, 'external id', dialogue.externalId);
-  requireText(where, 'teacher model', dialogue.teacherModel, { allowEmpty: true });
-  requireText(where, 'topic text', dialogue.topicText, { allowEmpty: true });
-  requireText(where, 'student type', dialogue.studentType, { allowEmpty: true });
-  requireText(where, 'scenario', dialogue.scenario, { allowEmpty: true });
-  requireCount(where, 'line', dialogue.line);
-  requireCount(where, 'turnCount', dialogue.turnCount);
-  requireCount(where, 'flaggedCount', dialogue.flaggedCount);
-  if (dialogue.turnCount === 0) fail(where, 'the dialogue has no turns');
-  if (typeof dialogue.extra !== 'object' || dialogue.extra === null || Array.isArray(dialogue.extra)) fail(where, 'extra must be an object');
-  if (!Array.isArray(dialogue.unaligned)) fail(where, 'unaligned must be a list');
+  assertShape(dialogueRow, dialogue, where);
+  if (dialogue.turnCount === 0) throw new ValidationError(`${where}: the dialogue has no turns`);
 }
 
 export function validateTurn(turn: Turn, where: string): void {
-  const at = `${where}, turn ${turn.index + 1}`;
-  requireText(at, 'turn id', turn.id);
-  requireText(at, 'dialogueId', turn.dialogueId);
-  requireCount(at, 'index', turn.index);
-  if (!SPEAKERS.has(turn.speaker)) fail(at, `unknown speaker ${String(turn.speaker)}`);
-  requireText(at, 'speakerRaw', turn.speakerRaw, { allowEmpty: true });
-  requireText(at, 'utterance', turn.utterance, { allowEmpty: true });
-  if (typeof turn.endMarker !== 'boolean') fail(at, 'endMarker must be true or false');
-  if (!ALIGNMENTS.has(turn.alignment)) fail(at, `unknown alignment ${String(turn.alignment)}`);
-  requireCount(at, 'fragments', turn.fragments);
-  if (typeof turn.pre !== 'object' || turn.pre === null) fail(at, 'pre-annotation must be an object');
-  for (const [fieldId, value] of Object.entries(turn.pre)) validateFieldValue(at, fieldId, value);
+  assertShape(turnRow, turn, `${where}, turn ${Number(turn.index) + 1}`);
+  if (turn.id !== `${turn.dialogueId}#${turn.index}`) throw new ValidationError(`${where}, turn ${turn.index + 1}: the id must be "<dialogue id>#<index>"`);
 }

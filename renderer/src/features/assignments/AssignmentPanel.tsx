@@ -38,11 +38,11 @@ export function AssignmentPanel({ datasetId, dialogueCount, shownDialogueIds }: 
   const busy = outcome.kind === 'working';
 
   if (progress !== null) {
-    const { assignment, done, total } = progress;
+    const { assignment, done, total, verifiedTurns, turns } = progress;
     return (
-      <section className="assignment-panel" data-testid="assignment-banner" aria-label={t('banner', { name: assignment.annotatorName, from: assignment.sourceDatasetName, done, total })}>
+      <section className="assignment-panel" data-testid="assignment-banner" aria-label={t('banner', { name: assignment.annotatorName, from: assignment.sourceDatasetName, done, total, verified: verifiedTurns, turns })}>
         <p className="status-line">
-          <strong data-testid="assignment-progress">{t('banner', { name: assignment.annotatorName, from: assignment.sourceDatasetName, done, total })}</strong>
+          <strong data-testid="assignment-progress">{t('banner', { name: assignment.annotatorName, from: assignment.sourceDatasetName, done, total, verified: verifiedTurns, turns })}</strong>
           {assignment.blind && <span className="muted"> {t('bannerBlind')}</span>}
         </p>
         <div className="button-row">

@@ -214,7 +214,7 @@ export function ExportView({ datasetId }: { datasetId: string }) {
             <p data-testid="export-unreviewed-warning" data-unreviewed={pending.labels.unreviewed}>
               {t('export.confirmBody', {
                 unreviewed: pending.labels.unreviewed,
-                total: pending.labels.accepted + pending.labels.changed + pending.labels.unsure + pending.labels.unreviewed,
+                total: pending.labels.accepted + pending.labels.changed + pending.labels.unsure + (pending.labels.labelled ?? 0) + pending.labels.unreviewed,
               })}
             </p>
             <p>{t(state.format === 'sid-jsonl' ? 'export.confirmMarkSid' : 'export.confirmMarkCsv')}</p>

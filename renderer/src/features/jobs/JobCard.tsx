@@ -1,9 +1,10 @@
-import type { JobSnapshot } from '../../../../shared/jobs';
+import type { JobReason, JobSnapshot } from '../../../../shared/jobs';
 import { ProgressBar } from '../../components/ProgressBar';
 import { formatNumber } from '../../i18n';
 import type { DiscardedItem } from '../../stores/jobs/store';
 import { formatCost, formatEta } from './format';
 import { type ItemDialogue, itemLabel } from './item-dialogues';
+import { ReasonText } from './ReasonText';
 import { useJobsText } from './strings';
 
 interface JobCardProps {
@@ -64,7 +65,7 @@ export function JobCard({ job, discarded, pausing, dialogues, onOpenItem, onPaus
       )}
       {job.error && (
         <p className="error-inline" data-testid="job-error">
-          {t('jobError', { message: job.error })}
+          {t('jobError')} <ReasonText why={job.errorWhy} detail={job.error} testId="job-error-reason" />
         </p>
       )}
       {!finished && (
@@ -89,7 +90,7 @@ export function JobCard({ job, discarded, pausing, dialogues, onOpenItem, onPaus
           <summary>{t(rounds ? 'failedRounds' : 'failedItems', { n: n(job.failedItems.length) })}</summary>
           <ul>
             {job.failedItems.map((failed) => (
-              <ItemLine key={`${failed.item.connectionId}|${failed.item.itemId}|${failed.item.sample}`} testId="job-failed-item" rounds={rounds} itemId={failed.item.itemId} reason={failed.reason} dialogue={dialogues.get(failed.item.itemId)} onOpen={onOpenItem} />
+              <ItemLine key={`${failed.item.connectionId}|${failed.item.itemId}|${failed.item.sample}`} testId="job-failed-item" rounds={rounds} itemId={failed.item.itemId} reason={failed.reason} why={failed.why} dialogue={dialogues.get(failed.item.itemId)} onOpen={onOpenItem} />
             ))}
           </ul>
         </details>
@@ -108,11 +109,11 @@ export function JobCard({ job, discarded, pausing, dialogues, onOpenItem, onPaus
   );
 }
 
-function ItemLine({ testId, rounds, itemId, reason, dialogue, onOpen }: { testId: string; rounds: boolean; itemId: string; reason: string; dialogue: ItemDialogue | undefined; onOpen(dialogue: ItemDialogue): void }) {
+function ItemLine({ testId, rounds, itemId, reason, why, dialogue, onOpen }: { testId: string; rounds: boolean; itemId: string; reason: string; why?: JobReason; dialogue: ItemDialogue | undefined; onOpen(dialogue: ItemDialogue): void }) {
   const { t } = useJobsText();
   return (
     <li data-testid={testId} data-item-id={itemId}>
-      {rounds ? t('roundReason', { item: itemId, reason }) : t('itemReason', { item: itemLabel(itemId, dialogue), reason })}{' '}
+      {rounds ? t('roundReason', { item: itemId }) : t('itemReason', { item: itemLabel(itemId, dialogue) })} <ReasonText why={why} detail={reason} testId={`${testId}-reason`} />{' '}
       {dialogue && (
         <button type="button" className="quiet" data-testid="job-item-open" onClick={() => onOpen(dialogue)}>
           {t('openInReview')}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CodebookRef } from '../../codebook';
 import { getDb } from '../../db/db';
-import { errorMessage } from '../../db/errors';
+import { FailureText } from './FailureText';
 import { layerNameProblems, llmLayerNames } from '../../db/repositories/llm-jobs';
 import type { TemplateVersion } from '../../db/repositories/prompt-templates';
 import { formatNumber } from '../../i18n';
@@ -38,7 +38,7 @@ export function StartPreAnnotationDialog({ open, datasetId, datasetName, codeboo
   const [seed, setSeed] = useState('7');
   const [layerName, setLayerName] = useState('');
   const [layerNameEdited, setLayerNameEdited] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ error: unknown } | null>(null);
   const [busy, setBusy] = useState(false);
   const [template, setTemplate] = useState<TemplateVersion | null>(null);
 
@@ -82,7 +82,7 @@ export function StartPreAnnotationDialog({ open, datasetId, datasetName, codeboo
       onClose();
       openJobs(true);
     } catch (error) {
-      setMessage(t('startFailed', { message: errorMessage(error) }));
+      setMessage({ error });
     } finally {
       setBusy(false);
     }
@@ -167,8 +167,8 @@ export function StartPreAnnotationDialog({ open, datasetId, datasetName, codeboo
       {names.length > 0 && <p className="muted">{t('layerNamesMany', { names: names.join('; ') })}</p>}
       <p data-testid="start-job-calls">{t('callCount', { calls: formatNumber(lang, calls), dialogues: formatNumber(lang, dialogues), connections: formatNumber(lang, selected.length) })}</p>
       {message && (
-        <p className="error-inline" role="alert" data-testid="start-job-error">
-          {message}
+        <p className="error-inline" role="alert">
+          <FailureText lead={t('startFailed')} error={message.error} testId="start-job-error" />
         </p>
       )}
       <div className="button-row end">

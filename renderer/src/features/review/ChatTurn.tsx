@@ -27,14 +27,16 @@ interface ChatTurnProps {
   onSelect?: (position: number) => void;
   /** open consistency findings on the turn: how many, their badge and their reasons (hover) */
   finding?: { open: number; label: string; reasons: string } | null;
+  /** a blind assignment's turn: nothing aligned is what blind means, said once above the chat, not on every turn */
+  blind?: boolean;
 }
 
 /** One turn as a chat bubble, with its number, bilingual speaker and review badges. */
-export const ChatTurn = memo(function ChatTurn({ model, position, current, highlight = null, text, onSelect, finding = null }: ChatTurnProps) {
+export const ChatTurn = memo(function ChatTurn({ model, position, current, highlight = null, text, onSelect, finding = null, blind = false }: ChatTurnProps) {
   const { turn, speaker, counts } = model;
   const { t, hint } = text;
   const speakerKey = `speaker.${speaker}` satisfies ReviewStringKey;
-  const alignmentKey = turn.alignment === 'exact' ? null : (`alignment.${turn.alignment}` satisfies ReviewStringKey);
+  const alignmentKey = turn.alignment === 'exact' || (blind && turn.alignment === 'none') ? null : (`alignment.${turn.alignment}` satisfies ReviewStringKey);
   return (
     <li
       className={`rv-turn rv-turn-${speaker}${current ? ' rv-turn-current' : ''}${model.verified ? ' rv-turn-verified' : ''}${highlight ? ' rv-turn-highlighted' : ''}`}

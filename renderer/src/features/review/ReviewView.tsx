@@ -31,6 +31,8 @@ import { useReviewBundle } from './use-review-bundle';
 import { useSuggestionChoice } from './use-suggestion-choice';
 import { HANDLED_COMMANDS } from './handled-commands';
 import { QueueBar } from '../spot-check/QueueBar';
+import { BlindReviewNote } from '../assignments/BlindReviewNote';
+import { useIsBlindAssignment } from '../assignments/use-blind-assignment';
 import { buildCommandHandlers, buildReviewActions, type ReviewActions, type ReviewCommandContext } from './use-review-commands';
 import './review.css';
 
@@ -96,6 +98,7 @@ function ReviewWorkspace({ bundle, asOf, refresh, text }: ReviewWorkspaceProps) 
   const codebook = useMemo(() => codebookForDataset({ codebookId: bundle.codebookId ?? '', codebookHash: bundle.codebookHash }).codebook, [bundle.codebookId, bundle.codebookHash]);
   const model = useMemo(() => buildDialogueModel(codebook, bundle), [codebook, bundle]);
   const codebookDataset = useMemo(() => ({ id: bundle.dialogue.datasetId, codebookHash: bundle.codebookHash }), [bundle.dialogue.datasetId, bundle.codebookHash]);
+  const blind = useIsBlindAssignment(bundle.dialogue.datasetId);
   const lang = text.lang;
   // Consistency findings on the values as shown: recomputed with the model, so a fix clears its finding at once.
   const rules = useMemo(() => consistencyRulesFor({ codebookId: bundle.codebookId ?? '', codebookHash: bundle.codebookHash }), [bundle.codebookId, bundle.codebookHash]);
@@ -337,6 +340,7 @@ function ReviewWorkspace({ bundle, asOf, refresh, text }: ReviewWorkspaceProps) 
           </button>
         </div>
       )}
+      {blind && <BlindReviewNote />}
       <FindingsStrip datasetId={bundle.dialogue.datasetId} items={findingItems} codebook={codebook} cursor={findingsCursor} goTo={goToFinding} guarded={guarded} />
       {historyOpen && turn && (
         <HistoryPanel
@@ -348,7 +352,7 @@ function ReviewWorkspace({ bundle, asOf, refresh, text }: ReviewWorkspaceProps) 
       )}
       <RubricScoresPanel datasetId={bundle.dialogue.datasetId} dialogueId={dialogueId} guard={guarded} />
       <div className="rv-body">
-        <ChatPane turns={model.turns} currentIndex={turnIndex} highlight={highlight} text={text} onSelect={selectTurn} findingsByTurn={turnFindings} />
+        <ChatPane turns={model.turns} currentIndex={turnIndex} highlight={highlight} text={text} onSelect={selectTurn} findingsByTurn={turnFindings} blind={blind} />
         {turn ? (
           <FieldPanel
             turn={turn}

@@ -4,7 +4,7 @@
  */
 import { fieldAppliesTo } from '../../../../shared/codebook/lookup';
 import type { Codebook, FieldDef } from '../../../../shared/codebook/types';
-import type { SpeakerCode, Turn } from '../../../../shared/model/dataset';
+import type { FieldValue, SpeakerCode, Turn } from '../../../../shared/model/dataset';
 import type { FieldReview, ReviewDecision } from '../../../../shared/model/review';
 import { TRANSCRIPT_FIELD_IDS } from '../../../../shared/export/value-status';
 import { fieldStateOf, type FieldState, type ReviewBundle, type TurnToVerify } from '../../db/repositories/reviews';
@@ -62,8 +62,18 @@ const isSpeakerCode = (code: string | undefined): code is 'teacher' | 'student' 
  */
 const takesLayerSuggestion = (field: FieldDef) => field.type !== 'text' && !TRANSCRIPT_FIELD_IDS.has(field.id);
 
+/**
+ * The speaker as the transcript gives it, where no annotation names one (a blind assignment, a
+ * turn nothing was aligned to): the transcript is never hidden. Null when the turn's speaker is
+ * not a label of the field (an "other" speaker is picked by hand).
+ */
+function transcriptSpeaker(field: FieldDef, turn: Turn): FieldValue | null {
+  if (field.id !== SPEAKER_FIELD || !field.labels.some((label) => label.code === turn.speaker)) return null;
+  return { raw: turn.speakerRaw, codes: [turn.speaker], unknown: [], status: 'ok' };
+}
+
 function contextFor(field: FieldDef, turn: Turn, suggestion: Suggestion): FieldContext {
-  const imported: FieldContext = { field, pre: turn.pre[field.id] ?? null, preText: turn.utterance };
+  const imported: FieldContext = { field, pre: turn.pre[field.id] ?? transcriptSpeaker(field, turn), preText: turn.utterance };
   if (suggestion.kind === 'imported' || !takesLayerSuggestion(field)) return turn.alignment === 'none' && Object.keys(turn.pre).length === 0 ? { ...imported, unannotated: true } : imported;
   const values = suggestion.values.get(turn.id);
   const layerId = suggestion.layer.id;

@@ -50,6 +50,7 @@ export const REVIEW_STRINGS = {
   'decision.accepted': { zh: '已接受', en: 'accepted' },
   'decision.changed': { zh: '已修改', en: 'changed' },
   'decision.unsure': { zh: '不确定', en: 'unsure' },
+  'decision.labelled': { zh: '自行标注', en: 'labelled' },
   'decision.not-reviewed': { zh: '未审阅', en: 'not reviewed' },
   'decision.not-applicable': { zh: '不适用', en: 'not applicable' },
   'pre.status.unknown': { zh: '未知值', en: 'unknown value' },

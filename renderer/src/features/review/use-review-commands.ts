@@ -13,7 +13,6 @@ import {
   applicableFieldIds,
   attentionCount,
   dialogueVerifySummary,
-  fieldsNeedingValue,
   nextAttentionField,
   nothingToConfirm,
   turnToVerify,
@@ -171,13 +170,9 @@ export function buildReviewActions(ctx: ReviewCommandContext): ReviewActions {
         ctx.guarded(() => void state().setTurnVerified(target, false, []));
         return;
       }
-      const missing = fieldsNeedingValue(turn);
-      if (missing.length > 0) {
-        // Shown now and not moved on: the turn cannot be confirmed as shown.
-        state().setNotice({ kind: 'verify-refused', missing });
-        state().focusField(missing[0].fieldId);
-        return;
-      }
+      // Whether a field still lacks a value is decided by the write, on the stored values: the screen
+      // may not show yet a label picked the moment before (every field of a blind turn is picked).
+      // A refusal there names the fields and brings the cursor back to the first of them.
       ctx.guarded(() => {
         void state().setTurnVerified(target, true, turnToVerify(turn).fields);
         state().moveTurn(1, ctx.model().turns.length);

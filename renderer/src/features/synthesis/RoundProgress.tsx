@@ -1,5 +1,7 @@
 import type { JobSnapshot } from '../../../../shared/jobs/types';
 import { formatNumber } from '../../i18n';
+import { ReasonText } from '../jobs/ReasonText';
+import { jobsText } from '../jobs/strings';
 import type { SynthesisTextApi } from './strings';
 
 /** The running round's job as the jobs store last saw it: calls done when it counts several, else that it runs, and the tokens spent. */
@@ -10,7 +12,9 @@ export function RoundProgress({ round, job, text }: { round: number; job: JobSna
   if (job && (job.status === 'failed' || job.status === 'interrupted' || job.status === 'cancelled')) {
     return (
       <div className="synthesis-progress" data-testid="synthesis-progress" data-status={job.status} role="alert">
-        <p>{t('roundJobEnded', { round, status: job.status, error: job.error ?? '—' })}</p>
+        <p>
+          {t('roundJobEnded', { round, status: jobsText(lang, `status_${job.status}`) })} {job.error ? <ReasonText why={job.errorWhy} detail={job.error} testId="synthesis-job-error" /> : '—'}
+        </p>
         <p className="muted">{t('roundJobEndedHint')}</p>
       </div>
     );

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SynthesisRoundRow, SynthesisSessionRow, SynthesisVersionRow } from '../../../../shared/model/synthesis';
 import { hasUnscoredEdits } from '../../../../shared/synthesis/session';
-import { errorMessage } from '../../db/errors';
 import { useJobsStore } from '../../stores/jobs/store';
 import { useSynthesisStore } from '../../stores/synthesis/store';
 import type { MetricEdit } from '../../stores/synthesis/types';
@@ -13,6 +12,8 @@ import { VersionsPanel } from './panels/VersionsPanel';
 import { WorkingMetricsEditor } from './panels/WorkingMetricsEditor';
 import { LoopDecision } from './LoopDecision';
 import { ResultActions } from './ResultActions';
+import { FailureText } from '../jobs/FailureText';
+import { ReasonText } from '../jobs/ReasonText';
 import { RoundProgress } from './RoundProgress';
 import { bestOf, lastRound, nextStep, roundRecords, sessionSpec } from './session-facts';
 import type { SynthesisTextApi } from './strings';
@@ -40,7 +41,7 @@ export function SessionDetail({ session, rounds, versions, onClose, text }: Sess
   const [selectedMetric, setSelectedMetric] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [unsaved, setUnsaved] = useState<readonly string[]>([]);
-  const [message, setMessage] = useState<string | null>(null);
+  const [failed, setFailed] = useState<{ error: unknown } | null>(null);
 
   // opened from the list or just started: keyboard users continue from the session, not from the button they left
   useEffect(() => {
@@ -66,11 +67,11 @@ export function SessionDetail({ session, rounds, versions, onClose, text }: Sess
 
   const act = async (run: () => Promise<void>) => {
     setBusy(true);
-    setMessage(null);
+    setFailed(null);
     try {
       await run();
     } catch (error) {
-      setMessage(t('actionFailed', { message: errorMessage(error) }));
+      setFailed({ error });
     } finally {
       setBusy(false);
     }
@@ -91,7 +92,7 @@ export function SessionDetail({ session, rounds, versions, onClose, text }: Sess
       {step === 'running' && last && <RoundProgress round={last.round} job={job} text={text} />}
       {last?.failure && (
         <p className="error-inline" role="alert" data-testid="synthesis-round-failed">
-          {t('roundFailed', { round: last.round, reason: last.failure })}
+          {t('roundFailed', { round: last.round })} <ReasonText why={last.failureWhy} detail={last.failure} testId="synthesis-round-failed-reason" />
         </p>
       )}
       {shown && payload && (
@@ -148,9 +149,9 @@ export function SessionDetail({ session, rounds, versions, onClose, text }: Sess
           </button>
         )}
       </div>
-      {message && (
-        <p className="error-inline" role="alert" data-testid="synthesis-action-error">
-          {message}
+      {failed && (
+        <p className="error-inline" role="alert">
+          <FailureText lead={t('actionFailed')} error={failed.error} testId="synthesis-action-error" />
         </p>
       )}
       {best && step !== 'running' && <ResultActions key={session.id} session={session} best={best} unscoredEdits={unscored} text={text} />}

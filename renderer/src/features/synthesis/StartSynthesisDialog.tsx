@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { errorMessage } from '../../db/errors';
+import { FailureText } from '../jobs/FailureText';
 import { formatDateTime, formatNumber } from '../../i18n';
 import { useConnectionsStore } from '../../stores/connections/store';
 import { useSynthesisStore } from '../../stores/synthesis/store';
@@ -28,6 +29,7 @@ export function StartSynthesisDialog({ open, onClose, onStarted }: StartSynthesi
   const fileRef = useRef<HTMLInputElement>(null);
   const [choices, setChoices] = useState<StartChoices>(EMPTY);
   const [message, setMessage] = useState<string | null>(null);
+  const [startFailure, setStartFailure] = useState<{ error: unknown } | null>(null);
   const [busy, setBusy] = useState(false);
   const patch = (next: Partial<StartChoices>) => setChoices((current) => ({ ...current, ...next }));
 
@@ -83,12 +85,13 @@ export function StartSynthesisDialog({ open, onClose, onStarted }: StartSynthesi
     if (!input) return;
     setBusy(true);
     setMessage(null);
+    setStartFailure(null);
     try {
       const session = await start(input);
       dialogRef.current?.close();
       onStarted(session);
     } catch (error) {
-      setMessage(t('startFailed', { message: errorMessage(error) }));
+      setStartFailure({ error });
     } finally {
       setBusy(false);
     }
@@ -219,8 +222,13 @@ export function StartSynthesisDialog({ open, onClose, onStarted }: StartSynthesi
         </div>
       )}
       {message && (
-        <p className="error-inline" role="alert" data-testid="synthesis-start-error">
+        <p className="error-inline" role="alert" data-testid="synthesis-spec-error">
           {message}
+        </p>
+      )}
+      {startFailure && (
+        <p className="error-inline" role="alert">
+          <FailureText lead={t('startFailed')} error={startFailure.error} testId="synthesis-start-error" />
         </p>
       )}
       <div className="button-row end">

@@ -43,10 +43,10 @@ export const SYNTHESIS_STRINGS = {
   sessionSpec: { zh: '规格 {id} v{version} · {hash} · 每题 {answers} 个回答 · {language}', en: 'Spec {id} v{version} · {hash} · {answers} answer(s) per item · {language}' },
   close: { zh: '关闭', en: 'Close' },
   roundHeading: { zh: '第 {round} 轮', en: 'Round {round}' },
-  roundFailed: { zh: '第 {round} 轮失败：{reason}', en: 'Round {round} failed: {reason}' },
+  roundFailed: { zh: '第 {round} 轮失败：', en: 'Round {round} failed:' },
   roundWaiting: { zh: '第 {round} 轮正在运行。', en: 'Round {round} is running.' },
   progress: { zh: '{done}/{total} 次调用完成 · {tokens} token', en: '{done}/{total} calls done · {tokens} tokens' },
-  roundJobEnded: { zh: '第 {round} 轮的任务已结束（{status}），未给出结果：{error}', en: 'Round {round}’s job ended ({status}) without a result: {error}' },
+  roundJobEnded: { zh: '第 {round} 轮的任务已结束（{status}），未给出结果：', en: 'Round {round}’s job ended ({status}) without a result:' },
   roundJobEndedHint: {
     zh: '修复原因后在“任务”中恢复它（已完成的调用不会重复），或点“停止”结束本次合成并保存已有的最佳版本。',
     en: 'Fix the cause and resume it in Jobs (finished calls are not asked again), or press Stop to end the session and keep the best version so far.',
@@ -77,7 +77,7 @@ export const SYNTHESIS_STRINGS = {
   stop: { zh: '结束', en: 'Stop' },
   retry: { zh: '重试本轮', en: 'Retry the round' },
   working: { zh: '正在处理…', en: 'Working…' },
-  actionFailed: { zh: '无法完成：{message}', en: 'Could not do it: {message}' },
+  actionFailed: { zh: '无法完成：', en: 'Could not do it:' },
   // the result
   resultHeading: { zh: '结果', en: 'Result' },
   resultBest: { zh: '最佳为第 {round} 轮：{fine}/{total} 个指标合格。', en: 'The best is round {round}: {fine} of {total} metrics fine.' },
@@ -129,7 +129,7 @@ export const SYNTHESIS_STRINGS = {
   needTitle: { zh: '填写名称', en: 'give it a title' },
   start: { zh: '开始第 0 轮', en: 'Start round 0' },
   starting: { zh: '正在开始…', en: 'Starting…' },
-  startFailed: { zh: '无法开始：{message}', en: 'Could not start: {message}' },
+  startFailed: { zh: '无法开始：', en: 'Could not start:' },
 } as const;
 
 export type SynthesisStringKey = keyof typeof SYNTHESIS_STRINGS;

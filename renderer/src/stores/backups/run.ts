@@ -10,7 +10,7 @@ import { hasBridge, invoke } from '../../api/client';
 import { APP_VERSION } from '../../app-version';
 import { DEFAULT_BACKUP_SETTINGS } from '../../db/backup/backup-settings';
 import { dumpDatabase } from '../../db/backup/dump';
-import { checkRestorable, readLocalSettings, restoreDatabase } from '../../db/backup/restore';
+import { checkBackup, readLocalSettings, restoreDatabase, type ChunkSource } from '../../db/backup/restore';
 import { openStoredDatabase } from '../../db/backup/stored-version';
 import { CURRENT_SCHEMA_VERSION } from '../../db/schema';
 
@@ -85,16 +85,23 @@ export interface RestoreFlowDeps {
 export type RestoreOutcome = { canceled: true } | { canceled: false; name: string; manifest: BackupManifest; safetyBackup: string };
 
 /**
- * Restores a backup (by name) or imports a project file (the user picks it): checks it whole and
- * refuses a newer schema before touching anything, backs the current state up ('before-restore'),
- * replaces the database, reopens it (upgrading an older one) and logs the restore.
+ * Restores a backup (by name) or imports a project file (the user picks it): reads it whole and
+ * checks every row (a newer schema, or any row that does not hold, refuses it before anything is
+ * touched: RestoreRefusedError names the first problems), backs the current state up
+ * ('before-restore'), reads the file again to replace the database, reopens it (upgrading an
+ * older one) and logs the restore.
  */
 export async function restoreFlow(source: { name: string } | { project: true }, deps: RestoreFlowDeps): Promise<RestoreOutcome> {
   const opened = await invoke('backups.open', source);
   if (opened.canceled) return { canceled: true };
-  const { readId, name, manifest } = opened;
+  const { name, manifest } = opened;
+  let readId = opened.readId;
   try {
-    checkRestorable(manifest, name);
+    await checkBackup(manifest, name, chunksOf(readId));
+    const again = await invoke('backups.reopen', { readId });
+    if (again.canceled) return { canceled: true };
+    readId = again.readId;
+    if (JSON.stringify(again.manifest) !== JSON.stringify(manifest)) throw new Error(`${name} changed while it was being restored; nothing was changed. / ${name} 在恢复过程中被改动，未做任何更改。`);
     const db = deps.current();
     const safety = await writeBackup(db, 'before-restore', { keep: deps.keep });
     const safetyBackup = safety.canceled ? '' : safety.name;
@@ -119,10 +126,10 @@ export async function restoreFlow(source: { name: string } | { project: true }, 
   }
 }
 
-function chunksOf(readId: string): () => Promise<{ table: string; rows: unknown[] } | null> {
+function chunksOf(readId: string): ChunkSource {
   return async () => {
     const chunk = await invoke('backups.read', { readId });
-    return chunk.done ? null : { table: chunk.table, rows: chunk.rows };
+    return chunk.done ? null : { table: chunk.table, rows: chunk.rows, ...(chunk.unsendable ? { unsendable: chunk.unsendable } : {}) };
   };
 }
 
@@ -132,7 +139,7 @@ async function rollBack(dbName: string, safetyBackup: string): Promise<boolean> 
     const opened = await invoke('backups.open', { name: safetyBackup });
     if (opened.canceled) return false;
     try {
-      await restoreDatabase(dbName, opened.manifest, opened.name, chunksOf(opened.readId));
+      await restoreDatabase(dbName, opened.manifest, opened.name, chunksOf(opened.readId), { trusted: true });
       return true;
     } finally {
       await invoke('backups.close', { readId: opened.readId }).catch(() => undefined);

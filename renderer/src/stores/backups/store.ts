@@ -8,6 +8,7 @@ import { hasBridge, invoke } from '../../api/client';
 import { dbChangeGeneration, getDb, MaieuticDb, releaseDb } from '../../db/db';
 import { DEFAULT_BACKUP_SETTINGS, loadBackupSettings, logRestore, saveBackupSettings, type BackupSettings } from '../../db/backup/backup-settings';
 import { errorMessage } from '../../db/errors';
+import { RestoreRefusedError, type RestoreProblem } from '../../db/backup/restore-check';
 import { useSettingsStore } from '../settings/store';
 import { restoreFlow, writeBackup, type WriteOutcome } from './run';
 
@@ -17,6 +18,8 @@ export interface BackupsState {
   /** what is running: a backup, a restore, an export or import */
   busy: null | 'backup' | 'restore' | 'export' | 'import';
   error: string | null;
+  /** the last backup or project file refused before anything was written, with its first problems */
+  refusal: { file: string; problems: RestoreProblem[]; total: number } | null;
   /** the last thing done, for the status line */
   message: string | null;
   refresh(): Promise<void>;
@@ -65,11 +68,12 @@ const restoreDeps = (keep: number) => ({
 export const useBackupsStore = create<BackupsState>()((set, get) => {
   const run = async <T,>(busy: NonNullable<BackupsState['busy']>, work: () => Promise<T>): Promise<T | null> => {
     if (get().busy) return null;
-    set({ busy, error: null });
+    set({ busy, error: null, refusal: null });
     try {
       return await work();
     } catch (error) {
-      set({ error: errorMessage(error) });
+      if (error instanceof RestoreRefusedError) set({ refusal: { file: error.file, problems: error.problems, total: error.total } });
+      else set({ error: errorMessage(error) });
       return null;
     } finally {
       set({ busy: null });
@@ -81,6 +85,7 @@ export const useBackupsStore = create<BackupsState>()((set, get) => {
     settings: DEFAULT_BACKUP_SETTINGS,
     busy: null,
     error: null,
+    refusal: null,
     message: null,
     async refresh() {
       try {

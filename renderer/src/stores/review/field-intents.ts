@@ -108,9 +108,16 @@ function sameCodes(field: FieldDef, a: string[], b: string[]): boolean {
   return left.length === right.length && left.every((code, i) => code === right[i]);
 }
 
-/** accepted when the value equals the pre-annotation, else changed. */
+/** Whether a suggestion is shown beside the field at all (a blind turn shows none; an empty pre-annotation is one). */
+function showsSuggestion(ctx: FieldContext): boolean {
+  if (ctx.field.type === 'text') return true;
+  return !ctx.noSuggestion && !(ctx.unannotated && !ctx.pre);
+}
+
+/** accepted when the value equals the suggestion, changed when it differs, labelled when there was none to compare with. */
 export function decisionFor(ctx: FieldContext, codes: string[], text: string | null): Exclude<ReviewDecision, 'unsure'> {
   if (ctx.field.type === 'text') return text === ctx.preText ? 'accepted' : 'changed';
+  if (!showsSuggestion(ctx)) return 'labelled';
   const pre = preAsValue(ctx);
   return pre.ok && sameCodes(ctx.field, pre.codes, codes) ? 'accepted' : 'changed';
 }

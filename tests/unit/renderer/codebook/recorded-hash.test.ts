@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { MaieuticDb } from '../../../../renderer/src/db/db';
 import { saveMetricRun } from '../../../../renderer/src/db/repositories/metric-runs';
+import { computeMetrics } from '../../../../shared/metrics/metrics-report';
 import { registerPreAnnotationJob } from '../../../../renderer/src/db/repositories/llm-jobs';
 import type { Dataset } from '../../../../shared/model/dataset';
 
@@ -15,10 +16,11 @@ async function dbWith(dataset: Dataset): Promise<MaieuticDb> {
   return db;
 }
 
+const settings = { weights: { SD: 0.15, SV: 0.1, IKT: 0.15, BP: 0.15, SC: 0.15, L3_GR: 0.1, '3C': 0.2 }, threeC: 'vacuous-one' as const, bootstrap: { resamples: 10, seed: 1 } };
 const run = {
   datasetId: 'ds1', createdAt: AT, appVersion: '0.1.0', layer: { kind: 'verified' as const }, layerName: 'Expert', scope: 'verified' as const,
   settings: { weights: { SD: 0.15, SV: 0.1, IKT: 0.15, BP: 0.15, SC: 0.15, L3_GR: 0.1, '3C': 0.2 }, threeC: 'vacuous-one' as const, bootstrap: { resamples: 10, seed: 1 } },
-  groups: [], overall: null as never,
+  groups: [], overall: computeMetrics([], settings).overall,
 };
 
 describe('runs, jobs and their layers record the codebook version of their data set', () => {

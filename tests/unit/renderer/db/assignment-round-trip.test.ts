@@ -11,7 +11,10 @@ import { assignmentProgress, buildWorkPackage, openAssignment, AssignmentAlready
 import { buildAssignment, importWorkPackage, recordSentAssignment, WorkAlreadyImportedError } from '../../../../renderer/src/db/repositories/assignments-sent';
 import { importParsedFiles } from '../../../../renderer/src/db/repositories/import';
 import { listLayers, layerValues } from '../../../../renderer/src/db/repositories/layers';
-import { applyFieldEdits, setTurnVerified, updateDialogueReview } from '../../../../renderer/src/db/repositories/reviews';
+import { applyFieldEdits, setTurnVerified, updateDialogueReview, verifyTurns, type FieldState } from '../../../../renderer/src/db/repositories/reviews';
+import { listTurns } from '../../../../renderer/src/db/repositories/turns';
+import { buildTurnModel, turnToVerify } from '../../../../renderer/src/features/review/review-model';
+import { resolveIntent } from '../../../../renderer/src/stores/review/field-intents';
 import { listDialoguesOf } from '../../../../renderer/src/db/repositories/dialogues';
 import { dialogue, freshDb, parsedFile, turn, value } from '../fixtures';
 
@@ -134,6 +137,51 @@ describe('assignment packages, owner → annotator → owner', () => {
     const replacedTurns = (await owner.editLog.where('datasetId').equals(datasetId).toArray()).filter((entry) => entry.target.kind === 'turn');
     expect(replacedTurns).toHaveLength(2);
     expect(replacedTurns[1]).toMatchObject({ target: { kind: 'turn', turnId: `${d2}#1`, layerId: replaced.layer.id }, reason: 'imported', before: { verified: true }, after: { verified: true }, note: 'from-wang-2.json' });
+  });
+
+  it('blind: every turn verified with v after picking its labels, the progress counts it, and the labels come back as the annotator\'s own', async () => {
+    const { localId } = await sendAndOpen(null);
+    const local = await listDialoguesOf(annotator, localId);
+    expect(await assignmentProgress(annotator, localId)).toEqual(expect.objectContaining({ done: 0, total: 3, verifiedTurns: 0, turns: 9 }));
+    let at = Date.parse('2026-12-02T11:00:00.000Z');
+    for (const item of local) {
+      const turns = await listTurns(annotator, item.id);
+      for (const stored of turns) {
+        const ctx = { dialogueId: item.id, reviewer: '王老师', at: new Date((at += 1000)).toISOString() };
+        const model = buildTurnModel(DEFAULT_CODEBOOK, stored, new Map(), false);
+        // the annotator picks the first label of every label field but the speaker (the transcript's own speaker stands)
+        const edits = model.fields
+          .filter((row) => row.applicable && row.field.type !== 'text' && row.field.id !== 'speaker')
+          .map((row) => ({ turnId: stored.id, fieldId: row.field.id, resolve: (current: FieldState | null) => {
+            const result = resolveIntent(row.context, current, { kind: 'pick', code: row.field.labels[0]!.code });
+            if (!result.ok) throw new Error(result.reason);
+            return result.next;
+          } }));
+        await applyFieldEdits(annotator, ctx, edits);
+        const reviews = new Map((await annotator.fieldReviews.where('turnId').equals(stored.id).toArray()).map((row) => [row.fieldId, row]));
+        const verified = await verifyTurns(annotator, ctx, [turnToVerify(buildTurnModel(DEFAULT_CODEBOOK, stored, reviews, false))]);
+        expect(verified.ok, `turn ${stored.id}`).toBe(true);
+      }
+    }
+    // every turn the assignment asked for is verified: every dialogue is done, whatever its status says
+    expect((await annotator.dialogueReviews.toArray()).map((row) => row.status)).toEqual(['in-progress', 'in-progress', 'in-progress']);
+    expect(await assignmentProgress(annotator, localId)).toEqual(expect.objectContaining({ done: 3, total: 3, verifiedTurns: 9, turns: 9 }));
+    const decisions = new Set((await annotator.fieldReviews.toArray()).map((row) => `${row.fieldId}:${row.decision}`));
+    expect([...decisions].filter((entry) => entry.endsWith(':changed'))).toEqual([]);
+    expect(decisions).toContain('teacher_intent:labelled');
+    expect(decisions).toContain('speaker:accepted');
+    expect(decisions).toContain('utterance:accepted');
+
+    const work = await buildWorkPackage(annotator, localId, new Date('2026-12-02T12:00:00.000Z'));
+    const report = await importWorkPackage(owner, { datasetId, codebook: DEFAULT_CODEBOOK, text: serializePackage(work), file: 'from-wang.json', now: NOW });
+    expect(report.counts).toMatchObject({ dialogues: 3, turns: 9, verifiedTurns: 9 });
+    const values = await layerValues(owner, report.layer.id);
+    const teacherTurn = values.find((row) => row.turnId === `${ownerDialogueIds[0]}#1`)!;
+    expect(teacherTurn.values.teacher_intent.codes).toEqual([DEFAULT_CODEBOOK.fields.find((field) => field.id === 'teacher_intent')!.labels[0]!.code]);
+    expect(teacherTurn.work?.fields.teacher_intent.decision).toBe('labelled');
+    expect(teacherTurn.values.speaker.codes).toEqual(['teacher']);
+    expect(teacherTurn.work?.fields.speaker.decision).toBe('accepted');
+    expect(teacherTurn.work?.verified).toMatchObject({ verified: true, reviewer: '王老师' });
   });
 
   it('refuses work for an unknown assignment or another codebook, writing nothing', async () => {

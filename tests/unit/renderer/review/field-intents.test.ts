@@ -55,6 +55,25 @@ describe('field intents', () => {
     expect(resolveIntent(ctx, null, { kind: 'pick', code: 'L9' })).toEqual({ ok: false, reason: 'not-a-label' });
   });
 
+  it('with no suggestion shown (a blind assignment, a turn nothing was aligned to) a label picked is the annotator\'s own: labelled, never "changed"', () => {
+    const blind: FieldContext = { ...context('teacher_guidance_level', null), unannotated: true };
+    expect(ok(resolveIntent(blind, null, { kind: 'pick', code: 'L3' }))).toEqual({ decision: 'labelled', codes: ['L3'], text: null });
+    const strategy: FieldContext = { ...context('teaching_strategy', null), unannotated: true };
+    expect(ok(resolveIntent(strategy, null, { kind: 'pick', code: 'provide_hints' }))).toEqual({ decision: 'labelled', codes: ['provide_hints'], text: null });
+    // unsure and back: labelled again, not changed
+    const unsure = ok(resolveIntent(blind, { decision: 'labelled', codes: ['L3'], text: null }, { kind: 'unsure' }));
+    expect(unsure).toEqual({ decision: 'unsure', codes: ['L3'], text: null });
+    expect(ok(resolveIntent(blind, unsure, { kind: 'unsure' }))).toEqual({ decision: 'labelled', codes: ['L3'], text: null });
+    // a chosen layer with no value for the turn shows no suggestion either
+    const noLayerValue: FieldContext = { ...context('teacher_guidance_level', null), suggestionLayerId: 'layer-1', noSuggestion: true };
+    expect(ok(resolveIntent(noLayerValue, null, { kind: 'pick', code: 'L1' }))).toEqual({ decision: 'labelled', codes: ['L1'], text: null, suggestionLayerId: 'layer-1' });
+    // an empty pre-annotation is a suggestion ("none"): a label picked over it changes it
+    expect(ok(resolveIntent(context('teacher_guidance_level', ''), null, { kind: 'pick', code: 'L1' }))).toEqual({ decision: 'changed', codes: ['L1'], text: null });
+    // the utterance always has its transcript shown: accepted as it reads, changed when edited
+    const utterance: FieldContext = { ...context('utterance', null, '原文'), unannotated: true };
+    expect(ok(resolveIntent(utterance, null, { kind: 'text', text: '改过' }))).toEqual({ decision: 'changed', codes: [], text: '改过' });
+  });
+
   it('toggles labels of a set field starting from the pre-annotation, in codebook order', () => {
     const ctx = context('discipline', '地理, 生物');
     const removed = ok(resolveIntent(ctx, null, { kind: 'pick', code: 'geography' }));

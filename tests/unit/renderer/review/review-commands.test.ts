@@ -227,6 +227,34 @@ describe('review commands', () => {
     expect(h.store.getState().turnIndex).toBe(1);
   });
 
+  it('v pressed right after the key that gives the last missing value verifies the turn: the write decides, not a screen that has not caught up', async () => {
+    const h = await harness();
+    h.store.getState().goToTurn(3, 4);
+    h.store.getState().focusField('teaching_strategy');
+    // both keys against the same (stale) screen, as when they are typed within one frame
+    const press = await h.handlersNow();
+    press('label.pick1');
+    press('turn.verify');
+    await h.store.getState().flush();
+    expect((await h.db.turnReviews.get('d1#3'))?.verified).toBe(true);
+    expect(h.store.getState().notice).toEqual({ kind: 'verified-turn', turnId: 'd1#3', accepted: 7 });
+  });
+
+  it('v on a turn still missing a value when its write runs: refused, the cursor goes back to that turn and field', async () => {
+    const h = await harness();
+    h.store.getState().goToTurn(2, 4);
+    h.store.getState().focusField('discipline');
+    const press = await h.handlersNow();
+    press('turn.next');
+    press('turn.verify');
+    press('turn.prev');
+    await h.store.getState().flush();
+    expect(await h.db.turnReviews.count()).toBe(0);
+    expect(h.store.getState().notice).toEqual({ kind: 'verify-refused', missing: [{ turnId: 'd1#3', fieldId: 'teaching_strategy' }] });
+    expect(h.store.getState().turnIndex).toBe(3);
+    expect(h.store.getState().fieldId).toBe('teaching_strategy');
+  });
+
   it('does not verify a turn whose field needs a value: nothing is written, the cursor stays and goes to that field', async () => {
     const h = await harness();
     h.store.getState().goToTurn(3, 4);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldReview } from '../../../../shared/model/review';
-import { activeFieldId, buildDialogueModel, buildTurnModel, dialogueVerifySummary, nothingToConfirm } from '../../../../renderer/src/features/review/review-model';
+import { activeFieldId, buildDialogueModel, buildTurnModel, dialogueVerifySummary, fieldsNeedingValue, nothingToConfirm, turnToVerify } from '../../../../renderer/src/features/review/review-model';
 import { DEFAULT_CODEBOOK, sampleTurns } from './fixtures';
 
 function review(turnId: string, fieldId: string, decision: FieldReview['decision'], codes: string[], text: string | null = null): FieldReview {
@@ -32,9 +32,22 @@ describe('review model', () => {
   it('offers nothing to accept on a turn no annotation was aligned to (a blind assignment), not an empty set', () => {
     const blind = { ...turns[1], pre: {}, alignment: 'none' as const, fragments: 0 };
     const model = buildTurnModel(DEFAULT_CODEBOOK, blind, new Map(), false);
-    const applicable = model.fields.filter((row) => row.applicable && row.field.type !== 'text');
-    expect(applicable.map((row) => [row.field.id, row.acceptRefusal])).toEqual(applicable.map((row) => [row.field.id, 'not-annotated']));
-    expect(applicable.map((row) => row.field.type)).toContain('set');
+    const labels = model.fields.filter((row) => row.applicable && row.field.type !== 'text' && row.field.id !== 'speaker');
+    expect(labels.map((row) => [row.field.id, row.acceptRefusal])).toEqual(labels.map((row) => [row.field.id, 'not-annotated']));
+    expect(labels.map((row) => row.field.type)).toContain('set');
+    // the transcript is never hidden: the speaker shown is the turn's own, and verifying takes it as it reads
+    const speaker = model.fields.find((row) => row.field.id === 'speaker')!;
+    expect(speaker.acceptRefusal).toBeNull();
+    expect(speaker.flagged).toBe(false);
+    const verify = turnToVerify(model);
+    expect(verify.fields.find((field) => field.fieldId === 'speaker')?.accepted).toEqual({ decision: 'accepted', codes: ['teacher'], text: null });
+    expect(verify.fields.find((field) => field.fieldId === 'utterance')?.accepted).toEqual({ decision: 'accepted', codes: [], text: blind.utterance });
+    // labels picked by hand leave only the speaker and utterance to be confirmed as shown
+    const picked = new Map(labels.map((row) => [row.field.id, review(blind.id, row.field.id, 'labelled', [row.field.labels[0]!.code])]));
+    expect(fieldsNeedingValue(buildTurnModel(DEFAULT_CODEBOOK, blind, picked, false))).toEqual([]);
+    // a speaker outside the codebook's labels is not offered: it is picked by hand
+    const other = buildTurnModel(DEFAULT_CODEBOOK, { ...blind, speaker: 'other' }, new Map(), false);
+    expect(other.fields.find((row) => row.field.id === 'speaker')?.acceptRefusal).toBe('not-annotated');
     // an aligned turn without a value for a set field still takes it as the empty set
     const aligned = buildTurnModel(DEFAULT_CODEBOOK, { ...turns[1], pre: {} }, new Map(), false);
     expect(aligned.fields.find((row) => row.field.id === 'discipline')?.acceptRefusal).toBeNull();

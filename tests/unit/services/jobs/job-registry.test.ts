@@ -3,6 +3,7 @@
  * job-engine-server.test.ts and the kill test): events, journal, pause, resume, cancel, stop,
  * budgets, restore after a shutdown, redelivery until acknowledged, and never an item run twice.
  */
+import { jobReason } from '../../../../shared/jobs/reasons';
 import { readFileSync } from 'node:fs';
 import { appendFile, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -146,11 +147,28 @@ describe('the job registry', () => {
     await until('two items run', () => worker.pending.length === 2);
     worker.pending.shift()?.finish({ ok: false, reason: 'The answer has 3 turns; the dialogue has 4.', tokens: { input: 9, output: 9 }, cost: 0.001 });
     await until('a third item runs', () => worker.runs.length === 3);
-    worker.pending.shift()?.fail(new JobStop('The endpoint refused the API key.'));
+    worker.pending.shift()?.fail(new JobStop('The endpoint refused the API key.', jobReason('key-refused', { connection: 'main' })));
     await until('the job fails', () => jobs.list()[0].status === 'failed');
     const [snapshot] = jobs.list();
-    expect(snapshot).toMatchObject({ status: 'failed', error: 'The endpoint refused the API key.', progress: { done: 1, failed: 1 } });
+    expect(snapshot).toMatchObject({ status: 'failed', error: 'The endpoint refused the API key.', errorWhy: { code: 'key-refused', params: { connection: 'main' } }, progress: { done: 1, failed: 1 } });
     expect(snapshot.failedItems).toEqual([expect.objectContaining({ reason: 'The answer has 3 turns; the dialogue has 4.' })]);
+  });
+
+  it('a stopped job read back from its journal keeps its codes: the stop\'s and every failed item\'s', async () => {
+    const jobs = registry();
+    await jobs.start(definition(5));
+    await until('two items run', () => worker.pending.length === 2);
+    const why = jobReason('answer-unusable', { connection: 'c1', attempts: 5, purpose: 'judge' });
+    worker.pending.shift()?.finish({ ok: false, reason: 'no JSON object in the answer (after 5 attempts)', why, tokens: { input: 1, output: 1 }, cost: null });
+    await until('a third item runs', () => worker.runs.length === 3);
+    worker.pending.shift()?.fail(new JobStop('c1: HTTP 401', jobReason('key-refused', { connection: 'c1' })));
+    await until('the job fails', () => jobs.list()[0].status === 'failed');
+    await jobs.shutdown();
+    const second = registry();
+    await second.restore();
+    const [snapshot] = second.list();
+    expect(snapshot).toMatchObject({ status: 'failed', error: 'c1: HTTP 401', errorWhy: { code: 'key-refused', params: { connection: 'c1' } } });
+    expect(snapshot.failedItems).toEqual([expect.objectContaining({ reason: 'no JSON object in the answer (after 5 attempts)', why })]);
   });
 
   it('stops starting items once the token budget is reached, paused with the reason', async () => {
@@ -161,6 +179,7 @@ describe('the job registry', () => {
     const [snapshot] = jobs.list();
     expect(snapshot.status).toBe('paused');
     expect(snapshot.error).toMatch(/token budget \(40\) is reached/);
+    expect(snapshot.errorWhy).toEqual({ code: 'budget-tokens', params: { limit: 40, used: expect.any(Number) } });
     // two at once: the third finished item crosses 40 tokens, and the one beside it was already in flight
     expect(worker.runs.length).toBeLessThanOrEqual(4);
     expect(snapshot.progress.done).toBe(worker.runs.length);
@@ -185,7 +204,7 @@ describe('the job registry', () => {
     const second = registry();
     expect(await second.restore()).toEqual({ restored: 1, problems: [] });
     const [snapshot] = second.list();
-    expect(snapshot).toMatchObject({ status: 'interrupted', error: INTERRUPTED_REASON, progress: { done: 2, total: 5 } });
+    expect(snapshot).toMatchObject({ status: 'interrupted', error: INTERRUPTED_REASON, errorWhy: { code: 'interrupted' }, progress: { done: 2, total: 5 } });
     await settle();
     // listing sends nothing; d2 was never acknowledged, so it is pending (as it was sent); d1 was
     expect(events).toEqual([]);

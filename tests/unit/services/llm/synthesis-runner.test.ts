@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { JobItemEvent } from '../../../../shared/jobs';
 import { buildSynthesisDefinition, carryForward, type SynthesisCarried, type SynthesisRoundPayload } from '../../../../shared/synthesis';
-import { synthesisPlayer, synthesisRoleOf, type SynthesisPlayerOptions } from '../../../support/llm-server';
+import { reply, synthesisPlayer, synthesisRoleOf, type SynthesisPlayerOptions } from '../../../support/llm-server';
 import { bodyOf, filesUnder, KEY, useGenerationServices } from './generation-harness';
 
 function specYaml(options: { drift?: number; patience?: number; maxRounds?: number } = {}): string {
@@ -236,6 +236,24 @@ describe('rubric-synthesis rounds', () => {
     await expect(state.handlers['jobs.start']({ definition: second })).rejects.toThrow(/round 1 needs the state carried/);
     expect(state.server.log.chatRequests()).toHaveLength(0);
   });
+
+  it('a draft the drafter gives that cannot be read fails round 0 with its code (the rubric draft, unusable) beside the English reason', async () => {
+    await harness.saveConnections();
+    const player = synthesisPlayer();
+    state.server.setDefaultHandler((request) => (synthesisRoleOf(request.body) === 'drafter' ? reply.answer('I would score warmth and patience.') : player(request)));
+    const built = buildSynthesisDefinition({ specSource: specYaml(), specFile: 'test.yaml', round: 0, judgeConnectionId: 'judge', roleConnections: { drafter: 'guide', generator: 'teacher' } });
+    if (!built.ok) throw new Error(built.problems.join('\n'));
+    await state.handlers['jobs.start']({ definition: built.definition });
+    await harness.finished(1);
+    const [outcome] = payloads();
+    if (!outcome || outcome.ok) throw new Error('round 0 did not fail');
+    expect(outcome.reason).toMatch(/^draft \{\} of round 0 on guide: /);
+    expect(outcome.why).toEqual({ code: 'answer-unusable', params: { connection: 'guide', attempts: expect.any(Number), purpose: 'synthesis-draft', round: 0 } });
+    expect(outcome.why?.params.attempts).toBeGreaterThan(1);
+    // the job's snapshot lists the round with the same code, as the Jobs panel shows it
+    const [snapshot] = await state.handlers['jobs.list']({});
+    expect(snapshot!.failedItems).toEqual([expect.objectContaining({ item: expect.objectContaining({ itemId: 'round-0' }), reason: outcome.reason, why: outcome.why })]);
+  }, 60_000);
 
   it('refuses a round 1 whose carried metrics change a weight of round 0, or whose carried state is malformed', async () => {
     await harness.saveConnections();

@@ -53,10 +53,18 @@ describe('work package', () => {
     expect(parseWorkPackage(text, 'w.json')).toEqual(work());
   });
 
+  it('keeps a blind label as the annotator\'s own (labelled) through its text and into the layer', () => {
+    const blind = work();
+    blind.dialogues[0]!.turns[0]!.fields.teacher_intent!.decision = 'labelled';
+    const parsed = parseWorkPackage(serializePackage(blind), 'w.json');
+    expect(parsed.dialogues[0]!.turns[0]!.fields.teacher_intent!.decision).toBe('labelled');
+    expect(checkWork(parsed, target()).turns[0]!.work.fields.teacher_intent).toEqual({ decision: 'labelled', reviewer: '王老师', at: '2026-12-02T11:00:00.000Z' });
+  });
+
   it('names the path of a bad decision or time', () => {
     const bad = JSON.parse(serializePackage(work())) as { dialogues: { turns: { fields: Record<string, { decision: string; at: string }> }[] }[] };
     bad.dialogues[0].turns[0].fields.teacher_intent.decision = 'maybe';
-    expect(() => parseWorkPackage(JSON.stringify(bad), 'w.json')).toThrow('w.json: $.dialogues[0].turns[0].fields.teacher_intent.decision: must be one of "accepted", "changed", "unsure" (found "maybe")');
+    expect(() => parseWorkPackage(JSON.stringify(bad), 'w.json')).toThrow('w.json: $.dialogues[0].turns[0].fields.teacher_intent.decision: must be one of "accepted", "changed", "unsure", "labelled" (found "maybe")');
     bad.dialogues[0].turns[0].fields.teacher_intent.decision = 'changed';
     bad.dialogues[0].turns[0].fields.teacher_intent.at = 'yesterday';
     expect(() => parseWorkPackage(JSON.stringify(bad), 'w.json')).toThrow('$.dialogues[0].turns[0].fields.teacher_intent.at: must be an ISO date and time (found "yesterday")');

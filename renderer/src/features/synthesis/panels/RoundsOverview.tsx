@@ -1,6 +1,7 @@
 import { useMemo, useRef, type KeyboardEvent } from 'react';
 import type { SynthesisRoundRow } from '../../../../../shared/model/synthesis';
 import { decisionWords, percent } from './format';
+import { ReasonText } from '../../jobs/ReasonText';
 import { RoundsChart } from './RoundsChart';
 import { roundSummaries, steppedRound, type RoundSummary } from './rounds-summary';
 import { useSynthesisPanelText, type SynthesisPanelTextApi } from './strings';
@@ -46,7 +47,11 @@ function RoundLine({ line, selected, tabbable, text, rowRef, onSelect }: { line:
       <td className="numeric">{line.state === 'done' && line.fineShare !== null ? t('fineCount', { fine: line.fine, total: line.total, share: percent(line.fineShare) }) : '—'}</td>
       <td className="synthesis-wrap">
         {line.state === 'running' && <span className="synthesis-running">{t('roundRunning')}</span>}
-        {line.state === 'failed' && <span className="error-inline">{t('roundFailed', { reason: line.failure ?? '' })}</span>}
+        {line.state === 'failed' && (
+          <span className="error-inline">
+            {t('roundFailed')} <ReasonText why={line.failureWhy} detail={line.failure ?? ''} testId="synthesis-round-line-failure" />
+          </span>
+        )}
         {line.decision && decisionWords(text.lang, line.decision)}
       </td>
       <td>{line.revisions ? t('revisionCounts', line.revisions) : line.state === 'done' ? t('revisionNone') : '—'}</td>

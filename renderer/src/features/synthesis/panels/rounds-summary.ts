@@ -1,4 +1,5 @@
 /** One line per round for the overview: its state, objective, decision, drift, revisions and marks. */
+import type { JobReason } from '../../../../../shared/jobs/reasons';
 import type { SynthesisRoundRow } from '../../../../../shared/model/synthesis';
 import type { LoopDecision } from '../../../../../shared/synthesis/loop';
 import { rolledBack } from '../../../../../shared/synthesis/session';
@@ -10,6 +11,8 @@ export interface RoundSummary {
   /** running: no payload and no failure yet */
   state: RoundState;
   failure: string | null;
+  /** `failure` as a code (shared/jobs/reasons.ts); absent on rows made before codes */
+  failureWhy?: JobReason;
   fine: number;
   total: number;
   /** null until the round's payload is stored */
@@ -32,7 +35,7 @@ export function roundSummaries(rows: readonly SynthesisRoundRow[], best: number 
       const payload = row.payload;
       const common = { round: row.round, best: best !== null && row.round === best };
       if (!payload) {
-        return { ...common, state: row.failure === null ? 'running' : 'failed', failure: row.failure, fine: 0, total: 0, fineShare: null, meanDiscrimination: null, decision: null, driftWarned: false, rolledBackTo: null, revisions: null };
+        return { ...common, state: row.failure === null ? 'running' : 'failed', failure: row.failure, ...(row.failureWhy ? { failureWhy: row.failureWhy } : {}), fine: 0, total: 0, fineShare: null, meanDiscrimination: null, decision: null, driftWarned: false, rolledBackTo: null, revisions: null };
       }
       const count = (status: 'revised' | 'unchanged' | 'refused') => payload.revisions?.filter((outcome) => outcome.status === status).length ?? 0;
       return {

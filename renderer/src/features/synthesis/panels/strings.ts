@@ -38,7 +38,7 @@ export const SYNTHESIS_PANEL_STRINGS = {
   roundDraft: { zh: '{round}（初稿）', en: '{round} (draft)' },
   fineCount: { zh: '{fine}/{total} 个（{share}）', en: '{fine}/{total} ({share})' },
   roundRunning: { zh: '进行中…', en: 'Running…' },
-  roundFailed: { zh: '失败：{reason}', en: 'Failed: {reason}' },
+  roundFailed: { zh: '失败：', en: 'Failed:' },
   bestBadge: { zh: '最佳', en: 'Best' },
   rolledBackBadge: { zh: '已回退到第 {round} 轮', en: 'Rolled back to round {round}' },
   driftBadge: { zh: '锚点漂移', en: 'Anchor drift' },

@@ -202,6 +202,11 @@ export function createEditsSlice(deps: ReviewDeps): StateCreator<ReviewState, []
           if (result.ok) record(turn.dialogueId, turn.turnIndex, result.changes);
           if (!ofOpenDialogue) return;
           if (!result.ok) {
+            // back to the turn (the key moved on when it was pressed) and its first field without a value
+            if (get().sessionId === sessionId && result.missing[0]) {
+              get().goToTurn(turn.turnIndex, turn.turnIndex + 1);
+              get().focusField(result.missing[0].fieldId);
+            }
             noticeFor(sessionId, { kind: 'verify-refused', missing: result.missing });
             return;
           }
