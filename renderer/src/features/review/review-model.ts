@@ -169,7 +169,8 @@ export function turnToVerify(turn: TurnModel): TurnToVerify {
       .filter((row) => row.applicable)
       .map((row) => {
         const accepted = resolveIntent(row.context, null, { kind: 'accept' });
-        return { fieldId: row.field.id, accepted: accepted.ok ? accepted.next : null };
+        // taken as shown because the turn is verified, not accepted by a key of its own
+        return { fieldId: row.field.id, accepted: accepted.ok && accepted.next !== null ? { ...accepted.next, acceptance: 'verify' as const } : null };
       }),
   };
 }

@@ -40,8 +40,8 @@ describe('review model', () => {
     expect(speaker.acceptRefusal).toBeNull();
     expect(speaker.flagged).toBe(false);
     const verify = turnToVerify(model);
-    expect(verify.fields.find((field) => field.fieldId === 'speaker')?.accepted).toEqual({ decision: 'accepted', codes: ['teacher'], text: null });
-    expect(verify.fields.find((field) => field.fieldId === 'utterance')?.accepted).toEqual({ decision: 'accepted', codes: [], text: blind.utterance });
+    expect(verify.fields.find((field) => field.fieldId === 'speaker')?.accepted).toEqual({ decision: 'accepted', codes: ['teacher'], text: null, acceptance: 'verify' });
+    expect(verify.fields.find((field) => field.fieldId === 'utterance')?.accepted).toEqual({ decision: 'accepted', codes: [], text: blind.utterance, acceptance: 'verify' });
     // labels picked by hand leave only the speaker and utterance to be confirmed as shown
     const picked = new Map(labels.map((row) => [row.field.id, review(blind.id, row.field.id, 'labelled', [row.field.labels[0]!.code])]));
     expect(fieldsNeedingValue(buildTurnModel(DEFAULT_CODEBOOK, blind, picked, false))).toEqual([]);
