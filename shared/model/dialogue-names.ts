@@ -36,8 +36,21 @@ export function dialogueNamer(dialogues: Iterable<NameableDialogue>): (dialogue:
   return ({ externalId, teacherModel }) => (shared.has(externalId) ? dialogueNameWithModel(externalId, teacherModel) : externalId);
 }
 
-/** Every dialogue's display name by its database id. */
+/**
+ * Every dialogue's display name by its database id. A repeat of the same id under the same model
+ * (a duplicate kept at import, or a teacher model corrected to one that already holds the id) is
+ * numbered `7-1-1#2` in the order given, as the CLI names it, so two dialogues never read as one.
+ */
 export function dialogueNamesById<T extends NameableDialogue & { id: string }>(dialogues: readonly T[]): Record<string, string> {
-  const name = dialogueNamer(dialogues);
-  return Object.fromEntries(dialogues.map((dialogue) => [dialogue.id, name(dialogue)]));
+  const shared = idsSharedByModels(dialogues);
+  const seen = new Map<string, number>();
+  return Object.fromEntries(
+    dialogues.map((dialogue) => {
+      const key = JSON.stringify([dialogue.externalId, dialogue.teacherModel]);
+      const count = (seen.get(key) ?? 0) + 1;
+      seen.set(key, count);
+      const id = count === 1 ? dialogue.externalId : `${dialogue.externalId}#${count}`;
+      return [dialogue.id, shared.has(dialogue.externalId) ? dialogueNameWithModel(id, dialogue.teacherModel) : id];
+    }),
+  );
 }

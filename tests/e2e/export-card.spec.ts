@@ -46,7 +46,7 @@ interface CardJson {
   toolVersion: string;
   counts: { dialogues: number; turns: number; teacherModels: { name: string }[]; topics: number };
   agreement: { raters: string[]; layers: string[]; rows: ({ fieldId: string } & CardCoefficient)[]; panel: { raters: string[]; rows: { fieldId: string; fleiss: CardCoefficient; alpha: CardCoefficient }[] } | null };
-  spotChecks: { name: string; fields: { field: string; n: number; errors: number; rate: number | null; low: number; high: number; verdict: string }[] }[];
+  spotChecks: { name: string; fields: { field: string; n: number; errors: number; noLlmValue: number; rate: number | null; low: number; high: number; verdict: string }[] }[];
   exportAgreement: { rows: ({ fieldId: string } & CardCoefficient)[] };
   coverage: { export: { scope: string; dialogues: number; turns: number }; dataSet: { dialogues: number; turns: number }; sections: Record<string, string> };
   export: { unsureValues: string };
@@ -244,7 +244,10 @@ test('dataset card: written beside the export, its agreement and spot-check figu
     expect(entry.verdict, field).toBe(shown.verdict);
     const md = spotMd.get(field)!;
     expect(md[1], field).toBe(shown.n);
-    expect(md[4], field).toBe(shown.interval);
-    if (entry.n > 0) expect(md[3], field).toBe(shown.rate);
+    // columns: field, n, errors, no LLM value, error rate, interval, verdict
+    expect(md[2], field).toBe(shown.errors);
+    expect(md[3], field).toBe(String(entry.noLlmValue));
+    expect(md[5], field).toBe(shown.interval);
+    if (entry.n > 0) expect(md[4], field).toBe(shown.rate);
   }
 });

@@ -202,9 +202,14 @@ test('point 8: a window that cannot confirm its queued writes in time asks "wait
   const before = (await fieldReviews(app.page)).length;
 
   // The disk stalls: three edits queue up behind a transaction that does not finish.
+  const reviewedRows = review.page.locator('[data-testid="field-row"]:not([data-decision="not-reviewed"])');
+  const reviewedBefore = await reviewedRows.count();
   const release = await holdStores(app.page, ['fieldReviews', 'editLog']);
   await typeKeys(review, 0, '2', 'Tab', 'a', 'Tab', 'a');
   await expect(review.saveIndicator).toHaveAttribute('data-state', 'saving');
+  // all three edits queued (the view shows values once stored) before the window is asked to close
+  await expect(review.saveIndicator).toHaveAttribute('data-pending', '3');
+  await expect(reviewedRows).toHaveCount(reviewedBefore);
 
   let releasedOnAsk = false;
   const outcome = await closeLikeMain(app.page, {

@@ -139,8 +139,12 @@ export class ReviewPage {
   /** Tabs to a field of the current turn; fails if it is not reachable (e.g. not applicable). */
   async goToField(fieldId: string): Promise<void> {
     for (let step = 0; step < MAX_FIELD_STEPS; step += 1) {
-      if ((await this.currentField()) === fieldId) return;
+      const before = await this.currentField();
+      if (before === fieldId) return;
       await this.pressKey('Tab');
+      // Keys wait behind the writes they depend on (a `v` just pressed, say): reading the cursor
+      // before this Tab has acted would press another and overshoot the field.
+      await expect.poll(() => this.currentField()).not.toBe(before);
     }
     throw new Error(`Field ${fieldId} could not be reached with Tab`);
   }

@@ -31,7 +31,7 @@ export function LayerOption({ disabled }: { disabled: boolean }) {
   return (
     <div className="layer-option" data-testid="import-layer-option">
       <label className="checkbox">
-        <input type="checkbox" data-testid="import-attach-layer" checked={on} disabled={disabled} onChange={(event) => actions.setAttachAsLayer(event.target.checked)} />
+        <input type="checkbox" data-testid="import-attach-layer" checked={on} disabled={disabled} onChange={(event) => void actions.setAttachAsLayer(event.target.checked)} />
         <span>{text('option')}</span>
       </label>
       {layer && (

@@ -29,7 +29,7 @@ export function SaveIndicator({ text }: { text: ReviewTextApi }) {
   }
   const state = save.pending > 0 || keysWaiting ? 'saving' : save.lastSavedAt ? 'saved' : 'idle';
   return (
-    <span className={`rv-save rv-save-${state}`} data-testid="save-indicator" data-state={state} data-saved-at={save.lastSavedAt ?? ''} aria-live="polite">
+    <span className={`rv-save rv-save-${state}`} data-testid="save-indicator" data-state={state} data-saved-at={save.lastSavedAt ?? ''} data-pending={save.pending} aria-live="polite">
       {state === 'saving' && text.t('saving')}
       {state === 'saved' && save.lastSavedAt && `✓ ${text.t('saved', { time: clockTime(save.lastSavedAt, text.lang) })}`}
       {state === 'idle' && text.t('notSavedYet')}

@@ -7,12 +7,16 @@ import { DUPLICATE_ID_CODES, duplicateIdWarnings, type StoredDialogueId } from '
 import type { ImportIssue } from '../../../../shared/model/dataset';
 import type { MaieuticDb } from '../../db/db';
 import { listDialoguesOf } from '../../db/repositories/dialogues';
-import { isImportable, verdictOf } from './file-verdict';
+import { includedByDefault, isImportable, verdictOf } from './file-verdict';
 import type { ImportFileEntry, TargetChoice } from './store';
 
-/** The ids of the data set imported into; none for a new one. */
-export async function storedDialogueIds(db: MaieuticDb, target: TargetChoice): Promise<StoredDialogueId[]> {
-  if (target.kind === 'new') return [];
+/**
+ * The ids of the data set imported into; none for a new one, and none when the file is attached
+ * as an annotation layer: a second annotator's file holds the data set's own dialogues by design
+ * (it is matched to them by id), so its ids are no repeat.
+ */
+export async function storedDialogueIds(db: MaieuticDb, target: TargetChoice, attachingLayer: boolean): Promise<StoredDialogueId[]> {
+  if (target.kind === 'new' || attachingLayer) return [];
   return (await listDialoguesOf(db, target.datasetId)).map(({ teacherModel, topicId, studentId, repeatId, file, line }) => ({ teacherModel, topicId, studentId, repeatId, file, line }));
 }
 
@@ -22,7 +26,8 @@ const isDuplicateId = (issue: ImportIssue) => DUPLICATE_ID_CODES.includes(issue.
  * The entries with their duplicate-id warnings as the teacher models now stand (a model named in
  * the report applies as withTeacherModel applies it at import). Only files that
  * can be imported take part. A file given a warning it did not have is unticked: a file with
- * warnings is imported only once the user ticks it, knowing them.
+ * warnings is imported only once the user ticks it, knowing them. A file that loses such warnings
+ * and gains none is ticked as it would have been without them.
  */
 export function withDuplicateIdWarnings(entries: readonly ImportFileEntry[], stored: readonly StoredDialogueId[]): ImportFileEntry[] {
   const taking = entries.map((entry) => entry.parsed !== null && isImportable(verdictOf(entry)));
@@ -37,6 +42,8 @@ export function withDuplicateIdWarnings(entries: readonly ImportFileEntry[], sto
     if (same) return entry;
     const issues = [...entry.parsed.issues.filter((issue) => !isDuplicateId(issue)), ...found].sort((a, b) => a.line - b.line);
     const gained = found.some((issue) => !before.some((old) => old.message === issue.message && old.line === issue.line));
-    return { ...entry, parsed: { ...entry.parsed, issues }, include: gained ? false : entry.include };
+    const updated: ImportFileEntry = { ...entry, parsed: { ...entry.parsed, issues } };
+    const lost = before.some((old) => !found.some((issue) => old.message === issue.message && old.line === issue.line));
+    return { ...updated, include: gained ? false : lost ? entry.sameAs === null && includedByDefault(verdictOf(updated), entry.priorImports) : entry.include };
   });
 }

@@ -108,7 +108,7 @@ export interface ImportState {
   /** "Import codebook…": stores a custom codebook (with its rules file, if any) and makes it the new data set's codebook */
   importCodebook(): Promise<void>;
   /** turns the "attach as an annotation layer" option on (with a suggested name) or off */
-  setAttachAsLayer(on: boolean): void;
+  setAttachAsLayer(on: boolean): Promise<void>;
   setLayerChoice(choice: LayerChoice): void;
   /** matches the chosen file to the target data set and keeps the result for the report */
   refreshLayerPreview(): Promise<void>;
@@ -254,11 +254,11 @@ export function createImportStore(database: () => MaieuticDb = getDb, codebookIm
     let storedIds: StoredDialogueId[] = [];
     /** Finds the duplicate-id warnings again against the current target (after a parse or a change of target). */
     async function refreshDuplicateIds(token: number): Promise<boolean> {
-      const target = get().target;
-      const stored = await storedDialogueIds(database(), target);
+      const { target, layer } = get();
+      const stored = await storedDialogueIds(database(), target, layer !== null);
       if (!isCurrent(token)) return false;
-      // a target chosen meanwhile finds its own (setTarget)
-      if (get().target !== target) return true;
+      // a target or layer choice made meanwhile finds its own (setTarget, setAttachAsLayer)
+      if (get().target !== target || (get().layer !== null) !== (layer !== null)) return true;
       storedIds = stored;
       set({ entries: withDuplicateIdWarnings(get().entries, storedIds) });
       return true;
@@ -419,14 +419,16 @@ export function createImportStore(database: () => MaieuticDb = getDb, codebookIm
         const name = target.kind === 'new' ? target.name : suggestDatasetName(entries.map((entry) => entry.name));
         await get().setTarget({ kind: 'new', name, codebook: { codebookId: row.codebookId, codebookHash: row.hash } });
       },
-      setAttachAsLayer(on) {
+      async setAttachAsLayer(on) {
         if (!on) {
           previewRun += 1;
           set({ layer: null, layerPreview: { status: 'idle' } });
-          return;
+        } else {
+          const first = chosenFiles()[0];
+          set({ layer: get().layer ?? { name: first ? suggestLayerName(first.file) : '', kind: 'human' } });
         }
-        const first = chosenFiles()[0];
-        set({ layer: get().layer ?? { name: first ? suggestLayerName(first.file) : '', kind: 'human' } });
+        // a layer's file holds the data set's own dialogue ids by design: no warning of ids already there
+        if (get().step === 'report') await refreshDuplicateIds(run);
       },
       setLayerChoice(choice) {
         set({ layer: choice });

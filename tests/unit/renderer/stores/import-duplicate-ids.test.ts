@@ -74,6 +74,24 @@ describe('import wizard: duplicate dialogue ids', () => {
     expect(codes(store, 0)).toEqual(['duplicate-dialogue-in-dataset']);
   });
 
+  it("gives no warning of ids already there to a second annotator's file attached as a layer (it holds them by design), and ticks it again", async () => {
+    const store = createImportStore(() => db);
+    await store.getState().receiveFiles([{ name: 'GPT-4o/a.jsonl', text: `${sidLine(1)}\n${sidLine(2)}\n` }], []);
+    await store.getState().commit();
+    const datasetId = (await db.datasets.toArray())[0].id;
+
+    await store.getState().receiveFiles([{ name: 'GPT-4o/annotator-b.jsonl', text: `${sidLine(1, { cognition: '清晰理解' })}\n${sidLine(2, { cognition: '清晰理解' })}\n` }], [], datasetId);
+    expect(codes(store, 0)).toEqual(['duplicate-dialogue-in-dataset', 'duplicate-dialogue-in-dataset']);
+    expect(store.getState().entries[0].include).toBe(false);
+    await store.getState().setAttachAsLayer(true);
+    expect(codes(store, 0)).toEqual([]);
+    expect(store.getState().entries[0].include).toBe(true);
+    // imported as dialogues after all: the warnings are back, and the file waits for its tick
+    await store.getState().setAttachAsLayer(false);
+    expect(codes(store, 0)).toEqual(['duplicate-dialogue-in-dataset', 'duplicate-dialogue-in-dataset']);
+    expect(store.getState().entries[0].include).toBe(false);
+  });
+
   it('words both warnings in Chinese and English', () => {
     for (const code of ['duplicate-dialogue-across-files', 'duplicate-dialogue-in-dataset']) {
       for (const lang of ['zh', 'en'] as const) {

@@ -7,7 +7,8 @@ const rows = [
   { id: 'b:1', externalId: '7-1-1', teacherModel: 'Qwen' },
   { id: 'c:1', externalId: '7-1-1', teacherModel: 'DeepSeek' },
   { id: 'a:2', externalId: '7-2-1', teacherModel: 'GPT-4o' },
-  // the same id twice under one model (a duplicate, warned about at import) is not a model clash
+  // the same id twice under one model (a duplicate, warned about at import; or a teacher model
+  // corrected to one that already holds the id) is not a model clash, but must not read as one dialogue
   { id: 'a:3', externalId: '8-1-1', teacherModel: 'GPT-4o' },
   { id: 'a:4', externalId: '8-1-1', teacherModel: 'GPT-4o' },
 ];
@@ -21,7 +22,22 @@ describe('dialogue names', () => {
       'c:1': '7-1-1 · DeepSeek',
       'a:2': '7-2-1',
       'a:3': '8-1-1',
-      'a:4': '8-1-1',
+      'a:4': '8-1-1#2',
+    });
+  });
+
+  it('numbers a repeat of the same id and model in the order given, as the CLI does', () => {
+    const corrected = [
+      { id: 'p:1', externalId: '7-1-1', teacherModel: 'GPT-4o-mini' },
+      { id: 'q:1', externalId: '7-1-1', teacherModel: 'GPT-4o' },
+      { id: 'r:1', externalId: '7-1-1', teacherModel: 'GPT-4o-mini' },
+      { id: 'r:2', externalId: '7-1-1', teacherModel: 'GPT-4o-mini' },
+    ];
+    expect(dialogueNamesById(corrected)).toEqual({
+      'p:1': '7-1-1 · GPT-4o-mini',
+      'q:1': '7-1-1 · GPT-4o',
+      'r:1': '7-1-1#2 · GPT-4o-mini',
+      'r:2': '7-1-1#3 · GPT-4o-mini',
     });
   });
 
