@@ -11,6 +11,10 @@ import { FAULT_KINDS, type Expectation } from './kinds';
 
 export interface GeneratedKind {
   id: string;
+  /** the input surface it attacks (kinds/index.ts) */
+  surface: string;
+  /** the runner of tests/fault-suite/runners/ that feeds it to an app path, or null */
+  runner: string | null;
   expect: Expectation;
   /** the input path, or null when this system cannot make it */
   target: string | null;
@@ -34,11 +38,13 @@ export function generateFaultInputs(root = realpathSync(mkdtempSync(join(tmpdir(
     const cli = kind.cli === null || target === null ? null : (kind.cli ?? ['validate', '{}', '--json']).map((arg) => arg.replaceAll('{}', target));
     return {
       id: kind.id,
+      surface: kind.surface ?? 'unnamed',
+      runner: target === null ? null : (kind.runner ?? null),
       expect: kind.expect,
       target,
       ...(typeof built === 'string' ? {} : { unavailable: built.unavailable }),
       cli,
-      app: kind.app !== false && !kind.restore && target !== null,
+      app: kind.app !== false && !kind.restore && kind.runner === undefined && target !== null,
       restore: kind.restore === true && target !== null,
       mentions: [...(kind.mentions ?? [])],
       terminal: kind.terminal === true,

@@ -9,7 +9,7 @@
  * kind expected to be refused or warned about is. The totals are printed with the test output.
  */
 import { execFile, spawn } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,11 +18,15 @@ import { BUILT_CLI } from '../../../scripts/cli/launch.mjs';
 import type { AppPathResult } from '../../fault-suite/app-path-runner';
 import { type Classified, classifyApp, classifyCli, classifyRestore, type CliRun, FAILURES, meetsExpectation, missingMentions, type Outcome } from '../../fault-suite/classify';
 import type { RestorePathResult } from '../../fault-suite/restore-runner';
+import type { RunnerResult } from '../../fault-suite/runner-child';
 import { type GeneratedKind, generateFaultInputs } from '../../fault-suite/generate';
+import { SURFACES_WITHOUT_VALID_KIND } from '../../fault-suite/kinds';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const APP_RUNNER = fileURLToPath(new URL('../../fault-suite/app-path-runner.ts', import.meta.url));
 const RESTORE_RUNNER = fileURLToPath(new URL('../../fault-suite/restore-runner.ts', import.meta.url));
+const RUNNER_CHILD = fileURLToPath(new URL('../../fault-suite/runner-child.ts', import.meta.url));
+const README = fileURLToPath(new URL('../../fault-suite/README.md', import.meta.url));
 /** The hang guard: far beyond what any kind needs on a loaded 2-core machine. */
 const KILL_AFTER_MS = 45_000;
 /** A kind that runs out of memory should fail fast as a crash, not take the machine's memory. */
@@ -33,9 +37,11 @@ interface KindResult {
   cli: (Classified & { said: string }) | null;
   app: (Classified & { said: string }) | null;
   restore: (Classified & { said: string }) | null;
+  /** through the kind's own runner (tests/fault-suite/runners/) */
+  runner: (Classified & { said: string }) | null;
 }
 
-const SIDES = ['cli', 'app', 'restore'] as const;
+const SIDES = ['cli', 'app', 'restore', 'runner'] as const;
 
 function runCli(args: readonly string[]): Promise<CliRun> {
   return new Promise((resolve) => {
@@ -149,22 +155,51 @@ function classifyRestoreResult(result: RestorePathResult | 'hang' | { exited: st
   return { ...classifyRestore(result), said: result === 'hang' ? '' : restoreSaid(result) };
 }
 
-const OUTCOMES: readonly Outcome[] = ['clear-error', 'warning', 'accepted', ...FAILURES];
-
-function totals(results: readonly KindResult[], side: (typeof SIDES)[number]): Record<Outcome, number> {
-  const counts = Object.fromEntries(OUTCOMES.map((outcome) => [outcome, 0])) as Record<Outcome, number>;
-  for (const result of results) {
-    const classified = result[side];
-    if (classified) counts[classified.outcome] += 1;
-  }
-  return counts;
+function classifyRunnerResult(result: RunnerResult | 'hang' | { exited: string } | undefined): Classified & { said: string } {
+  if (result === undefined) return { outcome: 'crash', detail: 'the runner gave no result', said: '' };
+  if (result === 'hang') return { outcome: 'hang', detail: 'killed by the hang guard', said: '' };
+  if ('exited' in result) return { outcome: 'crash', detail: result.exited, said: '' };
+  return { outcome: result.outcome, detail: result.detail, said: result.said };
 }
 
-function totalsLine(label: string, counts: Record<Outcome, number>, tried: number): string {
+const OUTCOMES: readonly Outcome[] = ['clear-error', 'warning', 'accepted', ...FAILURES];
+
+interface Tally {
+  tried: number;
+  outcomes: Record<Outcome, number>;
+  /** refused or warned about as it should have been, but accepted without a word */
+  silent: number;
+}
+
+/** The outcomes of every side run for the kinds `pick` keeps (one side, or one surface's kinds on all sides). */
+function tally(results: readonly KindResult[], pick: (result: KindResult, side: (typeof SIDES)[number]) => boolean): Tally {
+  const outcomes = Object.fromEntries(OUTCOMES.map((outcome) => [outcome, 0])) as Record<Outcome, number>;
+  let tried = 0;
+  let silent = 0;
+  for (const result of results) {
+    for (const side of SIDES) {
+      const classified = result[side];
+      if (!classified || !pick(result, side)) continue;
+      tried += 1;
+      outcomes[classified.outcome] += 1;
+      if (result.kind.expect !== 'accepted' && classified.outcome === 'accepted') silent += 1;
+    }
+  }
+  return { tried, outcomes, silent };
+}
+
+function totalsLine(label: string, { tried, outcomes, silent }: Tally): string {
   return (
-    `${label}: ${tried} kinds tried, ${counts['clear-error']} clear errors, ${counts.warning} warnings, ${counts.accepted} accepted, ` +
-    `${counts.crash} crashes, ${counts.hang} hangs, ${counts['partial-import']} partial imports, ${counts['unclear-error']} unclear errors, ${counts['raw-control-characters']} raw control characters`
+    `${label}: ${tried} runs, ${outcomes['clear-error']} clear errors, ${outcomes.warning} warnings, ${outcomes.accepted} accepted; ` +
+    `${outcomes.crash} crashes, ${outcomes.hang} hangs, ${outcomes['unclear-error']} unclear errors, ${silent} silent acceptances, ${outcomes['partial-import']} partial writes, ${outcomes['raw-control-characters']} raw control characters`
   );
+}
+
+/** The surfaces README.md lists, as `- **name**` bullets under "## Surfaces". */
+function surfacesInReadme(): string[] {
+  const text = readFileSync(README, 'utf8');
+  const section = text.split(/^## /m).find((part) => part.startsWith('Surfaces')) ?? '';
+  return [...section.matchAll(/^- \*\*([a-z0-9-]+)\*\*/gm)].map((match) => match[1]!);
 }
 
 let generated: ReturnType<typeof generateFaultInputs>;
@@ -188,11 +223,13 @@ describe('fault suite: hostile inputs through the built CLI and the app import p
     ]);
     // after the others: its database work would only compete with them for the two cores
     const restoreRuns = await runChildPath<RestorePathResult>(RESTORE_RUNNER, manifestPath, kinds);
+    const runnerRuns = await runChildPath<RunnerResult>(RUNNER_CHILD, manifestPath, kinds);
     results = kinds.map((kind, index) => ({
       kind,
       cli: cliRuns[index],
       app: kind.app ? classifyAppResult(appRuns.get(index)) : null,
       restore: kind.restore ? classifyRestoreResult(restoreRuns.get(index)) : null,
+      runner: kind.runner !== null ? classifyRunnerResult(runnerRuns.get(index)) : null,
     }));
   }, 600_000);
 
@@ -201,13 +238,14 @@ describe('fault suite: hostile inputs through the built CLI and the app import p
   });
 
   it('prints its totals', () => {
-    const tried = results.filter((result) => result.cli || result.app || result.restore).length;
+    const tried = results.filter((result) => SIDES.some((side) => result[side])).length;
     const unavailable = results.filter((result) => result.kind.target === null);
+    const surfaces = [...new Set(results.map((result) => result.kind.surface))];
     const lines = [
-      `fault suite: ${tried} kinds tried (${results.length} defined${unavailable.length ? `; not on this system: ${unavailable.map((result) => `${result.kind.id} (${result.kind.unavailable})`).join(', ')}` : ''})`,
-      totalsLine('fault suite CLI', totals(results, 'cli'), results.filter((result) => result.cli).length),
-      totalsLine('fault suite app', totals(results, 'app'), results.filter((result) => result.app).length),
-      totalsLine('fault suite restore', totals(results, 'restore'), results.filter((result) => result.restore).length),
+      `fault suite: ${tried} kinds tried on ${surfaces.length} surfaces (${results.length} defined${unavailable.length ? `; not on this system: ${unavailable.map((result) => `${result.kind.id} (${result.kind.unavailable})`).join(', ')}` : ''})`,
+      totalsLine('fault suite, every surface', tally(results, () => true)),
+      ...SIDES.map((side) => totalsLine(`  through the ${side === 'cli' ? 'CLI' : side === 'app' ? "app's import" : side === 'restore' ? "app's restore" : "app's other paths"}`, tally(results, (_, at) => at === side))),
+      ...surfaces.map((surface) => totalsLine(`  surface ${surface}`, tally(results, (result) => result.kind.surface === surface))),
     ];
     // MAIEUTIC_FAULT_SUITE_TABLE=1: every kind's outcome on each side, to review what the suite saw
     if (process.env.MAIEUTIC_FAULT_SUITE_TABLE) {
@@ -221,6 +259,16 @@ describe('fault suite: hostile inputs through the built CLI and the app import p
     // written to the terminal directly, so it survives reporters that hide a passing test's console
     process.stdout.write(`\n${lines.join('\n')}\n`);
     expect(tried).toBeGreaterThanOrEqual(95);
+  });
+
+  it('README.md lists exactly the surfaces the suite attacks, and every surface has a kind that must be refused and one that must be read', () => {
+    const surfaces = [...new Set(results.map((result) => result.kind.surface))];
+    expect(surfacesInReadme()).toEqual(surfaces);
+    for (const surface of surfaces) {
+      const expectations = new Set(results.filter((result) => result.kind.surface === surface).map((result) => result.kind.expect));
+      expect([surface, expectations.has('refused') || expectations.has('warned')]).toEqual([surface, true]);
+      expect([surface, expectations.has('accepted') || SURFACES_WITHOUT_VALID_KIND.has(surface)]).toEqual([surface, true]);
+    }
   });
 
   it('no kind crashes, hangs, imports part of a refused file (or restores part of one), gives an unclear error or writes raw control characters', () => {

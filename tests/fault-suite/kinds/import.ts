@@ -1,75 +1,17 @@
-/**
- * The hostile inputs of the fault suite: what a new user gets wrong and what an attacker would
- * try. Each kind writes its files under its own folder at test time (nothing large is
- * committed) and says what the CLI and the app's import must do with it.
- */
-import { concat, entry, fifo, folder, join, link, nested, sidLine, sidRecord, sparseFile, TURNS, utf16, writeBytes, type Turn } from './builders';
-import { gbkBytes } from './gbk';
-import { backupFile, baseTables, type BackupFileOptions, type Rows } from './backup-files';
+/** The data files a user imports (the app's Import view, `validate`): encodings, binary and malformed files, silent oddities, huge and special files, names. */
+import { concat, entry, fifo, folder, join, link, nested, sidLine, sidRecord, sparseFile, TURNS, utf16, writeBytes, type Turn } from '../builders';
+import { gbkBytes } from '../gbk';
+import { GOOD, inFolder, jsonl, text, type FaultKind } from './kind';
 
-/**
- * refused: a clear error naming file:line (or the file skipped with its reason);
- * warned: read with at least one warning (or refused: stricter is fine, silence is not);
- * flagged: odd rather than wrong, so either of the two;
- * accepted: read without errors (warnings allowed): a valid input must not be refused.
- */
-export type Expectation = 'refused' | 'warned' | 'flagged' | 'accepted';
-
-export interface FaultKind {
-  id: string;
-  expect: Expectation;
-  /** the CLI's arguments after the program; `{}` is the kind's target. Default: validate {} --json. null: not a CLI input */
-  cli?: readonly string[] | null;
-  /** through the app's import path (main-process file services + parseSourceFile). Default true */
-  app?: boolean;
-  /** a backup or project file, through the app's restore path (restore-runner.ts) instead of the import's */
-  restore?: boolean;
-  /** words every refusal or warning must include somewhere (e.g. the encoding it names) */
-  mentions?: readonly string[];
-  /** also run the CLI's text output and check it writes no raw control characters */
-  terminal?: boolean;
-  /**
-   * The refusal is of the command line itself (exit 2, as a wrong option is), before any work: an
-   * --out that would write over the inputs. Any other exit is then a failure of the check.
-   */
-  refusesCommandLine?: boolean;
-  /** writes the input under `dir`; returns the target path, or a reason it cannot exist on this system */
-  build(dir: string): string | { unavailable: string };
-}
-
-const jsonl = (...lines: string[]) => `${lines.join('\n')}\n`;
-/** One judge-report results line on the SID rubrics, every rubric given `score`. */
-const judgeLine = (judge: string, score: number) =>
-  JSON.stringify({ dialogue: '1-1-1', group: 'GPT-4o', judge, sample: 0, status: 'valid', scores: ['X-SRG', 'M-RCC', 'X-MSR', 'IRA', 'TCF'].map((rubric) => ({ rubric, score, rationale: '' })) });
-const GOOD = sidLine();
 const CSV_HEADER = 'dialogue_id,speaker,utterance,teacher_intent';
 const CSV_ROWS = ['1,教师,你觉得呢？,引导推理', '1,学生,不知道,', '2,教师,再想想。,检测理解'];
 const csv = (...rows: string[]) => `${[CSV_HEADER, ...rows].join('\n')}\n`;
-const RATINGS = 'item,rater,label\n1,A,x\n1,B,x\n2,A,y\n2,B,x\n3,A,y\n3,B,y\n';
-
-const text = (id: string, expect: Expectation, name: string, content: string | Uint8Array, extra: Partial<FaultKind> = {}): FaultKind => ({
-  id,
-  expect,
-  build: (dir) => writeBytes(join(dir, name), content),
-  ...extra,
-});
-
-const inFolder = (id: string, expect: Expectation, files: Record<string, string | Uint8Array>, extra: Partial<FaultKind> = {}): FaultKind => ({
-  id,
-  expect,
-  build: (dir) => {
-    const root = folder(join(dir, 'GPT-4o'));
-    for (const [name, content] of Object.entries(files)) writeBytes(join(root, name), content);
-    return root;
-  },
-  ...extra,
-});
 
 function manyTurns(count: number, prefix: string): Turn[] {
   return Array.from({ length: count }, (_, i) => ({ role: i % 2 === 0 ? '教师' : '学生', content: `${prefix}${i}` }));
 }
 
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1];
+export const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1];
 const ZIP_HEAD = [0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0, 8, 0];
 const XLSX = concat(ZIP_HEAD, '[Content_Types].xml', [0x9c, 0xff, 0x00], 'xl/workbook.xml', [0xc3, 0x28, 0]);
 
@@ -312,134 +254,10 @@ const NAMES: FaultKind[] = [
   text('html/markdown-link-in-topic', 'accepted', 'a.jsonl', jsonl(sidLine({ topic_text: '[click](javascript:alert(1)) | pipe `code`' }))),
 ];
 
-const AGREEMENT: FaultKind[] = [
-  { id: 'ratings/header-only', expect: 'refused', app: false, cli: ['agreement', '--input', '{}', '--json'], build: (dir) => writeBytes(join(dir, 'r.csv'), 'item,rater,label\n') },
-  { id: 'ratings/missing-columns', expect: 'refused', app: false, cli: ['agreement', '--input', '{}', '--json'], build: (dir) => writeBytes(join(dir, 'r.csv'), 'id,who,value\n1,A,x\n') },
-  { id: 'ratings/duplicate-rating', expect: 'refused', app: false, cli: ['agreement', '--input', '{}', '--json'], build: (dir) => writeBytes(join(dir, 'r.csv'), `${RATINGS}1,A,y\n`) },
-  { id: 'ratings/gbk-encoded', expect: 'refused', app: false, cli: ['agreement', '--input', '{}', '--json'], mentions: ['GB18030'], build: (dir) => writeBytes(join(dir, 'r.csv'), gbkBytes('item,rater,label\n1,甲,引导\n1,乙,引导\n2,甲,提示\n2,乙,引导\n')) },
-  { id: 'ratings/png-given-as-input', expect: 'refused', app: false, cli: ['agreement', '--input', '{}', '--json'], mentions: ['PNG'], build: (dir) => writeBytes(join(dir, 'r.csv'), Uint8Array.from(PNG)) },
-  { id: 'ratings/fifo-given-as-input', expect: 'refused', app: false, cli: ['agreement', '--input', '{}', '--json'], build: (dir) => fifo(join(dir, 'r.csv')) ?? { unavailable: 'no mkfifo on this system' } },
-  { id: 'ratings/counts-not-integers', expect: 'refused', app: false, cli: ['agreement', '--layout', 'counts', '--input', '{}', '--json'], build: (dir) => writeBytes(join(dir, 'c.csv'), 'item,a,b\n1,2,x\n2,1.5,1\n') },
-  { id: 'ratings/valid', expect: 'accepted', app: false, cli: ['agreement', '--input', '{}', '--categories', 'x,y', '--json'], build: (dir) => writeBytes(join(dir, 'r.csv'), RATINGS) },
-  { id: 'dataset/empty-folder-layer', expect: 'refused', app: false, cli: ['agreement', '--dataset', '{}/a', '--dataset', '{}/b', '--json'], build: (dir) => (folder(join(dir, 'a')), folder(join(dir, 'b')), dir) },
-  { id: 'metrics/empty-folder', expect: 'refused', app: false, cli: ['metrics', '{}', '--json'], build: (dir) => folder(join(dir, 'empty')) },
-  { id: 'metrics/gbk-file', expect: 'refused', app: false, cli: ['metrics', '{}', '--json'], mentions: ['GB18030'], build: (dir) => writeBytes(join(dir, 'a.jsonl'), gbkBytes(jsonl(GOOD))) },
-  // a Maieutic export whose review provenance is of a version this tool does not know: its keys may mean anything
-  { id: 'metrics/export-provenance-unknown-version', expect: 'refused', app: false, cli: ['metrics', '{}', '--json'], mentions: ['version 999'], build: (dir) => writeBytes(join(dir, 'a.jsonl'), jsonl(sidLine({ maieutic: { version: 999, turns: [] } }))) },
-  // an export of verified turns where no dialogue has all its turns labelled: nothing the metrics can score whole
-  { id: 'metrics/export-turns-left-blank', expect: 'refused', app: false, cli: ['metrics', '{}', '--json'], mentions: ['left out by the export'], build: (dir) => writeBytes(join(dir, 'a.jsonl'), jsonl(sidLine({ maieutic: { version: 5, scope: 'verified-turns', turns: [{ index: 0, inScope: true }, { index: 1, inScope: false }] } }))) },
-  { id: 'judge-report/deep-nesting', expect: 'refused', app: false, cli: ['judge-report', '{}', '--json'], build: (dir) => writeBytes(join(dir, 'r.jsonl'), jsonl(`{"dialogue":${nested(20_000)}}`)) },
-  { id: 'judge-report/gbk-file', expect: 'refused', app: false, cli: ['judge-report', '{}', '--json'], mentions: ['GB18030'], build: (dir) => writeBytes(join(dir, 'r.jsonl'), gbkBytes(jsonl(judgeLine('评判', 4)))) },
-  { id: 'judge-report/score-out-of-range', expect: 'refused', app: false, cli: ['judge-report', '{}', '--json'], build: (dir) => writeBytes(join(dir, 'r.jsonl'), jsonl(judgeLine('j', 4), judgeLine('j', 7))) },
-  { id: 'judge-report/control-characters-in-names', expect: 'accepted', app: false, terminal: true, cli: ['judge-report', '{}', '--json'], build: (dir) => writeBytes(join(dir, 'r.jsonl'), jsonl(judgeLine('\u001b[2J\u202eevil', 4))) },
-  { id: 'judge-report/experts-without-header', expect: 'refused', app: false, cli: ['judge-report', '{}/r.jsonl', '--experts', '{}/e.csv', '--json'], build: (dir) => (writeBytes(join(dir, 'r.jsonl'), jsonl(judgeLine('j', 4))), writeBytes(join(dir, 'e.csv'), '1-1-1,X-SRG,a,4\n'), dir) },
-  { id: 'judge-report/valid', expect: 'accepted', app: false, cli: ['judge-report', '{}', '--json'], build: (dir) => writeBytes(join(dir, 'r.jsonl'), jsonl(judgeLine('j', 4))) },
-];
-
-/** A port nothing listens on: a command refused before its first call never gets there. */
-const NO_ENDPOINT = ['--base-url', 'http://127.0.0.1:9/v1', '--model', 'm'];
-/** A teacher-model folder with one good file, under `dir`. */
-const modelFolder = (dir: string) => (writeBytes(join(dir, 'GPT-4o', 'a.jsonl'), jsonl(GOOD)), join(dir, 'GPT-4o'));
-const OUTPUTS: FaultKind[] = [
-  { id: 'out/annotate-out-is-the-input-folder', expect: 'refused', app: false, refusesCommandLine: true, mentions: ['is the input'], cli: ['annotate', '{}', ...NO_ENDPOINT, '--out', '{}'], build: modelFolder },
-  { id: 'out/annotate-out-inside-the-input-folder', expect: 'refused', app: false, refusesCommandLine: true, mentions: ['inside the input folder'], cli: ['annotate', '{}', ...NO_ENDPOINT, '--out', '{}/annotated'], build: modelFolder },
-  { id: 'out/annotate-input-inside-out', expect: 'refused', app: false, refusesCommandLine: true, mentions: ['lies inside --out'], cli: ['annotate', '{}/GPT-4o', ...NO_ENDPOINT, '--out', '{}'], build: (dir) => (modelFolder(dir), dir) },
-  {
-    id: 'out/annotate-out-links-to-the-input-folder',
-    expect: 'refused',
-    app: false,
-    refusesCommandLine: true,
-    mentions: ['is the input'],
-    cli: ['annotate', '{}/GPT-4o', ...NO_ENDPOINT, '--out', '{}/annotated'],
-    build: (dir) => (modelFolder(dir), link(join(dir, 'GPT-4o'), join(dir, 'annotated')), dir),
-  },
-  {
-    id: 'out/annotate-link-inside-out-to-the-input-folder',
-    expect: 'refused',
-    app: false,
-    refusesCommandLine: true,
-    mentions: ['is the input file'],
-    cli: ['annotate', '{}/data', ...NO_ENDPOINT, '--out', '{}/annotated'],
-    build: (dir) => (modelFolder(join(dir, 'data')), link(join(dir, 'data', 'GPT-4o'), join(dir, 'annotated', 'GPT-4o')), dir),
-  },
-  {
-    id: 'out/annotate-foreign-file-in-out',
-    expect: 'refused',
-    app: false,
-    refusesCommandLine: true,
-    mentions: ['no annotate run into this --out recorded writing it'],
-    cli: ['annotate', '{}/data', ...NO_ENDPOINT, '--out', '{}/annotated'],
-    build: (dir) => (modelFolder(join(dir, 'data')), writeBytes(join(dir, 'annotated', 'GPT-4o', 'a.jsonl'), 'my own notes\n'), dir),
-  },
-  { id: 'out/judge-out-inside-the-input-folder', expect: 'refused', app: false, refusesCommandLine: true, mentions: ['inside the input folder'], cli: ['judge', '{}', ...NO_ENDPOINT, '--out', '{}/results.jsonl'], build: modelFolder },
-  { id: 'out/judge-out-is-an-input-file', expect: 'refused', app: false, refusesCommandLine: true, mentions: ['is the input'], cli: ['judge', '{}', ...NO_ENDPOINT, '--out', '{}'], build: (dir) => join(modelFolder(dir), 'a.jsonl') },
-];
-
-/** A record as a Maieutic export writes it: the expert accepted the intent of turn 1 (a teacher's). */
-const exported = (maieutic: Record<string, unknown> = {}, annotations?: unknown[]) =>
-  sidLine({
-    ...(annotations ? { annotations } : {}),
-    maieutic: { version: 4, dialogueId: 'src:1', teacherModel: 'GPT-4o', turns: [{ index: 1, fields: { teacher_intent: { decision: 'accepted', pre: '引导推理' } } }], ...maieutic },
-  });
-const spotCheck = (id: string, expect: Expectation, content: string, extra: Partial<FaultKind> = {}): FaultKind => text(id, expect, 'export.jsonl', content, { app: false, cli: ['spot-check', '{}', '--json'], ...extra });
-const otherIntent = sidRecord().annotations as Record<string, unknown>[];
-
-const SPOT_CHECK: FaultKind[] = [
-  spotCheck('spot-check/unknown-provenance-version', 'refused', jsonl(exported({ version: 999 })), { mentions: ['version 999', 'reads versions 1'] }),
-  spotCheck('spot-check/provenance-without-version', 'refused', jsonl(exported({ version: undefined })), { mentions: ['has no "version"'] }),
-  spotCheck('spot-check/concatenated-copies', 'warned', jsonl(exported(), exported(), exported()), { mentions: ['already read at', 'counted once'] }),
-  spotCheck('spot-check/provenance-turns-repeated', 'warned', jsonl(exported({ turns: Array.from({ length: 3 }, () => ({ index: 1, fields: { teacher_intent: { decision: 'accepted', pre: '引导推理' } } })) })), { mentions: ['repeats turn 1'] }),
-  spotCheck('spot-check/copies-that-disagree', 'refused', jsonl(exported(), exported({}, otherIntent.map((entry, at) => (at === 1 ? { ...entry, teacher_intent: '检测理解' } : entry)))), { mentions: ['read twice with different values'] }),
-  spotCheck('spot-check/valid', 'accepted', jsonl(exported())),
-];
-
 const VALID: FaultKind[] = [
   text('valid/sid-jsonl', 'accepted', 'a.jsonl', jsonl(GOOD)),
   text('valid/sid-json-array', 'accepted', 'a.json', JSON.stringify([sidRecord()], null, 2)),
   text('valid/turn-per-row-csv', 'accepted', 'turns.csv', csv(...CSV_ROWS)),
 ];
 
-/** A backup restored (Settings → Backups): the generated database's rows changed by `change`, refused before anything is written unless expected accepted. */
-const backup = (id: string, expect: Expectation, change: (rows: Rows) => void, options: BackupFileOptions = {}, extra: Partial<FaultKind> = {}): FaultKind => ({
-  id,
-  expect,
-  cli: null,
-  app: false,
-  restore: true,
-  build: (dir) => {
-    const rows = baseTables();
-    change(rows);
-    return writeBytes(join(dir, 'crafted.maieutic'), backupFile(rows, options));
-  },
-  ...extra,
-});
-const DEEP = 100_000;
-
-const RESTORE: FaultKind[] = [
-  backup('restore/valid', 'accepted', () => undefined),
-  backup('restore/html-in-a-data-set-name', 'accepted', (rows) => void (rows.datasets![0]!.name = '<img src=x onerror=alert(1)>')),
-  backup('restore/number-for-a-codebook-id', 'refused', (rows) => void (rows.datasets![0]!.codebookId = 12345), {}, { mentions: ['datasets', 'codebookId'] }),
-  backup('restore/created-at-never', 'refused', (rows) => void (rows.datasets![0]!.createdAt = 'never'), {}, { mentions: ['createdAt'] }),
-  backup('restore/name-the-rename-rules-refuse', 'refused', (rows) => void (rows.datasets![0]!.name = `  ${'名'.repeat(300)}  `), {}, { mentions: ['name'] }),
-  backup('restore/review-of-a-turn-not-in-the-file', 'refused', (rows) => {
-    const review = rows.fieldReviews![0]!;
-    const turnId = `${String(review.dialogueId)}#999`;
-    Object.assign(review, { turnId, id: `${turnId}|${String(review.fieldId)}` });
-  }, {}, { mentions: ['turnId'] }),
-  backup('restore/layer-value-of-a-missing-layer', 'refused', (rows) => {
-    const row = rows.layerValues![0]!;
-    Object.assign(row, { layerId: 'gone', id: `gone|${String(row.turnId)}` });
-  }, {}, { mentions: ['layerId'] }),
-  backup('restore/unknown-field', 'refused', (rows) => void (rows.annotators![0]!.isAdmin = true), {}, { mentions: ['isAdmin'] }),
-  backup('restore/missing-table', 'refused', (rows) => void delete rows.layers, { tables: ({ layers: _layers, ...rest }) => rest }, { mentions: ['layers'] }),
-  backup('restore/table-of-no-version', 'refused', (rows) => void (rows.strangers = [{ id: 'x' }]), {}, { mentions: ['strangers'] }),
-  backup('restore/duplicate-ids', 'refused', (rows) => void rows.annotators!.push({ ...rows.annotators!.at(-1)! }), {}, { mentions: ['annotators'] }),
-  backup('restore/100000-deep-nesting', 'refused', (rows) => void rows.settings!.push({ key: 'zz-deep', value: 'DEEP' }), { text: { settings: (encoded) => encoded.replace('"DEEP"', `${'['.repeat(DEEP)}${']'.repeat(DEEP)}`) } }, { mentions: ['deeper'] }),
-  backup('restore/huge-row', 'refused', (rows) => void (rows.drafts![0]!.text = 'x'.repeat(33 * 1024 * 1024)), {}, { mentions: ['larger'] }),
-  backup('restore/damaged-turn-block', 'refused', (rows) => void (rows.turnBlocks![0]!.turnCounts = Int32Array.from([2 ** 30])), {}, { mentions: ['turnBlocks'] }),
-  backup('restore/newer-schema', 'refused', () => undefined, { schemaVersion: 999 }, { mentions: ['newer'] }),
-  backup('restore/truncated-no-manifest', 'refused', () => undefined, { truncated: true }, { mentions: ['truncated'] }),
-  { id: 'restore/not-gzip', expect: 'refused', cli: null, app: false, restore: true, build: (dir) => writeBytes(join(dir, 'crafted.maieutic'), '{"format":"maieutic-backup"}\n'), mentions: ['damaged'] },
-];
-
-export const FAULT_KINDS: readonly FaultKind[] = [...ENCODINGS, ...BINARY, ...SILENT, ...MALFORMED, ...HUGE, ...SPECIAL, ...NAMES, ...AGREEMENT, ...OUTPUTS, ...SPOT_CHECK, ...VALID, ...RESTORE];
+export const IMPORT_KINDS: readonly FaultKind[] = [...ENCODINGS, ...BINARY, ...SILENT, ...MALFORMED, ...HUGE, ...SPECIAL, ...NAMES, ...VALID];

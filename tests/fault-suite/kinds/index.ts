@@ -1,0 +1,33 @@
+/**
+ * Every input surface of the app and the CLI the fault suite attacks, each with its kinds
+ * (tests/fault-suite/README.md lists them; a test checks the list and this file agree).
+ */
+import { IMPORT_KINDS } from './import';
+import type { FaultKind } from './kind';
+import { OUTPUT_KINDS } from './outputs';
+import { RESTORE_KINDS } from './restore';
+import { SPOT_CHECK_KINDS } from './spot-check';
+import { STATISTICS_KINDS } from './statistics';
+
+export type { Expectation, FaultKind } from './kind';
+
+export interface FaultSurface {
+  /** as the README names it */
+  name: string;
+  kinds: readonly FaultKind[];
+  /** why the surface has no kind that must be read (every surface should have one unless it cannot) */
+  noValidKind?: string;
+}
+
+export const FAULT_SURFACES: readonly FaultSurface[] = [
+  { name: 'import', kinds: IMPORT_KINDS },
+  { name: 'statistics', kinds: STATISTICS_KINDS },
+  { name: 'outputs', kinds: OUTPUT_KINDS, noValidKind: 'a good --out is only used after calls to an endpoint; tests/unit/cli/annotate-out.test.ts writes one against the scripted server' },
+  { name: 'spot-check', kinds: SPOT_CHECK_KINDS },
+  { name: 'restore', kinds: RESTORE_KINDS },
+];
+
+/** the surfaces with no kind that must be read, and why */
+export const SURFACES_WITHOUT_VALID_KIND: ReadonlyMap<string, string> = new Map(FAULT_SURFACES.flatMap((surface) => (surface.noValidKind ? [[surface.name, surface.noValidKind] as const] : [])));
+
+export const FAULT_KINDS: readonly FaultKind[] = FAULT_SURFACES.flatMap((surface) => surface.kinds.map((kind) => ({ surface: surface.name, ...kind })));
