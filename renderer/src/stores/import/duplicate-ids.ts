@@ -27,7 +27,7 @@ const isDuplicateId = (issue: ImportIssue) => DUPLICATE_ID_CODES.includes(issue.
  * the report applies as withTeacherModel applies it at import). Only files that
  * can be imported take part. A file given a warning it did not have is unticked: a file with
  * warnings is imported only once the user ticks it, knowing them. A file that loses such warnings
- * and gains none is ticked as it would have been without them.
+ * and gains none keeps a tick the user gave, and is ticked if it would have been without them.
  */
 export function withDuplicateIdWarnings(entries: readonly ImportFileEntry[], stored: readonly StoredDialogueId[]): ImportFileEntry[] {
   const taking = entries.map((entry) => entry.parsed !== null && isImportable(verdictOf(entry)));
@@ -44,6 +44,8 @@ export function withDuplicateIdWarnings(entries: readonly ImportFileEntry[], sto
     const gained = found.some((issue) => !before.some((old) => old.message === issue.message && old.line === issue.line));
     const updated: ImportFileEntry = { ...entry, parsed: { ...entry.parsed, issues } };
     const lost = before.some((old) => !found.some((issue) => old.message === issue.message && old.line === issue.line));
-    return { ...updated, include: gained ? false : lost ? entry.sameAs === null && includedByDefault(verdictOf(updated), entry.priorImports) : entry.include };
+    // losing warnings never unticks (the user may have ticked the file knowing its other warnings)
+    const include = gained ? false : lost ? entry.include || (entry.sameAs === null && includedByDefault(verdictOf(updated), entry.priorImports)) : entry.include;
+    return { ...updated, include };
   });
 }

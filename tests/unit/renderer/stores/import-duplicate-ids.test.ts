@@ -92,6 +92,23 @@ describe('import wizard: duplicate dialogue ids', () => {
     expect(store.getState().entries[0].include).toBe(false);
   });
 
+  it('keeps the tick the user gave a file with other warnings when attaching it as a layer takes its duplicate-id warnings away', async () => {
+    const store = createImportStore(() => db);
+    await store.getState().receiveFiles([{ name: 'GPT-4o/a.jsonl', text: `${sidLine(1)}\n${sidLine(2)}\n` }], []);
+    await store.getState().commit();
+    const datasetId = (await db.datasets.toArray())[0].id;
+
+    await store.getState().receiveFiles([{ name: 'GPT-4o/annotator-b.jsonl', text: `${sidLine(1, { cognition: '没有这个标签' })}\n${sidLine(2)}\n` }], [], datasetId);
+    const others = () => codes(store, 0).filter((code) => code !== 'duplicate-dialogue-in-dataset');
+    expect(others().length).toBeGreaterThan(0);
+    expect(store.getState().entries[0].include).toBe(false);
+    store.getState().setInclude(0, true);
+    expect(store.getState().entries[0].include).toBe(true);
+    await store.getState().setAttachAsLayer(true);
+    expect(codes(store, 0)).toEqual(others());
+    expect(store.getState().entries[0].include).toBe(true);
+  });
+
   it('words both warnings in Chinese and English', () => {
     for (const code of ['duplicate-dialogue-across-files', 'duplicate-dialogue-in-dataset']) {
       for (const lang of ['zh', 'en'] as const) {
