@@ -31,6 +31,20 @@ export interface ScenarioSize {
 
 const figure = (value: bigint | number) => value.toLocaleString('en-US');
 
+/** How each refusal names its limit: the problems end with one, and isSizeProblem knows them by it. */
+const LIMIT_WORDS = {
+  taskRows: `the most a scenario may have is ${figure(MAX_SCENARIO_TASK_ROWS)}`,
+  conversations: `the most a scenario may plan is ${figure(MAX_SCENARIO_CONVERSATIONS)}`,
+  turns: `the most a conversation may take is ${figure(MAX_SCENARIO_TURNS)}`,
+  samples: `the most is ${figure(MAX_ASSESSMENT_SAMPLES)}`,
+} as const;
+const SIZE_PATHS: Record<keyof typeof LIMIT_WORDS, string> = { taskRows: 'tasks', conversations: 'repeats', turns: 'flow.max_turns', samples: 'assessment.samples' };
+
+/** Whether a located problem of a scenario (path as `flow.max_turns`) is one of scenarioSizeProblems', for a caller that explains the limits in its own words. */
+export function isSizeProblem(problem: { path: string; message: string }): boolean {
+  return (Object.keys(LIMIT_WORDS) as (keyof typeof LIMIT_WORDS)[]).some((limit) => problem.path === SIZE_PATHS[limit] && problem.message.endsWith(LIMIT_WORDS[limit]));
+}
+
 /** The size of a run of `scenario`; `csvRows`, the rows its tasks.csv holds, when they have been read. */
 export function scenarioSize(scenario: Scenario, csvRows?: number): ScenarioSize {
   const { tasks } = scenario;
@@ -57,14 +71,14 @@ export function scenarioSizeProblems(scenario: Scenario, csvRows?: number): Sche
   const csvNote = size.baseRows === null ? ` for each row of ${scenario.tasks.csv}` : '';
   const factors = rowFactors(size);
   if (size.taskRows > BigInt(MAX_SCENARIO_TASK_ROWS)) {
-    problems.push({ path: ['tasks'], message: `${factors} = ${figure(size.taskRows)} task rows${csvNote}; the most a scenario may have is ${figure(MAX_SCENARIO_TASK_ROWS)}` });
+    problems.push({ path: ['tasks'], message: `${factors} = ${figure(size.taskRows)} task rows${csvNote}; ${LIMIT_WORDS.taskRows}` });
   } else if (size.conversations > BigInt(MAX_SCENARIO_CONVERSATIONS)) {
     const rows = factors === '' ? '' : size.crossSizes.length === 0 && size.baseRows !== null ? `${factors} × ` : `(${factors} = ${figure(size.taskRows)} task rows) × `;
-    problems.push({ path: ['repeats'], message: `${rows}${figure(size.repeats)} repeats = ${figure(size.conversations)} conversations${csvNote}; the most a scenario may plan is ${figure(MAX_SCENARIO_CONVERSATIONS)}` });
+    problems.push({ path: ['repeats'], message: `${rows}${figure(size.repeats)} repeats = ${figure(size.conversations)} conversations${csvNote}; ${LIMIT_WORDS.conversations}` });
   }
   const maxTurns = scenario.flow.maxTurns;
-  if (maxTurns !== undefined && maxTurns > MAX_SCENARIO_TURNS) problems.push({ path: ['flow', 'max_turns'], message: `${figure(BigInt(maxTurns))} turns; the most a conversation may take is ${figure(MAX_SCENARIO_TURNS)}` });
+  if (maxTurns !== undefined && maxTurns > MAX_SCENARIO_TURNS) problems.push({ path: ['flow', 'max_turns'], message: `${figure(BigInt(maxTurns))} turns; ${LIMIT_WORDS.turns}` });
   const samples = scenario.assessment?.samples;
-  if (samples !== undefined && samples > MAX_ASSESSMENT_SAMPLES) problems.push({ path: ['assessment', 'samples'], message: `${figure(BigInt(samples))} draws per probe; the most is ${figure(MAX_ASSESSMENT_SAMPLES)}` });
+  if (samples !== undefined && samples > MAX_ASSESSMENT_SAMPLES) problems.push({ path: ['assessment', 'samples'], message: `${figure(BigInt(samples))} draws per probe; ${LIMIT_WORDS.samples}` });
   return problems;
 }

@@ -4,6 +4,7 @@
  * per connection the calls at most, the estimated tokens and, when the connection has a price,
  * the cost range. No call is made and nothing is written.
  */
+import { formatCost } from '../../../shared/llm/format-cost';
 import { estimateJobCost, type TokenRange } from '../../../shared/llm/token-estimate';
 import type { GenerationJobDefinition, GenerationPlan, Scenario } from '../../../shared/scenario';
 import { generationPlan } from '../../../shared/scenario/run-plan';
@@ -14,10 +15,6 @@ import type { CliConnection } from './cli-connections';
 const count = (value: number) => value.toLocaleString('en-US');
 const plural = (value: number, word: string) => `${count(value)} ${word}${value === 1 ? '' : 's'}`;
 
-/** Two significant figures below 1, cents above: an estimate, not an invoice. */
-function money(value: number): string {
-  return value >= 1 ? value.toFixed(2) : value === 0 ? '0' : value.toPrecision(2);
-}
 
 export interface DryRunInput {
   scenarioFile: string;
@@ -75,7 +72,7 @@ export function printDryRun(input: DryRunInput, io: CliIo): void {
     `  a turn budget of ${plural(plan.turnBudget, 'turn')} per conversation; at most ${plural(plan.calls, 'call')} in all`,
     ...planned.map((connection) =>
       `  ${lineText(connection.name)} (${lineText(connection.model)}; ${connection.roles.join(', ')}): at most ${plural(connection.calls, 'call')}, about ${count(connection.inputTokens)} input and ${count(connection.outputTokens.low)}–${count(connection.outputTokens.high)} output tokens; ` +
-      (connection.cost ? `cost ${money(connection.cost.low)}–${money(connection.cost.high)}` : 'cost unknown (no price: give "price" in its --connections entry)'),
+      (connection.cost ? `cost ${formatCost(connection.cost.low)}–${formatCost(connection.cost.high)}` : 'cost unknown (no price: give "price" in its --connections entry)'),
     ),
     '  (tokens estimated from the text: a CJK character ≈ 1 token, 4 other characters ≈ 1; as if every conversation took its whole turn budget and every answer its max_tokens; dialogues that end early cost less)',
     'generate: dry run: no call was made, nothing was written',
