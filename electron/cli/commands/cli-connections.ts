@@ -41,12 +41,12 @@ async function readConnectionsFile(path: string): Promise<{ entries: Map<string,
   } catch (error) {
     return { problems: [fileLine(path, null, `not JSON (${error instanceof Error ? error.message : String(error)})`)] };
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return { problems: [fileLine(path, null, 'the connections file is one JSON object: connection name → { baseURL, model, apiKeyEnv, concurrency }')] };
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return { problems: [fileLine(path, null, 'the connections file is one JSON object: connection name → { baseURL, model, apiKeyEnv, concurrency, price }')] };
   const problems: string[] = [];
   const entries = new Map<string, FileEntry>();
   for (const [name, raw] of Object.entries(value)) {
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-      problems.push(fileLine(path, null, `${name}: an object { baseURL, model, apiKeyEnv, concurrency }`));
+      problems.push(fileLine(path, null, `${name}: an object { baseURL, model, apiKeyEnv, concurrency, price }`));
       continue;
     }
     const entry = raw as Record<string, unknown>;
