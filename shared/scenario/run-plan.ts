@@ -140,6 +140,7 @@ function conversationLoads(scenario: Scenario, row: TaskRow, definition: Generat
   }
   const judge = definition.parameters.safety?.judge;
   if (judge) {
+    // the judge is instructed in the dialogue's language, unknown before it is spoken: the Chinese instructions stand for both
     const prompt = judgePrompt({ rubricSet: judge.rubricSet, language: 'zh', reasoningFirst: false });
     const transcript = budget * (longest + MESSAGE_OVERHEAD_TOKENS);
     const rubrics = judge.rubricSet.rubrics.length;

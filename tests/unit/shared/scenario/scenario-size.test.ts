@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildGenerationDefinition, generationPlan, MAX_SCENARIO_CONVERSATIONS, MAX_SCENARIO_TURNS, parseScenarioYaml, scenarioConversations, type Scenario,
 } from '../../../../shared/scenario';
+import { rubricSetHash, SID_RUBRIC_SET } from '../../../../shared/judge';
 import { HEADER, scenarioFrom, templateText } from './support';
 
 /** The SID template with `edit` applied, as YAML text. */
@@ -147,5 +148,30 @@ describe('generationPlan', () => {
       // the student speaks in both teachers' conversations
       { connectionId: 's', roles: ['student'], estimate: { calls: 12, input: 6 * 256, output: { low: 240, high: 1200 } } },
     ]);
+  });
+
+  it('adds the Pass@k probe to the assessed role and the safety judge once per conversation, by hand', () => {
+    const assessed = text
+      .replace('  rows: [{ a: 1 }]', "  rows: [{ a: 1, reference_answer: '4' }]")
+      .concat(`\nassessment:\n  role: student\n  prompt: "${'p'.repeat(8)}"\n  samples: 2\n  k: [1]\n  check: { kind: numeric }`);
+    const parsed = parseScenarioYaml(assessed, 'plan.yaml');
+    if (!parsed.ok) throw new Error(parsed.problems.map((problem) => problem.text).join('\n'));
+    const built = buildGenerationDefinition({
+      scenarioSource: assessed, scenarioFile: 'plan.yaml', teacherConnectionIds: ['t1', 't2'], roleConnections: { student: 's', judge: 'j' }, title: 'run',
+      safety: { judge: { rubricSet: SID_RUBRIC_SET, rubricSetHash: rubricSetHash(SID_RUBRIC_SET), minScore: 1 } },
+    });
+    if (!built.ok) throw new Error(built.problems.join('\n'));
+    const plan = generationPlan(parsed.scenario, built.definition);
+    // per conversation: 4 turns, 2 draws before each of at most 4 and after the last, the judge once
+    expect(plan.calls).toBe(3 * 2 * (4 + 5 * 2 + 1));
+    // the student's probe: 3 probes (before its 2 turns, after the last) at turns 0, 2, 4, each of
+    // its system (24) and the prompt (2 + 4), then 104 a turn before: 3·30 + 104·(0 + 2 + 4) = 90 + 624 = 714, twice;
+    // with its turns (256): 1,684 a conversation, 8 calls, answers 2 × 20…100 and 6 × 20…400
+    const student = plan.connections.find((connection) => connection.connectionId === 's');
+    expect(student).toEqual({ connectionId: 's', roles: ['student'], estimate: { calls: 6 * 8, input: 6 * (256 + 2 * 714), output: { low: 6 * 160, high: 6 * 2600 } } });
+    const judge = plan.connections.find((connection) => connection.connectionId === 'j');
+    // one score of every SID rubric per conversation: 6 + 25 to 120 tokens each
+    const rubrics = SID_RUBRIC_SET.rubrics.length;
+    expect(judge).toMatchObject({ roles: ['judge'], estimate: { calls: 6, output: { low: 6 * (6 + rubrics * 25), high: 6 * (6 + rubrics * 120) } } });
   });
 });
