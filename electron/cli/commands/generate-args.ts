@@ -70,7 +70,8 @@ Options:
   --dry-run              print the plan and make no call: task rows × repeats = conversations per
                          teacher, the turn budget, and per connection the calls at most, the
                          estimated tokens and (when it has a price) the cost; with --out, how
-                         many conversations are already there. --out is optional with it
+                         many conversations are already there. --out, --base-url and --model
+                         are optional with it (a connection not placed is planned by its name)
   --json                 with --dry-run: the plan as one JSON object
 
 Sizes: a scenario plans at most 20,000 conversations (task rows × repeats) and 20,000 task rows
@@ -120,7 +121,8 @@ export function parseGenerateArgs(argv: readonly string[]): GenerateParse {
   const atStudentTurns = turnsOption === undefined ? [] : turnsOption.split(',').map((turn) => Number(turn.trim()));
   if (turnsOption !== undefined && (atStudentTurns.length === 0 || atStudentTurns.some((turn) => !Number.isInteger(turn) || turn < 1) || new Set(atStudentTurns).size !== atStudentTurns.length)) return { kind: 'usage-error', message: `--preference-at lists student turns as whole numbers from 1, each once (1,3); got "${turnsOption}".` };
   if (turnsOption === undefined && values.has('--candidates')) return { kind: 'usage-error', message: '--candidates is for --preference-at.' };
-  const connection = readConnectionArgs(values, taken);
+  // a dry run calls nothing, so it needs no endpoint
+  const connection = readConnectionArgs(values, taken, { endpointOptional: dryRun });
   if ('message' in connection) return { kind: 'usage-error', message: connection.message };
   return {
     kind: 'run',

@@ -26,9 +26,13 @@ export interface DryRunInput {
   json: boolean;
 }
 
+/** The endpoint and model of a connection a dry run was not told: never called, shown as not set. */
+export const NOT_PLACED = '(not set)';
+
 interface PlannedConnection {
   name: string;
-  model: string;
+  /** null when the command line does not place it (a dry run needs no endpoint) */
+  model: string | null;
   roles: string[];
   calls: number;
   inputTokens: number;
@@ -40,7 +44,8 @@ interface PlannedConnection {
 function plannedConnections(plan: GenerationPlan, connections: ReadonlyMap<string, CliConnection>): PlannedConnection[] {
   return plan.connections.map(({ connectionId, roles, estimate }) => {
     const connection = connections.get(connectionId)?.connection;
-    return { name: connectionId, model: connection?.model ?? '', roles, calls: estimate.calls, inputTokens: estimate.input, outputTokens: { ...estimate.output }, cost: estimateJobCost(estimate, connection?.price) };
+    const model = connection?.model ?? NOT_PLACED;
+    return { name: connectionId, model: model === NOT_PLACED ? null : model, roles, calls: estimate.calls, inputTokens: estimate.input, outputTokens: { ...estimate.output }, cost: estimateJobCost(estimate, connection?.price) };
   });
 }
 
@@ -71,7 +76,7 @@ export function printDryRun(input: DryRunInput, io: CliIo): void {
       (input.alreadyThere === null ? '' : ` (${count(input.alreadyThere)} already finished in --out)`),
     `  a turn budget of ${plural(plan.turnBudget, 'turn')} per conversation; at most ${plural(plan.calls, 'call')} in all`,
     ...planned.map((connection) =>
-      `  ${lineText(connection.name)} (${lineText(connection.model)}; ${connection.roles.join(', ')}): at most ${plural(connection.calls, 'call')}, about ${count(connection.inputTokens)} input and ${count(connection.outputTokens.low)}–${count(connection.outputTokens.high)} output tokens; ` +
+      `  ${lineText(connection.name)} (${connection.model === null ? 'model not set' : lineText(connection.model)}; ${connection.roles.join(', ')}): at most ${plural(connection.calls, 'call')}, about ${count(connection.inputTokens)} input and ${count(connection.outputTokens.low)}–${count(connection.outputTokens.high)} output tokens; ` +
       (connection.cost ? `cost ${formatCost(connection.cost.low)}–${formatCost(connection.cost.high)}` : 'cost unknown (no price: give "price" in its --connections entry)'),
     ),
     '  (tokens estimated from the text: a CJK character ≈ 1 token, 4 other characters ≈ 1; as if every conversation took its whole turn budget and every answer its max_tokens; dialogues that end early cost less)',

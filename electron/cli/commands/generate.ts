@@ -26,7 +26,7 @@ import { runnerConnections } from './cli-connections';
 import { resolveConnections } from './generate-connections';
 import { CACHE_FOLDER, CONVERSATIONS_FILE, conversationKey, readRecordedConversations, writeDatasetFiles } from './generate-output';
 import { loadScenario } from './generate-scenario';
-import { printDryRun } from './generate-plan';
+import { NOT_PLACED, printDryRun } from './generate-plan';
 import { generationSteps } from './generate-steps';
 import { progressLine, runToLines } from './judge-output';
 
@@ -59,7 +59,9 @@ async function generate(args: GenerateArgs, io: CliIo): Promise<number> {
     for (const problem of loaded.problems) io.stderr(`${problem}\n`);
     return EXIT_INPUT_ERRORS;
   }
-  const resolved = await resolveConnections(loaded.scenario, args);
+  // a dry run calls nothing: a connection not placed on an endpoint or model is planned under its name
+  const placing = args.dryRun ? { ...args, baseURL: args.baseURL ?? NOT_PLACED, defaultModel: args.defaultModel ?? NOT_PLACED } : args;
+  const resolved = await resolveConnections(loaded.scenario, placing);
   if ('problems' in resolved) {
     for (const problem of resolved.problems) io.stderr(`generate: ${problem}\n`);
     return EXIT_USAGE;

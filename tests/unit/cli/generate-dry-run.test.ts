@@ -59,12 +59,18 @@ describe('generate --dry-run', () => {
     expect(text.stdout + text.stderr + json.stdout + json.stderr).not.toContain(KEY);
   });
 
-  it('needs no --out, and with one says how many conversations a run there has finished', async () => {
+  it('needs no --out nor an endpoint, and with an --out says how many conversations a run there has finished', async () => {
     harness.state.server.setDefaultHandler(tutoringRoles);
     const scenario = await sidScenario(harness.state.dir.path, 2);
     const alone = await runCaptured(['generate', scenario, '--dry-run', '--json', '--model', 'm', '--base-url', harness.state.server.baseURL]);
     expect(alone.code, alone.stderr).toBe(0);
     expect(JSON.parse(alone.stdout)).toMatchObject({ conversations: 4, alreadyThere: null });
+    // nor an endpoint or a model: the plan names the connections, their models not set
+    const bare = await runCaptured(['generate', scenario, '--dry-run', '--json']);
+    expect(bare.code, bare.stderr).toBe(0);
+    expect((JSON.parse(bare.stdout) as PlanJson).connections.map(({ name, model, calls }) => [name, model, calls])).toEqual([['teacher', null, 40], ['student', null, 40]]);
+    const bareText = await runCaptured(['generate', scenario, '--dry-run']);
+    expect(bareText.stdout).toContain('teacher (model not set; teacher): at most 40 calls');
     const out = join(harness.state.dir.path, 'out');
     expect((await runCaptured(args(scenario, out))).code).toBe(0);
     const asked = harness.state.server.log.chatRequests().length;
