@@ -74,11 +74,6 @@ Options:
                          are optional with it (a connection not placed is planned by its name)
   --json                 with --dry-run: the plan as one JSON object
 
-Sizes: a scenario plans at most 20,000 conversations (task rows × repeats) and 20,000 task rows
-(rows × cross lists), a conversation takes at most 1,000 turns (flow.max_turns) and the Pass@k
-probe draws at most 100 answers (assessment.samples); a scenario over one is refused, naming the
-figure and the limit, before anything is expanded or asked.
-
   --safety-words FILE    SID's toxicity step: a dialogue with one of these words (one a line; blank
                          lines and lines starting with # skipped) in any turn is dropped (dropped.jsonl)
   --safety-min-score S   and/or the scenario's judge role scores each finished dialogue on its
@@ -90,6 +85,11 @@ figure and the limit, before anything is expanded or asked.
                          pairs and, per reason, what made none (no candidate differed in Pass@k, a
                          dialogue ended before the turn, a failed or dropped conversation)
   --candidates K         candidates per branch, 2 to 10 (default 2)
+
+Sizes: a scenario plans at most 20,000 conversations (task rows × repeats) and 20,000 task rows
+(rows × cross lists), a conversation takes at most 1,000 turns (flow.max_turns) and the Pass@k
+probe draws at most 100 answers (assessment.samples); a scenario over one is refused, naming the
+figure and the limit, before anything is expanded or asked.
 
 Validation problems of the scenario are printed as file:line:column: path: message. Progress goes
 to stderr, a summary to stdout. Exit code: 0 every conversation finished, 1 scenario or input
