@@ -95,14 +95,21 @@ function turnPrompt(role: SpeakingRole, roleTurnNumber: number): string | undefi
   return role.turnAt[roleTurnNumber] ?? role.turn;
 }
 
+/** The roles a direction may lead to: its role, or any role its router's rules name. */
+function rolesOf(scenario: Scenario, target: FlowTarget | undefined): SpeakingRoleName[] {
+  if (target?.kind === 'role') return [target.role];
+  if (target?.kind === 'router') return scenario.flow.routers[target.router].flatMap((rule) => (rule.to.kind === 'role' ? [rule.to.role] : []));
+  return [];
+}
+
+/** The roles that may speak right after `from` (START: the first turn). */
+export function rolesAfter(scenario: Scenario, from: typeof FLOW_START | SpeakingRoleName): Set<SpeakingRoleName> {
+  return new Set(rolesOf(scenario, scenario.flow.directions[from]));
+}
+
 /** Roles that speak in this flow: with more than two, others' utterances are prefixed with their label. */
-function flowSpeakers(scenario: Scenario): Set<SpeakingRoleName> {
-  const speakers = new Set<SpeakingRoleName>();
-  for (const target of Object.values(scenario.flow.directions)) {
-    if (target?.kind === 'role') speakers.add(target.role);
-    if (target?.kind === 'router') for (const rule of scenario.flow.routers[target.router]) if (rule.to.kind === 'role') speakers.add(rule.to.role);
-  }
-  return speakers;
+export function flowSpeakers(scenario: Scenario): Set<SpeakingRoleName> {
+  return new Set(Object.values(scenario.flow.directions).flatMap((target) => rolesOf(scenario, target)));
 }
 
 /** Consecutive messages of one role joined with a blank line: some chat templates require alternation. */

@@ -8,12 +8,13 @@ import { rubricSetHash } from '../judge/rubric-hash';
 import { canonicalJson } from '../llm/cache-key';
 import { BOUND_ROLES, conversationItemId, type BoundRole, type GenerationJobDefinition, type GenerationPreference, type GenerationSafety } from './generation-job';
 import { parseScenarioYaml } from './parse-scenario';
+import { MAX_SCENARIO_CONVERSATIONS, MAX_SCENARIO_TASK_ROWS, scenarioSizeProblems } from './scenario-size';
 import { expandTaskRows, scenarioConversations, scenarioHash } from './task-rows';
 import type { Scenario, TaskRow } from './types';
 
-/** Limits a definition stays within: it crosses IPC and is journaled whole. */
-export const MAX_GENERATION_CONVERSATIONS = 20_000;
-export const MAX_GENERATION_ROWS = 20_000;
+/** Limits a definition stays within: it crosses IPC and is journaled whole (a scenario's own, scenario-size.ts). */
+export const MAX_GENERATION_CONVERSATIONS = MAX_SCENARIO_CONVERSATIONS;
+export const MAX_GENERATION_ROWS = MAX_SCENARIO_TASK_ROWS;
 export const MAX_SCENARIO_SOURCE = 1_000_000;
 export const MAX_PREFERENCE_CANDIDATES = 10;
 export const MAX_SAFETY_WORDS = 2_000;
@@ -119,13 +120,16 @@ export function buildGenerationDefinition(request: GenerationDefinitionRequest):
   const parsed = parseScenarioYaml(request.scenarioSource, request.scenarioFile);
   if (!parsed.ok) return { ok: false, problems: parsed.problems.map((problem) => problem.text) };
   const scenario = parsed.scenario;
+  // counted before anything is expanded: a CSV of many rows times the cross lists and repeats
+  const tooLarge = scenario.tasks.csv !== undefined && request.rows ? scenarioSizeProblems(scenario, request.rows.length) : [];
+  if (tooLarge.length > 0) return { ok: false, problems: tooLarge.map((problem) => `${problem.path.join('.')}: ${problem.message}`) };
   let rows: TaskRow[];
   try {
     rows = expandTaskRows(scenario, request.rows);
   } catch (error) {
     return { ok: false, problems: [(error as Error).message] };
   }
-  const conversations = scenarioConversations(scenario, rows).map(({ taskIndex, repeatId }) => ({ id: conversationItemId(taskIndex, repeatId), taskIndex, repeatId }));
+  const conversations = Array.from(scenarioConversations(scenario, rows), ({ taskIndex, repeatId }) => ({ id: conversationItemId(taskIndex, repeatId), taskIndex, repeatId }));
   const definition: GenerationJobDefinition = {
     kind: 'generation',
     title: request.title,

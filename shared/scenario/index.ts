@@ -20,3 +20,7 @@ export {
   buildGenerationDefinition, generationParameterProblems, generationScenario, MAX_GENERATION_CONVERSATIONS, MAX_GENERATION_ROWS, MAX_PREFERENCE_CANDIDATES,
   MAX_SAFETY_WORDS, MAX_SCENARIO_SOURCE, requiredBoundRoles, rolesNeedingConnections, type GenerationDefinitionRequest,
 } from './generation-problems';
+export {
+  isSizeProblem, MAX_ASSESSMENT_SAMPLES, MAX_SCENARIO_CONVERSATIONS, MAX_SCENARIO_TASK_ROWS, MAX_SCENARIO_TURNS, scenarioSize, scenarioSizeProblems, type ScenarioSize,
+} from './scenario-size';
+export { DEFAULT_ANSWER_TOKENS, generationCallBound, generationPlan, turnBudget, type ConnectionPlan, type GenerationPlan, type PlannedRole } from './run-plan';

@@ -1,6 +1,7 @@
 import type { SamplingParameters } from '../llm/connection';
 import { checkSchema, type SchemaProblem, type ValuePath } from './check-schema';
 import { parseFlow } from './parse-flow';
+import { scenarioSizeProblems } from './scenario-size';
 import { SCENARIO_SCHEMA } from './schema';
 import {
   type AnswerCheckSpec, type Assessment, type JudgeRole, SCENARIO_FORMAT, type Scenario, SPEAKING_ROLES, type SpeakingRole,
@@ -141,6 +142,7 @@ export function parseScenarioYaml(text: string, file: string): ParseScenarioResu
   if (!read.ok) return read;
   const problems = checkSchema(SCENARIO_SCHEMA, read.value);
   const scenario = problems.length === 0 ? buildScenario(read.value, problems) : undefined;
+  if (scenario && problems.length === 0) problems.push(...scenarioSizeProblems(scenario));
   if (problems.length === 0 && scenario) return { ok: true, scenario };
   return { ok: false, problems: read.place(problems) };
 }

@@ -140,12 +140,12 @@ export const SCENARIO_SCHEMA: JsonSchemaNode = {
       },
       additionalProperties: false,
     },
-    repeats: positiveInteger('conversations per task row'),
+    repeats: positiveInteger('conversations per task row; task rows × repeats is at most 20,000 (scenario-size.ts)'),
     flow: {
       type: 'object',
       properties: {
         directions: { type: 'array', items: { type: 'string', pattern: '^\\s*[A-Za-z_][A-Za-z0-9_]*\\s*->\\s*[A-Za-z_][A-Za-z0-9_]*\\s*$' }, minItems: 1 },
-        max_turns: positiveInteger('the turn budget over all roles'),
+        max_turns: positiveInteger('the turn budget over all roles, at most 1,000'),
         exit: {
           type: 'object',
           properties: {
@@ -169,7 +169,7 @@ export const SCENARIO_SCHEMA: JsonSchemaNode = {
       properties: {
         role: roleName,
         prompt: text('asks for the final answer; appended to the role view'),
-        samples: positiveInteger('n answers drawn per probe'),
+        samples: positiveInteger('n answers drawn per probe, at most 100'),
         k: { type: 'array', items: positiveInteger('a k of Pass@k, at most samples'), minItems: 1 },
         check: {
           type: 'object',

@@ -29,9 +29,15 @@ export interface ScenarioConversation {
   row: TaskRow;
 }
 
-/** Every conversation a run has, for each teacher connection: rows × repeats, the repeats of a row together. */
-export function scenarioConversations(scenario: Scenario, rows: readonly TaskRow[]): ScenarioConversation[] {
-  return rows.flatMap((row, taskIndex) => Array.from({ length: scenario.repeats }, (_, repeat) => ({ taskIndex, repeatId: repeat + 1, row })));
+/**
+ * Every conversation a run has, for each teacher connection: rows × repeats, the repeats of a row
+ * together. Made one at a time as they are taken, so its memory stays flat whatever the count
+ * (the count itself is scenarioSize's, refused above the limit before anything is expanded).
+ */
+export function* scenarioConversations(scenario: Scenario, rows: readonly TaskRow[]): Generator<ScenarioConversation, void, undefined> {
+  for (const [taskIndex, row] of rows.entries()) {
+    for (let repeatId = 1; repeatId <= scenario.repeats; repeatId++) yield { taskIndex, repeatId, row };
+  }
 }
 
 /**

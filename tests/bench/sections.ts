@@ -15,6 +15,7 @@ import { peersSection } from './peers/section';
 import { llmSection } from './llm/section';
 import { judgeSection } from './judge-section';
 import { generateSection } from './generation/section';
+import { scenarioPlanSection } from './scenario-plan-section';
 
 /**
  * One part of the benchmark report. `npm run bench` runs every section in order and prints
@@ -85,7 +86,7 @@ export const parseSection: BenchSection = {
   },
 };
 
-export const benchSections: BenchSection[] = [parseSection, indexedDbSection, agreementSection, agreementViewSection, metricsSection, consistencySection, cliSection, cliDataSection, peersSection, llmSection, judgeSection, generateSection];
+export const benchSections: BenchSection[] = [parseSection, indexedDbSection, agreementSection, agreementViewSection, metricsSection, consistencySection, cliSection, cliDataSection, peersSection, llmSection, judgeSection, generateSection, scenarioPlanSection];
 
 export function environment() {
   // the 1-minute load average at start: figures taken on a busy machine are noisy

@@ -4,7 +4,7 @@
  * --base-url, --model MODEL and --api-key-env (in that order). The key of each stays in the
  * environment variable it names, read only when a call is made.
  */
-import type { LlmConnection } from '../../../shared/llm';
+import type { LlmConnection, TokenPrice } from '../../../shared/llm';
 import { fileLine } from '../terminal-text';
 import { ENV_NAME, type ConnectionArgs } from './connection-args';
 import { readInputText } from './generate-files';
@@ -20,9 +20,17 @@ interface FileEntry {
   model?: string;
   apiKeyEnv?: string;
   concurrency?: number;
+  /** per million tokens, for the cost `generate --dry-run` estimates */
+  price?: TokenPrice;
 }
 
-const FILE_KEYS = ['baseURL', 'model', 'apiKeyEnv', 'concurrency'];
+const FILE_KEYS = ['baseURL', 'model', 'apiKeyEnv', 'concurrency', 'price'];
+
+function isPrice(value: unknown): value is TokenPrice {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  const price = value as Record<string, unknown>;
+  return Object.keys(price).every((key) => key === 'inputPerMillion' || key === 'outputPerMillion') && [price.inputPerMillion, price.outputPerMillion].every((part) => typeof part === 'number' && Number.isFinite(part) && part >= 0);
+}
 
 async function readConnectionsFile(path: string): Promise<{ entries: Map<string, FileEntry> } | { problems: string[] }> {
   const read = await readInputText(path, 'connections file');
@@ -33,12 +41,12 @@ async function readConnectionsFile(path: string): Promise<{ entries: Map<string,
   } catch (error) {
     return { problems: [fileLine(path, null, `not JSON (${error instanceof Error ? error.message : String(error)})`)] };
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return { problems: [fileLine(path, null, 'the connections file is one JSON object: connection name → { baseURL, model, apiKeyEnv, concurrency }')] };
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return { problems: [fileLine(path, null, 'the connections file is one JSON object: connection name → { baseURL, model, apiKeyEnv, concurrency, price }')] };
   const problems: string[] = [];
   const entries = new Map<string, FileEntry>();
   for (const [name, raw] of Object.entries(value)) {
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-      problems.push(fileLine(path, null, `${name}: an object { baseURL, model, apiKeyEnv, concurrency }`));
+      problems.push(fileLine(path, null, `${name}: an object { baseURL, model, apiKeyEnv, concurrency, price }`));
       continue;
     }
     const entry = raw as Record<string, unknown>;
@@ -46,6 +54,7 @@ async function readConnectionsFile(path: string): Promise<{ entries: Map<string,
     for (const key of ['baseURL', 'model', 'apiKeyEnv'] as const) if (entry[key] !== undefined && (typeof entry[key] !== 'string' || entry[key] === '')) problems.push(fileLine(path, null, `${name}.${key}: a non-empty string`));
     if (typeof entry.apiKeyEnv === 'string' && !ENV_NAME.test(entry.apiKeyEnv)) problems.push(fileLine(path, null, `${name}.apiKeyEnv: an environment variable's name (letters, digits, _)`));
     if (entry.concurrency !== undefined && !(Number.isInteger(entry.concurrency) && (entry.concurrency as number) >= 1 && (entry.concurrency as number) <= 256)) problems.push(fileLine(path, null, `${name}.concurrency: a whole number from 1 to 256`));
+    if (entry.price !== undefined && !isPrice(entry.price)) problems.push(fileLine(path, null, `${name}.price: { "inputPerMillion": number, "outputPerMillion": number } (0 or more, per million tokens)`));
     entries.set(name, entry as FileEntry);
   }
   return problems.length > 0 ? { problems } : { entries };
@@ -74,7 +83,7 @@ export async function resolveNamedConnections(names: readonly string[], known: r
     const concurrency = entry.concurrency ?? args.concurrency;
     connections.set(name, {
       apiKeyEnv,
-      connection: { id: name, name, baseURL, model, extraHeaders: {}, sampling: {}, concurrency: { start: concurrency, min: 1, max: concurrency }, keySet: Boolean(env[apiKeyEnv]) },
+      connection: { id: name, name, baseURL, model, extraHeaders: {}, sampling: {}, concurrency: { start: concurrency, min: 1, max: concurrency }, keySet: Boolean(env[apiKeyEnv]), ...(entry.price ? { price: { ...entry.price } } : {}) },
     });
   }
   return problems.length > 0 ? { problems } : { connections };

@@ -59,7 +59,7 @@ export function takeModels(argv: readonly string[]): TakenModels | { message: st
 }
 
 /** The connection options from the values readOptions read, or the usage error in words. */
-export function readConnectionArgs(values: ReadonlyMap<string, string>, taken: TakenModels): ConnectionArgs | { message: string } {
+export function readConnectionArgs(values: ReadonlyMap<string, string>, taken: TakenModels, options: { endpointOptional?: boolean } = {}): ConnectionArgs | { message: string } {
   const concurrency = numberOption(values, '--concurrency', 4, (value) => Number.isInteger(value) && value >= 1 && value <= 256, 'a whole number from 1 to 256');
   const timeout = numberOption(values, '--timeout', 300, (value) => Number.isFinite(value) && value > 0 && value <= 3600, 'a number of seconds from above 0 to 3600');
   for (const checked of [concurrency, timeout]) if (typeof checked === 'string') return { message: checked };
@@ -67,6 +67,6 @@ export function readConnectionArgs(values: ReadonlyMap<string, string>, taken: T
   if (!ENV_NAME.test(apiKeyEnv)) return { message: `--api-key-env names an environment variable (letters, digits, _); got "${apiKeyEnv}".` };
   const connectionsFile = values.get('--connections') ?? null;
   const baseURL = values.get('--base-url') ?? null;
-  if (baseURL === null && connectionsFile === null) return { message: '--base-url is required (or a --connections file that places every connection).' };
+  if (baseURL === null && connectionsFile === null && !options.endpointOptional) return { message: '--base-url is required (or a --connections file that places every connection).' };
   return { concurrency: concurrency as number, baseURL, defaultModel: taken.defaultModel, models: taken.models, connectionsFile, apiKeyEnv, timeoutSeconds: timeout as number };
 }

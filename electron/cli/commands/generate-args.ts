@@ -5,7 +5,12 @@ import { numberOption, readOptions } from './option-reader';
 
 export interface GenerateArgs extends ConnectionArgs {
   scenario: string;
-  out: string;
+  /** null only with --dry-run, which writes nothing */
+  out: string | null;
+  /** print the plan (conversations, calls and tokens per connection, cost where priced) and make no call */
+  dryRun: boolean;
+  /** with --dry-run: the plan as one JSON object on stdout */
+  json: boolean;
   /** new conversations to finish in this run at most (the rest waits for the next run); null: all */
   limit: number | null;
   /** a file of words, one a line: a dialogue holding one is dropped */
@@ -17,6 +22,7 @@ export interface GenerateArgs extends ConnectionArgs {
 }
 
 export const GENERATE_USAGE = `Usage: ${CLI_INVOCATION} generate <scenario.yaml> --out FOLDER --base-url URL --model NAME [options]
+       ${CLI_INVOCATION} generate <scenario.yaml> --dry-run [--json] [--out FOLDER] [connection options]
 
 Generates the scenario's tutoring dialogues with OpenAI-compatible models, on the app's own
 engine: every task row × repeat is one conversation, run once per teacher connection (the teacher
@@ -26,8 +32,10 @@ side up to --concurrency.
 Connections: each role of the scenario names a connection (roles.teacher.connection: teacher).
 A connection gets its endpoint, model and key from, in order: the --connections file, then
 --model NAME=MODEL, then --base-url, --model MODEL and --api-key-env. The file is JSON:
-  { "teacher": { "baseURL": "https://api.deepseek.com/v1", "model": "deepseek-chat", "apiKeyEnv": "DEEPSEEK_API_KEY" },
+  { "teacher": { "baseURL": "https://api.deepseek.com/v1", "model": "deepseek-chat", "apiKeyEnv": "DEEPSEEK_API_KEY",
+                 "price": { "inputPerMillion": 0.27, "outputPerMillion": 1.1 } },
     "student": { "model": "qwen-plus", "concurrency": 8 } }
+(price, in the endpoint's currency per million tokens, is only used for --dry-run's cost estimate)
 Keys are read from the environment only, and never printed or written.
 
 Writes into --out (made when missing):
@@ -59,6 +67,12 @@ Options:
                          none is needed for a local server
   --timeout S            seconds to wait for one answer (default 300)
   --limit N              finish at most N more conversations in this run, then stop (resume later)
+  --dry-run              print the plan and make no call: task rows × repeats = conversations per
+                         teacher, the turn budget, and per connection the calls at most, the
+                         estimated tokens and (when it has a price) the cost; with --out, how
+                         many conversations are already there. --out, --base-url and --model
+                         are optional with it (a connection not placed is planned by its name)
+  --json                 with --dry-run: the plan as one JSON object
 
   --safety-words FILE    SID's toxicity step: a dialogue with one of these words (one a line; blank
                          lines and lines starting with # skipped) in any turn is dropped (dropped.jsonl)
@@ -72,12 +86,18 @@ Options:
                          dialogue ended before the turn, a failed or dropped conversation)
   --candidates K         candidates per branch, 2 to 10 (default 2)
 
+Sizes: a scenario plans at most 20,000 conversations (task rows × repeats) and 20,000 task rows
+(rows × cross lists), a conversation takes at most 1,000 turns (flow.max_turns) and the Pass@k
+probe draws at most 100 answers (assessment.samples); a scenario over one is refused, naming the
+figure and the limit, before anything is expanded or asked.
+
 Validation problems of the scenario are printed as file:line:column: path: message. Progress goes
 to stderr, a summary to stdout. Exit code: 0 every conversation finished, 1 scenario or input
 errors or failed conversations, 2 wrong command line.
 `;
 
 const VALUE_OPTIONS = ['--out', ...CONNECTION_VALUE_OPTIONS, '--limit', '--safety-words', '--safety-min-score', '--preference-at', '--candidates'] as const;
+const FLAG_OPTIONS = ['--dry-run', '--json'] as const;
 
 export type GenerateParse = { kind: 'help' } | { kind: 'run'; args: GenerateArgs } | { kind: 'usage-error'; message: string };
 
@@ -85,11 +105,13 @@ export function parseGenerateArgs(argv: readonly string[]): GenerateParse {
   if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
   const taken = takeModels(argv);
   if ('message' in taken) return { kind: 'usage-error', message: taken.message };
-  const read = readOptions(taken.rest, VALUE_OPTIONS);
+  const read = readOptions(taken.rest, VALUE_OPTIONS, FLAG_OPTIONS);
   if (read.kind === 'usage-error') return read;
-  const { paths, values } = read;
+  const { paths, values, flags } = read;
   if (paths.length !== 1) return { kind: 'usage-error', message: paths.length === 0 ? 'Name the scenario file to generate from.' : `Name one scenario file; got ${paths.length} (${paths.join(', ')}).` };
-  if (!values.get('--out')) return { kind: 'usage-error', message: '--out is required.' };
+  const dryRun = flags.has('--dry-run');
+  if (!dryRun && !values.get('--out')) return { kind: 'usage-error', message: '--out is required (or --dry-run, to see the plan).' };
+  if (flags.has('--json') && !dryRun) return { kind: 'usage-error', message: '--json is for --dry-run.' };
   const number = (name: string, fallback: number, valid: (value: number) => boolean, words: string) => numberOption(values, name, fallback, valid, words);
   const limit = number('--limit', 0, (value) => Number.isInteger(value) && value >= 1, 'a whole number from 1');
   const minScore = number('--safety-min-score', 0, Number.isFinite, 'a number');
@@ -99,13 +121,16 @@ export function parseGenerateArgs(argv: readonly string[]): GenerateParse {
   const atStudentTurns = turnsOption === undefined ? [] : turnsOption.split(',').map((turn) => Number(turn.trim()));
   if (turnsOption !== undefined && (atStudentTurns.length === 0 || atStudentTurns.some((turn) => !Number.isInteger(turn) || turn < 1) || new Set(atStudentTurns).size !== atStudentTurns.length)) return { kind: 'usage-error', message: `--preference-at lists student turns as whole numbers from 1, each once (1,3); got "${turnsOption}".` };
   if (turnsOption === undefined && values.has('--candidates')) return { kind: 'usage-error', message: '--candidates is for --preference-at.' };
-  const connection = readConnectionArgs(values, taken);
+  // a dry run calls nothing, so it needs no endpoint
+  const connection = readConnectionArgs(values, taken, { endpointOptional: dryRun });
   if ('message' in connection) return { kind: 'usage-error', message: connection.message };
   return {
     kind: 'run',
     args: {
       scenario: paths[0],
-      out: values.get('--out') as string,
+      out: values.get('--out') || null,
+      dryRun,
+      json: flags.has('--json'),
       ...connection,
       limit: limit === 0 ? null : (limit as number),
       safetyWords: values.get('--safety-words') ?? null,

@@ -26,6 +26,7 @@ import { runnerConnections } from './cli-connections';
 import { resolveConnections } from './generate-connections';
 import { CACHE_FOLDER, CONVERSATIONS_FILE, conversationKey, readRecordedConversations, writeDatasetFiles } from './generate-output';
 import { loadScenario } from './generate-scenario';
+import { NOT_PLACED, printDryRun } from './generate-plan';
 import { generationSteps } from './generate-steps';
 import { progressLine, runToLines } from './judge-output';
 
@@ -58,18 +59,19 @@ async function generate(args: GenerateArgs, io: CliIo): Promise<number> {
     for (const problem of loaded.problems) io.stderr(`${problem}\n`);
     return EXIT_INPUT_ERRORS;
   }
-  const resolved = await resolveConnections(loaded.scenario, args);
+  // a dry run calls nothing: a connection not placed on an endpoint or model is planned under its name
+  const placing = args.dryRun ? { ...args, baseURL: args.baseURL ?? NOT_PLACED, defaultModel: args.defaultModel ?? NOT_PLACED } : args;
+  const resolved = await resolveConnections(loaded.scenario, placing);
   if ('problems' in resolved) {
     for (const problem of resolved.problems) io.stderr(`generate: ${problem}\n`);
     return EXIT_USAGE;
   }
   const { connections } = resolved;
-  const outKind = await stat(args.out).then((info) => (info.isDirectory() ? 'folder' : 'file'), () => 'missing');
-  if (outKind === 'file') {
+  const outKind = args.out === null ? 'missing' : await stat(args.out).then((info) => (info.isDirectory() ? 'folder' : 'file'), () => 'missing');
+  if (args.out !== null && outKind === 'file') {
     io.stderr(`${fileLine(args.out, null, '--out names a file; name a folder (made when missing)')}\n`);
     return EXIT_USAGE;
   }
-  await mkdir(args.out, { recursive: true });
 
   const scenario = loaded.scenario;
   const teacherConnectionIds = scenario.roles.teacher?.connections ?? [];
@@ -93,12 +95,17 @@ async function generate(args: GenerateArgs, io: CliIo): Promise<number> {
   const sidIds = sidIdPlan(definition.parameters.rows, scenario.repeats);
   const sharedIds = sharedSidIdsText(sidIds);
   if (sharedIds !== null) io.stderr(`generate: note: ${lineText(sharedIds)}\n`);
-  const conversationsFile = join(args.out, CONVERSATIONS_FILE);
-  const recorded = await readRecordedConversations(conversationsFile, definition.parameters.scenarioHash, io, false);
+  const conversationsFile = args.out === null ? null : join(args.out, CONVERSATIONS_FILE);
+  const recorded = conversationsFile === null || outKind === 'missing' ? { complete: new Set<string>() } : await readRecordedConversations(conversationsFile, definition.parameters.scenarioHash, io, false);
   if (recorded === null) return EXIT_INPUT_ERRORS;
 
   const total = definition.itemIds.length * definition.connectionIds.length;
   const already = definition.itemIds.reduce((sum, itemId) => sum + definition.connectionIds.filter((connectionId) => recorded.complete.has(conversationKey(connectionId, itemId))).length, 0);
+  if (args.dryRun || args.out === null || conversationsFile === null) {
+    printDryRun({ scenarioFile: args.scenario, scenario, definition, connections, alreadyThere: args.out === null ? null : already, json: args.json }, io);
+    return EXIT_OK;
+  }
+  await mkdir(args.out, { recursive: true });
   // --limit: the first N conversations not done yet run; the others wait for the next run
   const selected = new Set<string>();
   const skipped = (item: JobWorkItem) => {

@@ -10,7 +10,7 @@ import { jobReason } from '../../../shared/jobs/reasons';
 import type { JobItemOutcome } from '../../../shared/jobs';
 import type { SamplingParameters } from '../../../shared/llm';
 import {
-  nextStep,
+  MAX_SCENARIO_TURNS, nextStep,
   type GeneratedTurn, type GenerationConversationRef, type GenerationJobParameters, type GenerationJobPayload, type PreferenceBranch,
   type RoleProvenance, type Scenario, type SidIds, type SpeakingRoleName, type TurnAssessment,
 } from '../../../shared/scenario';
@@ -18,8 +18,8 @@ import { CallFailed, type ItemCalls, type RoleEndpoint } from './generation-call
 import { assessTurn, preferenceBranch, type ProbeContext } from './generation-probe';
 import { safetyVerdict } from './generation-safety';
 
-/** Far beyond any flow's budget: a scenario that loops without one cannot run forever. */
-const MAX_TURNS = 1_000;
+/** The most any flow's budget may be (the parser refuses more): a scenario cannot run forever. */
+const MAX_TURNS = MAX_SCENARIO_TURNS;
 
 export interface ConversationRun {
   scenario: Scenario;

@@ -6,6 +6,7 @@ import { IMPORT_KINDS } from './import';
 import type { FaultKind } from './kind';
 import { OUTPUT_KINDS } from './outputs';
 import { RESTORE_KINDS } from './restore';
+import { SCENARIO_SIZE_KINDS } from './scenario-size';
 import { SPOT_CHECK_KINDS } from './spot-check';
 import { STATISTICS_KINDS } from './statistics';
 
@@ -25,6 +26,7 @@ export const FAULT_SURFACES: readonly FaultSurface[] = [
   { name: 'outputs', kinds: OUTPUT_KINDS, noValidKind: 'a good --out is only used after calls to an endpoint; tests/unit/cli/annotate-out.test.ts writes one against the scripted server' },
   { name: 'spot-check', kinds: SPOT_CHECK_KINDS },
   { name: 'restore', kinds: RESTORE_KINDS },
+  { name: 'scenario-size', kinds: SCENARIO_SIZE_KINDS },
 ];
 
 /** the surfaces with no kind that must be read, and why */

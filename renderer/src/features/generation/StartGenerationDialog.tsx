@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ScenarioVersionRow } from '../../../../shared/model/generation';
 import type { RubricSetRow } from '../../../../shared/model/judge';
 import { parseScenarioYaml, type ParseScenarioResult } from '../../../../shared/scenario/parse-scenario';
+import { isSizeProblem, MAX_ASSESSMENT_SAMPLES, MAX_SCENARIO_CONVERSATIONS, MAX_SCENARIO_TASK_ROWS, MAX_SCENARIO_TURNS, scenarioSize } from '../../../../shared/scenario/scenario-size';
 import type { BoundRole } from '../../../../shared/scenario/generation-job';
 import { getDb } from '../../db/db';
 import { errorMessage } from '../../db/errors';
@@ -15,6 +16,7 @@ import { useJobsPanelStore } from '../jobs/panel-store';
 import { rolesToBind, supportsPreference } from './build-generation-definition';
 import { buildFromChoices, connectionNamed, EMPTY_CHOICES, missingChoices, scenarioFileOf, type GenerationDialogChoices, type MissingChoice } from './dialog-choices';
 import { GenerationOptionFields } from './GenerationOptionFields';
+import { GenerationPlanLines } from './GenerationPlanLines';
 import { useGenerationText } from './strings';
 
 const ROLE_WORD = { student: 'roleStudent', guide: 'roleGuide', judge: 'roleJudge' } as const;
@@ -79,7 +81,7 @@ export function StartGenerationDialog() {
   }, [scenario, connections]);
 
   const build = useMemo(() => (version && scenario ? buildFromChoices(version, choices) : null), [version, scenario, choices]);
-  const rows = scenario ? (scenario.tasks.csv !== undefined ? 0 : scenario.tasks.rows.length * scenario.tasks.cross.reduce((product, list) => product * list.entries.length, 1)) : 0;
+  const rows = scenario && scenario.tasks.csv === undefined ? Number(scenarioSize(scenario).taskRows) : 0;
   const boundRoles = scenario ? rolesToBind(scenario, choices.safetyJudgeOn) : [];
   const canStart = !busy && build?.ok === true;
   const missing = scenario ? missingChoices(scenario, choices) : [];
@@ -131,6 +133,7 @@ export function StartGenerationDialog() {
       {parsed && !parsed.ok && (
         <div className="error-inline" role="alert">
           <p>{t('scenarioProblems')}</p>
+          {parsed.problems.some(isSizeProblem) && <p data-testid="start-generation-too-big">{t('scenarioTooBig', { conversations: formatNumber(lang, MAX_SCENARIO_CONVERSATIONS), rows: formatNumber(lang, MAX_SCENARIO_TASK_ROWS), turns: formatNumber(lang, MAX_SCENARIO_TURNS), samples: formatNumber(lang, MAX_ASSESSMENT_SAMPLES) })}</p>}
           <ul>{parsed.problems.slice(0, 8).map((problem, index) => <li key={index}>{problem.text}</li>)}</ul>
         </div>
       )}
@@ -184,9 +187,9 @@ export function StartGenerationDialog() {
             {t('shape', { rows: formatNumber(lang, rows), repeats: formatNumber(lang, scenario.repeats), teachers: formatNumber(lang, choices.teacherIds.length), conversations: formatNumber(lang, rows * scenario.repeats * choices.teacherIds.length) })}
           </p>
           {build?.ok && (
-            <p data-testid="start-generation-calls" data-calls={build.callBound}>
-              {t('callBound', { calls: formatNumber(lang, build.callBound) })}
-            </p>
+            <div data-testid="start-generation-calls" data-calls={build.callBound}>
+              <GenerationPlanLines plan={build.plan} connections={connections} text={text} />
+            </div>
           )}
           {build && !build.ok && (
             <div className="muted" data-testid="start-generation-problems">

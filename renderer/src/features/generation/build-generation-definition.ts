@@ -2,7 +2,7 @@
  * What a generation job is given, from a saved scenario version and the dialog's choices: the
  * scenario's YAML (main parses it again), its hash, the expanded task rows and one item per
  * conversation, built by the engine's buildGenerationDefinition; here the roles the dialog asks
- * a connection for and an upper bound of the calls.
+ * a connection for (the plan of calls is shared/scenario/run-plan.ts).
  */
 import { rubricSetHash } from '../../../../shared/judge/rubric-hash';
 import type { RubricSet } from '../../../../shared/judge/types';
@@ -45,18 +45,4 @@ export function buildGenerationDefinition(input: GenerationDefinitionInput): Gen
   return named.length > 0 ? { ok: false, problems: named } : built;
 }
 
-/**
- * An upper bound of the calls a run makes: every conversation of every teacher speaks at most
- * `max_turns` turns (once per role on a path without loops); the assessed role cannot speak more
- * often than that, so its probe draws `samples` answers at most before each of those turns and
- * once after the last; each preference branch asks the guide for each candidate, has it answered
- * by the teacher and probed; the safety judge scores each finished dialogue once.
- */
-export function generationCallBound(scenario: Scenario, definition: GenerationJobDefinition): number {
-  const turns = scenario.flow.maxTurns ?? Object.keys(scenario.roles).length;
-  const probe = scenario.assessment ? (turns + 1) * scenario.assessment.samples : 0;
-  const preference = definition.parameters.preference;
-  const branches = preference && scenario.assessment ? preference.atStudentTurns.length * preference.candidates * (2 + scenario.assessment.samples) : 0;
-  const judge = definition.parameters.safety?.judge ? 1 : 0;
-  return definition.itemIds.length * definition.connectionIds.length * (turns + probe + branches + judge);
-}
+export { generationCallBound } from '../../../../shared/scenario/run-plan';

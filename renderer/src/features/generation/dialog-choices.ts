@@ -10,7 +10,8 @@ import type { ScenarioVersionRow } from '../../../../shared/model/generation';
 import type { BoundRole, GenerationJobDefinition, GenerationSafety } from '../../../../shared/scenario/generation-job';
 import { parseScenarioYaml } from '../../../../shared/scenario/parse-scenario';
 import type { Scenario } from '../../../../shared/scenario/types';
-import { buildGenerationDefinition, generationCallBound, requiredRoles, rolesToBind, safetyJudge } from './build-generation-definition';
+import { generationPlan, type GenerationPlan } from '../../../../shared/scenario/run-plan';
+import { buildGenerationDefinition, requiredRoles, rolesToBind, safetyJudge } from './build-generation-definition';
 
 export interface GenerationDialogChoices {
   title: string;
@@ -45,7 +46,7 @@ export const EMPTY_CHOICES: GenerationDialogChoices = {
 };
 
 export type DialogBuild =
-  | { ok: true; definition: GenerationJobDefinition; scenario: Scenario; conversations: number; callBound: number }
+  | { ok: true; definition: GenerationJobDefinition; scenario: Scenario; conversations: number; callBound: number; plan: GenerationPlan }
   | { ok: false; problems: string[] };
 
 export function wordList(text: string): string[] {
@@ -107,7 +108,8 @@ export function buildFromChoices(version: Pick<ScenarioVersionRow, 'scenarioId' 
   if (!built.ok) return { ok: false, problems: [...new Set([...problems, ...built.problems])] };
   if (problems.length > 0) return { ok: false, problems };
   const { definition } = built;
-  return { ok: true, definition, scenario, conversations: definition.itemIds.length * definition.connectionIds.length, callBound: generationCallBound(scenario, definition) };
+  const plan = generationPlan(scenario, definition);
+  return { ok: true, definition, scenario, conversations: definition.itemIds.length * definition.connectionIds.length, callBound: plan.calls, plan };
 }
 
 /** The connection a scenario's role names (by id, else by name, case-insensitive), for the dialog's first choice. */

@@ -11,6 +11,10 @@ export const GENERATION_STRINGS = {
   scenarioLine: { zh: '场景 {name}（{id} v{version} · {hash}）', en: 'Scenario {name} ({id} v{version} · {hash})' },
   scenarioMissing: { zh: '找不到这个场景版本；请在“场景”中重新保存。', en: 'This scenario version is not stored; save it again in Scenarios.' },
   scenarioProblems: { zh: '场景无法读取：', en: 'The scenario cannot be read:' },
+  scenarioTooBig: {
+    zh: '这个场景太大，无法运行（下面写出了数字和上限）：一个场景最多 {conversations} 段对话（任务行 × repeats）和 {rows} 个任务行，每段对话最多 {turns} 轮（max_turns），每次评估最多抽样 {samples} 次。请在“场景”中减少 repeats、任务行或轮数后再保存。',
+    en: 'This scenario is too big to run (the figures and limits are below): a scenario plans at most {conversations} conversations (task rows × repeats) and {rows} task rows, a conversation takes at most {turns} turns (max_turns), and a probe draws at most {samples} answers. Lower repeats, the task rows or the turns in Scenarios and save it again.',
+  },
   scenarioCsv: {
     zh: '此场景从 CSV 文件 {file} 读取任务，应用内无法读取该文件：请用命令行运行，或在场景中直接写入任务行。',
     en: 'This scenario reads its tasks from the CSV file {file}, which the app cannot read: run it from the command line, or write the task rows into the scenario.',
@@ -25,6 +29,16 @@ export const GENERATION_STRINGS = {
   chooseConnection: { zh: '— 选择连接 —', en: '— choose a connection —' },
   shape: { zh: '{rows} 个任务行 × 每行 {repeats} 次（场景设定）× {teachers} 个教师 = {conversations} 段对话', en: '{rows} task rows × {repeats} repeat(s) each (set by the scenario) × {teachers} teacher(s) = {conversations} conversations' },
   callBound: { zh: '最多 {calls} 次调用（按每段对话的最大轮数、评估采样、偏好分支和安全评审计算的上限；提前结束的对话更少）。', en: 'At most {calls} calls (an upper bound from each conversation’s turn budget, the assessment draws, preference branches and the safety judge; dialogues that end early make fewer).' },
+  planTitle: { zh: '开始之前的计划', en: 'The plan before it starts' },
+  planTurns: { zh: '每段对话最多 {turns} 轮。', en: 'At most {turns} turns per conversation.' },
+  planConnection: { zh: '{name}（{model}；{roles}）：最多 {calls} 次调用，约输入 {input} 词元、输出 {outputLow}–{outputHigh} 词元', en: '{name} ({model}; {roles}): at most {calls} calls, about {input} input and {outputLow}–{outputHigh} output tokens' },
+  planCost: { zh: '估计费用 {low}–{high}', en: 'estimated cost {low}–{high}' },
+  planCostUnknown: { zh: '未设价格，费用未知', en: 'no price set, cost unknown' },
+  planNote: {
+    zh: '词元按文本估计（一个中日韩字符约 1 个，其他约 4 个字符 1 个），并假定每段对话用满轮数、每次回答用满 max_tokens；提前结束的对话花费更少。',
+    en: 'Tokens are estimated from the text (a CJK character ≈ 1, 4 other characters ≈ 1), as if every conversation took its whole turn budget and every answer its max_tokens; dialogues that end early cost less.',
+  },
+  planRoleTeacher: { zh: '教师', en: 'teacher' },
   budget: { zh: '预算（可选，达到即停止）', en: 'Budget (optional; the job stops when reached)' },
   maxTokens: { zh: '最多 token 数', en: 'Max tokens' },
   maxCost: { zh: '最高费用', en: 'Max cost' },

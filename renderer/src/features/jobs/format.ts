@@ -9,7 +9,4 @@ export function formatEta(lang: LabelLanguage, seconds: number): string {
   return jobsText(lang, 'hours', { n: formatNumber(lang, Math.round((seconds / 3600) * 10) / 10) });
 }
 
-/** Cost in the connection's currency: small sums keep enough digits to be seen. */
-export function formatCost(cost: number): string {
-  return cost === 0 ? '0' : cost < 0.01 ? cost.toPrecision(2) : cost.toFixed(2);
-}
+export { formatCost } from '../../../../shared/llm/format-cost';

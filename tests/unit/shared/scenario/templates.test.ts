@@ -16,7 +16,7 @@ describe('scenario templates', () => {
     expect(rows).toHaveLength(2 * 5);
     expect(new Set(rows.map((row) => row.student_type))).toEqual(new Set(['全优型', '知识掌握不足', '学习渴望低', '表达困难', '思维定式']));
     expect(sid.repeats).toBe(2);
-    const conversations = scenarioConversations(sid, rows);
+    const conversations = [...scenarioConversations(sid, rows)];
     expect(conversations).toHaveLength(20);
     expect(conversations.slice(0, 3).map(({ taskIndex, repeatId }) => [taskIndex, repeatId])).toEqual([[0, 1], [0, 2], [1, 1]]);
     expect(sid.flow.exit).toEqual({ keywords: ['[End]', '[结束]'], roles: ['teacher'] });
