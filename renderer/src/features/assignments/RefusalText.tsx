@@ -3,6 +3,8 @@ import { useAssignmentText, type AssignmentStringKey } from './strings';
 
 const CODE_KEYS: Record<PackageRefusal['code'], AssignmentStringKey | null> = {
   'not-json': 'code_not_json',
+  'too-large': 'code_too_large',
+  'too-deep': 'code_too_deep',
   'wrong-kind': 'code_wrong_kind',
   invalid: 'code_invalid',
   'codebook-mismatch': 'code_codebook_mismatch',

@@ -36,6 +36,8 @@ export const ASSIGNMENT_STRINGS = {
   refused: { zh: '未导入：', en: 'Nothing was imported:' },
   cannotOpen: { zh: '无法打开此任务包：', en: 'This package cannot be opened:' },
   code_not_json: { zh: '文件不是有效的 JSON。', en: 'the file is not valid JSON.' },
+  code_too_large: { zh: '文件超过任务包的大小上限。', en: 'the file is larger than a package may be.' },
+  code_too_deep: { zh: '文件中的列表和对象嵌套过深（最多 64 层）。', en: 'its lists and objects are nested too deeply (64 levels at most).' },
   code_wrong_kind: { zh: '这不是此处需要的文件类型（任务包或成果包）。', en: 'it is not the kind of package expected here (assignment or work).' },
   code_invalid: { zh: '文件内容不完整或有误。', en: 'the file is incomplete or wrong.' },
   code_codebook_mismatch: { zh: '编码手册版本不一致（文件被修改过，或来自另一版本的编码手册）。', en: 'the codebook version differs (the file was edited, or it was made with another version of the codebook).' },
