@@ -8,6 +8,9 @@ import { OUTPUT_KINDS } from './outputs';
 import { RESTORE_KINDS } from './restore';
 import { SPOT_CHECK_KINDS } from './spot-check';
 import { STATISTICS_KINDS } from './statistics';
+import { WORK_PACKAGE_KINDS } from './work-package';
+import { ASSIGNMENT_PACKAGE_KINDS } from './assignment-package';
+import { EMPTY_INPUT_KINDS } from './empty-input';
 
 export type { Expectation, FaultKind } from './kind';
 
@@ -25,6 +28,9 @@ export const FAULT_SURFACES: readonly FaultSurface[] = [
   { name: 'outputs', kinds: OUTPUT_KINDS, noValidKind: 'a good --out is only used after calls to an endpoint; tests/unit/cli/annotate-out.test.ts writes one against the scripted server' },
   { name: 'spot-check', kinds: SPOT_CHECK_KINDS },
   { name: 'restore', kinds: RESTORE_KINDS },
+  { name: 'work-package', kinds: WORK_PACKAGE_KINDS },
+  { name: 'assignment-package', kinds: ASSIGNMENT_PACKAGE_KINDS },
+  { name: 'empty-input', kinds: EMPTY_INPUT_KINDS },
 ];
 
 /** the surfaces with no kind that must be read, and why */
