@@ -50,7 +50,7 @@ export function checkWork(work: WorkPackage, target: WorkTarget): CheckedWork {
     fail('$.codebookHash', `the assignment was sent with codebook ${assignment.codebookHash}, the work names ${work.codebookHash}`, 'codebook-mismatch');
   }
   const annotator = assignment.annotatorName;
-  if (work.annotator.name !== annotator) fail('$.annotator.name', `the work is signed "${work.annotator.name}", but the assignment was sent to "${annotator}"; only that annotator's work can be imported`);
+  if (work.annotator.name !== annotator) fail('$.annotator.name', `the work is signed "${work.annotator.name}", but the assignment was sent to "${annotator}"; only that annotator's work can be imported`, 'annotator-mismatch');
   const assigned = new Set(assignment.dialogueIds);
   const fieldsById = new Map(target.codebook.fields.map((field) => [field.id, field]));
   const turns: WorkLayerTurn[] = [];
@@ -92,14 +92,14 @@ export function checkWork(work: WorkPackage, target: WorkTarget): CheckedWork {
         if (value.status !== 'empty' && !fieldAppliesTo(def, speaker)) {
           fail(fieldPath, `${about(fieldId)}: applies only to ${def.appliesTo} turns, and turn ${turn.index + 1} is ${speakerWords(speaker)}`);
         }
-        if (field.reviewer !== annotator) fail(`${fieldPath}.reviewer`, `${about(fieldId)}: reviewed by "${field.reviewer}", but the assignment was sent to "${annotator}"`);
+        if (field.reviewer !== annotator) fail(`${fieldPath}.reviewer`, `${about(fieldId)}: reviewed by "${field.reviewer}", but the assignment was sent to "${annotator}"`, 'annotator-mismatch');
         values[fieldId] = value;
         record.fields[fieldId] = { decision: field.decision, reviewer: field.reviewer, at: field.at };
         counts.fields += 1;
         if (field.decision === 'unsure') counts.unsure += 1;
       }
       if (turn.verified) {
-        if (turn.verified.reviewer !== annotator) fail(`${turnPath}.verified.reviewer`, `${about()}: marked by "${turn.verified.reviewer}", but the assignment was sent to "${annotator}"`);
+        if (turn.verified.reviewer !== annotator) fail(`${turnPath}.verified.reviewer`, `${about()}: marked by "${turn.verified.reviewer}", but the assignment was sent to "${annotator}"`, 'annotator-mismatch');
         record.verified = { ...turn.verified };
         if (turn.verified.verified) counts.verifiedTurns += 1;
       }

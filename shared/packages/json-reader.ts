@@ -8,7 +8,7 @@ import { jsonErrorOffset } from '../import/json-error-offset';
 import { lineAt, MAX_JSON_NESTING, nestingBeyond, tooDeepAt, tooDeepProblem } from '../import/json-records';
 
 /** Why a package was refused, for the app to word in the reader's language; the message stays English, for copying. */
-export type PackageErrorCode = 'not-json' | 'too-large' | 'too-deep' | 'wrong-kind' | 'invalid' | 'codebook-mismatch' | 'dataset-mismatch' | 'unknown-assignment';
+export type PackageErrorCode = 'not-json' | 'too-large' | 'too-deep' | 'wrong-kind' | 'invalid' | 'annotator-mismatch' | 'codebook-mismatch' | 'dataset-mismatch' | 'unknown-assignment';
 
 /**
  * The largest package file read, in UTF-8 bytes: the import's limit for one file (a package

@@ -303,7 +303,7 @@ test('an assignment goes to a second profile blind, is labelled there with the k
   await writeFile(otherReviewerPath, workText.replaceAll(`"reviewer": "${ANNOTATOR}"`, '"reviewer": "李老师"'), 'utf8');
   app.dialogs.nextFiles([otherReviewerPath]);
   await owner.getByTestId('assignment-import-work').click();
-  await expect(owner.getByTestId('assignment-refused')).toHaveAttribute('data-code', 'invalid');
+  await expect(owner.getByTestId('assignment-refused')).toHaveAttribute('data-code', 'annotator-mismatch');
   await expect(owner.getByTestId('assignment-refused-detail')).toContainText(/signed-by-li\.json: \$\.dialogues\[0\]\.turns\[0\]\.fields\.\w+\.reviewer: dialogue ".+", turn 1, \w+: reviewed by "李老师", but the assignment was sent to "王老师"/);
   await saveShot(owner.getByTestId('assignment-owner'), 'assignment-refused-reviewer-en', testInfo);
   const deepPath = join(app.tempDir, 'deep.json');

@@ -40,6 +40,7 @@ export const ASSIGNMENT_STRINGS = {
   code_too_deep: { zh: '文件中的列表和对象嵌套过深（最多 64 层）。', en: 'its lists and objects are nested too deeply (64 levels at most).' },
   code_wrong_kind: { zh: '这不是此处需要的文件类型（任务包或成果包）。', en: 'it is not the kind of package expected here (assignment or work).' },
   code_invalid: { zh: '文件内容不完整或有误。', en: 'the file is incomplete or wrong.' },
+  code_annotator_mismatch: { zh: '其中有标注不是任务指定的标注员所做（审阅人姓名不符）。', en: 'some of it was not done by the annotator the assignment was sent to (the reviewer name differs).' },
   code_codebook_mismatch: { zh: '编码手册版本不一致（文件被修改过，或来自另一版本的编码手册）。', en: 'the codebook version differs (the file was edited, or it was made with another version of the codebook).' },
   code_dataset_mismatch: { zh: '它属于另一个数据集。', en: 'it belongs to another data set.' },
   code_unknown_assignment: { zh: '本数据集没有发出过这个任务。', en: 'no such assignment was sent from this data set.' },

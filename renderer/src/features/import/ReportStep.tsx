@@ -43,8 +43,7 @@ export function ReportStep() {
     layerPreview.status === 'ready' &&
     layerPreview.matched.values.length > 0 &&
     layerPreview.alreadyAttachedAs === null;
-  // files that hold no dialogue at all import nothing: their warning says so, and Import stays off
-  const canCommit = totals.files > 0 && totals.dialogues > 0 && !blocked && !committing && !nameMissing && (!attaching || layerReady);
+  const canCommit = totals.files > 0 && !blocked && !committing && !nameMissing && (!attaching || layerReady);
 
   return (
     <div className="import-report" data-testid="import-report">
