@@ -63,6 +63,13 @@ describe('a command given no usable record says so and exits 1', () => {
     }
   }
 
+  it('spot-check on an empty export names the file as empty, not as "not a Maieutic export"', async () => {
+    const path = await input('empty file', '.jsonl');
+    const run = await runCaptured(['spot-check', path]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`${path}:1: The file is empty; nothing to import. No dialogue to spot-check.`);
+  });
+
   it('judge-report with results but an experts file of a header alone refuses the experts file', async () => {
     const results = await input('empty file', '.jsonl');
     const line = JSON.stringify({ dialogue: '1-1-1', group: 'G', judge: 'j', sample: 0, status: 'valid', scores: ['X-SRG', 'M-RCC', 'X-MSR', 'IRA', 'TCF'].map((rubric) => ({ rubric, score: 4, rationale: '' })) });
