@@ -10,6 +10,11 @@ export function fieldAppliesTo(field: FieldDef, speaker: SpeakerCode): boolean {
   return field.appliesTo === 'all' || field.appliesTo === speaker;
 }
 
+/** single, ordinal and boolean fields hold one label; a set holds any number (text holds none) */
+export function takesOneLabel(field: FieldDef): boolean {
+  return field.type !== 'set';
+}
+
 export function labelByCode(field: FieldDef, code: string): LabelDef | undefined {
   return field.labels.find((label) => label.code === code);
 }

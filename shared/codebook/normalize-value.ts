@@ -1,5 +1,6 @@
 import type { FieldValue } from '../model/dataset';
 import { foldForMatch, splitValueParts } from './text-fold';
+import { takesOneLabel } from './lookup';
 import type { FieldDef } from './types';
 
 /** folded spelling (code, zh, en, alias) → label code, built once per field definition */
@@ -68,7 +69,7 @@ function computeValue(field: FieldDef, raw: string): FieldValue {
   const parts = splitValueParts(trimmed);
   // separators only (",,,、、、"): no label at all, which must not pass as an empty set marked ok
   if (parts.length === 0) return unknownValue(raw, [trimmed]);
-  if (field.type !== 'set') {
+  if (takesOneLabel(field)) {
     if (parts.length !== 1) return unknownValue(raw, parts.length > 1 ? parts : [trimmed]);
     const code = matchLabelCode(field, parts[0]);
     return code === undefined ? unknownValue(raw, [parts[0]]) : { raw, codes: [code], unknown: [], status: 'ok' };

@@ -173,13 +173,17 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
  * The 'too-deep' message when `value`, parsed from `text`, nests past `limit` levels (the offset
  * is within `text`), or null.
  */
-export function tooDeepProblem(text: string, value: unknown, limit = MAX_JSON_NESTING): { offset: number; problem: string } | null {
+export function tooDeepProblem(text: string, value: unknown, limit = MAX_JSON_NESTING, what = 'record'): { offset: number; problem: string } | null {
   if (!nestsDeeperThan(value, limit)) return null;
-  const offset = Math.max(0, nestingBeyond(text, limit));
+  return tooDeepAt(text, Math.max(0, nestingBeyond(text, limit)), what);
+}
+
+/** The 'too-deep' message for the container opened at `offset` of `text` (see tooDeepProblem). */
+export function tooDeepAt(text: string, offset: number, what = 'record'): { offset: number; problem: string } {
   const column = offset - (text.lastIndexOf('\n', offset) + 1) + 1;
   return {
     offset,
-    problem: `lists and objects are nested more than ${MAX_JSON_NESTING} levels deep (column ${column}); Maieutic reads at most ${MAX_JSON_NESTING} levels, so this record is not imported`,
+    problem: `lists and objects are nested more than ${MAX_JSON_NESTING} levels deep (column ${column}); Maieutic reads at most ${MAX_JSON_NESTING} levels, so this ${what} is not imported`,
   };
 }
 

@@ -1,4 +1,4 @@
-import { fieldAppliesTo } from '../codebook/lookup';
+import { fieldAppliesTo, takesOneLabel } from '../codebook/lookup';
 import type { Codebook, FieldDef } from '../codebook/types';
 import type { FieldValues, SpeakerCode } from '../model/dataset';
 import type { IssueSink } from './issues';
@@ -23,7 +23,7 @@ function unknownMessage(field: FieldDef, raw: string, unknown: string[]): string
   if (field.openVocabulary) {
     return `${field.id} ${quoted} is not in the codebook's list. This field has an open vocabulary, so this is only a note: the value is kept as written; check its spelling.`;
   }
-  if (field.type !== 'set' && unknown.length > 1) {
+  if (takesOneLabel(field) && unknown.length > 1) {
     return `${field.id} "${snippet(raw, 60)}" gives several values but this field takes one; kept as written and flagged for review.`;
   }
   return `${field.id} ${quoted} is not a label of this field (expected one of ${expectedLabels(field)}); kept as written and flagged for review.`;

@@ -142,6 +142,12 @@ export type ImportIssueCode =
   | 'unannotated-turns'
   /** a topic_id, student_id or repeat_id that cannot be kept as written (a list, Infinity, an integer past 2^53) */
   | 'unusable-id'
+  /** an id that starts like a spreadsheet formula (=HYPERLINK(…), @SUM(…)) */
+  | 'formula-like-id'
+  /** topic_text, student_type or scenario given as a number, a list or an object */
+  | 'not-text'
+  /** text holding half of a surrogate pair (an unpaired \ud800-\udfff escape) */
+  | 'lone-surrogate'
   | 'unsupported-format';
 
 /** A file handed to the importer. `folder` is the teacher model candidate for folder imports. */

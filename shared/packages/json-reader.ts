@@ -3,10 +3,19 @@
  * a syntax error) and what is wrong, so the person who sent it can be told exactly what to fix.
  * The first problem stops the read: a package is either taken whole or refused.
  */
+import { DEFAULT_IMPORT_LIMITS, formatBytes } from '../import/file-rules';
 import { jsonErrorOffset } from '../import/json-error-offset';
+import { lineAt, MAX_JSON_NESTING, nestingBeyond, tooDeepAt, tooDeepProblem } from '../import/json-records';
 
 /** Why a package was refused, for the app to word in the reader's language; the message stays English, for copying. */
-export type PackageErrorCode = 'not-json' | 'wrong-kind' | 'invalid' | 'codebook-mismatch' | 'dataset-mismatch' | 'unknown-assignment';
+export type PackageErrorCode = 'not-json' | 'too-large' | 'too-deep' | 'wrong-kind' | 'invalid' | 'annotator-mismatch' | 'codebook-mismatch' | 'dataset-mismatch' | 'unknown-assignment';
+
+/**
+ * The largest package file read, in UTF-8 bytes: the import's limit for one file (a package
+ * arrives through the same pickers and drop). A package is parsed whole, and its parsed form
+ * takes about three times its size: 38,000 turns of seven labelled fields are 62 MB of work.
+ */
+export const MAX_PACKAGE_BYTES = DEFAULT_IMPORT_LIMITS.maxFileBytes;
 
 export class PackageError extends Error {
   override name = 'PackageError';
@@ -27,15 +36,46 @@ export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Parses the text of a package file; a syntax error names its line. */
-export function parsePackageJson(text: string, file: string): unknown {
-  try {
-    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
-  } catch {
-    const offset = Math.max(0, jsonErrorOffset(text));
-    const line = text.slice(0, offset).split('\n').length;
-    throw new PackageError(file, `line ${line}`, 'the file is not valid JSON', 'not-json');
+/** UTF-8 bytes of `text`, as the file held them. */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    // a high surrogate and its low one are 4 bytes together; the low one counts nothing of its own
+    else if (unit >= 0xd800 && unit < 0xdc00) bytes += 4;
+    else if (unit < 0xdc00 || unit >= 0xe000) bytes += 3;
   }
+  return bytes;
+}
+
+/**
+ * Parses the text of a package file: refused over the size limit, when not JSON (naming the
+ * line), and nested deeper than the import reads (the import's 64-level rule and words).
+ */
+export function parsePackageJson(text: string, file: string, maxBytes = MAX_PACKAGE_BYTES): unknown {
+  // a UTF-16 unit is at most 3 bytes: most packages are far below the limit and need no count
+  const size = text.length * 3 <= maxBytes ? 0 : utf8Length(text);
+  if (size > maxBytes) throw new PackageError(file, 'line 1', `the package is too large (${formatBytes(size)}; a package may hold at most ${formatBytes(maxBytes)})`, 'too-large');
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let value: unknown;
+  try {
+    value = JSON.parse(body) as unknown;
+  } catch {
+    const offset = Math.max(0, jsonErrorOffset(body));
+    // nesting past the limit before the point of failure is what the reader is told about: a parser's stack may give out there
+    const deep = nestingBeyond(body.slice(0, offset + 1), MAX_JSON_NESTING);
+    if (deep !== -1) throw tooDeepError(file, body, tooDeepAt(body, deep, 'package'));
+    throw new PackageError(file, `line ${lineAt(body, offset)}`, 'the file is not valid JSON', 'not-json');
+  }
+  const tooDeep = tooDeepProblem(body, value, MAX_JSON_NESTING, 'package');
+  if (tooDeep) throw tooDeepError(file, body, tooDeep);
+  return value;
+}
+
+function tooDeepError(file: string, text: string, tooDeep: { offset: number; problem: string }): PackageError {
+  return new PackageError(file, `line ${lineAt(text, tooDeep.offset)}`, `This package is nested too deeply: ${tooDeep.problem}`, 'too-deep');
 }
 
 /** Typed reads of one JSON object, each naming its path on failure. */

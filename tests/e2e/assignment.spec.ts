@@ -296,6 +296,25 @@ test('an assignment goes to a second profile blind, is labelled there with the k
   expect(await readStoredRows(owner, 'layers')).toHaveLength(1);
   expect(await readStoredRows(owner, 'layerValues')).toHaveLength(6);
 
+  // Work whose labels another reviewer signed, and work nested past 64 levels: refused, naming
+  // where, nothing written (issue 30 points 7 and 9)
+  const workText = await readFile(workPath, 'utf8');
+  const otherReviewerPath = join(app.tempDir, 'signed-by-li.json');
+  await writeFile(otherReviewerPath, workText.replaceAll(`"reviewer": "${ANNOTATOR}"`, '"reviewer": "李老师"'), 'utf8');
+  app.dialogs.nextFiles([otherReviewerPath]);
+  await owner.getByTestId('assignment-import-work').click();
+  await expect(owner.getByTestId('assignment-refused')).toHaveAttribute('data-code', 'annotator-mismatch');
+  await expect(owner.getByTestId('assignment-refused-detail')).toContainText(/signed-by-li\.json: \$\.dialogues\[0\]\.turns\[0\]\.fields\.\w+\.reviewer: dialogue ".+", turn 1, \w+: reviewed by "李老师", but the assignment was sent to "王老师"/);
+  await saveShot(owner.getByTestId('assignment-owner'), 'assignment-refused-reviewer-en', testInfo);
+  const deepPath = join(app.tempDir, 'deep.json');
+  await writeFile(deepPath, workText.replace('"version": 1,', `"version": 1,\n "note": ${'['.repeat(100_000)}${']'.repeat(100_000)},`), 'utf8');
+  app.dialogs.nextFiles([deepPath]);
+  await owner.getByTestId('assignment-import-work').click();
+  await expect(owner.getByTestId('assignment-refused')).toHaveAttribute('data-code', 'too-deep');
+  await expect(owner.getByTestId('assignment-refused-detail')).toContainText('deep.json: line 4: This package is nested too deeply: lists and objects are nested more than 64 levels deep');
+  await saveShot(owner.getByTestId('assignment-owner'), 'assignment-refused-too-deep-en', testInfo);
+  expect(await readStoredRows(owner, 'layerValues')).toHaveLength(6);
+
   // A work package edited to another codebook hash: refused, with the reason shown.
   const edited = JSON.parse(await readFile(workPath, 'utf8')) as { codebookHash: string; id: string };
   edited.codebookHash = '0123456789abcdef';
@@ -314,6 +333,12 @@ test('an assignment goes to a second profile blind, is labelled there with the k
   await owner.getByTestId('assignment-export').click();
   await expect(dialog).toBeVisible();
   await saveShot(dialog, 'assignment-export-dialog-zh', testInfo);
+  await owner.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  app.dialogs.nextFiles([deepPath]);
+  await owner.getByTestId('assignment-import-work').click();
+  await expect(owner.getByTestId('assignment-refused')).toContainText('嵌套过深');
+  await saveShot(owner.getByTestId('assignment-owner'), 'assignment-refused-too-deep-zh', testInfo);
   expect(await readStoredRows(owner, 'layerValues')).toHaveLength(6);
   void datasetId;
 });

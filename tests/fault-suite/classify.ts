@@ -113,6 +113,8 @@ export function classifyApp(result: AppPathResult | 'hang'): Classified {
     const first = `${result.skipped[0].name}: skipped: ${result.skipped[0].reason}`;
     return imported === 0 ? { outcome: 'clear-error', detail: first } : { outcome: 'warning', detail: first };
   }
+  // files read whole that hold no dialogue at all: the app's Import stays off, as validate exits 1
+  if (imported > 0 && result.files.every((file) => file.dialogues === 0 && file.readable === 0)) return { outcome: 'clear-error', detail: `${result.files[0].name}: no dialogue to import (${result.files[0].warnings} warnings)` };
   const warned = result.files.find((file) => file.warnings > 0);
   if (warned) return { outcome: 'warning', detail: `${warned.name}: ${warned.warnings} warnings` };
   if (imported === 0) return { outcome: 'unclear-error', detail: 'nothing read and nothing said' };

@@ -10,6 +10,7 @@ import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
 import { forEachInputInPieces, inputProblemLine, skippedLine } from '../read-inputs';
 import type { DatasetArgs } from './agreement-args';
 import { formatJson, formatText } from './agreement-format';
+import { noDialogueLine } from '../no-dialogue';
 import { fileLine, lineText } from '../terminal-text';
 
 const HOW_TO_CHOOSE = 'with --raters A,B (layer names)';
@@ -37,6 +38,10 @@ async function readLayers(args: DatasetArgs, io: CliIo): Promise<AnnotationLayer
     for (const problem of problems) errors.push(inputProblemLine(problem));
     notes.push(...skipped.map(skippedLine));
     if (problems.length === 0 && files.length === 0) errors.push(fileLine(path, null, 'This folder holds no data-set file (.jsonl .json .csv .tsv .txt).'));
+    // a layer of files that hold no dialogue has nothing to rate
+    if (problems.length === 0 && files.length > 0 && files.every((file) => file.dialogues.length === 0) && checks.every((file) => file.issues.every((issue) => issue.severity !== 'error'))) {
+      errors.push(...checks.map((file) => noDialogueLine(file, 'rate in this layer')));
+    }
     for (const file of checks) {
       for (const issue of file.issues) if (issue.severity === 'error') errors.push(fileLine(issue.file, issue.line, issue.message));
       const warnings = file.issues.filter((issue) => issue.severity === 'warning').length;

@@ -23,6 +23,7 @@ import type { CliCommand, CliIo } from '../io';
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
 import { DialogueNames } from '../dialogue-id';
 import { forEachInput, inputProblemLine, skippedDialogueLines, skippedLine } from '../read-inputs';
+import { noDialogueLine } from '../no-dialogue';
 import { outputOverlap, pathArgument, type PathArgument } from '../output-paths';
 import { fileLine, lineText } from '../terminal-text';
 import { ANNOTATE_USAGE, parseAnnotateArgs, type AnnotateArgs } from './annotate-args';
@@ -41,8 +42,10 @@ interface InputDialogue {
  * printed as file:line. A dialogue id met twice in a teacher model is annotated both times, with a
  * warning naming both places; a record the import skips (no turns) is a warning too.
  */
-async function readDialogues(paths: readonly string[], io: CliIo): Promise<{ dialogues: InputDialogue[]; files: string[]; inputErrors: number }> {
+async function readDialogues(paths: readonly string[], io: CliIo): Promise<{ dialogues: InputDialogue[]; files: string[]; inputErrors: number; empty: string[] }> {
   const dialogues: InputDialogue[] = [];
+  /** one line per file that holds no dialogue, said when no file holds any */
+  const empty: string[] = [];
   const files: string[] = [];
   const names = new DialogueNames('both are annotated');
   let inputErrors = 0;
@@ -57,6 +60,7 @@ async function readDialogues(paths: readonly string[], io: CliIo): Promise<{ dia
       inputErrors += errors.length;
       if (errors.length > 0) return;
       for (const line of skippedDialogueLines(check.issues)) io.stderr(`${line}\n`);
+      if (found.length === 0) empty.push(noDialogueLine(check, 'annotate'));
       const group = basename(dirname(resolve(file.name)));
       for (const dialogue of found) {
         const { warning } = names.name(dialogue, file.name, group);
@@ -70,7 +74,7 @@ async function readDialogues(paths: readonly string[], io: CliIo): Promise<{ dia
     for (const skip of skipped) io.stderr(`${skippedLine(skip)}\n`);
     inputErrors += problems.length;
   }
-  return { dialogues, files, inputErrors };
+  return { dialogues, files, inputErrors, empty };
 }
 
 function progressLine(progress: JobProgress): string {
@@ -135,10 +139,10 @@ async function checkOutFolder(args: AnnotateArgs, io: CliIo): Promise<{ out: Pat
 async function annotate(args: AnnotateArgs, io: CliIo): Promise<number> {
   const checked = await checkOutFolder(args, io);
   if (typeof checked === 'number') return checked;
-  const { dialogues: all, files, inputErrors } = await readDialogues(args.paths, io);
+  const { dialogues: all, files, inputErrors, empty } = await readDialogues(args.paths, io);
   const chosen = args.sample >= 1 ? all : seededSample(all, args.sample, args.seed);
   if (chosen.length === 0) {
-    io.stderr('annotate: no dialogue to annotate.\n');
+    io.stderr(`${[...(all.length === 0 ? empty : []), 'annotate: no dialogue to annotate.'].join('\n')}\n`);
     return EXIT_INPUT_ERRORS;
   }
   // every file this run may write is checked before the first call: a refusal costs nothing

@@ -7,6 +7,7 @@ import type { ParsedDialogue } from '../../../shared/model/dataset';
 import { DialogueNames } from '../dialogue-id';
 import type { CliIo } from '../io';
 import { forEachInput, inputProblemLine, skippedDialogueLines, skippedLine } from '../read-inputs';
+import { noDialogueLine } from '../no-dialogue';
 import { fileLine } from '../terminal-text';
 
 export interface InputDialogue {
@@ -23,8 +24,10 @@ export interface InputDialogue {
  * is judged too, under a numbered name, with a warning naming both places). A record the import
  * skips (no turns) is listed as a warning: none is left out unsaid.
  */
-export async function readDialogues(paths: readonly string[], io: CliIo): Promise<{ dialogues: InputDialogue[]; inputErrors: number }> {
+export async function readDialogues(paths: readonly string[], io: CliIo): Promise<{ dialogues: InputDialogue[]; inputErrors: number; empty: string[] }> {
   const dialogues: InputDialogue[] = [];
+  /** one line per file that holds no dialogue, said when no file holds any */
+  const empty: string[] = [];
   const names = new DialogueNames('both are judged');
   let inputErrors = 0;
   const { problems, skipped } = await forEachInput([...paths], (file) => {
@@ -35,6 +38,7 @@ export async function readDialogues(paths: readonly string[], io: CliIo): Promis
     inputErrors += errors.length;
     if (errors.length > 0) return;
     for (const line of skippedDialogueLines(check.issues)) io.stderr(`${line}\n`);
+    if (found.length === 0) empty.push(noDialogueLine(check, 'judge'));
     const group = basename(dirname(resolve(file.name)));
     for (const dialogue of found) {
       const { id, warning } = names.name(dialogue, file.name, group);
@@ -45,7 +49,7 @@ export async function readDialogues(paths: readonly string[], io: CliIo): Promis
   for (const problem of problems) io.stderr(`${inputProblemLine(problem)}\n`);
   for (const skip of skipped) io.stderr(`${skippedLine(skip)}\n`);
   inputErrors += problems.length;
-  return { dialogues, inputErrors };
+  return { dialogues, inputErrors, empty };
 }
 
 /** The dialogue as a job carries it, under the job's own id: its turns and the context the prompt may show. */

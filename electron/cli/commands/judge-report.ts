@@ -52,7 +52,8 @@ first position both times. With several samples, each sample of a pair is its ow
                      winsB, ties, winRateA, positionInconsistencyRate}]} (calibration empty without
                      --experts, pairwise empty without pairwise lines)
 
-Exit code: 0 reported, 1 a file has errors (printed as file:line: message), 2 wrong command line.
+Exit code: 0 reported, 1 a file has errors (printed as file:line: message), no file holds a result
+line or the experts file holds no score, 2 wrong command line.
 `;
 
 interface ReportArgs {
@@ -220,9 +221,16 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
   const pairwiseLines: PairwiseResultLine[] = [];
   const errors: string[] = [];
   let files = 0;
+  /** files that hold no result line, said when no file holds one */
+  const empty: string[] = [];
   const read = await forEachInput(parsed.paths, ({ name, text }) => {
     files++;
+    const before = lines.length + pairwiseLines.length;
+    const errorsBefore = errors.length;
     readResults(name, text, set, lines, pairwiseLines, errors);
+    if (lines.length + pairwiseLines.length === before && errors.length === errorsBefore) {
+      empty.push(fileLine(name, null, `holds no result line (the file is empty or holds only blank lines); nothing to report. Give the --out file of a judge run.`));
+    }
   });
   errors.unshift(...read.problems.map(inputProblemLine));
   let experts: ExpertScore[] = [];
@@ -232,11 +240,13 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
       const result = parseExpertsCsv(text, set);
       experts = result.scores;
       for (const problem of result.problems) errors.push(fileLine(name, problem.line, problem.message));
+      if (result.scores.length === 0 && result.problems.length === 0) errors.push(fileLine(name, null, 'holds no expert score (a header alone); nothing to calibrate against'));
     });
     errors.push(...expertRead.problems.map(inputProblemLine));
   }
   const notes = read.skipped.map(skippedLine);
   if (files === 0 && read.problems.length === 0) errors.push(`${lineText(parsed.paths.join(', '))}: No results file found.`);
+  else if (errors.length === 0 && lines.length === 0 && pairwiseLines.length === 0) errors.push(...empty);
   if (errors.length > 0) {
     const shown = errors.slice(0, MAX_SHOWN_ERRORS);
     if (errors.length > MAX_SHOWN_ERRORS) shown.push(`… and ${errors.length - MAX_SHOWN_ERRORS} more problems.`);

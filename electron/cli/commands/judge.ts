@@ -75,9 +75,9 @@ async function judge(args: JudgeArgs, io: CliIo): Promise<number> {
     return EXIT_USAGE;
   }
   if (args.pairwise) return judgePairwise(args, set, io);
-  const { dialogues: all, inputErrors } = await readDialogues(args.paths, io);
+  const { dialogues: all, inputErrors, empty } = await readDialogues(args.paths, io);
   if (all.length === 0) {
-    io.stderr('judge: no dialogue to judge.\n');
+    io.stderr(`${[...empty, 'judge: no dialogue to judge.'].join('\n')}\n`);
     return EXIT_INPUT_ERRORS;
   }
   const keyOf = scoreLineKey(set);

@@ -24,6 +24,7 @@ import { ENCODING_USAGE, encodingOption, forEachInputInPieces, inputProblemLine,
 import type { TextEncodingName } from '../../../shared/import/file-rules';
 import { addSkipped, metricsJson, metricsText, noneLeftEmpty, noneSkipped, skippedSentence } from './metrics-format';
 import { addReviewRecords, addToReviewRecord, describeLayer, emptyReviewRecord, type MetricsLayer } from './metrics-layer';
+import { noDialogueLine } from '../no-dialogue';
 import { fileLine, lineText } from '../terminal-text';
 
 const USAGE = `Usage: ${CLI_INVOCATION} metrics <file or folder>... [--layer verified|llm]
@@ -60,7 +61,8 @@ marked unsure that an export left empty count as no label on the files' layer; h
 printed too ("unsureLeftEmpty" in --json).
 
 Dialogue ids are <topic_id>-<student_id>-<repeat_id> when the record has those keys, else <file>:<line>.
-Exit code: 0 scored, 1 a file has errors (printed as file:line: message), 2 wrong command line.
+Exit code: 0 scored, 1 a file has errors (printed as file:line: message) or no file holds a
+dialogue, 2 wrong command line.
 `;
 
 type GroupBy = 'folder' | 'file' | 'none';
@@ -211,6 +213,10 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
     return EXIT_INPUT_ERRORS;
   }
   // (a file with errors stops here, so every dialogue counted below comes from a file that imports)
+  if (dialogues.length === 0 && skippedDialogues.dialogues === 0) {
+    io.stderr(`${parsed.map((file) => noDialogueLine(file, 'score')).join('\n')}\n`);
+    return EXIT_INPUT_ERRORS;
+  }
   if (dialogues.length === 0 && skippedDialogues.dialogues > 0) {
     io.stderr(`${lineText(parsedArgs.paths.join(', '))}: No dialogue could be scored. ${skippedSentence(skippedDialogues)}\n`);
     return EXIT_INPUT_ERRORS;

@@ -4,6 +4,7 @@ import { checkedValues, englishVerdict, fieldResults, percent1, READABLE_PROVENA
 import type { CliCommand, CliIo } from '../io';
 import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
 import { forEachInputInPieces, inputProblemLine, skippedLine } from '../read-inputs';
+import { noDialogueLine } from '../no-dialogue';
 import { fileLine, lineText } from '../terminal-text';
 import { repeatConflicts, repeatWarnings } from './spot-check-repeats';
 
@@ -137,6 +138,7 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
   errors.unshift(...problems.map(inputProblemLine));
   for (const check of checks) for (const issue of check.issues) if (issue.severity === 'error') errors.push(fileLine(issue.file, issue.line, issue.message));
   if (checks.length === 0 && problems.length === 0) errors.push(`${lineText(parsedArgs.paths.join(', '))}: No data-set file (.jsonl .json .csv .tsv .txt) found.`);
+  else if (errors.length === 0 && dialogues === 0) errors.push(...checks.map((check) => noDialogueLine(check, 'spot-check')));
   else if (errors.length === 0 && exported === 0) {
     errors.push(`${lineText(parsedArgs.paths.join(', '))}: No record carries Maieutic review provenance ("maieutic"): this is not a Maieutic export, so nothing records what an expert reviewed. Export the data set from the app (SID JSON Lines) and run the spot-check on that file.`);
   }

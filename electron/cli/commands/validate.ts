@@ -25,7 +25,8 @@ skipped and listed, and a folder walk stops after ${DEFAULT_IMPORT_LIMITS.maxEnt
 
 Prints "file:line: message" per error, "file:line: warning: message" per warning ("path: message"
 for a path that does not exist), then a summary line.
-Exit code: 0 no errors (warnings allowed), 1 at least one error, 2 wrong command line.
+Exit code: 0 no errors (warnings allowed), 1 at least one error (a run whose files hold no dialogue
+at all is one), 2 wrong command line.
 `;
 
 interface Problem {
@@ -39,15 +40,29 @@ function toProblem(issue: ImportIssue): Problem {
   return { file: issue.file, line: issue.line, message: issue.message };
 }
 
+/** Files read whole that give no dialogue in all: nothing would be imported, which is an error of the run, not a pass. */
+function noDialogueProblems(parsed: readonly SourceFileCheck[], dialogues: number, errors: number): Problem[] {
+  if (dialogues > 0 || errors > 0) return [];
+  return parsed.map((file) => {
+    const reason = file.issues.find((issue) => issue.severity === 'warning');
+    return { file: file.file, line: reason?.line ?? 1, message: NO_DIALOGUE_MESSAGE };
+  });
+}
+
+const NO_DIALOGUE_MESSAGE = 'No dialogue to check: the file holds none (see its warning), so importing it would import nothing.';
+
 function report(parsed: readonly SourceFileCheck[], readErrors: Problem[], skipped: readonly SkippedInput[]) {
   const summary = summarizeImport(parsed);
   const issues = parsed.flatMap((file) => file.issues);
+  const importErrors = issues.filter((issue) => issue.severity === 'error').length;
+  const empty = noDialogueProblems(parsed, summary.dialogues, readErrors.length + importErrors);
   return {
     summary,
     dialogues: summary.dialogues,
     turns: summary.turns,
     annotations: summary.annotations,
-    errors: [...readErrors, ...issues.filter((issue) => issue.severity === 'error').map(toProblem)],
+    errors: [...readErrors, ...issues.filter((issue) => issue.severity === 'error').map(toProblem), ...empty],
+    empty,
     warnings: [
       ...skipped.map((file) => ({ file: file.file, line: null, message: `skipped: ${file.reason}` })),
       ...issues.filter((issue) => issue.severity === 'warning').map(toProblem),
@@ -62,6 +77,7 @@ function printText(io: CliIo, result: ReturnType<typeof report>, readErrors: Pro
   const lines = readErrors.map((problem) => fileLine(problem.file, problem.line, problem.message));
   lines.push(...result.skipped.map(skippedLine));
   for (const issue of result.issues) lines.push(fileLine(issue.file, issue.line, issue.severity === 'error' ? issue.message : `warning: ${issue.message}`));
+  lines.push(...result.empty.map((problem) => fileLine(problem.file, problem.line, problem.message)));
   const failed = result.summary.failedFiles.length + unreadable;
   lines.push(
     `${fileCount} file${fileCount === 1 ? '' : 's'} checked: ${result.dialogues} dialogues, ${result.turns} turns, ${result.annotations} annotations; ` +

@@ -8,7 +8,7 @@ import type { IssueSink } from '../issues';
 import { isJsonObject } from '../json-records';
 import { resolveSpeaker } from '../speaker';
 import { foldForAlignment } from '../text-normalize';
-import { idProblem, idText, pick, ROLE_KEYS, TEXT_KEYS } from './sid-record';
+import { headerIsQuiet, idText, pick, ROLE_KEYS, TEXT_KEYS } from './sid-record';
 
 /**
  * What a check that keeps nothing needs of a record read by readOneToOneRecord: its counts and
@@ -46,11 +46,6 @@ function labelVerdict(field: FieldDef, raw: string): Verdict {
 
 const roleOf = (turn: Record<string, unknown>) => pick(turn, ROLE_KEYS)?.value;
 const textOf = (turn: Record<string, unknown>) => pick(turn, TEXT_KEYS)?.value;
-
-/** The id as parseSidRecord names the dialogue by it, when it raises no warning there; else undefined. */
-function quietId(value: unknown): string | null | undefined {
-  return idProblem(value) === null ? idText(value) : undefined;
-}
 
 /**
  * alignAnnotations' first steps for the next turn: the annotation's text is the turn's verbatim
@@ -109,10 +104,10 @@ export function readOneToOneRecord(record: unknown, codebook: Codebook, line: nu
     }
   } else if (annotationList !== undefined && annotationList !== null) return null;
   if (Object.hasOwn(record, 'maieutic')) return null;
-  const topicId = quietId(record.topic_id);
-  const studentId = quietId(record.student_id);
-  const repeatId = quietId(record.repeat_id);
-  if (topicId === undefined || studentId === undefined || repeatId === undefined) return null;
+  if (!headerIsQuiet(record)) return null;
+  const topicId = idText(record.topic_id);
+  const studentId = idText(record.student_id);
+  const repeatId = idText(record.repeat_id);
 
   const readers = fieldReaders(codebook);
   const hasSpeakerField = fieldById(codebook, 'speaker') !== undefined;

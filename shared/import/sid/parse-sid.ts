@@ -1,6 +1,7 @@
 import type { EntryCounts, ParsedEntry, ParserContext, ParserOutput } from '../parser-types';
 import { readOneToOneRecord } from './one-to-one-record';
 import { arrayElementLines, describeJsonError, forEachNonBlankLine, isJsonObject, type JsonLine, lineAt, MAX_JSON_NESTING, tooDeepProblem } from '../json-records';
+import { holdsLoneSurrogate, LONE_SURROGATE_MESSAGE, mayHoldLoneSurrogate } from '../lone-surrogates';
 import { parseSidRecord } from './sid-record';
 
 /** SID JSON Lines: one dialogue per non-blank line; every bad line is reported. */
@@ -40,6 +41,8 @@ export function eachSidJsonlRecord(text: string | Iterable<string>, ctx: ParserC
       ctx.issues.error(line, 'too-deep', `This line is nested too deeply: ${tooDeep.problem}.`);
       return;
     }
+    const loneSurrogate = mayHoldLoneSurrogate(lineText) && holdsLoneSurrogate(record);
+    if (loneSurrogate) ctx.issues.warn(line, 'lone-surrogate', LONE_SURROGATE_MESSAGE);
     if (onCountedRecord) {
       const counted = readOneToOneRecord(record, ctx.codebook, line, ctx.issues);
       if (counted) {
@@ -105,7 +108,9 @@ export function parseSidJsonArray(text: string, ctx: ParserContext): ParserOutpu
   const output: ParserOutput = [];
   const array = parseJsonArray(text, ctx);
   if (!array) return output;
+  const surrogates = mayHoldLoneSurrogate(text);
   array.elements.forEach((record, i) => {
+    if (surrogates && holdsLoneSurrogate(record)) ctx.issues.warn(array.lines[i] ?? 1, 'lone-surrogate', LONE_SURROGATE_MESSAGE);
     const parsed = parseSidRecord(record, { ...ctx, line: array.lines[i] ?? 1 });
     if (parsed) output.push(parsed);
   });

@@ -7,6 +7,7 @@ import type { EntryExtras } from '../entry-extras';
 import { addEntryExtras, ANNOTATION_EXTRAS_KEY, RESERVED_EXTRA_KEYS, TURN_EXTRAS_KEY } from '../entry-extras';
 import type { IssueSink } from '../issues';
 import { snippet } from '../issues';
+import { SPREADSHEET_FORMULA_START } from '../../export/long-csv';
 import { isJsonObject } from '../json-records';
 import { hasNoOwnKeys, ownEntriesExcept, ownEntriesExceptOrNone, setOwn } from '../own-keys';
 import { resolveSpeaker } from '../speaker';
@@ -51,9 +52,46 @@ export function idProblem(value: unknown): string | null {
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return 'is a number too large to hold, so the dialogue is named by its file and line instead';
     if (Number.isInteger(value) && !Number.isSafeInteger(value)) return `is an integer past 2^53, read as ${String(value)}, which may not be the number written`;
+    // 1.5 may be a typo or a version number; and 1.50 would read as 1.5
+    if (!Number.isInteger(value)) return `is a number with a fraction (${String(value)}), kept as the id "${String(value)}"`;
     return null;
   }
   return `is ${describeType(value)}, not an id, so the dialogue is named by its file and line instead`;
+}
+
+/** An id a spreadsheet would run as a formula (the CSV export's own rule): kept, but said. */
+export function formulaIdProblem(value: unknown): string | null {
+  if (typeof value !== 'string' || !SPREADSHEET_FORMULA_START.test(value)) return null;
+  return `"${snippet(value, 60)}" starts like a spreadsheet formula; kept as written (the CSV export writes it with a leading ' so a spreadsheet shows it as text), but check the file: an id is a number or a plain name`;
+}
+
+const TEXT_HEADER_KEYS = ['topic_text', 'student_type', 'scenario'] as const;
+
+/** Why a header text (topic_text, student_type, scenario) is not read as written, or null. */
+function headerTextProblem(key: string, value: unknown): string | null {
+  if (value === undefined || value === null || typeof value === 'string') return null;
+  if (typeof value === 'number') return `"${key}" is a number (${String(value)}), not text; kept as the text "${String(value)}".`;
+  return `"${key}" is ${describeType(value)}, not text, so it was left empty; write it as a string ("${key}": "…").`;
+}
+
+/** Whether the record's ids and header texts are read as written, without a word (readOneToOneRecord reads only such records). */
+export function headerIsQuiet(record: Record<string, unknown>): boolean {
+  for (const key of ID_KEYS) if (idProblem(record[key]) !== null || formulaIdProblem(record[key]) !== null) return false;
+  for (const key of TEXT_HEADER_KEYS) if (headerTextProblem(key, record[key]) !== null) return false;
+  return true;
+}
+
+function warnAboutHeader(record: Record<string, unknown>, ctx: RecordContext): void {
+  for (const key of ID_KEYS) {
+    const problem = idProblem(record[key]);
+    if (problem) ctx.issues.warn(ctx.line, 'unusable-id', `"${key}" ${problem}; write the id as a string ("${key}": "…").`);
+    const formula = formulaIdProblem(record[key]);
+    if (formula) ctx.issues.warn(ctx.line, 'formula-like-id', `"${key}" ${formula}.`);
+  }
+  for (const key of TEXT_HEADER_KEYS) {
+    const problem = headerTextProblem(key, record[key]);
+    if (problem) ctx.issues.warn(ctx.line, 'not-text', problem);
+  }
 }
 
 function plainText(value: unknown): string {
@@ -174,10 +212,7 @@ export function parseSidRecord(record: unknown, ctx: RecordContext): { dialogue:
   const topicId = idText(record.topic_id);
   const studentId = idText(record.student_id);
   const repeatId = idText(record.repeat_id);
-  for (const key of ID_KEYS) {
-    const problem = idProblem(record[key]);
-    if (problem) ctx.issues.warn(ctx.line, 'unusable-id', `"${key}" ${problem}; write the id as a string ("${key}": "…").`);
-  }
+  warnAboutHeader(record, ctx);
   const extra = ctx.checkOnly ? {} : ownEntriesExcept(record, RECORD_MODEL_KEYS);
   if (!hasNoOwnKeys(turnExtras)) setOwn(extra, TURN_EXTRAS_KEY, turnExtras);
   if (!hasNoOwnKeys(annotationExtras)) setOwn(extra, ANNOTATION_EXTRAS_KEY, annotationExtras);

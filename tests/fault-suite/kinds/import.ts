@@ -33,7 +33,9 @@ const ENCODINGS: FaultKind[] = [
   text('encoding/utf8-encoded-surrogate', 'refused', 'a.jsonl', concat('{"topic_text":"', [0xed, 0xa0, 0x80], '"}\n')),
   text('encoding/overlong-utf8', 'refused', 'a.jsonl', concat('{"topic_text":"', [0xc0, 0xaf], '"}\n')),
   text('encoding/nul-byte-in-text', 'refused', 'a.jsonl', concat(jsonl(GOOD), [0], '\n'), { mentions: ['NUL', 'line 2'] }),
-  text('encoding/json-escaped-lone-surrogate', 'accepted', 'a.jsonl', jsonl(sidLine({ topic_text: 'x' }).replace('"x"', '"\\ud800"'))),
+  // issue 30 point 11: kept, but no longer without a word
+  text('encoding/json-escaped-lone-surrogate', 'warned', 'a.jsonl', jsonl(sidLine({ topic_text: 'x' }).replace('"x"', '"\\ud800"'))),
+  text('encoding/json-escaped-surrogate-pair', 'accepted', 'a.jsonl', jsonl(sidLine({ topic_text: 'x' }).replace('"x"', '"\\ud83d\\ude00"'))),
 ];
 
 const BINARY: FaultKind[] = [
@@ -71,6 +73,13 @@ const SILENT: FaultKind[] = [
   { id: 'silent/empty-folder', expect: 'refused', build: (dir) => folder(join(dir, 'empty')), app: false },
   inFolder('silent/folder-of-unsupported-files', 'refused', { 'scan.png': Uint8Array.from(PNG), 'notes.md': '# notes\n' }, { app: false }),
   text('silent/empty-file', 'warned', 'a.jsonl', ''),
+  // issue 30 point 11: header values read as something else than written, and formula-looking ids
+  // (the app path says only errors and skips: the words of each warning are in silent-cases.test.ts)
+  text('silent/topic-id-with-a-fraction', 'warned', 'a.jsonl', jsonl(sidLine({ topic_id: 1.5 }))),
+  text('silent/topic-text-a-number', 'warned', 'a.jsonl', jsonl(sidLine({ topic_text: 5 }))),
+  text('silent/student-type-a-list', 'warned', 'a.jsonl', jsonl(sidLine({ student_type: ['a'] }))),
+  text('silent/formula-looking-id', 'warned', 'a.jsonl', jsonl(sidLine({ topic_id: '=HYPERLINK("http://x","a")' }))),
+  text('silent/negative-number-id-is-no-formula', 'accepted', 'a.jsonl', jsonl(sidLine({ topic_id: '-3' }))),
   text('silent/whitespace-only-file', 'warned', 'a.jsonl', '  \n\n\t\n'),
   text('silent/pretty-printed-object-in-jsonl', 'refused', 'a.jsonl', JSON.stringify(sidRecord(), null, 2), { mentions: ['pretty-printed'] }),
   text('silent/pretty-printed-array-in-jsonl', 'accepted', 'a.jsonl', JSON.stringify([sidRecord(), sidRecord({ repeat_id: 2 })], null, 2)),

@@ -9,6 +9,9 @@ import { RESTORE_KINDS } from './restore';
 import { SCENARIO_SIZE_KINDS } from './scenario-size';
 import { SPOT_CHECK_KINDS } from './spot-check';
 import { STATISTICS_KINDS } from './statistics';
+import { WORK_PACKAGE_KINDS } from './work-package';
+import { ASSIGNMENT_PACKAGE_KINDS } from './assignment-package';
+import { EMPTY_INPUT_KINDS } from './empty-input';
 
 export type { Expectation, FaultKind } from './kind';
 
@@ -27,6 +30,9 @@ export const FAULT_SURFACES: readonly FaultSurface[] = [
   { name: 'spot-check', kinds: SPOT_CHECK_KINDS },
   { name: 'restore', kinds: RESTORE_KINDS },
   { name: 'scenario-size', kinds: SCENARIO_SIZE_KINDS },
+  { name: 'work-package', kinds: WORK_PACKAGE_KINDS },
+  { name: 'assignment-package', kinds: ASSIGNMENT_PACKAGE_KINDS },
+  { name: 'empty-input', kinds: EMPTY_INPUT_KINDS },
 ];
 
 /** the surfaces with no kind that must be read, and why */

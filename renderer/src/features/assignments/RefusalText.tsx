@@ -3,8 +3,11 @@ import { useAssignmentText, type AssignmentStringKey } from './strings';
 
 const CODE_KEYS: Record<PackageRefusal['code'], AssignmentStringKey | null> = {
   'not-json': 'code_not_json',
+  'too-large': 'code_too_large',
+  'too-deep': 'code_too_deep',
   'wrong-kind': 'code_wrong_kind',
   invalid: 'code_invalid',
+  'annotator-mismatch': 'code_annotator_mismatch',
   'codebook-mismatch': 'code_codebook_mismatch',
   'dataset-mismatch': 'code_dataset_mismatch',
   'unknown-assignment': 'code_unknown_assignment',

@@ -116,8 +116,29 @@ export const ISSUE_KINDS: Record<ImportIssueCode, IssueKindWords> = {
   'unusable-id': {
     name: { zh: '编号无法保留', en: 'Id cannot be kept' },
     sentence: {
-      zh: '这条记录的 topic_id、student_id 或 repeat_id 无法按原样保留（例如是列表、超出范围的数字，或超过 2^53 而失去精度的整数）；请把编号写成字符串。',
-      en: 'A topic_id, student_id or repeat_id of this record cannot be kept as written (a list, a number out of range, or an integer past 2^53 that loses digits); write the id as a string.',
+      zh: '这条记录的 topic_id、student_id 或 repeat_id 无法按原样保留（例如是列表、超出范围的数字、带小数的数字，或超过 2^53 而失去精度的整数）；请把编号写成字符串。',
+      en: 'A topic_id, student_id or repeat_id of this record cannot be kept as written (a list, a number out of range or with a fraction, or an integer past 2^53 that loses digits); write the id as a string.',
+    },
+  },
+  'formula-like-id': {
+    name: { zh: '编号像公式', en: 'Id looks like a formula' },
+    sentence: {
+      zh: '这条记录的编号以 =、+、-、@ 开头，像电子表格公式。已按原样保留（CSV 导出会在前面加 \' 以文本显示），但请核对文件：编号通常是数字或普通名称。',
+      en: 'An id of this record starts with =, +, - or @, like a spreadsheet formula. It is kept as written (the CSV export adds a leading \' so it shows as text), but check the file: an id is usually a number or a plain name.',
+    },
+  },
+  'not-text': {
+    name: { zh: '字段不是文本', en: 'Field is not text' },
+    sentence: {
+      zh: '这条记录的 topic_text、student_type 或 scenario 不是文本：数字按文本保留，列表或对象留空；请写成字符串。',
+      en: 'A topic_text, student_type or scenario of this record is not text: a number is kept as text, a list or object is left empty; write it as a string.',
+    },
+  },
+  'lone-surrogate': {
+    name: { zh: '残缺字符', en: 'Broken character' },
+    sentence: {
+      zh: '这条记录的文本中有不成对的代理项转义（\\ud800–\\udfff），它不代表任何字符：已按原样保留，但会显示为“\ufffd”，其他工具可能拒收；请在文件中改正。',
+      en: 'Text in this record holds an unpaired surrogate escape (\\ud800–\\udfff), which stands for no character: it is kept as written but shows as "\ufffd", and other tools may refuse it; correct the text in the file.',
     },
   },
   'unsupported-format': {

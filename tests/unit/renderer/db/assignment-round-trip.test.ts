@@ -78,7 +78,7 @@ describe('assignment packages, owner → annotator → owner', () => {
     ]);
     await setTurnVerified(annotator, ctx(first, '2026-12-02T11:05:00.000Z'), `${first}#1`, true);
     await updateDialogueReview(annotator, ctx(first, '2026-12-02T11:06:00.000Z'), { status: 'verified' });
-    await applyFieldEdits(annotator, { dialogueId: second, reviewer: '李老师', at: '2026-12-02T11:10:00.000Z' }, [
+    await applyFieldEdits(annotator, { dialogueId: second, reviewer: '王老师', at: '2026-12-02T11:10:00.000Z' }, [
       { turnId: `${second}#2`, fieldId: 'student_cognition_state', resolve: () => ({ decision: 'changed', codes: ['incorrect_answer'], text: null }) },
     ]);
     expect(await assignmentProgress(annotator, localId)).toMatchObject({ done: 1, total: 2 });
@@ -103,7 +103,7 @@ describe('assignment packages, owner → annotator → owner', () => {
     });
     expect(values.get(`${d2}#0`)?.values.utterance).toEqual({ raw: '为什么仙人掌有刺？', codes: [], unknown: [], status: 'ok' });
     expect(values.get(`${d0}#2`)?.values.student_cognition_state.codes).toEqual(['incorrect_answer']);
-    expect(values.get(`${d0}#2`)?.work?.fields.student_cognition_state.reviewer).toBe('李老师');
+    expect(values.get(`${d0}#2`)?.work?.fields.student_cognition_state).toEqual({ decision: 'changed', reviewer: '王老师', at: '2026-12-02T11:10:00.000Z' });
     expect(values.size).toBe(3);
 
     // every value brought in is one audit entry of the data set: imported, on the new layer, by the annotator
@@ -192,6 +192,15 @@ describe('assignment packages, owner → annotator → owner', () => {
     const work = await buildWorkPackage(annotator, localId, NOW);
     await expect(importWorkPackage(owner, { datasetId, codebook: DEFAULT_CODEBOOK, text: serializePackage({ ...work, assignmentId: 'nope' }), file: 'w.json' })).rejects.toThrow('w.json: $.assignmentId: no assignment "nope"');
     await expect(importWorkPackage(owner, { datasetId, codebook: DEFAULT_CODEBOOK, text: serializePackage({ ...work, codebookHash: '1234' }), file: 'w.json' })).rejects.toThrow('w.json: $.codebookHash: the work was done against another version of the codebook (1234)');
+    // what the import would refuse or flag in a file is refused in work too (issue 30 point 7)
+    const edited = (edit: (fields: Record<string, { codes: string[]; reviewer: string }>) => void) => {
+      const copy = structuredClone(work);
+      edit(copy.dialogues[0]!.turns[0]!.fields as Record<string, { codes: string[]; reviewer: string }>);
+      return serializePackage(copy);
+    };
+    await expect(importWorkPackage(owner, { datasetId, codebook: DEFAULT_CODEBOOK, text: edited((fields) => (fields.teacher_intent!.reviewer = '李老师')), file: 'w.json' })).rejects.toThrow('.fields.teacher_intent.reviewer: dialogue');
+    await expect(importWorkPackage(owner, { datasetId, codebook: DEFAULT_CODEBOOK, text: edited((fields) => (fields.teacher_intent!.codes = ['check_understanding', 'guide_reasoning', 'trigger_transfer'])), file: 'w.json' })).rejects.toThrow('holds 3 labels');
+    await expect(importWorkPackage(owner, { datasetId, codebook: DEFAULT_CODEBOOK, text: edited((fields) => (fields.student_cognition_state = { ...fields.teacher_intent!, codes: ['incorrect_answer'] })), file: 'w.json' })).rejects.toThrow('student_cognition_state: applies only to student turns, and turn 2 is a teacher turn');
     expect(await owner.layers.count()).toBe(0);
     expect(await owner.layerValues.count()).toBe(0);
   });

@@ -117,6 +117,10 @@ describe('readOneToOneRecord takes a record only when it tells what parseSidReco
     ['an id past 2^53', JSON.parse(JSON.stringify(base()).replace('"topic_id":1', '"topic_id":12345678901234567890'))],
     ['an id that is a list', edit((r) => (r.repeat_id = [2]))],
     ['an id that is a boolean', edit((r) => (r.student_id = true))],
+    ['a fractional id', edit((r) => (r.repeat_id = 2.5))],
+    ['an id like a spreadsheet formula', edit((r) => (r.topic_id = '=HYPERLINK("x")'))],
+    ['a header text that is a list', edit((r) => (r.student_type = ['a']))],
+    ['a header text that is a number', edit((r) => (r.topic_text = 5))],
     ['review provenance to restore', edit((r) => (r.maieutic = { unaligned: [{ index: 2, raw: { utterance: 'x', speaker: '学生' } }] }))],
   ];
 
@@ -140,7 +144,6 @@ describe('readOneToOneRecord takes a record only when it tells what parseSidReco
     ['the speaker and text keys of other names', edit((r) => ((turn(r, 0).speaker = turn(r, 0).role), delete turn(r, 0).role, (turn(r, 0).text = turn(r, 0).content), delete turn(r, 0).content))],
     ['an annotation without a speaker', edit((r) => delete entry(r, 1).speaker)],
     ['string ids and one missing', edit((r) => ((r.topic_id = 'T-9'), delete r.repeat_id))],
-    ['a fractional id', edit((r) => (r.repeat_id = 2.5))],
     ['extra keys, __proto__ among them', JSON.parse(JSON.stringify(base()).replace('"topic_id"', '"__proto__":{"x":1},"note":"n","topic_id"'))],
   ];
 

@@ -1,5 +1,7 @@
 /** Inputs the import used to accept without a word: each now gets a warning (or one clear error). */
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_CODEBOOK } from '../../../../shared/codebook';
+import { checkSourceFile } from '../../../../shared/import';
 import { annotation, errorsOf, parseText, sidLine, warningsOf } from '../support';
 
 const DIALOGUE: [string, string][] = [
@@ -50,6 +52,7 @@ describe('silent cases', () => {
       [2, '"topic_id" is an integer past 2^53, read as 12345678901234567000, which may not be the number written; write the id as a string ("topic_id": "…").'],
       [3, '"topic_id" is a list, not an id, so the dialogue is named by its file and line instead; write the id as a string ("topic_id": "…").'],
       [3, '"student_id" is a boolean, not an id, so the dialogue is named by its file and line instead; write the id as a string ("student_id": "…").'],
+      [4, '"student_id" is a number with a fraction (2.5), kept as the id "2.5"; write the id as a string ("student_id": "…").'],
     ]);
     // the ids as they were imported: the file and line stand in where the id could not
     expect(file.dialogues.map((dialogue) => dialogue.externalId)).toEqual(['GPT-4o/a.jsonl:1', '12345678901234567000-2-1', 'GPT-4o/a.jsonl:3', 'GPT-4o/a.jsonl:4']);
@@ -114,5 +117,53 @@ describe('unannotated turns are not reported twice', () => {
     const file = parseText('GPT-4o/a.jsonl', `${line}\n`);
     expect(warningsOf(file, 'unaligned-annotation')).toHaveLength(1);
     expect(warningsOf(file, 'unannotated-turns')).toEqual([]);
+  });
+
+  // issue 30 point 11: read without a word before; each is warned about, by the full reader and by the check that keeps nothing
+  describe('odd header values, lone surrogates and formula-looking ids', () => {
+    const record = (fields: string) => `{${fields},"dialogue":[{"role":"教师","content":"你好"}]}`;
+    const warningsBoth = (text: string) => {
+      const parsed = parseText('GPT-4o/a.jsonl', text);
+      const checked = checkSourceFile({ name: 'GPT-4o/a.jsonl', text }, { codebook: DEFAULT_CODEBOOK });
+      const messages = (issues: readonly { severity: string; line: number; message: string }[]) => issues.filter((issue) => issue.severity === 'warning').map((issue) => [issue.line, issue.message]);
+      expect(messages(checked.issues)).toEqual(messages(parsed.issues));
+      expect(errorsOf(parsed)).toEqual([]);
+      return { parsed, warnings: messages(parsed.issues) };
+    };
+
+    it('a topic_id with a fraction is kept as written, with a warning', () => {
+      const { parsed, warnings } = warningsBoth(`${record('"topic_id":1.5,"student_id":2,"repeat_id":1')}\n`);
+      expect(warnings).toEqual([[1, '"topic_id" is a number with a fraction (1.5), kept as the id "1.5"; write the id as a string ("topic_id": "…").']]);
+      expect(parsed.dialogues[0].externalId).toBe('1.5-2-1');
+    });
+
+    it('a header text given as a number or a list is warned about: a number kept as text, a list left empty', () => {
+      const { parsed, warnings } = warningsBoth(`${record('"topic_id":1,"student_id":2,"repeat_id":1,"topic_text":5,"student_type":["a"],"scenario":{"x":1}')}\n`);
+      expect(warnings).toEqual([
+        [1, '"topic_text" is a number (5), not text; kept as the text "5".'],
+        [1, '"student_type" is a list, not text, so it was left empty; write it as a string ("student_type": "…").'],
+        [1, '"scenario" is an object, not text, so it was left empty; write it as a string ("scenario": "…").'],
+      ]);
+      expect(parsed.dialogues[0]).toMatchObject({ topicText: '5', studentType: '', scenario: '' });
+    });
+
+    it('a lone surrogate escape is kept, with a warning naming its line; a surrogate pair is no lone one', () => {
+      const lone = record('"topic_id":1,"student_id":2,"repeat_id":1,"topic_text":"a\\ud800b"');
+      const pair = record('"topic_id":1,"student_id":2,"repeat_id":2,"topic_text":"\\ud83d\\ude00"');
+      const { parsed, warnings } = warningsBoth(`${pair}\n${lone}\n`);
+      expect(warnings).toEqual([[2, 'This record holds text with a lone surrogate (an unpaired \\ud800-\\udfff escape), which stands for no character: it is kept as written, but shows as "\ufffd" and other tools may refuse it; correct the text in the file.']]);
+      expect(parsed.dialogues[1].topicText).toBe('a\ud800b');
+      // in a JSON list file too
+      const list = parseText('GPT-4o/a.json', `[\n${pair},\n${lone}\n]\n`);
+      expect(warningsOf(list, 'lone-surrogate').map((issue) => issue.line)).toEqual([3]);
+    });
+
+    it('an id that starts like a spreadsheet formula is warned about; a negative number is not', () => {
+      const { warnings } = warningsBoth(`${record('"topic_id":"=HYPERLINK(\\"http://x\\",\\"a\\")","student_id":"-3","repeat_id":"@SUM(A1)"')}\n`);
+      expect(warnings).toEqual([
+        [1, '"topic_id" "=HYPERLINK("http://x","a")" starts like a spreadsheet formula; kept as written (the CSV export writes it with a leading \' so a spreadsheet shows it as text), but check the file: an id is a number or a plain name.'],
+        [1, '"repeat_id" "@SUM(A1)" starts like a spreadsheet formula; kept as written (the CSV export writes it with a leading \' so a spreadsheet shows it as text), but check the file: an id is a number or a plain name.'],
+      ]);
+    });
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CODEBOOK, codebookVersionHash } from '../../../../shared/codebook';
 import { buildAssignmentPackage, parseAssignmentPackage, serializePackage, type AssignmentSourceDialogue } from '../../../../shared/packages';
 import { packageKindOf } from '../../../../shared/packages/work-package';
+import { MAX_PACKAGE_BYTES, parsePackageJson } from '../../../../shared/packages/json-reader';
 
 const dialogue: AssignmentSourceDialogue = {
   id: 'src:1',
@@ -88,5 +89,28 @@ describe('assignment package', () => {
   it('needs an annotator name and a dialogue to build', () => {
     expect(() => buildAssignmentPackage({ id: 'a', createdAt: '2026-12-02T10:00:00.000Z', annotatorName: ' ', dataset: { id: 'd', name: 'n' }, codebook: DEFAULT_CODEBOOK, blind: true, dialogues: [dialogue] })).toThrow(/name of the annotator/);
     expect(() => buildAssignmentPackage({ id: 'a', createdAt: '2026-12-02T10:00:00.000Z', annotatorName: 'x', dataset: { id: 'd', name: 'n' }, codebook: DEFAULT_CODEBOOK, blind: true, dialogues: [] })).toThrow(/at least one dialogue/);
+  });
+
+  // issue 30 point 9: the import's 64-level rule and words, not "not valid JSON"
+  it('refuses a package nested deeper than the import reads, naming its line and column', () => {
+    const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+    const text = serializePackage(build(true)).replace('"blind": true', `"blind": true,\n "extra": ${deep(100_000)}`);
+    const line = text.slice(0, text.indexOf('"extra"')).split('\n').length;
+    expect(() => parseAssignmentPackage(text, 'a.json')).toThrow(`a.json: line ${line}: This package is nested too deeply: lists and objects are nested more than 64 levels deep (column 74); Maieutic reads at most 64 levels, so this package is not imported`);
+    // 64 levels in all are read
+    expect(() => parsePackageJson(`{"a":${deep(63)}}`, 'a.json')).not.toThrow();
+    expect(() => parsePackageJson(`{"a":${deep(64)}}`, 'a.json')).toThrow('a.json: line 1: This package is nested too deeply');
+    // a file too deep for the parser itself is refused in the same words
+    expect(() => parsePackageJson(`{"a":${'['.repeat(100_000)}`, 'a.json')).toThrow('a.json: line 1: This package is nested too deeply');
+  });
+
+  // issue 30 point 5: a documented limit, refused with the figure before parsing
+  it('refuses a package over the size limit, with its size and the limit', () => {
+    expect(MAX_PACKAGE_BYTES).toBe(64 * 1024 * 1024);
+    const text = `{"maieutic":"work","pad":"${'x'.repeat(3 * 1024 * 1024)}"}`;
+    expect(() => parsePackageJson(text, 'w.json', 2 * 1024 * 1024)).toThrow('w.json: line 1: the package is too large (3.0 MB; a package may hold at most 2.0 MB)');
+    // counted in UTF-8 bytes, as the file is: 1.2 M Chinese characters are 3.6 MB
+    expect(() => parsePackageJson(`"${'汉'.repeat(1.2 * 1024 * 1024)}"`, 'w.json', 2 * 1024 * 1024)).toThrow('(3.6 MB; a package may hold at most 2.0 MB)');
+    expect(() => parsePackageJson(`"${'汉'.repeat(600 * 1024)}"`, 'w.json', 2 * 1024 * 1024)).not.toThrow();
   });
 });

@@ -40,8 +40,8 @@ function target(overrides: Partial<WorkTarget> = {}): WorkTarget {
     file: 'from-wang.json',
     dataset: { id: 'ds1', name: 'SID' },
     codebook: DEFAULT_CODEBOOK,
-    assignment: { id: 'a1', dialogueIds: ['src:1'], codebookHash: hash },
-    turnsOf: (dialogueId) => (dialogueId === 'src:1' ? [{ id: 'src:1#0', index: 0 }, { id: 'src:1#1', index: 1 }] : undefined),
+    assignment: { id: 'a1', dialogueIds: ['src:1'], codebookHash: hash, annotatorName: '王老师' },
+    turnsOf: (dialogueId) => (dialogueId === 'src:1' ? [{ id: 'src:1#0', index: 0, speaker: 'student' }, { id: 'src:1#1', index: 1, speaker: 'teacher' }] : undefined),
     ...overrides,
   };
 }
@@ -88,10 +88,42 @@ describe('work package', () => {
   });
 
   it('refuses dialogues outside the assignment, turns the dialogue lacks and labels outside the codebook', () => {
-    expect(() => checkWork(work(), target({ assignment: { id: 'a1', dialogueIds: ['src:2'], codebookHash: hash } }))).toThrow('$.dialogues[0].id: dialogue "src:1" was not part of the assignment');
-    expect(() => checkWork(work(), target({ turnsOf: () => [{ id: 'src:1#0', index: 0 }] }))).toThrow('$.dialogues[0].turns[0].index: the dialogue has no turn 1 (it has 1)');
+    expect(() => checkWork(work(), target({ assignment: { id: 'a1', dialogueIds: ['src:2'], codebookHash: hash, annotatorName: '王老师' } }))).toThrow('$.dialogues[0].id: dialogue "src:1" was not part of the assignment');
+    expect(() => checkWork(work(), target({ turnsOf: () => [{ id: 'src:1#0', index: 0, speaker: 'student' }] }))).toThrow('$.dialogues[0].turns[0].index: the dialogue has no turn 1 (it has 1)');
     const stranger = work();
     stranger.dialogues[0].turns[0].fields.teacher_intent.codes = ['shout'];
     expect(() => checkWork(stranger, target())).toThrow('$.dialogues[0].turns[0].fields.teacher_intent.codes: "shout" is not a label of field "teacher_intent"');
+  });
+
+  // issue 30 point 7: work is held to the import's rules for a file, and refused naming dialogue, turn and field
+  it('refuses a field on a turn of a speaker it does not apply to, as the import flags it', () => {
+    const studentOnTeacher = work();
+    studentOnTeacher.dialogues[0].turns[0].fields.student_cognition_state = { decision: 'changed', codes: ['vague_understanding'], text: null, reviewer: '王老师', at: '2026-12-02T11:00:00.000Z' };
+    expect(() => checkWork(studentOnTeacher, target())).toThrow('from-wang.json: $.dialogues[0].turns[0].fields.student_cognition_state: dialogue "src:1", turn 2, student_cognition_state: applies only to student turns, and turn 2 is a teacher turn');
+    const teacherOnStudent = work();
+    teacherOnStudent.dialogues[0].turns[0].index = 0;
+    expect(() => checkWork(teacherOnStudent, target())).toThrow('$.dialogues[0].turns[0].fields.teacher_intent: dialogue "src:1", turn 1, teacher_intent: applies only to teacher turns, and turn 1 is a student turn');
+    // an empty value on such a field is no value: the import is silent on it, and so is this check
+    const cleared = work();
+    cleared.dialogues[0].turns[0].fields.student_cognition_state = { decision: 'changed', codes: [], text: null, reviewer: '王老师', at: '2026-12-02T11:00:00.000Z' };
+    expect(() => checkWork(cleared, target())).not.toThrow();
+  });
+
+  it('refuses several codes in a field that takes one label', () => {
+    const three = work();
+    three.dialogues[0].turns[0].fields.teacher_intent.codes = ['introduce_concepts', 'check_understanding', 'guide_reasoning'];
+    expect(() => checkWork(three, target())).toThrow(/\$\.dialogues\[0\]\.turns\[0\]\.fields\.teacher_intent\.codes: dialogue "src:1", turn 2, teacher_intent: holds 3 labels \(.+\), but this field takes one/);
+    // a set field takes several
+    expect(checkWork(work(), target()).turns[0]!.values.teaching_strategy!.codes).toEqual(['provide_hints', 'use_analogies']);
+  });
+
+  it('refuses a reviewer other than the annotator the assignment was sent to', () => {
+    const other = work();
+    other.dialogues[0].turns[0].fields.teaching_strategy.reviewer = '李老师';
+    expect(() => checkWork(other, target())).toThrow('$.dialogues[0].turns[0].fields.teaching_strategy.reviewer: dialogue "src:1", turn 2, teaching_strategy: reviewed by "李老师", but the assignment was sent to "王老师"');
+    const otherFlag = work();
+    otherFlag.dialogues[0].turns[0].verified!.reviewer = '李老师';
+    expect(() => checkWork(otherFlag, target())).toThrow('$.dialogues[0].turns[0].verified.reviewer: dialogue "src:1", turn 2: marked by "李老师", but the assignment was sent to "王老师"');
+    expect(() => checkWork({ ...work(), annotator: { name: '李老师' } }, target())).toThrow('$.annotator.name: the work is signed "李老师", but the assignment was sent to "王老师"');
   });
 });
