@@ -3,9 +3,11 @@
  * around it: no retries of the client's own (the engine retries, so that its journal and
  * concurrency see every attempt), a timeout and an AbortSignal per call, every failure sorted
  * into a CallFailureKind with the endpoint's rate-limit hints, and the API key never in a
- * message (removed from any error text, should an endpoint echo it).
+ * message (removed from any error text, should an endpoint echo it). The body is read through
+ * boundedFetch: the timeout runs to its last byte and nothing past the answer size limit is read.
  */
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { AnswerTooLargeError, boundedFetch, formatMB, maxAnswerBytes } from './bounded-fetch';
 import { rateLimitHints, type HeaderSource, type RateLimitHints } from './rate-limit-headers';
 import type { CallFailureKind } from './retry-policy';
 
@@ -15,8 +17,10 @@ export interface EndpointConfig {
   apiKey: string | null;
   organization?: string | null;
   headers?: Record<string, string>;
-  /** per call, in ms */
+  /** per call, in ms, from the request to the answer's last byte */
   timeoutMs: number;
+  /** the largest answer body read, in bytes (DEFAULT_MAX_ANSWER_MB unless given) */
+  maxAnswerBytes?: number;
 }
 
 export interface ChatMessage {
@@ -76,6 +80,7 @@ export class LlmClient {
       defaultHeaders: config.headers,
       maxRetries: 0,
       timeout: config.timeoutMs,
+      fetch: boundedFetch(config.maxAnswerBytes ?? maxAnswerBytes(undefined)),
       // the engine reports; the client's own logging only formatted request details per call
       logLevel: 'off',
     });
@@ -140,6 +145,7 @@ export function answerLogprobs(value: unknown): AnswerTokenLogprob[] | null {
 
 export function failureKind(error: unknown): CallFailureKind {
   if (error instanceof APIUserAbortError) return 'cancelled';
+  if (error instanceof APIConnectionError && error.cause instanceof AnswerTooLargeError) return 'too-large';
   if (error instanceof APIConnectionTimeoutError) return 'timeout';
   if (error instanceof APIConnectionError) return 'connection';
   if (error instanceof APIError && typeof error.status === 'number') {
@@ -160,7 +166,7 @@ export function failureKind(error: unknown): CallFailureKind {
 
 /** What went wrong, in words a user can act on (DNS, refused, TLS, key, path…). */
 export function failureMessage(kind: CallFailureKind, error: unknown, baseURL: string): string {
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = excerpt(error instanceof Error ? error.message : String(error));
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
   const code = cause ? String((cause as NodeJS.ErrnoException).code ?? (cause.cause as NodeJS.ErrnoException | undefined)?.code ?? '') : '';
   const host = hostOf(baseURL);
@@ -172,7 +178,12 @@ export function failureMessage(kind: CallFailureKind, error: unknown, baseURL: s
       if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `The connection to ${host} was dropped before an answer came.`;
       return `Could not connect to ${host}${code ? ` (${code})` : ''}.`;
     case 'timeout':
-      return `No answer from ${host} in time.`;
+      return `No answer from ${host} in time (the whole answer, to its last byte, must come within the timeout).`;
+    case 'too-large': {
+      const tooLarge = cause as AnswerTooLargeError;
+      const announced = tooLarge.declaredBytes === null ? '' : ` (it announced ${formatMB(tooLarge.declaredBytes)} MB)`;
+      return `The answer from ${host} is larger than the ${formatMB(tooLarge.limitBytes)} MB limit${announced}; it was not read further. If answers this large are expected, raise the connection's answer size limit (--max-answer-mb on the command line).`;
+    }
     case 'auth':
       return `The endpoint refused the API key (${detail}). Check the key, and that it may use this model.`;
     case 'not-found':
@@ -188,6 +199,16 @@ export function failureMessage(kind: CallFailureKind, error: unknown, baseURL: s
     default:
       return `The endpoint's answer could not be read (${detail}).`;
   }
+}
+
+/** The most of an endpoint's own text a message quotes (an error page may be megabytes of HTML). */
+const EXCERPT_CHARS = 200;
+
+/** An endpoint's text as a message quotes it: one line, bounded, control characters shown as spaces. */
+function excerpt(text: string): string {
+  const oneLine = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s{2,}/g, ' ').trim();
+  const chars = [...oneLine];
+  return chars.length <= EXCERPT_CHARS ? oneLine : `${chars.slice(0, EXCERPT_CHARS).join('')}… (${chars.length - EXCERPT_CHARS} more characters)`;
 }
 
 function hostOf(baseURL: string): string {
