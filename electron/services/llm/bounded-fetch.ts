@@ -11,22 +11,8 @@
  * The limit counts the bytes after decompression (what memory holds), so a small compressed
  * body that unpacks to gigabytes is stopped too.
  */
+import { formatMB } from '../../../shared/llm/answer-size';
 
-/** 1 MB as the limit's setting counts it (a mebibyte). */
-export const BYTES_PER_MB = 1024 * 1024;
-/** The largest answer read from an endpoint unless the user raises it (a connection's maxAnswerMB, --max-answer-mb). */
-export const DEFAULT_MAX_ANSWER_MB = 8;
-/** The highest limit a user may set: an answer this size still fits in memory a few times over. */
-export const MAX_ANSWER_MB_CEILING = 1024;
-
-export function maxAnswerBytes(maxAnswerMB: number | undefined): number {
-  return Math.round((maxAnswerMB ?? DEFAULT_MAX_ANSWER_MB) * BYTES_PER_MB);
-}
-
-/** Whether a user's figure is a limit this app takes (a number of MB above 0, at most the ceiling). */
-export function isMaxAnswerMB(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= MAX_ANSWER_MB_CEILING;
-}
 
 /** An answer refused for its size; the openai client carries it as the `cause` of its connection error. */
 export class AnswerTooLargeError extends Error {
@@ -38,11 +24,6 @@ export class AnswerTooLargeError extends Error {
     super(declaredBytes === null ? `the answer grew past ${formatMB(limitBytes)} MB` : `the answer announced ${formatMB(declaredBytes)} MB, above the ${formatMB(limitBytes)} MB limit`);
     this.name = 'AnswerTooLargeError';
   }
-}
-
-export function formatMB(bytes: number): string {
-  const mb = bytes / BYTES_PER_MB;
-  return Number.isInteger(mb) ? String(mb) : mb.toFixed(1);
 }
 
 /** Statuses whose response may carry no body (the Response constructor refuses one). */

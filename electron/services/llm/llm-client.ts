@@ -7,7 +7,8 @@
  * boundedFetch: the timeout runs to its last byte and nothing past the answer size limit is read.
  */
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import { AnswerTooLargeError, boundedFetch, formatMB, maxAnswerBytes } from './bounded-fetch';
+import { formatMB, maxAnswerBytes } from '../../../shared/llm/answer-size';
+import { AnswerTooLargeError, boundedFetch } from './bounded-fetch';
 import { rateLimitHints, type HeaderSource, type RateLimitHints } from './rate-limit-headers';
 import type { CallFailureKind } from './retry-policy';
 
