@@ -5,6 +5,7 @@
  * environment variable it names, read only when a call is made.
  */
 import type { LlmConnection } from '../../../shared/llm';
+import { isMaxAnswerMB, MAX_ANSWER_MB_RULE } from '../../../shared/llm/answer-size';
 import { fileLine } from '../terminal-text';
 import { ENV_NAME, type ConnectionArgs } from './connection-args';
 import { readInputText } from './generate-files';
@@ -20,9 +21,10 @@ interface FileEntry {
   model?: string;
   apiKeyEnv?: string;
   concurrency?: number;
+  maxAnswerMB?: number;
 }
 
-const FILE_KEYS = ['baseURL', 'model', 'apiKeyEnv', 'concurrency'];
+const FILE_KEYS = ['baseURL', 'model', 'apiKeyEnv', 'concurrency', 'maxAnswerMB'];
 
 async function readConnectionsFile(path: string): Promise<{ entries: Map<string, FileEntry> } | { problems: string[] }> {
   const read = await readInputText(path, 'connections file');
@@ -46,6 +48,7 @@ async function readConnectionsFile(path: string): Promise<{ entries: Map<string,
     for (const key of ['baseURL', 'model', 'apiKeyEnv'] as const) if (entry[key] !== undefined && (typeof entry[key] !== 'string' || entry[key] === '')) problems.push(fileLine(path, null, `${name}.${key}: a non-empty string`));
     if (typeof entry.apiKeyEnv === 'string' && !ENV_NAME.test(entry.apiKeyEnv)) problems.push(fileLine(path, null, `${name}.apiKeyEnv: an environment variable's name (letters, digits, _)`));
     if (entry.concurrency !== undefined && !(Number.isInteger(entry.concurrency) && (entry.concurrency as number) >= 1 && (entry.concurrency as number) <= 256)) problems.push(fileLine(path, null, `${name}.concurrency: a whole number from 1 to 256`));
+    if (entry.maxAnswerMB !== undefined && !isMaxAnswerMB(entry.maxAnswerMB)) problems.push(fileLine(path, null, `${name}.maxAnswerMB: ${MAX_ANSWER_MB_RULE}`));
     entries.set(name, entry as FileEntry);
   }
   return problems.length > 0 ? { problems } : { entries };
@@ -72,9 +75,10 @@ export async function resolveNamedConnections(names: readonly string[], known: r
     if (!baseURL || !model) continue;
     const apiKeyEnv = entry.apiKeyEnv ?? args.apiKeyEnv;
     const concurrency = entry.concurrency ?? args.concurrency;
+    const maxAnswerMB = entry.maxAnswerMB ?? args.maxAnswerMB;
     connections.set(name, {
       apiKeyEnv,
-      connection: { id: name, name, baseURL, model, extraHeaders: {}, sampling: {}, concurrency: { start: concurrency, min: 1, max: concurrency }, keySet: Boolean(env[apiKeyEnv]) },
+      connection: { id: name, name, baseURL, model, extraHeaders: {}, sampling: {}, concurrency: { start: concurrency, min: 1, max: concurrency }, ...(maxAnswerMB === undefined ? {} : { maxAnswerMB }), keySet: Boolean(env[apiKeyEnv]) },
     });
   }
   return problems.length > 0 ? { problems } : { connections };
