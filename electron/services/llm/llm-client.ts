@@ -176,7 +176,7 @@ export function failureMessage(kind: CallFailureKind, error: unknown, baseURL: s
       if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `The name ${host} could not be found (DNS). Check the base URL and the network.`;
       if (code === 'ECONNREFUSED') return `Nothing answers at ${host}: the connection was refused. Is the server running on that port?`;
       if (/CERT|SSL|TLS|SELF_SIGNED/i.test(code) || /certificate|TLS|SSL/i.test(cause?.message ?? '')) return `The TLS connection to ${host} failed (${code || 'certificate'}). Check the address (https or http) and the server's certificate.`;
-      if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `The connection to ${host} was dropped before an answer came.`;
+      if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `The connection to ${host} was dropped before the whole answer came.`;
       return `Could not connect to ${host}${code ? ` (${code})` : ''}.`;
     case 'timeout':
       return `No answer from ${host} in time (the whole answer, to its last byte, must come within the timeout).`;

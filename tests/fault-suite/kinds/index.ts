@@ -4,6 +4,7 @@
  */
 import { IMPORT_KINDS } from './import';
 import type { FaultKind } from './kind';
+import { LLM_ANSWER_KINDS } from './llm-answers';
 import { OUTPUT_KINDS } from './outputs';
 import { RESTORE_KINDS } from './restore';
 import { SPOT_CHECK_KINDS } from './spot-check';
@@ -25,6 +26,7 @@ export const FAULT_SURFACES: readonly FaultSurface[] = [
   { name: 'outputs', kinds: OUTPUT_KINDS, noValidKind: 'a good --out is only used after calls to an endpoint; tests/unit/cli/annotate-out.test.ts writes one against the scripted server' },
   { name: 'spot-check', kinds: SPOT_CHECK_KINDS },
   { name: 'restore', kinds: RESTORE_KINDS },
+  { name: 'llm-answers', kinds: LLM_ANSWER_KINDS },
 ];
 
 /** the surfaces with no kind that must be read, and why */
