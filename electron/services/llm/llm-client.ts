@@ -183,7 +183,7 @@ export function failureMessage(kind: CallFailureKind, error: unknown, baseURL: s
     case 'too-large': {
       const tooLarge = cause as AnswerTooLargeError;
       const announced = tooLarge.declaredBytes === null ? '' : ` (it announced ${formatMB(tooLarge.declaredBytes)} MB)`;
-      return `The answer from ${host} is larger than the ${formatMB(tooLarge.limitBytes)} MB limit${announced}; it was not read further. If answers this large are expected, raise the connection's answer size limit (--max-answer-mb on the command line).`;
+      return `The answer from ${host} is larger than the ${formatMB(tooLarge.limitBytes)} MB limit${announced}; it was not read further. If answers this large are expected, raise the connection's largest answer (Settings → Model connections; --max-answer-mb on the command line).`;
     }
     case 'auth':
       return `The endpoint refused the API key (${detail}). Check the key, and that it may use this model.`;
