@@ -13,7 +13,6 @@
  */
 import { formatMB } from '../../../shared/llm/answer-size';
 
-
 /** An answer refused for its size; the openai client carries it as the `cause` of its connection error. */
 export class AnswerTooLargeError extends Error {
   constructor(

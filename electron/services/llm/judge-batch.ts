@@ -227,7 +227,7 @@ export async function runJudgeBatch(options: BatchRunOptions): Promise<BatchRunR
     await rm(options.stateFile, { force: true });
     return result;
   } catch (error) {
-    throw new Error(redact(`The Batch API run failed: ${failureMessage(failureKind(error), error, connection.baseURL)}`));
+    throw new Error(redact(`The Batch API run failed: ${failureMessage(failureKind(error), error, connection.baseURL, redact)}`));
   }
 }
 
@@ -247,7 +247,7 @@ export async function cancelRecordedBatch(options: { connection: LlmConnection; 
     if (!TERMINAL.has(batch.status) && batch.status !== 'cancelling') await client.batches.cancel(state.batchId);
     return null;
   } catch (error) {
-    return redact(`The batch ${state.batchId} could not be cancelled at ${connection.baseURL}: ${failureMessage(failureKind(error), error, connection.baseURL)}`);
+    return redact(`The batch ${state.batchId} could not be cancelled at ${connection.baseURL}: ${failureMessage(failureKind(error), error, connection.baseURL, redact)}`);
   } finally {
     await rm(options.stateFile, { force: true });
   }

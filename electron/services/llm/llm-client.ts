@@ -121,7 +121,7 @@ export class LlmClient {
     const hints = rateLimitHints(error instanceof APIError ? (error.headers as HeaderSource) : null);
     const kind = failureKind(error);
     const status = error instanceof APIError && typeof error.status === 'number' ? error.status : null;
-    return { ok: false, kind, status, message: this.redact(failureMessage(kind, error, this.config.baseURL)), hints };
+    return { ok: false, kind, status, message: this.redact(failureMessage(kind, error, this.config.baseURL, (text) => this.redact(text))), hints };
   }
 
   /** The key out of any text that is shown, logged or stored. */
@@ -165,9 +165,12 @@ export function failureKind(error: unknown): CallFailureKind {
   return 'malformed';
 }
 
-/** What went wrong, in words a user can act on (DNS, refused, TLS, key, path…). */
-export function failureMessage(kind: CallFailureKind, error: unknown, baseURL: string): string {
-  const detail = excerpt(error instanceof Error ? error.message : String(error));
+/**
+ * What went wrong, in words a user can act on (DNS, refused, TLS, key, path…). `redact` takes the
+ * key out of the endpoint's text before it is cut to an excerpt, so a cut never leaves part of it.
+ */
+export function failureMessage(kind: CallFailureKind, error: unknown, baseURL: string, redact: (text: string) => string = (text) => text): string {
+  const detail = excerpt(redact(error instanceof Error ? error.message : String(error)));
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
   const code = cause ? String((cause as NodeJS.ErrnoException).code ?? (cause.cause as NodeJS.ErrnoException | undefined)?.code ?? '') : '';
   const host = hostOf(baseURL);

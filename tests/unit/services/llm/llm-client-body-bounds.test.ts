@@ -83,6 +83,14 @@ describe('an answer body bounded in time and size', () => {
     expect(!outcome.ok && outcome.message).toMatch(/502 Bad Gateway/);
   });
 
+  it('a key echoed where the excerpt is cut leaves no part of it: the key goes before the cut', async () => {
+    harness.server.enqueue(reply.status(500, { message: `${'x'.repeat(190)}${KEY}${'y'.repeat(100)}` }));
+    const outcome = await client().chat(request);
+    expect(outcome).toMatchObject({ ok: false, kind: 'server' });
+    expect(!outcome.ok && outcome.message).toContain('[key]');
+    expect(!outcome.ok && outcome.message).not.toContain(KEY.slice(0, 10));
+  });
+
   it('the caller does not pay again for an answer too large: one attempt, the reason kept', async () => {
     harness.server.enqueue(reply.oversized(9 * MB));
     const caller = new EndpointCaller({ baseURL: harness.server.baseURL, client: client(), limit: new AdaptiveLimit({ start: 1, min: 1, max: 1 }), cache: null, appVersion: 'test', sleep: async () => undefined });
