@@ -8,7 +8,7 @@
  * profile folders already keep other users out.
  */
 import { lstatSync, mkdirSync, chmodSync } from 'node:fs';
-import { chmod, lstat, mkdir } from 'node:fs/promises';
+import { chmod, lstat, mkdir, open, type FileHandle } from 'node:fs/promises';
 import { writeFileAtomic, type AtomicWriteIo } from './atomic-write';
 
 export const PRIVATE_DIR_MODE = 0o700;
@@ -37,6 +37,18 @@ export function makePrivateDirSync(path: string): void {
   if (!modesApply) return;
   const info = lstatSync(path);
   if (info.isDirectory() && info.uid === process.getuid?.() && isOpenToOthers(info.mode)) chmodSync(path, PRIVATE_DIR_MODE);
+}
+
+/** Opens `path` for appending (created 0600 when missing); one found open to others (an older version's) is closed to them. */
+export async function openPrivateAppend(path: string): Promise<FileHandle> {
+  const handle = await open(path, 'a', PRIVATE_FILE_MODE);
+  try {
+    if (isOpenToOthers((await handle.stat()).mode)) await handle.chmod(PRIVATE_FILE_MODE);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
 }
 
 /** writeFileAtomic for a file of the data folder: the new file is 0600, whatever the old one was. */

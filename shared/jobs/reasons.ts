@@ -74,7 +74,7 @@ export type CallPurpose = (typeof CALL_PURPOSES)[number];
  * How a call that failed for good failed at its last attempt (main's CallFailureKind, without the
  * cancelled and recalled calls, which fail no item).
  */
-export const CALL_FAILURE_KINDS = ['rate-limited', 'server', 'timeout', 'connection', 'auth', 'not-found', 'bad-request', 'malformed', 'invalid-answer'] as const;
+export const CALL_FAILURE_KINDS = ['rate-limited', 'server', 'timeout', 'connection', 'auth', 'not-found', 'bad-request', 'malformed', 'too-large', 'invalid-answer'] as const;
 
 export type CallFailureKindName = (typeof CALL_FAILURE_KINDS)[number];
 

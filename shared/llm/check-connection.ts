@@ -1,4 +1,5 @@
 import { JOB_KINDS } from '../jobs/types';
+import { isMaxAnswerMB, MAX_ANSWER_MB_RULE } from './answer-size';
 import { readBaseUrl } from './base-url';
 import type { LlmConnection, SamplingParameters } from './connection';
 
@@ -105,6 +106,7 @@ export function checkConnection(connection: LlmConnection): ConnectionCheck {
   if (connection.family !== undefined && (connection.family.trim() !== connection.family || connection.family.length === 0 || connection.family.length > 40 || hasLineBreakOrControl(connection.family))) {
     check.problems.push({ field: 'family', message: 'the model family must be 1–40 characters without spaces at its ends or control characters (leave it out when unknown)' });
   }
+  if (connection.maxAnswerMB !== undefined && !isMaxAnswerMB(connection.maxAnswerMB)) check.problems.push({ field: 'maxAnswerMB', message: `the answer size limit must be ${MAX_ANSWER_MB_RULE} (got ${String(connection.maxAnswerMB)})` });
   if (connection.price) {
     for (const [name, words] of [['inputPerMillion', 'input'], ['outputPerMillion', 'output']] as const) {
       const value = connection.price[name];

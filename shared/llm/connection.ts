@@ -45,6 +45,8 @@ export interface LlmConnection {
   concurrency: ConcurrencyLimits;
   /** the model family (`deepseek`, `qwen`, `gpt`…): a judge scoring its own family's dialogues is checked for self-preference */
   family?: string;
+  /** the largest answer body read from this endpoint, in MB (answer-size.ts: DEFAULT_MAX_ANSWER_MB unless set) */
+  maxAnswerMB?: number;
   keySet: boolean;
 }
 

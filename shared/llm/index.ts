@@ -18,3 +18,4 @@ export { DEFAULT_WINDOW, distanceFromCut, turnWindows, windowForEachTurn, type T
 export { mergeWindowAnswers } from './merge-windows';
 export { CACHE_KEY_VERSION, cacheKeyInput, canonicalJson, type CacheKeyParts } from './cache-key';
 export { MAX_PRE_ANNOTATION_DIALOGUES, MAX_TURNS_PER_DIALOGUE, preAnnotationParameterProblems, type PreAnnotationDialogue, type PreAnnotationJobDefinition, type PreAnnotationParameters, type PreAnnotationPayload, type StoredCall } from './pre-annotation-job';
+export { BYTES_PER_MB, DEFAULT_MAX_ANSWER_MB, formatMB, isMaxAnswerMB, MAX_ANSWER_MB_CEILING, MAX_ANSWER_MB_RULE, maxAnswerBytes } from './answer-size';

@@ -1,5 +1,6 @@
 /** The command line of `annotate`. */
 import { CLI_INVOCATION } from '../io';
+import { MAX_ANSWER_OPTION, maxAnswerUsage, maxAnswerOption } from './connection-args';
 import { numberOption, readOptions } from './option-reader';
 
 export interface AnnotateArgs {
@@ -13,6 +14,8 @@ export interface AnnotateArgs {
   seed: number;
   apiKeyEnv: string;
   timeoutSeconds: number;
+  /** --max-answer-mb (undefined: the default) */
+  maxAnswerMB: number | undefined;
 }
 
 export const ANNOTATE_USAGE = `Usage: ${CLI_INVOCATION} annotate <file or folder>... --base-url URL --model NAME --out FOLDER [options]
@@ -41,13 +44,14 @@ Options:
   --seed S           the sample's seed (default 7): the same seed picks the same dialogues
   --api-key-env NAME the environment variable holding the API key (default OPENAI_API_KEY);
                      none is needed for a local server
-  --timeout S        seconds to wait for one answer (default 300)
+${maxAnswerUsage(21)}
+  --timeout S        seconds to wait for one answer, to its last byte (default 300)
 
 Progress goes to stderr, a summary to stdout. Exit code: 0 every dialogue annotated, 1 input
 errors or failed dialogues, 2 wrong command line or an --out refused.
 `;
 
-const VALUE_OPTIONS = ['--base-url', '--model', '--out', '--concurrency', '--sample', '--seed', '--api-key-env', '--timeout'] as const;
+const VALUE_OPTIONS = ['--base-url', '--model', '--out', '--concurrency', '--sample', '--seed', '--api-key-env', '--timeout', MAX_ANSWER_OPTION] as const;
 
 export type AnnotateParse = { kind: 'help' } | { kind: 'run'; args: AnnotateArgs } | { kind: 'usage-error'; message: string };
 
@@ -64,10 +68,12 @@ export function parseAnnotateArgs(argv: readonly string[]): AnnotateParse {
   const seed = number('--seed', 7, (value) => Number.isSafeInteger(value) && value >= 0, 'a whole number of 0 or more');
   const timeout = number('--timeout', 300, (value) => Number.isFinite(value) && value > 0 && value <= 3600, 'a number of seconds from above 0 to 3600');
   for (const checked of [concurrency, sample, seed, timeout]) if (typeof checked === 'string') return { kind: 'usage-error', message: checked };
+  const maxAnswerMB = maxAnswerOption(values);
+  if (typeof maxAnswerMB === 'object') return { kind: 'usage-error', message: maxAnswerMB.message };
   const apiKeyEnv = values.get('--api-key-env') ?? 'OPENAI_API_KEY';
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(apiKeyEnv)) return { kind: 'usage-error', message: `--api-key-env names an environment variable (letters, digits, _); got "${apiKeyEnv}".` };
   return {
     kind: 'run',
-    args: { paths, baseURL: values.get('--base-url') as string, model: values.get('--model') as string, out: values.get('--out') as string, concurrency: concurrency as number, sample: sample as number, seed: seed as number, apiKeyEnv, timeoutSeconds: timeout as number },
+    args: { paths, baseURL: values.get('--base-url') as string, model: values.get('--model') as string, out: values.get('--out') as string, concurrency: concurrency as number, sample: sample as number, seed: seed as number, apiKeyEnv, timeoutSeconds: timeout as number, maxAnswerMB },
   };
 }

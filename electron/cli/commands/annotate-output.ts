@@ -11,6 +11,7 @@ import { lstat, mkdir, readFile, realpath } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import { canonicalJson } from '../../../shared/llm/cache-key';
 import { writeFileAtomic } from '../../services/atomic-write';
+import { makePrivateDir, writePrivateFileAtomic } from '../../services/private-files';
 import { isWithin, realPathOf, shownPath, type PathArgument } from '../output-paths';
 
 const LEDGER_VERSION = 1;
@@ -102,9 +103,9 @@ export class WrittenLedger {
     this.content.files[key] = { job, sha256: [hash] };
   }
 
-  /** Saves the ledger as it stands once every file is written. */
+  /** Saves the ledger as it stands once every file is written; it lives in the run's private folder (0700, the ledger 0600). */
   save(): Promise<number> {
-    return mkdir(dirname(this.file), { recursive: true }).then(() => writeFileAtomic(this.file, `${JSON.stringify(this.content, null, 1)}\n`));
+    return makePrivateDir(dirname(this.file)).then(() => writePrivateFileAtomic(this.file, `${JSON.stringify(this.content, null, 1)}\n`));
   }
 }
 

@@ -160,7 +160,7 @@ async function annotate(args: AnnotateArgs, io: CliIo): Promise<number> {
     return EXIT_USAGE;
   }
   const secrets = new EnvSecretStore(args.apiKeyEnv);
-  const connection: LlmConnection = { id: 'cli', name: args.model, baseURL: args.baseURL, model: args.model, extraHeaders: {}, sampling: {}, concurrency: { start: args.concurrency, min: 1, max: args.concurrency }, keySet: await secrets.has() };
+  const connection: LlmConnection = { id: 'cli', name: args.model, baseURL: args.baseURL, model: args.model, extraHeaders: {}, sampling: {}, concurrency: { start: args.concurrency, min: 1, max: args.concurrency }, ...(args.maxAnswerMB === undefined ? {} : { maxAnswerMB: args.maxAnswerMB }), keySet: await secrets.has() };
   const byItem = new Map(chosen.map((input, index) => [`${index}`, input]));
   const definition: PreAnnotationJobDefinition = {
     kind: 'pre-annotation',

@@ -5,6 +5,7 @@
  * environment variable it names, read only when a call is made.
  */
 import type { LlmConnection, TokenPrice } from '../../../shared/llm';
+import { isMaxAnswerMB, MAX_ANSWER_MB_RULE } from '../../../shared/llm/answer-size';
 import { fileLine } from '../terminal-text';
 import { ENV_NAME, type ConnectionArgs } from './connection-args';
 import { readInputText } from './generate-files';
@@ -22,9 +23,10 @@ interface FileEntry {
   concurrency?: number;
   /** per million tokens, for the cost `generate --dry-run` estimates */
   price?: TokenPrice;
+  maxAnswerMB?: number;
 }
 
-const FILE_KEYS = ['baseURL', 'model', 'apiKeyEnv', 'concurrency', 'price'];
+const FILE_KEYS = ['baseURL', 'model', 'apiKeyEnv', 'concurrency', 'maxAnswerMB', 'price'];
 
 function isPrice(value: unknown): value is TokenPrice {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
@@ -41,12 +43,12 @@ async function readConnectionsFile(path: string): Promise<{ entries: Map<string,
   } catch (error) {
     return { problems: [fileLine(path, null, `not JSON (${error instanceof Error ? error.message : String(error)})`)] };
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return { problems: [fileLine(path, null, 'the connections file is one JSON object: connection name → { baseURL, model, apiKeyEnv, concurrency, price }')] };
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return { problems: [fileLine(path, null, 'the connections file is one JSON object: connection name → { baseURL, model, apiKeyEnv, concurrency, maxAnswerMB, price }')] };
   const problems: string[] = [];
   const entries = new Map<string, FileEntry>();
   for (const [name, raw] of Object.entries(value)) {
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-      problems.push(fileLine(path, null, `${name}: an object { baseURL, model, apiKeyEnv, concurrency, price }`));
+      problems.push(fileLine(path, null, `${name}: an object { baseURL, model, apiKeyEnv, concurrency, maxAnswerMB, price }`));
       continue;
     }
     const entry = raw as Record<string, unknown>;
@@ -55,6 +57,7 @@ async function readConnectionsFile(path: string): Promise<{ entries: Map<string,
     if (typeof entry.apiKeyEnv === 'string' && !ENV_NAME.test(entry.apiKeyEnv)) problems.push(fileLine(path, null, `${name}.apiKeyEnv: an environment variable's name (letters, digits, _)`));
     if (entry.concurrency !== undefined && !(Number.isInteger(entry.concurrency) && (entry.concurrency as number) >= 1 && (entry.concurrency as number) <= 256)) problems.push(fileLine(path, null, `${name}.concurrency: a whole number from 1 to 256`));
     if (entry.price !== undefined && !isPrice(entry.price)) problems.push(fileLine(path, null, `${name}.price: { "inputPerMillion": number, "outputPerMillion": number } (0 or more, per million tokens)`));
+    if (entry.maxAnswerMB !== undefined && !isMaxAnswerMB(entry.maxAnswerMB)) problems.push(fileLine(path, null, `${name}.maxAnswerMB: ${MAX_ANSWER_MB_RULE}`));
     entries.set(name, entry as FileEntry);
   }
   return problems.length > 0 ? { problems } : { entries };
@@ -81,9 +84,10 @@ export async function resolveNamedConnections(names: readonly string[], known: r
     if (!baseURL || !model) continue;
     const apiKeyEnv = entry.apiKeyEnv ?? args.apiKeyEnv;
     const concurrency = entry.concurrency ?? args.concurrency;
+    const maxAnswerMB = entry.maxAnswerMB ?? args.maxAnswerMB;
     connections.set(name, {
       apiKeyEnv,
-      connection: { id: name, name, baseURL, model, extraHeaders: {}, sampling: {}, concurrency: { start: concurrency, min: 1, max: concurrency }, keySet: Boolean(env[apiKeyEnv]), ...(entry.price ? { price: { ...entry.price } } : {}) },
+      connection: { id: name, name, baseURL, model, extraHeaders: {}, sampling: {}, concurrency: { start: concurrency, min: 1, max: concurrency }, ...(maxAnswerMB === undefined ? {} : { maxAnswerMB }), keySet: Boolean(env[apiKeyEnv]), ...(entry.price ? { price: { ...entry.price } } : {}) },
     });
   }
   return problems.length > 0 ? { problems } : { connections };

@@ -3,6 +3,7 @@
  * `synthesize-rubric`): --base-url, --model MODEL / NAME=MODEL, --connections, --api-key-env,
  * --concurrency and --timeout. Keys are never options: only the environment variable holding one.
  */
+import { isMaxAnswerMB, MAX_ANSWER_MB_RULE } from '../../../shared/llm/answer-size';
 import { numberOption } from './option-reader';
 
 export interface ConnectionArgs {
@@ -18,10 +19,28 @@ export interface ConnectionArgs {
   connectionsFile: string | null;
   apiKeyEnv: string;
   timeoutSeconds: number;
+  /** --max-answer-mb: the largest answer read, unless a connection of the --connections file sets its own */
+  maxAnswerMB: number | undefined;
 }
 
+/** The option of every command that calls a model; its usage lines are maxAnswerUsage's. */
+export const MAX_ANSWER_OPTION = '--max-answer-mb';
+
 /** The value options of ConnectionArgs (--model is taken apart first, by takeModels). */
-export const CONNECTION_VALUE_OPTIONS = ['--concurrency', '--base-url', '--connections', '--api-key-env', '--timeout'] as const;
+export const CONNECTION_VALUE_OPTIONS = ['--concurrency', '--base-url', '--connections', '--api-key-env', '--timeout', MAX_ANSWER_OPTION] as const;
+/** The option's usage lines, its words starting at column `column` (as the usage's other options do). */
+export function maxAnswerUsage(column: number): string {
+  const option = '  --max-answer-mb MB';
+  return `${option.padEnd(column - 1)} the largest answer read, in MB (default 8, at most 1024); a larger\n${' '.repeat(column)}answer fails its call, not read past the limit (a dripping or\n${' '.repeat(column)}endless one is stopped by --timeout, which runs to the last byte)`;
+}
+
+/** --max-answer-mb as given (undefined when absent), or the usage error in words. */
+export function maxAnswerOption(values: ReadonlyMap<string, string>): number | undefined | { message: string } {
+  if (!values.has(MAX_ANSWER_OPTION)) return undefined;
+  const checked = numberOption(values, MAX_ANSWER_OPTION, 0, isMaxAnswerMB, MAX_ANSWER_MB_RULE);
+  return typeof checked === 'string' ? { message: checked } : checked;
+}
+
 export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export interface TakenModels {
@@ -63,10 +82,12 @@ export function readConnectionArgs(values: ReadonlyMap<string, string>, taken: T
   const concurrency = numberOption(values, '--concurrency', 4, (value) => Number.isInteger(value) && value >= 1 && value <= 256, 'a whole number from 1 to 256');
   const timeout = numberOption(values, '--timeout', 300, (value) => Number.isFinite(value) && value > 0 && value <= 3600, 'a number of seconds from above 0 to 3600');
   for (const checked of [concurrency, timeout]) if (typeof checked === 'string') return { message: checked };
+  const maxAnswerMB = maxAnswerOption(values);
+  if (typeof maxAnswerMB === 'object') return maxAnswerMB;
   const apiKeyEnv = values.get('--api-key-env') ?? 'OPENAI_API_KEY';
   if (!ENV_NAME.test(apiKeyEnv)) return { message: `--api-key-env names an environment variable (letters, digits, _); got "${apiKeyEnv}".` };
   const connectionsFile = values.get('--connections') ?? null;
   const baseURL = values.get('--base-url') ?? null;
   if (baseURL === null && connectionsFile === null && !options.endpointOptional) return { message: '--base-url is required (or a --connections file that places every connection).' };
-  return { concurrency: concurrency as number, baseURL, defaultModel: taken.defaultModel, models: taken.models, connectionsFile, apiKeyEnv, timeoutSeconds: timeout as number };
+  return { concurrency: concurrency as number, baseURL, defaultModel: taken.defaultModel, models: taken.models, connectionsFile, apiKeyEnv, timeoutSeconds: timeout as number, maxAnswerMB };
 }

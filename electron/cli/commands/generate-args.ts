@@ -1,6 +1,6 @@
 /** The command line of `generate`. */
 import { CLI_INVOCATION } from '../io';
-import { CONNECTION_VALUE_OPTIONS, readConnectionArgs, takeModels, type ConnectionArgs } from './connection-args';
+import { CONNECTION_VALUE_OPTIONS, maxAnswerUsage, readConnectionArgs, takeModels, type ConnectionArgs } from './connection-args';
 import { numberOption, readOptions } from './option-reader';
 
 export interface GenerateArgs extends ConnectionArgs {
@@ -62,10 +62,11 @@ Options:
   --base-url URL         the endpoint, up to its version (http://127.0.0.1:11434/v1 for Ollama)
   --model MODEL          the model of every connection not named otherwise
   --model NAME=MODEL     the model of one connection (repeatable: --model teacher=gpt-4o --model student=qwen-plus)
-  --connections FILE     per connection: baseURL, model, apiKeyEnv, concurrency (see above)
+  --connections FILE     per connection: baseURL, model, apiKeyEnv, concurrency, maxAnswerMB (see above)
   --api-key-env NAME     the environment variable holding the API key (default OPENAI_API_KEY);
                          none is needed for a local server
-  --timeout S            seconds to wait for one answer (default 300)
+${maxAnswerUsage(25)}
+  --timeout S            seconds to wait for one answer, to its last byte (default 300)
   --limit N              finish at most N more conversations in this run, then stop (resume later)
   --dry-run              print the plan and make no call: task rows × repeats = conversations per
                          teacher, the turn budget, and per connection the calls at most, the

@@ -129,6 +129,7 @@ async function generate(args: GenerateArgs, io: CliIo): Promise<number> {
     definition,
     isDone: skipped,
     progress: { command: 'generate', unit: 'conversations' },
+    privateFile: true,
     lineOf: (event) => {
       const payload = generationJobResult(event.outcome);
       if (!payload) return null;

@@ -2,6 +2,7 @@
 import { MAX_SAMPLES_PER_ITEM } from '../../../shared/jobs';
 import { MAX_TOP_LOGPROBS, type JudgeLanguage } from '../../../shared/judge';
 import { CLI_INVOCATION } from '../io';
+import { MAX_ANSWER_OPTION, maxAnswerUsage, maxAnswerOption } from './connection-args';
 import { numberOption, readOptions } from './option-reader';
 
 export interface JudgeArgs {
@@ -19,6 +20,8 @@ export interface JudgeArgs {
   logprobs: number;
   apiKeyEnv: string;
   timeoutSeconds: number;
+  /** --max-answer-mb (undefined: the default) */
+  maxAnswerMB: number | undefined;
   /** through the OpenAI Batch API */
   batch: boolean;
   pollSeconds: number;
@@ -61,7 +64,8 @@ Options:
                        probability-weighted score as "expected" beside each score
   --api-key-env NAME   the environment variable holding the API key (default OPENAI_API_KEY);
                        none is needed for a local server
-  --timeout S          seconds to wait for one answer (default 300)
+${maxAnswerUsage(23)}
+  --timeout S          seconds to wait for one answer, to its last byte (default 300)
 
   --batch              send the requests as one OpenAI Batch API job (files and batches endpoints;
                        half the price on OpenAI, answers within 24 h): uploaded, polled, joined back
@@ -88,7 +92,7 @@ Progress goes to stderr, a summary to stdout. Exit code: 0 every answer valid, 1
 failed answers, 2 wrong command line (an --out among the inputs included).
 `;
 
-const VALUE_OPTIONS = ['--base-url', '--model', '--out', '--rubrics', '--samples', '--concurrency', '--language', '--logprobs', '--api-key-env', '--timeout', '--poll', '--groups'] as const;
+const VALUE_OPTIONS = ['--base-url', '--model', '--out', '--rubrics', '--samples', '--concurrency', '--language', '--logprobs', '--api-key-env', '--timeout', MAX_ANSWER_OPTION, '--poll', '--groups'] as const;
 const FLAGS = ['--reasoning-first', '--batch', '--pairwise'] as const;
 
 export type JudgeParse = { kind: 'help' } | { kind: 'run'; args: JudgeArgs } | { kind: 'usage-error'; message: string };
@@ -107,6 +111,8 @@ export function parseJudgeArgs(argv: readonly string[]): JudgeParse {
   const timeout = number('--timeout', 300, (value) => Number.isFinite(value) && value > 0 && value <= 3600, 'a number of seconds from above 0 to 3600');
   const poll = number('--poll', 30, (value) => Number.isFinite(value) && value > 0 && value <= 3600, 'a number of seconds from above 0 to 3600');
   for (const checked of [samples, concurrency, logprobs, timeout, poll]) if (typeof checked === 'string') return { kind: 'usage-error', message: checked };
+  const maxAnswerMB = maxAnswerOption(values);
+  if (typeof maxAnswerMB === 'object') return { kind: 'usage-error', message: maxAnswerMB.message };
   const language = values.get('--language') ?? 'zh';
   if (language !== 'zh' && language !== 'en') return { kind: 'usage-error', message: `--language is zh or en; got "${language}".` };
   const apiKeyEnv = values.get('--api-key-env') ?? 'OPENAI_API_KEY';
@@ -136,6 +142,7 @@ export function parseJudgeArgs(argv: readonly string[]): JudgeParse {
       logprobs: logprobs as number,
       apiKeyEnv,
       timeoutSeconds: timeout as number,
+      maxAnswerMB,
       batch: flags.has('--batch'),
       pollSeconds: poll as number,
       pairwise,

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jobItemKey, type JobDefinition, type JobEvent, type JobItemEvent, type JobProgress, type JobWorkItem } from '../../../shared/jobs';
 import { writeFileAtomic } from '../../services/atomic-write';
+import { openPrivateAppend } from '../../services/private-files';
 import { JobRegistry } from '../../services/jobs/job-registry';
 import type { JobContext, JobKindRunner } from '../../services/jobs/job-runner';
 import type { CliIo } from '../io';
@@ -177,9 +178,11 @@ export async function runToLines<P>(options: {
   lineOf(event: JobItemEvent<P>): OutputLine | null;
   /** the progress line's command and unit (judge, answers by default) */
   progress?: { command: string; unit: string };
+  /** `out` is the run's own record of answers and prompts, not a document the user named: 0600 (private-files.ts) */
+  privateFile?: boolean;
 }): Promise<LinesRunResult> {
   const { out, io, isDone } = options;
-  const output = await open(out, 'a');
+  const output = options.privateFile ? await openPrivateAppend(out) : await open(out, 'a');
   const size = (await output.stat()).size;
   let writing: Promise<unknown> = size > 0 && !(await readFile(out, 'utf8')).endsWith('\n') ? output.write('\n') : Promise.resolve();
   const result: LinesRunResult = { written: 0, failed: 0, failures: [], finished: null };

@@ -102,7 +102,7 @@ export async function judgePairwise(args: JudgeArgs, set: RubricSet, io: CliIo):
   await dropFailedLines(args.out, results, (key) => jobKeys.has(key), keyOf);
 
   const secrets = new EnvSecretStore(args.apiKeyEnv);
-  const connection: LlmConnection = { id: 'cli', name: args.model, baseURL: args.baseURL, model: args.model, extraHeaders: {}, sampling: {}, concurrency: { start: args.concurrency, min: 1, max: args.concurrency }, keySet: await secrets.has() };
+  const connection: LlmConnection = { id: 'cli', name: args.model, baseURL: args.baseURL, model: args.model, extraHeaders: {}, sampling: {}, concurrency: { start: args.concurrency, min: 1, max: args.concurrency }, ...(args.maxAnswerMB === undefined ? {} : { maxAnswerMB: args.maxAnswerMB }), keySet: await secrets.has() };
   const cache = new ResponseCache(`${args.out}.maieutic`);
   if (args.batch) {
     const items = jobWorkItems(definition).filter((item) => !isDone(item));

@@ -99,7 +99,7 @@ async function judge(args: JudgeArgs, io: CliIo): Promise<number> {
   await dropFailedLines(args.out, results, (key) => jobKeys.has(key), keyOf);
 
   const secrets = new EnvSecretStore(args.apiKeyEnv);
-  const connection: LlmConnection = { id: 'cli', name: args.model, baseURL: args.baseURL, model: args.model, extraHeaders: {}, sampling: {}, concurrency: { start: args.concurrency, min: 1, max: args.concurrency }, keySet: await secrets.has() };
+  const connection: LlmConnection = { id: 'cli', name: args.model, baseURL: args.baseURL, model: args.model, extraHeaders: {}, sampling: {}, concurrency: { start: args.concurrency, min: 1, max: args.concurrency }, ...(args.maxAnswerMB === undefined ? {} : { maxAnswerMB: args.maxAnswerMB }), keySet: await secrets.has() };
   const definition: JudgeJobDefinition = {
     kind: 'judge',
     title: `judge ${args.paths.join(' ')}`,

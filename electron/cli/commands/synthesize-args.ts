@@ -2,7 +2,7 @@
 import type { JudgeLanguage } from '../../../shared/judge';
 import { MAX_ANSWERS_PER_ITEM, MAX_SYNTHESIS_ROUNDS } from '../../../shared/synthesis';
 import { CLI_INVOCATION } from '../io';
-import { CONNECTION_VALUE_OPTIONS, readConnectionArgs, takeModels, type ConnectionArgs } from './connection-args';
+import { CONNECTION_VALUE_OPTIONS, maxAnswerUsage, readConnectionArgs, takeModels, type ConnectionArgs } from './connection-args';
 import { numberOption, readOptions } from './option-reader';
 
 export interface SynthesizeArgs extends ConnectionArgs {
@@ -51,10 +51,11 @@ Options:
   --base-url URL         the endpoint, up to its version (http://127.0.0.1:11434/v1 for Ollama)
   --model MODEL          the model of every connection not named otherwise
   --model NAME=MODEL     the model of one connection (--model drafter=gpt-4o --model judge=deepseek-chat)
-  --connections FILE     per connection: baseURL, model, apiKeyEnv, concurrency
+  --connections FILE     per connection: baseURL, model, apiKeyEnv, concurrency, maxAnswerMB
   --api-key-env NAME     the environment variable holding the API key (default OPENAI_API_KEY)
   --concurrency N        calls at once per connection (default 4)
-  --timeout S            seconds to wait for one answer (default 300)
+${maxAnswerUsage(25)}
+  --timeout S            seconds to wait for one answer, to its last byte (default 300)
 
 One line per round goes to stdout: the share of metrics fine, the verdict of each metric, the
 anchor drift (a WARNING line when beyond the spec's threshold), a rollback and the stop reason.

@@ -8,10 +8,11 @@
  * Each finished round is appended to the journal, so a rerun repeats no finished paid call.
  * Keys come from the environment and are never printed.
  */
-import { mkdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { afterRound, bestRound, buildSynthesisDefinition, parseSynthesisSpec, revisionDiff, synthesisSpecHash, type SynthesisCarried, type SynthesisRoundPayload, type SynthesisSpec } from '../../../shared/synthesis';
 import { nextCarried, resultRubricSet, workingAfterRound, type WorkingMetrics } from '../../../shared/synthesis/session';
 import { writeFileAtomic } from '../../services/atomic-write';
+import { makePrivateDir } from '../../services/private-files';
 import { ResponseCache } from '../../services/llm/response-cache';
 import { synthesisRunner } from '../../services/llm/synthesis-runner';
 import { CLI_VERSION } from '../app-version';
@@ -64,6 +65,7 @@ async function runRound(context: RoundRun, round: number, carried: SynthesisCarr
   const result = await runToLines<SynthesisRoundPayload>({
     out: context.paths.journal, io, runner: context.runner, definition: built.definition, isDone: () => false,
     progress: { command: 'synthesize-rubric', unit: 'rounds' },
+    privateFile: true,
     lineOf: (event) => {
       if (!event.outcome.ok) {
         reason = event.outcome.reason;
@@ -113,7 +115,8 @@ async function synthesize(args: SynthesizeArgs, io: CliIo): Promise<number> {
   const models = Object.fromEntries(ROLES.map((role) => [role, connections.get(spec.models[role])?.connection.model ?? ''])) as RoundSettings['models'];
   const settings: RoundSettings = { language: args.language, answersPerItem: args.answersPerItem, models };
   try {
-    await mkdir(paths.folder, { recursive: true });
+    // the journal and the cache hold prompts and answers: the folder is the user's alone
+    await makePrivateDir(paths.folder);
   } catch (error) {
     io.stderr(`${fileLine(paths.folder, null, `cannot make the work folder (${(error as NodeJS.ErrnoException).code ?? String(error)})`)}\n`);
     return EXIT_INPUT_ERRORS;

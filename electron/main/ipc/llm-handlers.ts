@@ -1,6 +1,7 @@
 /** The LLM connections: list, save (the only way a key crosses IPC, towards main), delete, test. */
 import type { InvokeHandlers } from '../../../shared/ipc/contract';
 import type { KeyStorage } from '../../../shared/llm';
+import { maxAnswerBytes } from '../../../shared/llm/answer-size';
 import type { ConnectionStore } from '../../services/llm/connection-store';
 import { LlmClient } from '../../services/llm/llm-client';
 import type { ResponseCache } from '../../services/llm/response-cache';
@@ -41,7 +42,7 @@ export function createLlmHandlers(deps: LlmHandlerDeps): Pick<InvokeHandlers, Ll
       const { id } = parseConnectionRef('llm.connections.test', arg);
       const connection = await deps.connections.get(id);
       if (!connection) return { ok: false, message: 'This connection is not saved; save it first.' };
-      const client = new LlmClient({ baseURL: connection.baseURL, apiKey: await deps.connections.key(id), organization: connection.organization ?? null, headers: connection.extraHeaders, timeoutMs: deps.testTimeoutMs ?? 15_000 });
+      const client = new LlmClient({ baseURL: connection.baseURL, apiKey: await deps.connections.key(id), organization: connection.organization ?? null, headers: connection.extraHeaders, timeoutMs: deps.testTimeoutMs ?? 15_000, maxAnswerBytes: maxAnswerBytes(connection.maxAnswerMB) });
       const listed = await client.listModels();
       if (!listed.ok) return { ok: false, message: listed.message };
       return { ok: true, models: listed.models, modelListed: listed.models.includes(connection.model) };

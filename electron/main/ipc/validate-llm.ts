@@ -64,7 +64,7 @@ export function sampling(channel: string, value: unknown, key: string): Sampling
 }
 
 function connectionSettings(channel: string, value: unknown): ConnectionSettings {
-  const record = expectObject(channel, value, ['id', 'name', 'baseURL', 'model', 'organization', 'family', 'extraHeaders', 'price', 'sampling', 'concurrency']);
+  const record = expectObject(channel, value, ['id', 'name', 'baseURL', 'model', 'organization', 'family', 'maxAnswerMB', 'extraHeaders', 'price', 'sampling', 'concurrency']);
   const headers = expectObject(`${channel} extraHeaders`, record.extraHeaders ?? {}, Object.keys((record.extraHeaders as object) ?? {}));
   const extraHeaders: Record<string, string> = {};
   for (const [name, headerValue] of Object.entries(headers)) {
@@ -86,6 +86,8 @@ function connectionSettings(channel: string, value: unknown): ConnectionSettings
   if (organization !== undefined) settings.organization = organization;
   const family = optionalText(channel, record, 'family');
   if (family !== undefined) settings.family = family;
+  const maxAnswerMB = optionalNumber(channel, record, 'maxAnswerMB');
+  if (maxAnswerMB !== undefined) settings.maxAnswerMB = maxAnswerMB;
   if (record.price !== undefined) {
     const price = expectObject(`${channel} price`, record.price, ['inputPerMillion', 'outputPerMillion']);
     settings.price = { inputPerMillion: finiteNumber(channel, price, 'inputPerMillion'), outputPerMillion: finiteNumber(channel, price, 'outputPerMillion') };

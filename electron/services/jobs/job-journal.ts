@@ -12,8 +12,8 @@
  * Reading tolerates one torn last line (the process died mid-append); any other bad line is an
  * error naming the file and line.
  */
-import { open, readFile, type FileHandle } from 'node:fs/promises';
-import { isOpenToOthers, PRIVATE_FILE_MODE } from '../private-files';
+import { readFile, type FileHandle } from 'node:fs/promises';
+import { openPrivateAppend } from '../private-files';
 import { readJobReason, type JobReason } from '../../../shared/jobs/reasons';
 
 export type JournalRecord<Definition = unknown, Result = unknown> =
@@ -59,10 +59,9 @@ export class JournalWriter<Definition = unknown, Result = unknown> {
    */
   static async open<D, R>(path: string, wholeBytes?: number): Promise<JournalWriter<D, R>> {
     // a journal holds the prompts and the answers: 0600, and one an older version wrote open to others is closed
-    const handle = await open(path, 'a', PRIVATE_FILE_MODE);
+    const handle = await openPrivateAppend(path);
     try {
       const info = await handle.stat();
-      if (isOpenToOthers(info.mode)) await handle.chmod(PRIVATE_FILE_MODE);
       if (wholeBytes !== undefined && info.size > wholeBytes) {
         await handle.truncate(wholeBytes);
         await handle.datasync();

@@ -6,6 +6,7 @@
  */
 import type { JobDefinition } from '../../../shared/jobs';
 import type { LlmConnection } from '../../../shared/llm';
+import { maxAnswerBytes } from '../../../shared/llm/answer-size';
 import { AdaptiveLimit } from './adaptive-limit';
 import { EndpointCaller } from './endpoint-caller';
 import { LlmClient } from './llm-client';
@@ -35,12 +36,12 @@ export class EndpointPool {
   ) {}
 
   callerFor(connection: LlmConnection, key: string | null): EndpointCaller {
-    const id = JSON.stringify([connection.id, connection.baseURL, connection.model, connection.concurrency, connection.organization ?? null, connection.extraHeaders, key]);
+    const id = JSON.stringify([connection.id, connection.baseURL, connection.model, connection.concurrency, connection.organization ?? null, connection.extraHeaders, connection.maxAnswerMB ?? null, key]);
     let caller = this.callers.get(id);
     if (!caller) {
       caller = new EndpointCaller({
         baseURL: connection.baseURL,
-        client: new LlmClient({ baseURL: connection.baseURL, apiKey: key, organization: connection.organization ?? null, headers: connection.extraHeaders, timeoutMs: this.deps.timeoutMs ?? this.defaultTimeoutMs }),
+        client: new LlmClient({ baseURL: connection.baseURL, apiKey: key, organization: connection.organization ?? null, headers: connection.extraHeaders, timeoutMs: this.deps.timeoutMs ?? this.defaultTimeoutMs, maxAnswerBytes: maxAnswerBytes(connection.maxAnswerMB) }),
         limit: new AdaptiveLimit(connection.concurrency),
         cache: this.deps.cache,
         retry: this.deps.retry,

@@ -22,6 +22,8 @@ import { jobItemKey, type JobWorkItem } from '../../../shared/jobs';
 import type { JudgeJobParameters } from '../../../shared/judge';
 import type { LlmConnection } from '../../../shared/llm';
 import { writePrivateFileAtomic } from '../private-files';
+import { BYTES_PER_MB, maxAnswerBytes } from '../../../shared/llm/answer-size';
+import { boundedFetch } from './bounded-fetch';
 import { abortableSleep, type CallSpec, type Validation } from './endpoint-caller';
 import { judgeCallPlan } from './judge-runner';
 import { answerLogprobs, failureKind, failureMessage, type AnswerTokenLogprob } from './llm-client';
@@ -105,8 +107,16 @@ function entryError(entry: BatchEntry): string {
   return `${message}${code}`;
 }
 
-function clientFor(connection: LlmConnection, apiKey: string | null, timeoutMs: number): OpenAI {
-  return new OpenAI({ baseURL: connection.baseURL, apiKey: apiKey ?? 'no-key', organization: connection.organization ?? null, project: null, defaultHeaders: connection.extraHeaders, maxRetries: 2, timeout: timeoutMs, logLevel: 'off' });
+/** A batch's output file holds one answer per request; however many, it is never read past this. */
+const BATCH_FILE_CEILING_BYTES = 512 * BYTES_PER_MB;
+
+/**
+ * The Batch API client: its bodies read through boundedFetch as the live calls' are (the timeout
+ * runs to the last byte), within the connection's answer limit for each of `requests` answers.
+ */
+function clientFor(connection: LlmConnection, apiKey: string | null, timeoutMs: number, requests = 1): OpenAI {
+  const limit = Math.min(BATCH_FILE_CEILING_BYTES, maxAnswerBytes(connection.maxAnswerMB) * Math.max(1, requests) + BYTES_PER_MB);
+  return new OpenAI({ baseURL: connection.baseURL, apiKey: apiKey ?? 'no-key', organization: connection.organization ?? null, project: null, defaultHeaders: connection.extraHeaders, maxRetries: 2, timeout: timeoutMs, fetch: boundedFetch(limit), logLevel: 'off' });
 }
 
 function pollOf(batch: OpenAI.Batches.Batch): BatchPoll {
@@ -130,7 +140,7 @@ const TERMINAL = new Set(['completed', 'failed', 'expired', 'cancelled']);
 
 export async function runJudgeBatch(options: BatchRunOptions): Promise<BatchRunResult> {
   const { connection, apiKey, cache } = options;
-  const client = clientFor(connection, apiKey, options.timeoutMs);
+  const client = clientFor(connection, apiKey, options.timeoutMs, options.items.length);
   const redact = (text: string) => (apiKey && apiKey.length >= 4 ? text.split(apiKey).join('[key]') : text);
   if (!options.plan && !options.parameters) throw new Error('A batch run needs the judge parameters or a call plan.');
   const plan: BatchPlan = options.plan ?? judgeCallPlan(options.parameters as JudgeJobParameters);
@@ -217,7 +227,7 @@ export async function runJudgeBatch(options: BatchRunOptions): Promise<BatchRunR
     await rm(options.stateFile, { force: true });
     return result;
   } catch (error) {
-    throw new Error(redact(`The Batch API run failed: ${failureMessage(failureKind(error), error, connection.baseURL)}`));
+    throw new Error(redact(`The Batch API run failed: ${failureMessage(failureKind(error), error, connection.baseURL, redact)}`));
   }
 }
 
@@ -237,7 +247,7 @@ export async function cancelRecordedBatch(options: { connection: LlmConnection; 
     if (!TERMINAL.has(batch.status) && batch.status !== 'cancelling') await client.batches.cancel(state.batchId);
     return null;
   } catch (error) {
-    return redact(`The batch ${state.batchId} could not be cancelled at ${connection.baseURL}: ${failureMessage(failureKind(error), error, connection.baseURL)}`);
+    return redact(`The batch ${state.batchId} could not be cancelled at ${connection.baseURL}: ${failureMessage(failureKind(error), error, connection.baseURL, redact)}`);
   } finally {
     await rm(options.stateFile, { force: true });
   }

@@ -3,9 +3,12 @@
  * around it: no retries of the client's own (the engine retries, so that its journal and
  * concurrency see every attempt), a timeout and an AbortSignal per call, every failure sorted
  * into a CallFailureKind with the endpoint's rate-limit hints, and the API key never in a
- * message (removed from any error text, should an endpoint echo it).
+ * message (removed from any error text, should an endpoint echo it). The body is read through
+ * boundedFetch: the timeout runs to its last byte and nothing past the answer size limit is read.
  */
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { formatMB, maxAnswerBytes } from '../../../shared/llm/answer-size';
+import { AnswerTooLargeError, boundedFetch } from './bounded-fetch';
 import { rateLimitHints, type HeaderSource, type RateLimitHints } from './rate-limit-headers';
 import type { CallFailureKind } from './retry-policy';
 
@@ -15,8 +18,10 @@ export interface EndpointConfig {
   apiKey: string | null;
   organization?: string | null;
   headers?: Record<string, string>;
-  /** per call, in ms */
+  /** per call, in ms, from the request to the answer's last byte */
   timeoutMs: number;
+  /** the largest answer body read, in bytes (DEFAULT_MAX_ANSWER_MB unless given) */
+  maxAnswerBytes?: number;
 }
 
 export interface ChatMessage {
@@ -76,6 +81,7 @@ export class LlmClient {
       defaultHeaders: config.headers,
       maxRetries: 0,
       timeout: config.timeoutMs,
+      fetch: boundedFetch(config.maxAnswerBytes ?? maxAnswerBytes(undefined)),
       // the engine reports; the client's own logging only formatted request details per call
       logLevel: 'off',
     });
@@ -115,7 +121,7 @@ export class LlmClient {
     const hints = rateLimitHints(error instanceof APIError ? (error.headers as HeaderSource) : null);
     const kind = failureKind(error);
     const status = error instanceof APIError && typeof error.status === 'number' ? error.status : null;
-    return { ok: false, kind, status, message: this.redact(failureMessage(kind, error, this.config.baseURL)), hints };
+    return { ok: false, kind, status, message: this.redact(failureMessage(kind, error, this.config.baseURL, (text) => this.redact(text))), hints };
   }
 
   /** The key out of any text that is shown, logged or stored. */
@@ -140,6 +146,7 @@ export function answerLogprobs(value: unknown): AnswerTokenLogprob[] | null {
 
 export function failureKind(error: unknown): CallFailureKind {
   if (error instanceof APIUserAbortError) return 'cancelled';
+  if (error instanceof APIConnectionError && error.cause instanceof AnswerTooLargeError) return 'too-large';
   if (error instanceof APIConnectionTimeoutError) return 'timeout';
   if (error instanceof APIConnectionError) return 'connection';
   if (error instanceof APIError && typeof error.status === 'number') {
@@ -158,9 +165,12 @@ export function failureKind(error: unknown): CallFailureKind {
   return 'malformed';
 }
 
-/** What went wrong, in words a user can act on (DNS, refused, TLS, key, path…). */
-export function failureMessage(kind: CallFailureKind, error: unknown, baseURL: string): string {
-  const detail = error instanceof Error ? error.message : String(error);
+/**
+ * What went wrong, in words a user can act on (DNS, refused, TLS, key, path…). `redact` takes the
+ * key out of the endpoint's text before it is cut to an excerpt, so a cut never leaves part of it.
+ */
+export function failureMessage(kind: CallFailureKind, error: unknown, baseURL: string, redact: (text: string) => string = (text) => text): string {
+  const detail = excerpt(redact(error instanceof Error ? error.message : String(error)));
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
   const code = cause ? String((cause as NodeJS.ErrnoException).code ?? (cause.cause as NodeJS.ErrnoException | undefined)?.code ?? '') : '';
   const host = hostOf(baseURL);
@@ -169,10 +179,15 @@ export function failureMessage(kind: CallFailureKind, error: unknown, baseURL: s
       if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `The name ${host} could not be found (DNS). Check the base URL and the network.`;
       if (code === 'ECONNREFUSED') return `Nothing answers at ${host}: the connection was refused. Is the server running on that port?`;
       if (/CERT|SSL|TLS|SELF_SIGNED/i.test(code) || /certificate|TLS|SSL/i.test(cause?.message ?? '')) return `The TLS connection to ${host} failed (${code || 'certificate'}). Check the address (https or http) and the server's certificate.`;
-      if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `The connection to ${host} was dropped before an answer came.`;
+      if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `The connection to ${host} was dropped before the whole answer came.`;
       return `Could not connect to ${host}${code ? ` (${code})` : ''}.`;
     case 'timeout':
-      return `No answer from ${host} in time.`;
+      return `No answer from ${host} in time (the whole answer, to its last byte, must come within the timeout).`;
+    case 'too-large': {
+      const tooLarge = cause as AnswerTooLargeError;
+      const announced = tooLarge.declaredBytes === null ? '' : ` (it announced ${formatMB(tooLarge.declaredBytes)} MB)`;
+      return `The answer from ${host} is larger than the ${formatMB(tooLarge.limitBytes)} MB limit${announced}; it was not read further. If answers this large are expected, raise the connection's largest answer (Settings → Model connections; --max-answer-mb on the command line).`;
+    }
     case 'auth':
       return `The endpoint refused the API key (${detail}). Check the key, and that it may use this model.`;
     case 'not-found':
@@ -188,6 +203,16 @@ export function failureMessage(kind: CallFailureKind, error: unknown, baseURL: s
     default:
       return `The endpoint's answer could not be read (${detail}).`;
   }
+}
+
+/** The most of an endpoint's own text a message quotes (an error page may be megabytes of HTML). */
+const EXCERPT_CHARS = 200;
+
+/** An endpoint's text as a message quotes it: one line, bounded, control characters shown as spaces. */
+function excerpt(text: string): string {
+  const oneLine = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s{2,}/g, ' ').trim();
+  const chars = [...oneLine];
+  return chars.length <= EXCERPT_CHARS ? oneLine : `${chars.slice(0, EXCERPT_CHARS).join('')}… (${chars.length - EXCERPT_CHARS} more characters)`;
 }
 
 function hostOf(baseURL: string): string {

@@ -23,6 +23,8 @@ export type CallFailureKind =
   | 'bad-request'
   /** 200 with a body that is not a chat completion */
   | 'malformed'
+  /** a body over the answer size limit (not read past it; not asked again: it would cost the same) */
+  | 'too-large'
   /** a completion whose content did not validate (wrong JSON, labels, turns) */
   | 'invalid-answer'
   | 'cancelled'

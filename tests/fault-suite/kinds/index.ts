@@ -4,6 +4,7 @@
  */
 import { IMPORT_KINDS } from './import';
 import type { FaultKind } from './kind';
+import { LLM_ANSWER_KINDS } from './llm-answers';
 import { OUTPUT_KINDS } from './outputs';
 import { RESTORE_KINDS } from './restore';
 import { SCENARIO_SIZE_KINDS } from './scenario-size';
@@ -33,6 +34,7 @@ export const FAULT_SURFACES: readonly FaultSurface[] = [
   { name: 'work-package', kinds: WORK_PACKAGE_KINDS },
   { name: 'assignment-package', kinds: ASSIGNMENT_PACKAGE_KINDS },
   { name: 'empty-input', kinds: EMPTY_INPUT_KINDS },
+  { name: 'llm-answers', kinds: LLM_ANSWER_KINDS },
 ];
 
 /** the surfaces with no kind that must be read, and why */

@@ -9,7 +9,7 @@
  */
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { chatCompletionBody } from './bodies';
-import type { ReplyContext } from './replies';
+import { perform, type ReplyContext } from './replies';
 import type { ChatScript } from './scripts';
 
 export type BatchScript = (
@@ -20,6 +20,8 @@ export type BatchScript = (
 ) & {
   /** how many polls answer `in_progress` before the batch ends (1 unless given): a batch a test can stop the client in the middle of */
   inProgressPolls?: number;
+  /** `endless`: its files' content is sent as headers and then a space every 50 ms, never ending */
+  content?: 'endless';
 };
 
 export interface BatchLine {
@@ -167,7 +169,9 @@ export function createBatchApi(deps: { authorised(context: ReplyContext): boolea
       sendJson(context, 200, batchBody(batch));
     } else if (contentPath) {
       const text = files.get(contentPath[1]);
+      const endless = [...batches.values()].some((batch) => batch.script?.content === 'endless' && (batch.output_file_id === contentPath[1] || batch.error_file_id === contentPath[1]));
       if (text === undefined) sendJson(context, 404, ERROR_BODY(`No file ${contentPath[1]}`));
+      else if (endless) await perform(context, { kind: 'slowBody', mode: 'endless', everyMs: 50, bytesPerTick: 1, content: '' });
       else sendJson(context, 200, text, 'application/octet-stream');
     }
     return true;

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { errorBody } from './bodies';
 import type { LoggedRequest, ReplyRecord, RequestLog, StatusCause } from './request-log';
-import type { AnswerScript, ChatScript, ModelListScript, ModelsScript, StatusScript } from './scripts';
+import type { AnswerScript, ChatScript, HtmlPageScript, ModelListScript, ModelsScript, OversizedScript, SlowBodyScript, StatusScript } from './scripts';
 import { errorDefaults } from './scripts';
 
 /** Carries out one script on one HTTP response and records it in the log. */
@@ -100,6 +100,67 @@ function drop(context: ReplyContext, stage: 'beforeResponse' | 'midBody'): void 
   response.write(whole.subarray(0, Math.floor(whole.length / 2)), destroy);
 }
 
+/** Headers now, then the body a tick at a time; the timer goes with the connection. */
+function slowBody(context: ReplyContext, script: SlowBodyScript): void {
+  const { response } = context;
+  if (!writable(response)) return;
+  const whole = script.mode === 'drip' ? Buffer.from(context.success({ kind: 'answer', content: script.content }).body) : Buffer.alloc(0);
+  const record = { kind: 'slowBody' as const, status: 200 as const, mode: script.mode, everyMs: script.everyMs, bytesSent: 0 };
+  context.log.recordReply(context.entry, record);
+  response.writeHead(200, { 'content-type': 'application/json', ...context.commonHeaders });
+  // the headers go out at once, as a server that starts its answer and then stalls sends them
+  response.flushHeaders();
+  const timer = setInterval(() => {
+    if (connectionGone(response)) return clearInterval(timer);
+    if (script.mode === 'endless') {
+      record.bytesSent += 1;
+      response.write(' ');
+      return;
+    }
+    const part = whole.subarray(record.bytesSent, record.bytesSent + script.bytesPerTick);
+    record.bytesSent += part.length;
+    if (record.bytesSent >= whole.length) {
+      clearInterval(timer);
+      response.end(part);
+    } else response.write(part);
+  }, script.everyMs);
+  response.once('close', () => clearInterval(timer));
+}
+
+const FILL_MARK = '@@fill@@';
+const FILL_CHUNK = Buffer.alloc(64 * 1024, 'x');
+
+/** A completion of `bytes` characters, written as the socket drains (the server never holds it whole). */
+function oversized(context: ReplyContext, script: OversizedScript): void {
+  const { response } = context;
+  if (!writable(response)) return;
+  const [head, tail] = context.success({ kind: 'answer', content: FILL_MARK }).body.split(FILL_MARK) as [string, string];
+  const total = Buffer.byteLength(head) + script.bytes + Buffer.byteLength(tail);
+  const record = { kind: 'oversized' as const, status: 200 as const, bytes: script.bytes, declareLength: script.declareLength, bytesSent: 0 };
+  context.log.recordReply(context.entry, record);
+  response.writeHead(200, { 'content-type': 'application/json', ...(script.declareLength ? { 'content-length': String(total) } : {}), ...context.commonHeaders });
+  response.write(head);
+  let filled = 0;
+  const pump = () => {
+    while (filled < script.bytes) {
+      if (connectionGone(response)) return;
+      const part = FILL_CHUNK.subarray(0, Math.min(FILL_CHUNK.length, script.bytes - filled));
+      filled += part.length;
+      record.bytesSent = filled;
+      if (!response.write(part)) {
+        response.once('drain', pump);
+        return;
+      }
+    }
+    response.end(tail);
+  };
+  pump();
+}
+
+function htmlPage(context: ReplyContext, script: HtmlPageScript): void {
+  send(context, { kind: 'htmlPage', status: script.status, html: script.html }, script.status, { 'content-type': 'text/html; charset=utf-8' }, script.html);
+}
+
 export async function perform(context: ReplyContext, script: ChatScript | ModelsScript): Promise<void> {
   switch (script.kind) {
     case 'delay': {
@@ -113,6 +174,15 @@ export async function perform(context: ReplyContext, script: ChatScript | Models
       return;
     case 'drop':
       drop(context, script.stage);
+      return;
+    case 'slowBody':
+      slowBody(context, script);
+      return;
+    case 'oversized':
+      oversized(context, script);
+      return;
+    case 'htmlPage':
+      htmlPage(context, script);
       return;
     case 'malformedBody': {
       const record: ReplyRecord = { kind: 'malformedBody', status: 200, body: script.body };

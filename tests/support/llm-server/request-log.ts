@@ -18,12 +18,16 @@ export type StatusCause =
   | 'unscripted'
   | 'handlerError';
 
+/** slowBody and oversized records count the bytes sent as they go (`bytesSent`). */
 export type ReplyRecord =
   | { kind: 'answer'; status: 200; headers: Record<string, string>; body: unknown }
   | { kind: 'modelList'; status: 200; body: unknown }
   | { kind: 'status'; status: number; cause: StatusCause; headers: Record<string, string>; body: ErrorBody }
   | { kind: 'drop'; stage: 'beforeResponse' | 'midBody' }
   | { kind: 'malformedBody'; status: 200; body: string }
+  | { kind: 'slowBody'; status: 200; mode: 'drip' | 'endless'; everyMs: number; bytesSent: number }
+  | { kind: 'oversized'; status: 200; bytes: number; declareLength: boolean; bytesSent: number }
+  | { kind: 'htmlPage'; status: number; html: string }
   | { kind: 'batchApi'; status: number; body: unknown };
 
 /**

@@ -79,7 +79,38 @@ export interface ModelListScript {
   ids?: string[];
 }
 
-type ScriptForAnyRoute = StatusScript | DropScript | MalformedBodyScript;
+/**
+ * HTTP 200 whose body comes slowly, with no content-length. `drip`: the whole answer
+ * (`content`), `bytesPerTick` bytes every `everyMs`, so it ends after (length / bytesPerTick) ticks.
+ * `endless`: a space every `everyMs`, for ever (until the client or close() ends it).
+ */
+export interface SlowBodyScript {
+  kind: 'slowBody';
+  mode: 'drip' | 'endless';
+  everyMs: number;
+  bytesPerTick: number;
+  content: string;
+}
+
+/**
+ * HTTP 200 with a valid chat completion whose content is `bytes` characters long, written as
+ * the socket takes it (never held in memory whole). `declareLength`: with a content-length
+ * announcing it (the default), or chunked with none, so only counting the bytes can stop it.
+ */
+export interface OversizedScript {
+  kind: 'oversized';
+  bytes: number;
+  declareLength: boolean;
+}
+
+/** An error status whose body is an HTML page (a proxy's or a gateway's), labelled text/html. */
+export interface HtmlPageScript {
+  kind: 'htmlPage';
+  status: number;
+  html: string;
+}
+
+type ScriptForAnyRoute = StatusScript | DropScript | MalformedBodyScript | SlowBodyScript | OversizedScript | HtmlPageScript;
 
 export type ChatScript = AnswerScript | ScriptForAnyRoute | DelayScript<ChatScript>;
 export type ModelsScript = ModelListScript | ScriptForAnyRoute | DelayScript<ModelsScript>;
@@ -180,6 +211,20 @@ export const reply = {
   /** By default a completion cut short, labelled application/json. */
   malformedBody(body = '{"id": "chatcmpl-broken", "choices": [{"message": ', contentType = 'application/json'): MalformedBodyScript {
     return { kind: 'malformedBody', body, contentType };
+  },
+  /** The answer `content`, `bytesPerTick` bytes (1 unless given) every `everyMs`. */
+  drip(everyMs: number, content = 'A slow answer.', bytesPerTick = 1): SlowBodyScript {
+    return { kind: 'slowBody', mode: 'drip', everyMs, bytesPerTick, content };
+  },
+  /** Headers, then a space every `everyMs`, never ending. */
+  endless(everyMs = 100): SlowBodyScript {
+    return { kind: 'slowBody', mode: 'endless', everyMs, bytesPerTick: 1, content: '' };
+  },
+  oversized(bytes: number, options: { declareLength?: boolean } = {}): OversizedScript {
+    return { kind: 'oversized', bytes, declareLength: options.declareLength ?? true };
+  },
+  htmlPage(status = 502, html = '<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>'): HtmlPageScript {
+    return { kind: 'htmlPage', status, html };
   },
   modelList(ids?: string[]): ModelListScript {
     return ids === undefined ? { kind: 'modelList' } : { kind: 'modelList', ids };

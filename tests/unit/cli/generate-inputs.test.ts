@@ -43,7 +43,7 @@ describe('generate: inputs and run outputs', () => {
       await writeFile(connections, JSON.stringify({ student: { modle: 'x' } }));
       const typo = await runCaptured(['generate', scenario, '--out', out, '--base-url', harness.state.server.baseURL, '--model', 'm', '--connections', connections]);
       expect(typo.code).toBe(2);
-      expect(typo.stderr).toContain(`${connections}: student.modle: unknown key (known: baseURL, model, apiKeyEnv, concurrency, price)`);
+      expect(typo.stderr).toContain(`${connections}: student.modle: unknown key (known: baseURL, model, apiKeyEnv, concurrency, maxAnswerMB, price)`);
     } finally {
       delete process.env.GENERATE_STUDENT_KEY;
       await studentServer.close();

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { DEFAULT_MAX_ANSWER_MB } from '../../../../shared/llm/answer-size';
 import { checkConnection } from '../../../../shared/llm/check-connection';
 import type { ConnectionSettings, KeyChange, LlmConnection } from '../../../../shared/llm/connection';
 import { errorMessage } from '../../db/errors';
@@ -13,7 +14,7 @@ interface ConnectionFormProps {
   onDone(): void;
 }
 
-type NumberField = 'priceIn' | 'priceOut' | 'start' | 'min' | 'max';
+type NumberField = 'priceIn' | 'priceOut' | 'start' | 'min' | 'max' | 'maxAnswerMB';
 
 /** The model family as saved: trimmed, absent when empty (the self-preference check compares families case-insensitively). */
 export function familyOrUndefined(text: string): string | undefined {
@@ -42,6 +43,7 @@ export function ConnectionForm({ initial, modelExample, keysAllowed, onDone }: C
     start: String(initial.concurrency.start),
     min: String(initial.concurrency.min),
     max: String(initial.concurrency.max),
+    maxAnswerMB: initial.maxAnswerMB === undefined ? '' : String(initial.maxAnswerMB),
   });
   const [apiKey, setApiKey] = useState('');
   const [removeKey, setRemoveKey] = useState(false);
@@ -62,6 +64,7 @@ export function ConnectionForm({ initial, modelExample, keysAllowed, onDone }: C
       family: familyOrUndefined(draft.family),
       price: inputPerMillion === undefined || outputPerMillion === undefined ? undefined : { inputPerMillion, outputPerMillion },
       concurrency: { start: Number(numbers.start), min: Number(numbers.min), max: Number(numbers.max) },
+      maxAnswerMB: numberOrUndefined(numbers.maxAnswerMB),
     };
   };
 
@@ -114,6 +117,8 @@ export function ConnectionForm({ initial, modelExample, keysAllowed, onDone }: C
       {number('start', t('concurrencyStart'))}
       {number('min', t('concurrencyMin'))}
       {number('max', t('concurrencyMax'))}
+      {number('maxAnswerMB', t('maxAnswerMB'))}
+      <p className="muted wide">{t('maxAnswerHint', { mb: String(DEFAULT_MAX_ANSWER_MB) })}</p>
       <label className="stacked-field wide">
         <span>
           {t('apiKey')} · <span data-testid="connection-key-state">{initial.keySet ? t('keySet') : t('noKey')}</span>

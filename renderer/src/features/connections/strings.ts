@@ -37,6 +37,11 @@ export const CONNECTION_STRINGS = {
   concurrencyStart: { zh: '并发：起始', en: 'Concurrency: start' },
   concurrencyMin: { zh: '并发：最小', en: 'Concurrency: min' },
   concurrencyMax: { zh: '并发：最大', en: 'Concurrency: max' },
+  maxAnswerMB: { zh: '回答大小上限（MB，可选）', en: 'Largest answer, MB (optional)' },
+  maxAnswerHint: {
+    zh: '超过这个大小的回答不再读取，这次调用记为失败（回答过大）。留空即 {mb} MB，对任何聊天回答都足够。',
+    en: 'An answer larger than this is not read further and the call fails (answer too large). Empty means {mb} MB, plenty for any chat answer.',
+  },
   apiKey: { zh: 'API 密钥', en: 'API key' },
   apiKeyPlaceholderSet: { zh: '已设置；输入新密钥可替换', en: 'set; type a new key to replace it' },
   apiKeyPlaceholderNone: { zh: '本机服务通常不需要', en: 'local servers usually need none' },

@@ -94,6 +94,7 @@ export const JOBS_STRINGS = {
   'callKind.not-found': { zh: '未找到（404）', en: 'not found, 404' },
   'callKind.bad-request': { zh: '请求被拒（4xx）', en: 'request refused, 4xx' },
   'callKind.malformed': { zh: '回复不是聊天补全格式', en: 'not a chat completion' },
+  'callKind.too-large': { zh: '回答超过大小上限，未再读取', en: 'answer over the size limit, not read further' },
   'callKind.invalid-answer': { zh: '回答未通过检查', en: 'answer failed its check' },
   'callKind.unknown': { zh: '已取消', en: 'cancelled' },
   'what.dialogue': { zh: '对话', en: 'dialogue' },

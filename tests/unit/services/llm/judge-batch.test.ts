@@ -165,4 +165,19 @@ describe('judge batch', () => {
     expect(polls.at(-1)).toBe('cancelled');
     cache.close();
   });
+  it('an output file whose body never ends fails the batch run at the timeout, naming it, instead of waiting for ever', async () => {
+    server.setDefaultHandler(() => judgeReply.valid(scoresFor([...SID_RUBRIC_IDS], 4)));
+    server.enqueueBatch({ end: 'completed', content: 'endless' });
+    const dialogues = [{ id: 'a', turns: [{ speaker: 'teacher' as const, utterance: 'a turn 1: 你好' }] }];
+    const definition: JudgeJobDefinition = { kind: 'judge', title: 't', connectionIds: ['c'], itemIds: ['a'], parameters: { rubricSet: SID_RUBRIC_SET, rubricSetHash: rubricSetHash(SID_RUBRIC_SET), language: 'en', reasoningFirst: false, dialogues } };
+    const connection: LlmConnection = { id: 'c', name: 'judge', baseURL: server.baseURL, model: 'test-model', extraHeaders: {}, sampling: {}, concurrency: { start: 1, min: 1, max: 1 }, keySet: true };
+    const cache = new ResponseCache(join(dir.path, 'cache'));
+    const run = runJudgeBatch({ connection, apiKey: KEY, parameters: definition.parameters, items: jobWorkItems(definition), cache, stateFile: join(dir.path, 'cache', 'batch.json'), pollMs: 5, timeoutMs: 400, log: () => undefined });
+    await expect(run).rejects.toThrow(/Batch API run failed.*in time/);
+    const downloads = server.log.entries.filter((entry) => /\/v1\/files\/[^/]+\/content$/.test(entry.path));
+    expect(downloads.length).toBeGreaterThan(0);
+    await server.log.waitUntil(() => downloads.every((entry) => entry.outcome !== 'pending'), 'the downloads to end');
+    expect(downloads.map((entry) => entry.outcome)).toEqual(downloads.map(() => 'clientClosed'));
+    cache.close();
+  }, 30_000);
 });
