@@ -27,6 +27,7 @@ import { outputOverlap, pathArgument, type PathArgument } from '../output-paths'
 import { fileLine, lineText } from '../terminal-text';
 import { ANNOTATE_USAGE, parseAnnotateArgs, type AnnotateArgs } from './annotate-args';
 import { annotateJobKey, ledgerKey, outputProblems, WrittenLedger, type OutputTarget } from './annotate-output';
+import { jobWriteFailure } from '../../services/write-failure';
 
 interface InputDialogue {
   /** the input file as the user can open it (for file:line) */
@@ -207,6 +208,9 @@ async function annotate(args: AnnotateArgs, io: CliIo): Promise<number> {
   const end = finished as Extract<JobEvent, { type: 'finished' }> | null;
   if (end) io.stderr(progressLine(end.progress));
   for (const { input, reason } of failures) io.stderr(`${fileLine(input.file, input.dialogue.line, `not annotated: ${reason}`)}\n`);
+  // a journal or the answer cache on a full or read-only disk: the one line that names the file
+  const writeFailure = jobWriteFailure(end);
+  if (writeFailure) throw writeFailure;
   if (end?.status === 'failed') io.stderr(`annotate: stopped: ${end.error}\n`);
 
   // one output file per input file, holding its annotated dialogues in input order

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jobItemKey, type JobDefinition, type JobEvent, type JobItemEvent, type JobProgress, type JobWorkItem } from '../../../shared/jobs';
 import { writeFileAtomic } from '../../services/atomic-write';
+import { asWriteFailure, writingTo } from '../../services/write-failure';
 import { JobRegistry } from '../../services/jobs/job-registry';
 import type { JobContext, JobKindRunner } from '../../services/jobs/job-runner';
 import type { CliIo } from '../io';
@@ -179,12 +180,27 @@ export async function runToLines<P>(options: {
   progress?: { command: string; unit: string };
 }): Promise<LinesRunResult> {
   const { out, io, isDone } = options;
-  const output = await open(out, 'a');
+  const output = await writingTo(out, () => open(out, 'a'));
   const size = (await output.stat()).size;
-  let writing: Promise<unknown> = size > 0 && !(await readFile(out, 'utf8')).endsWith('\n') ? output.write('\n') : Promise.resolve();
+  // the first write that fails (a full disk): nothing is written after it, so the file ends at
+  // most in a torn line the next run cuts off, and the job is cancelled so nothing more is paid for
+  let failedWrite: unknown = null;
+  const append = async (text: string) => {
+    if (failedWrite !== null) return;
+    try {
+      // appendFile writes every byte (a bare write may write part of them and say so)
+      await output.appendFile(text);
+      await output.datasync();
+    } catch (error) {
+      failedWrite = error;
+      if (jobId !== null) await registry.cancel(jobId).catch(() => undefined);
+    }
+  };
+  let writing: Promise<unknown> = size > 0 && !(await readFile(out, 'utf8')).endsWith('\n') ? append('\n') : Promise.resolve();
   const result: LinesRunResult = { written: 0, failed: 0, failures: [], finished: null };
   const journals = await mkdtemp(join(tmpdir(), `maieutic-${options.progress?.command ?? 'judge'}-`));
   let lastPrinted = 0;
+  let jobId: string | null = null;
   let ended: () => void = () => undefined;
   const end = new Promise<void>((resolve) => (ended = resolve));
   const registry: JobRegistry = new JobRegistry({
@@ -200,6 +216,7 @@ export async function runToLines<P>(options: {
           writing = writing.then(acknowledge);
           return;
         }
+        if (failedWrite !== null) return;
         if (line.failure !== undefined) {
           result.failed++;
           result.failures.push(line.failure);
@@ -207,9 +224,8 @@ export async function runToLines<P>(options: {
         result.written++;
         const text = `${JSON.stringify(line.value)}\n`;
         writing = writing.then(async () => {
-          await output.write(text);
-          await output.datasync();
-          await acknowledge();
+          await append(text);
+          if (failedWrite === null) await acknowledge();
         });
       } else if (event.type === 'progress' && Date.now() - lastPrinted >= 1000) {
         lastPrinted = Date.now();
@@ -221,13 +237,14 @@ export async function runToLines<P>(options: {
     },
   });
   try {
-    await registry.start(options.definition);
+    jobId = (await registry.start(options.definition)).id;
     await end;
   } finally {
     await registry.shutdown();
-    await writing.catch((error: unknown) => io.stderr(`${fileLine(out, null, `could not write (${String(error)})`)}\n`));
-    await output.close();
+    await writing.catch((error: unknown) => void (failedWrite ??= error));
+    await output.close().catch(() => undefined);
     await rm(journals, { recursive: true, force: true });
   }
+  if (failedWrite !== null) throw asWriteFailure(out, failedWrite);
   return result;
 }
