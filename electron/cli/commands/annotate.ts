@@ -173,6 +173,7 @@ async function annotate(args: AnnotateArgs, io: CliIo): Promise<number> {
     },
   };
   const journals = await mkdtemp(join(tmpdir(), 'maieutic-annotate-'));
+  const cache = new ResponseCache(join(args.out, '.maieutic', 'cache'));
   const results = new Map<string, PreAnnotationPayload>();
   const failures: { input: InputDialogue; reason: string }[] = [];
   let finished: Extract<JobEvent, { type: 'finished' }> | null = null;
@@ -183,7 +184,7 @@ async function annotate(args: AnnotateArgs, io: CliIo): Promise<number> {
   });
   const registry = new JobRegistry({
     folder: journals,
-    runners: [preAnnotationRunner({ connections: { get: async () => connection, key: () => secrets.get() }, cache: new ResponseCache(join(args.out, '.maieutic', 'cache')), appVersion: CLI_VERSION, timeoutMs: args.timeoutSeconds * 1000 })],
+    runners: [preAnnotationRunner({ connections: { get: async () => connection, key: () => secrets.get() }, cache, appVersion: CLI_VERSION, timeoutMs: args.timeoutSeconds * 1000 })],
     emit: (event) => {
       if (event.type === 'item') {
         const input = byItem.get(event.item.itemId) as InputDialogue;
@@ -203,6 +204,7 @@ async function annotate(args: AnnotateArgs, io: CliIo): Promise<number> {
     await ended;
   } finally {
     await registry.shutdown();
+    cache.close();
     await rm(journals, { recursive: true, force: true });
   }
   const end = finished as Extract<JobEvent, { type: 'finished' }> | null;

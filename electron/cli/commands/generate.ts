@@ -131,8 +131,7 @@ async function generate(args: GenerateArgs, io: CliIo): Promise<number> {
       if (payload.status === 'complete') complete++;
       return { value: payload, ...(payload.status === 'failed' ? { failure: `generate: ${lineText(payload.conversationId)} (${lineText(payload.teacherModel)}): stopped after ${plural(payload.turns.length, 'turn')}: ${lineText(payload.reasons.join('; '))}` } : {}) };
     },
-  });
-  cache.close();
+  }).finally(() => cache.close());
 
   const last = runResult.finished;
   if (last) io.stderr(progressLine(last.progress, 'generate', 'conversations'));

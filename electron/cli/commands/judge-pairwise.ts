@@ -135,8 +135,7 @@ export async function judgePairwise(args: JudgeArgs, set: RubricSet, io: CliIo):
       const line: PairwiseResultLine = { ...base, status: 'valid', verdict: payload.verdict, winner: payload.winner, rationale: payload.rationale };
       return { value: line };
     },
-  });
-  cache.close();
+  }).finally(() => cache.close());
   const last = run.finished;
   if (last) io.stderr(progressLine(last.progress));
   for (const failure of run.failures) io.stderr(`${failure}\n`);

@@ -143,8 +143,7 @@ async function judge(args: JudgeArgs, io: CliIo): Promise<number> {
       const line = resultLine(input, args.model, payload);
       return { value: line, ...(line.status === 'failed' ? { failure: fileLine(input.file, input.dialogue.line, `${nameOf({ externalId: input.id, teacherModel: input.group })} sample ${line.sample}: not scored: ${line.reason}`) } : {}) };
     },
-  });
-  cache.close();
+  }).finally(() => cache.close());
   const { written, failed, failures } = run;
   const last = run.finished;
   if (last) io.stderr(progressLine(last.progress));
