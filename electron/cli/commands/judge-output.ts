@@ -5,11 +5,12 @@
  * job registry with those items answered as done, each new result appended to the file (and
  * synced) as it comes, so a run stopped at any point resumes from its output.
  */
-import { mkdtemp, open, readFile, rm, truncate } from 'node:fs/promises';
+import { mkdtemp, open, readFile, rm, stat, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jobItemKey, type JobDefinition, type JobEvent, type JobItemEvent, type JobProgress, type JobWorkItem } from '../../../shared/jobs';
 import { writeFileAtomic } from '../../services/atomic-write';
+import { notRegularFileReason } from '../../services/regular-file';
 import { asWriteFailure, writingTo } from '../../services/write-failure';
 import { JobRegistry } from '../../services/jobs/job-registry';
 import type { JobContext, JobKindRunner } from '../../services/jobs/job-runner';
@@ -22,6 +23,12 @@ import { fileLine } from '../terminal-text';
  * line (a run killed mid-write) is cut off first. A missing file has no lines.
  */
 async function eachResultLine(out: string, io: CliIo, visit: (value: unknown, index: number) => string | null): Promise<boolean> {
+  // a device (/dev/full, /dev/zero) reads without end and takes no appends the next run can read
+  const kind = await stat(out).then(notRegularFileReason, () => null);
+  if (kind !== null) {
+    io.stderr(`${fileLine(out, null, `${kind}: the results are kept in a regular file; name one (made when missing)`)}\n`);
+    return false;
+  }
   let text: string;
   try {
     text = await readFile(out, 'utf8');

@@ -2,6 +2,7 @@
  * Every input surface of the app and the CLI the fault suite attacks, each with its kinds
  * (tests/fault-suite/README.md lists them; a test checks the list and this file agree).
  */
+import { DISK_KINDS } from './disk';
 import { IMPORT_KINDS } from './import';
 import type { FaultKind } from './kind';
 import { OUTPUT_KINDS } from './outputs';
@@ -25,6 +26,7 @@ export const FAULT_SURFACES: readonly FaultSurface[] = [
   { name: 'outputs', kinds: OUTPUT_KINDS, noValidKind: 'a good --out is only used after calls to an endpoint; tests/unit/cli/annotate-out.test.ts writes one against the scripted server' },
   { name: 'spot-check', kinds: SPOT_CHECK_KINDS },
   { name: 'restore', kinds: RESTORE_KINDS },
+  { name: 'disk', kinds: DISK_KINDS },
 ];
 
 /** the surfaces with no kind that must be read, and why */

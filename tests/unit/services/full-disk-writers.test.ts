@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION } from '../../../shared/backup/manifest';
+import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type BackupManifest } from '../../../shared/backup/manifest';
 import { readReasonedMessage } from '../../../shared/ipc/reasoned-error';
 import type { InvokeHandlers } from '../../../shared/ipc/contract';
 import { writeFileAtomic } from '../../../electron/services/atomic-write';
@@ -66,7 +66,7 @@ describe.skipIf(unavailable !== null)('main\'s writers on a full disk', () => {
   it('a backup: FileWriteError naming the backup, nothing half written, the earlier backup kept', async () => {
     const dir = join(disk.path, 'backups');
     const store = new BackupStore(dir);
-    const manifest = (rows: number) => ({ format: BACKUP_FORMAT, formatVersion: BACKUP_FORMAT_VERSION, schemaVersion: 10, appVersion: 'test', createdAt: '2026-12-02T10:00:00.000Z', reason: 'manual' as const, tables: { datasets: rows }, datasets: ['A'] });
+    const manifest = (rows: number): BackupManifest => ({ format: BACKUP_FORMAT, formatVersion: BACKUP_FORMAT_VERSION, schemaVersion: 10, appVersion: 'test', createdAt: '2026-12-02T10:00:00.000Z', reason: 'manual', tables: { datasets: rows }, datasets: ['A'] });
     const first = await store.begin(undefined, 'manual');
     await store.chunk(first.writeId, 'datasets', JSON.stringify([{ id: 'a' }]));
     const kept = await store.commit(first.writeId, manifest(1));
