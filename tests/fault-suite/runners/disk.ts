@@ -98,6 +98,13 @@ async function onFullDisk(kind: GeneratedKind, command: string, when: string): P
     // the commands print their summary as text, not JSON: a run with room is read by its exit
     const classified: Classified = run.code === 0 && !run.timedOut && !/^\s+at /m.test(run.stderr) ? { outcome: 'accepted', detail: run.stdout.split('\n')[0] ?? '' } : classifyCli(run, command);
     if (classified.outcome !== 'clear-error' && kind.expect !== 'accepted') return { ...classified, said: said(run) };
+    if (classified.outcome === 'clear-error') {
+      // one line naming a file on the full disk; a job's "internal error" or a second account is not clear
+      const lines = run.stderr.split('\n').filter((line) => line.includes('could not be written'));
+      if (lines.length !== 1 || !lines[0]!.startsWith(disk.path) || /internal error/.test(run.stderr)) {
+        return { outcome: 'unclear-error', detail: `not one line naming the file: ${run.stderr.slice(-300)}`, said: said(run) };
+      }
+    }
     const left = leftovers(disk);
     if (left.length > 0) return { outcome: 'partial-import', detail: `left after the fault: ${left.join(', ')}`, said: said(run) };
     disk.free();
