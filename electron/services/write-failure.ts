@@ -29,7 +29,7 @@ export class FileWriteError extends Error {
     readonly code: WriteFailureCode,
     options?: { cause?: unknown },
   ) {
-    super(`${path}: could not be written (${PLACE_CODES[code]}, ${code}); nothing finished was lost: make room or choose another place, then run the same command again.`, options);
+    super(`${path}: could not be written (${PLACE_CODES[code]}, ${code}); nothing finished was lost: make room or choose another place, then try again.`, options);
     this.name = 'FileWriteError';
   }
 

@@ -31,8 +31,8 @@ const answer = (content: string) => ({ content, model: 'm', usage: { input: 1, o
 describe('the write-failed reason in both languages', () => {
   it('names the file and what the place lacks, and says nothing finished was lost', () => {
     const why = new FileWriteError('/data/answers.jsonl', 'ENOSPC').why;
-    expect(reasonSentence('en', why)).toBe('Could not write /data/answers.jsonl: the disk is full. Nothing finished was lost: make room or choose another place, then resume.');
-    expect(reasonSentence('zh', why)).toBe('无法写入 /data/answers.jsonl：磁盘已满。已完成的结果都没有丢失：腾出空间或换一个位置后继续任务。');
+    expect(reasonSentence('en', why)).toBe('Could not write /data/answers.jsonl: the disk is full. Nothing finished was lost: make room or choose another place, then try again.');
+    expect(reasonSentence('zh', why)).toBe('无法写入 /data/answers.jsonl：磁盘已满。已完成的内容都没有丢失：腾出空间或换一个位置后再试一次。');
     expect(reasonSentence('en', new FileWriteError('/x', 'EROFS').why)).toContain('the disk is read-only');
   });
 

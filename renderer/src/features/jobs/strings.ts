@@ -59,7 +59,7 @@ export const JOBS_STRINGS = {
   'reason.definition-invalid': { zh: '这个{jobKind}任务的定义无效，无法运行（见详情）。', en: 'This {jobKind} job cannot run as it is defined (see the details).' },
   'reason.item-unknown': { zh: '任务引用了它不包含的{what}：任务记录已损坏。', en: 'The job names a {what} it does not carry: its record is damaged.' },
   'reason.internal-error': { zh: '任务因程序自身的错误而停止。', en: 'The job stopped on an error of the app itself.' },
-  'reason.write-failed': { zh: '无法写入 {file}：{place}。已完成的结果都没有丢失：腾出空间或换一个位置后继续任务。', en: 'Could not write {file}: {place}. Nothing finished was lost: make room or choose another place, then resume.' },
+  'reason.write-failed': { zh: '无法写入 {file}：{place}。已完成的内容都没有丢失：腾出空间或换一个位置后再试一次。', en: 'Could not write {file}: {place}. Nothing finished was lost: make room or choose another place, then try again.' },
   'place.ENOSPC': { zh: '磁盘已满', en: 'the disk is full' },
   'place.EDQUOT': { zh: '磁盘配额已用完', en: 'the disk quota is used up' },
   'place.EFBIG': { zh: '文件超过了系统允许的大小', en: 'the file would be larger than the system allows' },
