@@ -54,7 +54,14 @@ export function makeFullFolder(sizeKb = 512): FullFolder | { unavailable: string
     },
     free: () => rmSync(filler, { force: true }),
     remove: () => {
-      execFileSync('umount', [path]);
+      try {
+        execFileSync('umount', [path], { stdio: 'pipe' });
+      } catch (error) {
+        // still busy: a file on it was left open (a leak the caller should hear of); unmounted lazily all the same
+        spawnSync('umount', ['-l', path]);
+        removeParent();
+        throw new Error(`the full disk ${path} was still in use when removed (a file left open): ${String(error)}`);
+      }
       removeParent();
     },
   };
