@@ -1,6 +1,7 @@
 import type { CliCommand, CliIo } from './io';
 import { lineText } from './terminal-text';
-import { CLI_INVOCATION, EXIT_OK, EXIT_USAGE, escapingIo } from './io';
+import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, escapingIo } from './io';
+import { asWriteFailure, FileWriteError } from '../services/write-failure';
 
 /**
  * Every command, by name, with the line the command list shows. Its module is loaded only when
@@ -35,6 +36,17 @@ export function usage(): string {
   return `Usage: ${CLI_INVOCATION} <command> [arguments]\n\nCommands:\n${list}\n\nRun a command with --help for its options.\n`;
 }
 
+/** The system calls that only write: their failure with a path is the place's, not the app's. */
+const WRITING_CALLS = new Set(['mkdir', 'write', 'rename', 'fsync', 'fdatasync', 'ftruncate', 'copyfile', 'symlink', 'link']);
+
+function placeFailure(error: unknown): FileWriteError | null {
+  if (error instanceof FileWriteError) return error;
+  const { path, syscall } = (error ?? {}) as NodeJS.ErrnoException;
+  if (typeof path !== 'string' || !WRITING_CALLS.has(syscall ?? '')) return null;
+  const failure = asWriteFailure(path, error);
+  return failure instanceof FileWriteError ? failure : null;
+}
+
 /** Runs one command line (without the node/script arguments) and returns the exit code. */
 export async function runCli(argv: readonly string[], rawIo: CliIo): Promise<number> {
   const io = escapingIo(rawIo);
@@ -48,5 +60,15 @@ export async function runCli(argv: readonly string[], rawIo: CliIo): Promise<num
     io.stderr(`Unknown command "${lineText(name)}".\n\n${usage()}`);
     return EXIT_USAGE;
   }
-  return (await entry.load()).run(args, io);
+  const command = await entry.load();
+  try {
+    return await command.run(args, io);
+  } catch (error) {
+    // a full disk, a read-only one or a folder not the user's: one line naming the file, no stack
+    // (what was finished is on disk already, and a rerun resumes from it)
+    const failure = placeFailure(error);
+    if (!failure) throw error;
+    io.stderr(`${lineText(failure.message)}\n`);
+    return EXIT_INPUT_ERRORS;
+  }
 }

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { asWriteFailure, FileWriteError } from './write-failure';
 
 /** The file-system calls the write depends on; replaced in tests to inject failures. */
 export interface AtomicWriteIo {
@@ -51,6 +52,9 @@ export async function writeFileAtomic(
     await renameWithRetry(tempPath, path, io);
   } catch (error) {
     await io.unlink(tempPath).catch(() => undefined);
+    // a full, read-only or forbidden place is named as such (the CLI's one line, the job's reason)
+    const failure = asWriteFailure(path, error);
+    if (failure instanceof FileWriteError) throw failure;
     throw new Error(`Could not save ${path}: ${(error as Error).message}`, { cause: error });
   }
   await syncDirectory(dirname(path), io);

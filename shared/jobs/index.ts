@@ -5,4 +5,4 @@ export { checkJobDefinition, createJobSnapshot, jobItemKey, jobWorkItemCount, jo
 export { countItemOutcome, emptyProgress } from './progress';
 export { createRateWindow, DEFAULT_RATE_WINDOW, progressFigures, type ProgressFigures, type RateWindow, type RateWindowOptions } from './rate';
 export { applyJobEvent, interruptJob } from './reducer';
-export { CALL_FAILURE_KINDS, CALL_PURPOSES, JOB_REASON_CODES, jobReason, readJobReason, type CallFailureKindName, type CallPurpose, type JobReason, type JobReasonCode, type JobReasonParams } from './reasons';
+export { CALL_FAILURE_KINDS, CALL_PURPOSES, JOB_REASON_CODES, jobReason, readJobReason, WRITE_FAILURE_PLACES, type WriteFailurePlace, type CallFailureKindName, type CallPurpose, type JobReason, type JobReasonCode, type JobReasonParams } from './reasons';

@@ -30,6 +30,8 @@ export const JOB_REASON_CODES = [
   'item-unknown',
   /** an error of the app itself, not of the model or the data */
   'internal-error',
+  /** a file of the job (its journal, the answer cache, an output) could not be written: the disk is full, read-only or not the user's */
+  'write-failed',
   /** a Batch API job without the response cache */
   'batch-needs-cache',
   /** the Batch API batch failed at the endpoint */
@@ -78,6 +80,11 @@ export const CALL_FAILURE_KINDS = ['rate-limited', 'server', 'timeout', 'connect
 
 export type CallFailureKindName = (typeof CALL_FAILURE_KINDS)[number];
 
+/** Why a place could not take a file (write-failed's `place`): the system's error codes. */
+export const WRITE_FAILURE_PLACES = ['ENOSPC', 'EDQUOT', 'EFBIG', 'EACCES', 'EPERM', 'EROFS'] as const;
+
+export type WriteFailurePlace = (typeof WRITE_FAILURE_PLACES)[number];
+
 /** A code and the values its words name (a connection, a count); plain JSON (journals, IPC). */
 export interface JobReason {
   code: JobReasonCode;
@@ -104,6 +111,9 @@ export interface JobReasonParams {
   /** budgets: the limit and what was used */
   limit?: number;
   used?: number;
+  /** write-failed: the file, and why its place could not take it */
+  file?: string;
+  place?: WriteFailurePlace;
 }
 
 export function jobReason(code: JobReasonCode, params: JobReasonParams = {}): JobReason {

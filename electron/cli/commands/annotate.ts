@@ -28,6 +28,7 @@ import { outputOverlap, pathArgument, type PathArgument } from '../output-paths'
 import { fileLine, lineText } from '../terminal-text';
 import { ANNOTATE_USAGE, parseAnnotateArgs, type AnnotateArgs } from './annotate-args';
 import { annotateJobKey, ledgerKey, outputProblems, WrittenLedger, type OutputTarget } from './annotate-output';
+import { jobWriteFailure } from '../../services/write-failure';
 
 interface InputDialogue {
   /** the input file as the user can open it (for file:line) */
@@ -176,6 +177,7 @@ async function annotate(args: AnnotateArgs, io: CliIo): Promise<number> {
     },
   };
   const journals = await mkdtemp(join(tmpdir(), 'maieutic-annotate-'));
+  const cache = new ResponseCache(join(args.out, '.maieutic', 'cache'));
   const results = new Map<string, PreAnnotationPayload>();
   const failures: { input: InputDialogue; reason: string }[] = [];
   let finished: Extract<JobEvent, { type: 'finished' }> | null = null;
@@ -186,7 +188,7 @@ async function annotate(args: AnnotateArgs, io: CliIo): Promise<number> {
   });
   const registry = new JobRegistry({
     folder: journals,
-    runners: [preAnnotationRunner({ connections: { get: async () => connection, key: () => secrets.get() }, cache: new ResponseCache(join(args.out, '.maieutic', 'cache')), appVersion: CLI_VERSION, timeoutMs: args.timeoutSeconds * 1000 })],
+    runners: [preAnnotationRunner({ connections: { get: async () => connection, key: () => secrets.get() }, cache, appVersion: CLI_VERSION, timeoutMs: args.timeoutSeconds * 1000 })],
     emit: (event) => {
       if (event.type === 'item') {
         const input = byItem.get(event.item.itemId) as InputDialogue;
@@ -206,11 +208,15 @@ async function annotate(args: AnnotateArgs, io: CliIo): Promise<number> {
     await ended;
   } finally {
     await registry.shutdown();
+    cache.close();
     await rm(journals, { recursive: true, force: true });
   }
   const end = finished as Extract<JobEvent, { type: 'finished' }> | null;
   if (end) io.stderr(progressLine(end.progress));
   for (const { input, reason } of failures) io.stderr(`${fileLine(input.file, input.dialogue.line, `not annotated: ${reason}`)}\n`);
+  // a journal or the answer cache on a full or read-only disk: the one line that names the file
+  const writeFailure = jobWriteFailure(end);
+  if (writeFailure) throw writeFailure;
   if (end?.status === 'failed') io.stderr(`annotate: stopped: ${end.error}\n`);
 
   // one output file per input file, holding its annotated dialogues in input order

@@ -4,12 +4,12 @@
  * stopped at any point resumes from it. The data-set files are written from it at the end of
  * every run, whole, so they always hold every conversation finished so far.
  */
-import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   droppedConversations, dpoJsonl, learningCurves, learningCurvesCsv, preferenceDataCard, preferencePairs, sftJsonl, sidJsonlByTeacher,
   type GenerationJobPayload, type GenerationPreference, type Scenario,
 } from '../../../shared/scenario';
+import { writeFileAtomic } from '../../services/atomic-write';
 import type { CliIo } from '../io';
 import { readDoneKeys } from './judge-output';
 
@@ -70,11 +70,12 @@ export interface WrittenFile {
   count: number;
 }
 
-/** Written beside, then renamed over: a run killed while writing leaves the previous file whole. */
+/**
+ * Written beside, then renamed over (writeFileAtomic): a run killed while writing leaves the
+ * previous file whole, and a full disk leaves no half-written file beside it.
+ */
 async function writeWhole(folder: string, name: string, text: string): Promise<void> {
-  const path = join(folder, name);
-  await writeFile(`${path}.partial`, text);
-  await rename(`${path}.partial`, path);
+  await writeFileAtomic(join(folder, name), text);
 }
 
 /** The data-set files from every conversation recorded: SID JSONL per teacher model, the dropped list, learning curves and preference data when the run has them. */

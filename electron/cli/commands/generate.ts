@@ -29,6 +29,7 @@ import { loadScenario } from './generate-scenario';
 import { NOT_PLACED, printDryRun } from './generate-plan';
 import { generationSteps } from './generate-steps';
 import { progressLine, runToLines } from './judge-output';
+import { jobWriteFailure } from '../../services/write-failure';
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const parsed = parseGenerateArgs(argv);
@@ -138,12 +139,14 @@ async function generate(args: GenerateArgs, io: CliIo): Promise<number> {
       if (payload.status === 'complete') complete++;
       return { value: payload, ...(payload.status === 'failed' ? { failure: `generate: ${lineText(payload.conversationId)} (${lineText(payload.teacherModel)}): stopped after ${plural(payload.turns.length, 'turn')}: ${lineText(payload.reasons.join('; '))}` } : {}) };
     },
-  });
-  cache.close();
+  }).finally(() => cache.close());
 
   const last = runResult.finished;
   if (last) io.stderr(progressLine(last.progress, 'generate', 'conversations'));
   for (const failure of runResult.failures) io.stderr(`${failure}\n`);
+  // a journal or the answer cache on a full or read-only disk: the one line that names the file
+  const writeFailure = jobWriteFailure(last);
+  if (writeFailure) throw writeFailure;
   if (last?.status === 'failed') io.stderr(`generate: stopped: ${last.error}\n`);
   // read back rather than kept while the run goes: a long run's memory stays flat
   const final = await readRecordedConversations(conversationsFile, definition.parameters.scenarioHash, io);

@@ -5,12 +5,14 @@
  * job registry with those items answered as done, each new result appended to the file (and
  * synced) as it comes, so a run stopped at any point resumes from its output.
  */
-import { mkdtemp, open, readFile, rm, truncate } from 'node:fs/promises';
+import { mkdtemp, open, readFile, rm, stat, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jobItemKey, type JobDefinition, type JobEvent, type JobItemEvent, type JobProgress, type JobWorkItem } from '../../../shared/jobs';
 import { writeFileAtomic } from '../../services/atomic-write';
 import { openPrivateAppend } from '../../services/private-files';
+import { notRegularFileReason } from '../../services/regular-file';
+import { asWriteFailure, writingTo } from '../../services/write-failure';
 import { JobRegistry } from '../../services/jobs/job-registry';
 import type { JobContext, JobKindRunner } from '../../services/jobs/job-runner';
 import type { CliIo } from '../io';
@@ -22,6 +24,12 @@ import { fileLine } from '../terminal-text';
  * line (a run killed mid-write) is cut off first. A missing file has no lines.
  */
 async function eachResultLine(out: string, io: CliIo, visit: (value: unknown, index: number) => string | null): Promise<boolean> {
+  // a device (/dev/full, /dev/zero) reads without end and takes no appends the next run can read
+  const kind = await stat(out).then(notRegularFileReason, () => null);
+  if (kind !== null) {
+    io.stderr(`${fileLine(out, null, `${kind}: the results are kept in a regular file; name one (made when missing)`)}\n`);
+    return false;
+  }
   let text: string;
   try {
     text = await readFile(out, 'utf8');
@@ -182,12 +190,27 @@ export async function runToLines<P>(options: {
   privateFile?: boolean;
 }): Promise<LinesRunResult> {
   const { out, io, isDone } = options;
-  const output = options.privateFile ? await openPrivateAppend(out) : await open(out, 'a');
+  const output = await writingTo(out, () => (options.privateFile ? openPrivateAppend(out) : open(out, 'a')));
   const size = (await output.stat()).size;
-  let writing: Promise<unknown> = size > 0 && !(await readFile(out, 'utf8')).endsWith('\n') ? output.write('\n') : Promise.resolve();
+  // the first write that fails (a full disk): nothing is written after it, so the file ends at
+  // most in a torn line the next run cuts off, and the job is cancelled so nothing more is paid for
+  let failedWrite: unknown = null;
+  const append = async (text: string) => {
+    if (failedWrite !== null) return;
+    try {
+      // appendFile writes every byte (a bare write may write part of them and say so)
+      await output.appendFile(text);
+      await output.datasync();
+    } catch (error) {
+      failedWrite = error;
+      if (jobId !== null) await registry.cancel(jobId).catch(() => undefined);
+    }
+  };
+  let writing: Promise<unknown> = size > 0 && !(await readFile(out, 'utf8')).endsWith('\n') ? append('\n') : Promise.resolve();
   const result: LinesRunResult = { written: 0, failed: 0, failures: [], finished: null };
   const journals = await mkdtemp(join(tmpdir(), `maieutic-${options.progress?.command ?? 'judge'}-`));
   let lastPrinted = 0;
+  let jobId: string | null = null;
   let ended: () => void = () => undefined;
   const end = new Promise<void>((resolve) => (ended = resolve));
   const registry: JobRegistry = new JobRegistry({
@@ -203,6 +226,7 @@ export async function runToLines<P>(options: {
           writing = writing.then(acknowledge);
           return;
         }
+        if (failedWrite !== null) return;
         if (line.failure !== undefined) {
           result.failed++;
           result.failures.push(line.failure);
@@ -210,9 +234,8 @@ export async function runToLines<P>(options: {
         result.written++;
         const text = `${JSON.stringify(line.value)}\n`;
         writing = writing.then(async () => {
-          await output.write(text);
-          await output.datasync();
-          await acknowledge();
+          await append(text);
+          if (failedWrite === null) await acknowledge();
         });
       } else if (event.type === 'progress' && Date.now() - lastPrinted >= 1000) {
         lastPrinted = Date.now();
@@ -224,13 +247,14 @@ export async function runToLines<P>(options: {
     },
   });
   try {
-    await registry.start(options.definition);
+    jobId = (await registry.start(options.definition)).id;
     await end;
   } finally {
     await registry.shutdown();
-    await writing.catch((error: unknown) => io.stderr(`${fileLine(out, null, `could not write (${String(error)})`)}\n`));
-    await output.close();
+    await writing.catch((error: unknown) => void (failedWrite ??= error));
+    await output.close().catch(() => undefined);
     await rm(journals, { recursive: true, force: true });
   }
+  if (failedWrite !== null) throw asWriteFailure(out, failedWrite);
   return result;
 }

@@ -30,6 +30,7 @@ import { fileLine, lineText } from '../terminal-text';
 import type { JudgeArgs } from './judge-args';
 import { jobDialogue, readDialogues, type InputDialogue } from './judge-inputs';
 import { dropFailedLines, progressLine, readResults, retriedText, runToLines, type ResultLineKey } from './judge-output';
+import { jobWriteFailure } from '../../services/write-failure';
 
 const lineKey = (groupA: string, groupB: string, pair: string, order: string, judge: string, sample: number) => JSON.stringify([groupA, groupB, pair, order, judge, sample]);
 
@@ -134,11 +135,13 @@ export async function judgePairwise(args: JudgeArgs, set: RubricSet, io: CliIo):
       const line: PairwiseResultLine = { ...base, status: 'valid', verdict: payload.verdict, winner: payload.winner, rationale: payload.rationale };
       return { value: line };
     },
-  });
-  cache.close();
+  }).finally(() => cache.close());
   const last = run.finished;
   if (last) io.stderr(progressLine(last.progress));
   for (const failure of run.failures) io.stderr(`${failure}\n`);
+  // a journal or the answer cache on a full or read-only disk: the one line that names the file
+  const writeFailure = jobWriteFailure(last);
+  if (writeFailure) throw writeFailure;
   if (last?.status === 'failed') io.stderr(`judge: stopped: ${last.error}\n`);
   const tokens = (last?.progress.tokens.input ?? 0) + (last?.progress.tokens.output ?? 0);
   const total = itemIds.length * args.samples;

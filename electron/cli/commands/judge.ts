@@ -25,6 +25,7 @@ import { jobDialogue, readDialogues, type InputDialogue } from './judge-inputs';
 import { dropFailedLines, progressLine, readResults, retriedText, runToLines, type ResultLineKey } from './judge-output';
 import { judgePairwise } from './judge-pairwise';
 import { loadRubricSet } from './judge-report';
+import { jobWriteFailure } from '../../services/write-failure';
 
 /** Which line a result is: the same dialogue id in two groups are two dialogues. */
 const lineKey = (group: string, dialogue: string, judge: string, sample: number) => JSON.stringify([group, dialogue, judge, sample]);
@@ -142,12 +143,14 @@ async function judge(args: JudgeArgs, io: CliIo): Promise<number> {
       const line = resultLine(input, args.model, payload);
       return { value: line, ...(line.status === 'failed' ? { failure: fileLine(input.file, input.dialogue.line, `${nameOf({ externalId: input.id, teacherModel: input.group })} sample ${line.sample}: not scored: ${line.reason}`) } : {}) };
     },
-  });
-  cache.close();
+  }).finally(() => cache.close());
   const { written, failed, failures } = run;
   const last = run.finished;
   if (last) io.stderr(progressLine(last.progress));
   for (const failure of failures) io.stderr(`${failure}\n`);
+  // a journal or the answer cache on a full or read-only disk: the one line that names the file
+  const writeFailure = jobWriteFailure(last);
+  if (writeFailure) throw writeFailure;
   if (last?.status === 'failed') io.stderr(`judge: stopped: ${last.error}\n`);
   const tokens = (last?.progress.tokens.input ?? 0) + (last?.progress.tokens.output ?? 0);
   const total = all.length * args.samples;

@@ -13,6 +13,7 @@ import { afterRound, bestRound, buildSynthesisDefinition, parseSynthesisSpec, re
 import { nextCarried, resultRubricSet, workingAfterRound, type WorkingMetrics } from '../../../shared/synthesis/session';
 import { writeFileAtomic } from '../../services/atomic-write';
 import { makePrivateDir } from '../../services/private-files';
+import { asWriteFailure, FileWriteError, jobWriteFailure } from '../../services/write-failure';
 import { ResponseCache } from '../../services/llm/response-cache';
 import { synthesisRunner } from '../../services/llm/synthesis-runner';
 import { CLI_VERSION } from '../app-version';
@@ -77,6 +78,9 @@ async function runRound(context: RoundRun, round: number, carried: SynthesisCarr
     },
   });
   if (payload) return { payload };
+  // the answer cache on a full or read-only disk: the one line that names the file
+  const writeFailure = jobWriteFailure(result.finished);
+  if (writeFailure) throw writeFailure;
   const stopped = result.finished?.status === 'failed' ? result.finished.error : null;
   return { failure: `round ${round} failed: ${reason ?? stopped ?? `the job ended ${result.finished?.status ?? 'without finishing'}`}` };
 }
@@ -118,7 +122,8 @@ async function synthesize(args: SynthesizeArgs, io: CliIo): Promise<number> {
     // the journal and the cache hold prompts and answers: the folder is the user's alone
     await makePrivateDir(paths.folder);
   } catch (error) {
-    io.stderr(`${fileLine(paths.folder, null, `cannot make the work folder (${(error as NodeJS.ErrnoException).code ?? String(error)})`)}\n`);
+    const failure = asWriteFailure(paths.folder, error);
+    io.stderr(`${failure instanceof FileWriteError ? lineText(failure.message) : fileLine(paths.folder, null, `cannot make the work folder (${(error as NodeJS.ErrnoException).code ?? String(error)})`)}\n`);
     return EXIT_INPUT_ERRORS;
   }
   const journal = await readJournal(paths.journal, hash, settings, io);

@@ -4,6 +4,8 @@
  */
 import { isInvokeChannel, isRendererChannel, unknownChannelError } from '../../../shared/ipc/channels';
 import type { InvokeHandlers } from '../../../shared/ipc/contract';
+import { ReasonedError } from '../../../shared/ipc/reasoned-error';
+import { FileWriteError } from '../../services/write-failure';
 
 /**
  * `dispatchInvoke` for a call straight from page code (the test bridge, the browser dev host),
@@ -19,5 +21,9 @@ export function dispatchInvoke(handlers: InvokeHandlers, channel: unknown, arg: 
   if (!isInvokeChannel(channel)) return Promise.reject(unknownChannelError(channel));
   // The argument is untrusted and every handler parses it, so widening the parameter is sound.
   const handler = handlers[channel] as (untrusted: unknown) => Promise<unknown>;
-  return handler(arg);
+  // a full or read-only disk under an export, a backup or a cache: sent with its code, so the
+  // renderer words it in the reader's language, the file named
+  return handler(arg).catch((error: unknown) => {
+    throw error instanceof FileWriteError ? new ReasonedError(error.message, error.why) : error;
+  });
 }

@@ -17,6 +17,7 @@ import { createGzip, gunzip, type Gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import { makePrivateDir, PRIVATE_FILE_MODE, writePrivateFileAtomic } from '../private-files';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, PROJECT_EXTENSION, parseManifest, type BackupInfo, type BackupManifest, type BackupReason } from '../../../shared/backup/manifest';
+import { asWriteFailure, FileWriteError, writingTo } from '../write-failure';
 
 const gunzipAsync = promisify(gunzip);
 const SIDECAR = '.manifest.json';
@@ -78,7 +79,7 @@ export class BackupStore {
   async begin(path?: string, reason: BackupReason = 'manual'): Promise<{ writeId: string; name: string }> {
     let target: string;
     if (path === undefined) {
-      await makePrivateDir(this.dir);
+      await writingTo(this.dir, () => makePrivateDir(this.dir));
       target = join(this.dir, this.uniqueName(reason));
     } else {
       target = path;
@@ -114,6 +115,8 @@ export class BackupStore {
       await this.writeLine(session, `{"table":${JSON.stringify(table)},"rows":${rows}}`);
     } catch (error) {
       await this.abort(writeId);
+      const failure = asWriteFailure(session.target, error);
+      if (failure instanceof FileWriteError) throw failure;
       throw new Error(`Backup ${basename(session.target)}: could not write ${table}: ${(error as Error).message}`, { cause: error });
     }
   }
@@ -144,6 +147,8 @@ export class BackupStore {
       return { name, path: session.target, bytes, pruned };
     } catch (error) {
       await this.abort(writeId);
+      const failure = asWriteFailure(session.target, error);
+      if (failure instanceof FileWriteError) throw failure;
       throw new Error(`Backup ${name} was not saved: ${(error as Error).message}`, { cause: error });
     }
   }

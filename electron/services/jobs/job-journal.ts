@@ -14,6 +14,7 @@
  */
 import { readFile, type FileHandle } from 'node:fs/promises';
 import { openPrivateAppend } from '../private-files';
+import { asWriteFailure, writingTo } from '../write-failure';
 import { readJobReason, type JobReason } from '../../../shared/jobs/reasons';
 
 export type JournalRecord<Definition = unknown, Result = unknown> =
@@ -51,6 +52,8 @@ export class JournalWriter<Definition = unknown, Result = unknown> {
   private constructor(
     private readonly handle: FileHandle,
     readonly path: string,
+    /** the bytes of the whole records on disk: a failed append is cut back to it */
+    private size: number,
   ) {}
 
   /**
@@ -59,18 +62,21 @@ export class JournalWriter<Definition = unknown, Result = unknown> {
    */
   static async open<D, R>(path: string, wholeBytes?: number): Promise<JournalWriter<D, R>> {
     // a journal holds the prompts and the answers: 0600, and one an older version wrote open to others is closed
-    const handle = await openPrivateAppend(path);
+    const handle = await writingTo(path, () => openPrivateAppend(path));
+    let size: number;
     try {
       const info = await handle.stat();
+      size = info.size;
       if (wholeBytes !== undefined && info.size > wholeBytes) {
         await handle.truncate(wholeBytes);
         await handle.datasync();
+        size = wholeBytes;
       }
     } catch (error) {
       await handle.close();
-      throw error;
+      throw asWriteFailure(path, error);
     }
-    return new JournalWriter<D, R>(handle, path);
+    return new JournalWriter<D, R>(handle, path, size);
   }
 
   /** Appends one record; resolves once it is on disk (synced). */
@@ -87,12 +93,19 @@ export class JournalWriter<Definition = unknown, Result = unknown> {
     while (this.pending.length > 0) {
       const batch = this.pending;
       this.pending = [];
+      const text = batch.map((entry) => entry.line).join('');
       try {
-        await this.handle.appendFile(batch.map((entry) => entry.line).join(''), 'utf8');
+        await this.handle.appendFile(text, 'utf8');
         await this.handle.datasync();
+        this.size += Buffer.byteLength(text, 'utf8');
         for (const entry of batch) entry.done();
       } catch (error) {
-        for (const entry of batch) entry.fail(error as Error);
+        // part of the batch may be on disk: cut back to the last whole record, so a later append
+        // (once there is room) never follows a torn line the next start would call damage
+        await this.handle.truncate(this.size).catch(() => undefined);
+        // a full or read-only disk names the journal; the records before it are on disk, synced
+        const failure = asWriteFailure(this.path, error) as Error;
+        for (const entry of batch) entry.fail(failure);
       }
     }
     this.flushing = null;

@@ -11,6 +11,7 @@ import { countItemOutcome, createRateWindow, jobItemKey, jobWorkItems, type JobD
 import { resultRecord, statusRecord, type JournalWriter } from './job-journal';
 import { jobReason, type JobReason } from '../../../shared/jobs/reasons';
 import { ItemRecalled, JobPause, JobStop, type FinishedItem, type ItemWorker } from './job-runner';
+import { FileWriteError } from '../write-failure';
 
 export const THROTTLE_MS = 100;
 
@@ -295,5 +296,7 @@ export class JobRun {
 function stoppedBy(error: unknown): Extract<RunEnd, { status: 'failed' }> {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof JobStop) return { status: 'failed', error: message, why: error.why };
+  // a journal or the answer cache on a full or read-only disk: the place's fault, named by file
+  if (error instanceof FileWriteError) return { status: 'failed', error: message, why: error.why };
   return { status: 'failed', error: `The job stopped on an internal error: ${message}`, why: jobReason('internal-error') };
 }

@@ -17,6 +17,7 @@ import { closeSync, existsSync, fchmodSync, fstatSync, openSync, readSync, readF
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isOpenToOthers, makePrivateDirSync, PRIVATE_FILE_MODE } from '../private-files';
+import { asWriteFailure, writingToSync } from '../write-failure';
 import type { AnswerTokenLogprob } from './llm-client';
 
 export interface CachedAnswer {
@@ -60,6 +61,11 @@ export class ResponseCache {
   /** The index of the file as it is, and the file open for appending and reading. */
   private open(): Map<string, Place> {
     if (this.index && this.fd !== null) return this.index;
+    // a full or read-only disk names the cache's file: the job stops with it, nothing finished lost
+    return writingToSync(this.path, () => this.openIndex());
+  }
+
+  private openIndex(): Map<string, Place> {
     const index = new Map<string, Place>();
     // the answers are the models' words about the user's dialogues: this user's alone
     makePrivateDirSync(this.folder);
@@ -105,7 +111,14 @@ export class ResponseCache {
     const line = Buffer.from(`${KEY_PREFIX}${hash}","answer":${JSON.stringify(answer)}}\n`, 'utf8');
     const offset = this.size;
     let written = 0;
-    while (written < line.length) written += writeSync(this.fd as number, line, written, line.length - written);
+    try {
+      while (written < line.length) written += writeSync(this.fd as number, line, written, line.length - written);
+    } catch (error) {
+      // part of the line may be on disk: the next append must start a line of its own
+      this.size += written;
+      if (written > 0) this.close();
+      throw asWriteFailure(this.path, error);
+    }
     this.size += line.length;
     index.set(hash, { offset, length: line.length - 1 });
   }

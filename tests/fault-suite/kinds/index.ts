@@ -2,6 +2,7 @@
  * Every input surface of the app and the CLI the fault suite attacks, each with its kinds
  * (tests/fault-suite/README.md lists them; a test checks the list and this file agree).
  */
+import { DISK_KINDS } from './disk';
 import { IMPORT_KINDS } from './import';
 import type { FaultKind } from './kind';
 import { LLM_ANSWER_KINDS } from './llm-answers';
@@ -35,6 +36,7 @@ export const FAULT_SURFACES: readonly FaultSurface[] = [
   { name: 'assignment-package', kinds: ASSIGNMENT_PACKAGE_KINDS },
   { name: 'empty-input', kinds: EMPTY_INPUT_KINDS },
   { name: 'llm-answers', kinds: LLM_ANSWER_KINDS },
+  { name: 'disk', kinds: DISK_KINDS },
 ];
 
 /** the surfaces with no kind that must be read, and why */

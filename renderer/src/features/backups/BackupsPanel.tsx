@@ -3,6 +3,7 @@ import type { BackupInfo } from '../../../../shared/backup/manifest';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDateTime } from '../../i18n';
 import { useBackupsStore } from '../../stores/backups/store';
+import { ReasonText } from '../jobs/ReasonText';
 import { RestoreRefusal } from './RestoreRefusal';
 import { useBackupText, type BackupStringKey } from './strings';
 
@@ -15,7 +16,7 @@ function size(bytes: number): string {
 /** The Backups section of settings: list, back up now, restore (confirmed), project export / import, settings. */
 export function BackupsPanel() {
   const { t, lang } = useBackupText();
-  const { backups, settings, busy, error, refusal, message, refresh, backUp, restore, exportProject, importProject, saveSettings } = useBackupsStore();
+  const { backups, settings, busy, error, errorWhy, refusal, message, refresh, backUp, restore, exportProject, importProject, saveSettings } = useBackupsStore();
   const [confirm, setConfirm] = useState<BackupInfo | 'project' | null>(null);
   const [keep, setKeep] = useState(String(settings.keep));
   const [interval, setIntervalText] = useState(String(settings.intervalMinutes));
@@ -38,7 +39,11 @@ export function BackupsPanel() {
         </button>
         {message && busy === null && <span className="success-inline" data-testid="backup-message" aria-live="polite">{t('saved', { name: message })}</span>}
       </div>
-      {error && <p className="error-inline" role="alert" data-testid="backup-error">{error}</p>}
+      {error && (
+        <p className="error-inline" role="alert" data-testid="backup-error">
+          {errorWhy ? <ReasonText why={errorWhy} detail={error} testId="backup-error-reason" /> : error}
+        </p>
+      )}
       {refusal && <RestoreRefusal refusal={refusal} />}
       {backups.length === 0 ? (
         <p className="muted" data-testid="backups-empty">{t('empty')}</p>

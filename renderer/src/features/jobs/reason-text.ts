@@ -4,13 +4,14 @@
  * role). Main's English text is shown beside it as the technical detail (ReasonText).
  */
 import type { LabelLanguage } from '../../../../shared/codebook/types';
-import { CALL_FAILURE_KINDS, CALL_PURPOSES, JOB_KINDS, type JobReason } from '../../../../shared/jobs';
+import { CALL_FAILURE_KINDS, CALL_PURPOSES, JOB_KINDS, WRITE_FAILURE_PLACES, type JobReason } from '../../../../shared/jobs';
 import { formatNumber } from '../../i18n';
 import { jobsText, type JobsStringKey } from './strings';
 
 const PURPOSES: ReadonlySet<string> = new Set(CALL_PURPOSES);
 const KINDS: ReadonlySet<string> = new Set(CALL_FAILURE_KINDS);
 const JOB_KIND_NAMES: ReadonlySet<string> = new Set(JOB_KINDS);
+const PLACES: ReadonlySet<string> = new Set(WRITE_FAILURE_PLACES);
 const ROLES: ReadonlySet<string> = new Set(['teacher', 'student', 'guide', 'judge', 'drafter', 'generator', 'compared teacher model']);
 
 function roleWords(lang: LabelLanguage, role: string | undefined): string {
@@ -36,5 +37,7 @@ export function reasonSentence(lang: LabelLanguage, why: JobReason | undefined |
     limit: number(params.limit),
     used: number(params.used),
     round: number(params.round),
+    file: params.file ?? '—',
+    place: jobsText(lang, params.place && PLACES.has(params.place) ? (`place.${params.place}` as JobsStringKey) : 'place.unknown'),
   });
 }

@@ -4,7 +4,8 @@
  */
 import { create } from 'zustand';
 import type { BackupInfo, BackupReason } from '../../../../shared/backup/manifest';
-import { hasBridge, invoke } from '../../api/client';
+import { hasBridge, invoke, MainReasonError } from '../../api/client';
+import type { JobReason } from '../../../../shared/jobs';
 import { dbChangeGeneration, getDb, MaieuticDb, releaseDb } from '../../db/db';
 import { DEFAULT_BACKUP_SETTINGS, loadBackupSettings, logRestore, saveBackupSettings, type BackupSettings } from '../../db/backup/backup-settings';
 import { errorMessage } from '../../db/errors';
@@ -18,6 +19,8 @@ export interface BackupsState {
   /** what is running: a backup, a restore, an export or import */
   busy: null | 'backup' | 'restore' | 'export' | 'import';
   error: string | null;
+  /** the error's code when main sent one (a full disk): worded in the reader's language, `error` beside it */
+  errorWhy: JobReason | null;
   /** the last backup or project file refused before anything was written, with its first problems */
   refusal: { file: string; problems: RestoreProblem[]; total: number } | null;
   /** the last thing done, for the status line */
@@ -65,15 +68,17 @@ const restoreDeps = (keep: number) => ({
   keep,
 });
 
+const failure = (error: unknown): Pick<BackupsState, 'error' | 'errorWhy'> => ({ error: errorMessage(error), errorWhy: error instanceof MainReasonError ? error.why : null });
+
 export const useBackupsStore = create<BackupsState>()((set, get) => {
   const run = async <T,>(busy: NonNullable<BackupsState['busy']>, work: () => Promise<T>): Promise<T | null> => {
     if (get().busy) return null;
-    set({ busy, error: null, refusal: null });
+    set({ busy, error: null, errorWhy: null, refusal: null });
     try {
       return await work();
     } catch (error) {
       if (error instanceof RestoreRefusedError) set({ refusal: { file: error.file, problems: error.problems, total: error.total } });
-      else set({ error: errorMessage(error) });
+      else set(failure(error));
       return null;
     } finally {
       set({ busy: null });
@@ -85,6 +90,7 @@ export const useBackupsStore = create<BackupsState>()((set, get) => {
     settings: DEFAULT_BACKUP_SETTINGS,
     busy: null,
     error: null,
+    errorWhy: null,
     refusal: null,
     message: null,
     async refresh() {
@@ -92,7 +98,7 @@ export const useBackupsStore = create<BackupsState>()((set, get) => {
         const [backups, settings] = await Promise.all([invoke('backups.list', {}), loadBackupSettings(getDb())]);
         set({ backups, settings });
       } catch (error) {
-        set({ error: errorMessage(error) });
+        set(failure(error));
       }
     },
     async backUp(reason) {
@@ -127,10 +133,10 @@ export const useBackupsStore = create<BackupsState>()((set, get) => {
     async saveSettings(settings) {
       try {
         await saveBackupSettings(getDb(), settings);
-        set({ settings, error: null });
+        set({ settings, error: null, errorWhy: null });
         return true;
       } catch (error) {
-        set({ error: errorMessage(error) });
+        set(failure(error));
         return false;
       }
     },
