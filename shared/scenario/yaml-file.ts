@@ -4,6 +4,8 @@
  * only what its own format checks.
  */
 import { LineCounter, parseDocument, type Document } from 'yaml';
+import { excerpt } from '../config-files/excerpt';
+import { yamlNestingProblem } from '../config-files/nesting';
 import type { SchemaProblem, ValuePath } from './check-schema';
 import { positionOf } from './yaml-positions';
 
@@ -45,6 +47,9 @@ export type YamlMapping =
  * located ones (sorted by line and column); otherwise its syntax or shape problems.
  */
 export function readYamlMapping(text: string, file: string, words: YamlMappingWords): YamlMapping {
+  // before the library composes the document: it recurses, and would overflow its stack
+  const tooDeep = yamlNestingProblem(text, `this ${words.kind} is not read`);
+  if (tooDeep) return { ok: false, problems: [located(file, tooDeep.line, tooDeep.column, '', tooDeep.message)] };
   const lines = new LineCounter();
   const doc: Document = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
@@ -53,7 +58,7 @@ export function readYamlMapping(text: string, file: string, words: YamlMappingWo
       problems: doc.errors.map((error) => {
         const at = error.linePos?.[0] ?? lines.linePos(error.pos[0]);
         // the library's own wording names its API, which means nothing to someone editing a file
-        const message = error.code === 'MULTIPLE_DOCS' ? `the file holds more than one YAML document (a line with ---); a ${words.kind} is one document` : error.message.split('\n')[0];
+        const message = error.code === 'MULTIPLE_DOCS' ? `the file holds more than one YAML document (a line with ---); a ${words.kind} is one document` : excerpt(error.message.split('\n')[0], 200);
         return located(file, at.line, at.col, '', message);
       }),
     };

@@ -25,7 +25,7 @@ interface FileEntry {
 const FILE_KEYS = ['baseURL', 'model', 'apiKeyEnv', 'concurrency'];
 
 async function readConnectionsFile(path: string): Promise<{ entries: Map<string, FileEntry> } | { problems: string[] }> {
-  const read = await readInputText(path, 'connections file');
+  const read = await readInputText(path, 'connections');
   if ('problem' in read) return { problems: [read.problem] };
   let value: unknown;
   try {

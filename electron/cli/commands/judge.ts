@@ -24,7 +24,7 @@ import { JUDGE_USAGE, parseJudgeArgs, type JudgeArgs } from './judge-args';
 import { jobDialogue, readDialogues, type InputDialogue } from './judge-inputs';
 import { dropFailedLines, progressLine, readResults, retriedText, runToLines, type ResultLineKey } from './judge-output';
 import { judgePairwise } from './judge-pairwise';
-import { loadRubricSet } from './judge-report';
+import { loadRubricSet } from './rubric-set-file';
 
 /** Which line a result is: the same dialogue id in two groups are two dialogues. */
 const lineKey = (group: string, dialogue: string, judge: string, sample: number) => JSON.stringify([group, dialogue, judge, sample]);

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { scenarioTemplates } from '../../db/repositories/scenario-templates';
 import { useCommands } from '../../keyboard';
+import { readConfigFileText } from '../../parsing/config-file-text';
 import { useAppStore } from '../../stores/app/store';
 import { useScenarioEditorStore } from '../../stores/scenarios/editor-store';
 import { useScenarioListStore } from '../../stores/scenarios/list-store';
@@ -69,7 +70,9 @@ export function ScenariosView() {
   const readFile = async (file: File | undefined) => {
     if (!file) return;
     try {
-      openImported(file.name, await file.text());
+      const read = await readConfigFileText(file, 'scenario');
+      if (read.ok) openImported(file.name, read.text);
+      else setImportError(t('importUnreadable', { file: file.name, detail: read.message }));
     } catch {
       setImportError(t('importNotText', { file: file.name }));
     }

@@ -33,6 +33,7 @@ export const SCENARIO_STRINGS = {
   cancel: { zh: '取消', en: 'Cancel' },
   dropHint: { zh: '也可以把 .yaml 文件拖到这里。导入的文件在编辑器中打开，检查后再保存。', en: 'You can also drop a .yaml file here. An imported file opens in the editor; it is saved once you save it.' },
   importNotText: { zh: '{file} 不是文本文件。', en: '{file} is not a text file.' },
+  importUnreadable: { zh: '无法读取 {file}，未打开（详情：{detail}）', en: 'Cannot read {file}; it was not opened (detail: {detail})' },
   loading: { zh: '正在读取…', en: 'Reading…' },
   failed: { zh: '无法读取：{message}', en: 'Could not read: {message}' },
   // the editor

@@ -9,6 +9,7 @@ import { MAX_EXTRA_GENERATORS } from '../../../../shared/synthesis/synthesis-job
 import { defaultConnection, missingChoices, parseChoicesSpec, startInput, SYNTHESIS_ROLES, type MissingChoice, type StartChoices } from './start-choices';
 import { SPEC_TEMPLATE } from './spec-template';
 import { useSynthesisText } from './strings';
+import { readConfigFileText } from '../../parsing/config-file-text';
 
 const ROLE_WORD = { drafter: 'roleDrafter', generator: 'roleGenerator', judge: 'roleJudge' } as const;
 
@@ -67,7 +68,9 @@ export function StartSynthesisDialog({ open, onClose, onStarted }: StartSynthesi
   const readFile = async (file: File | undefined) => {
     if (!file) return;
     try {
-      patch({ specSource: (await file.text()).replace(/^\uFEFF/, ''), specFile: file.name });
+      const read = await readConfigFileText(file, 'synthesis-spec');
+      if (read.ok) patch({ specSource: read.text, specFile: file.name });
+      else setMessage(t('specReadFailed', { message: `${file.name}: ${read.message}` }));
     } catch (error) {
       setMessage(t('specReadFailed', { message: errorMessage(error) }));
     }
