@@ -42,6 +42,7 @@ export function yamlNestingProblem(text: string, consequence: string): { line: n
   const offset = yamlNestingBeyond(text);
   if (offset === -1) return null;
   const lines = new LineCounter();
+  lines.addNewLine(0);
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines.addNewLine(at + 1);
   const { line, col } = lines.linePos(offset);
   return { line, column: col, message: tooDeepMessage(col, consequence) };
