@@ -21,6 +21,8 @@ export type ConfigDecodeResult =
 export function decodeConfigBytes(kind: ConfigFileKind, bytes: Uint8Array, encoding?: TextEncodingName, utf8: Utf8Decoder = WEB_UTF8_DECODER): ConfigDecodeResult {
   const decoded = decodeImportBytes(bytes, encoding, utf8);
   if (decoded.ok) return decoded;
+  // the import's advice on a binary file is about dialogues: a config file only needs to be named for what it is
+  const reason = decoded.kind === 'binary' ? decoded.reason.split(';')[0] : decoded.reason;
   const advice = decoded.likely ? '; save it as UTF-8' : '';
-  return { ok: false, line: decoded.line, message: `cannot read the ${CONFIG_FILE_RULES[kind].what}: ${decoded.reason}${advice}`, ...(decoded.likely ? { likely: decoded.likely } : {}) };
+  return { ok: false, line: decoded.line, message: `cannot read the ${CONFIG_FILE_RULES[kind].what}: ${reason}${advice}`, ...(decoded.likely ? { likely: decoded.likely } : {}) };
 }

@@ -19,7 +19,7 @@ export interface Classified {
 }
 
 /** Internal messages that tell a user nothing about their file. */
-const INTERNAL = /Maximum call stack|Cannot read propert|is not a function|is not iterable|undefined is not|\[object Object\]|heap out of memory|Invalid string length|Invalid array length|RangeError|TypeError|SyntaxError: Unexpected token .* in JSON at position/;
+export const INTERNAL = /Maximum call stack|Cannot read propert|is not a function|is not iterable|undefined is not|\[object Object\]|heap out of memory|Invalid string length|Invalid array length|RangeError|TypeError|SyntaxError: Unexpected token .* in JSON at position/;
 const STACK_TRACE = /^\s+at .+(:\d+:\d+\)?|\(native\))$/m;
 /** C0 controls except tab and line feed, DEL, C1 controls, bidi overrides and isolates */
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
@@ -77,7 +77,7 @@ export function classifyCli(run: CliRun, command: string, textRun?: CliRun, opti
   const lines = run.stderr.split('\n').filter((line) => line.trim() !== '');
   if (run.code === 1) {
     const problems = lines.filter((line) => !/: (warning|note): /.test(line));
-    const unclear = problems.find((line) => INTERNAL.test(line) || !/^[^:]+(:\d+)?: \S/.test(line));
+    const unclear = problems.find((line) => INTERNAL.test(line) || !/^[^:]+(:\d+){0,2}: \S/.test(line));
     if (problems.length === 0 || unclear) return { outcome: 'unclear-error', detail: (unclear ?? 'exit 1 without a message').slice(0, 300) };
     return { outcome: 'clear-error', detail: problems[0].slice(0, 300) };
   }

@@ -2,12 +2,16 @@
  * Every input surface of the app and the CLI the fault suite attacks, each with its kinds
  * (tests/fault-suite/README.md lists them; a test checks the list and this file agree).
  */
+import { CODEBOOK_KINDS } from './codebook';
 import { IMPORT_KINDS } from './import';
 import type { FaultKind } from './kind';
 import { OUTPUT_KINDS } from './outputs';
 import { RESTORE_KINDS } from './restore';
+import { RUBRIC_SET_KINDS } from './rubric-set';
+import { SCENARIO_KINDS } from './scenario';
 import { SPOT_CHECK_KINDS } from './spot-check';
 import { STATISTICS_KINDS } from './statistics';
+import { SYNTHESIS_SPEC_KINDS } from './synthesis-spec';
 
 export type { Expectation, FaultKind } from './kind';
 
@@ -25,6 +29,10 @@ export const FAULT_SURFACES: readonly FaultSurface[] = [
   { name: 'outputs', kinds: OUTPUT_KINDS, noValidKind: 'a good --out is only used after calls to an endpoint; tests/unit/cli/annotate-out.test.ts writes one against the scripted server' },
   { name: 'spot-check', kinds: SPOT_CHECK_KINDS },
   { name: 'restore', kinds: RESTORE_KINDS },
+  { name: 'scenario', kinds: SCENARIO_KINDS },
+  { name: 'rubric-set', kinds: RUBRIC_SET_KINDS },
+  { name: 'synthesis-spec', kinds: SYNTHESIS_SPEC_KINDS },
+  { name: 'codebook', kinds: CODEBOOK_KINDS },
 ];
 
 /** the surfaces with no kind that must be read, and why */
