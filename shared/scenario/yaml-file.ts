@@ -14,7 +14,9 @@ import { positionOf } from './yaml-positions';
  * `message` is kept as the detail): the YAML library's syntax error, the file's shape, the
  * nesting rule, or a check of the format ('format': the schema's and the engine's own checks).
  */
-export type ConfigProblemCode = 'yaml-syntax' | 'multiple-documents' | 'duplicate-key' | 'not-a-mapping' | 'too-deep' | 'too-many-aliases' | 'format';
+export const CONFIG_PROBLEM_CODES = ['yaml-syntax', 'multiple-documents', 'duplicate-key', 'not-a-mapping', 'too-deep', 'too-many-aliases', 'format'] as const;
+
+export type ConfigProblemCode = (typeof CONFIG_PROBLEM_CODES)[number];
 
 /** A problem of a file, where it is: `file:line:column: path: message` in `text`. */
 export interface LocatedProblem {

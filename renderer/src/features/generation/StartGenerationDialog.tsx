@@ -16,6 +16,7 @@ import { rolesToBind, supportsPreference } from './build-generation-definition';
 import { buildFromChoices, connectionNamed, EMPTY_CHOICES, missingChoices, scenarioFileOf, type GenerationDialogChoices, type MissingChoice } from './dialog-choices';
 import { GenerationOptionFields } from './GenerationOptionFields';
 import { useGenerationText } from './strings';
+import { ConfigProblemText } from '../config-files/ConfigProblemText';
 
 const ROLE_WORD = { student: 'roleStudent', guide: 'roleGuide', judge: 'roleJudge' } as const;
 
@@ -131,7 +132,7 @@ export function StartGenerationDialog() {
       {parsed && !parsed.ok && (
         <div className="error-inline" role="alert">
           <p>{t('scenarioProblems')}</p>
-          <ul>{parsed.problems.slice(0, 8).map((problem, index) => <li key={index}>{problem.text}</li>)}</ul>
+          <ul>{parsed.problems.slice(0, 8).map((problem, index) => <li key={index}>{t('problemAt', { line: problem.line, column: problem.column })} <ConfigProblemText problem={problem} /></li>)}</ul>
         </div>
       )}
       {scenario?.tasks.csv !== undefined && <p role="alert">{t('scenarioCsv', { file: scenario.tasks.csv })}</p>}

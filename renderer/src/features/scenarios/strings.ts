@@ -131,7 +131,7 @@ export const SCENARIO_STRINGS = {
   validBody: { zh: '场景有效，哈希 {hash}。', en: 'The scenario is valid; hash {hash}.' },
   checking: { zh: '正在检查…', en: 'Checking…' },
   problemsTitle: { zh: '{n} 个问题，修正后才能保存：', en: '{n} problem(s) to fix before saving:' },
-  problemLine: { zh: '第 {line} 行：{message}', en: 'line {line}: {message}' },
+  problemAt: { zh: '第 {line} 行：', en: 'line {line}: ' },
   unsaved: { zh: '有未保存的修改', en: 'Unsaved changes' },
   isSaved: { zh: '已保存为 {id}', en: 'Saved as {id}' },
   // dry run

@@ -10,6 +10,7 @@ import { defaultConnection, missingChoices, parseChoicesSpec, startInput, SYNTHE
 import { SPEC_TEMPLATE } from './spec-template';
 import { useSynthesisText } from './strings';
 import { readConfigFileText } from '../../parsing/config-file-text';
+import { ConfigProblemText } from '../config-files/ConfigProblemText';
 
 const ROLE_WORD = { drafter: 'roleDrafter', generator: 'roleGenerator', judge: 'roleJudge' } as const;
 
@@ -155,8 +156,7 @@ export function StartSynthesisDialog({ open, onClose, onStarted }: StartSynthesi
             <ul>
               {parsed.problems.slice(0, 12).map((problem, index) => (
                 <li key={index} data-testid="synthesis-spec-problem" data-line={problem.line}>
-                  <strong>{t('specLine', { line: problem.line, column: problem.column })}</strong> {problem.path ? `${problem.path}: ` : ''}
-                  {problem.message}
+                  <strong>{t('specLine', { line: problem.line, column: problem.column })}</strong> <ConfigProblemText problem={problem} />
                 </li>
               ))}
             </ul>
