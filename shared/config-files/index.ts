@@ -3,3 +3,4 @@ export { decodeConfigBytes, type ConfigDecodeResult } from './decode';
 export { excerpt, listExcerpt, EXCERPT_CHARACTERS } from './excerpt';
 export { namedPathProblem } from './named-path';
 export { yamlNestingBeyond, yamlNestingProblem } from './nesting';
+export { firstDuplicateKey, type DuplicateKey } from './json-duplicate-keys';

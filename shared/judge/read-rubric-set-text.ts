@@ -3,6 +3,8 @@
  * `judge --rubrics`, `judge-report --rubrics`): JSON placed at its line without quoting the file,
  * the import's nesting rule, a size limit, then parseRubricSet's checks.
  */
+import { excerpt } from '../config-files/excerpt';
+import { firstDuplicateKey } from '../config-files/json-duplicate-keys';
 import { configTooLargeReason } from '../config-files/kinds';
 import { describeJsonError, MAX_JSON_NESTING, lineAt, tooDeepProblem } from '../import/json-records';
 import { parseRubricSet, RubricSetError } from './parse-rubric-set';
@@ -30,6 +32,8 @@ export function readRubricSetText(text: string, file: string): RubricSetTextResu
   }
   const tooDeep = tooDeepProblem(source, json, MAX_JSON_NESTING, 'this rubric set is not read');
   if (tooDeep) return { ok: false, problems: [{ line: lineAt(source, tooDeep.offset), message: tooDeep.problem }] };
+  const repeated = firstDuplicateKey(source);
+  if (repeated) return { ok: false, problems: [{ line: lineAt(source, repeated.offset), message: `the key "${excerpt(repeated.key)}" is given twice in the same object; JSON keeps only the last, so say it once` }] };
   try {
     return { ok: true, set: parseRubricSet(json, file) };
   } catch (error) {

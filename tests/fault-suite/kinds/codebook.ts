@@ -19,6 +19,7 @@ const SURFACE: ConfigSurface = {
 
 export const CODEBOOK_KINDS: readonly FaultKind[] = [
   ...sharedConfigKinds(SURFACE),
+  configKind(SURFACE, 'duplicate-keys', 'refused', (path) => writeBytes(path, CODEBOOK.replace('{', '{\n  "id": "first",')), { mentions: ['given twice'] }),
   configKind(SURFACE, 'with-rules-beside', 'accepted', (path, root) => (writeBytes(join(root, 'codebook.rules.json'), RULES), writeBytes(path, CODEBOOK))),
   configKind(SURFACE, 'rules-link-inside', 'accepted', (path, root) => (writeBytes(join(root, 'kept', 'r.json'), RULES), link(join(root, 'kept', 'r.json'), join(root, 'codebook.rules.json')), writeBytes(path, CODEBOOK))),
   configKind(SURFACE, 'rules-link-out', 'refused', (path, root) => (writeBytes(join(root, '..', 'r.json'), RULES), link(join(root, '..', 'r.json'), join(root, 'codebook.rules.json')), writeBytes(path, CODEBOOK)), { mentions: ['link to a file outside'] }),

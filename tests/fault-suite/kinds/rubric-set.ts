@@ -27,5 +27,6 @@ function withDefinition(text: string): string {
 export const RUBRIC_SET_KINDS: readonly FaultKind[] = [
   ...sharedConfigKinds(SURFACE),
   configKind(SURFACE, 'definition-over-the-text-limit', 'refused', (path) => writeBytes(path, withDefinition('d'.repeat(MAX_RUBRIC_TEXT + 1))), { mentions: ['8,000', 'sent with every call'] }),
+  configKind(SURFACE, 'duplicate-keys', 'refused', (path) => writeBytes(path, SID.replace('{', '{\n  "id": "first",')), { mentions: ['given twice'] }),
   configKind(SURFACE, 'not-json', 'refused', (path) => writeBytes(path, '{"id": "x",\n  "rubrics": [}\n'), { mentions: ['not valid JSON'] }),
 ];

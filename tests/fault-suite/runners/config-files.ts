@@ -36,7 +36,7 @@ const placed = (file: string, problems: readonly string[]): Fed => {
 
 async function readYaml(kind: GeneratedKind, target: string): Promise<Fed> {
   const read = await readConfigFile(target, kind.surface === 'scenario' ? 'scenario' : 'synthesis-spec');
-  if (!read.ok) return placed(target, [`${read.file}:${read.line === null ? '' : `${read.line}:`} ${read.message}`]);
+  if (!read.ok) return placed(target, [`${read.file}${read.line === null ? '' : `:${read.line}`}: ${read.message}`]);
   if (kind.surface === 'synthesis-spec') {
     const spec = parseSynthesisSpec(read.text, target);
     return spec.ok ? accepted('a spec') : placed(target, spec.problems.map((problem) => problem.text));
@@ -52,7 +52,7 @@ async function readRubricSet(target: string): Promise<Fed> {
   const read = await readConfigFile(target, 'rubric-set');
   if (!read.ok) return placed(target, [`${read.file}: ${read.message}`]);
   const set = readRubricSetText(read.text, target);
-  return set.ok ? accepted(`${set.set.rubrics.length} rubrics`) : refusedWith(set.problems.map((problem) => `${target}:${problem.line ?? ''} ${problem.message}`));
+  return set.ok ? accepted(`${set.set.rubrics.length} rubrics`) : refusedWith(set.problems.map((problem) => `${target}${problem.line === null ? '' : `:${problem.line}`}: ${problem.message}`));
 }
 
 async function readCodebook(target: string): Promise<Fed> {
