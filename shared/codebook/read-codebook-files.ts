@@ -1,6 +1,8 @@
 import { ConsistencyRulesError, parseConsistencyRules } from '../consistency/parse-rules';
 import type { ConsistencyRules } from '../consistency/types';
-import { describeJsonError } from '../import/json-records';
+import { excerpt } from '../config-files/excerpt';
+import { firstDuplicateKey } from '../config-files/json-duplicate-keys';
+import { describeJsonError, lineAt, MAX_JSON_NESTING, tooDeepProblem } from '../import/json-records';
 import { CodebookError, parseCodebook } from './parse-codebook';
 import type { Codebook } from './types';
 
@@ -33,12 +35,19 @@ export interface ImportedCodebook {
 }
 
 function parseJson(file: CodebookFile): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(file.text);
+    value = JSON.parse(file.text);
   } catch (error) {
     const { line, problem } = describeJsonError(error, file.text);
     throw new CodebookImportError(file.name, [`$ (line ${line}): not valid JSON: ${problem}`]);
   }
+  // the import's nesting rule: parseCodebook and the store's structured clone recurse
+  const tooDeep = tooDeepProblem(file.text, value, MAX_JSON_NESTING, 'this file is not read');
+  if (tooDeep) throw new CodebookImportError(file.name, [`$ (line ${lineAt(file.text, tooDeep.offset)}): ${tooDeep.problem}`]);
+  const repeated = firstDuplicateKey(file.text);
+  if (repeated) throw new CodebookImportError(file.name, [`$ (line ${lineAt(file.text, repeated.offset)}): the key "${excerpt(repeated.key)}" is given twice in the same object; JSON keeps only the last, so say it once`]);
+  return value;
 }
 
 /**

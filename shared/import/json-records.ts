@@ -173,18 +173,20 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
  * The 'too-deep' message when `value`, parsed from `text`, nests past `limit` levels (the offset
  * is within `text`), or null.
  */
-export function tooDeepProblem(text: string, value: unknown, limit = MAX_JSON_NESTING, what = 'record'): { offset: number; problem: string } | null {
+export function tooDeepProblem(text: string, value: unknown, limit = MAX_JSON_NESTING, consequence = 'this record is not imported'): { offset: number; problem: string } | null {
   if (!nestsDeeperThan(value, limit)) return null;
-  return tooDeepAt(text, Math.max(0, nestingBeyond(text, limit)), what);
+  return tooDeepAt(text, Math.max(0, nestingBeyond(text, limit)), consequence);
 }
 
 /** The 'too-deep' message for the container opened at `offset` of `text` (see tooDeepProblem). */
-export function tooDeepAt(text: string, offset: number, what = 'record'): { offset: number; problem: string } {
+export function tooDeepAt(text: string, offset: number, consequence = 'this record is not imported'): { offset: number; problem: string } {
   const column = offset - (text.lastIndexOf('\n', offset) + 1) + 1;
-  return {
-    offset,
-    problem: `lists and objects are nested more than ${MAX_JSON_NESTING} levels deep (column ${column}); Maieutic reads at most ${MAX_JSON_NESTING} levels, so this ${what} is not imported`,
-  };
+  return { offset, problem: tooDeepMessage(column, consequence) };
+}
+
+/** The words of the nesting rule, for every file that has it (records, config files): `consequence` says what happens to the file. */
+export function tooDeepMessage(column: number, consequence: string): string {
+  return `lists and objects are nested more than ${MAX_JSON_NESTING} levels deep (column ${column}); Maieutic reads at most ${MAX_JSON_NESTING} levels, so ${consequence}`;
 }
 
 export function isJsonObject(value: unknown): value is Record<string, unknown> {

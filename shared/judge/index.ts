@@ -1,5 +1,6 @@
 export * from './types';
-export { MAX_RANGE_WIDTH, MAX_RUBRICS, MAX_SCORE, parseRubricSet, RubricSetError, rubricSetToJson } from './parse-rubric-set';
+export { MAX_RANGE_WIDTH, MAX_RUBRIC_SET_TEXT, MAX_RUBRIC_TEXT, MAX_RUBRICS, MAX_SCORE, parseRubricSet, RubricSetError, rubricSetToJson } from './parse-rubric-set';
+export { readRubricSetText, type RubricSetTextProblem, type RubricSetTextResult } from './read-rubric-set-text';
 export { rubricSetHash, rubricSetRef, rubricsFingerprint } from './rubric-hash';
 export { SID_RUBRIC_IDS, SID_RUBRIC_SET } from './default-rubrics';
 export { normalizedWeights, weightedOverall } from './overall';

@@ -22,6 +22,14 @@ export const MAX_RUBRICS = 100;
 /** Few-shot anchors are sent with every call: more than this many would crowd the judge's context. */
 export const MAX_EXPERT_EXAMPLES = 20;
 const MAX_EXAMPLE_TURNS = 5_000;
+/**
+ * A set's texts go into every judge call: one text (a definition, an anchor, an utterance of an
+ * expert example) may hold at most MAX_RUBRIC_TEXT characters, and all of them together at most
+ * MAX_RUBRIC_SET_TEXT (about 60,000 tokens), so a 10 MB definition is refused, not sent on every call.
+ * The SID set's longest text has 364 characters, the whole set about 11,000.
+ */
+export const MAX_RUBRIC_TEXT = 8_000;
+export const MAX_RUBRIC_SET_TEXT = 200_000;
 const SPEAKERS = ['teacher', 'student', 'other'] as const;
 const KEYS = {
   set: ['id', 'version', 'name', 'description', 'range', 'rubrics', 'expertExamples'],
@@ -54,6 +62,15 @@ function describe(value: unknown): string {
 /** Collects problems instead of stopping at the first, so an author can fix them all at once. */
 class Reader {
   readonly problems: string[] = [];
+  /** characters of every text read so far (checked against MAX_RUBRIC_SET_TEXT at the end) */
+  textCharacters = 0;
+
+  /** `text` at `path`, counted, with a problem when it is longer than one text may be. */
+  sized(text: string, path: string): string {
+    this.textCharacters += text.length;
+    if (text.length > MAX_RUBRIC_TEXT) this.problems.push(`${path} has ${text.length.toLocaleString('en-US')} characters; a text of a rubric set may have at most ${MAX_RUBRIC_TEXT.toLocaleString('en-US')} (it is sent with every call)`);
+    return text;
+  }
 
   unknownKeys(obj: Json, known: readonly string[], path: string): void {
     for (const key of Object.keys(obj)) if (!known.includes(key)) this.problems.push(`${path}.${key} is not a known key (known: ${known.join(', ')})`);
@@ -61,7 +78,7 @@ class Reader {
 
   string(obj: Json, key: string, path: string): string {
     const value = obj[key];
-    if (typeof value === 'string' && value.trim().length > 0) return value;
+    if (typeof value === 'string' && value.trim().length > 0) return this.sized(value, `${path}.${key}`);
     this.problems.push(`${path}.${key} must be a non-empty string (is ${describe(value)})`);
     return '';
   }
@@ -76,7 +93,7 @@ class Reader {
     this.unknownKeys(value, KEYS.text, path);
     const read = (language: 'zh' | 'en'): string => {
       const text = value[language];
-      if (typeof text === 'string' && (text.trim().length > 0 || !required)) return text;
+      if (typeof text === 'string' && (text.trim().length > 0 || !required)) return this.sized(text, `${path}.${language}`);
       if (text === undefined && !required) return '';
       this.problems.push(`${path}.${language} must be a ${required ? 'non-empty ' : ''}string (is ${describe(text)})`);
       return '';
@@ -189,7 +206,7 @@ function readExampleTurns(reader: Reader, value: unknown, path: string): ExpertE
     const speaker = SPEAKERS.find((known) => known === raw.speaker);
     if (!speaker) reader.problems.push(`${at}.speaker must be one of ${SPEAKERS.join(', ')} (is ${describe(raw.speaker)})`);
     if (typeof raw.utterance !== 'string') reader.problems.push(`${at}.utterance must be a string (is ${describe(raw.utterance)})`);
-    return { speaker: speaker ?? 'other', utterance: typeof raw.utterance === 'string' ? raw.utterance : '' };
+    return { speaker: speaker ?? 'other', utterance: typeof raw.utterance === 'string' ? reader.sized(raw.utterance, `${at}.utterance`) : '' };
   });
 }
 
@@ -223,7 +240,7 @@ function readExampleScores(reader: Reader, value: unknown, path: string, rubrics
       return;
     }
     if (raw.rationale !== undefined && typeof raw.rationale !== 'string') reader.problems.push(`${at}.rationale must be a string (is ${describe(raw.rationale)})`);
-    scores.push({ rubric: id, score: score as number, ...(typeof raw.rationale === 'string' ? { rationale: raw.rationale } : {}) });
+    scores.push({ rubric: id, score: score as number, ...(typeof raw.rationale === 'string' ? { rationale: reader.sized(raw.rationale, `${at}.rationale`) } : {}) });
   });
   for (const rubric of rubrics) if (!seen.has(rubric.id)) reader.problems.push(`${path} has no score for ${rubric.id}`);
   const order = new Map(rubrics.map((rubric, index) => [rubric.id, index]));
@@ -263,7 +280,7 @@ function readExpertExamples(reader: Reader, value: unknown, rubrics: readonly Ru
           const text = raw.context[key];
           if (text === undefined) continue;
           if (typeof text !== 'string') reader.problems.push(`${at}.context.${key} must be a string (is ${describe(text)})`);
-          else context[key] = text;
+          else context[key] = reader.sized(text, `${at}.context.${key}`);
         }
         example.context = context;
       }
@@ -308,6 +325,9 @@ export function parseRubricSet(json: unknown, file = 'rubric set'): RubricSet {
   };
   const examples = readExpertExamples(reader, json.expertExamples, rubrics);
   if (examples && examples.length > 0) set.expertExamples = examples;
+  if (reader.textCharacters > MAX_RUBRIC_SET_TEXT) {
+    reader.problems.push(`$: the texts of the set add up to ${reader.textCharacters.toLocaleString('en-US')} characters; a rubric set may hold at most ${MAX_RUBRIC_SET_TEXT.toLocaleString('en-US')} (they are sent with every call)`);
+  }
   if (reader.problems.length > 0) throw new RubricSetError(file, reader.problems);
   return set;
 }

@@ -66,10 +66,10 @@ export function parsePackageJson(text: string, file: string, maxBytes = MAX_PACK
     const offset = Math.max(0, jsonErrorOffset(body));
     // nesting past the limit before the point of failure is what the reader is told about: a parser's stack may give out there
     const deep = nestingBeyond(body.slice(0, offset + 1), MAX_JSON_NESTING);
-    if (deep !== -1) throw tooDeepError(file, body, tooDeepAt(body, deep, 'package'));
+    if (deep !== -1) throw tooDeepError(file, body, tooDeepAt(body, deep, 'this package is not imported'));
     throw new PackageError(file, `line ${lineAt(body, offset)}`, 'the file is not valid JSON', 'not-json');
   }
-  const tooDeep = tooDeepProblem(body, value, MAX_JSON_NESTING, 'package');
+  const tooDeep = tooDeepProblem(body, value, MAX_JSON_NESTING, 'this package is not imported');
   if (tooDeep) throw tooDeepError(file, body, tooDeep);
   return value;
 }

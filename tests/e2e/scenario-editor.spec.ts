@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { scenarioHash, expandTaskRows, parseScenarioOrThrow, parseScenarioYaml } from '../../shared/scenario';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gbkBytes } from '../fault-suite/gbk';
 import { RESOURCES_DIR } from '../support/repo-paths';
 import { expect, test } from './fixtures/app';
 import { saveShot } from './support-shots';
@@ -155,4 +156,25 @@ test('scenario editor: template duplicated, prompt edited in the form, YAML brok
   await expect(page.getByTestId('scenario-problem')).toHaveCount(1);
   await expect(page.getByTestId('scenario-problem')).toHaveAttribute('data-line', String(importedLine));
   await expect(page.getByTestId('scenario-problem')).toContainText('repeat_count');
+  // the problem in the reader's language, the format check's English text beside it as the detail
+  await expect(page.getByTestId('scenario-problem')).toContainText('不符合格式要求');
+  await expect(page.getByTestId('scenario-problem')).toContainText('详情：');
+  await saveShot(page, 'scenario-import-problem-zh', testInfo);
+
+  // a scenario saved in GBK is refused with the import's words, never opened with U+FFFD in its prompts
+  await page.getByTestId('scenario-editor-close').click();
+  await page.locator('dialog[open]').getByRole('button', { name: '放弃修改' }).click();
+  await page.getByTestId('scenario-import-input').setInputFiles({ name: 'gbk.yaml', mimeType: 'application/yaml', buffer: Buffer.from(gbkBytes('name:\n  zh: 水的净化\n')) });
+  const refused = page.locator('.scn-bad[role="alert"]');
+  await expect(refused).toContainText('无法读取 gbk.yaml，未打开');
+  await expect(refused).toContainText('GB18030');
+  await expect(editor).toHaveCount(0);
+  await saveShot(page, 'scenario-import-gbk-zh', testInfo);
+  await setLanguage(page, 'en');
+  await expect(refused).toContainText('Cannot read gbk.yaml; it was not opened');
+  // an importable file after a refused one: the refusal goes, the file opens with its problem in English
+  await page.getByTestId('scenario-import-input').setInputFiles({ name: 'mine.yaml', mimeType: 'application/yaml', buffer: Buffer.from(imported) });
+  await expect(refused).toHaveCount(0);
+  await expect(page.getByTestId('scenario-problem')).toContainText('Does not match the format');
+  await saveShot(page, 'scenario-import-gbk-en', testInfo);
 });

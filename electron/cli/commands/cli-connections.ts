@@ -35,7 +35,7 @@ function isPrice(value: unknown): value is TokenPrice {
 }
 
 async function readConnectionsFile(path: string): Promise<{ entries: Map<string, FileEntry> } | { problems: string[] }> {
-  const read = await readInputText(path, 'connections file');
+  const read = await readInputText(path, 'connections');
   if ('problem' in read) return { problems: [read.problem] };
   let value: unknown;
   try {

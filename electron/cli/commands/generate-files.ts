@@ -1,20 +1,25 @@
 /**
- * Reading the files a `generate` command line names (the scenario, its tasks.csv, the
- * connections file, the word list): regular files only — a FIFO or a device would block the read
- * for ever — within the import's size limit, a leading byte-order mark dropped.
+ * Reading the files a command line names (a scenario, a spec, a connections file, a word list)
+ * through the one config-file reader (electron/services/config-file.ts): regular files only,
+ * within their kind's size limit, decoded by the import's rules. The files a scenario names are
+ * read with readNamedInputText, inside the scenario's folder.
  */
-import { readFile, stat } from 'node:fs/promises';
-import { tooLargeReason } from '../../../shared/import/file-rules';
+import type { ConfigFileKind } from '../../../shared/config-files';
+import { readConfigFile, readNamedConfigFile, type ConfigFileRead } from '../../services/config-file';
 import { fileLine } from '../terminal-text';
 
-export async function readInputText(path: string, what: string): Promise<{ text: string } | { problem: string }> {
-  try {
-    const info = await stat(path);
-    if (!info.isFile()) return { problem: fileLine(path, null, `cannot read the ${what}: ${info.isDirectory() ? 'a folder' : 'not a regular file'}`) };
-    const tooLarge = tooLargeReason(info.size);
-    if (tooLarge !== null) return { problem: fileLine(path, null, `cannot read the ${what}: ${tooLarge}`) };
-    return { text: (await readFile(path, 'utf8')).replace(/^\uFEFF/, '') };
-  } catch (error) {
-    return { problem: fileLine(path, null, `cannot read the ${what} (${(error as NodeJS.ErrnoException).code ?? String(error)})`) };
-  }
+export type InputTextRead = { text: string } | { problem: string };
+
+function asInputText(read: ConfigFileRead): InputTextRead {
+  return read.ok ? { text: read.text } : { problem: fileLine(read.file, read.line, read.message) };
+}
+
+export async function readInputText(path: string, kind: ConfigFileKind): Promise<InputTextRead> {
+  return asInputText(await readConfigFile(path, kind));
+}
+
+/** The file `named` at `where` in `namingFile`, resolved inside its folder (readNamedConfigFile). */
+export async function readNamedInputText(namingFile: string, where: string, named: string, kind: ConfigFileKind): Promise<InputTextRead & { path?: string }> {
+  const read = await readNamedConfigFile(namingFile, where, named, kind);
+  return read.ok ? { text: read.text, path: read.path } : asInputText(read);
 }

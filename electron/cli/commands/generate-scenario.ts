@@ -1,14 +1,15 @@
 /**
  * The scenario of a `generate` run as the engine takes it: the YAML text (the job carries the
  * source, and main parses it again), the parsed scenario, and the rows of its `tasks.csv` when it
- * names one, read relative to the scenario file by the import's CSV reader (the definition builder
+ * names one, read inside the scenario's folder (readNamedConfigFile) by the import's CSV reader (the definition builder
  * applies the cross lists).
  */
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { listExcerpt } from '../../../shared/config-files';
 import { readDelimitedRows } from '../../../shared/import/delimited/read-rows';
 import { parseScenarioYaml, type Scenario, type TaskRow } from '../../../shared/scenario';
 import { fileLine, lineText } from '../terminal-text';
-import { readInputText } from './generate-files';
+import { readInputText, readNamedInputText } from './generate-files';
 
 export interface LoadedScenario {
   source: string;
@@ -22,14 +23,14 @@ export interface LoadedScenario {
 /** The CSV's rows as task rows: its header names the columns; every declared column must be one of them. */
 async function readCsvRows(scenarioPath: string, scenario: Scenario): Promise<{ rows: TaskRow[] } | { problems: string[] }> {
   const csv = scenario.tasks.csv as string;
-  const path = resolve(dirname(scenarioPath), csv);
-  const read = await readInputText(path, 'task file');
+  const read = await readNamedInputText(scenarioPath, 'tasks.csv', csv, 'task-file');
   if ('problem' in read) return { problems: [read.problem] };
+  const path = join(dirname(scenarioPath), csv);
   const table = readDelimitedRows(basename(path), read.text);
   const problems = table.problems.map((problem) => fileLine(path, problem.line, problem.message));
   const crossColumns = new Set(scenario.tasks.cross.flatMap((list) => list.entries.flatMap((entry) => Object.keys(entry))));
   const missing = scenario.tasks.columns.filter((column) => !crossColumns.has(column) && !table.header.includes(column));
-  if (missing.length > 0) problems.push(fileLine(path, table.headerLine, `the header has no column ${missing.join(', ')}, which tasks.columns of ${scenarioPath} declares (header: ${table.header.join(', ') || 'none'})`));
+  if (missing.length > 0) problems.push(fileLine(path, table.headerLine, `the header has no column ${missing.join(', ')}, which tasks.columns of ${scenarioPath} declares (header: ${listExcerpt(table.header) || 'none'})`));
   if (table.rows.length === 0) problems.push(fileLine(path, null, 'the task file has no rows'));
   for (const row of table.rows) if (row.cells.length !== table.header.length) problems.push(fileLine(path, row.line, `${row.cells.length} cells where the header has ${table.header.length}`));
   if (problems.length > 0) return { problems };

@@ -3,13 +3,12 @@
  * the scenario's judge role scoring each finished dialogue) and Socratic Students' preference
  * branches, as the job contract carries them.
  */
-import { dirname, resolve } from 'node:path';
 import { rubricSetHash } from '../../../shared/judge';
 import type { GenerationPreference, GenerationSafety, Scenario } from '../../../shared/scenario';
 import { fileLine } from '../terminal-text';
 import type { GenerateArgs } from './generate-args';
 import { readInputText } from './generate-files';
-import { loadRubricSet } from './judge-report';
+import { loadNamedRubricSet } from './rubric-set-file';
 
 export interface GenerationSteps {
   safety?: GenerationSafety;
@@ -18,7 +17,7 @@ export interface GenerationSteps {
 
 /** One word a line; blank lines and `#` comments skipped. */
 async function readWords(path: string): Promise<{ words: string[] } | { problem: string }> {
-  const read = await readInputText(path, 'word list');
+  const read = await readInputText(path, 'word-list');
   if ('problem' in read) return read;
   const words = read.text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#'));
   return words.length > 0 ? { words } : { problem: fileLine(path, null, 'the word list holds no word') };
@@ -35,8 +34,7 @@ export async function generationSteps(args: GenerateArgs, scenario: Scenario, sc
   if (args.safetyMinScore !== null) {
     if (!scenario.judge) problems.push(fileLine(scenarioPath, null, '--safety-min-score needs a judge role in the scenario (roles.judge: { connection, rubric_set })'));
     else {
-      const name = scenario.judge.rubricSet;
-      const set = await loadRubricSet(name === 'sid' ? name : resolve(dirname(scenarioPath), name.endsWith('.json') ? name : `${name}.json`));
+      const set = await loadNamedRubricSet(scenarioPath, scenario.judge.rubricSet);
       if ('errors' in set) problems.push(...set.errors);
       else safety.judge = { rubricSet: set, rubricSetHash: rubricSetHash(set), minScore: args.safetyMinScore };
     }

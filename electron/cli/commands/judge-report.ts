@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import {
   buildScoreIndex,
   calibrate,
@@ -6,11 +5,8 @@ import {
   pairwiseReport,
   parseExpertsCsv,
   readPairwiseLine,
-  parseRubricSet,
   readResultLine,
-  RubricSetError,
   rubricSetRef,
-  SID_RUBRIC_SET,
   tableOne,
   type Calibration,
   type ExpertScore,
@@ -24,6 +20,7 @@ import { CLI_INVOCATION, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io';
 import { forEachInput, inputProblemLine, skippedLine } from '../read-inputs';
 import { fileLine, lineText } from '../terminal-text';
 import { pairwiseJson, pairwiseText } from './judge-report-pairwise';
+import { loadRubricSet } from './rubric-set-file';
 
 const USAGE = `Usage: ${CLI_INVOCATION} judge-report <results.jsonl>... [--experts scores.csv]
          [--rubrics sid|file.json] [--json]
@@ -87,21 +84,6 @@ export function parseJudgeReportArgs(args: readonly string[]): ReportArgs | { er
   return { paths, experts, rubrics, json };
 }
 
-export async function loadRubricSet(option: string): Promise<RubricSet | { errors: string[] }> {
-  if (option === 'sid') return SID_RUBRIC_SET;
-  let text: string;
-  try {
-    text = await readFile(option, 'utf8');
-  } catch (error) {
-    return { errors: [fileLine(option, null, `cannot read the rubric set (${(error as NodeJS.ErrnoException).code ?? String(error)})`)] };
-  }
-  try {
-    return parseRubricSet(JSON.parse(text.replace(/^\ufeff/, '')), option);
-  } catch (error) {
-    if (error instanceof RubricSetError) return { errors: error.problems.map((problem) => fileLine(option, null, problem)) };
-    return { errors: [fileLine(option, null, `not JSON (${error instanceof Error ? error.message : String(error)})`)] };
-  }
-}
 
 function readResults(name: string, text: string, set: RubricSet, lines: JudgeResultLine[], pairwise: PairwiseResultLine[], errors: string[]): void {
   const { hash } = rubricSetRef(set);

@@ -24,7 +24,7 @@ import { JUDGE_USAGE, parseJudgeArgs, type JudgeArgs } from './judge-args';
 import { jobDialogue, readDialogues, type InputDialogue } from './judge-inputs';
 import { dropFailedLines, progressLine, readResults, retriedText, runToLines, type ResultLineKey } from './judge-output';
 import { judgePairwise } from './judge-pairwise';
-import { loadRubricSet } from './judge-report';
+import { loadRubricSet } from './rubric-set-file';
 import { jobWriteFailure } from '../../services/write-failure';
 
 /** Which line a result is: the same dialogue id in two groups are two dialogues. */

@@ -86,7 +86,7 @@ async function runRound(context: RoundRun, round: number, carried: SynthesisCarr
 }
 
 async function prepare(args: SynthesizeArgs, io: CliIo): Promise<{ spec: SynthesisSpec; source: string; connections: Map<string, CliConnection>; paths: SynthesisPaths } | number> {
-  const read = await readInputText(args.spec, 'spec');
+  const read = await readInputText(args.spec, 'synthesis-spec');
   if ('problem' in read) {
     io.stderr(`${read.problem}\n`);
     return EXIT_INPUT_ERRORS;

@@ -5,15 +5,15 @@
  * renderer validates both against each other and stores nothing unless both are valid).
  * Plain Node: unit-tested without Electron.
  */
-import { stat } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { decodeImportBytes, formatBytes } from '../../../shared/import/file-rules';
+import { CONFIG_FILE_RULES } from '../../../shared/config-files';
 import type { CodebookFileText, OpenCodebookResult } from '../../../shared/ipc/contract';
-import { NODE_UTF8_DECODER } from '../../services/node-utf8';
-import { errorCode, readRegularFile } from '../../services/regular-file';
+import { readConfigFile, readNamedConfigFile, type ConfigFileRead } from '../../services/config-file';
+import { errorCode } from '../../services/regular-file';
 
 /** A codebook is a few hundred labels at most; far larger is not a codebook. */
-export const MAX_CODEBOOK_BYTES = 8 * 1024 * 1024;
+export const MAX_CODEBOOK_BYTES = CONFIG_FILE_RULES.codebook.maxBytes;
 
 const RULES_SUFFIX = '.rules.json';
 
@@ -23,12 +23,9 @@ export function rulesFileNameFor(name: string): string | null {
   return `${name.slice(0, -'.json'.length)}${RULES_SUFFIX}`;
 }
 
-async function readText(path: string): Promise<{ ok: true; file: CodebookFileText } | { ok: false; reason: string }> {
-  const read = await readRegularFile(path, (size) => (size > MAX_CODEBOOK_BYTES ? `is ${formatBytes(size)}; a codebook file may be at most ${formatBytes(MAX_CODEBOOK_BYTES)}` : null));
-  if (!read.ok) return { ok: false, reason: read.reason };
-  const decoded = decodeImportBytes(read.bytes, undefined, NODE_UTF8_DECODER);
-  if (!decoded.ok) return { ok: false, reason: decoded.reason };
-  return { ok: true, file: { name: basename(path), text: decoded.text } };
+function fileText(read: ConfigFileRead, name: string): { ok: true; file: CodebookFileText } | { ok: false; reason: string } {
+  if (!read.ok) return { ok: false, reason: read.message };
+  return { ok: true, file: { name, text: read.text } };
 }
 
 /** The picked codebook and its sibling rules file (null when there is none). */
@@ -39,15 +36,16 @@ export async function readCodebookFiles(path: string): Promise<OpenCodebookResul
   }
   const rulesName = rulesFileNameFor(name);
   if (rulesName === null) return { status: 'refused', file: name, reason: 'is not a .json file; a codebook is one JSON object in a .json file' };
-  const codebook = await readText(path);
+  const codebook = fileText(await readConfigFile(path, 'codebook'), name);
   if (!codebook.ok) return { status: 'refused', file: name, reason: codebook.reason };
   const rulesPath = join(dirname(path), rulesName);
-  const info = await stat(rulesPath).catch((error: unknown) => error as Error);
+  const info = await lstat(rulesPath).catch((error: unknown) => error as Error);
   if (info instanceof Error) {
     if (errorCode(info) === 'ENOENT') return { status: 'read', codebook: codebook.file, rules: null };
     return { status: 'refused', file: rulesName, reason: `could not be read (${errorCode(info)})` };
   }
-  const rules = await readText(rulesPath);
+  // beside the codebook, as a file a codebook names: a link out of its folder is not followed
+  const rules = fileText(await readNamedConfigFile(path, 'the rules file beside it', rulesName, 'codebook-rules'), rulesName);
   if (!rules.ok) return { status: 'refused', file: rulesName, reason: rules.reason };
   return { status: 'read', codebook: codebook.file, rules: rules.file };
 }

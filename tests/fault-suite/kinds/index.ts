@@ -2,18 +2,22 @@
  * Every input surface of the app and the CLI the fault suite attacks, each with its kinds
  * (tests/fault-suite/README.md lists them; a test checks the list and this file agree).
  */
-import { DISK_KINDS } from './disk';
-import { IMPORT_KINDS } from './import';
 import type { FaultKind } from './kind';
+import { ASSIGNMENT_PACKAGE_KINDS } from './assignment-package';
+import { CODEBOOK_KINDS } from './codebook';
+import { DISK_KINDS } from './disk';
+import { EMPTY_INPUT_KINDS } from './empty-input';
+import { IMPORT_KINDS } from './import';
 import { LLM_ANSWER_KINDS } from './llm-answers';
 import { OUTPUT_KINDS } from './outputs';
 import { RESTORE_KINDS } from './restore';
+import { RUBRIC_SET_KINDS } from './rubric-set';
+import { SCENARIO_KINDS } from './scenario';
 import { SCENARIO_SIZE_KINDS } from './scenario-size';
 import { SPOT_CHECK_KINDS } from './spot-check';
 import { STATISTICS_KINDS } from './statistics';
+import { SYNTHESIS_SPEC_KINDS } from './synthesis-spec';
 import { WORK_PACKAGE_KINDS } from './work-package';
-import { ASSIGNMENT_PACKAGE_KINDS } from './assignment-package';
-import { EMPTY_INPUT_KINDS } from './empty-input';
 
 export type { Expectation, FaultKind } from './kind';
 
@@ -37,6 +41,10 @@ export const FAULT_SURFACES: readonly FaultSurface[] = [
   { name: 'empty-input', kinds: EMPTY_INPUT_KINDS },
   { name: 'llm-answers', kinds: LLM_ANSWER_KINDS },
   { name: 'disk', kinds: DISK_KINDS },
+  { name: 'scenario', kinds: SCENARIO_KINDS },
+  { name: 'rubric-set', kinds: RUBRIC_SET_KINDS },
+  { name: 'synthesis-spec', kinds: SYNTHESIS_SPEC_KINDS },
+  { name: 'codebook', kinds: CODEBOOK_KINDS },
 ];
 
 /** the surfaces with no kind that must be read, and why */

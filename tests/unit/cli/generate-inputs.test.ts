@@ -4,7 +4,7 @@
  * curve and preference data, a bad scenario refused with file:line:column problems (exit 1), a
  * connection with no model and a wrong command line (exit 2).
  */
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CODEBOOK } from '../../../shared/codebook';
@@ -135,7 +135,7 @@ describe('generate: inputs and run outputs', () => {
     const fifo = makeFifo(harness.state.dir.path, 'fifo.yaml');
     const fromFifo = await settlesWithin(runCaptured(args(fifo, join(harness.state.dir.path, 'out'))));
     expect(fromFifo.code).toBe(1);
-    expect(fromFifo.stderr).toContain(`${fifo}: cannot read the scenario: not a regular file`);
+    expect(fromFifo.stderr).toContain(`${fifo}: cannot read the scenario: a named pipe (FIFO), not a regular file`);
     const scenarioDir = join(harness.state.dir.path, 'csv');
     await mkdir(scenarioDir);
     await linkToDevZero(scenarioDir, 'topics.csv');
@@ -146,14 +146,20 @@ describe('generate: inputs and run outputs', () => {
     });
     const fromZero = await settlesWithin(runCaptured(args(scenario, join(harness.state.dir.path, 'out'))));
     expect(fromZero.code).toBe(1);
-    expect(fromZero.stderr).toContain(`${join(scenarioDir, 'topics.csv')}: cannot read the task file: not a regular file`);
+    // a link out of the scenario's folder is not followed at all (issue 30 point 1)
+    expect(fromZero.stderr).toContain(`${scenario}: tasks.csv names "topics.csv", which is a link to a file outside the folder of the file that names it (not followed)`);
+    await rm(join(scenarioDir, 'topics.csv'));
+    makeFifo(scenarioDir, 'topics.csv');
+    const fromTasksFifo = await settlesWithin(runCaptured(args(scenario, join(harness.state.dir.path, 'out'))));
+    expect(fromTasksFifo.code).toBe(1);
+    expect(fromTasksFifo.stderr).toContain(`${join(scenarioDir, 'topics.csv')}: cannot read the task file: a named pipe (FIFO), not a regular file`);
     const plain = await sidScenario(harness.state.dir.path, 1);
     const words = makeFifo(harness.state.dir.path, 'words.txt');
     const fromWords = await settlesWithin(runCaptured(args(plain, join(harness.state.dir.path, 'out'), '--safety-words', words)));
-    expect(fromWords.stderr).toContain(`${words}: cannot read the word list: not a regular file`);
+    expect(fromWords.stderr).toContain(`${words}: cannot read the word list: a named pipe (FIFO), not a regular file`);
     const connections = makeFifo(harness.state.dir.path, 'connections.json');
     const fromConnections = await settlesWithin(runCaptured(args(plain, join(harness.state.dir.path, 'out'), '--connections', connections)));
-    expect(fromConnections.stderr).toContain(`${connections}: cannot read the connections file: not a regular file`);
+    expect(fromConnections.stderr).toContain(`${connections}: cannot read the connections file: a named pipe (FIFO), not a regular file`);
     expect(harness.state.server.log.chatRequests()).toHaveLength(0);
   }, 60_000);
 

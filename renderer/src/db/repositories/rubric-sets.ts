@@ -5,7 +5,8 @@
  * before anything is stored, so a bad file stores nothing and names its file, line and path.
  */
 import { SID_RUBRIC_SET } from '../../../../shared/judge/default-rubrics';
-import { parseRubricSet, RubricSetError, rubricSetToJson } from '../../../../shared/judge/parse-rubric-set';
+import { parseRubricSet, rubricSetToJson } from '../../../../shared/judge/parse-rubric-set';
+import { readRubricSetText } from '../../../../shared/judge/read-rubric-set-text';
 import { rubricSetHash } from '../../../../shared/judge/rubric-hash';
 import type { RubricSet } from '../../../../shared/judge/types';
 import { rubricSetRowId, type RubricSetRow } from '../../../../shared/model/judge';
@@ -62,27 +63,13 @@ export class RubricSetFileError extends Error {
   }
 }
 
-function lineOf(text: string, message: string): number | null {
-  const position = /position (\d+)/.exec(message);
-  if (position) return text.slice(0, Number(position[1])).split('\n').length;
-  const line = /line (\d+)/.exec(message);
-  return line ? Number(line[1]) : null;
-}
-
 /** Reads a rubric-set JSON file into a set (nothing stored); throws RubricSetFileError naming the file and line. */
 export function readRubricSetFile(file: string, text: string): RubricSet {
-  let json: unknown;
-  try {
-    json = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    const line = lineOf(text, (error as Error).message);
-    throw new RubricSetFileError(`${file}${line ? `:${line}` : ''}: not valid JSON (${(error as Error).message})`);
-  }
-  try {
-    return parseRubricSet(json, file);
-  } catch (error) {
-    throw new RubricSetFileError((error as Error).message, error instanceof RubricSetError ? error.problems : []);
-  }
+  const read = readRubricSetText(text, file);
+  if (read.ok) return read.set;
+  const placed = read.problems.find((problem) => problem.line !== null);
+  if (placed) throw new RubricSetFileError(`${file}:${placed.line}: ${placed.message}`);
+  throw new RubricSetFileError(`Invalid rubric set ${file}:\n- ${read.problems.map((problem) => problem.message).join('\n- ')}`, read.problems.map((problem) => problem.message));
 }
 
 /** Stores a version (the same content is stored once); returns its row. */

@@ -18,6 +18,7 @@ import { buildFromChoices, connectionNamed, EMPTY_CHOICES, missingChoices, scena
 import { GenerationOptionFields } from './GenerationOptionFields';
 import { GenerationPlanLines } from './GenerationPlanLines';
 import { useGenerationText } from './strings';
+import { ConfigProblemText } from '../config-files/ConfigProblemText';
 
 const ROLE_WORD = { student: 'roleStudent', guide: 'roleGuide', judge: 'roleJudge' } as const;
 
@@ -134,7 +135,7 @@ export function StartGenerationDialog() {
         <div className="error-inline" role="alert">
           <p>{t('scenarioProblems')}</p>
           {parsed.problems.some(isSizeProblem) && <p data-testid="start-generation-too-big">{t('scenarioTooBig', { conversations: formatNumber(lang, MAX_SCENARIO_CONVERSATIONS), rows: formatNumber(lang, MAX_SCENARIO_TASK_ROWS), turns: formatNumber(lang, MAX_SCENARIO_TURNS), samples: formatNumber(lang, MAX_ASSESSMENT_SAMPLES) })}</p>}
-          <ul>{parsed.problems.slice(0, 8).map((problem, index) => <li key={index}>{problem.text}</li>)}</ul>
+          <ul>{parsed.problems.slice(0, 8).map((problem, index) => <li key={index}>{t('problemAt', { line: problem.line, column: problem.column })} <ConfigProblemText problem={problem} /></li>)}</ul>
         </div>
       )}
       {scenario?.tasks.csv !== undefined && <p role="alert">{t('scenarioCsv', { file: scenario.tasks.csv })}</p>}

@@ -9,6 +9,7 @@ export const GENERATION_STRINGS = {
     en: 'Models play the scenario’s roles and generate tutoring dialogues. Each teacher connection is a model under test: every conversation is generated once per teacher.',
   },
   scenarioLine: { zh: '场景 {name}（{id} v{version} · {hash}）', en: 'Scenario {name} ({id} v{version} · {hash})' },
+  problemAt: { zh: '第 {line} 行第 {column} 列：', en: 'line {line}, column {column}:' },
   scenarioMissing: { zh: '找不到这个场景版本；请在“场景”中重新保存。', en: 'This scenario version is not stored; save it again in Scenarios.' },
   scenarioProblems: { zh: '场景无法读取：', en: 'The scenario cannot be read:' },
   scenarioTooBig: {

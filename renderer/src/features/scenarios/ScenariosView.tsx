@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { scenarioTemplates } from '../../db/repositories/scenario-templates';
 import { useCommands } from '../../keyboard';
+import { readConfigFileText } from '../../parsing/config-file-text';
 import { useAppStore } from '../../stores/app/store';
 import { useScenarioEditorStore } from '../../stores/scenarios/editor-store';
 import { useScenarioListStore } from '../../stores/scenarios/list-store';
@@ -29,7 +30,8 @@ export function ScenariosView() {
   const goTo = useAppStore((s) => s.goTo);
   const [pending, setPending] = useState<Pending | null>(null);
   const [paste, setPaste] = useState<string | null>(null);
-  const [importError, setImportError] = useState<string | null>(null);
+  // kept as what went wrong, worded at render: the words follow a change of language
+  const [importError, setImportError] = useState<{ file: string; detail: string | null } | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const templates = scenarioTemplates();
   const takenIds = [...list.saved.map((entry) => entry.scenarioId), ...templates.map((template) => template.scenario.id)];
@@ -69,9 +71,11 @@ export function ScenariosView() {
   const readFile = async (file: File | undefined) => {
     if (!file) return;
     try {
-      openImported(file.name, await file.text());
+      const read = await readConfigFileText(file, 'scenario');
+      if (read.ok) openImported(file.name, read.text);
+      else setImportError({ file: file.name, detail: read.message });
     } catch {
-      setImportError(t('importNotText', { file: file.name }));
+      setImportError({ file: file.name, detail: null });
     }
   };
   // only files: text dragged inside the YAML textarea is the textarea's
@@ -114,7 +118,7 @@ export function ScenariosView() {
       {!editorOpen && <p className="scn-hint scn-intro">{t('intro')}</p>}
       {importError && (
         <p className="scn-bad" role="alert">
-          {importError}
+          {importError.detail === null ? t('importNotText', { file: importError.file }) : t('importUnreadable', { file: importError.file, detail: importError.detail })}
         </p>
       )}
       {list.status === 'error' && <p role="alert">{t('failed', { message: list.error ?? '' })}</p>}

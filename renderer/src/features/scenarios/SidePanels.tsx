@@ -1,6 +1,7 @@
 /** The editor's side: validation (always shown; a problem clicked opens its line in the YAML tab) and the dry run. */
 import { expandTaskRows, nextStep, type FlowStep } from '../../../../shared/scenario';
 import { useScenarioEditorStore } from '../../stores/scenarios/editor-store';
+import { ConfigProblemText } from '../config-files/ConfigProblemText';
 import type { ScenarioTextApi } from './strings';
 
 export const shortHash = (hash: string) => hash.slice(0, 12);
@@ -29,7 +30,8 @@ export function ValidationPanel({ text }: { text: ScenarioTextApi }) {
             {problems.map((problem, index) => (
               <li key={index}>
                 <button type="button" className="scn-problem" data-testid="scenario-problem" data-line={problem.line} onClick={() => useScenarioEditorStore.getState().goToLine(problem.line)}>
-                  {t('problemLine', { line: problem.line, message: problem.path ? `${problem.path}: ${problem.message}` : problem.message })}
+                  {t('problemAt', { line: problem.line })}
+                  <ConfigProblemText problem={problem} />
                 </button>
               </li>
             ))}

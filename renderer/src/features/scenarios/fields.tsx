@@ -7,6 +7,7 @@ import { useEffect, useId, useState, type FocusEvent } from 'react';
 import type { ScenarioProblem } from '../../../../shared/scenario';
 import { useScenarioEditorStore, type FormValue } from '../../stores/scenarios/editor-store';
 import type { YamlPath } from '../../stores/scenarios/yaml-edit';
+import { ConfigProblemText } from '../config-files/ConfigProblemText';
 
 /** `roles.teacher.system`, `tasks.rows[0]`: as the parser names paths in its problems. */
 export function pathText(path: YamlPath): string {
@@ -40,7 +41,9 @@ export function FieldProblems({ problems }: { problems: readonly ScenarioProblem
   return (
     <ul className="scn-field-problems" role="alert">
       {problems.map((problem) => (
-        <li key={`${problem.line}:${problem.column}:${problem.message}`}>{problem.message}</li>
+        <li key={`${problem.line}:${problem.column}:${problem.message}`}>
+          <ConfigProblemText problem={{ ...problem, path: '' }} />
+        </li>
       ))}
     </ul>
   );

@@ -33,6 +33,7 @@ export const SCENARIO_STRINGS = {
   cancel: { zh: '取消', en: 'Cancel' },
   dropHint: { zh: '也可以把 .yaml 文件拖到这里。导入的文件在编辑器中打开，检查后再保存。', en: 'You can also drop a .yaml file here. An imported file opens in the editor; it is saved once you save it.' },
   importNotText: { zh: '{file} 不是文本文件。', en: '{file} is not a text file.' },
+  importUnreadable: { zh: '无法读取 {file}，未打开（详情：{detail}）', en: 'Cannot read {file}; it was not opened (detail: {detail})' },
   loading: { zh: '正在读取…', en: 'Reading…' },
   failed: { zh: '无法读取：{message}', en: 'Could not read: {message}' },
   // the editor
@@ -130,7 +131,7 @@ export const SCENARIO_STRINGS = {
   validBody: { zh: '场景有效，哈希 {hash}。', en: 'The scenario is valid; hash {hash}.' },
   checking: { zh: '正在检查…', en: 'Checking…' },
   problemsTitle: { zh: '{n} 个问题，修正后才能保存：', en: '{n} problem(s) to fix before saving:' },
-  problemLine: { zh: '第 {line} 行：{message}', en: 'line {line}: {message}' },
+  problemAt: { zh: '第 {line} 行：', en: 'line {line}: ' },
   unsaved: { zh: '有未保存的修改', en: 'Unsaved changes' },
   isSaved: { zh: '已保存为 {id}', en: 'Saved as {id}' },
   // dry run

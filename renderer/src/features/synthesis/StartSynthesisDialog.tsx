@@ -9,6 +9,8 @@ import { MAX_EXTRA_GENERATORS } from '../../../../shared/synthesis/synthesis-job
 import { defaultConnection, missingChoices, parseChoicesSpec, startInput, SYNTHESIS_ROLES, type MissingChoice, type StartChoices } from './start-choices';
 import { SPEC_TEMPLATE } from './spec-template';
 import { useSynthesisText } from './strings';
+import { readConfigFileText } from '../../parsing/config-file-text';
+import { ConfigProblemText } from '../config-files/ConfigProblemText';
 
 const ROLE_WORD = { drafter: 'roleDrafter', generator: 'roleGenerator', judge: 'roleJudge' } as const;
 
@@ -67,7 +69,9 @@ export function StartSynthesisDialog({ open, onClose, onStarted }: StartSynthesi
   const readFile = async (file: File | undefined) => {
     if (!file) return;
     try {
-      patch({ specSource: (await file.text()).replace(/^\uFEFF/, ''), specFile: file.name });
+      const read = await readConfigFileText(file, 'synthesis-spec');
+      if (read.ok) patch({ specSource: read.text, specFile: file.name });
+      else setMessage(t('specReadFailed', { message: `${file.name}: ${read.message}` }));
     } catch (error) {
       setMessage(t('specReadFailed', { message: errorMessage(error) }));
     }
@@ -152,8 +156,7 @@ export function StartSynthesisDialog({ open, onClose, onStarted }: StartSynthesi
             <ul>
               {parsed.problems.slice(0, 12).map((problem, index) => (
                 <li key={index} data-testid="synthesis-spec-problem" data-line={problem.line}>
-                  <strong>{t('specLine', { line: problem.line, column: problem.column })}</strong> {problem.path ? `${problem.path}: ` : ''}
-                  {problem.message}
+                  <strong>{t('specLine', { line: problem.line, column: problem.column })}</strong> <ConfigProblemText problem={problem} />
                 </li>
               ))}
             </ul>

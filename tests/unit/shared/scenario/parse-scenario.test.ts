@@ -73,7 +73,7 @@ describe('parseScenarioYaml', () => {
     expect(problems([...VALID.slice(0, 7), '    system: "unterminated', ...VALID.slice(8)])[0]).toMatch(/^scenario\.yaml:8:\d+: /);
     const duplicate = problems([...VALID, 'id: again']);
     expect(duplicate).toHaveLength(1);
-    expect(duplicate[0]).toMatch(/^scenario\.yaml:15:1: Map keys must be unique/);
+    expect(duplicate[0]).toBe('scenario.yaml:15:1: the key id is given twice in the same mapping (YAML: Map keys must be unique)');
   });
 
   it('says what a scenario file is when it is empty, a list or several documents', () => {

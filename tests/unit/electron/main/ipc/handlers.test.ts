@@ -125,7 +125,7 @@ describe('files.openCodebook', () => {
     expect(await handlers['files.openCodebook']({})).toEqual({ status: 'refused', file: 'bloom.rules.json', reason: expect.stringContaining('choose the codebook beside it (bloom.json)') });
     expect(await handlers['files.openCodebook']({})).toEqual({ status: 'refused', file: 'notes.txt', reason: expect.stringContaining('not a .json file') });
     expect(await handlers['files.openCodebook']({})).toEqual({ status: 'refused', file: 'gbk.json', reason: expect.stringContaining('not valid UTF-8') });
-    expect(await handlers['files.openCodebook']({})).toEqual({ status: 'refused', file: 'cb.rules.json', reason: 'is a folder' });
+    expect(await handlers['files.openCodebook']({})).toEqual({ status: 'refused', file: 'cb.rules.json', reason: 'cannot read the rules file: is a folder' });
   });
 
   it('reports a cancelled dialog, and validates the argument before opening one', async () => {
