@@ -4,3 +4,4 @@ export { excerpt, listExcerpt, EXCERPT_CHARACTERS } from './excerpt';
 export { namedPathProblem } from './named-path';
 export { yamlNestingBeyond, yamlNestingProblem } from './nesting';
 export { firstDuplicateKey, type DuplicateKey } from './json-duplicate-keys';
+export { parseConfigJson, type ConfigJsonResult } from './config-json';

@@ -4,7 +4,7 @@
  * than any real one is a mistake or an attack (a 10 MB rubric definition would be sent with every
  * call), so it is refused with its size before it is read.
  */
-import { formatBytes } from '../import/file-rules';
+import { formatSizeOverLimit } from '../import/file-rules';
 
 export type ConfigFileKind = 'scenario' | 'task-file' | 'rubric-set' | 'synthesis-spec' | 'codebook' | 'codebook-rules' | 'connections' | 'word-list';
 
@@ -35,5 +35,7 @@ export const CONFIG_FILE_RULES: Record<ConfigFileKind, ConfigFileRule> = {
 /** Why a config file of `size` bytes is not read, or null. */
 export function configTooLargeReason(kind: ConfigFileKind, size: number): string | null {
   const { what, maxBytes } = CONFIG_FILE_RULES[kind];
-  return size > maxBytes ? `too large (${formatBytes(size)}; a ${what} may be at most ${formatBytes(maxBytes)})` : null;
+  if (size <= maxBytes) return null;
+  const words = formatSizeOverLimit(size, maxBytes);
+  return `too large (${words.size}; a ${what} may be at most ${words.limit})`;
 }

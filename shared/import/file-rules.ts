@@ -48,9 +48,20 @@ export function formatBytes(bytes: number): string {
   return bytes >= MIB ? `${(bytes / MIB).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 }
 
+/**
+ * A size over a limit and the limit, in words that tell them apart: a file a few bytes over a
+ * 1 MB limit would read "1.0 MB; at most 1.0 MB" rounded, so such sizes are given in bytes.
+ */
+export function formatSizeOverLimit(size: number, limit: number): { size: string; limit: string } {
+  const rounded = { size: formatBytes(size), limit: formatBytes(limit) };
+  return rounded.size !== rounded.limit ? rounded : { size: `${size.toLocaleString('en')} bytes`, limit: `${limit.toLocaleString('en')} bytes` };
+}
+
 /** The one size limit of a single file, for the app's import and the CLI alike. */
 export function tooLargeReason(size: number, limits: ImportLimits = DEFAULT_IMPORT_LIMITS): string | null {
-  return size > limits.maxFileBytes ? `too large (${formatBytes(size)}; the import limit is ${formatBytes(limits.maxFileBytes)})` : null;
+  if (size <= limits.maxFileBytes) return null;
+  const words = formatSizeOverLimit(size, limits.maxFileBytes);
+  return `too large (${words.size}; the import limit is ${words.limit})`;
 }
 
 /** Why a file is skipped before it is read, or null when it may be read. */

@@ -3,7 +3,7 @@
  * its sentence names) and the English `reason` the CLI prints and the app shows as the detail.
  * Every way a file arrives (the pickers, a folder walk, a drop) skips with one of these.
  */
-import { type ImportLimits, type LikelyEncoding, dottedExtension, formatBytes, isImportableName, skipReasonBeforeReading, tooManyFilesReason } from './file-rules';
+import { type ImportLimits, type LikelyEncoding, dottedExtension, formatBytes, formatSizeOverLimit, isImportableName, skipReasonBeforeReading, tooManyFilesReason } from './file-rules';
 
 export type SkipCode =
   | 'hidden-file'
@@ -75,6 +75,6 @@ export function skipBeforeReading(name: string, size: number, totalSoFar: number
   if (!isImportableName(name)) {
     return extension === '.xlsx' || extension === '.xls' ? skip('excel-workbook', reason) : skip('unsupported-type', reason, { extension: extension || '—' });
   }
-  if (size > limits.maxFileBytes) return skip('too-large', reason, { size: formatBytes(size), limit: formatBytes(limits.maxFileBytes) });
+  if (size > limits.maxFileBytes) return skip('too-large', reason, formatSizeOverLimit(size, limits.maxFileBytes));
   return skip('total-exceeded', reason, { limit: formatBytes(limits.maxTotalBytes) });
 }

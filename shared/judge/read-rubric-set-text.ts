@@ -3,10 +3,8 @@
  * `judge --rubrics`, `judge-report --rubrics`): JSON placed at its line without quoting the file,
  * the import's nesting rule, a size limit, then parseRubricSet's checks.
  */
-import { excerpt } from '../config-files/excerpt';
-import { firstDuplicateKey } from '../config-files/json-duplicate-keys';
+import { parseConfigJson } from '../config-files/config-json';
 import { configTooLargeReason } from '../config-files/kinds';
-import { describeJsonError, MAX_JSON_NESTING, lineAt, tooDeepProblem } from '../import/json-records';
 import { parseRubricSet, RubricSetError } from './parse-rubric-set';
 import type { RubricSet } from './types';
 
@@ -23,19 +21,10 @@ export function readRubricSetText(text: string, file: string): RubricSetTextResu
   // characters, not bytes: the text may come decoded already; the limit is far above any real set either way
   const tooLarge = configTooLargeReason('rubric-set', source.length);
   if (tooLarge !== null) return { ok: false, problems: [{ line: null, message: `cannot read the rubric set: ${tooLarge}` }] };
-  let json: unknown;
+  const parsed = parseConfigJson(source, 'this rubric set is not read');
+  if (!parsed.ok) return { ok: false, problems: [{ line: parsed.line, message: parsed.message }] };
   try {
-    json = JSON.parse(source);
-  } catch (error) {
-    const { line, problem } = describeJsonError(error, source);
-    return { ok: false, problems: [{ line, message: `not valid JSON: ${problem}` }] };
-  }
-  const tooDeep = tooDeepProblem(source, json, MAX_JSON_NESTING, 'this rubric set is not read');
-  if (tooDeep) return { ok: false, problems: [{ line: lineAt(source, tooDeep.offset), message: tooDeep.problem }] };
-  const repeated = firstDuplicateKey(source);
-  if (repeated) return { ok: false, problems: [{ line: lineAt(source, repeated.offset), message: `the key "${excerpt(repeated.key)}" is given twice in the same object; JSON keeps only the last, so say it once` }] };
-  try {
-    return { ok: true, set: parseRubricSet(json, file) };
+    return { ok: true, set: parseRubricSet(parsed.value, file) };
   } catch (error) {
     if (error instanceof RubricSetError) return { ok: false, problems: error.problems.map((message) => ({ line: null, message })) };
     throw error;

@@ -6,6 +6,8 @@
  */
 import type { LlmConnection, TokenPrice } from '../../../shared/llm';
 import { isMaxAnswerMB, MAX_ANSWER_MB_RULE } from '../../../shared/llm/answer-size';
+import { parseConfigJson } from '../../../shared/config-files/config-json';
+import { readBaseUrl } from '../../../shared/llm/base-url';
 import { fileLine } from '../terminal-text';
 import { ENV_NAME, type ConnectionArgs } from './connection-args';
 import { readInputText } from './generate-files';
@@ -37,12 +39,9 @@ function isPrice(value: unknown): value is TokenPrice {
 async function readConnectionsFile(path: string): Promise<{ entries: Map<string, FileEntry> } | { problems: string[] }> {
   const read = await readInputText(path, 'connections');
   if ('problem' in read) return { problems: [read.problem] };
-  let value: unknown;
-  try {
-    value = JSON.parse(read.text);
-  } catch (error) {
-    return { problems: [fileLine(path, null, `not JSON (${error instanceof Error ? error.message : String(error)})`)] };
-  }
+  const parsed = parseConfigJson(read.text.replace(/^\uFEFF/, ''), 'this connections file is not read');
+  if (!parsed.ok) return { problems: [fileLine(path, parsed.line, parsed.message)] };
+  const value = parsed.value;
   if (!value || typeof value !== 'object' || Array.isArray(value)) return { problems: [fileLine(path, null, 'the connections file is one JSON object: connection name → { baseURL, model, apiKeyEnv, concurrency, maxAnswerMB, price }')] };
   const problems: string[] = [];
   const entries = new Map<string, FileEntry>();
@@ -54,6 +53,11 @@ async function readConnectionsFile(path: string): Promise<{ entries: Map<string,
     const entry = raw as Record<string, unknown>;
     for (const key of Object.keys(entry)) if (!FILE_KEYS.includes(key)) problems.push(fileLine(path, null, `${name}.${key}: unknown key (known: ${FILE_KEYS.join(', ')})`));
     for (const key of ['baseURL', 'model', 'apiKeyEnv'] as const) if (entry[key] !== undefined && (typeof entry[key] !== 'string' || entry[key] === '')) problems.push(fileLine(path, null, `${name}.${key}: a non-empty string`));
+    if (typeof entry.baseURL === 'string' && entry.baseURL !== '') {
+      // the rule the app's connection form applies: no file:// or credentials in the URL (it is printed and logged)
+      const reading = readBaseUrl(entry.baseURL);
+      if (!reading.ok) problems.push(fileLine(path, null, `${name}.baseURL: ${reading.problem}`));
+    }
     if (typeof entry.apiKeyEnv === 'string' && !ENV_NAME.test(entry.apiKeyEnv)) problems.push(fileLine(path, null, `${name}.apiKeyEnv: an environment variable's name (letters, digits, _)`));
     if (entry.concurrency !== undefined && !(Number.isInteger(entry.concurrency) && (entry.concurrency as number) >= 1 && (entry.concurrency as number) <= 256)) problems.push(fileLine(path, null, `${name}.concurrency: a whole number from 1 to 256`));
     if (entry.price !== undefined && !isPrice(entry.price)) problems.push(fileLine(path, null, `${name}.price: { "inputPerMillion": number, "outputPerMillion": number } (0 or more, per million tokens)`));

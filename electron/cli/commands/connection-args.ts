@@ -3,6 +3,7 @@
  * `synthesize-rubric`): --base-url, --model MODEL / NAME=MODEL, --connections, --api-key-env,
  * --concurrency and --timeout. Keys are never options: only the environment variable holding one.
  */
+import { readBaseUrl } from '../../../shared/llm/base-url';
 import { isMaxAnswerMB, MAX_ANSWER_MB_RULE } from '../../../shared/llm/answer-size';
 import { numberOption } from './option-reader';
 
@@ -88,6 +89,10 @@ export function readConnectionArgs(values: ReadonlyMap<string, string>, taken: T
   if (!ENV_NAME.test(apiKeyEnv)) return { message: `--api-key-env names an environment variable (letters, digits, _); got "${apiKeyEnv}".` };
   const connectionsFile = values.get('--connections') ?? null;
   const baseURL = values.get('--base-url') ?? null;
+  if (baseURL !== null) {
+    const reading = readBaseUrl(baseURL);
+    if (!reading.ok) return { message: `--base-url: ${reading.problem}` };
+  }
   if (baseURL === null && connectionsFile === null && !options.endpointOptional) return { message: '--base-url is required (or a --connections file that places every connection).' };
   return { concurrency: concurrency as number, baseURL, defaultModel: taken.defaultModel, models: taken.models, connectionsFile, apiKeyEnv, timeoutSeconds: timeout as number, maxAnswerMB };
 }

@@ -5,6 +5,7 @@
 import type { FaultKind } from './kind';
 import { ASSIGNMENT_PACKAGE_KINDS } from './assignment-package';
 import { CODEBOOK_KINDS } from './codebook';
+import { CONNECTIONS_FILE_KINDS } from './connections-file';
 import { DISK_KINDS } from './disk';
 import { EMPTY_INPUT_KINDS } from './empty-input';
 import { IMPORT_KINDS } from './import';
@@ -45,6 +46,7 @@ export const FAULT_SURFACES: readonly FaultSurface[] = [
   { name: 'rubric-set', kinds: RUBRIC_SET_KINDS },
   { name: 'synthesis-spec', kinds: SYNTHESIS_SPEC_KINDS },
   { name: 'codebook', kinds: CODEBOOK_KINDS },
+  { name: 'connections-file', kinds: CONNECTIONS_FILE_KINDS },
 ];
 
 /** the surfaces with no kind that must be read, and why */

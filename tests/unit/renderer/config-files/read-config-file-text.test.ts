@@ -24,6 +24,6 @@ describe('readConfigFileText', () => {
 
   it('refuses a file over its kind’s limit before reading it', async () => {
     const huge = { name: 'big.yaml', size: CONFIG_FILE_RULES['synthesis-spec'].maxBytes + 1, arrayBuffer: async (): Promise<ArrayBuffer> => { throw new Error('read'); } };
-    expect(await readConfigFileText(huge, 'synthesis-spec')).toEqual({ ok: false, line: null, message: 'cannot read the spec: too large (1.0 MB; a spec may be at most 1.0 MB)' });
+    expect(await readConfigFileText(huge, 'synthesis-spec')).toEqual({ ok: false, line: null, message: 'cannot read the spec: too large (1,048,577 bytes; a spec may be at most 1,048,576 bytes)' });
   });
 });

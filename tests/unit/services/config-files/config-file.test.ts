@@ -82,7 +82,7 @@ describe('the config-file reader', () => {
     expect(await settlesWithin(readConfigFile('/dev/zero', 'rubric-set'))).toMatchObject({ ok: false, message: 'cannot read the rubric set: a device, not a regular file' });
     const big = join(dir.path, 'big.json');
     await writeFile(big, Buffer.alloc(CONFIG_FILE_RULES['rubric-set'].maxBytes + 1, 0x20));
-    expect(await readConfigFile(big, 'rubric-set')).toMatchObject({ ok: false, message: 'cannot read the rubric set: too large (1.0 MB; a rubric set may be at most 1.0 MB)' });
+    expect(await readConfigFile(big, 'rubric-set')).toMatchObject({ ok: false, message: 'cannot read the rubric set: too large (1,048,577 bytes; a rubric set may be at most 1,048,576 bytes)' });
     expect(await readConfigFile(join(dir.path, 'none.yaml'), 'scenario')).toMatchObject({ ok: false, message: 'cannot read the scenario: no such file' });
   });
 

@@ -48,6 +48,6 @@ describe('rubric-set text limits', () => {
 
   it('refuses a file over the rubric-set size before parsing it, with its size', () => {
     const read = readRubricSetText(' '.repeat(1024 * 1024 + 1), 'huge.json');
-    expect(read).toEqual({ ok: false, problems: [{ line: null, message: 'cannot read the rubric set: too large (1.0 MB; a rubric set may be at most 1.0 MB)' }] });
+    expect(read).toEqual({ ok: false, problems: [{ line: null, message: 'cannot read the rubric set: too large (1,048,577 bytes; a rubric set may be at most 1,048,576 bytes)' }] });
   });
 });
