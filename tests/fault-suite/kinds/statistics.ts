@@ -25,11 +25,11 @@ export const STATISTICS_KINDS: readonly FaultKind[] = [
   { id: 'metrics/export-provenance-unknown-version', expect: 'refused', app: false, cli: ['metrics', '{}', '--json'], mentions: ['version 999'], build: (dir) => writeBytes(join(dir, 'a.jsonl'), jsonl(sidLine({ maieutic: { version: 999, turns: [] } }))) },
   // an export of verified turns where no dialogue has all its turns labelled: nothing the metrics can score whole
   { id: 'metrics/export-turns-left-blank', expect: 'refused', app: false, cli: ['metrics', '{}', '--json'], mentions: ['left out by the export'], build: (dir) => writeBytes(join(dir, 'a.jsonl'), jsonl(sidLine({ maieutic: { version: 5, scope: 'verified-turns', turns: [{ index: 0, inScope: true }, { index: 1, inScope: false }] } }))) },
-  { id: 'judge-report/deep-nesting', expect: 'refused', app: false, cli: ['judge-report', '{}', '--json'], build: (dir) => writeBytes(join(dir, 'r.jsonl'), jsonl(`{"dialogue":${nested(20_000)}}`)) },
-  { id: 'judge-report/gbk-file', expect: 'refused', app: false, cli: ['judge-report', '{}', '--json'], mentions: ['GB18030'], build: (dir) => writeBytes(join(dir, 'r.jsonl'), gbkBytes(jsonl(judgeLine('评判', 4)))) },
-  { id: 'judge-report/score-out-of-range', expect: 'refused', app: false, cli: ['judge-report', '{}', '--json'], build: (dir) => writeBytes(join(dir, 'r.jsonl'), jsonl(judgeLine('j', 4), judgeLine('j', 7))) },
-  { id: 'judge-report/control-characters-in-names', expect: 'accepted', app: false, terminal: true, cli: ['judge-report', '{}', '--json'], build: (dir) => writeBytes(join(dir, 'r.jsonl'), jsonl(judgeLine('\u001b[2J\u202eevil', 4))) },
+  { id: 'judge-report/deep-nesting', expect: 'refused', app: false, runner: 'judge-results', cli: ['judge-report', '{}', '--json'], build: (dir) => writeBytes(join(dir, 'r.jsonl'), jsonl(`{"dialogue":${nested(20_000)}}`)) },
+  { id: 'judge-report/gbk-file', expect: 'refused', app: false, runner: 'judge-results', cli: ['judge-report', '{}', '--json'], mentions: ['GB18030'], build: (dir) => writeBytes(join(dir, 'r.jsonl'), gbkBytes(jsonl(judgeLine('评判', 4)))) },
+  { id: 'judge-report/score-out-of-range', expect: 'refused', app: false, runner: 'judge-results', cli: ['judge-report', '{}', '--json'], build: (dir) => writeBytes(join(dir, 'r.jsonl'), jsonl(judgeLine('j', 4), judgeLine('j', 7))) },
+  { id: 'judge-report/control-characters-in-names', expect: 'accepted', app: false, runner: 'judge-results', terminal: true, cli: ['judge-report', '{}', '--json'], build: (dir) => writeBytes(join(dir, 'r.jsonl'), jsonl(judgeLine('\u001b[2J\u202eevil', 4))) },
   { id: 'judge-report/experts-without-header', expect: 'refused', app: false, cli: ['judge-report', '{}/r.jsonl', '--experts', '{}/e.csv', '--json'], build: (dir) => (writeBytes(join(dir, 'r.jsonl'), jsonl(judgeLine('j', 4))), writeBytes(join(dir, 'e.csv'), '1-1-1,X-SRG,a,4\n'), dir) },
-  { id: 'judge-report/valid', expect: 'accepted', app: false, cli: ['judge-report', '{}', '--json'], build: (dir) => writeBytes(join(dir, 'r.jsonl'), jsonl(judgeLine('j', 4))) },
+  { id: 'judge-report/valid', expect: 'accepted', app: false, runner: 'judge-results', cli: ['judge-report', '{}', '--json'], build: (dir) => writeBytes(join(dir, 'r.jsonl'), jsonl(judgeLine('j', 4))) },
 ];
 
