@@ -71,6 +71,14 @@ const CASES: Case[] = [
     stall: ['fieldReviews', 'editLog'],
     check: (state) => expect(Object.keys(state.values).filter((value) => value.startsWith('0#1|'))).toEqual([]),
   },
+  {
+    // v refused on turn 2 (a field without a value) brought the cursor back there only once its write
+    // decided, after k and 9 had acted: k was undone and 9 went to turn 2 (found at 41 ms, under load)
+    name: 'j v k 9: the keys after a refused v act where the refusal left the cursor',
+    sequence: [key('j', 41), key('v'), key('k'), key('9')],
+    stall: ['turnReviews', 'fieldReviews', 'editLog'],
+    check: (state) => expect([state.turn, Object.keys(state.values)]).toEqual([0, ['0#0|discipline']]),
+  },
 ];
 
 async function runCase(app: AppFixture, sequence: readonly TimedCommand[], stall: readonly string[]): Promise<ObservedState> {

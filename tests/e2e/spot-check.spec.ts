@@ -164,6 +164,8 @@ test('spot-check: draw with a seed, walk the queue by keyboard, verdicts with Wi
   await page.getByTestId('spot-check-view').evaluate((element) => element.scrollIntoView());
   await saveShot(page, 'spot-check-view-zh', testInfo);
   await page.getByTestId('nav-language').click();
+  // the language is shown once it is stored: reloading before then would find Chinese still stored
+  await expect(page.getByTestId('nav-language')).toHaveText('中文');
 
   // after a reload the sample resumes at its third item
   await app.reload();

@@ -172,10 +172,12 @@ export function buildReviewActions(ctx: ReviewCommandContext): ReviewActions {
       }
       // Whether a field still lacks a value is decided by the write, on the stored values: the screen
       // may not show yet a label picked the moment before (every field of a blind turn is picked).
-      // A refusal there names the fields and brings the cursor back to the first of them.
+      // A refusal there names the fields and brings the cursor back to the first of them, so the
+      // keys pressed after v wait until the write has decided: they act where it leaves the cursor.
       ctx.guarded(() => {
-        void state().setTurnVerified(target, true, turnToVerify(turn).fields);
+        const decided = state().setTurnVerified(target, true, turnToVerify(turn).fields);
         state().moveTurn(1, ctx.model().turns.length);
+        keyHold.holdUntil(decided);
       });
     }),
     verifyDialogue: () => onFresh('values', () => {
